@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+// Gazette: a news study digest, built as a static site and PDF packets.
+// Modules follow the pipeline (see README "Architecture"): Model ← Content ← Site ← gazette.
+import PackageDescription
+
+let package = Package(
+    name: "Gazette",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gazette", targets: ["gazette"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        // C libraries, each behind a module map only; each is wrapped once by one Swift target.
+        .systemLibrary(
+            name: "CCMarkGFM", pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CPangoCairo", pkgConfig: "pangocairo pangoft2",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"])]),
+
+        // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
+        .target(name: "GazetteModel"),
+        // cmark-gfm behind a Swift face: parse GFM, render HTML, walk the tree.
+        .target(name: "Markdown", dependencies: ["CCMarkGFM"]),
+        // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
+        .target(name: "Markup", dependencies: ["CLibXML2"]),
+        // Fonts, shaping and measurement (Pango/HarfBuzz), web-font subsetting.
+        .target(name: "TextLayout", dependencies: ["CPangoCairo", "CHarfBuzzSubset"]),
+        // Loading a site folder: config, journals, articles, dates from git, diagnostics.
+        .target(
+            name: "Content",
+            dependencies: ["GazetteModel", "Markdown", "Yams"]),
+        // Rendering: pages, boards, feeds, sitemap, assets, atomic output.
+        .target(
+            name: "Site",
+            dependencies: [
+                "GazetteModel", "Content", "Markdown", "TextLayout",
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            plugins: ["EmbedTheme"]),
+        // The command line: argument parsing and presentation only.
+        .executableTarget(
+            name: "gazette",
+            dependencies: [
+                "GazetteModel", "Content", "Site",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Build-time tool and plugin that compile the default theme (templates/) into the binary.
+        .executableTarget(name: "ThemeEmbedder"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+
+        .target(name: "TestSupport", dependencies: ["GazetteModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Markup", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Markup", "TestSupport"]),
+    ]
+)

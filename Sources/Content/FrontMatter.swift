@@ -1,0 +1,43 @@
+import GazetteModel
+
+/// A journal file split at its `---` fences: the YAML between them and the Markdown after.
+struct FrontMatter {
+    /// The YAML text (may be empty); its first line is line 2 of the file.
+    var yaml: String
+    var body: String
+    /// File line where the body starts.
+    var bodyStartLine: Int
+
+    /// Splits `text` (LF line endings). The file must open with a `---` line; the front matter
+    /// ends at the next line that is `---` or `...`.
+    static func split(_ text: String, path: String) -> Result<FrontMatter, Diagnostic> {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = lines.first.map { String($0) } ?? ""
+        guard isFence(first) else {
+            return .failure(
+                .error(
+                    "a journal must start with front matter", at: SourceLocation(path: path, line: 1, column: 1),
+                    hint: "make the first line '---', then 'title: …', then a closing '---'", sourceLine: first))
+        }
+        guard let close = lines.indices.dropFirst().first(where: { isFence(String(lines[$0])) || lines[$0].trimmingTrailingSpaces() == "..." })
+        else {
+            return .failure(
+                .error(
+                    "the front matter opened here is never closed", at: SourceLocation(path: path, line: 1, column: 1),
+                    hint: "add a line '---' after the last front-matter key", sourceLine: first))
+        }
+        let yaml = lines[1..<close].joined(separator: "\n")
+        let body = close + 1 < lines.count ? lines[(close + 1)...].joined(separator: "\n") : ""
+        return .success(FrontMatter(yaml: yaml, body: body, bodyStartLine: close + 2))
+    }
+
+    private static func isFence(_ line: String) -> Bool { line.trimmingTrailingSpaces() == "---" }
+}
+
+extension StringProtocol {
+    func trimmingTrailingSpaces() -> String {
+        var text = String(self)
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Dates as people write them in front matter: `2026-11-18`, `2026-11-18 21:40`,
+/// `2026-11-18T21:40:05`, optionally with `Z` or an offset such as `+09:00`. Without an offset,
+/// the site time zone applies.
+public enum JournalDate {
+    public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let scalars = Array(trimmed.unicodeScalars)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= scalars.count else { return nil }
+            var value = 0
+            for scalar in scalars[range] {
+                guard let digit = Int(String(scalar)), ("0"..."9").contains(Character(scalar)) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard scalars.count >= 10, scalars[4] == "-", scalars[7] == "-",
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10)
+        else { return nil }
+        var hour = 0, minute = 0, second = 0
+        var index = 10
+        if index < scalars.count, scalars[index] == " " || scalars[index] == "T" {
+            guard let h = number(index + 1..<index + 3), index + 3 < scalars.count, scalars[index + 3] == ":",
+                let m = number(index + 4..<index + 6)
+            else { return nil }
+            (hour, minute) = (h, m)
+            index += 6
+            if index < scalars.count, scalars[index] == ":" {
+                guard let s = number(index + 1..<index + 3) else { return nil }
+                second = s
+                index += 3
+            }
+        }
+        var zone = timeZone
+        let rest = String(String.UnicodeScalarView(scalars[index...])).trimmingCharacters(in: .whitespaces)
+        if rest == "Z" {
+            zone = TimeZone(identifier: "UTC") ?? timeZone
+        } else if !rest.isEmpty {
+            let sign = rest.first == "-" ? -1 : 1
+            let digits = rest.dropFirst().replacingOccurrences(of: ":", with: "")
+            guard rest.first == "+" || rest.first == "-", digits.count == 4, let value = Int(digits),
+                let offset = TimeZone(secondsFromGMT: sign * ((value / 100) * 3600 + (value % 100) * 60))
+            else { return nil }
+            zone = offset
+        }
+        guard (1...12).contains(month), (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute),
+            (0...60).contains(second)
+        else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let date = calendar.date(from: parts),
+            calendar.component(.day, from: date) == day  // rejects 2026-02-30
+        else { return nil }
+        return date
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import GazetteModel
+import Yams
+
+/// Loads every `content/journals/**/*.md` of a site into `Journal` values, collecting every
+/// problem of every file as diagnostics.
+public enum JournalLoader {
+    public static let folder = "content/journals"
+    static let keys = ["title", "article", "tags", "author", "created", "updated", "draft"]
+
+    /// Every journal file under the site's journals folder, site-relative, in byte order.
+    public static func journalPaths(siteRoot: URL) -> [String] {
+        let root = siteRoot.appendingPathComponent(folder)
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        var paths: [String] = []
+        let prefix = root.standardizedFileURL.path + "/"
+        for case let url as URL in walker where url.pathExtension.lowercased() == "md" {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(prefix) else { continue }
+            paths.append(folder + "/" + full.dropFirst(prefix.count))
+        }
+        return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Loads all journals. Files with errors are left out of `journals` and reported.
+    public static func load(siteRoot: URL, config: SiteConfig) -> (journals: [Journal], diagnostics: [Diagnostic]) {
+        let paths = journalPaths(siteRoot: siteRoot)
+        let git = GitDates(siteRoot: siteRoot, folder: folder)
+        var journals: [Journal] = []
+        var diagnostics: [Diagnostic] = []
+        for path in paths {
+            let url = siteRoot.appendingPathComponent(path)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                diagnostics.append(.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1)))
+                continue
+            }
+            let dates: (Date?, Date?)
+            if let span = git.spans[path] {
+                dates = (span.first, span.last)
+            } else {
+                let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date
+                dates = (modified, modified)
+            }
+            let (journal, problems) = parse(data, path: path, config: config, fallbackDates: dates)
+            diagnostics += problems
+            if let journal { journals.append(journal) }
+        }
+        diagnostics += checkSlugs(journals)
+        return (journals, diagnostics)
+    }
+
+    /// Parses one journal file. `fallbackDates` are (first, last) commit or modification times.
+    public static func parse(
+        _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?)
+    ) -> (Journal?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let text: String
+        switch SourceText.decode(data, path: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        let parts: FrontMatter
+        switch FrontMatter.split(text, path: path) {
+        case .success(let split): parts = split
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        }
+        let source = YAMLSource(path: path, fileLines: text.split(separator: "\n", omittingEmptySubsequences: false), lineOffset: 1)
+        let firstLine = SourceLocation(path: path, line: 1, column: 1)
+        let root: Node
+        switch source.compose(parts.yaml) {
+        case .failure(let diagnostic): return (nil, [diagnostic])
+        case .success(nil):
+            return (nil, [.error("the front matter is empty", at: firstLine, hint: "add at least 'title: …'", sourceLine: "---")])
+        case .success(let node?): root = node
+        }
+        guard let map = YAMLMapping(root, source: source, name: "the front matter", diagnostics: &diagnostics) else {
+            return (nil, diagnostics)
+        }
+        map.warnUnknownKeys(keys, diagnostics: &diagnostics)
+
+        let title = map.string("title", diagnostics: &diagnostics)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        if title.isEmpty, map.value("title")?.scalar != nil || map.value("title") == nil {
+            if let key = map.keyNode("title") {
+                diagnostics.append(source.error("'title' is empty", at: key, hint: "write the journal's title after 'title:'"))
+            } else {
+                diagnostics.append(
+                    .error("'title' is missing", at: firstLine, hint: "add 'title: …' to the front matter", sourceLine: "---"))
+            }
+        }
+        let article = map.string("article", diagnostics: &diagnostics)?.trimmingCharacters(in: .whitespaces)
+        if let article, let node = map.value("article"), !CanonicalURL.isArticleID(article), CanonicalURL.canonicalize(article) == nil {
+            diagnostics.append(
+                source.error("'article' must be an http(s) URL or a 12-character article id, not '\(article)'", at: node))
+        }
+        var tags: [String] = []
+        for tag in map.stringList("tags", diagnostics: &diagnostics) ?? [] where !tags.contains(tag) {
+            tags.append(tag.trimmingCharacters(in: .whitespaces))
+        }
+        let author = map.string("author", diagnostics: &diagnostics)
+        let draft = map.bool("draft", diagnostics: &diagnostics) ?? false
+
+        func date(_ key: String) -> Date? {
+            guard let node = map.value(key), let text = map.string(key, diagnostics: &diagnostics) else { return nil }
+            guard let date = JournalDate.parse(text, timeZone: config.timeZone) else {
+                diagnostics.append(
+                    source.error("'\(key)' is not a date: '\(text)'", at: node, hint: "write \(key): 2026-11-18 21:40 (time and offset optional)"))
+                return nil
+            }
+            return date
+        }
+        let writtenCreated = date("created")
+        let writtenUpdated = date("updated")
+        let created = writtenCreated ?? fallbackDates.0 ?? writtenUpdated
+        let updated = writtenUpdated ?? max(created ?? .distantPast, fallbackDates.1 ?? .distantPast)
+        if let writtenCreated, let writtenUpdated, writtenUpdated < writtenCreated, let node = map.value("updated") {
+            diagnostics.append(source.warning("'updated' is earlier than 'created'", at: node))
+        }
+        guard !diagnostics.contains(where: { $0.severity == .error }), let created else {
+            if diagnostics.isEmpty {
+                diagnostics.append(.error("no date for this journal", at: firstLine, hint: "add 'created: 2026-11-18 21:40'", sourceLine: "---"))
+            }
+            return (nil, diagnostics)
+        }
+        let journal = Journal(
+            path: path, slug: slug(forPath: path), title: title, articleReference: article, tags: tags, author: author,
+            created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine)
+        return (journal, diagnostics)
+    }
+
+    /// The URL segment of a journal: its file name without `.md` and without a leading
+    /// `YYYY-MM-DD-`, Unicode-normalised (NFC), lower-cased, with runs of anything but letters,
+    /// digits, `-` and `_` made a single `-`.
+    public static func slug(forPath path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        if name.lowercased().hasSuffix(".md") { name.removeLast(3) }
+        let scalars = Array(name.unicodeScalars)
+        if scalars.count > 11, scalars[4] == "-", scalars[7] == "-", scalars[10] == "-",
+            [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ ("0"..."9").contains(Character(scalars[$0])) })
+        {
+            name = String(String.UnicodeScalarView(scalars[11...]))
+        }
+        var slug = ""
+        for character in name.precomposedStringWithCanonicalMapping.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        let trimmed = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return trimmed.isEmpty ? "journal" : trimmed
+    }
+
+    static func checkSlugs(_ journals: [Journal]) -> [Diagnostic] {
+        var seen: [String: String] = [:]
+        var diagnostics: [Diagnostic] = []
+        for journal in journals {
+            if let other = seen[journal.slug] {
+                diagnostics.append(
+                    .error(
+                        "slug '\(journal.slug)' is used by both \(other) and \(journal.path)",
+                        at: SourceLocation(path: journal.path, line: 1, column: 1),
+                        hint: "rename one of the files: a journal's page is journals/<slug>/", sourceLine: "---"))
+            } else {
+                seen[journal.slug] = journal.path
+            }
+        }
+        return diagnostics
+    }
+}

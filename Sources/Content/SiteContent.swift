@@ -1,0 +1,129 @@
+import Foundation
+import GazetteModel
+
+/// Everything a site's pages and packets are made from, loaded, validated and linked: the
+/// config, the journals (newest first), the article store, and the weeks they fall in.
+public struct SiteContent: Sendable {
+    public let root: URL
+    public let config: SiteConfig
+    /// Journals to publish, newest first (`Journal.newestFirst`); drafts only when asked for.
+    public let journals: [Journal]
+    /// The article store, in store order.
+    public let articles: [Article]
+    /// Warnings found while loading (errors stop `load`).
+    public let diagnostics: [Diagnostic]
+
+    private let articlesByID: [String: Article]
+    private let articlesByURL: [String: Article]
+
+    /// Loads and checks a site. Throws `DiagnosticsError` with every diagnostic if any is an error.
+    public static func load(siteRoot: URL, includeDrafts: Bool = false) throws -> SiteContent {
+        let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot)
+        guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
+        let (journals, journalDiagnostics) = JournalLoader.load(siteRoot: siteRoot, config: config)
+        let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot)
+        var diagnostics = configDiagnostics + journalDiagnostics + articleDiagnostics
+        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(diagnostics.sorted()) }
+        let content = SiteContent(
+            root: siteRoot, config: config,
+            journals: journals.filter { includeDrafts || !$0.draft }.sorted(by: Journal.newestFirst),
+            articles: ArticleStore.sorted(articles), diagnostics: [])
+        diagnostics += content.crossReferenceWarnings(allJournals: journals)
+        return SiteContent(
+            root: siteRoot, config: config, journals: content.journals, articles: content.articles,
+            diagnostics: diagnostics.sorted())
+    }
+
+    public init(root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic]) {
+        self.root = root
+        self.config = config
+        self.journals = journals
+        self.articles = articles
+        self.diagnostics = diagnostics
+        var byID: [String: Article] = [:]
+        var byURL: [String: Article] = [:]
+        for article in articles {
+            byID[article.id] = byID[article.id] ?? article
+            if let canonical = CanonicalURL.canonicalize(article.url) { byURL[canonical] = byURL[canonical] ?? article }
+        }
+        articlesByID = byID
+        articlesByURL = byURL
+    }
+
+    /// The stored article a journal writes about, matched by id or by canonical URL.
+    public func article(for journal: Journal) -> Article? {
+        guard let reference = journal.articleReference else { return nil }
+        if CanonicalURL.isArticleID(reference) { return articlesByID[reference] }
+        return CanonicalURL.canonicalize(reference).flatMap { articlesByURL[$0] }
+    }
+
+    /// The ISO week a journal belongs to: that of `created`, in the site time zone.
+    public func week(of journal: Journal) -> ISOWeek { ISOWeek(containing: journal.created, in: config.timeZone) }
+
+    /// The ISO week of an article's publication, in the site time zone.
+    public func week(of article: Article) -> ISOWeek? {
+        article.publishedDate.map { ISOWeek(containing: $0, in: config.timeZone) }
+    }
+
+    /// Every week with journals or articles, newest first, each with its journals (newest first)
+    /// and articles (store order).
+    public var weeks: [WeekContent] {
+        var journalsByWeek: [ISOWeek: [Journal]] = [:]
+        var articlesByWeek: [ISOWeek: [Article]] = [:]
+        for journal in journals { journalsByWeek[week(of: journal), default: []].append(journal) }
+        for article in articles {
+            if let week = week(of: article) { articlesByWeek[week, default: []].append(article) }
+        }
+        let all = Set(journalsByWeek.keys).union(articlesByWeek.keys).sorted(by: >)
+        return all.map { WeekContent(week: $0, journals: journalsByWeek[$0] ?? [], articles: articlesByWeek[$0] ?? []) }
+    }
+
+    /// Journals that are about `article`.
+    public func journals(about article: Article) -> [Journal] {
+        journals.filter { self.article(for: $0)?.id == article.id }
+    }
+
+    func crossReferenceWarnings(allJournals: [Journal]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        let tagKeys = config.tags.map(\.key)
+        let authorKeys = config.authors.map(\.key)
+        for journal in allJournals {
+            let lines = (try? String(contentsOf: root.appendingPathComponent(journal.path), encoding: .utf8))?
+                .replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            func at(_ key: String) -> (SourceLocation, String?) {
+                let index = lines.prefix(journal.bodyStartLine).firstIndex { $0.hasPrefix("\(key):") } ?? 0
+                return (SourceLocation(path: journal.path, line: index + 1, column: 1), lines.isEmpty ? nil : String(lines[index]))
+            }
+            for tag in journal.tags where !tagKeys.contains(tag) {
+                let (location, line) = at("tags")
+                let suggestion = Suggest.closest(to: tag, in: tagKeys).map { "did you mean '\($0)'? " } ?? ""
+                warnings.append(
+                    .warning("unknown tag '\(tag)'", at: location,
+                        hint: "\(suggestion)known tags: \(tagKeys.joined(separator: ", ")); add it under 'tags:' in gazette.yml",
+                        sourceLine: line))
+            }
+            if let author = journal.author, !authorKeys.isEmpty, !authorKeys.contains(author) {
+                let (location, line) = at("author")
+                warnings.append(
+                    .warning("unknown author '\(author)'", at: location,
+                        hint: "known authors: \(authorKeys.joined(separator: ", ")); add it under 'authors:' in gazette.yml",
+                        sourceLine: line))
+            }
+            if let reference = journal.articleReference, article(for: journal) == nil {
+                let (location, line) = at("article")
+                warnings.append(
+                    .warning("article '\(reference)' is not in the article store", at: location,
+                        hint: "the journal links to the URL as written; 'gazette add URL' stores the article",
+                        sourceLine: line))
+            }
+        }
+        return warnings
+    }
+}
+
+/// One ISO week's share of a site.
+public struct WeekContent: Sendable {
+    public let week: ISOWeek
+    public let journals: [Journal]
+    public let articles: [Article]
+}

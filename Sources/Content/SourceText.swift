@@ -1,0 +1,47 @@
+import Foundation
+import GazetteModel
+
+/// Turns file bytes into text the loaders can trust: UTF-8 checked (an invalid byte is reported
+/// at its line and column), a byte-order mark dropped, CRLF and CR line endings made LF.
+enum SourceText {
+    static func decode(_ data: Data, path: String) -> Result<String, Diagnostic> {
+        var bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(bytes)
+            let before = bytes[..<offset]
+            let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+            let line = before.filter { $0 == 0x0A }.count + 1
+            let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
+            let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+            let shown = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+            return .failure(
+                .error(
+                    String(format: "file is not valid UTF-8 (byte 0x%02X)", bytes[offset]),
+                    at: SourceLocation(path: path, line: line, column: prefix.unicodeScalars.count + 1),
+                    hint: "save the file with UTF-8 encoding", sourceLine: shown))
+        }
+        return .success(text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : text)
+    }
+
+    /// Offset of the first byte that does not start or continue a valid UTF-8 sequence.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int {
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            let length: Int
+            switch lead {
+            case 0x00...0x7F: length = 1
+            case 0xC2...0xDF: length = 2
+            case 0xE0...0xEF: length = 3
+            case 0xF0...0xF4: length = 4
+            default: return index
+            }
+            guard index + length <= bytes.count,
+                String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+            else { return index }
+            index += length
+        }
+        return index
+    }
+}

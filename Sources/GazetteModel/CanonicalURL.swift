@@ -1,0 +1,38 @@
+import Foundation
+
+/// The identity of a story's address: the same article reached through a tracking link, a
+/// fragment or an upper-case host is one record.
+///
+/// Canonical form: scheme and host lower-cased, default port dropped, fragment dropped, every
+/// `utm_*` query parameter dropped (the others keep their order), an empty query removed.
+public enum CanonicalURL {
+    /// The canonical form of an absolute http(s) URL, or nil when `text` is not one.
+    public static func canonicalize(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard var parts = URLComponents(string: trimmed), let scheme = parts.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", let host = parts.host, !host.isEmpty
+        else { return nil }
+        parts.scheme = scheme
+        parts.host = host.lowercased()
+        if (scheme == "http" && parts.port == 80) || (scheme == "https" && parts.port == 443) {
+            parts.port = nil
+        }
+        parts.fragment = nil
+        if let items = parts.percentEncodedQueryItems {
+            let kept = items.filter { !$0.name.lowercased().hasPrefix("utm_") }
+            parts.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+        }
+        if parts.percentEncodedPath.isEmpty { parts.percentEncodedPath = "/" }
+        return parts.string
+    }
+
+    /// The 12-hex-digit article id of a URL: the start of the SHA-256 of its canonical form.
+    public static func articleID(for url: String) -> String? {
+        canonicalize(url).map { String(SHA256.hex(Array($0.utf8)).prefix(12)) }
+    }
+
+    /// True for a 12-hex-digit article id.
+    public static func isArticleID(_ text: String) -> Bool {
+        text.count == 12 && text.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// An ISO 8601 week, such as `2026-W47`: the unit a digest, a week page and a packet cover.
+public struct ISOWeek: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var week: Int
+
+    public init(year: Int, week: Int) {
+        self.year = year
+        self.week = week
+    }
+
+    /// Parses `2026-W47` (also `2026-w47`, `2026W47`).
+    public init?(_ text: String) {
+        let upper = text.uppercased()
+        let parts = upper.split(separator: "W", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return nil }
+        var yearPart = parts[0]
+        if yearPart.hasSuffix("-") { yearPart = yearPart.dropLast() }
+        guard yearPart.count == 4, let year = Int(yearPart), let week = Int(parts[1]), parts[1].count == 2,
+            (1...53).contains(week), week <= ISOWeek.weeks(inYear: year)
+        else { return nil }
+        self.init(year: year, week: week)
+    }
+
+    /// The ISO week that contains `date` as seen in `timeZone`.
+    public init(containing date: Date, in timeZone: TimeZone) {
+        let calendar = ISOWeek.calendar(timeZone)
+        let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
+        self.init(year: parts.yearForWeekOfYear ?? 1970, week: parts.weekOfYear ?? 1)
+    }
+
+    /// `2026-W47`.
+    public var description: String {
+        "\(String(format: "%04d", year))-W\(String(format: "%02d", week))"
+    }
+
+    /// Midnight of the week's Monday and midnight after its Sunday, in `timeZone`.
+    public func interval(in timeZone: TimeZone) -> DateInterval {
+        let calendar = ISOWeek.calendar(timeZone)
+        var parts = DateComponents()
+        parts.yearForWeekOfYear = year
+        parts.weekOfYear = week
+        parts.weekday = 2
+        let start = calendar.date(from: parts) ?? Date(timeIntervalSince1970: 0)
+        let end = calendar.date(byAdding: .day, value: 7, to: start) ?? start
+        return DateInterval(start: start, end: end)
+    }
+
+    public static func < (a: ISOWeek, b: ISOWeek) -> Bool { (a.year, a.week) < (b.year, b.week) }
+
+    static func weeks(inYear year: Int) -> Int {
+        // A year has 53 ISO weeks when 28 December falls in week 53.
+        let calendar = ISOWeek.calendar(TimeZone(identifier: "UTC") ?? .current)
+        let dec28 = calendar.date(from: DateComponents(year: year, month: 12, day: 28)) ?? Date()
+        return calendar.component(.weekOfYear, from: dec28)
+    }
+
+    static func calendar(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = timeZone
+        calendar.locale = Locale(identifier: "en_US_POSIX")
+        return calendar
+    }
+}

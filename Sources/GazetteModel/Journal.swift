@@ -1,0 +1,51 @@
+import Foundation
+
+/// A member's writing about an article: a Markdown file with front matter under
+/// `content/journals/`. An empty body makes it a bookmark: the article is saved, nothing written.
+public struct Journal: Hashable, Sendable {
+    /// Path relative to the site folder, e.g. `content/journals/2026-11/rate-hike.md`.
+    public var path: String
+    /// URL segment from the file name, a leading `YYYY-MM-DD-` dropped; unique in a site.
+    public var slug: String
+    public var title: String
+    /// The `article:` value as written: a URL or an article id.
+    public var articleReference: String?
+    /// Tag keys in the order written, without repeats.
+    public var tags: [String]
+    /// Author key as written.
+    public var author: String?
+    public var created: Date
+    public var updated: Date
+    public var draft: Bool
+    /// The Markdown body (front matter removed).
+    public var body: String
+    /// 1-based line of the file where the body starts, for diagnostics inside the body.
+    public var bodyStartLine: Int
+
+    public init(
+        path: String, slug: String, title: String, articleReference: String?, tags: [String],
+        author: String?, created: Date, updated: Date, draft: Bool, body: String, bodyStartLine: Int
+    ) {
+        self.path = path
+        self.slug = slug
+        self.title = title
+        self.articleReference = articleReference
+        self.tags = tags
+        self.author = author
+        self.created = created
+        self.updated = updated
+        self.draft = draft
+        self.body = body
+        self.bodyStartLine = bodyStartLine
+    }
+
+    /// A bookmark has no body: only whitespace after the front matter.
+    public var isBookmark: Bool { body.allSatisfy(\.isWhitespace) }
+
+    /// Newest first by `updated`, then `created`, then slug: the order of every board.
+    public static func newestFirst(_ a: Journal, _ b: Journal) -> Bool {
+        if a.updated != b.updated { return a.updated > b.updated }
+        if a.created != b.created { return a.created > b.created }
+        return a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// A tag of the site's vocabulary: the key journals use and the name pages show.
+public struct Tag: Hashable, Sendable {
+    public var key: String
+    public var name: String
+
+    public init(key: String, name: String) {
+        self.key = key
+        self.name = name
+    }
+}
+
+/// A member who writes journals.
+public struct Author: Hashable, Sendable {
+    public var key: String
+    public var name: String
+
+    public init(key: String, name: String) {
+        self.key = key
+        self.name = name
+    }
+}
+
+/// The language of a site's interface: strings, date formats and `<html lang>`.
+public enum SiteLanguage: String, Sendable, CaseIterable {
+    case ko, en
+}
+
+/// Paper sizes for study packets.
+public enum Paper: String, Sendable, CaseIterable {
+    case a4, letter
+}
+
+/// A site's `gazette.yml`, typed and validated.
+public struct SiteConfig: Sendable {
+    public var title: String
+    public var description: String?
+    /// Absolute base URL with a trailing slash, used for feeds, sitemap and Open Graph.
+    public var baseURL: URL?
+    public var language: SiteLanguage
+    public var timeZone: TimeZone
+    /// Authors in key order.
+    public var authors: [Author]
+    /// The tag vocabulary, in the order written in the config (the order of tag navigation).
+    public var tags: [Tag]
+    public var sources: Sources
+    public var packet: PacketSettings
+    public var markdown: MarkdownSettings
+
+    public init(
+        title: String, description: String? = nil, baseURL: URL? = nil, language: SiteLanguage = .ko,
+        timeZone: TimeZone = TimeZone(identifier: "Asia/Seoul") ?? .current, authors: [Author] = [],
+        tags: [Tag]? = nil, sources: Sources = Sources(), packet: PacketSettings = PacketSettings(),
+        markdown: MarkdownSettings = MarkdownSettings()
+    ) {
+        self.title = title
+        self.description = description
+        self.baseURL = baseURL
+        self.language = language
+        self.timeZone = timeZone
+        self.authors = authors
+        self.tags = tags ?? SiteConfig.defaultTags(language)
+        self.sources = sources
+        self.packet = packet
+        self.markdown = markdown
+    }
+
+    public func tag(_ key: String) -> Tag? { tags.first { $0.key == key } }
+    public func author(_ key: String) -> Author? { authors.first { $0.key == key } }
+
+    /// NewsForce's ten topics, used when a site configures no vocabulary of its own.
+    public static func defaultTags(_ language: SiteLanguage) -> [Tag] {
+        let table: [(String, String, String)] = [
+            ("politics", "정치", "Politics"), ("economy", "경제", "Economy"), ("art", "예술", "Art"),
+            ("entertainment", "연예", "Entertainment"), ("science", "과학", "Science"),
+            ("technology", "기술", "Technology"), ("health", "건강", "Health"),
+            ("lifestyle", "라이프", "Lifestyle"), ("sports", "스포츠", "Sports"), ("world", "글로벌", "World"),
+        ]
+        return table.map { Tag(key: $0.0, name: language == .ko ? $0.1 : $0.2) }
+    }
+
+    /// Settings of the news sources `gazette fetch` reads.
+    public struct Sources: Sendable {
+        public var naver: Naver?
+        public var newsAPI: NewsAPI?
+        public var mediaStack: MediaStack?
+        public var feeds: [Feed]
+
+        public init(naver: Naver? = nil, newsAPI: NewsAPI? = nil, mediaStack: MediaStack? = nil, feeds: [Feed] = []) {
+            self.naver = naver
+            self.newsAPI = newsAPI
+            self.mediaStack = mediaStack
+            self.feeds = feeds
+        }
+
+        /// Every configured query, in config order (Naver, NewsAPI, MediaStack), without repeats:
+        /// the order in which a week page groups its articles.
+        public var allQueries: [String] {
+            var seen = Set<String>()
+            let all = (naver?.queries ?? []) + (newsAPI?.queries ?? []) + (mediaStack?.keywords ?? [])
+            return all.filter { seen.insert($0).inserted }
+        }
+
+        public struct Naver: Sendable {
+            public var queries: [String] = []
+            public var display = 100
+            public var sort = "date"
+            public var maxResults = 100
+            public var endpoint: String?
+            public init() {}
+        }
+
+        public struct NewsAPI: Sendable {
+            public var queries: [String] = []
+            public var language: String?
+            public var sortBy = "publishedAt"
+            public var maxResults = 100
+            public var endpoint: String?
+            public init() {}
+        }
+
+        public struct MediaStack: Sendable {
+            public var keywords: [String] = []
+            public var languages: [String] = []
+            public var countries: [String] = []
+            public var sort: String?
+            public var maxResults = 100
+            public var endpoint: String?
+            public init() {}
+        }
+
+        public struct Feed: Sendable, Hashable {
+            public var name: String
+            public var url: String
+            public init(name: String, url: String) {
+                self.name = name
+                self.url = url
+            }
+        }
+    }
+
+    /// Layout of study packets.
+    public struct PacketSettings: Sendable {
+        public var paper: Paper = .a4
+        public var font = "NanumGothic"
+        public var size = 10.5
+        public init() {}
+    }
+
+    /// How journal Markdown is rendered.
+    public struct MarkdownSettings: Sendable {
+        /// Pass raw HTML in journals through (GFM's tagfilter still applies); escaped otherwise.
+        public var unsafeHTML = false
+        public init() {}
+    }
+}

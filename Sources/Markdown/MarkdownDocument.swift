@@ -1,0 +1,163 @@
+import CCMarkGFM
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// How a Markdown body is parsed and rendered.
+public struct MarkdownOptions: Sendable, Hashable {
+    /// Pass raw HTML through (GFM's tagfilter still disarms `<script>`, `<iframe>` and the like).
+    /// When false, raw HTML is shown as text, escaped.
+    public var unsafeHTML: Bool
+
+    public init(unsafeHTML: Bool = false) {
+        self.unsafeHTML = unsafeHTML
+    }
+}
+
+/// A GitHub Flavored Markdown document parsed by cmark-gfm with the table, strikethrough,
+/// autolink, tasklist and tagfilter extensions. This type is the only place Gazette calls
+/// cmark-gfm; it owns the parser and the tree and frees both.
+public final class MarkdownDocument {
+    private let parser: OpaquePointer
+    private let root: OpaquePointer
+    private let options: MarkdownOptions
+
+    /// The extensions Gazette enables, in attachment order.
+    public static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
+
+    public init(_ text: String, options: MarkdownOptions = MarkdownOptions()) {
+        cmark_gfm_core_extensions_ensure_registered()
+        // cmark_parser_new only fails when out of memory; that is not recoverable anyway.
+        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG) else {
+            fatalError("cmark-gfm: out of memory creating a parser")
+        }
+        for name in MarkdownDocument.extensionNames {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parser_feed(parser, $0, buffer.count)
+                }
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else {
+            fatalError("cmark-gfm: out of memory finishing a document")
+        }
+        self.parser = parser
+        self.root = root
+        self.options = options
+        if !options.unsafeHTML { escapeRawHTML() }
+    }
+
+    deinit {
+        cmark_node_free(root)
+        cmark_parser_free(parser)
+    }
+
+    /// The body as HTML.
+    public func html() -> String {
+        var flags = CMARK_OPT_GITHUB_PRE_LANG
+        if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
+        guard let rendered = cmark_render_html(root, flags, cmark_parser_get_syntax_extensions(parser)) else {
+            return ""
+        }
+        defer { free(rendered) }
+        return String(cString: rendered)
+    }
+
+    /// The text a reader sees, blocks separated by single spaces and whitespace collapsed:
+    /// for excerpts, descriptions and search.
+    public func plainText() -> String {
+        var pieces: [String] = []
+        walk { node, entering in
+            let type = cmark_node_get_type(node)
+            if entering {
+                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE
+                    || type == CMARK_NODE_CODE_BLOCK
+                {
+                    if let literal = cmark_node_get_literal(node) { pieces.append(String(cString: literal)) }
+                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                    pieces.append(" ")
+                }
+            } else if MarkdownDocument.isBlock(type) {
+                pieces.append(" ")
+            }
+        }
+        return pieces.joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// Destinations of every link and image, in document order, with their source line.
+    public func links() -> [(destination: String, line: Int, isImage: Bool, text: String)] {
+        var found: [(String, Int, Bool, String)] = []
+        walk { node, entering in
+            let type = cmark_node_get_type(node)
+            guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { return }
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            found.append((url, Int(cmark_node_get_start_line(node)), type == CMARK_NODE_IMAGE, Self.text(of: node)))
+        }
+        return found
+    }
+
+    // MARK: - Tree access
+
+    private func walk(_ visit: (OpaquePointer, Bool) -> Void) {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iterator) else { continue }
+            visit(node, event == CMARK_EVENT_ENTER)
+        }
+    }
+
+    private static func text(of node: OpaquePointer) -> String {
+        var text = ""
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+            text += Self.text(of: current)
+            child = cmark_node_next(current)
+        }
+        return text
+    }
+
+    private static func isBlock(_ type: cmark_node_type) -> Bool {
+        // cmark-gfm tags node types: 0x8000 is "present", 0x4000 marks inlines (cmark-gfm.h).
+        (type.rawValue & 0xc000) == 0x8000
+    }
+
+    /// Turns raw HTML into literal text so it renders escaped: block HTML becomes a paragraph of
+    /// text, inline HTML a text node.
+    private func escapeRawHTML() {
+        var raw: [OpaquePointer] = []
+        walk { node, entering in
+            let type = cmark_node_get_type(node)
+            if entering, type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE { raw.append(node) }
+        }
+        for node in raw {
+            let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+            if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+                guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else {
+                    cmark_node_free(text)
+                    continue
+                }
+                var trimmed = literal
+                while trimmed.last?.isNewline == true { trimmed.removeLast() }
+                cmark_node_set_literal(text, trimmed)
+                cmark_node_append_child(paragraph, text)
+                cmark_node_replace(node, paragraph)
+            } else {
+                cmark_node_set_literal(text, literal)
+                cmark_node_replace(node, text)
+            }
+            cmark_node_free(node)
+        }
+    }
+}

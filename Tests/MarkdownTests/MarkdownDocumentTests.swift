@@ -1,0 +1,54 @@
+import Markdown
+import Testing
+
+@Suite struct MarkdownDocumentTests {
+    @Test func rendersEveryEnabledExtension() {
+        let html = MarkdownDocument(
+            """
+            | a | b |
+            |---|---|
+            | 1 | 2 |
+
+            ~~gone~~ and https://example.org
+
+            - [x] done
+            - [ ] todo
+            """
+        ).html()
+        #expect(html.contains("<table>"))
+        #expect(html.contains("<td>1</td>"))
+        #expect(html.contains("<del>gone</del>"))
+        #expect(html.contains(#"<a href="https://example.org">https://example.org</a>"#))
+        #expect(html.contains(#"<input type="checkbox" checked="" disabled="" />"#))
+        #expect(html.contains(#"<input type="checkbox" disabled="" />"#))
+    }
+
+    @Test func escapesRawHTMLByDefault() {
+        let html = MarkdownDocument("<div class=\"x\">hi</div>\n\nA <b>bold</b> claim.").html()
+        #expect(html.contains("<p>&lt;div class=&quot;x&quot;&gt;hi&lt;/div&gt;</p>"))
+        #expect(html.contains("A &lt;b&gt;bold&lt;/b&gt; claim."))
+        #expect(!html.contains("<div"))
+    }
+
+    @Test func passesRawHTMLWhenUnsafeButTagfilterStillApplies() {
+        let html = MarkdownDocument(
+            "<div class=\"x\">hi</div>\n\n<script>alert(1)</script>\n", options: MarkdownOptions(unsafeHTML: true)
+        ).html()
+        #expect(html.contains("<div class=\"x\">hi</div>"))
+        #expect(html.contains("&lt;script>alert(1)&lt;/script>"))
+    }
+
+    @Test func plainTextFlattensBlocks() {
+        let text = MarkdownDocument("# 제목\n\n**굵게** 그리고 `code`\n\n- 하나\n- 둘\n").plainText()
+        #expect(text == "제목 굵게 그리고 code 하나 둘")
+    }
+
+    @Test func listsLinksWithTheirLines() {
+        let links = MarkdownDocument("Intro\n\nSee [docs](../x/) and ![](pic.png)\n").links()
+        #expect(links.count == 2)
+        #expect(links[0].destination == "../x/")
+        #expect(links[0].line == 3)
+        #expect(links[1].isImage)
+        #expect(links[1].text == "")
+    }
+}
