@@ -10,8 +10,13 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// When false, raw HTML is shown as text, escaped.
     public var unsafeHTML: Bool
 
-    public init(unsafeHTML: Bool = false) {
+    /// Demotes headings by this many levels (1: `#` renders as `<h2>`; capped at `<h6>`), so a
+    /// body's headings nest under the page's own `<h1>`.
+    public var headingOffset: Int
+
+    public init(unsafeHTML: Bool = false, headingOffset: Int = 0) {
         self.unsafeHTML = unsafeHTML
+        self.headingOffset = headingOffset
     }
 }
 
@@ -52,6 +57,13 @@ public final class MarkdownDocument {
         self.root = root
         self.options = options
         if !options.unsafeHTML { escapeRawHTML() }
+        if options.headingOffset != 0 {
+            walk { node, entering in
+                guard entering, cmark_node_get_type(node) == CMARK_NODE_HEADING else { return }
+                let level = Int(cmark_node_get_heading_level(node)) + options.headingOffset
+                cmark_node_set_heading_level(node, Int32(min(6, max(1, level))))
+            }
+        }
     }
 
     deinit {

@@ -1,0 +1,80 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// The Atom feed of journals and the sitemap, written as XML directly (no template can make
+/// them invalid).
+enum Feeds {
+    /// Newest journals with a body, at most `limit`, as an Atom 1.0 document. Ids and links are
+    /// absolute when the site has a base URL; otherwise links are relative to the feed and ids
+    /// are `urn:` names, which Atom allows.
+    static func atom(_ renderer: SiteRenderer, limit: Int = 50) -> String {
+        let content = renderer.content
+        let base = renderer.baseURL
+        let journals = content.journals.filter { !$0.isBookmark }.prefix(limit)
+        let updated = journals.map(\.updated).max() ?? content.journals.map(\.updated).max() ?? Date(timeIntervalSince1970: 0)
+        let title = "\(content.config.title) · \(renderer.strings["feedTitleSuffix"] ?? "")"
+        func link(_ path: String) -> String { SitePaths.absolute(path, base: base) ?? SitePaths.encode(path) }
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <feed xmlns="http://www.w3.org/2005/Atom" xml:lang="\(content.config.language.rawValue)">
+              <title>\(escape(title))</title>
+              <id>\(escape(base?.absoluteString ?? "urn:gazette:site:" + SHA256.hex(Array(content.config.title.utf8)).prefix(16)))</id>
+              <updated>\(utc(updated))</updated>
+              <link rel="self" type="application/atom+xml" href="\(escape(link(SitePaths.feed)))"/>
+              <link rel="alternate" type="text/html" href="\(escape(base?.absoluteString ?? "./"))"/>
+              <generator>Gazette</generator>
+
+            """
+        for journal in journals {
+            let path = SitePaths.journal(journal.slug)
+            let id = SitePaths.absolute(path, base: base) ?? "urn:gazette:journal:\(SitePaths.encode(journal.slug))"
+            xml += "  <entry>\n"
+            xml += "    <title>\(escape(journal.title))</title>\n"
+            xml += "    <id>\(escape(id))</id>\n"
+            xml += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(escape(link(path)))\"/>\n"
+            xml += "    <published>\(utc(journal.created))</published>\n"
+            xml += "    <updated>\(utc(journal.updated))</updated>\n"
+            xml += "    <author><name>\(escape(renderer.authorName(journal.author) ?? content.config.title))</name></author>\n"
+            for key in journal.tags {
+                xml += "    <category term=\"\(escape(key))\" label=\"\(escape(content.config.tag(key)?.name ?? key))\"/>\n"
+            }
+            xml += "    <content type=\"html\">\(escape(renderer.bodyHTML(journal)))</content>\n"
+            xml += "  </entry>\n"
+        }
+        return xml + "</feed>\n"
+    }
+
+    /// Every HTML page (not the 404 page) as a sitemap.
+    static func sitemap(paths: [String], base: URL?) -> String {
+        var xml = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+
+            """
+        for path in paths {
+            xml += "  <url><loc>\(escape(SitePaths.absolute(path, base: base) ?? SitePaths.encode(path)))</loc></url>\n"
+        }
+        return xml + "</urlset>\n"
+    }
+
+    static func utc(_ date: Date) -> String { ISO8601.format(date, in: TimeZone(identifier: "UTC") ?? .current) }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            // Characters XML 1.0 forbids are dropped rather than producing an unreadable feed.
+            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

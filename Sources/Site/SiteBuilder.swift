@@ -1,0 +1,101 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// What `gazette build` is asked to do.
+public struct BuildOptions: Sendable {
+    public var siteRoot: URL
+    public var output: URL
+    /// Replaces `base_url` from the config.
+    public var baseURL: URL?
+    public var includeDrafts: Bool
+    public var board: BoardLayout
+
+    public init(siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false, board: BoardLayout = GridBoardLayout()) {
+        self.siteRoot = siteRoot
+        self.output = output ?? siteRoot.appendingPathComponent("public")
+        self.baseURL = baseURL
+        self.includeDrafts = includeDrafts
+        self.board = board
+    }
+}
+
+/// What a build produced, for the summary line and for tests.
+public struct BuildReport: Sendable {
+    public var output: URL
+    /// Every file written, relative to the output folder, sorted.
+    public var files: [String]
+    public var journalCount: Int
+    public var articleCount: Int
+    public var weekCount: Int
+    /// Warnings from loading and building.
+    public var diagnostics: [Diagnostic]
+}
+
+/// Builds a site, step by step: load, validate, render pages, write feeds and assets, swap the
+/// finished folder in for the output.
+public enum SiteBuilder {
+    public static func build(_ options: BuildOptions) throws -> BuildReport {
+        let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
+        let content = try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts)
+        let theme = try Theme.load(siteRoot: options.siteRoot)
+        var diagnostics = content.diagnostics
+        let baseURL = options.baseURL ?? content.config.baseURL
+        if baseURL == nil {
+            diagnostics.append(
+                .warning(
+                    "base_url is not set: the feed and sitemap use relative links",
+                    at: SourceLocation(path: ConfigLoader.fileName, line: 1, column: 1),
+                    hint: "add base_url: https://example.org/study/ to gazette.yml, or pass --base-url"))
+        }
+
+        let assets = fingerprintedAssets(theme)
+        let renderer = SiteRenderer(
+            content: content, theme: theme, board: options.board, baseURL: baseURL,
+            stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
+        let pages = try renderer.pages()
+        let notFound = try renderer.notFoundPage()
+        let feed = Feeds.atom(renderer)
+        let sitemap = Feeds.sitemap(paths: pages.map(\.path), base: baseURL)
+
+        var files: [String] = []
+        try output.replace { staging in
+            var writer = FileWriter(root: staging)
+            for page in pages { try writer.write(SitePaths.file(page.path), page.html) }
+            try writer.write("404.html", notFound)
+            try writer.write(SitePaths.feed, feed)
+            try writer.write("sitemap.xml", sitemap)
+            for asset in assets { try writer.write(asset.path, asset.data) }
+            try copyStatic(from: options.siteRoot.appendingPathComponent("static"), into: &writer)
+            files = writer.written.sorted()
+        }
+        return BuildReport(
+            output: output.url, files: files, journalCount: content.journals.count, articleCount: content.articles.count,
+            weekCount: content.weeks.count, diagnostics: diagnostics)
+    }
+
+    /// Theme assets with a content hash in their names (`assets/style.1a2b3c4d.css`), so hosts
+    /// can cache them forever and a changed stylesheet is never served stale.
+    static func fingerprintedAssets(_ theme: Theme) -> [(source: String, path: String, data: Data)] {
+        theme.assets.map { asset in
+            let hash = SHA256.hex(asset.data).prefix(8)
+            let name = asset.path as NSString
+            let ext = name.pathExtension
+            let path = ext.isEmpty ? "\(asset.path).\(hash)" : "\(name.deletingPathExtension).\(hash).\(ext)"
+            return (asset.path, path, asset.data)
+        }
+    }
+
+    /// Copies the site's `static/` folder into the output verbatim.
+    static func copyStatic(from folder: URL, into writer: inout FileWriter) throws {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
+        let prefix = folder.standardizedFileURL.path + "/"
+        var files: [(String, URL)] = []
+        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+            files.append((String(url.standardizedFileURL.path.dropFirst(prefix.count)), url))
+        }
+        for (relative, url) in files.sorted(by: { $0.0 < $1.0 }) {
+            try writer.write(relative, try Data(contentsOf: url))
+        }
+    }
+}

@@ -1,0 +1,263 @@
+import Content
+import Foundation
+import GazetteModel
+import Markdown
+
+/// Renders every page of a site to HTML with the theme's templates. It only computes: writing
+/// files is `SiteBuilder`'s job.
+struct SiteRenderer {
+    let content: SiteContent
+    let theme: Theme
+    let board: BoardLayout
+    let baseURL: URL?
+    /// Fingerprinted stylesheet path, relative to the site root.
+    let stylesheet: String
+    let dates: DateStyle
+    let strings: [String: String]
+    private let weeks: [WeekContent]
+    private let bodies: [String: String]
+
+    init(content: SiteContent, theme: Theme, board: BoardLayout, baseURL: URL?, stylesheet: String) {
+        self.content = content
+        self.theme = theme
+        self.board = board
+        self.baseURL = baseURL
+        self.stylesheet = stylesheet
+        dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
+        strings = UIStrings.table(content.config.language)
+        weeks = content.weeks
+        var bodies: [String: String] = [:]
+        let options = MarkdownOptions(unsafeHTML: content.config.markdown.unsafeHTML, headingOffset: 1)
+        for journal in content.journals where !journal.isBookmark {
+            bodies[journal.slug] = MarkdownDocument(journal.body, options: options).html()
+        }
+        self.bodies = bodies
+    }
+
+    /// Rendered HTML of a journal body (empty for bookmarks).
+    func bodyHTML(_ journal: Journal) -> String { bodies[journal.slug] ?? "" }
+
+    /// Every HTML page: site path (`weeks/2026-W47/`) → document.
+    func pages() throws -> [(path: String, html: String)] {
+        var pages: [(String, String)] = []
+        if let latest = weeks.first {
+            pages.append(("", try weekPage(latest, path: "", isDigest: true)))
+        } else {
+            pages.append(("", try emptyHome()))
+        }
+        for week in weeks {
+            let path = SitePaths.week(week.week)
+            pages.append((path, try weekPage(week, path: path, isDigest: false)))
+        }
+        for journal in content.journals {
+            let path = SitePaths.journal(journal.slug)
+            pages.append((path, try journalPage(journal, path: path)))
+        }
+        pages.append((SitePaths.tag(nil), try tagPage(nil)))
+        for tag in content.config.tags {
+            pages.append((SitePaths.tag(tag.key), try tagPage(tag)))
+        }
+        pages.append((SitePaths.archive, try archivePage()))
+        return pages
+    }
+
+    // MARK: - Pages
+
+    func weekPage(_ week: WeekContent, path: String, isDigest: Bool) throws -> String {
+        let root = SitePaths.root(from: path)
+        let index = weeks.firstIndex { $0.week == week.week } ?? 0
+        let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
+        let newer = index > 0 ? weeks[index - 1].week : nil
+        let label = dates.week(week.week)
+        let range = dates.range(week.week)
+        var context = base(
+            path: path, title: isDigest ? content.config.title : "\(label) · \(content.config.title)",
+            description: "\(label) (\(range)): \(week.journals.count) \(strings["journalCount"] ?? ""), \(week.articles.count) \(strings["articleCount"] ?? "")",
+            current: isDigest ? "digest" : "weeks")
+        context["week"] = [
+            "id": week.week.description, "label": label, "range": range, "isDigest": isDigest,
+            "href": root + SitePaths.week(week.week),
+            "journalCount": week.journals.count, "articleCount": week.articles.count,
+            "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
+            "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
+        ]
+        context["board"] = board.context(for: week.journals.map { card($0, root: root) }, boardID: "week-\(week.week)")
+        context["articleGroups"] = articleGroups(week.articles, root: root)
+        context["hasArticles"] = !week.articles.isEmpty
+        return try theme.render("week", context)
+    }
+
+    func emptyHome() throws -> String {
+        var context = base(path: "", title: content.config.title, description: content.config.description ?? content.config.title, current: "digest")
+        context["board"] = board.context(for: [], boardID: "home")
+        return try theme.render("week", context)
+    }
+
+    func journalPage(_ journal: Journal, path: String) throws -> String {
+        let root = SitePaths.root(from: path)
+        let article = content.article(for: journal)
+        let plain = journal.isBookmark ? (article?.description ?? journal.title) : MarkdownDocument(journal.body).plainText()
+        var context = base(path: path, title: "\(journal.title) · \(content.config.title)", description: excerpt(plain, limit: 160), current: "")
+        let week = content.week(of: journal)
+        context["journal"] = [
+            "title": journal.title, "html": bodyHTML(journal), "isBookmark": journal.isBookmark, "draft": journal.draft,
+            "created": dates.dayAndTime(journal.created), "createdISO": dates.iso(journal.created),
+            "updated": dates.dayAndTime(journal.updated), "updatedISO": dates.iso(journal.updated),
+            "author": authorName(journal.author) ?? "",
+            "tags": tagLinks(journal.tags, root: root), "hasTags": !journal.tags.isEmpty,
+            "week": ["href": root + SitePaths.week(week), "label": dates.week(week)],
+        ]
+        if let article {
+            context["article"] = articleContext(article, root: root)
+        } else if let reference = journal.articleReference, CanonicalURL.canonicalize(reference) != nil {
+            context["articleLink"] = ["url": reference]
+        }
+        return try theme.render("journal", context)
+    }
+
+    func tagPage(_ tag: Tag?) throws -> String {
+        let path = SitePaths.tag(tag?.key)
+        let root = SitePaths.root(from: path)
+        let journals = tag.map { tag in content.journals.filter { $0.tags.contains(tag.key) } } ?? content.journals
+        let name = tag?.name ?? strings["all", default: "All"]
+        var context = base(
+            path: path, title: "\(strings["tags"] ?? "") · \(name) · \(content.config.title)",
+            description: "\(name): \(journals.count) \(strings["journalCount"] ?? "")", current: "tags")
+        context["tag"] = ["name": name, "key": tag?.key ?? "", "count": journals.count]
+        var nav: [[String: Any]] = [
+            ["name": strings["all", default: "All"], "href": root + SitePaths.tag(nil), "current": tag == nil, "count": content.journals.count]
+        ]
+        for other in content.config.tags {
+            let count = content.journals.filter { $0.tags.contains(other.key) }.count
+            nav.append(["name": other.name, "href": root + SitePaths.encode(SitePaths.tag(other.key)), "current": other.key == tag?.key, "count": count])
+        }
+        context["tagNav"] = nav
+        context["board"] = board.context(for: journals.map { card($0, root: root) }, boardID: "tag-\(tag?.key ?? "all")")
+        return try theme.render("tag", context)
+    }
+
+    func archivePage() throws -> String {
+        let path = SitePaths.archive
+        let root = SitePaths.root(from: path)
+        var context = base(path: path, title: "\(strings["archive"] ?? "") · \(content.config.title)", description: "\(weeks.count) weeks", current: "archive")
+        context["weeks"] = weeks.map { week -> [String: Any] in
+            [
+                "id": week.week.description, "label": dates.week(week.week), "range": dates.range(week.week),
+                "href": root + SitePaths.week(week.week), "journalCount": week.journals.count,
+                "articleCount": week.articles.count,
+            ]
+        }
+        return try theme.render("archive", context)
+    }
+
+    /// The not-found page: served for any missing path, so its links are root-relative to the
+    /// base URL's path rather than relative to where it sits.
+    func notFoundPage() throws -> String {
+        let rootPath = baseURL?.path.isEmpty == false ? (baseURL?.path ?? "/") : "/"
+        var context = base(path: "404.html", title: "404 · \(content.config.title)", description: strings["notFoundTitle"] ?? "", current: "")
+        let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
+        context["root"] = root
+        context["stylesheet"] = root + stylesheet
+        context["nav"] = navigation(root: root, current: "")
+        return try theme.render("404", context)
+    }
+
+    // MARK: - Pieces
+
+    func base(path: String, title: String, description: String, current: String) -> [String: Any] {
+        let root = SitePaths.root(from: path)
+        var site: [String: Any] = [
+            "title": content.config.title, "lang": content.config.language.rawValue,
+            "description": content.config.description ?? "",
+        ]
+        site["feedHref"] = root + SitePaths.feed
+        var context: [String: Any] = [
+            "site": site, "root": root, "stylesheet": root + stylesheet, "strings": strings,
+            "page": [
+                "title": title, "description": description,
+                "url": SitePaths.absolute(path == "404.html" ? "" : path, base: baseURL) ?? "",
+            ],
+            "nav": navigation(root: root, current: current),
+        ]
+        context["homeHref"] = root.isEmpty ? "./" : root
+        return context
+    }
+
+    func navigation(root: String, current: String) -> [[String: Any]] {
+        [
+            ["label": strings["digest"] ?? "", "href": root.isEmpty ? "./" : root, "current": current == "digest"],
+            ["label": strings["tags"] ?? "", "href": root + SitePaths.tag(nil), "current": current == "tags"],
+            ["label": strings["archive"] ?? "", "href": root + SitePaths.archive, "current": current == "archive" || current == "weeks"],
+        ]
+    }
+
+    func card(_ journal: Journal, root: String) -> Card {
+        let article = content.article(for: journal)
+        let tags = journal.tags.map { key in content.config.tag(key)?.name ?? key }
+        return Card(
+            slug: journal.slug, title: journal.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
+            updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
+            tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
+            excerpt: journal.isBookmark ? "" : excerpt(MarkdownDocument(journal.body).plainText(), limit: 180),
+            isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article?.title : nil,
+            publisher: journal.isBookmark ? article?.publisher : nil, author: authorName(journal.author))
+    }
+
+    func tagLinks(_ keys: [String], root: String) -> [[String: String]] {
+        keys.map { ["name": content.config.tag($0)?.name ?? $0, "href": root + SitePaths.encode(SitePaths.tag($0))] }
+    }
+
+    func authorName(_ key: String?) -> String? {
+        key.map { content.config.author($0)?.name ?? $0 }
+    }
+
+    func articleContext(_ article: Article, root: String) -> [String: Any] {
+        let journals = content.journals(about: article)
+        return [
+            "id": article.id, "title": article.title, "url": article.url, "description": article.description,
+            "publisher": article.publisher ?? URL(string: article.url)?.host ?? "", "author": article.author ?? "",
+            "published": article.publishedDate.map(dates.dayAndTime) ?? article.published,
+            "publishedISO": article.publishedDate.map(dates.iso) ?? "",
+            "image": article.image ?? "", "source": article.source,
+            "journals": journals.map { ["title": $0.title, "href": root + SitePaths.encode(SitePaths.journal($0.slug)), "isBookmark": $0.isBookmark] },
+            "hasJournal": journals.contains { !$0.isBookmark },
+            "isBookmarked": !journals.isEmpty && journals.allSatisfy(\.isBookmark),
+        ]
+    }
+
+    /// A week's articles grouped by the query that found them (config order first, then other
+    /// queries, then feeds and manual additions by source). An article found by two queries
+    /// appears in both groups.
+    func articleGroups(_ articles: [Article], root: String) -> [[String: Any]] {
+        var groups: [String: [Article]] = [:]
+        for article in articles {
+            for key in article.queries.isEmpty ? ["source:" + article.source] : article.queries {
+                groups[key, default: []].append(article)
+            }
+        }
+        let configured = content.config.sources.allQueries
+        let extra = groups.keys.filter { !configured.contains($0) }.sorted { a, b in
+            let sa = a.hasPrefix("source:"), sb = b.hasPrefix("source:")
+            return sa != sb ? !sa : a.utf8.lexicographicallyPrecedes(b.utf8)
+        }
+        return (configured + extra).compactMap { key in
+            guard let list = groups[key] else { return nil }
+            let label: String
+            if key.hasPrefix("source:") {
+                let source = String(key.dropFirst("source:".count))
+                label = source.hasPrefix("feed:") ? String(source.dropFirst(5)) : source
+            } else {
+                label = key
+            }
+            return ["query": label, "id": "q-" + SHA256.hex(Array(key.utf8)).prefix(8), "count": list.count, "articles": list.map { articleContext($0, root: root) }]
+        }
+    }
+
+    /// The first `limit` characters of `text`, cut at a word boundary, with an ellipsis.
+    func excerpt(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        let cut = text.prefix(limit)
+        let end = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return end.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+}

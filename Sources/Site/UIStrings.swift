@@ -1,0 +1,82 @@
+import Foundation
+import GazetteModel
+
+/// Interface text in the site's language. Keys are what templates use under `strings.`.
+enum UIStrings {
+    static func table(_ language: SiteLanguage) -> [String: String] {
+        switch language {
+        case .ko:
+            [
+                "digest": "이번 주 다이제스트", "week": "주간", "weeks": "주차별", "journals": "저널", "articles": "기사",
+                "tags": "태그", "all": "전체", "archive": "아카이브", "feed": "피드", "skip": "본문으로 건너뛰기",
+                "updated": "최근 수정", "created": "최초 작성", "author": "작성자", "tagsLabel": "태그",
+                "bookmark": "북마크", "journalWritten": "저널 작성됨", "noJournals": "아직 저널이 없어요.",
+                "noArticles": "이 주에 수집된 기사가 없어요.", "readArticle": "기사 원문 보기", "article": "기사",
+                "publisher": "언론사", "published": "발행", "previousWeek": "이전 주", "nextWeek": "다음 주",
+                "notFoundTitle": "페이지를 찾을 수 없어요", "notFoundBody": "주소가 바뀌었거나 없는 페이지예요.",
+                "home": "처음으로", "primaryNav": "주요 메뉴", "tagNav": "태그 목록", "weekNav": "주간 이동",
+                "otherArticles": "기타", "packet": "스터디 패킷 (PDF)", "journalCount": "저널", "articleCount": "기사",
+                "articleNotStored": "저장소에 없는 기사", "feedTitleSuffix": "저널",
+            ]
+        case .en:
+            [
+                "digest": "This week's digest", "week": "Week", "weeks": "Weeks", "journals": "Journals",
+                "articles": "Articles", "tags": "Tags", "all": "All", "archive": "Archive", "feed": "Feed",
+                "skip": "Skip to content", "updated": "Updated", "created": "Created", "author": "Author",
+                "tagsLabel": "Tags", "bookmark": "Bookmark", "journalWritten": "Journal written",
+                "noJournals": "No journals yet.", "noArticles": "No articles were collected this week.",
+                "readArticle": "Read the article", "article": "Article", "publisher": "Publisher",
+                "published": "Published", "previousWeek": "Previous week", "nextWeek": "Next week",
+                "notFoundTitle": "Page not found", "notFoundBody": "The address changed or the page never existed.",
+                "home": "Home", "primaryNav": "Main", "tagNav": "Tags", "weekNav": "Weeks", "otherArticles": "Other",
+                "packet": "Study packet (PDF)", "journalCount": "journals", "articleCount": "articles",
+                "articleNotStored": "Article not in the store", "feedTitleSuffix": "Journals",
+            ]
+        }
+    }
+}
+
+/// Dates and weeks as a reader of the site's language expects them, in the site time zone.
+/// Formats are fixed patterns (not locale templates) so output does not drift with ICU versions.
+struct DateStyle {
+    let language: SiteLanguage
+    let timeZone: TimeZone
+
+    private func formatter(_ pattern: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+        formatter.timeZone = timeZone
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.dateFormat = pattern
+        return formatter
+    }
+
+    /// `2026년 11월 18일 (수)` / `Wed 18 Nov 2026`.
+    func day(_ date: Date) -> String {
+        formatter(language == .ko ? "yyyy년 M월 d일 (E)" : "EEE d MMM yyyy").string(from: date)
+    }
+
+    /// `2026년 11월 18일 오후 9:40` / `18 Nov 2026, 21:40`.
+    func dayAndTime(_ date: Date) -> String {
+        formatter(language == .ko ? "yyyy년 M월 d일 a h:mm" : "d MMM yyyy, HH:mm").string(from: date)
+    }
+
+    /// `2026년 47주차` / `Week 47, 2026`.
+    func week(_ week: ISOWeek) -> String {
+        language == .ko ? "\(week.year)년 \(week.week)주차" : "Week \(week.week), \(week.year)"
+    }
+
+    /// `11월 16일 – 11월 22일` / `16 – 22 Nov 2026`.
+    func range(_ week: ISOWeek) -> String {
+        let interval = week.interval(in: timeZone)
+        let last = interval.end.addingTimeInterval(-1)
+        if language == .ko {
+            let f = formatter("M월 d일")
+            return "\(f.string(from: interval.start)) – \(f.string(from: last))"
+        }
+        return "\(formatter("d MMM").string(from: interval.start)) – \(formatter("d MMM yyyy").string(from: last))"
+    }
+
+    /// Machine-readable form for `<time datetime>`: `2026-11-18T21:40:00+09:00`.
+    func iso(_ date: Date) -> String { ISO8601.format(date, in: timeZone) }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Content
+import Foundation
+import GazetteModel
+import Site
+
+struct Build: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the site (and study packets) into the output folder.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "Output folder (default: public/ in the site).")
+    var output: String?
+
+    @Option(name: .long, help: "Absolute base URL, replacing base_url from gazette.yml.")
+    var baseURL: String?
+
+    @Flag(name: .long, help: "Include journals marked draft: true.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Skip PDF study packets.")
+    var noPdf = false
+
+    func run() throws {
+        let console = Console(quiet: global.quiet)
+        var base: URL?
+        if let baseURL {
+            guard let url = URL(string: baseURL.hasSuffix("/") ? baseURL : baseURL + "/"), url.scheme != nil, url.host != nil else {
+                throw ValidationError("--base-url must be an absolute URL such as https://example.org/study/")
+            }
+            base = url
+        }
+        let root = global.siteRoot
+        let options = BuildOptions(
+            siteRoot: root,
+            output: output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) },
+            baseURL: base, includeDrafts: drafts)
+        let started = Date()
+        do {
+            let report = try SiteBuilder.build(options)
+            console.report(report.diagnostics)
+            let seconds = Date().timeIntervalSince(started)
+            let pages = report.files.filter { $0.hasSuffix(".html") }.count
+            console.summary(
+                "Built \(pages) pages (\(report.journalCount) journals, \(report.articleCount) articles, \(report.weekCount) weeks) into \(report.output.path) in \(String(format: "%.2f", seconds)) s")
+        } catch let error as DiagnosticsError {
+            console.report(error.diagnostics)
+            let errors = error.diagnostics.filter { $0.severity == .error }.count
+            console.summary("Build failed: \(errors) error\(errors == 1 ? "" : "s"); nothing was written.")
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Content
+import Foundation
+import GazetteModel
+
+struct Check: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Validate the config, journals and articles; print every problem.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(name: .long, help: "Treat warnings as errors.")
+    var strict = false
+
+    func run() throws {
+        let console = Console(quiet: global.quiet)
+        let diagnostics: [Diagnostic]
+        do {
+            diagnostics = try SiteContent.load(siteRoot: global.siteRoot, includeDrafts: true).diagnostics
+        } catch let error as DiagnosticsError {
+            diagnostics = error.diagnostics
+        }
+        console.report(diagnostics)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        console.summary("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+    }
+}

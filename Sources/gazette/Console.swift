@@ -1,0 +1,34 @@
+import Foundation
+import GazetteModel
+
+/// Terminal presentation: diagnostics to standard error with colour only on a terminal and
+/// never when NO_COLOR is set; results to standard output.
+struct Console {
+    let quiet: Bool
+    let colour: Bool
+
+    init(quiet: Bool) {
+        self.quiet = quiet
+        colour = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    }
+
+    func report(_ diagnostics: [Diagnostic]) {
+        for diagnostic in diagnostics where !(quiet && diagnostic.severity == .warning) {
+            var text = diagnostic.rendered
+            if colour {
+                let code = diagnostic.severity == .error ? "31" : "33"
+                text = text.replacingOccurrences(
+                    of: "\(diagnostic.severity.rawValue):", with: "\u{1B}[1;\(code)m\(diagnostic.severity.rawValue):\u{1B}[0m",
+                    options: [], range: text.range(of: "\(diagnostic.severity.rawValue):"))
+            }
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        }
+    }
+
+    func say(_ line: String) {
+        guard !quiet else { return }
+        print(line)
+    }
+
+    func summary(_ line: String) { print(line) }
+}

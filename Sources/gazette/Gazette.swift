@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct Gazette: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gazette",
+        abstract: "Turn a week of news reading into a published study digest.",
+        discussion: "Run in a site folder (one with gazette.yml), or pass --site DIR.",
+        version: "0.1.0",
+        subcommands: [Build.self, Check.self])
+}
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: "The site folder (default: the current directory).")
+    var site: String = "."
+
+    @Flag(name: .shortAndLong, help: "Print only errors and the final summary.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print more detail.")
+    var verbose = false
+
+    var siteRoot: URL {
+        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+    }
+}
