@@ -1,0 +1,231 @@
+import Content
+import Foundation
+import GazetteModel
+import Testing
+
+/// Every diagnostic a journal file can produce, asserted word for word with its position.
+@Suite struct JournalDiagnosticsTests {
+    let config = SiteConfig(title: "Test")
+    let fallback = (Date(timeIntervalSince1970: 1_700_000_000), Date(timeIntervalSince1970: 1_700_100_000))
+
+    func parse(_ text: String, path: String = "content/journals/a.md") -> (Journal?, [String]) {
+        parse(Data(text.utf8), path: path)
+    }
+
+    func parse(_ data: Data, path: String = "content/journals/a.md") -> (Journal?, [String]) {
+        let (journal, diagnostics) = JournalLoader.parse(data, path: path, config: config, fallbackDates: fallback)
+        return (journal, diagnostics.map(\.rendered))
+    }
+
+    @Test func noClosingFence() {
+        let (journal, messages) = parse("---\ntitle: 금리\ntags: [economy]\n\nBody")
+        #expect(journal == nil)
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:1:1: error: the front matter opened here is never closed — add a line '---' after the last front-matter key
+                    ---
+                    ^
+                """
+            ])
+    }
+
+    @Test func noFrontMatterAtAll() {
+        let (_, messages) = parse("Just text\n")
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:1:1: error: a journal must start with front matter — make the first line '---', then 'title: …', then a closing '---'
+                    Just text
+                    ^
+                """
+            ])
+    }
+
+    @Test func invalidYAMLCountsTheOpeningFence() {
+        let (_, messages) = parse("---\ntitle: ok\ntags: [economy\n---\nBody\n")
+        #expect(messages.count == 1)
+        let first = messages.first ?? ""
+        // The unclosed flow sequence is detected at the end of the YAML (file line 4, after line 3).
+        #expect(first.hasPrefix("content/journals/a.md:4:1: error: invalid YAML: did not find expected ',' or ']'"))
+    }
+
+    @Test func mappingValueInsideATitle() {
+        let (_, messages) = parse("---\ntitle: 금리: 인상\n---\n")
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:2:10: error: invalid YAML: mapping values are not allowed in this context — check the indentation, and quote values that contain ': ' or start with '[', '{', '*' or '&'
+                    title: 금리: 인상
+                               ^
+                """
+            ])
+    }
+
+    @Test func singleTagIsAcceptedAsAList() {
+        let (journal, messages) = parse("---\ntitle: x\ntags: economy\n---\nBody\n")
+        #expect(messages.isEmpty)
+        #expect(journal?.tags == ["economy"])
+    }
+
+    @Test func tagsAsMappingIsAnError() {
+        let (journal, messages) = parse("---\ntitle: x\ntags: {a: 1}\n---\nBody\n")
+        #expect(journal == nil)
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:3:7: error: 'tags' must be a list of strings, not a mapping — write tags: [first, second]
+                    tags: {a: 1}
+                          ^
+                """
+            ])
+    }
+
+    @Test func missingTitle() {
+        let (_, messages) = parse("---\ntags: [economy]\n---\nBody\n")
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:1:1: error: 'title' is missing — add 'title: …' to the front matter
+                    ---
+                    ^
+                """
+            ])
+    }
+
+    @Test func emptyTitle() {
+        let (_, messages) = parse("---\ntags: [economy]\ntitle:\n---\nBody\n")
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:3:1: error: 'title' is empty — write the journal's title after 'title:'
+                    title:
+                    ^
+                """
+            ])
+        let (_, quoted) = parse("---\ntitle: \"  \"\n---\n")
+        #expect(quoted.first?.hasPrefix("content/journals/a.md:2:1: error: 'title' is empty") == true)
+    }
+
+    @Test func unparseableDate() {
+        let (_, messages) = parse("---\ntitle: x\ncreated: 2026-13-45 25:00\n---\n")
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:3:10: error: 'created' is not a date: '2026-13-45 25:00' — write created: 2026-11-18 21:40 (time and offset optional)
+                    created: 2026-13-45 25:00
+                             ^
+                """
+            ])
+        let (_, february) = parse("---\ntitle: x\nupdated: 2026-02-30\n---\n")
+        #expect(february.first?.hasPrefix("content/journals/a.md:3:10: error: 'updated' is not a date: '2026-02-30'") == true)
+    }
+
+    @Test func invalidUTF8NamesLineAndColumn() {
+        var bytes = Array("---\ntitle: 금리\n---\nfirst line\nab".utf8)
+        bytes.append(0xFF)
+        bytes += Array("cd\n".utf8)
+        let (journal, messages) = parse(Data(bytes))
+        #expect(journal == nil)
+        #expect(
+            messages.first?.hasPrefix(
+                "content/journals/a.md:5:3: error: file is not valid UTF-8 (byte 0xFF) — save the file with UTF-8 encoding") == true)
+    }
+
+    @Test func byteOrderMarkAndCRLFAreAccepted() {
+        let text = "\u{FEFF}---\r\ntitle: 윈도우에서 쓴 저널\r\ntags: [economy]\r\ncreated: 2026-11-18 21:40\r\n---\r\n첫 줄\r\n둘째 줄\r\n"
+        let (journal, messages) = parse(text)
+        #expect(messages.isEmpty)
+        #expect(journal?.title == "윈도우에서 쓴 저널")
+        #expect(journal?.body == "첫 줄\n둘째 줄\n")
+        #expect(journal?.bodyStartLine == 6)
+    }
+
+    @Test func unknownKeyIsAWarningWithASuggestion() {
+        let (journal, messages) = parse("---\ntitle: x\ntag: [economy]\n---\nBody\n")
+        #expect(journal != nil)
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:3:1: warning: unknown key 'tag' in the front matter — did you mean 'tags'?
+                    tag: [economy]
+                    ^
+                """
+            ])
+    }
+
+    @Test func everyProblemOfAFileIsReportedAtOnce() {
+        let (_, messages) = parse("---\ntitle:\ntags: {a: 1}\ncreated: yesterday\ndraft: maybe\n---\n")
+        #expect(messages.count == 4)
+    }
+
+    @Test func tenMegabyteJournalLoads() {
+        let paragraph = String(repeating: "금리와 가계부채에 대한 긴 생각을 적는다. ", count: 40) + "\n\n"
+        var body = ""
+        while body.utf8.count < 10_000_000 { body += paragraph }
+        let (journal, messages) = parse("---\ntitle: 아주 긴 저널\n---\n" + body)
+        #expect(messages.isEmpty)
+        #expect(journal?.body.utf8.count == body.utf8.count)
+    }
+
+    @Test func emptyBodyIsABookmark() {
+        let (journal, _) = parse("---\ntitle: 나중에 읽을 기사\narticle: https://example.org/a\n---\n\n")
+        #expect(journal?.isBookmark == true)
+        let (closedAtEnd, _) = parse("---\ntitle: x\n---")
+        #expect(closedAtEnd?.isBookmark == true)
+    }
+
+    @Test func datesFromFrontMatterElseFallback() {
+        let (written, _) = parse("---\ntitle: x\ncreated: 2026-11-18 21:40\nupdated: 2026-11-19T08:10:00+09:00\n---\n")
+        #expect(written.map { ISO8601.format($0.created, in: config.timeZone) } == "2026-11-18T21:40:00+09:00")
+        #expect(written.map { ISO8601.format($0.updated, in: config.timeZone) } == "2026-11-19T08:10:00+09:00")
+        let (fallen, _) = parse("---\ntitle: x\n---\n")
+        #expect(fallen?.created == fallback.0)
+        #expect(fallen?.updated == fallback.1)
+    }
+
+    @Test func articleMustBeURLOrID() {
+        let (_, messages) = parse("---\ntitle: x\narticle: not a link\n---\n")
+        #expect(messages.first?.hasPrefix("content/journals/a.md:3:10: error: 'article' must be an http(s) URL or a 12-character article id, not 'not a link'") == true)
+        let (journal, ok) = parse("---\ntitle: x\narticle: \"0123456789ab\"\n---\n")
+        #expect(ok.isEmpty)
+        #expect(journal?.articleReference == "0123456789ab")
+    }
+}
+
+@Suite struct SlugTests {
+    @Test func dropsDatePrefixAndKeepsHangul() {
+        #expect(JournalLoader.slug(forPath: "content/journals/2026-11-18-rate-hike.md") == "rate-hike")
+        #expect(JournalLoader.slug(forPath: "content/journals/x/2026-11-10-기후-적응-예산.md") == "기후-적응-예산")
+        #expect(JournalLoader.slug(forPath: "content/journals/My Notes (draft).md") == "my-notes-draft")
+        #expect(JournalLoader.slug(forPath: "content/journals/2026-11-18.md") == "2026-11-18")
+    }
+
+    @Test func decomposedHangulFileNamesGiveTheSameSlug() {
+        let composed = "기후"
+        let decomposed = composed.decomposedStringWithCanonicalMapping
+        #expect(composed.unicodeScalars.count != decomposed.unicodeScalars.count)
+        #expect(JournalLoader.slug(forPath: decomposed + ".md") == composed)
+    }
+}
+
+@Suite struct JournalDateTests {
+    let seoul = TimeZone(identifier: "Asia/Seoul")!
+
+    @Test(arguments: [
+        ("2026-11-18", "2026-11-18T00:00:00+09:00"),
+        ("2026-11-18 21:40", "2026-11-18T21:40:00+09:00"),
+        ("2026-11-18T21:40:05", "2026-11-18T21:40:05+09:00"),
+        ("2026-11-18 12:00Z", "2026-11-18T21:00:00+09:00"),
+        ("2026-11-18 12:00 +00:00", "2026-11-18T21:00:00+09:00"),
+        ("2026-11-18T09:00-0300", "2026-11-18T21:00:00+09:00"),
+    ])
+    func parses(_ input: String, _ expected: String) {
+        #expect(JournalDate.parse(input, timeZone: seoul).map { ISO8601.format($0, in: seoul) } == expected)
+    }
+
+    @Test(arguments: ["18/11/2026", "2026-11-18 9:40", "2026-11-31", "tomorrow", "2026-11-18 21:40 KST"])
+    func rejects(_ input: String) {
+        #expect(JournalDate.parse(input, timeZone: seoul) == nil)
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GazetteModel
+import Testing
+
+@Suite struct SHA256Tests {
+    @Test func knownVectors() {
+        #expect(SHA256.hex(Array("".utf8)) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(SHA256.hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        // Two blocks: the padding must spill into a second chunk.
+        #expect(
+            SHA256.hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+}
+
+@Suite struct CanonicalURLTests {
+    @Test func dropsTrackingFragmentAndCase() {
+        #expect(
+            CanonicalURL.canonicalize("HTTPS://WWW.Yna.co.KR:443/view/AKR1?utm_source=x&id=3&UTM_medium=y#top")
+                == "https://www.yna.co.kr/view/AKR1?id=3")
+        #expect(CanonicalURL.canonicalize("http://example.org:80") == "http://example.org/")
+        #expect(CanonicalURL.canonicalize("https://example.org/a?utm_campaign=z") == "https://example.org/a")
+        #expect(CanonicalURL.canonicalize("https://example.org/Path/Kept") == "https://example.org/Path/Kept")
+    }
+
+    @Test func rejectsNonHTTP() {
+        #expect(CanonicalURL.canonicalize("a1b2c3d4e5f6") == nil)
+        #expect(CanonicalURL.canonicalize("mailto:x@example.org") == nil)
+        #expect(CanonicalURL.canonicalize("ftp://example.org/") == nil)
+    }
+
+    @Test func sameStorySameID() {
+        let a = CanonicalURL.articleID(for: "https://www.yna.co.kr/view/AKR20261118000100008?utm_source=naver")
+        let b = CanonicalURL.articleID(for: "https://WWW.YNA.CO.KR/view/AKR20261118000100008#comments")
+        #expect(a == b)
+        #expect(a?.count == 12)
+        // The rule documented in the README: first 12 hex digits of SHA-256 of the canonical URL.
+        #expect(a == String(SHA256.hex(Array("https://www.yna.co.kr/view/AKR20261118000100008".utf8)).prefix(12)))
+        #expect(CanonicalURL.isArticleID(a ?? ""))
+        #expect(!CanonicalURL.isArticleID("A1B2C3D4E5F6"))
+    }
+}
+
+@Suite struct ISOWeekTests {
+    let seoul = TimeZone(identifier: "Asia/Seoul")!
+
+    @Test func parsesAndPrints() {
+        #expect(ISOWeek("2026-W47") == ISOWeek(year: 2026, week: 47))
+        #expect(ISOWeek("2026-w05")?.description == "2026-W05")
+        #expect(ISOWeek("2026-W54") == nil)
+        #expect(ISOWeek("2025-W53") == nil)  // 2025 has 52 ISO weeks
+        #expect(ISOWeek("2026-W53") == ISOWeek(year: 2026, week: 53))  // 2026 has 53
+        #expect(ISOWeek("banana") == nil)
+    }
+
+    @Test func weekOfADateDependsOnTheZone() {
+        // Sunday 2026-11-22 23:30 UTC is Monday 08:30 in Seoul: week 48 there, 47 in UTC.
+        let date = ISO8601.parse("2026-11-22T23:30:00Z")!
+        #expect(ISOWeek(containing: date, in: seoul) == ISOWeek(year: 2026, week: 48))
+        #expect(ISOWeek(containing: date, in: TimeZone(identifier: "UTC")!) == ISOWeek(year: 2026, week: 47))
+    }
+
+    @Test func yearBoundary() {
+        // 2027-01-01 is a Friday: it belongs to 2026-W53.
+        let date = ISO8601.parse("2027-01-01T12:00:00+09:00")!
+        #expect(ISOWeek(containing: date, in: seoul).description == "2026-W53")
+    }
+
+    @Test func intervalIsMondayToMonday() {
+        let interval = ISOWeek(year: 2026, week: 47).interval(in: seoul)
+        #expect(ISO8601.format(interval.start, in: seoul) == "2026-11-16T00:00:00+09:00")
+        #expect(ISO8601.format(interval.end, in: seoul) == "2026-11-23T00:00:00+09:00")
+    }
+}
+
+@Suite struct DiagnosticTests {
+    @Test func rendersLocationLineAndCaret() {
+        let diagnostic = Diagnostic.error(
+            "'tags' must be a list of strings, not a mapping",
+            at: SourceLocation(path: "content/journals/a.md", line: 4, column: 7), hint: "write tags: [economy]",
+            sourceLine: "tags: {a: 1}")
+        #expect(
+            diagnostic.rendered == """
+                content/journals/a.md:4:7: error: 'tags' must be a list of strings, not a mapping — write tags: [economy]
+                    tags: {a: 1}
+                          ^
+                """)
+    }
+
+    @Test func caretAccountsForWideHangul() {
+        let diagnostic = Diagnostic.error(
+            "x", at: SourceLocation(path: "a.md", line: 2, column: 9), sourceLine: "title: 금리: 인상")
+        // Column 9 is 리: before it "title: 금" takes 7 narrow columns and one wide (2).
+        #expect(diagnostic.rendered.hasSuffix("\n    " + String(repeating: " ", count: 9) + "^"))
+    }
+
+    @Test func ordersByFileThenPosition() {
+        let a = Diagnostic.warning("w", at: SourceLocation(path: "b.md", line: 1, column: 1))
+        let b = Diagnostic.error("e", at: SourceLocation(path: "a.md", line: 9, column: 1))
+        let c = Diagnostic.error("e", at: SourceLocation(path: "a.md", line: 2, column: 5))
+        #expect([a, b, c].sorted() == [c, b, a])
+    }
+}
