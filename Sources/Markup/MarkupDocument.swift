@@ -76,9 +76,16 @@ public final class MarkupDocument {
         return pieces.joined().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
-    /// Every element named `name` (lower-case), in document order, as its attributes.
-    public func elements(named name: String) -> [[String: String]] {
-        var found: [[String: String]] = []
+    /// An element's attributes and text content.
+    public struct Element: Sendable {
+        public var attributes: [String: String]
+        public var text: String
+        public subscript(_ attribute: String) -> String? { attributes[attribute] }
+    }
+
+    /// Every element named `name` (lower-case), in document order.
+    public func elements(named name: String) -> [Element] {
+        var found: [Element] = []
         visit { node in
             if node.pointee.type == XML_ELEMENT_NODE, MarkupDocument.name(node)?.lowercased() == name {
                 var attributes: [String: String] = [:]
@@ -92,7 +99,12 @@ public final class MarkupDocument {
                     }
                     attribute = current.pointee.next
                 }
-                found.append(attributes)
+                var text = ""
+                if let content = xmlNodeGetContent(node) {
+                    text = String(cString: content)
+                    free(content)
+                }
+                found.append(Element(attributes: attributes, text: text))
             }
             return true
         }

@@ -1,0 +1,113 @@
+import Content
+import Foundation
+import GazetteModel
+import Testing
+
+@Suite struct ConfigLoaderTests {
+    func parse(_ text: String) -> (SiteConfig?, [String]) {
+        let (config, diagnostics) = ConfigLoader.parse(Data(text.utf8), path: "gazette.yml")
+        return (config, diagnostics.map(\.rendered))
+    }
+
+    @Test func readsEveryDocumentedKey() throws {
+        let (config, messages) = parse(
+            """
+            title: 뉴스 스터디
+            description: 면접 준비
+            base_url: https://example.org/study
+            language: en
+            timezone: Europe/London
+            authors: { heedon: { name: 함희돈 }, sam: Sam Carter }
+            tags:
+              politics: 정치
+              economy: 경제
+            sources:
+              naver: { queries: [금리, 반도체], display: 50, sort: sim, max_results: 300, endpoint: "http://127.0.0.1:9000/x" }
+              newsapi: { queries: [semiconductor], language: en, sort_by: relevancy }
+              mediastack: { keywords: [economy], languages: [en], countries: [us, gb] }
+              feeds: [ { name: hankyung, url: "https://www.hankyung.com/feed/economy" } ]
+            packet: { paper: letter, font: NanumMyeongjo, size: 11 }
+            markdown: { unsafe_html: true }
+            """)
+        #expect(messages.isEmpty)
+        let site = try #require(config)
+        #expect(site.title == "뉴스 스터디")
+        #expect(site.baseURL?.absoluteString == "https://example.org/study/")
+        #expect(site.language == .en)
+        #expect(site.timeZone.identifier == "Europe/London")
+        #expect(site.authors == [Author(key: "heedon", name: "함희돈"), Author(key: "sam", name: "Sam Carter")])
+        #expect(site.tags.map(\.key) == ["politics", "economy"])
+        #expect(site.tags.map(\.name) == ["정치", "경제"])
+        #expect(site.sources.naver?.queries == ["금리", "반도체"])
+        #expect(site.sources.naver?.display == 50)
+        #expect(site.sources.naver?.sort == "sim")
+        #expect(site.sources.naver?.maxResults == 300)
+        #expect(site.sources.naver?.endpoint == "http://127.0.0.1:9000/x")
+        #expect(site.sources.newsAPI?.sortBy == "relevancy")
+        #expect(site.sources.mediaStack?.countries == ["us", "gb"])
+        #expect(site.sources.feeds == [.init(name: "hankyung", url: "https://www.hankyung.com/feed/economy")])
+        #expect(site.sources.allQueries == ["금리", "반도체", "semiconductor", "economy"])
+        #expect(site.packet.paper == .letter)
+        #expect(site.packet.size == 11)
+        #expect(site.markdown.unsafeHTML)
+    }
+
+    @Test func defaultsWhenOnlyTitleIsGiven() throws {
+        let (config, messages) = parse("title: Minimal\n")
+        #expect(messages.isEmpty)
+        let site = try #require(config)
+        #expect(site.language == .ko)
+        #expect(site.timeZone.identifier == "Asia/Seoul")
+        #expect(site.tags.count == 10)
+        #expect(site.tags.first == Tag(key: "politics", name: "정치"))
+        #expect(site.packet.paper == .a4)
+        #expect(!site.markdown.unsafeHTML)
+    }
+
+    @Test func unknownKeysWarnWithPosition() {
+        let (config, messages) = parse("title: x\nbaseurl: https://example.org/\nsources:\n  naver: { queris: [a] }\n")
+        #expect(config != nil)
+        #expect(
+            messages == [
+                """
+                gazette.yml:2:1: warning: unknown key 'baseurl' in gazette.yml — did you mean 'base_url'?
+                    baseurl: https://example.org/
+                    ^
+                """,
+                """
+                gazette.yml:4:12: warning: unknown key 'queris' in 'naver' — did you mean 'queries'?
+                      naver: { queris: [a] }
+                               ^
+                """,
+            ])
+    }
+
+    @Test func wrongTypesAreErrorsWithPosition() {
+        let (config, messages) = parse(
+            """
+            title: [a, b]
+            language: fr
+            timezone: Mars/Olympus
+            sources:
+              naver: { display: 500 }
+            packet: { size: huge }
+            """)
+        #expect(config == nil)
+        #expect(
+            messages.map { $0.components(separatedBy: "\n")[0] } == [
+                "gazette.yml:1:8: error: 'title' must be text, not a list — write title: some text",
+                "gazette.yml:1:1: error: 'title' is required — add title: My study group",
+                "gazette.yml:2:11: error: 'language' must be ko or en, not 'fr' — write language: ko",
+                "gazette.yml:3:11: error: unknown time zone 'Mars/Olympus' — use an IANA name such as Asia/Seoul or Europe/London",
+                "gazette.yml:5:21: error: 'display' must be a whole number from 1 to 100",
+                "gazette.yml:6:17: error: 'size' must be a number — write size: 10",
+            ])
+    }
+
+    @Test func missingConfigFileSaysWhatToDo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-noconfig-\(UUID().uuidString)")
+        let (config, diagnostics) = ConfigLoader.load(siteRoot: folder)
+        #expect(config == nil)
+        #expect(diagnostics.first?.summary == "error: no gazette.yml in \(folder.path) — run gazette in a site folder, pass --site DIR, or create one with 'gazette init'")
+    }
+}

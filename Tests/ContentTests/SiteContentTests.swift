@@ -1,0 +1,118 @@
+import Content
+import Foundation
+import GazetteModel
+import Testing
+import TestSupport
+
+@Suite struct SiteContentTests {
+    func site(_ files: [String: String]) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("gazette-content")
+        try folder.write("gazette.yml", "title: Test\ntags: { economy: 경제 }\nauthors: { heedon: 함희돈 }\n")
+        for (path, text) in files { try folder.write(path, text) }
+        return folder
+    }
+
+    @Test func duplicateSlugsNameBothFiles() throws {
+        let folder = try site([
+            "content/journals/2026-11-18-rate-hike.md": "---\ntitle: a\n---\n",
+            "content/journals/english/rate-hike.md": "---\ntitle: b\n---\n",
+        ])
+        #expect(throws: DiagnosticsError.self) { try SiteContent.load(siteRoot: folder.url) }
+        do {
+            _ = try SiteContent.load(siteRoot: folder.url)
+        } catch let error as DiagnosticsError {
+            #expect(
+                error.diagnostics.map(\.summary) == [
+                    "content/journals/english/rate-hike.md:1:1: error: slug 'rate-hike' is used by both content/journals/2026-11-18-rate-hike.md and content/journals/english/rate-hike.md — rename one of the files: a journal's page is journals/<slug>/"
+                ])
+        }
+    }
+
+    @Test func errorsFromEveryFileAreCollected() throws {
+        let folder = try site([
+            "content/journals/a.md": "---\ntitle:\n---\n",
+            "content/journals/b.md": "no front matter\n",
+            "content/journals/c.md": "---\ntitle: fine\n---\nok\n",
+        ])
+        do {
+            _ = try SiteContent.load(siteRoot: folder.url)
+            Issue.record("load succeeded")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.map { $0.location?.path ?? "" } == ["content/journals/a.md", "content/journals/b.md"])
+        }
+    }
+
+    @Test func linksByCanonicalURLOrIDAndWarnsOtherwise() throws {
+        let url = "https://www.yna.co.kr/view/AKR1"
+        let id = try #require(CanonicalURL.articleID(for: url))
+        let store = String(
+            decoding: ArticleStore.encode([
+                Article(
+                    id: id, url: url, title: "기사", description: "", source: "naver", publisher: "연합뉴스", author: nil,
+                    published: "2026-11-18T09:50:00+09:00", image: nil, queries: ["금리"], language: "ko")
+            ]), as: UTF8.self)
+        let folder = try site([
+            "content/articles/2026-W47.json": store,
+            "content/journals/by-url.md": "---\ntitle: a\narticle: HTTPS://WWW.YNA.CO.KR/view/AKR1?utm_source=x#top\ncreated: 2026-11-18\nupdated: 2026-11-18\n---\n",
+            "content/journals/by-id.md": "---\ntitle: b\narticle: \"\(id)\"\ncreated: 2026-11-19\nupdated: 2026-11-19\n---\n",
+            "content/journals/elsewhere.md": "---\ntitle: c\narticle: https://blog.example.org/post\ncreated: 2026-11-20\nupdated: 2026-11-20\ntags: [economy, econmy]\nauthor: nobody\n---\n",
+        ])
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let bySlug = Dictionary(uniqueKeysWithValues: content.journals.map { ($0.slug, $0) })
+        #expect(bySlug["by-url"].flatMap(content.article(for:))?.id == id)
+        #expect(bySlug["by-id"].flatMap(content.article(for:))?.id == id)
+        #expect(bySlug["elsewhere"].flatMap(content.article(for:)) == nil)
+        #expect(
+            content.diagnostics.map(\.summary) == [
+                "content/journals/elsewhere.md:3:1: warning: article 'https://blog.example.org/post' is not in the article store — the journal links to the URL as written; 'gazette add URL' stores the article",
+                "content/journals/elsewhere.md:6:1: warning: unknown tag 'econmy' — did you mean 'economy'? known tags: economy; add it under 'tags:' in gazette.yml",
+                "content/journals/elsewhere.md:7:1: warning: unknown author 'nobody' — known authors: heedon; add it under 'authors:' in gazette.yml",
+            ])
+        #expect(content.weeks.map(\.week.description) == ["2026-W47"])
+        #expect(content.journals.map(\.slug) == ["elsewhere", "by-id", "by-url"])
+    }
+
+    @Test func draftsOnlyWhenAskedFor() throws {
+        let folder = try site([
+            "content/journals/a.md": "---\ntitle: a\ndraft: true\ncreated: 2026-11-18\n---\nx\n",
+            "content/journals/b.md": "---\ntitle: b\ncreated: 2026-11-18\n---\nx\n",
+        ])
+        #expect(try SiteContent.load(siteRoot: folder.url).journals.map(\.slug) == ["b"])
+        #expect(try SiteContent.load(siteRoot: folder.url, includeDrafts: true).journals.count == 2)
+    }
+
+    @Test func datesComeFromGitHistoryWhenNotWritten() throws {
+        let folder = try site(["content/journals/from-git.md": "---\ntitle: from git\n---\nfirst\n"])
+        func git(_ arguments: [String], date: String) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.org"] + arguments
+            process.currentDirectoryURL = folder.url
+            process.environment = ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "PATH": "/usr/bin:/bin"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0, "git \(arguments)")
+        }
+        try git(["init", "-q"], date: "2026-11-10T10:00:00+09:00")
+        try git(["add", "."], date: "2026-11-10T10:00:00+09:00")
+        try git(["commit", "-qm", "first"], date: "2026-11-10T10:00:00+09:00")
+        try folder.write("content/journals/from-git.md", "---\ntitle: from git\n---\nsecond\n")
+        try git(["commit", "-qam", "second"], date: "2026-11-12T18:30:00+09:00")
+        let journal = try #require(try SiteContent.load(siteRoot: folder.url).journals.first)
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        #expect(ISO8601.format(journal.created, in: seoul) == "2026-11-10T10:00:00+09:00")
+        #expect(ISO8601.format(journal.updated, in: seoul) == "2026-11-12T18:30:00+09:00")
+    }
+
+    @Test func modificationTimeOutsideGit() throws {
+        let folder = try site(["content/journals/loose.md": "---\ntitle: loose\n---\nx\n"])
+        let stamp = Date(timeIntervalSince1970: 1_763_000_000)
+        try FileManager.default.setAttributes(
+            [.modificationDate: stamp], ofItemAtPath: folder.url.appendingPathComponent("content/journals/loose.md").path)
+        let journal = try #require(try SiteContent.load(siteRoot: folder.url).journals.first)
+        #expect(journal.created == stamp)
+        #expect(journal.updated == stamp)
+    }
+}

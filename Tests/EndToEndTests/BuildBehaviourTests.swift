@@ -1,0 +1,101 @@
+import Content
+import Foundation
+import GazetteModel
+import Site
+import Testing
+import TestSupport
+
+@Suite struct BuildBehaviourTests {
+    @Test func twoBuildsAreByteIdentical() throws {
+        let folder = try TemporaryFolder("gazette-determinism")
+        let first = folder.url.appendingPathComponent("one"), second = folder.url.appendingPathComponent("two")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: Repository.root, output: first))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: Repository.root, output: second))
+        let a = Repository.snapshot(first), b = Repository.snapshot(second)
+        #expect(a.count > 35)
+        #expect(a.keys.sorted() == b.keys.sorted())
+        for (path, data) in a { #expect(b[path] == data, "\(path) differs between two builds") }
+    }
+
+    @Test func failedBuildKeepsThePreviousSiteAndWritesNothing() throws {
+        let site = try TemporaryFolder("gazette-failing")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent("public")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output))
+        let before = Repository.snapshot(output)
+        try site.write("content/journals/broken.md", "---\ntitle: broken\ntags: {a: 1}\n---\n")
+        try site.write("content/journals/also-broken.md", "---\ntitle: [\n")
+        do {
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output))
+            Issue.record("a site with errors built")
+        } catch let error as DiagnosticsError {
+            #expect(Set(error.diagnostics.compactMap { $0.location?.path }) == ["content/journals/broken.md", "content/journals/also-broken.md"])
+        }
+        #expect(Repository.snapshot(output) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") }.isEmpty)
+    }
+
+    @Test func siteTemplatesOverrideTheThemeFileByFile() throws {
+        let site = try TemporaryFolder("gazette-override")
+        try site.write("gazette.yml", "title: Override\nlanguage: en\n")
+        try site.write("content/journals/a.md", "---\ntitle: First\ncreated: 2026-11-18\n---\nHello *world*.\n")
+        try site.write("templates/card.mustache", "<li class=\"card custom-card\">{{title}}</li>\n")
+        try site.write("static/robots.txt", "User-agent: *\n")
+        let output = site.url.appendingPathComponent("public")
+        let report = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, baseURL: URL(string: "https://example.net/")))
+        let home = try site.read("public/index.html")
+        #expect(home.contains("<li class=\"card custom-card\">First</li>"))
+        #expect(home.contains("<html lang=\"en\">"))  // the base layout still comes from the default theme
+        #expect(home.contains("Week 47, 2026"))
+        #expect(try site.read("public/robots.txt") == "User-agent: *\n")
+        #expect(try site.read("public/journals/a/index.html").contains("<p>Hello <em>world</em>.</p>"))
+        #expect(report.diagnostics.isEmpty)
+    }
+
+    @Test func brokenOverrideTemplateIsReportedWithPosition() throws {
+        let site = try TemporaryFolder("gazette-bad-template")
+        try site.write("gazette.yml", "title: T\n")
+        try site.write("templates/card.mustache", "<li>\n{{#title}}unclosed\n")
+        do {
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public")))
+            Issue.record("built with a broken template")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.first?.location?.path == "templates/card.mustache")
+        }
+    }
+
+    @Test func draftsAreBuiltOnRequest() throws {
+        let output = try TemporaryFolder("gazette-drafts")
+        let report = try SiteBuilder.build(
+            BuildOptions(siteRoot: Repository.root, output: output.url.appendingPathComponent("p"), includeDrafts: true))
+        #expect(report.files.contains("journals/chip-contract-departments/index.html"))
+    }
+
+    @Test func rawHTMLIsEscapedUnlessAllowed() throws {
+        let site = try TemporaryFolder("gazette-html")
+        try site.write("gazette.yml", "title: T\n")
+        try site.write("content/journals/a.md", "---\ntitle: A\ncreated: 2026-11-18\n---\n<span onclick=\"x()\">hi</span> and <script>alert(1)</script>\n")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public")))
+        let escaped = try site.read("public/journals/a/index.html")
+        #expect(escaped.contains("&lt;span onclick=&quot;x()&quot;&gt;hi&lt;/span&gt;"))
+        #expect(!escaped.contains("<script>alert"))
+        try site.write("gazette.yml", "title: T\nmarkdown: { unsafe_html: true }\n")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public")))
+        let raw = try site.read("public/journals/a/index.html")
+        #expect(raw.contains("<span onclick=\"x()\">hi</span>"))
+        #expect(raw.contains("&lt;script>alert(1)&lt;/script>"))
+    }
+
+    @Test func withoutBaseURLTheFeedIsRelativeAndAWarningSaysSo() throws {
+        let site = try TemporaryFolder("gazette-nobase")
+        try site.write("gazette.yml", "title: T\n")
+        try site.write("content/journals/a.md", "---\ntitle: A\ncreated: 2026-11-18\n---\nbody\n")
+        let report = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public")))
+        #expect(report.diagnostics.map(\.summary) == [
+            "gazette.yml:1:1: warning: base_url is not set: the feed and sitemap use relative links — add base_url: https://example.org/study/ to gazette.yml, or pass --base-url"
+        ])
+        let feed = try site.read("public/feed.xml")
+        #expect(feed.contains("<id>urn:gazette:journal:a</id>"))
+        #expect(feed.contains("href=\"journals/a/\""))
+    }
+}

@@ -1,0 +1,149 @@
+import Content
+import Foundation
+import GazetteModel
+import Markup
+import Site
+import Testing
+import TestSupport
+
+/// Builds the repository's example site into a temporary folder and checks what a reader and a
+/// feed reader would meet.
+@Suite(.serialized) struct ExampleSiteTests {
+    let output: TemporaryFolder
+    let report: BuildReport
+    let content: SiteContent
+
+    init() throws {
+        output = try TemporaryFolder("gazette-e2e")
+        report = try SiteBuilder.build(
+            BuildOptions(siteRoot: Repository.root, output: output.url.appendingPathComponent("public")))
+        content = try SiteContent.load(siteRoot: Repository.root)
+    }
+
+    func page(_ path: String) throws -> String { try output.read("public/" + path) }
+
+    @Test func everyPageOfTheSpecIsThere() throws {
+        #expect(content.journals.count >= 15)
+        var expected = ["index.html", "tags/index.html", "archive/index.html", "feed.xml", "sitemap.xml", "404.html"]
+        expected += ["2026-W45", "2026-W46", "2026-W47"].map { "weeks/\($0)/index.html" }
+        expected += content.journals.map { "journals/\($0.slug)/index.html" }
+        expected += content.config.tags.map { "tags/\($0.key)/index.html" }
+        for path in expected {
+            #expect(report.files.contains(path), "missing \(path)")
+        }
+        #expect(report.files.contains { $0.hasPrefix("assets/style.") && $0.hasSuffix(".css") })
+        // Drafts stay out unless asked for.
+        #expect(!report.files.contains("journals/chip-contract-departments/index.html"))
+    }
+
+    @Test func homeIsTheLatestWeeksDigest() throws {
+        let home = try page("index.html")
+        #expect(home.contains("<html lang=\"ko\">"))
+        #expect(home.contains("<h1>2026년 47주차</h1>"))
+        #expect(home.contains("11월 16일 – 11월 22일"))
+        #expect(home.contains("<p class=\"eyebrow\">이번 주 다이제스트</p>"))
+        #expect(!(try page("weeks/2026-W47/index.html")).contains("이번 주 다이제스트</p>"))
+        let board = try #require(MarkupDocument.html(home)).elements(named: "li").filter { ($0["class"] ?? "").hasPrefix("card") }
+        let week = content.weeks.first { $0.week.description == "2026-W47" }
+        #expect(board.count == week?.journals.count)
+    }
+
+    @Test func weekPageGroupsArticlesByQueryAndMarksJournals() throws {
+        let html = try page("weeks/2026-W46/index.html")
+        let document = try #require(MarkupDocument.html(html))
+        let groups = document.elements(named: "h3").filter { $0["id"]?.hasPrefix("q-") == true }.map(\.text)
+        // Configured queries come first in config order, feeds after.
+        let queryGroups = groups.compactMap { $0.split(separator: " ").first.map(String.init) }
+        let configured = content.config.sources.allQueries.filter { queryGroups.contains($0) }
+        #expect(Array(queryGroups.filter { configured.contains($0) }) == configured)
+        #expect(groups.contains { $0.hasPrefix("hankyung") })
+        #expect(html.contains("저널 작성됨"))
+    }
+
+    @Test func journalPageShowsItsArticleCard() throws {
+        let journal = try #require(content.journals.first { !$0.isBookmark && content.article(for: $0) != nil })
+        let article = try #require(content.article(for: journal))
+        let html = try page("journals/\(journal.slug)/index.html")
+        #expect(html.contains("<h1>\(escapeHTML(journal.title))</h1>"))
+        #expect(html.contains("href=\"\(escapeHTML(article.url))\""))
+        #expect(html.contains(escapeHTML(article.publisher ?? "")))
+        #expect(html.contains("class=\"journal-body\""))
+    }
+
+    @Test func journalNotInTheStoreStillLinksItsURL() throws {
+        let journal = try #require(content.journals.first { $0.articleReference != nil && content.article(for: $0) == nil })
+        let html = try page("journals/\(journal.slug)/index.html")
+        #expect(html.contains("href=\"\(journal.articleReference ?? "")\""))
+        #expect(html.contains("저장소에 없는 기사"))
+    }
+
+    @Test func bookmarksShowTheArticleTitleOnBoards() throws {
+        let bookmark = try #require(content.journals.first { $0.isBookmark && content.article(for: $0) != nil })
+        let title = try #require(content.article(for: bookmark)?.title)
+        let board = try page("tags/index.html")
+        #expect(board.contains(escapeHTML(title)))
+        #expect(board.contains("card card-bookmark"))
+    }
+
+    @Test func hangulSlugsArePercentEncodedInLinks() throws {
+        let slug = "기후-적응-예산"
+        #expect(report.files.contains("journals/\(slug)/index.html"))
+        let encoded = slug.addingPercentEncoding(withAllowedCharacters: .alphanumerics.intersection(.init(charactersIn: "a"..."z")).union(.init(charactersIn: "-"))) ?? ""
+        #expect(encoded.hasPrefix("%EA%B8%B0"))
+        #expect(try page("tags/index.html").contains("journals/\(encoded)/"))
+    }
+
+    @Test func everyInternalLinkResolves() throws {
+        var checked = 0
+        for path in report.files where path.hasSuffix(".html") && path != "404.html" {
+            let document = try #require(MarkupDocument.html(try page(path)))
+            let references = document.elements(named: "a").compactMap { $0["href"] } + document.elements(named: "link").compactMap { $0["href"] }
+            for reference in references where !reference.contains(":") && !reference.hasPrefix("#") {
+                #expect(!reference.hasPrefix("/"), "\(path) links root-relative \(reference): breaks under a sub-path")
+                let base = URL(fileURLWithPath: "/" + path).deletingLastPathComponent()
+                let target = URL(fileURLWithPath: reference.removingPercentEncoding ?? reference, relativeTo: base).standardizedFileURL.path
+                let file = String(target.dropFirst()) + (reference.hasSuffix("/") || reference.isEmpty || reference == "./" ? (target.hasSuffix("/") ? "index.html" : "/index.html") : "")
+                let normalized = file.hasPrefix("/") ? String(file.dropFirst()) : file
+                #expect(report.files.contains(normalized), "\(path) links to \(reference) → \(normalized), which was not written")
+                checked += 1
+            }
+        }
+        #expect(checked > 500)
+    }
+
+    @Test func feedIsValidAtomWithAbsoluteLinks() throws {
+        let feed = try page("feed.xml")
+        let document = try MarkupDocument.xml(feed)
+        let written = content.journals.filter { !$0.isBookmark }
+        #expect(document.texts(of: "entry").count == min(50, written.count))
+        #expect(document.texts(of: "title").dropFirst().first == written.first?.title)
+        let links = document.elements(named: "link").compactMap { $0["href"] }
+        #expect(links.contains("https://example.org/study/feed.xml"))
+        #expect(links.contains("https://example.org/study/journals/\(written.first?.slug ?? "")/"))
+        #expect(document.texts(of: "updated").first == Feeds_utc(written.map(\.updated).max()))
+    }
+
+    @Test func sitemapListsEveryPage() throws {
+        let document = try MarkupDocument.xml(try page("sitemap.xml"))
+        let locations = document.texts(of: "loc")
+        let pages = report.files.filter { $0.hasSuffix("index.html") }
+        #expect(locations.count == pages.count)
+        #expect(locations.contains("https://example.org/study/"))
+        #expect(locations.allSatisfy { $0.hasPrefix("https://example.org/study/") })
+    }
+
+    @Test func notFoundPageUsesTheBasePath() throws {
+        let html = try page("404.html")
+        #expect(html.contains("href=\"/study/assets/style."))
+        #expect(html.contains("href=\"/study/\""))
+    }
+
+    func escapeHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    func Feeds_utc(_ date: Date?) -> String? {
+        date.map { ISO8601.format($0, in: TimeZone(identifier: "UTC")!) }
+    }
+}

@@ -1,0 +1,32 @@
+import Markup
+import Testing
+
+@Suite struct MarkupDocumentTests {
+    @Test func plainTextJoinsTagsWithoutAddingSpaces() {
+        #expect(MarkupDocument.html("국내 주식<b>형</b> 펀드")?.plainText == "국내 주식형 펀드")
+    }
+
+    @Test func plainTextDecodesEntitiesAndDropsScripts() {
+        let html = "&lt;속보&gt; 코스피 &quot;반등&quot; &amp; 환율&#8230; &#x1F4C8;<script>var x = 1;</script><style>p{}</style>\n  끝"
+        #expect(MarkupDocument.html(html)?.plainText == "<속보> 코스피 \"반등\" & 환율… 📈 끝")
+    }
+
+    @Test func xmlErrorsCarryTheirPosition() {
+        #expect(throws: MarkupDocument.ParseError.self) { try MarkupDocument.xml("<feed>\n  <entry>\n</feed>") }
+        do {
+            _ = try MarkupDocument.xml("<feed>\n  <entry>\n</feed>")
+        } catch let error as MarkupDocument.ParseError {
+            #expect(error.line == 3)
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
+    @Test func elementsGiveAttributesAndText() throws {
+        let document = try #require(MarkupDocument.html("<p><a href=\"x/\" class=\"k\">one</a> <a href=\"y\">two</a></p>"))
+        let links = document.elements(named: "a")
+        #expect(links.map { $0["href"] } == ["x/", "y"])
+        #expect(links.map(\.text) == ["one", "two"])
+        #expect(links.first?["class"] == "k")
+    }
+}
