@@ -1,0 +1,62 @@
+import CHarfBuzzSubset
+import Foundation
+
+/// Cuts a font file down to the glyphs a site uses, with harfbuzz-subset. This type is the only
+/// place Gazette calls harfbuzz-subset.
+///
+/// Hinting (and with it the TrueType instruction tables that Chromium's font sanitizer rejects in
+/// the stock NanumGothic file) is dropped: browsers on high-density screens do not use it.
+public enum FontSubsetter {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// A font file holding only the glyphs for `scalars` (plus those layout needs to reach
+    /// them), as TrueType/OpenType bytes.
+    public static func subset(_ font: Data, keeping scalars: Set<Unicode.Scalar>) throws -> Data {
+        try font.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else {
+                throw Failure(description: "empty font file")
+            }
+            let blob = hb_blob_create(base, UInt32(raw.count), HB_MEMORY_MODE_READONLY, nil, nil)
+            defer { hb_blob_destroy(blob) }
+            let face = hb_face_create(blob, 0)
+            defer { hb_face_destroy(face) }
+            guard hb_face_get_glyph_count(face) > 0 else { throw Failure(description: "not a font file harfbuzz can read") }
+            guard let input = hb_subset_input_create_or_fail() else { throw Failure(description: "out of memory") }
+            defer { hb_subset_input_destroy(input) }
+            let unicodes = hb_subset_input_unicode_set(input)
+            for scalar in scalars.sorted(by: { $0.value < $1.value }) { hb_set_add(unicodes, scalar.value) }
+            hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+            guard let subset = hb_subset_or_fail(face, input) else { throw Failure(description: "harfbuzz could not subset the font") }
+            defer { hb_face_destroy(subset) }
+            let result = hb_face_reference_blob(subset)
+            defer { hb_blob_destroy(result) }
+            var length: UInt32 = 0
+            guard let bytes = hb_blob_get_data(result, &length), length > 0 else {
+                throw Failure(description: "harfbuzz produced an empty font")
+            }
+            return Data(bytes: bytes, count: Int(length))
+        }
+    }
+
+    /// The Unicode scalars a font maps to glyphs, for checking coverage.
+    public static func coverage(_ font: Data) -> Set<Unicode.Scalar> {
+        font.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Set<Unicode.Scalar> in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return [] }
+            let blob = hb_blob_create(base, UInt32(raw.count), HB_MEMORY_MODE_READONLY, nil, nil)
+            defer { hb_blob_destroy(blob) }
+            let face = hb_face_create(blob, 0)
+            defer { hb_face_destroy(face) }
+            let set = hb_set_create()
+            defer { hb_set_destroy(set) }
+            hb_face_collect_unicodes(face, set)
+            var result = Set<Unicode.Scalar>()
+            var codepoint = UInt32.max  // HB_SET_VALUE_INVALID: start before the first element
+            while hb_set_next(set, &codepoint) != 0 {
+                if let scalar = Unicode.Scalar(codepoint) { result.insert(scalar) }
+            }
+            return result
+        }
+    }
+}
