@@ -22,16 +22,18 @@ public struct SiteContent: Sendable {
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
         let (journals, journalDiagnostics) = JournalLoader.load(siteRoot: siteRoot, config: config)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot)
-        var diagnostics = configDiagnostics + journalDiagnostics + articleDiagnostics
-        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(diagnostics.sorted()) }
         let content = SiteContent(
             root: siteRoot, config: config,
             journals: journals.filter { includeDrafts || !$0.draft }.sorted(by: Journal.newestFirst),
             articles: ArticleStore.sorted(articles), diagnostics: [])
-        diagnostics += content.crossReferenceWarnings(allJournals: journals)
+        // Cross-reference warnings are computed even when some files failed, so one run of
+        // `gazette check` reports every problem.
+        let diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics
+            + content.crossReferenceWarnings(allJournals: journals)).sorted()
+        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(diagnostics) }
         return SiteContent(
             root: siteRoot, config: config, journals: content.journals, articles: content.articles,
-            diagnostics: diagnostics.sorted())
+            diagnostics: diagnostics)
     }
 
     public init(root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic]) {
@@ -90,12 +92,18 @@ public struct SiteContent: Sendable {
         for journal in allJournals {
             let lines = (try? String(contentsOf: root.appendingPathComponent(journal.path), encoding: .utf8))?
                 .replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) ?? []
-            func at(_ key: String) -> (SourceLocation, String?) {
+            /// The line of `key:` in the front matter, and the column of `value` on it when found.
+            func at(_ key: String, value: String? = nil) -> (SourceLocation, String?) {
                 let index = lines.prefix(journal.bodyStartLine).firstIndex { $0.hasPrefix("\(key):") } ?? 0
-                return (SourceLocation(path: journal.path, line: index + 1, column: 1), lines.isEmpty ? nil : String(lines[index]))
+                let line = lines.isEmpty ? nil : String(lines[index])
+                var column = 1
+                if let value, let line, let range = line.range(of: value, range: line.index(line.startIndex, offsetBy: key.count)..<line.endIndex) {
+                    column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1
+                }
+                return (SourceLocation(path: journal.path, line: index + 1, column: column), line)
             }
             for tag in journal.tags where !tagKeys.contains(tag) {
-                let (location, line) = at("tags")
+                let (location, line) = at("tags", value: tag)
                 let suggestion = Suggest.closest(to: tag, in: tagKeys).map { "did you mean '\($0)'? " } ?? ""
                 warnings.append(
                     .warning("unknown tag '\(tag)'", at: location,
@@ -103,14 +111,14 @@ public struct SiteContent: Sendable {
                         sourceLine: line))
             }
             if let author = journal.author, !authorKeys.isEmpty, !authorKeys.contains(author) {
-                let (location, line) = at("author")
+                let (location, line) = at("author", value: author)
                 warnings.append(
                     .warning("unknown author '\(author)'", at: location,
                         hint: "known authors: \(authorKeys.joined(separator: ", ")); add it under 'authors:' in gazette.yml",
                         sourceLine: line))
             }
             if let reference = journal.articleReference, article(for: journal) == nil {
-                let (location, line) = at("article")
+                let (location, line) = at("article", value: reference)
                 warnings.append(
                     .warning("article '\(reference)' is not in the article store", at: location,
                         hint: "the journal links to the URL as written; 'gazette add URL' stores the article",

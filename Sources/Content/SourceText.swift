@@ -14,7 +14,8 @@ enum SourceText {
             let line = before.filter { $0 == 0x0A }.count + 1
             let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
             let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
-            let shown = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+            var shown = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
+            if shown.hasSuffix("\r") { shown.removeLast() }
             return .failure(
                 .error(
                     String(format: "file is not valid UTF-8 (byte 0x%02X)", bytes[offset]),

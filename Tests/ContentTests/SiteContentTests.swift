@@ -64,9 +64,9 @@ import TestSupport
         #expect(bySlug["elsewhere"].flatMap(content.article(for:)) == nil)
         #expect(
             content.diagnostics.map(\.summary) == [
-                "content/journals/elsewhere.md:3:1: warning: article 'https://blog.example.org/post' is not in the article store — the journal links to the URL as written; 'gazette add URL' stores the article",
-                "content/journals/elsewhere.md:6:1: warning: unknown tag 'econmy' — did you mean 'economy'? known tags: economy; add it under 'tags:' in gazette.yml",
-                "content/journals/elsewhere.md:7:1: warning: unknown author 'nobody' — known authors: heedon; add it under 'authors:' in gazette.yml",
+                "content/journals/elsewhere.md:3:10: warning: article 'https://blog.example.org/post' is not in the article store — the journal links to the URL as written; 'gazette add URL' stores the article",
+                "content/journals/elsewhere.md:6:17: warning: unknown tag 'econmy' — did you mean 'economy'? known tags: economy; add it under 'tags:' in gazette.yml",
+                "content/journals/elsewhere.md:7:9: warning: unknown author 'nobody' — known authors: heedon; add it under 'authors:' in gazette.yml",
             ])
         #expect(content.weeks.map(\.week.description) == ["2026-W47"])
         #expect(content.journals.map(\.slug) == ["elsewhere", "by-id", "by-url"])

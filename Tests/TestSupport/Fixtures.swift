@@ -32,3 +32,44 @@ public enum Repository {
         }
     }
 }
+
+/// Runs the `gazette` executable the package builds, for tests of what a person sees.
+public enum GazetteCommand {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// The debug build of the executable (`swift build` puts it beside the test bundle).
+    public static var executable: URL { Repository.root.appendingPathComponent(".build/debug/gazette") }
+
+    public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        // Output goes to files, so a chatty process can never block on a full pipe.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL), err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
