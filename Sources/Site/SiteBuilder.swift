@@ -30,15 +30,26 @@ public struct BuildReport: Sendable {
     public var weekCount: Int
     /// Warnings from loading and building.
     public var diagnostics: [Diagnostic]
+    /// Seconds each step took, in order, for `--verbose`. Never written into the site.
+    public var steps: [(name: String, seconds: Double)]
 }
 
 /// Builds a site, step by step: load, validate, render pages, write feeds and assets, swap the
 /// finished folder in for the output.
 public enum SiteBuilder {
     public static func build(_ options: BuildOptions) throws -> BuildReport {
+        var steps: [(String, Double)] = []
+        var clock = Date()
+        func step(_ name: String) {
+            let now = Date()
+            steps.append((name, now.timeIntervalSince(clock)))
+            clock = now
+        }
         let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
         let content = try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts)
+        step("load and validate content")
         let theme = try Theme.load(siteRoot: options.siteRoot)
+        step("load theme")
         var diagnostics = content.diagnostics
         let baseURL = options.baseURL ?? content.config.baseURL
         if baseURL == nil {
@@ -57,6 +68,7 @@ public enum SiteBuilder {
         let notFound = try renderer.notFoundPage()
         let feed = Feeds.atom(renderer)
         let sitemap = Feeds.sitemap(paths: pages.map(\.path), base: baseURL)
+        step("render pages, feed and sitemap")
 
         var files: [String] = []
         try output.replace { staging in
@@ -68,10 +80,12 @@ public enum SiteBuilder {
             for asset in assets { try writer.write(asset.path, asset.data) }
             try copyStatic(from: options.siteRoot.appendingPathComponent("static"), into: &writer)
             files = writer.written.sorted()
+            step("write files")
         }
+        step("swap output folder")
         return BuildReport(
             output: output.url, files: files, journalCount: content.journals.count, articleCount: content.articles.count,
-            weekCount: content.weeks.count, diagnostics: diagnostics)
+            weekCount: content.weeks.count, diagnostics: diagnostics, steps: steps)
     }
 
     /// Theme assets with a content hash in their names (`assets/style.1a2b3c4d.css`), so hosts

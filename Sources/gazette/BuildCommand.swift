@@ -40,6 +40,9 @@ struct Build: ParsableCommand {
         do {
             let report = try SiteBuilder.build(options)
             console.report(report.diagnostics)
+            if global.verbose {
+                for step in report.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+            }
             let seconds = Date().timeIntervalSince(started)
             let pages = report.files.filter { $0.hasSuffix(".html") }.count
             console.summary(
