@@ -198,7 +198,7 @@ struct SiteRenderer {
             slug: journal.slug, title: journal.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
             updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
             tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
-            excerpt: journal.isBookmark ? "" : excerpt(MarkdownDocument(journal.body).plainText(), limit: 180),
+            excerpt: journal.isBookmark ? "" : excerpt(MarkdownDocument(journal.body).plainText(skippingHeadings: true), limit: 180),
             isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article?.title : nil,
             publisher: journal.isBookmark ? article?.publisher : nil, author: authorName(journal.author))
     }

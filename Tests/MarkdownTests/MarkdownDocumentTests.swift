@@ -43,6 +43,16 @@ import Testing
         #expect(text == "제목 굵게 그리고 code 하나 둘")
     }
 
+    @Test func plainTextCanSkipHeadings() {
+        let document = MarkdownDocument("## 요약\n\n기준금리는 *그대로*다.\n\n### 내 생각\n\n- 하나\n")
+        #expect(document.plainText(skippingHeadings: true) == "기준금리는 그대로다. 하나")
+    }
+
+    @Test func headingsCanBeDemoted() {
+        let html = MarkdownDocument("# 하나\n\n###### 여섯\n", options: MarkdownOptions(headingOffset: 1)).html()
+        #expect(html == "<h2>하나</h2>\n<h6>여섯</h6>\n")
+    }
+
     @Test func listsLinksWithTheirLines() {
         let links = MarkdownDocument("Intro\n\nSee [docs](../x/) and ![](pic.png)\n").links()
         #expect(links.count == 2)
