@@ -43,21 +43,100 @@ public struct Article: Hashable, Sendable, Codable {
 
 /// ISO 8601 / RFC 3339 timestamps with an offset, as the article store keeps them.
 public enum ISO8601 {
-    /// Parses `2026-11-18T09:50:00+09:00`, `…Z`, with or without fractional seconds.
+    /// Parses `2026-11-18T09:50:00+09:00`, `…Z`, `…+0900`, with or without fractional seconds.
+    /// Hand-written arithmetic rather than a formatter: stores hold thousands of these and
+    /// sorting parses them repeatedly.
     public static func parse(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        plain.formatOptions = [.withInternetDateTime]
-        if let date = plain.date(from: text) { return date }
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return fractional.date(from: text)
+        let b = Array(text.utf8)
+        func digits(_ start: Int, _ count: Int) -> Int? {
+            guard start + count <= b.count else { return nil }
+            var value = 0
+            for i in start..<start + count {
+                guard b[i] >= 48, b[i] <= 57 else { return nil }
+                value = value * 10 + Int(b[i] - 48)
+            }
+            return value
+        }
+        guard b.count >= 20, b[4] == 45, b[7] == 45, b[10] == 84 || b[10] == 116 || b[10] == 32, b[13] == 58, b[16] == 58,
+            let year = digits(0, 4), let month = digits(5, 2), let day = digits(8, 2), let hour = digits(11, 2),
+            let minute = digits(14, 2), let second = digits(17, 2),
+            (1...12).contains(month), (1...daysIn(month, year)).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < b.count, b[index] == 46 {
+            var scale = 0.1
+            index += 1
+            while index < b.count, b[index] >= 48, b[index] <= 57 {
+                fraction += Double(b[index] - 48) * scale
+                scale /= 10
+                index += 1
+            }
+        }
+        var offset = 0
+        guard index < b.count else { return nil }
+        if b[index] == 90 || b[index] == 122 {  // Z
+            guard index + 1 == b.count else { return nil }
+        } else if b[index] == 43 || b[index] == 45 {  // + or -
+            let sign = b[index] == 45 ? -1 : 1
+            guard let hours = digits(index + 1, 2) else { return nil }
+            var minutesAt = index + 3
+            if minutesAt < b.count, b[minutesAt] == 58 { minutesAt += 1 }
+            guard let minutes = digits(minutesAt, 2), minutesAt + 2 == b.count, hours < 24, minutes < 60 else { return nil }
+            offset = sign * (hours * 3600 + minutes * 60)
+        } else {
+            return nil
+        }
+        let seconds = daysFromCivil(year, month, day) * 86400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
     /// `2026-11-18T09:50:00+09:00` in `timeZone` (`Z` for UTC).
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = timeZone
-        return formatter.string(from: date)
+        let offset = timeZone.secondsFromGMT(for: date)
+        let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
+        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        let (year, month, day) = civilFromDays(days)
+        let secondsOfDay = local - days * 86400
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let zone: String
+        if offset == 0 {
+            zone = "Z"
+        } else {
+            let magnitude = abs(offset) / 60
+            zone = (offset < 0 ? "-" : "+") + two(magnitude / 60) + ":" + two(magnitude % 60)
+        }
+        let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))\(zone)"
+    }
+
+    static func daysIn(_ month: Int, _ year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146097 + dayOfEra - 719468
+    }
+
+    static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let dayOfEra = z - era * 146097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -1,4 +1,5 @@
 import CCMarkGFM
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -20,6 +21,12 @@ public struct MarkdownOptions: Sendable, Hashable {
     }
 }
 
+/// cmark-gfm is not safe to use from several threads at once: attaching the autolink extension
+/// adds characters to a process-wide table of special inline characters, and freeing a parser
+/// removes them again, so one thread's parser free makes another's parse miss autolinks. Every
+/// parse (attach → finish) and every parser free happens under this lock.
+private let cmarkLock = NSLock()
+
 /// A GitHub Flavored Markdown document parsed by cmark-gfm with the table, strikethrough,
 /// autolink, tasklist and tagfilter extensions. This type is the only place Gazette calls
 /// cmark-gfm; it owns the parser and the tree and frees both.
@@ -32,6 +39,8 @@ public final class MarkdownDocument {
     public static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
     public init(_ text: String, options: MarkdownOptions = MarkdownOptions()) {
+        cmarkLock.lock()
+        defer { cmarkLock.unlock() }
         cmark_gfm_core_extensions_ensure_registered()
         // cmark_parser_new only fails when out of memory; that is not recoverable anyway.
         guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG) else {
@@ -68,7 +77,9 @@ public final class MarkdownDocument {
 
     deinit {
         cmark_node_free(root)
+        cmarkLock.lock()
         cmark_parser_free(parser)
+        cmarkLock.unlock()
     }
 
     /// The body as HTML.

@@ -41,13 +41,26 @@ enum UIStrings {
 struct DateStyle {
     let language: SiteLanguage
     let timeZone: TimeZone
+    private let cache = FormatterCache()
+
+    init(language: SiteLanguage, timeZone: TimeZone) {
+        self.language = language
+        self.timeZone = timeZone
+    }
+
+    /// DateFormatter is costly to create; a build formats hundreds of dates with four patterns.
+    private final class FormatterCache {
+        var formatters: [String: DateFormatter] = [:]
+    }
 
     private func formatter(_ pattern: String) -> DateFormatter {
+        if let cached = cache.formatters[pattern] { return cached }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
         formatter.timeZone = timeZone
         formatter.calendar = Calendar(identifier: .gregorian)
         formatter.dateFormat = pattern
+        cache.formatters[pattern] = formatter
         return formatter
     }
 

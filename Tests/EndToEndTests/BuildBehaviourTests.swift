@@ -14,7 +14,11 @@ import TestSupport
         let a = Repository.snapshot(first), b = Repository.snapshot(second)
         #expect(a.count > 35)
         #expect(a.keys.sorted() == b.keys.sorted())
-        for (path, data) in a { #expect(b[path] == data, "\(path) differs between two builds") }
+        for (path, data) in a.sorted(by: { $0.key < $1.key }) where b[path] != data {
+            let left = String(decoding: data, as: UTF8.self), right = String(decoding: b[path] ?? Data(), as: UTF8.self)
+            let common = zip(left, right).prefix { $0 == $1 }.count
+            Issue.record("\(path) differs between two builds at character \(common): «\(left.dropFirst(max(0, common - 40)).prefix(120))» vs «\(right.dropFirst(max(0, common - 40)).prefix(120))»")
+        }
     }
 
     @Test func failedBuildKeepsThePreviousSiteAndWritesNothing() throws {

@@ -101,3 +101,30 @@ import Testing
         #expect([a, b, c].sorted() == [c, b, a])
     }
 }
+
+@Suite struct ISO8601Tests {
+    @Test(arguments: [
+        ("2026-11-18T09:50:00+09:00", 1_794_963_000.0),
+        ("2026-11-18T00:50:00Z", 1_794_963_000.0),
+        ("2026-11-18T00:50:00.250Z", 1_794_963_000.25),
+        ("2026-11-17T19:50:00-0500", 1_794_963_000.0),
+        ("1969-12-31T23:59:59Z", -1.0),
+        ("2024-02-29T12:00:00Z", 1_709_208_000.0),
+    ])
+    func parses(_ text: String, _ seconds: Double) {
+        #expect(ISO8601.parse(text)?.timeIntervalSince1970 == seconds)
+    }
+
+    @Test(arguments: ["2026-11-18", "2026-11-18T09:50:00", "2026-02-30T00:00:00Z", "2026-11-18T24:00:00Z", "2026-11-18T09:50:00+09:00x"])
+    func rejects(_ text: String) {
+        #expect(ISO8601.parse(text) == nil)
+    }
+
+    @Test func formatsInAZoneAndRoundTrips() {
+        let date = Date(timeIntervalSince1970: 1_794_963_000)
+        #expect(ISO8601.format(date, in: TimeZone(identifier: "Asia/Seoul")!) == "2026-11-18T09:50:00+09:00")
+        #expect(ISO8601.format(date, in: TimeZone(identifier: "UTC")!) == "2026-11-18T00:50:00Z")
+        #expect(ISO8601.format(date, in: TimeZone(identifier: "America/St_Johns")!) == "2026-11-17T21:20:00-03:30")
+        #expect(ISO8601.format(Date(timeIntervalSince1970: -1), in: TimeZone(identifier: "UTC")!) == "1969-12-31T23:59:59Z")
+    }
+}

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Markdown
 import Testing
 
@@ -21,6 +23,22 @@ import Testing
         #expect(html.contains(#"<a href="https://example.org">https://example.org</a>"#))
         #expect(html.contains(#"<input type="checkbox" checked="" disabled="" />"#))
         #expect(html.contains(#"<input type="checkbox" disabled="" />"#))
+    }
+
+    /// cmark-gfm's autolink extension edits a process-wide table on parser attach and free; a
+    /// parse racing another parser's free used to lose its autolinks.
+    @Test func concurrentParsesAgree() {
+        let text = String(repeating: "보도자료는 https://www.motie.go.kr 에서, www.example.org 도.\n\n", count: 50)
+        let expected = MarkdownDocument(text).html()
+        let results = UnsafeSendableBox(Array(repeating: "", count: 64))
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let html = MarkdownDocument(text).html()
+            results.lock.lock()
+            results.value[index] = html
+            results.lock.unlock()
+        }
+        #expect(results.value.allSatisfy { $0 == expected })
+        #expect(expected.contains(#"<a href="https://www.motie.go.kr">"#))
     }
 
     @Test func escapesRawHTMLByDefault() {
@@ -61,4 +79,10 @@ import Testing
         #expect(links[1].isImage)
         #expect(links[1].text == "")
     }
+}
+
+final class UnsafeSendableBox<Value>: @unchecked Sendable {
+    var value: Value
+    let lock = NSLock()
+    init(_ value: Value) { self.value = value }
 }
