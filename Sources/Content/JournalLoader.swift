@@ -125,7 +125,8 @@ public enum JournalLoader {
         }
         let journal = Journal(
             path: path, slug: slug(forPath: path), title: title, articleReference: article, tags: tags, author: author,
-            created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine)
+            created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
+            frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init))
         return (journal, diagnostics)
     }
 

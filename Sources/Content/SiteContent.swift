@@ -90,12 +90,11 @@ public struct SiteContent: Sendable {
         let tagKeys = config.tags.map(\.key)
         let authorKeys = config.authors.map(\.key)
         for journal in allJournals {
-            let lines = (try? String(contentsOf: root.appendingPathComponent(journal.path), encoding: .utf8))?
-                .replacingOccurrences(of: "\r\n", with: "\n").split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            let lines = journal.frontMatterLines
             /// The line of `key:` in the front matter, and the column of `value` on it when found.
             func at(_ key: String, value: String? = nil) -> (SourceLocation, String?) {
-                let index = lines.prefix(journal.bodyStartLine).firstIndex { $0.hasPrefix("\(key):") } ?? 0
-                let line = lines.isEmpty ? nil : String(lines[index])
+                let index = lines.firstIndex { $0.hasPrefix("\(key):") } ?? 0
+                let line = lines.isEmpty ? nil : lines[index]
                 var column = 1
                 if let value, let line, let range = line.range(of: value, range: line.index(line.startIndex, offsetBy: key.count)..<line.endIndex) {
                     column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1

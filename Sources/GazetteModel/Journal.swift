@@ -21,10 +21,14 @@ public struct Journal: Hashable, Sendable {
     public var body: String
     /// 1-based line of the file where the body starts, for diagnostics inside the body.
     public var bodyStartLine: Int
+    /// The file's front-matter lines, fences included (line 1 is the opening `---`), so later
+    /// checks can point at a key without reading the file again.
+    public var frontMatterLines: [String]
 
     public init(
         path: String, slug: String, title: String, articleReference: String?, tags: [String],
-        author: String?, created: Date, updated: Date, draft: Bool, body: String, bodyStartLine: Int
+        author: String?, created: Date, updated: Date, draft: Bool, body: String, bodyStartLine: Int,
+        frontMatterLines: [String] = []
     ) {
         self.path = path
         self.slug = slug
@@ -37,6 +41,7 @@ public struct Journal: Hashable, Sendable {
         self.draft = draft
         self.body = body
         self.bodyStartLine = bodyStartLine
+        self.frontMatterLines = frontMatterLines
     }
 
     /// A bookmark has no body: only whitespace after the front matter.

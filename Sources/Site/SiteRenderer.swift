@@ -16,6 +16,8 @@ struct SiteRenderer {
     let strings: [String: String]
     private let weeks: [WeekContent]
     private let bodies: [String: String]
+    /// Plain text of each body (headings skipped), for excerpts and descriptions.
+    private let plainTexts: [String: String]
 
     init(content: SiteContent, theme: Theme, board: BoardLayout, baseURL: URL?, stylesheet: String) {
         self.content = content
@@ -27,11 +29,15 @@ struct SiteRenderer {
         strings = UIStrings.table(content.config.language)
         weeks = content.weeks
         var bodies: [String: String] = [:]
+        var plainTexts: [String: String] = [:]
         let options = MarkdownOptions(unsafeHTML: content.config.markdown.unsafeHTML, headingOffset: 1)
         for journal in content.journals where !journal.isBookmark {
-            bodies[journal.slug] = MarkdownDocument(journal.body, options: options).html()
+            let document = MarkdownDocument(journal.body, options: options)
+            bodies[journal.slug] = document.html()
+            plainTexts[journal.slug] = document.plainText(skippingHeadings: true)
         }
         self.bodies = bodies
+        self.plainTexts = plainTexts
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
@@ -96,7 +102,7 @@ struct SiteRenderer {
     func journalPage(_ journal: Journal, path: String) throws -> String {
         let root = SitePaths.root(from: path)
         let article = content.article(for: journal)
-        let plain = journal.isBookmark ? (article?.description ?? journal.title) : MarkdownDocument(journal.body).plainText()
+        let plain = journal.isBookmark ? (article?.description ?? journal.title) : plainTexts[journal.slug] ?? ""
         var context = base(path: path, title: "\(journal.title) · \(content.config.title)", description: excerpt(plain, limit: 160), current: "")
         let week = content.week(of: journal)
         context["journal"] = [
@@ -198,7 +204,7 @@ struct SiteRenderer {
             slug: journal.slug, title: journal.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
             updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
             tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
-            excerpt: journal.isBookmark ? "" : excerpt(MarkdownDocument(journal.body).plainText(skippingHeadings: true), limit: 180),
+            excerpt: journal.isBookmark ? "" : excerpt(plainTexts[journal.slug] ?? "", limit: 180),
             isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article?.title : nil,
             publisher: journal.isBookmark ? article?.publisher : nil, author: authorName(journal.author))
     }
