@@ -11,13 +11,14 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// When false, raw HTML is shown as text, escaped.
     public var unsafeHTML: Bool
 
-    /// Demotes headings by this many levels (1: `#` renders as `<h2>`; capped at `<h6>`), so a
-    /// body's headings nest under the page's own `<h1>`.
-    public var headingOffset: Int
+    /// The level the body's highest heading renders at, the others shifted with it (capped at
+    /// `<h6>`): with 2, a body whose sections start at `#` or at `##` both nest under the page's
+    /// own `<h1>` without skipping a level. Nil leaves headings as written.
+    public var topHeadingLevel: Int?
 
-    public init(unsafeHTML: Bool = false, headingOffset: Int = 0) {
+    public init(unsafeHTML: Bool = false, topHeadingLevel: Int? = nil) {
         self.unsafeHTML = unsafeHTML
-        self.headingOffset = headingOffset
+        self.topHeadingLevel = topHeadingLevel
     }
 }
 
@@ -66,11 +67,15 @@ public final class MarkdownDocument {
         self.root = root
         self.options = options
         if !options.unsafeHTML { escapeRawHTML() }
-        if options.headingOffset != 0 {
+        if let top = options.topHeadingLevel {
+            var headings: [OpaquePointer] = []
             walk { node, entering in
-                guard entering, cmark_node_get_type(node) == CMARK_NODE_HEADING else { return }
-                let level = Int(cmark_node_get_heading_level(node)) + options.headingOffset
-                cmark_node_set_heading_level(node, Int32(min(6, max(1, level))))
+                if entering, cmark_node_get_type(node) == CMARK_NODE_HEADING { headings.append(node) }
+            }
+            let highest = headings.map { Int(cmark_node_get_heading_level($0)) }.min() ?? top
+            for heading in headings {
+                let level = Int(cmark_node_get_heading_level(heading)) - highest + top
+                cmark_node_set_heading_level(heading, Int32(min(6, max(1, level))))
             }
         }
     }

@@ -78,16 +78,21 @@ public final class MarkupDocument {
 
     /// An element's attributes and text content.
     public struct Element: Sendable {
+        /// Lower-case element name.
+        public var name: String
         public var attributes: [String: String]
         public var text: String
         public subscript(_ attribute: String) -> String? { attributes[attribute] }
     }
 
     /// Every element named `name` (lower-case), in document order.
-    public func elements(named name: String) -> [Element] {
+    public func elements(named name: String) -> [Element] { elements(named: [name]) }
+
+    /// Every element with one of `names` (lower-case), in document order.
+    public func elements(named names: Set<String>) -> [Element] {
         var found: [Element] = []
         visit { node in
-            if node.pointee.type == XML_ELEMENT_NODE, MarkupDocument.name(node)?.lowercased() == name {
+            if node.pointee.type == XML_ELEMENT_NODE, let name = MarkupDocument.name(node)?.lowercased(), names.contains(name) {
                 var attributes: [String: String] = [:]
                 var attribute = node.pointee.properties
                 while let current = attribute {
@@ -104,7 +109,7 @@ public final class MarkupDocument {
                     text = String(cString: content)
                     free(content)
                 }
-                found.append(Element(attributes: attributes, text: text))
+                found.append(Element(name: name, attributes: attributes, text: text))
             }
             return true
         }

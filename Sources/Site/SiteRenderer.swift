@@ -30,7 +30,7 @@ struct SiteRenderer {
         weeks = content.weeks
         var bodies: [String: String] = [:]
         var plainTexts: [String: String] = [:]
-        let options = MarkdownOptions(unsafeHTML: content.config.markdown.unsafeHTML, headingOffset: 1)
+        let options = MarkdownOptions(unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2)
         for journal in content.journals where !journal.isBookmark {
             let document = MarkdownDocument(journal.body, options: options)
             bodies[journal.slug] = document.html()

@@ -111,6 +111,36 @@ import TestSupport
         #expect(checked > 500)
     }
 
+    @Test func pagesHaveLandmarksOneH1AndHeadingsInOrder() throws {
+        for path in report.files where path.hasSuffix(".html") {
+            let html = try page(path)
+            let document = try #require(MarkupDocument.html(html))
+            #expect(html.hasPrefix("<!DOCTYPE html>\n<html lang=\"ko\">"), "\(path)")
+            let landmarks = document.elements(named: ["header", "main", "footer", "nav"])
+            #expect(landmarks.filter { $0.name == "main" }.count == 1, "\(path): one <main>")
+            #expect(landmarks.contains { $0.name == "nav" && $0["aria-label"] != nil }, "\(path): a labelled <nav>")
+            #expect(landmarks.contains { $0.name == "footer" }, "\(path): a <footer>")
+            let levels = document.elements(named: ["h1", "h2", "h3", "h4", "h5", "h6"]).compactMap { Int($0.name.dropFirst()) }
+            #expect(levels.first == 1 && levels.filter { $0 == 1 }.count == 1, "\(path): exactly one h1, first")
+            for (previous, next) in zip(levels, levels.dropFirst()) {
+                #expect(next <= previous + 1, "\(path): heading h\(previous) is followed by h\(next)")
+            }
+            for image in document.elements(named: "img") {
+                #expect(image["alt"] != nil, "\(path): <img> without alt")
+            }
+            #expect(document.elements(named: "a").first?["class"] == "skip-link", "\(path): skip link first")
+        }
+    }
+
+    @Test func stylesheetHasDarkModePrintAndVisibleFocus() throws {
+        let css = try #require(report.files.first { $0.hasPrefix("assets/style.") })
+        let text = try page(css)
+        #expect(text.contains("@media (prefers-color-scheme: dark)"))
+        #expect(text.contains("@media print"))
+        #expect(text.contains(":focus-visible"))
+        #expect(text.contains("word-break: keep-all"))
+    }
+
     @Test func feedIsValidAtomWithAbsoluteLinks() throws {
         let feed = try page("feed.xml")
         let document = try MarkupDocument.xml(feed)

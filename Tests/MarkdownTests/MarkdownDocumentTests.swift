@@ -66,9 +66,11 @@ import Testing
         #expect(document.plainText(skippingHeadings: true) == "기준금리는 그대로다. 하나")
     }
 
-    @Test func headingsCanBeDemoted() {
-        let html = MarkdownDocument("# 하나\n\n###### 여섯\n", options: MarkdownOptions(headingOffset: 1)).html()
-        #expect(html == "<h2>하나</h2>\n<h6>여섯</h6>\n")
+    @Test func headingsAreShiftedSoTheHighestRendersAtTheTopLevel() {
+        let options = MarkdownOptions(topHeadingLevel: 2)
+        #expect(MarkdownDocument("# 하나\n\n## 둘\n\n###### 여섯\n", options: options).html() == "<h2>하나</h2>\n<h3>둘</h3>\n<h6>여섯</h6>\n")
+        #expect(MarkdownDocument("## 요약\n\n### 내 생각\n", options: options).html() == "<h2>요약</h2>\n<h3>내 생각</h3>\n")
+        #expect(MarkdownDocument("## 요약\n").html() == "<h2>요약</h2>\n")
     }
 
     @Test func listsLinksWithTheirLines() {
