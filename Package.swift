@@ -41,6 +41,8 @@ let package = Package(
         .target(
             name: "Content",
             dependencies: ["GazetteModel", "Markdown", "Yams"]),
+        // Writing into a site: `init` scaffolds, `new` journals.
+        .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
         // Rendering: pages, boards, feeds, sitemap, assets, atomic output.
         .target(
             name: "Site",
@@ -53,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site",
+                "GazetteModel", "Content", "Site", "Authoring",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -66,6 +68,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Markup", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Markup", "TestSupport"]),

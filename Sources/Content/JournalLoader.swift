@@ -142,6 +142,12 @@ public enum JournalLoader {
         {
             name = String(String.UnicodeScalarView(scalars[11...]))
         }
+        return slugify(name)
+    }
+
+    /// A URL-safe segment from any text: NFC, lower-cased, letters (Hangul included), digits,
+    /// `-` and `_` kept, every other run made one `-`.
+    public static func slugify(_ name: String) -> String {
         var slug = ""
         for character in name.precomposedStringWithCanonicalMapping.lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {

@@ -182,15 +182,15 @@ struct YAMLMapping {
     }
 }
 
-/// Close-match suggestions for misspelt keys, tags and ids.
-enum Suggest {
-    static func closest(to word: String, in candidates: [String]) -> String? {
+/// Close-match suggestions for misspelt keys, tags and ids (Levenshtein distance).
+public enum Suggest {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
         guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
         return best.0
     }
 
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty { return b.count }
         var previous = Array(0...b.count)

@@ -46,11 +46,11 @@ struct Build: ParsableCommand {
             let seconds = Date().timeIntervalSince(started)
             let pages = report.files.filter { $0.hasSuffix(".html") }.count
             console.summary(
-                "Built \(pages) pages (\(report.journalCount) journals, \(report.articleCount) articles, \(report.weekCount) weeks) into \(report.output.path) in \(String(format: "%.2f", seconds)) s")
+                "Built \(count(pages, "page")) (\(count(report.journalCount, "journal")), \(count(report.articleCount, "article")), \(count(report.weekCount, "week"))) into \(report.output.path) in \(String(format: "%.2f", seconds)) s")
         } catch let error as DiagnosticsError {
             console.report(error.diagnostics)
             let errors = error.diagnostics.filter { $0.severity == .error }.count
-            console.summary("Build failed: \(errors) error\(errors == 1 ? "" : "s"); nothing was written.")
+            console.summary("Build failed: \(count(errors, "error")); nothing was written.")
             throw ExitCode(1)
         }
     }

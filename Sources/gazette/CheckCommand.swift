@@ -23,7 +23,7 @@ struct Check: ParsableCommand {
         console.report(diagnostics)
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        console.summary("\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        console.summary("\(count(errors, "error")), \(count(warnings, "warning"))")
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
     }
 }

@@ -32,3 +32,6 @@ struct Console {
 
     func summary(_ line: String) { print(line) }
 }
+
+/// `1 journal`, `3 journals`.
+func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }

@@ -1,0 +1,131 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// `gazette new`: a journal file pre-filled with front matter, about a stored article or any URL.
+public enum NewJournal {
+    public struct Request: Sendable {
+        /// An article id or URL; nil for a journal about no particular article.
+        public var article: String?
+        public var title: String?
+        public var tags: [String]
+        public var author: String?
+        /// The moment the journal is created (`created:`), shown in the site time zone.
+        public var now: Date
+
+        public init(article: String? = nil, title: String? = nil, tags: [String] = [], author: String? = nil, now: Date) {
+            self.article = article
+            self.title = title
+            self.tags = tags
+            self.author = author
+            self.now = now
+        }
+    }
+
+    /// Writes `content/journals/<YYYY-MM-DD>-<slug>.md` and returns its site-relative path. The
+    /// slug comes from the title; a slug already taken by any journal gets `-2`, `-3`, …
+    public static func create(_ request: Request, siteRoot: URL) throws -> String {
+        let (loadedConfig, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot)
+        guard let config = loadedConfig else { throw DiagnosticsError(configDiagnostics) }
+        let (articles, _) = ArticleStore.load(siteRoot: siteRoot)
+
+        var problems: [Diagnostic] = []
+        var article: Article?
+        var articleURL: String?
+        if let reference = request.article?.trimmingCharacters(in: .whitespaces) {
+            if CanonicalURL.isArticleID(reference) {
+                article = articles.first { $0.id == reference }
+                if article == nil {
+                    let close = articles.map(\.id).filter { Suggest.distance($0, reference) <= 3 }.sorted()
+                    problems.append(
+                        .error(
+                            "no article with id '\(reference)' in content/articles/",
+                            hint: close.isEmpty ? "pass the article's URL instead" : "did you mean \(close.joined(separator: ", "))?"))
+                }
+            } else if let canonical = CanonicalURL.canonicalize(reference) {
+                article = articles.first { CanonicalURL.canonicalize($0.url) == canonical }
+                articleURL = reference
+            } else {
+                problems.append(.error("'\(reference)' is neither an article id nor an http(s) URL"))
+            }
+        }
+        let articleFailed = !problems.isEmpty
+        let vocabulary = config.tags.map(\.key)
+        for tag in request.tags where !vocabulary.contains(tag) {
+            let close = Suggest.closest(to: tag, in: vocabulary)
+            problems.append(
+                .error(
+                    "unknown tag '\(tag)'",
+                    hint: (close.map { "did you mean '\($0)'? " } ?? "") + "known tags: \(vocabulary.joined(separator: ", "))"))
+        }
+        if let author = request.author, !config.authors.isEmpty, config.author(author) == nil {
+            let close = Suggest.closest(to: author, in: config.authors.map(\.key))
+            problems.append(
+                .error(
+                    "unknown author '\(author)'",
+                    hint: (close.map { "did you mean '\($0)'? " } ?? "") + "known authors: \(config.authors.map(\.key).joined(separator: ", "))"))
+        }
+        let title = (request.title ?? article?.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if title.isEmpty, !articleFailed {
+            problems.append(.error("a journal needs a title", hint: "pass --title \"…\" or an article whose title can be used"))
+        }
+        if !problems.isEmpty { throw DiagnosticsError(problems) }
+
+        let day = dayStamp(request.now, config.timeZone)
+        let taken = Set(JournalLoader.journalPaths(siteRoot: siteRoot).map(JournalLoader.slug(forPath:)))
+        let base = JournalLoader.slugify(title).prefix(60).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        var slug = base.isEmpty ? "journal" : base
+        var suffix = 2
+        while true {
+            while taken.contains(slug) {
+                slug = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            let path = "\(JournalLoader.folder)/\(day)-\(slug).md"
+            let text = frontMatter(
+                title: title, article: article?.url ?? articleURL, tags: request.tags, author: request.author,
+                created: minuteStamp(request.now, config.timeZone))
+            if try SafeFile.create(siteRoot.appendingPathComponent(path), contents: Data(text.utf8)) == .created {
+                return path
+            }
+            slug = "\(base)-\(suffix)"
+            suffix += 1
+        }
+    }
+
+    /// The file's text: front matter in the order the README documents, an empty body.
+    static func frontMatter(title: String, article: String?, tags: [String], author: String?, created: String) -> String {
+        var lines = ["---", "title: \(yamlString(title))"]
+        if let article { lines.append("article: \(yamlString(article))") }
+        if !tags.isEmpty { lines.append("tags: [\(tags.joined(separator: ", "))]") }
+        if let author { lines.append("author: \(author)") }
+        lines.append("created: \(created)")
+        lines += ["---", "", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    /// A double-quoted YAML scalar: safe for any title, colons and quotes included.
+    static func yamlString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\x%02X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    static func dayStamp(_ date: Date, _ zone: TimeZone) -> String {
+        String(ISO8601.format(date, in: zone).prefix(10))
+    }
+
+    static func minuteStamp(_ date: Date, _ zone: TimeZone) -> String {
+        let iso = ISO8601.format(date, in: zone)
+        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
+    }
+}

@@ -1,0 +1,33 @@
+import ArgumentParser
+import Authoring
+import Foundation
+import GazetteModel
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Create a new site: gazette.yml, a sample journal and article, .gitignore, a publish workflow.")
+
+    @Argument(help: "Folder for the new site (default: the current directory).")
+    var directory: String = "."
+
+    @Flag(name: .long, help: "Add the scaffold to a folder that is not empty; existing files are never replaced.")
+    var force = false
+
+    @Flag(name: .shortAndLong, help: "Print only errors.")
+    var quiet = false
+
+    func run() throws {
+        let console = Console(quiet: quiet)
+        let folder = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        do {
+            let result = try SiteScaffold.create(in: folder, force: force, now: Date())
+            for path in result.created { console.say("created  \(path)") }
+            for path in result.kept { console.say("kept     \(path) (already there)") }
+            console.say("Next: cd \(directory) && gazette build")
+        } catch let error as DiagnosticsError {
+            console.report(error.diagnostics)
+            throw ExitCode(1)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import Authoring
+import Content
+import Foundation
+import GazetteModel
+import Testing
+import TestSupport
+
+@Suite struct SiteScaffoldTests {
+    let now = ISO8601.parse("2026-11-18T21:40:00+09:00")!
+
+    @Test func scaffoldIsAWorkingSite() throws {
+        let folder = try TemporaryFolder("gazette-init")
+        let result = try SiteScaffold.create(in: folder.url, force: false, now: now)
+        #expect(
+            result.created.sorted() == [
+                ".github/workflows/publish.yml", ".gitignore", "content/articles/2026-W47.json",
+                "content/journals/2026-11-18-first-journal.md", "gazette.yml",
+            ])
+        let content = try SiteContent.load(siteRoot: folder.url)
+        #expect(content.diagnostics.map(\.summary) == [])
+        #expect(content.journals.count == 1)
+        #expect(content.journals.first.flatMap(content.article(for:)) != nil)
+        #expect(try folder.read(".gitignore").contains("public/\n.gazette/\n"))
+        // Every key the README documents is in the commented config.
+        let config = try folder.read("gazette.yml")
+        for key in ["title:", "description:", "base_url:", "language:", "timezone:", "authors:", "tags:", "sources:", "naver:", "newsapi:", "mediastack:", "feeds:", "max_results", "endpoint", "packet:", "markdown:"] {
+            #expect(config.contains(key), "gazette.yml lacks \(key)")
+        }
+    }
+
+    @Test func refusesANonEmptyFolderAndNeverOverwrites() throws {
+        let folder = try TemporaryFolder("gazette-init-full")
+        try folder.write("gazette.yml", "title: Mine\n")
+        #expect(throws: DiagnosticsError.self) { try SiteScaffold.create(in: folder.url, force: false, now: now) }
+        #expect(!folder.exists("content"))
+        let result = try SiteScaffold.create(in: folder.url, force: true, now: now)
+        #expect(result.kept == ["gazette.yml"])
+        #expect(try folder.read("gazette.yml") == "title: Mine\n")
+        #expect(folder.exists("content/journals/2026-11-18-first-journal.md"))
+    }
+}
+
+@Suite struct NewJournalTests {
+    let now = ISO8601.parse("2026-11-19T08:05:00+09:00")!
+
+    func site() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("gazette-new")
+        try Repository.copyExampleSite(to: folder.url)
+        return folder
+    }
+
+    @Test func fromAStoredArticleByID() throws {
+        let folder = try site()
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let article = try #require(content.articles.first { $0.title.contains(":") || $0.title.contains("\"") } ?? content.articles.first)
+        let path = try NewJournal.create(.init(article: article.id, tags: ["economy", "politics"], author: "heedon", now: now), siteRoot: folder.url)
+        #expect(path.hasPrefix("content/journals/2026-11-19-"))
+        let text = try folder.read(path)
+        #expect(text.hasPrefix("---\ntitle: \""))
+        #expect(text.contains("\narticle: \"\(article.url)\"\ntags: [economy, politics]\nauthor: heedon\ncreated: 2026-11-19 08:05\n---\n"))
+        // The file loads back as a bookmark about that article, with the article's title.
+        let reloaded = try SiteContent.load(siteRoot: folder.url, includeDrafts: true)
+        let journal = try #require(reloaded.journals.first { $0.path == path })
+        #expect(journal.title == article.title)
+        #expect(journal.isBookmark)
+        #expect(reloaded.article(for: journal)?.id == article.id)
+    }
+
+    @Test func hangulTitleAndSlugClashGetASuffix() throws {
+        let folder = try site()
+        let first = try NewJournal.create(.init(article: "https://blog.example.org/x", title: "기후 적응 예산", now: now), siteRoot: folder.url)
+        // 기후-적응-예산 is already taken by an example journal.
+        #expect(first == "content/journals/2026-11-19-기후-적응-예산-2.md")
+        let second = try NewJournal.create(.init(title: "기후 적응 예산", now: now), siteRoot: folder.url)
+        #expect(second == "content/journals/2026-11-19-기후-적응-예산-3.md")
+        #expect(try folder.read(first).contains("article: \"https://blog.example.org/x\""))
+    }
+
+    @Test func unknownTagsAndIDsListCloseMatches() throws {
+        let folder = try site()
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let id = try #require(content.articles.first?.id)
+        let typo = String(id.dropLast()) + (id.last == "0" ? "1" : "0")
+        do {
+            _ = try NewJournal.create(.init(article: typo, tags: ["econmy"], author: "heedoon", now: now), siteRoot: folder.url)
+            Issue.record("created a journal with an unknown id, tag and author")
+        } catch let error as DiagnosticsError {
+            let messages = error.diagnostics.map(\.summary)
+            #expect(messages.count == 3)
+            #expect(messages[0] == "error: no article with id '\(typo)' in content/articles/ — did you mean \(id)?")
+            #expect(messages[1].hasPrefix("error: unknown tag 'econmy' — did you mean 'economy'? known tags: politics, economy"))
+            #expect(messages[2] == "error: unknown author 'heedoon' — did you mean 'heedon'? known authors: heedon, jiwoo, sam")
+        }
+        #expect(JournalLoader.journalPaths(siteRoot: folder.url).count == content.journals.count + 1)  // + the draft
+    }
+
+    @Test func titlesWithYAMLSyntaxRoundTrip() throws {
+        let folder = try site()
+        let title = "금리: \"동결\" \\ 또는 [인상]? #속보"
+        let path = try NewJournal.create(.init(title: title, now: now), siteRoot: folder.url)
+        let reloaded = try SiteContent.load(siteRoot: folder.url)
+        #expect(reloaded.journals.first { $0.path == path }?.title == title)
+    }
+}
