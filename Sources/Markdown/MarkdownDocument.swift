@@ -121,14 +121,28 @@ public final class MarkdownDocument {
         return pieces.joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Destinations of every link and image, in document order, with their source line.
-    public func links() -> [(destination: String, line: Int, isImage: Bool, text: String)] {
-        var found: [(String, Int, Bool, String)] = []
+    /// A link or image of the body.
+    public struct Link: Sendable, Hashable {
+        public var destination: String
+        /// 1-based line and column within the Markdown text.
+        public var line: Int
+        public var column: Int
+        public var isImage: Bool
+        /// The link text, or an image's alt text.
+        public var text: String
+    }
+
+    /// Every link and image, in document order, with its position.
+    public func links() -> [Link] {
+        var found: [Link] = []
         walk { node, entering in
             let type = cmark_node_get_type(node)
             guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { return }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            found.append((url, Int(cmark_node_get_start_line(node)), type == CMARK_NODE_IMAGE, Self.text(of: node)))
+            found.append(
+                Link(
+                    destination: url, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)),
+                    isImage: type == CMARK_NODE_IMAGE, text: Self.text(of: node)))
         }
         return found
     }

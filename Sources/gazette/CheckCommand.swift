@@ -2,6 +2,7 @@ import ArgumentParser
 import Content
 import Foundation
 import GazetteModel
+import Site
 
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +17,8 @@ struct Check: ParsableCommand {
         let console = Console(quiet: global.quiet)
         let diagnostics: [Diagnostic]
         do {
-            diagnostics = try SiteContent.load(siteRoot: global.siteRoot, includeDrafts: true).diagnostics
+            let content = try SiteContent.load(siteRoot: global.siteRoot, includeDrafts: true)
+            diagnostics = (content.diagnostics + SiteChecks.run(content, now: Date())).sorted()
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics
         }

@@ -1,0 +1,109 @@
+import Content
+import Foundation
+import GazetteModel
+import Markdown
+
+/// The checks `gazette check` adds to loading: problems a build tolerates but a reader would
+/// meet — several journals about one article, dates in the future, links inside bodies that lead
+/// nowhere on the site, images without alt text.
+public enum SiteChecks {
+    /// Warnings for `content`. `now` is only used for the future-date check, never for output.
+    public static func run(_ content: SiteContent, now: Date) -> [Diagnostic] {
+        duplicateArticles(content) + futureDates(content, now: now) + bodyLinks(content)
+    }
+
+    static func location(_ journal: Journal, key: String) -> (SourceLocation, String?) {
+        let index = journal.frontMatterLines.firstIndex { $0.hasPrefix("\(key):") } ?? 0
+        let line = journal.frontMatterLines.isEmpty ? nil : journal.frontMatterLines[index]
+        return (SourceLocation(path: journal.path, line: index + 1, column: 1), line)
+    }
+
+    static func duplicateArticles(_ content: SiteContent) -> [Diagnostic] {
+        var first: [String: Journal] = [:]
+        var warnings: [Diagnostic] = []
+        // Oldest first, so the later journal is the one flagged.
+        for journal in content.journals.sorted(by: { ($0.created, $0.path) < ($1.created, $1.path) }) {
+            guard let key = content.article(for: journal)?.id ?? journal.articleReference.flatMap(CanonicalURL.canonicalize) else {
+                continue
+            }
+            if let earlier = first[key] {
+                let (at, line) = location(journal, key: "article")
+                warnings.append(
+                    .warning(
+                        "\(earlier.path) is already about this article", at: at,
+                        hint: "merge the two journals, or keep both if that is intended", sourceLine: line))
+            } else {
+                first[key] = journal
+            }
+        }
+        return warnings
+    }
+
+    static func futureDates(_ content: SiteContent, now: Date) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for journal in content.journals {
+            for (key, date) in [("created", journal.created), ("updated", journal.updated)] where date > now {
+                let (at, line) = location(journal, key: key)
+                warnings.append(
+                    .warning(
+                        "'\(key)' is in the future (\(ISO8601.format(date, in: content.config.timeZone)))", at: at,
+                        hint: "check the year and the time zone of the date", sourceLine: line))
+            }
+        }
+        return warnings
+    }
+
+    /// Relative links in bodies are resolved against the journal's page (`journals/<slug>/`)
+    /// and must reach a page the build writes or a file in `static/`.
+    static func bodyLinks(_ content: SiteContent) -> [Diagnostic] {
+        var targets: Set<String> = ["", SitePaths.archive, SitePaths.tag(nil), SitePaths.feed, "sitemap.xml"]
+        for week in content.weeks { targets.insert(SitePaths.week(week.week)) }
+        for journal in content.journals { targets.insert(SitePaths.journal(journal.slug)) }
+        for tag in content.config.tags { targets.insert(SitePaths.tag(tag.key)) }
+        let staticRoot = content.root.appendingPathComponent("static")
+        var warnings: [Diagnostic] = []
+        for journal in content.journals where !journal.isBookmark {
+            let lines = journal.body.split(separator: "\n", omittingEmptySubsequences: false)
+            for link in MarkdownDocument(journal.body).links() {
+                // Autolinks from the GFM extension carry no position (line 0): point at the body's start.
+                let bodyLine = max(1, link.line)
+                let at = SourceLocation(path: journal.path, line: journal.bodyStartLine + bodyLine - 1, column: max(1, link.column))
+                let shown = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
+                if link.isImage, link.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                    warnings.append(
+                        .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(link.destination))", sourceLine: shown))
+                }
+                guard let target = internalTarget(link.destination, from: SitePaths.journal(journal.slug)) else { continue }
+                let asFolder = target.hasSuffix("/") || target.isEmpty ? target : target + "/"
+                let exists = targets.contains(target) || targets.contains(asFolder)
+                    || FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
+                if !exists {
+                    warnings.append(
+                        .warning(
+                            "link to '\(link.destination)' leads to no page of this site", at: at,
+                            hint: "journal pages are journals/<slug>/: from a journal, write ../<slug>/", sourceLine: shown))
+                }
+            }
+        }
+        return warnings
+    }
+
+    /// The site path a link reaches from `page`, or nil for external links, anchors and mail.
+    static func internalTarget(_ destination: String, from page: String) -> String? {
+        let trimmed = destination.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("//"),
+            URLComponents(string: trimmed)?.scheme == nil
+        else { return nil }
+        let path = String(trimmed.prefix { $0 != "#" && $0 != "?" })
+        var parts: [Substring] = trimmed.hasPrefix("/") ? [] : page.split(separator: "/")
+        for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if piece == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+            } else if piece != "." {
+                parts.append(piece)
+            }
+        }
+        let joined = parts.joined(separator: "/").removingPercentEncoding ?? parts.joined(separator: "/")
+        return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+    }
+}
