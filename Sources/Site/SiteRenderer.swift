@@ -89,6 +89,7 @@ struct SiteRenderer {
         ]
         context["board"] = board.context(for: week.journals.map { card($0, root: root) }, boardID: "week-\(week.week)")
         context["articleGroups"] = articleGroups(week.articles, root: root)
+        context["chart"] = chart(week)
         context["hasArticles"] = !week.articles.isEmpty
         return try theme.render("week", context)
     }
@@ -256,6 +257,38 @@ struct SiteRenderer {
                 label = key
             }
             return ["query": label, "id": "q-" + SHA256.hex(Array(key.utf8)).prefix(8), "count": list.count, "articles": list.map { articleContext($0, root: root) }]
+        }
+    }
+
+    /// Articles per source and journals per tag, largest first (ties by name), as inline SVG.
+    func chart(_ week: WeekContent) -> String {
+        func ranked(_ counts: [String: Int]) -> [(label: String, count: Int)] {
+            counts.map { (label: $0.key, count: $0.value) }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label.utf8.lexicographicallyPrecedes($1.label.utf8) }
+        }
+        var sources: [String: Int] = [:]
+        for article in week.articles { sources[sourceLabel(article.source), default: 0] += 1 }
+        var tags: [String: Int] = [:]
+        for journal in week.journals {
+            for key in journal.tags { tags[content.config.tag(key)?.name ?? key, default: 0] += 1 }
+        }
+        return WeekChart(
+            series: [
+                .init(title: strings["articlesBySource"] ?? "", rows: ranked(sources)),
+                .init(title: strings["journalsByTag"] ?? "", rows: ranked(tags)),
+            ],
+            id: "chart-\(week.week)", caption: "\(dates.week(week.week)) · \(strings["atAGlance"] ?? "")"
+        ).svg
+    }
+
+    /// How a source is named on pages: Naver, NewsAPI, MediaStack, a feed's name, or manual.
+    func sourceLabel(_ source: String) -> String {
+        switch source {
+        case "naver": "Naver"
+        case "newsapi": "NewsAPI"
+        case "mediastack": "MediaStack"
+        case let feed where feed.hasPrefix("feed:"): String(feed.dropFirst(5))
+        default: source
         }
     }
 

@@ -17,6 +17,7 @@ enum UIStrings {
                 "home": "처음으로", "primaryNav": "주요 메뉴", "tagNav": "태그 목록", "weekNav": "주간 이동",
                 "otherArticles": "기타", "packet": "스터디 패킷 (PDF)", "journalCount": "저널", "articleCount": "기사",
                 "articleNotStored": "저장소에 없는 기사", "feedTitleSuffix": "저널",
+                "atAGlance": "한눈에 보기", "articlesBySource": "출처별 기사", "journalsByTag": "태그별 저널",
             ]
         case .en:
             [
@@ -31,6 +32,7 @@ enum UIStrings {
                 "home": "Home", "primaryNav": "Main", "tagNav": "Tags", "weekNav": "Weeks", "otherArticles": "Other",
                 "packet": "Study packet (PDF)", "journalCount": "journals", "articleCount": "articles",
                 "articleNotStored": "Article not in the store", "feedTitleSuffix": "Journals",
+                "atAGlance": "At a glance", "articlesBySource": "Articles by source", "journalsByTag": "Journals by tag",
             ]
         }
     }

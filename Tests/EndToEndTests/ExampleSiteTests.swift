@@ -60,6 +60,24 @@ import TestSupport
         #expect(html.contains("저널 작성됨"))
     }
 
+    @Test func weekPageChartsSourcesAndTagsWithoutScript() throws {
+        let week = try #require(content.weeks.first { $0.week.description == "2026-W46" })
+        let html = try page("weeks/2026-W46/index.html")
+        #expect(!html.contains("<script"))
+        let document = try #require(MarkupDocument.html(html))
+        let svg = try #require(document.elements(named: "svg").first)
+        #expect(svg["role"] == "img")
+        let naver = week.articles.filter { $0.source == "naver" }.count
+        let economy = week.journals.filter { $0.tags.contains("economy") }.count
+        let description = try #require(document.elements(named: "desc").first?.text)
+        #expect(description.contains("출처별 기사: Naver \(naver)"))
+        #expect(description.contains("경제 \(economy)"))
+        // One bar per source and per tag used that week.
+        let sources = Set(week.articles.map(\.source)).count
+        let tags = Set(week.journals.flatMap(\.tags)).count
+        #expect(document.elements(named: "rect").count == sources + tags)
+    }
+
     @Test func journalPageShowsItsArticleCard() throws {
         let journal = try #require(content.journals.first { !$0.isBookmark && content.article(for: $0) != nil })
         let article = try #require(content.article(for: journal))
