@@ -90,19 +90,8 @@ public struct SiteContent: Sendable {
         let tagKeys = config.tags.map(\.key)
         let authorKeys = config.authors.map(\.key)
         for journal in allJournals {
-            let lines = journal.frontMatterLines
-            /// The line of `key:` in the front matter, and the column of `value` on it when found.
-            func at(_ key: String, value: String? = nil) -> (SourceLocation, String?) {
-                let index = lines.firstIndex { $0.hasPrefix("\(key):") } ?? 0
-                let line = lines.isEmpty ? nil : lines[index]
-                var column = 1
-                if let value, let line, let range = line.range(of: value, range: line.index(line.startIndex, offsetBy: key.count)..<line.endIndex) {
-                    column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1
-                }
-                return (SourceLocation(path: journal.path, line: index + 1, column: column), line)
-            }
             for tag in journal.tags where !tagKeys.contains(tag) {
-                let (location, line) = at("tags", value: tag)
+                let (location, line) = journal.frontMatterLocation(of: "tags", value: tag)
                 let suggestion = Suggest.closest(to: tag, in: tagKeys).map { "did you mean '\($0)'? " } ?? ""
                 warnings.append(
                     .warning("unknown tag '\(tag)'", at: location,
@@ -110,14 +99,14 @@ public struct SiteContent: Sendable {
                         sourceLine: line))
             }
             if let author = journal.author, !authorKeys.isEmpty, !authorKeys.contains(author) {
-                let (location, line) = at("author", value: author)
+                let (location, line) = journal.frontMatterLocation(of: "author", value: author)
                 warnings.append(
                     .warning("unknown author '\(author)'", at: location,
                         hint: "known authors: \(authorKeys.joined(separator: ", ")); add it under 'authors:' in gazette.yml",
                         sourceLine: line))
             }
             if let reference = journal.articleReference, article(for: journal) == nil {
-                let (location, line) = at("article", value: reference)
+                let (location, line) = journal.frontMatterLocation(of: "article", value: reference)
                 warnings.append(
                     .warning("article '\(reference)' is not in the article store", at: location,
                         hint: "the journal links to the URL as written; 'gazette add URL' stores the article",

@@ -44,6 +44,20 @@ public struct Journal: Hashable, Sendable {
         self.frontMatterLines = frontMatterLines
     }
 
+    /// Where `key:` is written in the front matter (line 1 when absent), with the column of
+    /// `value` on that line when given and found, and the line's text for a caret display.
+    public func frontMatterLocation(of key: String, value: String? = nil) -> (location: SourceLocation, line: String?) {
+        let index = frontMatterLines.firstIndex { $0.hasPrefix("\(key):") } ?? 0
+        let line = frontMatterLines.isEmpty ? nil : frontMatterLines[index]
+        var column = 1
+        if let value, let line, line.count > key.count,
+            let range = line.range(of: value, range: line.index(line.startIndex, offsetBy: key.count)..<line.endIndex)
+        {
+            column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1
+        }
+        return (SourceLocation(path: path, line: index + 1, column: column), line)
+    }
+
     /// A bookmark has no body: only whitespace after the front matter.
     public var isBookmark: Bool { body.allSatisfy(\.isWhitespace) }
 

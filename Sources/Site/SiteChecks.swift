@@ -12,12 +12,6 @@ public enum SiteChecks {
         duplicateArticles(content) + futureDates(content, now: now) + bodyLinks(content)
     }
 
-    static func location(_ journal: Journal, key: String) -> (SourceLocation, String?) {
-        let index = journal.frontMatterLines.firstIndex { $0.hasPrefix("\(key):") } ?? 0
-        let line = journal.frontMatterLines.isEmpty ? nil : journal.frontMatterLines[index]
-        return (SourceLocation(path: journal.path, line: index + 1, column: 1), line)
-    }
-
     static func duplicateArticles(_ content: SiteContent) -> [Diagnostic] {
         var first: [String: Journal] = [:]
         var warnings: [Diagnostic] = []
@@ -27,7 +21,7 @@ public enum SiteChecks {
                 continue
             }
             if let earlier = first[key] {
-                let (at, line) = location(journal, key: "article")
+                let (at, line) = journal.frontMatterLocation(of: "article")
                 warnings.append(
                     .warning(
                         "\(earlier.path) is already about this article", at: at,
@@ -43,7 +37,7 @@ public enum SiteChecks {
         var warnings: [Diagnostic] = []
         for journal in content.journals {
             for (key, date) in [("created", journal.created), ("updated", journal.updated)] where date > now {
-                let (at, line) = location(journal, key: key)
+                let (at, line) = journal.frontMatterLocation(of: key)
                 warnings.append(
                     .warning(
                         "'\(key)' is in the future (\(ISO8601.format(date, in: content.config.timeZone)))", at: at,
