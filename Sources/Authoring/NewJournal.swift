@@ -73,20 +73,20 @@ public enum NewJournal {
 
         let day = dayStamp(request.now, config.timeZone)
         let taken = Set(JournalLoader.journalPaths(siteRoot: siteRoot).map(JournalLoader.slug(forPath:)))
-        let base = JournalLoader.slugify(title).prefix(60).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        var slug = base.isEmpty ? "journal" : base
+        let slugged = JournalLoader.slugify(title).prefix(60).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        let base = slugged.isEmpty ? "journal" : slugged
+        let text = frontMatter(
+            title: title, article: article?.url ?? articleURL, tags: request.tags, author: request.author,
+            created: minuteStamp(request.now, config.timeZone))
+        // Skip slugs any journal already has; if a file appears meanwhile, take the next suffix.
+        var slug = base
         var suffix = 2
         while true {
-            while taken.contains(slug) {
-                slug = "\(base)-\(suffix)"
-                suffix += 1
-            }
-            let path = "\(JournalLoader.folder)/\(day)-\(slug).md"
-            let text = frontMatter(
-                title: title, article: article?.url ?? articleURL, tags: request.tags, author: request.author,
-                created: minuteStamp(request.now, config.timeZone))
-            if try SafeFile.create(siteRoot.appendingPathComponent(path), contents: Data(text.utf8)) == .created {
-                return path
+            if !taken.contains(slug) {
+                let path = "\(JournalLoader.folder)/\(day)-\(slug).md"
+                if try SafeFile.create(siteRoot.appendingPathComponent(path), contents: Data(text.utf8)) == .created {
+                    return path
+                }
             }
             slug = "\(base)-\(suffix)"
             suffix += 1
@@ -104,21 +104,8 @@ public enum NewJournal {
         return lines.joined(separator: "\n")
     }
 
-    /// A double-quoted YAML scalar: safe for any title, colons and quotes included.
-    static func yamlString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\x%02X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A double-quoted YAML scalar, safe for any title, colons and quotes included.
+    static func yamlString(_ text: String) -> String { JSONString.quoted(text) }
 
     static func dayStamp(_ date: Date, _ zone: TimeZone) -> String {
         String(ISO8601.format(date, in: zone).prefix(10))

@@ -81,7 +81,9 @@ public enum JournalLoader {
         map.warnUnknownKeys(keys, diagnostics: &diagnostics)
 
         let title = map.string("title", diagnostics: &diagnostics)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-        if title.isEmpty, map.value("title")?.scalar != nil || map.value("title") == nil {
+        // A non-text title was reported by `string`; an empty or missing one is reported here.
+        let titleNode = map.value("title")
+        if title.isEmpty, titleNode == nil || titleNode?.scalar != nil {
             if let key = map.keyNode("title") {
                 diagnostics.append(source.error("'title' is empty", at: key, hint: "write the journal's title after 'title:'"))
             } else {

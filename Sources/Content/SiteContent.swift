@@ -11,10 +11,17 @@ public struct SiteContent: Sendable {
     /// The article store, in store order.
     public let articles: [Article]
     /// Warnings found while loading (errors stop `load`).
-    public let diagnostics: [Diagnostic]
+    public private(set) var diagnostics: [Diagnostic]
+    /// Every week with journals or articles, newest first, each with its journals (newest first)
+    /// and articles (store order).
+    public let weeks: [WeekContent]
 
     private let articlesByID: [String: Article]
     private let articlesByURL: [String: Article]
+    /// Journal path → its stored article, resolved once for every page that shows the link.
+    private let articleByJournal: [String: Article]
+    /// Article id → journals about it, in journal order.
+    private let journalsByArticle: [String: [Journal]]
 
     /// Loads and checks a site. Throws `DiagnosticsError` with every diagnostic if any is an error.
     public static func load(siteRoot: URL, includeDrafts: Bool = false) throws -> SiteContent {
@@ -22,18 +29,16 @@ public struct SiteContent: Sendable {
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
         let (journals, journalDiagnostics) = JournalLoader.load(siteRoot: siteRoot, config: config)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot)
-        let content = SiteContent(
+        var content = SiteContent(
             root: siteRoot, config: config,
             journals: journals.filter { includeDrafts || !$0.draft }.sorted(by: Journal.newestFirst),
             articles: ArticleStore.sorted(articles), diagnostics: [])
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
-        let diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics
+        content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics
             + content.crossReferenceWarnings(allJournals: journals)).sorted()
-        if diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(diagnostics) }
-        return SiteContent(
-            root: siteRoot, config: config, journals: content.journals, articles: content.articles,
-            diagnostics: diagnostics)
+        if content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
+        return content
     }
 
     public init(root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic]) {
@@ -50,13 +55,28 @@ public struct SiteContent: Sendable {
         }
         articlesByID = byID
         articlesByURL = byURL
+        var byJournal: [String: Article] = [:]
+        var aboutArticle: [String: [Journal]] = [:]
+        for journal in journals {
+            guard let article = SiteContent.resolve(journal.articleReference, byID: byID, byURL: byURL) else { continue }
+            byJournal[journal.path] = article
+            aboutArticle[article.id, default: []].append(journal)
+        }
+        articleByJournal = byJournal
+        journalsByArticle = aboutArticle
+        weeks = SiteContent.group(journals: journals, articles: articles, timeZone: config.timeZone)
     }
 
     /// The stored article a journal writes about, matched by id or by canonical URL.
     public func article(for journal: Journal) -> Article? {
-        guard let reference = journal.articleReference else { return nil }
-        if CanonicalURL.isArticleID(reference) { return articlesByID[reference] }
-        return CanonicalURL.canonicalize(reference).flatMap { articlesByURL[$0] }
+        articleByJournal[journal.path]
+            ?? SiteContent.resolve(journal.articleReference, byID: articlesByID, byURL: articlesByURL)
+    }
+
+    private static func resolve(_ reference: String?, byID: [String: Article], byURL: [String: Article]) -> Article? {
+        guard let reference else { return nil }
+        if CanonicalURL.isArticleID(reference) { return byID[reference] }
+        return CanonicalURL.canonicalize(reference).flatMap { byURL[$0] }
     }
 
     /// The ISO week a journal belongs to: that of `created`, in the site time zone.
@@ -67,23 +87,19 @@ public struct SiteContent: Sendable {
         article.publishedDate.map { ISOWeek(containing: $0, in: config.timeZone) }
     }
 
-    /// Every week with journals or articles, newest first, each with its journals (newest first)
-    /// and articles (store order).
-    public var weeks: [WeekContent] {
+    private static func group(journals: [Journal], articles: [Article], timeZone: TimeZone) -> [WeekContent] {
         var journalsByWeek: [ISOWeek: [Journal]] = [:]
         var articlesByWeek: [ISOWeek: [Article]] = [:]
-        for journal in journals { journalsByWeek[week(of: journal), default: []].append(journal) }
+        for journal in journals { journalsByWeek[ISOWeek(containing: journal.created, in: timeZone), default: []].append(journal) }
         for article in articles {
-            if let week = week(of: article) { articlesByWeek[week, default: []].append(article) }
+            if let date = article.publishedDate { articlesByWeek[ISOWeek(containing: date, in: timeZone), default: []].append(article) }
         }
         let all = Set(journalsByWeek.keys).union(articlesByWeek.keys).sorted(by: >)
         return all.map { WeekContent(week: $0, journals: journalsByWeek[$0] ?? [], articles: articlesByWeek[$0] ?? []) }
     }
 
     /// Journals that are about `article`.
-    public func journals(about article: Article) -> [Journal] {
-        journals.filter { self.article(for: $0)?.id == article.id }
-    }
+    public func journals(about article: Article) -> [Journal] { journalsByArticle[article.id] ?? [] }
 
     func crossReferenceWarnings(allJournals: [Journal]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []

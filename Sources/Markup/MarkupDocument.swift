@@ -117,19 +117,7 @@ public final class MarkupDocument {
     }
 
     /// The text of every element named `name`, in document order.
-    public func texts(of name: String) -> [String] {
-        var found: [String] = []
-        visit { node in
-            if node.pointee.type == XML_ELEMENT_NODE, MarkupDocument.name(node)?.lowercased() == name,
-                let content = xmlNodeGetContent(node)
-            {
-                found.append(String(cString: content))
-                free(content)
-            }
-            return true
-        }
-        return found
-    }
+    public func texts(of name: String) -> [String] { elements(named: name).map(\.text) }
 
     /// Depth-first walk; `visitor` returns false to skip a node's children.
     private func visit(_ visitor: (xmlNodePtr) -> Bool) {

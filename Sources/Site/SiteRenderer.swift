@@ -249,13 +249,7 @@ struct SiteRenderer {
         }
         return (configured + extra).compactMap { key in
             guard let list = groups[key] else { return nil }
-            let label: String
-            if key.hasPrefix("source:") {
-                let source = String(key.dropFirst("source:".count))
-                label = source.hasPrefix("feed:") ? String(source.dropFirst(5)) : source
-            } else {
-                label = key
-            }
+            let label = key.hasPrefix("source:") ? sourceLabel(String(key.dropFirst("source:".count))) : key
             return ["query": label, "id": "q-" + SHA256.hex(Array(key.utf8)).prefix(8), "count": list.count, "articles": list.map { articleContext($0, root: root) }]
         }
     }
