@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 // Gazette: a news study digest, built as a static site and PDF packets.
 // Modules follow the pipeline (see README "Architecture"): Model ← Content ← Site ← gazette.
 import PackageDescription
@@ -13,6 +13,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        // Only for `gazette serve`; no traits, so swift-configuration is not built.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // C libraries, each behind a module map only; each is wrapped once by one Swift target.
@@ -51,11 +54,19 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]),
+        // `gazette serve`: build, watch, rebuild in place, serve on loopback with live reload.
+        .target(
+            name: "Serve",
+            dependencies: [
+                "GazetteModel", "Content", "Site",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The command line: argument parsing and presentation only.
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Authoring",
+                "GazetteModel", "Content", "Site", "Authoring", "Serve",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -71,6 +82,7 @@ let package = Package(
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Markup", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Markup", "TestSupport"]),
     ]
 )

@@ -7,8 +7,9 @@ import GazetteModel
 public enum ArticleStore {
     public static let folder = "content/articles"
 
-    /// Loads every week file. Records that fail to decode are reported, the rest are kept.
-    public static func load(siteRoot: URL) -> (articles: [Article], diagnostics: [Diagnostic]) {
+    /// Loads every week file. Records that fail to decode are reported, the rest are kept. With
+    /// a cache, week files unchanged since the last load are not decoded again.
+    public static func load(siteRoot: URL, cache: ContentCache? = nil) -> (articles: [Article], diagnostics: [Diagnostic]) {
         let root = siteRoot.appendingPathComponent(folder)
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { $0.hasSuffix(".json") }
@@ -22,7 +23,7 @@ public enum ArticleStore {
                 diagnostics.append(.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1)))
                 continue
             }
-            switch decode(data, path: path) {
+            switch cache?.week(path, data: data, decode: { decode(data, path: path) }) ?? decode(data, path: path) {
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
             case .success(let records):

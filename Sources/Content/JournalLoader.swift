@@ -24,8 +24,11 @@ public enum JournalLoader {
         return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Loads all journals. Files with errors are left out of `journals` and reported.
-    public static func load(siteRoot: URL, config: SiteConfig) -> (journals: [Journal], diagnostics: [Diagnostic]) {
+    /// Loads all journals. Files with errors are left out of `journals` and reported. With a
+    /// cache, files unchanged since the last load are not parsed again.
+    public static func load(
+        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil
+    ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
         let paths = journalPaths(siteRoot: siteRoot)
         let git = GitDates(siteRoot: siteRoot, folder: folder)
         var journals: [Journal] = []
@@ -43,7 +46,8 @@ public enum JournalLoader {
                 let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date
                 dates = (modified, modified)
             }
-            let (journal, problems) = parse(data, path: path, config: config, fallbackDates: dates)
+            let parseFile = { parse(data, path: path, config: config, fallbackDates: dates) }
+            let (journal, problems) = cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
             diagnostics += problems
             if let journal { journals.append(journal) }
         }

@@ -24,11 +24,14 @@ public struct SiteContent: Sendable {
     private let journalsByArticle: [String: [Journal]]
 
     /// Loads and checks a site. Throws `DiagnosticsError` with every diagnostic if any is an error.
-    public static func load(siteRoot: URL, includeDrafts: Bool = false) throws -> SiteContent {
+    /// `cache` (kept by `gazette serve` between rebuilds) spares parsing files that did not change.
+    public static func load(siteRoot: URL, includeDrafts: Bool = false, cache: ContentCache? = nil) throws -> SiteContent {
+        cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
         let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot)
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
-        let (journals, journalDiagnostics) = JournalLoader.load(siteRoot: siteRoot, config: config)
-        let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot)
+        let (journals, journalDiagnostics) = JournalLoader.load(siteRoot: siteRoot, config: config, cache: cache)
+        let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache)
+        cache?.end()
         var content = SiteContent(
             root: siteRoot, config: config,
             journals: journals.filter { includeDrafts || !$0.draft }.sorted(by: Journal.newestFirst),

@@ -44,6 +44,17 @@ public struct OutputFolder: Sendable {
         return i.count >= o.count && Array(i.prefix(o.count)) == o
     }
 
+    /// Runs `write` against the live output folder, creating it if needed, rewriting only
+    /// changed files and then deleting files no longer written. Used by `gazette serve`, where
+    /// the output is Gazette's own folder and is rebuilt many times a minute.
+    func update(with write: (inout FileWriter) throws -> Void) throws -> FileWriter {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        var writer = FileWriter(root: url, updating: true)
+        try write(&writer)
+        try writer.removeStale()
+        return writer
+    }
+
     /// Runs `write` against a fresh staging folder, then swaps it in for the output folder. If
     /// `write` throws, the staging folder is removed and the previous output stays as it was.
     public func replace(with write: (URL) throws -> Void) throws {
@@ -77,11 +88,23 @@ public struct OutputFolder: Sendable {
 }
 
 /// Writes files below a root folder, refusing any relative path that would leave it.
+///
+/// A fresh writer (into a staging folder) writes every file. An updating writer (into the live
+/// output, for `gazette serve`) leaves files whose bytes are unchanged alone and replaces the
+/// others atomically, so a reader never sees half a file.
 struct FileWriter {
     let root: URL
+    let updating: Bool
+    /// Every path written this build, in order.
     private(set) var written: [String] = []
+    /// Paths whose bytes changed (all of them for a fresh writer), plus, after `removeStale`,
+    /// the ones deleted.
+    private(set) var changed: [String] = []
 
-    init(root: URL) { self.root = root }
+    init(root: URL, updating: Bool = false) {
+        self.root = root
+        self.updating = updating
+    }
 
     mutating func write(_ relative: String, _ data: Data) throws {
         let components = relative.split(separator: "/")
@@ -89,10 +112,39 @@ struct FileWriter {
             throw DiagnosticsError([.error("refusing to write '\(relative)': outside the output folder")])
         }
         let file = root.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: file)
         written.append(relative)
+        if updating {
+            if FileManager.default.contents(atPath: file.path) == data { return }
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        } else {
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: file)
+        }
+        changed.append(relative)
     }
 
     mutating func write(_ relative: String, _ text: String) throws { try write(relative, Data(text.utf8)) }
+
+    /// Deletes every file below the root that this build did not write, and folders left empty.
+    mutating func removeStale() throws {
+        let fileManager = FileManager.default
+        let keep = Set(written)
+        let prefix = root.standardizedFileURL.path + "/"
+        guard let walker = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
+        var folders: [URL] = []
+        for case let url as URL in walker {
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(prefix) else { continue }
+            if (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                folders.append(url)
+            } else if !keep.contains(String(path.dropFirst(prefix.count))) {
+                try fileManager.removeItem(at: url)
+                changed.append(String(path.dropFirst(prefix.count)))
+            }
+        }
+        for folder in folders.reversed() where (try? fileManager.contentsOfDirectory(atPath: folder.path))?.isEmpty == true {
+            try fileManager.removeItem(at: folder)
+        }
+    }
 }

@@ -10,13 +10,24 @@ public struct BuildOptions: Sendable {
     public var baseURL: URL?
     public var includeDrafts: Bool
     public var board: BoardLayout
+    /// Parsed files kept between builds (`gazette serve`); nil parses everything.
+    public var cache: ContentCache?
+    /// Rewrites only the files whose bytes changed and deletes the ones no longer produced,
+    /// instead of swapping in a freshly written folder. `gazette serve` builds this way so the
+    /// server never sees a missing folder and the browser reloads only what changed.
+    public var updateInPlace: Bool
 
-    public init(siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false, board: BoardLayout = GridBoardLayout()) {
+    public init(
+        siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
+        board: BoardLayout = GridBoardLayout(), cache: ContentCache? = nil, updateInPlace: Bool = false
+    ) {
         self.siteRoot = siteRoot
         self.output = output ?? siteRoot.appendingPathComponent("public")
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.board = board
+        self.cache = cache
+        self.updateInPlace = updateInPlace
     }
 }
 
@@ -25,6 +36,8 @@ public struct BuildReport: Sendable {
     public var output: URL
     /// Every file written, relative to the output folder, sorted.
     public var files: [String]
+    /// Files whose bytes changed or that were deleted, sorted; every file unless `updateInPlace`.
+    public var changed: [String]
     public var journalCount: Int
     public var articleCount: Int
     public var weekCount: Int
@@ -46,7 +59,7 @@ public enum SiteBuilder {
             clock = now
         }
         let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
-        let content = try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts)
+        let content = try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache)
         step("load and validate content")
         let theme = try Theme.load(siteRoot: options.siteRoot)
         step("load theme")
@@ -70,21 +83,33 @@ public enum SiteBuilder {
         let sitemap = Feeds.sitemap(paths: pages.map(\.path), base: baseURL)
         step("render pages, feed and sitemap")
 
-        var files: [String] = []
-        try output.replace { staging in
-            var writer = FileWriter(root: staging)
+        func writeSite(_ writer: inout FileWriter) throws {
             for page in pages { try writer.write(SitePaths.file(page.path), page.html) }
             try writer.write("404.html", notFound)
             try writer.write(SitePaths.feed, feed)
             try writer.write("sitemap.xml", sitemap)
             for asset in assets { try writer.write(asset.path, asset.data) }
             try copyStatic(from: options.siteRoot.appendingPathComponent("static"), into: &writer)
-            files = writer.written.sorted()
-            step("write files")
         }
-        step("swap output folder")
+        var files: [String] = []
+        var changed: [String] = []
+        if options.updateInPlace {
+            let writer = try output.update(with: writeSite)
+            files = writer.written.sorted()
+            changed = writer.changed.sorted()
+            step("update changed files")
+        } else {
+            try output.replace { staging in
+                var writer = FileWriter(root: staging)
+                try writeSite(&writer)
+                files = writer.written.sorted()
+                changed = files
+                step("write files")
+            }
+            step("swap output folder")
+        }
         return BuildReport(
-            output: output.url, files: files, journalCount: content.journals.count, articleCount: content.articles.count,
+            output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, diagnostics: diagnostics, steps: steps)
     }
 

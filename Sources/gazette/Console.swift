@@ -27,10 +27,14 @@ struct Console {
 
     func say(_ line: String) {
         guard !quiet else { return }
-        print(line)
+        summary(line)
     }
 
-    func summary(_ line: String) { print(line) }
+    /// Prints and flushes, so a pipe or log file sees each line as it happens (`serve` runs for hours).
+    func summary(_ line: String) {
+        print(line)
+        fflush(nil)
+    }
 }
 
 /// `1 journal`, `3 journals`.

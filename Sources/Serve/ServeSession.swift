@@ -1,0 +1,122 @@
+import Content
+import Foundation
+import GazetteModel
+import Site
+
+/// What `gazette serve` is asked to do.
+public struct ServeOptions: Sendable {
+    public var siteRoot: URL
+    /// Where the served build goes. The default, `.gazette/serve/`, keeps `public/` (and its
+    /// real base URL) for `gazette build`.
+    public var output: URL
+    public var host: String
+    public var port: Int
+    public var includeDrafts: Bool
+
+    public init(siteRoot: URL, output: URL? = nil, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false) {
+        self.siteRoot = siteRoot
+        self.output = output ?? siteRoot.appendingPathComponent(".gazette/serve")
+        self.host = host
+        self.port = port
+        self.includeDrafts = includeDrafts
+    }
+}
+
+/// What the session tells the terminal.
+public enum ServeEvent: Sendable {
+    /// The server is listening; pages are at `url`.
+    case listening(URL)
+    /// A build succeeded. `trigger` lists the site files whose change caused it (empty for the
+    /// first build); `report.changed` the output files rewritten or deleted.
+    case built(BuildReport, seconds: Double, reused: Int, parsed: Int, trigger: [String])
+    /// A build failed; the last good site is still served and open pages show `diagnostics`.
+    case failed([Diagnostic], trigger: [String])
+}
+
+/// `gazette serve`: serve the output folder, build into it, then rebuild on every change to the
+/// site and tell open pages to reload.
+///
+/// Rebuilds are incremental where that is safe: unchanged journal and week files are not parsed
+/// again (`ContentCache`), and only output files whose bytes changed are rewritten, so pages
+/// that did not change do not reload. Pages depend on every journal (boards, tags, weeks), so
+/// rendering itself always runs in full; at this site's size it takes tens of milliseconds.
+public enum ServeSession {
+    public static func run(_ options: ServeOptions, report: @escaping @Sendable (ServeEvent) -> Void) async throws {
+        let live = LiveReload()
+        let watcher = try SiteWatcher(siteRoot: options.siteRoot)
+        // Refuse a bad output folder before anything listens.
+        _ = try OutputFolder(options.output, siteRoot: options.siteRoot)
+        try FileManager.default.createDirectory(at: options.output, withIntermediateDirectories: true)
+        let server = DevServer(folder: options.output, live: live)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    try await server.run(host: options.host, port: options.port) { port in
+                        portContinuation.yield(port)
+                        portContinuation.finish()
+                    }
+                } catch {
+                    portContinuation.finish()
+                    throw error
+                }
+            }
+            var boundPort: Int?
+            for await port in ports { boundPort = port }
+            guard let port = boundPort else {
+                try await group.next()
+                return
+            }
+            let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
+            guard let base = URL(string: "http://\(hostPart):\(port)/") else { return }
+
+            let builder = Rebuilder(options: options, baseURL: base)
+            await builder.build(trigger: [], live: live, report: report)
+            report(.listening(base))
+
+            group.addTask {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: .seconds(15))
+                    await live.ping()
+                }
+            }
+            group.addTask {
+                for await burst in watcher.changes() {
+                    await builder.build(trigger: burst, live: live, report: report)
+                }
+            }
+            try await group.next()
+            group.cancelAll()
+            await live.close()
+        }
+    }
+}
+
+/// Builds into the served folder, one build at a time, with the cache kept between builds.
+private struct Rebuilder: Sendable {
+    let options: ServeOptions
+    let baseURL: URL
+    let cache = ContentCache()
+
+    func build(trigger: [String], live: LiveReload, report: @Sendable (ServeEvent) -> Void) async {
+        let started = Date()
+        let buildOptions = BuildOptions(
+            siteRoot: options.siteRoot, output: options.output, baseURL: baseURL, includeDrafts: options.includeDrafts,
+            cache: cache, updateInPlace: true)
+        do {
+            let result = try SiteBuilder.build(buildOptions)
+            let counts = cache.lastBuild
+            report(.built(result, seconds: Date().timeIntervalSince(started), reused: counts.reused, parsed: counts.parsed, trigger: trigger))
+            await live.built(changed: result.changed)
+        } catch let error as DiagnosticsError {
+            report(.failed(error.diagnostics, trigger: trigger))
+            let errors = error.diagnostics.filter { $0.severity == .error }
+            await live.failed(errors.map(\.rendered).joined(separator: "\n\n"))
+        } catch {
+            let diagnostic = Diagnostic.error("the build failed: \(error)")
+            report(.failed([diagnostic], trigger: trigger))
+            await live.failed(diagnostic.rendered)
+        }
+    }
+}

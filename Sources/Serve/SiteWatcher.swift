@@ -1,0 +1,181 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches what a build reads — `gazette.yml` and everything under `content/`, `templates/`
+/// and `static/` — with Linux inotify, and reports each burst of changes once.
+///
+/// Folders created later (a new `content/journals/2026-12/`) are watched as they appear. Editor
+/// droppings (`.#x`, `x~`, `.x.swp`, vim's `4913`) are ignored, and a burst of events from one
+/// save (write, rename, attribute change) waits for a short quiet spell so it causes one
+/// rebuild, not three.
+public final class SiteWatcher: @unchecked Sendable {
+    public enum WatchError: Error, CustomStringConvertible {
+        case unavailable(String)
+        public var description: String {
+            switch self {
+            case .unavailable(let reason): "cannot watch the site for changes: \(reason)"
+            }
+        }
+    }
+
+    /// The folders below the site root whose contents a build reads.
+    public static let folders = ["content", "templates", "static"]
+    public static let files = ["gazette.yml"]
+
+    private let root: URL
+    private let descriptor: Int32
+    /// Watch descriptor → site-relative folder ("" for the site root). Touched only by the
+    /// watching thread after `init`.
+    private var watches: [Int32: String] = [:]
+    private let lock = NSLock()
+    private var stopped = false
+
+    // inotify's event bits (sys/inotify.h); spelled out because some are composite macros
+    // Swift does not import.
+    private static let modify: UInt32 = 0x0000_0002
+    private static let attrib: UInt32 = 0x0000_0004
+    private static let closeWrite: UInt32 = 0x0000_0008
+    private static let movedFrom: UInt32 = 0x0000_0040
+    private static let movedTo: UInt32 = 0x0000_0080
+    private static let create: UInt32 = 0x0000_0100
+    private static let delete: UInt32 = 0x0000_0200
+    private static let deleteSelf: UInt32 = 0x0000_0400
+    private static let moveSelf: UInt32 = 0x0000_0800
+    private static let overflow: UInt32 = 0x0000_4000
+    private static let isDirectory: UInt32 = 0x4000_0000
+    private static let mask = modify | attrib | closeWrite | movedFrom | movedTo | create | delete | deleteSelf | moveSelf
+
+    public init(siteRoot: URL) throws {
+        root = siteRoot.standardizedFileURL
+        descriptor = inotify_init1(Int32(IN_CLOEXEC) | Int32(IN_NONBLOCK))
+        guard descriptor >= 0 else { throw WatchError.unavailable(String(cString: strerror(errno))) }
+        try add("")
+        for folder in Self.folders { try addTree(folder) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Bursts of changed site-relative paths, until `stop()`. Reads on a thread of its own, so
+    /// blocking on the kernel never holds up Swift concurrency's threads.
+    public func changes(quiet: TimeInterval = 0.05) -> AsyncStream<[String]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [String].self)
+        let thread = Thread { [self] in
+            while let burst = nextBurst(quiet: quiet) {
+                if !burst.isEmpty { continuation.yield(burst) }
+            }
+            continuation.finish()
+        }
+        thread.name = "gazette-watch"
+        thread.start()
+        continuation.onTermination = { [weak self] _ in self?.stop() }
+        return stream
+    }
+
+    public func stop() { lock.withLock { stopped = true } }
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Waits for a relevant change, then for `quiet` seconds without one (at most a second in
+    /// all), and returns the paths seen. nil once stopped.
+    private func nextBurst(quiet: TimeInterval) -> [String]? {
+        var changed: [String] = []
+        var deadline: Date?
+        while !isStopped {
+            let wait: Int32 = deadline == nil ? 200 : Int32(max(1, quiet * 1000))
+            var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, wait)
+            if ready > 0 {
+                let found = readEvents()
+                if !found.isEmpty {
+                    changed += found
+                    if deadline == nil { deadline = Date().addingTimeInterval(1) }
+                    if let deadline, Date() < deadline { continue }
+                }
+            }
+            if ready == 0, !changed.isEmpty { return Array(Set(changed)).sorted() }
+            if let deadline, Date() >= deadline, !changed.isEmpty { return Array(Set(changed)).sorted() }
+        }
+        return nil
+    }
+
+    /// Drains the descriptor, adding watches for new folders, and returns relevant paths.
+    private func readEvents() -> [String] {
+        var found: [String] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            var offset = 0
+            let header = 16  // int wd; uint32 mask, cookie, len
+            while offset + header <= count {
+                let (wd, mask, length) = buffer.withUnsafeBytes { raw in
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
+                }
+                let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                offset += header + length
+                if mask & Self.overflow != 0 {
+                    found.append("")  // events were lost: rebuild everything
+                    continue
+                }
+                guard let folder = watches[wd] else { continue }
+                if mask & (Self.deleteSelf | Self.moveSelf) != 0 {
+                    watches[wd] = nil
+                    if !folder.isEmpty { found.append(folder) }
+                    continue
+                }
+                guard !name.isEmpty else { continue }
+                let path = folder.isEmpty ? name : folder + "/" + name
+                if folder.isEmpty {
+                    guard Self.folders.contains(name) || Self.files.contains(name) else { continue }
+                } else if Self.isEditorScratch(name) {
+                    continue
+                }
+                if mask & Self.isDirectory != 0, mask & (Self.create | Self.movedTo) != 0 {
+                    try? addTree(path)
+                }
+                found.append(path)
+            }
+        }
+        return found
+    }
+
+    /// Swap files, backups and lock files that editors write beside the real one.
+    static func isEditorScratch(_ name: String) -> Bool {
+        name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+            || (name.hasPrefix(".") && name.hasSuffix(".tmp")) || name == "4913"
+    }
+
+    private func add(_ relative: String) throws {
+        let path = relative.isEmpty ? root.path : root.appendingPathComponent(relative).path
+        let wd = inotify_add_watch(descriptor, path, Self.mask)
+        guard wd >= 0 else {
+            let reason = String(cString: strerror(errno))
+            if errno == ENOSPC {
+                throw WatchError.unavailable(
+                    "\(reason) — raise fs.inotify.max_user_watches (sysctl) or watch fewer folders")
+            }
+            throw WatchError.unavailable("\(path): \(reason)")
+        }
+        watches[wd] = relative
+    }
+
+    /// Watches `relative` and every folder below it, if it exists.
+    private func addTree(_ relative: String) throws {
+        let url = root.appendingPathComponent(relative)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else { return }
+        try add(relative)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        for name in names.sorted() where !name.hasPrefix(".") {
+            try addTree(relative + "/" + name)
+        }
+    }
+}

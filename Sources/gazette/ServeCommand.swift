@@ -1,0 +1,90 @@
+import ArgumentParser
+import Foundation
+import GazetteModel
+import Serve
+
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Build, serve on 127.0.0.1, rebuild on change and reload open pages.",
+        discussion: """
+            Builds into .gazette/serve/ (not public/), watches gazette.yml, content/, templates/ and static/, \
+            and rebuilds on every save. Open pages reload when they change; a failed build is shown in \
+            the page and here, and the last good site keeps being served. Stop with Ctrl-C.
+            """)
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(name: .long, help: "Port to listen on (0: any free port).")
+    var port: Int = 8000
+
+    @Option(name: .long, help: "Address to listen on.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "Folder to build into (default: .gazette/serve/ in the site).")
+    var output: String?
+
+    @Flag(name: .long, help: "Include journals marked draft: true.")
+    var drafts = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+    }
+
+    func run() async throws {
+        let console = Console(quiet: global.quiet)
+        let verbose = global.verbose
+        let options = ServeOptions(
+            siteRoot: global.siteRoot,
+            output: output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) },
+            host: host, port: port, includeDrafts: drafts)
+        let session = Task {
+            try await ServeSession.run(options) { event in
+                switch event {
+                case .listening(let url):
+                    console.summary("Serving \(options.output.path) at \(url.absoluteString) — watching for changes, Ctrl-C to stop")
+                case .built(let report, let seconds, let reused, let parsed, let trigger):
+                    console.report(report.diagnostics)
+                    let pages = report.files.filter { $0.hasSuffix(".html") }.count
+                    let cause = trigger.isEmpty ? "Built" : "Rebuilt after \(Self.describe(trigger))"
+                    var line = "\(cause): \(count(pages, "page")), \(count(report.changed.count, "file")) changed, in \(String(format: "%.0f", seconds * 1000)) ms"
+                    if verbose { line += " (\(parsed) parsed, \(reused) reused)" }
+                    console.summary(line)
+                case .failed(let diagnostics, let trigger):
+                    console.report(diagnostics)
+                    let errors = diagnostics.filter { $0.severity == .error }.count
+                    let cause = trigger.isEmpty ? "" : " after \(Self.describe(trigger))"
+                    console.summary("Build failed\(cause): \(count(errors, "error")); still serving the last good site.")
+                }
+            }
+        }
+        // Ctrl-C and SIGTERM stop the server cleanly, even when the shell started us with SIGINT
+        // ignored (as background jobs are).
+        let signals = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { session.cancel() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+        do {
+            try await session.value
+        } catch is CancellationError {
+            console.summary("Stopped.")
+        } catch let error as DiagnosticsError {
+            console.report(error.diagnostics)
+            throw ExitCode(1)
+        } catch {
+            let text = "\(error)"
+            let hint = text.contains("Address already in use") ? " — pass --port N, or --port 0 for any free port" : ""
+            console.report([.error("cannot serve on \(host):\(port): \(text)\(hint)")])
+            throw ExitCode(1)
+        }
+    }
+
+    static func describe(_ trigger: [String]) -> String {
+        let shown = trigger.filter { !$0.isEmpty }
+        guard let first = shown.first else { return "a change" }
+        return shown.count == 1 ? first : "\(first) and \(shown.count - 1) more"
+    }
+}

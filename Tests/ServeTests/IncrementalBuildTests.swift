@@ -1,0 +1,85 @@
+import Content
+import Foundation
+import GazetteModel
+import Site
+import Testing
+import TestSupport
+
+@Suite("Rebuilding in place, as serve does")
+struct IncrementalBuildTests {
+    func modified(_ url: URL) throws -> Date? {
+        try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
+    }
+
+    @Test func onlyChangedFilesAreRewrittenAndOnlyChangedSourcesParsed() throws {
+        let site = try TemporaryFolder("incremental")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        let cache = ContentCache()
+        let options = BuildOptions(siteRoot: site.url, output: output, cache: cache, updateInPlace: true)
+
+        let first = try SiteBuilder.build(options)
+        #expect(first.changed == first.files)
+        let parsedFirst = cache.lastBuild
+        #expect(parsedFirst.reused == 0 && parsedFirst.parsed > 20)
+
+        // Nothing changed: nothing parsed, nothing written, no file touched.
+        let journalPage = output.appendingPathComponent("journals/kpop-stadium-tour/index.html")
+        let otherPage = output.appendingPathComponent("journals/기후-적응-예산/index.html")
+        let before = try modified(otherPage)
+        Thread.sleep(forTimeInterval: 0.02)
+        let second = try SiteBuilder.build(options)
+        #expect(second.changed.isEmpty)
+        #expect(second.files == first.files)
+        #expect(cache.lastBuild.reused == parsedFirst.parsed && cache.lastBuild.parsed == 0)
+        #expect(try modified(otherPage) == before)
+
+        // One journal's body: that file is parsed again, its page and the feed rewritten.
+        let journal = site.url.appendingPathComponent("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md")
+        try (String(contentsOf: journal, encoding: .utf8) + "\n덧붙인 문단 incremental-marker.\n").write(to: journal, atomically: true, encoding: .utf8)
+        let third = try SiteBuilder.build(options)
+        #expect(cache.lastBuild.parsed == 1)
+        #expect(third.changed.contains("journals/kpop-stadium-tour/index.html"))
+        #expect(!third.changed.contains("journals/기후-적응-예산/index.html"))
+        #expect(try String(contentsOf: journalPage, encoding: .utf8).contains("incremental-marker"))
+        #expect(try modified(otherPage) == before)
+
+        // A deleted journal's page is deleted and reported.
+        try FileManager.default.removeItem(at: journal)
+        let fourth = try SiteBuilder.build(options)
+        #expect(fourth.changed.contains("journals/kpop-stadium-tour/index.html"))
+        #expect(!FileManager.default.fileExists(atPath: journalPage.path))
+        #expect(!FileManager.default.fileExists(atPath: journalPage.deletingLastPathComponent().path))
+
+        // Same bytes as a from-scratch build of the same content.
+        let fresh = site.url.appendingPathComponent("fresh")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: fresh))
+        #expect(Repository.snapshot(output) == Repository.snapshot(fresh))
+    }
+
+    @Test func aChangedConfigReparsesEveryJournal() throws {
+        let site = try TemporaryFolder("incremental-config")
+        try Repository.copyExampleSite(to: site.url)
+        let cache = ContentCache()
+        _ = try SiteContent.load(siteRoot: site.url, cache: cache)
+        let config = site.url.appendingPathComponent("gazette.yml")
+        try (String(contentsOf: config, encoding: .utf8) + "\n# touched\n").write(to: config, atomically: true, encoding: .utf8)
+        _ = try SiteContent.load(siteRoot: site.url, cache: cache)
+        let journals = JournalLoader.journalPaths(siteRoot: site.url).count
+        // Journals are parsed again; week files are not (they do not depend on the config).
+        #expect(cache.lastBuild.parsed == journals)
+        #expect(cache.lastBuild.reused > 0)
+    }
+
+    @Test func aFailedBuildLeavesTheServedFolderAsItWas() throws {
+        let site = try TemporaryFolder("incremental-failure")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        let options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true)
+        _ = try SiteBuilder.build(options)
+        let before = Repository.snapshot(output)
+        try site.write("content/journals/broken.md", "---\ntitle: Broken\ncreated: not a date\n---\nBody\n")
+        #expect(throws: DiagnosticsError.self) { try SiteBuilder.build(options) }
+        #expect(Repository.snapshot(output) == before)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `gazette serve` as a person uses it: the real executable on a free port, pages fetched with
+/// curl, the live-reload channel read as a browser's EventSource reads it, journals edited on disk.
+@Suite("gazette serve", .serialized)
+struct ServeCommandTests {
+    @Test func servesRebuildsReloadsAndSurvivesABrokenJournal() async throws {
+        let site = try TemporaryFolder("serve-e2e")
+        try Repository.copyExampleSite(to: site.url)
+        let server = try BackgroundProcess(GazetteCommand.executable, ["serve", "--site", site.path, "--port", "0"])
+        defer { server.terminate() }
+        let started = await server.waitForOutput(timeout: 120) { $0.contains("Serving ") }
+        let banner = try #require(started, "serve did not start: \(server.stderr)")
+        let base = try #require(banner.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/)?.1).description
+
+        // Pages, folders, types, 404 — with the script injected only in what is served.
+        let index = try HTTPExchange.get(base)
+        #expect(index.status == 200)
+        #expect(index.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(index.text.contains("<script src=\"/__gazette/live.js\"></script></body>"))
+        let onDisk = try String(contentsOf: site.url.appendingPathComponent(".gazette/serve/index.html"), encoding: .utf8)
+        #expect(!onDisk.contains("__gazette"))
+        #expect(index.text.replacingOccurrences(of: "<script src=\"/__gazette/live.js\"></script>", with: "") == onDisk)
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public").path))
+
+        let folder = try HTTPExchange.get(base + "weeks/2026-W47")
+        #expect(folder.status == 301)
+        #expect(folder.headers["location"] == "/weeks/2026-W47/")
+        let stylesheet = try #require(index.text.firstMatch(of: /href="(assets\/style\.[0-9a-f]{8}\.css)"/)?.1).description
+        #expect(try HTTPExchange.get(base + stylesheet).headers["content-type"] == "text/css; charset=utf-8")
+        let head = try HTTPExchange.get(base + stylesheet, method: "HEAD")
+        #expect(head.status == 200)
+        #expect(Int(head.headers["content-length"] ?? "") == (try HTTPExchange.get(base + stylesheet)).body.count)
+        let missing = try HTTPExchange.get(base + "no/such/page/")
+        #expect(missing.status == 404)
+        #expect(missing.text.contains("data-missing"))
+        #expect(try HTTPExchange.get(base + "../gazette.yml").status == 404)
+        #expect(try HTTPExchange.get(base, method: "POST").status == 405)
+
+        // A page listening for reloads.
+        let events = try BackgroundProcess(command: "curl", ["-sN", base + "__gazette/live"])
+        defer { events.terminate() }
+        #expect(await events.waitForOutput(timeout: 10) { $0.contains("event: ok") } != nil)
+
+        // Save a journal: its page is rebuilt and the page is told to reload.
+        let journal = site.url.appendingPathComponent("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md")
+        let original = try String(contentsOf: journal, encoding: .utf8)
+        let saved = Date()
+        try (original + "\n저장한 뒤 바로 보이는 문단 live-marker.\n").write(to: journal, atomically: true, encoding: .utf8)
+        let reload = await events.waitForOutput(timeout: 20) { $0.contains("\"journals/kpop-stadium-tour/index.html\"") }
+        let page = try HTTPExchange.get(base + "journals/kpop-stadium-tour/")
+        let seconds = Date().timeIntervalSince(saved)
+        #expect(reload != nil, "no reload event: \(events.stdout)")
+        #expect(page.text.contains("live-marker"))
+        print("serve: save → reload event → page fetched in \(String(format: "%.0f", seconds * 1000)) ms")
+        #expect(seconds < 5)
+
+        // Break it: the terminal and the page say where; the last good page is still served.
+        try original.replacingOccurrences(of: "created: ", with: "created: not-a-date ").write(to: journal, atomically: true, encoding: .utf8)
+        let failed = await events.waitForOutput(timeout: 20) { $0.contains("event: failed") }
+        #expect(failed?.contains("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md:") == true)
+        #expect(await server.waitForOutput(timeout: 10) { $0.contains("still serving the last good site") } != nil)
+        #expect(server.stderr.contains("2026-11-09-kpop-stadium-tour.md:"))
+        let stillServed = try HTTPExchange.get(base + "journals/kpop-stadium-tour/")
+        #expect(stillServed.status == 200 && stillServed.text.contains("live-marker"))
+
+        // Fix it: pages hear a reload and the error goes away.
+        try original.write(to: journal, atomically: true, encoding: .utf8)
+        let recovered = await events.waitForOutput(timeout: 20) { text in
+            guard let failure = text.range(of: "event: failed") else { return false }
+            return text[failure.upperBound...].contains("event: reload")
+        }
+        #expect(recovered != nil)
+        #expect(try !HTTPExchange.get(base + "journals/kpop-stadium-tour/").text.contains("live-marker"))
+    }
+
+    @Test func aTakenPortIsAClearError() async throws {
+        let site = try TemporaryFolder("serve-port")
+        try Repository.copyExampleSite(to: site.url)
+        let first = try BackgroundProcess(GazetteCommand.executable, ["serve", "--site", site.path, "--port", "0"])
+        defer { first.terminate() }
+        let banner = try #require(await first.waitForOutput(timeout: 120) { $0.contains("Serving ") })
+        let port = try #require(banner.firstMatch(of: /127\.0\.0\.1:(\d+)\//)?.1).description
+        let second = try GazetteCommand.run(["serve", "--site", site.path, "--port", port])
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("cannot serve on 127.0.0.1:\(port)"))
+        #expect(second.stderr.contains("--port 0"))
+    }
+}

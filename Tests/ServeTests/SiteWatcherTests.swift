@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import Serve
+
+@Suite("Watching a site for changes")
+struct SiteWatcherTests {
+    @Test func editsNewFoldersAndTheConfigAreSeenAndScratchFilesAreNot() async throws {
+        let site = try TemporaryFolder("watch")
+        try site.write("gazette.yml", "title: T\n")
+        try site.write("content/journals/a.md", "---\ntitle: A\n---\n")
+        try site.write("public/index.html", "built")
+        let watcher = try SiteWatcher(siteRoot: site.url)
+        var changes = watcher.changes().makeAsyncIterator()
+        // Stopping ends the stream, so a missed event fails the test instead of hanging it.
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(30))
+            watcher.stop()
+        }
+        defer {
+            watchdog.cancel()
+            watcher.stop()
+        }
+
+        try site.write("content/journals/a.md", "---\ntitle: A2\n---\n")
+        #expect(await changes.next() == ["content/journals/a.md"])
+
+        // A folder made after the watch started is watched too.
+        try site.write("content/journals/2026-12/b.md", "---\ntitle: B\n---\n")
+        let burst = await changes.next() ?? []
+        #expect(burst.contains("content/journals/2026-12"))
+        try site.write("content/journals/2026-12/b.md", "---\ntitle: B2\n---\n")
+        #expect(await changes.next() == ["content/journals/2026-12/b.md"])
+
+        // Output, editor scratch files and unrelated root files cause nothing; the config does.
+        try site.write("public/index.html", "rebuilt")
+        try site.write("content/journals/.a.md.swp", "x")
+        try site.write("content/journals/a.md~", "x")
+        try site.write("notes.txt", "x")
+        try site.write("gazette.yml", "title: T2\n")
+        #expect(await changes.next() == ["gazette.yml"])
+
+        // A save by rename (what many editors do) is one burst naming the file.
+        try site.write("content/journals/.tmp-a", "---\ntitle: A3\n---\n")
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/journals/a.md"))
+        try FileManager.default.moveItem(
+            at: site.url.appendingPathComponent("content/journals/.tmp-a"), to: site.url.appendingPathComponent("content/journals/a.md"))
+        let renamed = await changes.next() ?? []
+        #expect(renamed.contains("content/journals/a.md"))
+    }
+
+    @Test func editorScratchNames() {
+        for name in [".#a.md", "a.md~", ".a.md.swp", ".a.md.swx", "4913", ".x.tmp"] { #expect(SiteWatcher.isEditorScratch(name), "\(name)") }
+        for name in ["a.md", "2026-W47.json", "style.css", "tmp.md"] { #expect(!SiteWatcher.isEditorScratch(name), "\(name)") }
+    }
+}
