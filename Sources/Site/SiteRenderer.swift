@@ -30,7 +30,9 @@ struct SiteRenderer {
         weeks = content.weeks
         var bodies: [String: String] = [:]
         var plainTexts: [String: String] = [:]
-        let options = MarkdownOptions(unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2)
+        let options = MarkdownOptions(
+            unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
+            taskLabels: (strings["taskDone", default: "Done"], strings["taskTodo", default: "To do"]))
         for journal in content.journals where !journal.isBookmark {
             let document = MarkdownDocument(journal.body, options: options)
             bodies[journal.slug] = document.html()

@@ -17,13 +17,13 @@ enum UIStrings {
                 "home": "처음으로", "primaryNav": "주요 메뉴", "tagNav": "태그 목록", "weekNav": "주간 이동",
                 "otherArticles": "기타", "packet": "스터디 패킷 (PDF)", "journalCount": "저널", "articleCount": "기사",
                 "articleNotStored": "저장소에 없는 기사", "feedTitleSuffix": "저널",
-                "atAGlance": "한눈에 보기", "articlesBySource": "출처별 기사", "journalsByTag": "태그별 저널",
+                "atAGlance": "한눈에 보기", "taskDone": "완료한 항목", "taskTodo": "남은 항목", "articlesBySource": "출처별 기사", "journalsByTag": "태그별 저널",
             ]
         case .en:
             [
                 "digest": "This week's digest", "week": "Week", "weeks": "Weeks", "journals": "Journals",
                 "articles": "Articles", "tags": "Tags", "all": "All", "archive": "Archive", "feed": "Feed",
-                "skip": "Skip to content", "updated": "Updated", "created": "Created", "author": "Author",
+                "skip": "Skip to content", "taskDone": "Done", "taskTodo": "To do", "updated": "Updated", "created": "Created", "author": "Author",
                 "tagsLabel": "Tags", "bookmark": "Bookmark", "journalWritten": "Journal written",
                 "noJournals": "No journals yet.", "noArticles": "No articles were collected this week.",
                 "readArticle": "Read the article", "article": "Article", "publisher": "Publisher",
