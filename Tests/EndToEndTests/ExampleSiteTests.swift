@@ -158,6 +158,49 @@ import TestSupport
         #expect(text.contains("word-break: keep-all"))
     }
 
+    /// The app's reading aids: on a week's article list, "journal written" on every article
+    /// someone wrote about, "bookmark" on every bookmarked one, and on nothing else.
+    @Test func weekArticleListsMarkJournaledAndBookmarkedArticles() throws {
+        var journaled = 0, bookmarked = 0
+        for week in content.weeks {
+            let html = try page("weeks/\(week.week.description)/index.html")
+            let items = html.components(separatedBy: "<li class=\"article-item\">").dropFirst()
+            // Every stored article of the week is listed (journals about unstored articles add items too).
+            #expect(items.count >= week.articles.count)
+            for article in week.articles {
+                let href = "href=\"\(escapeHTML(article.url))\""
+                let item = try #require(items.first { $0.contains(href) }, "\(article.url) is not listed on \(week.week)")
+                let journals = content.journals(about: article)
+                let wrote = journals.contains { !$0.isBookmark }, saved = journals.contains { $0.isBookmark }
+                #expect(item.contains("marker-journal") == wrote, "\(article.id) in \(week.week)")
+                #expect(item.contains("marker-bookmark") == saved, "\(article.id) in \(week.week)")
+                for journal in journals where !journal.isBookmark {
+                    #expect(item.contains("journals/\(SitePathsForTests.segment(journal.slug))/"), "\(journal.slug)")
+                }
+                journaled += wrote ? 1 : 0
+                bookmarked += saved ? 1 : 0
+            }
+        }
+        // The example has both kinds, so the test cannot pass vacuously.
+        #expect(journaled >= 5 && bookmarked >= 2)
+    }
+
+    /// Tag filter pages: "전체" first, then every tag of the vocabulary, the current one marked.
+    @Test func tagPagesOfferAllFirst() throws {
+        for path in ["tags/index.html"] + content.config.tags.map({ "tags/\($0.key)/index.html" }) {
+            let html = try page(path)
+            let nav = try #require(html.components(separatedBy: "<ul class=\"tag-nav\">").dropFirst().first?
+                .components(separatedBy: "</ul>").first)
+            let names = nav.components(separatedBy: "<li").dropFirst().map { item in
+                item.replacingOccurrences(of: "<[^>]+>", with: "", options: .regularExpression)
+                    .trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: ">")))
+            }
+            #expect(names.first?.hasPrefix("전체") == true, "\(path): \(names)")
+            #expect(names.count == content.config.tags.count + 1)
+            #expect(nav.contains("aria-current=\"page\""), "\(path)")
+        }
+    }
+
     @Test func feedIsValidAtomWithAbsoluteLinks() throws {
         let feed = try page("feed.xml")
         let document = try MarkupDocument.xml(feed)
@@ -193,4 +236,9 @@ import TestSupport
     func Feeds_utc(_ date: Date?) -> String? {
         date.map { ISO8601.format($0, in: TimeZone(identifier: "UTC")!) }
     }
+}
+
+/// Percent-encodes a slug as page links do.
+enum SitePathsForTests {
+    static func segment(_ slug: String) -> String { slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? slug }
 }
