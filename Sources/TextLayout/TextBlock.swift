@@ -1,0 +1,215 @@
+import CPangoCairo
+
+/// A piece of rich text set by Pango at a width: its lines, each with its own height and
+/// baseline, so a paginator can split it between any two lines and a canvas can draw any range
+/// of them. This type and `PDFCanvas` are the only places Gazette drives Pango for print.
+///
+/// Line geometry follows CSS: each line is at least `size × lineHeight` tall (of the block's
+/// base size), with the extra leading split above and below the glyphs.
+public final class TextBlock {
+    public enum Alignment: Sendable { case left, center, right }
+
+    public enum Wrap: Sendable {
+        /// Break at word boundaries only; a word wider than the line overflows it (for measuring).
+        case word
+        /// Break at word boundaries, inside a word only when it cannot fit a line by itself.
+        case wordChar
+    }
+
+    /// One line, in points, relative to the block's top-left corner.
+    public struct Line: Sendable {
+        public let top: Double
+        public let height: Double
+        /// Distance from the line's top to its baseline.
+        public let baseline: Double
+        /// Left edge and width of the line's ink-independent (logical) extent.
+        public let x: Double
+        public let width: Double
+        /// UTF-8 byte range of the line in the text.
+        let start: Int, end: Int
+    }
+
+    public let lines: [Line]
+    /// Sum of the line heights.
+    public let height: Double
+    /// The widest line's logical width.
+    public let widestLine: Double
+    let layout: OpaquePointer
+    let lineHandles: [UnsafeMutablePointer<PangoLayoutLine>]
+    let color: RGB
+    /// Link runs: byte range and target.
+    let links: [(start: Int, end: Int, target: String)]
+    /// The text, for tests and diagnostics.
+    public let string: String
+
+    /// Sets `text` at `width` points (nil: one line per hard break, never wrapped).
+    /// `keepKoreanWords` marks every space-delimited run containing Hangul as one word, so a
+    /// line breaks between Korean words, not between syllables (`word-break: keep-all`); a run
+    /// longer than a line still breaks where it must.
+    public init(
+        _ text: RichText, fonts: PrintFonts, width: Double?, lineHeight: Double, alignment: Alignment = .left,
+        wrap: Wrap = .wordChar, keepKoreanWords: Bool = true
+    ) throws {
+        guard let layout = pango_layout_new(fonts.context) else { throw PrintFonts.Failure(description: "pango: cannot create a layout") }
+        let base = text.runs.first?.attributes ?? TextAttributes(family: "Sans", size: 10)
+        if let description = TextBlock.fontDescription(base) {
+            pango_layout_set_font_description(layout, description)
+            pango_font_description_free(description)
+        }
+        if let width {
+            pango_layout_set_width(layout, Int32((max(1, width) * Double(PANGO_SCALE)).rounded(.down)))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        pango_layout_set_wrap(layout, wrap == .word ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+        switch alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_text(layout, text.string, Int32(text.string.utf8.count))
+        let list = pango_attr_list_new()
+        var links: [(Int, Int, String)] = []
+        for run in text.runs {
+            TextBlock.insertAttributes(run.attributes, from: run.start, to: run.end, base: base, into: list)
+            if let link = run.attributes.link { links.append((run.start, run.end, link)) }
+        }
+        if keepKoreanWords { TextBlock.markKoreanWords(text.string, into: list) }
+        pango_layout_set_attributes(layout, list)
+        pango_attr_list_unref(list)
+
+        let minimum = base.size * lineHeight
+        var lines: [Line] = []
+        var handles: [UnsafeMutablePointer<PangoLayoutLine>] = []
+        var top = 0.0
+        var widest = 0.0
+        let scale = Double(PANGO_SCALE)
+        if let iterator = pango_layout_get_iter(layout) {
+            repeat {
+                guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                let baseline = Double(pango_layout_iter_get_baseline(iterator))
+                let natural = Double(logical.height) / scale
+                let height = max(minimum, natural)
+                let start = Int(line.pointee.start_index)
+                lines.append(
+                    Line(
+                        top: top, height: height, baseline: (height - natural) / 2 + (baseline - Double(logical.y)) / scale,
+                        x: Double(logical.x) / scale, width: Double(logical.width) / scale, start: start,
+                        end: start + Int(line.pointee.length)))
+                handles.append(line)
+                widest = max(widest, Double(logical.width) / scale)
+                top += height
+            } while pango_layout_iter_next_line(iterator) != 0
+            pango_layout_iter_free(iterator)
+        }
+        self.layout = layout
+        self.lines = lines
+        self.lineHandles = handles
+        self.height = top
+        self.widestLine = widest
+        self.color = base.color
+        self.links = links
+        self.string = text.string
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// The height of lines `range`.
+    public func height(of range: Range<Int>) -> Double {
+        guard let first = range.first, let last = range.last else { return 0 }
+        return lines[last].top + lines[last].height - lines[first].top
+    }
+
+    /// The text of each line, for tests.
+    public var lineTexts: [String] {
+        let bytes = Array(string.utf8)
+        return lines.map { String(decoding: bytes[min($0.start, bytes.count)..<min($0.end, bytes.count)], as: UTF8.self) }
+    }
+
+    /// Rectangles (relative to the top of line `range.lowerBound`) of each link's part on each line.
+    func linkRectangles(_ range: Range<Int>) -> [(target: String, x: Double, y: Double, width: Double, height: Double)] {
+        guard !links.isEmpty, let first = range.first else { return [] }
+        var result: [(String, Double, Double, Double, Double)] = []
+        let scale = Double(PANGO_SCALE)
+        for index in range {
+            let line = lines[index]
+            for link in links where link.start < line.end && link.end > line.start {
+                var x0: Int32 = 0, x1: Int32 = 0
+                pango_layout_line_index_to_x(lineHandles[index], Int32(max(link.start, line.start)), 0, &x0)
+                pango_layout_line_index_to_x(lineHandles[index], Int32(min(link.end, line.end)), 0, &x1)
+                let left = Double(min(x0, x1)) / scale, right = Double(max(x0, x1)) / scale
+                guard right > left else { continue }
+                result.append((link.target, line.x + left, line.top - lines[first].top, right - left, line.height))
+            }
+        }
+        return result
+    }
+
+    // MARK: - Attributes
+
+    static func fontDescription(_ attributes: TextAttributes) -> OpaquePointer? {
+        guard let description = pango_font_description_new() else { return nil }
+        pango_font_description_set_family(description, attributes.family)
+        pango_font_description_set_absolute_size(description, attributes.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, attributes.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_style(description, attributes.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+
+    private static func insertAttributes(_ attributes: TextAttributes, from start: Int, to end: Int, base: TextAttributes, into list: OpaquePointer?) {
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+            guard let attribute else { return }
+            attribute.pointee.start_index = UInt32(start)
+            attribute.pointee.end_index = UInt32(end)
+            pango_attr_list_insert(list, attribute)
+        }
+        if attributes.family != base.family || attributes.size != base.size || attributes.bold != base.bold
+            || attributes.italic != base.italic
+        {
+            if let description = fontDescription(attributes) {
+                insert(pango_attr_font_desc_new(description))
+                pango_font_description_free(description)
+            }
+        }
+        func channel(_ value: Double) -> UInt16 { UInt16((min(1, max(0, value)) * 65535).rounded()) }
+        if attributes.color != base.color {
+            insert(pango_attr_foreground_new(channel(attributes.color.red), channel(attributes.color.green), channel(attributes.color.blue)))
+        }
+        if let background = attributes.background {
+            insert(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)))
+        }
+        if attributes.strikethrough { insert(pango_attr_strikethrough_new(1)) }
+        if attributes.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+    }
+
+    /// Marks each whitespace-delimited run that contains Hangul as a single word.
+    private static func markKoreanWords(_ string: String, into list: OpaquePointer?) {
+        var offset = 0
+        var wordStart: Int?
+        var hasHangul = false
+        func close(at end: Int) {
+            if let start = wordStart, hasHangul, let attribute = pango_attr_word_new() {
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(list, attribute)
+            }
+            wordStart = nil
+            hasHangul = false
+        }
+        for scalar in string.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                close(at: offset)
+            } else {
+                if wordStart == nil { wordStart = offset }
+                let value = scalar.value
+                if (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value) {
+                    hasHangul = true
+                }
+            }
+            offset += scalar.utf8.count
+        }
+        close(at: offset)
+    }
+}
