@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Packet
 
 /// What `gazette build` is asked to do.
 public struct BuildOptions: Sendable {
@@ -10,13 +11,19 @@ public struct BuildOptions: Sendable {
     public var baseURL: URL?
     public var includeDrafts: Bool
     public var board: BoardLayout
+    /// Write a study packet per week (`--no-pdf` turns this off).
+    public var packets: Bool
 
-    public init(siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false, board: BoardLayout = GridBoardLayout()) {
+    public init(
+        siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false, board: BoardLayout = GridBoardLayout(),
+        packets: Bool = true
+    ) {
         self.siteRoot = siteRoot
         self.output = output ?? siteRoot.appendingPathComponent("public")
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.board = board
+        self.packets = packets
     }
 }
 
@@ -61,14 +68,18 @@ public enum SiteBuilder {
         }
 
         let assets = fingerprintedAssets(theme)
-        let renderer = SiteRenderer(
+        var renderer = SiteRenderer(
             content: content, theme: theme, board: options.board, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
+        let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []
+        renderer.packetWeeks = Set(packetWeeks)
         let pages = try renderer.pages()
         let notFound = try renderer.notFoundPage()
         let feed = Feeds.atom(renderer)
         let sitemap = Feeds.sitemap(paths: pages.map(\.path), base: baseURL)
         step("render pages, feed and sitemap")
+        let packets = try typesetPackets(content, weeks: packetWeeks)
+        if options.packets { step("typeset \(packets.count) study packets") }
 
         var files: [String] = []
         try output.replace { staging in
@@ -78,6 +89,7 @@ public enum SiteBuilder {
             try writer.write(SitePaths.feed, feed)
             try writer.write("sitemap.xml", sitemap)
             for asset in assets { try writer.write(asset.path, asset.data) }
+            for packet in packets { try writer.write(packet.path, packet.data) }
             try copyStatic(from: options.siteRoot.appendingPathComponent("static"), into: &writer)
             files = writer.written.sorted()
             step("write files")
@@ -86,6 +98,19 @@ public enum SiteBuilder {
         return BuildReport(
             output: output.url, files: files, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, diagnostics: diagnostics, steps: steps)
+    }
+
+    /// The study packet of each week, rendered by the same code as `gazette pdf --week` (and so
+    /// with the config's base_url even when --base-url is given, to stay byte-identical to it).
+    static func typesetPackets(_ content: SiteContent, weeks: [ISOWeek]) throws -> [(path: String, data: Data)] {
+        do {
+            return try weeks.map { week in
+                let packet = try StudyPacket(content: content, selection: PacketSelection(week: week))
+                return (SitePaths.packet(week), try packet.render().data)
+            }
+        } catch let error as PacketError {
+            throw DiagnosticsError([.error(error.description, hint: "or build without packets: gazette build --no-pdf")])
+        }
     }
 
     /// Theme assets with a content hash in their names (`assets/style.1a2b3c4d.css`), so hosts
