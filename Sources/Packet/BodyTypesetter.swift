@@ -35,6 +35,7 @@ struct BodyTypesetter {
                     firstBaseline: text.lines.first?.baseline ?? 0
                 ) { canvas, _, x, y, _ in canvas.draw(text, x: x + indent, y: y) }
                 box.keepWithNext = true
+                box.kind = .heading
                 made = [box]
             case .blockQuote(let children):
                 made = try boxes(children, indent: indent + style.quoteIndent, width: width - style.quoteIndent, bars: bars + [indent + 2], tight: false)
@@ -46,11 +47,11 @@ struct BodyTypesetter {
                 made = [try codeBlock(code, indent: indent, width: width, gap: gap)]
             case .thematicBreak:
                 let rule = style.rule
-                made = [
-                    FlowBox(units: [style.size], spaceBefore: gap, spaceAfter: gap) { canvas, _, x, y, _ in
-                        canvas.line(from: (x + indent, y + 0.5 * self.style.size), to: (x + indent + width, y + 0.5 * self.style.size), color: rule, lineWidth: 0.6)
-                    }
-                ]
+                let box = FlowBox(units: [style.size], spaceBefore: gap, spaceAfter: gap) { canvas, _, x, y, _ in
+                    canvas.line(from: (x + indent, y + 0.5 * self.style.size), to: (x + indent + width, y + 0.5 * self.style.size), color: rule, lineWidth: 0.6)
+                }
+                box.kind = .rule
+                made = [box]
             case .table(let table):
                 made = try self.table(table, indent: indent, width: width, gap: gap)
             }
@@ -81,6 +82,7 @@ struct BodyTypesetter {
             let top = range.lowerBound == 0 ? padding : 0
             canvas.draw(block, lines: range, x: x + indent + padding, y: y + top)
         }
+        box.kind = .code
         return box
     }
 
@@ -96,6 +98,8 @@ struct BodyTypesetter {
         }
         wrapped.keepWithNext = box.keepWithNext
         wrapped.minimumSplit = box.minimumSplit
+        wrapped.kind = box.kind
+        wrapped.runningHeader = box.runningHeader
         return wrapped
     }
 
@@ -143,6 +147,8 @@ struct BodyTypesetter {
             }
             withMarker.keepWithNext = first.keepWithNext
             withMarker.minimumSplit = first.minimumSplit
+            withMarker.kind = first.kind
+            withMarker.runningHeader = first.runningHeader
             content[0] = withMarker
             result += content
         }
@@ -236,6 +242,7 @@ struct BodyTypesetter {
                 }
             }
             box.keepWithNext = isHeader
+            box.kind = .tableRow
             if !isHeader, header != nil { box.runningHeader = boxes.first }
             boxes.append(box)
         }

@@ -4,6 +4,10 @@ import TextLayout
 /// of units (a paragraph's lines; a single unit when it must not split) that pagination may
 /// divide between pages.
 final class FlowBox {
+    /// What the box holds, so tests can check pagination rules on a real packet.
+    enum Kind: Sendable { case text, heading, code, tableRow, rule, space }
+
+    var kind: Kind = .text
     /// Height of each unit, in points.
     let units: [Double]
     var spaceBefore: Double

@@ -57,9 +57,11 @@ final class PacketComposer {
         }
         addOutline(canvas)
         let data = try canvas.finish()
-        return StudyPacket.Rendered(
+        var rendered = StudyPacket.Rendered(
             data: data, pageCount: pages.count,
             journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
+        rendered.layout = pages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
+        return rendered
     }
 
     // MARK: - What the packet is of
@@ -111,6 +113,7 @@ final class PacketComposer {
         let size = style.size
         var boxes: [FlowBox] = []
         let spacer = FlowBox(units: [style.bodyHeight * 0.2]) { _, _, _, _, _ in }
+        spacer.kind = .space
         spacer.anchor = "cover"
         boxes.append(spacer)
         boxes.append(try textBox(RichText(strings.packet.uppercased(), style.body.with { $0.color = style.accent; $0.bold = true; $0.size = size * 1.05 })))
@@ -147,6 +150,7 @@ final class PacketComposer {
         var boxes: [FlowBox] = []
         let title = try textBox(RichText(strings.contents, style.heading(1).with { $0.size = size * 1.7 }), lineHeight: 1.2)
         title.anchor = "contents"
+        title.kind = .heading
         title.breakBefore = true
         title.spaceAfter = size * 1.2
         boxes.append(title)

@@ -72,6 +72,9 @@ public struct StudyPacket: Sendable {
         public var pageCount: Int
         /// The page (1-based) each journal starts on, in packet order.
         public var journalPages: [Int]
+        /// What each page holds, top to bottom: the kind of each box, the units of it placed
+        /// there, and its unit count — for tests of widows, orphans and keep-with-next.
+        var layout: [[(kind: FlowBox.Kind, units: Range<Int>, of: Int)]] = []
     }
 
     /// Typesets and draws the packet.
