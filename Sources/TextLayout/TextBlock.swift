@@ -75,6 +75,13 @@ public final class TextBlock {
             if let link = run.attributes.link { links.append((run.start, run.end, link)) }
         }
         if keepKoreanWords { TextBlock.markKoreanWords(text.string, into: list) }
+        // A word broken because it cannot fit a line (a URL, a code line) must read back exactly
+        // as written, so Pango adds no hyphen where it breaks one.
+        if let noHyphens = pango_attr_insert_hyphens_new(0) {
+            noHyphens.pointee.start_index = 0
+            noHyphens.pointee.end_index = UInt32(text.string.utf8.count)
+            pango_attr_list_insert(list, noHyphens)
+        }
         pango_layout_set_attributes(layout, list)
         pango_attr_list_unref(list)
 
