@@ -13,6 +13,7 @@ final class PacketComposer {
     let config: SiteConfig
     let style: PacketStyle
     let fonts: PrintFonts
+    let fontFiles: PacketFonts
     let strings: PacketStrings
     /// Destination name → 1-based page number, filled after pagination, read while drawing.
     private var pageOf: [String: Int] = [:]
@@ -22,16 +23,26 @@ final class PacketComposer {
         config = packet.content.config
         let files = try PacketFonts(text: config.packet.font, code: config.packet.codeFont)
         fonts = try files.load()
+        fontFiles = files
         style = PacketStyle(settings: config.packet, paper: packet.paper, fonts: files)
         strings = PacketStrings(language: config.language, timeZone: config.timeZone)
     }
 
     func compose() throws -> StudyPacket.Rendered {
+        var steps: [StudyPacket.Step] = []
+        var clock = Date()
+        func step(_ name: String) {
+            let now = Date()
+            steps.append(StudyPacket.Step(name: name, seconds: now.timeIntervalSince(clock)))
+            clock = now
+        }
         let paginator = Paginator(pageHeight: style.bodyHeight)
-        let cover = paginator.paginate(try coverBoxes())
-        let contents = paginator.paginate(try contentsBoxes())
-        var journalBoxes: [FlowBox] = []
-        for journal in packet.journals { journalBoxes += try boxes(for: journal) }
+        let coverFlow = try coverBoxes()
+        let contentsFlow = try contentsBoxes()
+        let journalBoxes = try typesetJournals()
+        step("typeset \(packet.journals.count) journals")
+        let cover = paginator.paginate(coverFlow)
+        let contents = paginator.paginate(contentsFlow)
         let body = paginator.paginate(journalBoxes)
         let pages = cover + contents + body
         for (index, page) in pages.enumerated() {
@@ -40,6 +51,7 @@ final class PacketComposer {
             }
         }
 
+        step("paginate")
         let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
         setMetadata(canvas)
         let header = try TextBlock(
@@ -56,12 +68,44 @@ final class PacketComposer {
             canvas.showPage()
         }
         addOutline(canvas)
+        step("draw \(pages.count) pages")
         let data = try canvas.finish()
+        step("finish the PDF (fonts subset, compressed)")
         var rendered = StudyPacket.Rendered(
             data: data, pageCount: pages.count,
             journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
         rendered.layout = pages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
+        rendered.steps = steps
         return rendered
+    }
+
+    /// Typesets every journal, on as many threads as there are processors (up to four): each
+    /// thread has fonts, a Pango context and date formatters of its own, which is how Pango and
+    /// Foundation's formatters may be used concurrently. Markdown parsing is serialised by the
+    /// Markdown module itself.
+    private func typesetJournals() throws -> [FlowBox] {
+        let journals = packet.journals
+        let workers = journals.count < 8 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount), journals.count)
+        var setters = [JournalTypesetter(packet: packet, style: style, fonts: fonts, strings: strings)]
+        for _ in 1..<max(1, workers) {
+            setters.append(
+                JournalTypesetter(
+                    packet: packet, style: style, fonts: try fontFiles.load(),
+                    strings: PacketStrings(language: config.language, timeZone: config.timeZone)))
+        }
+        let results = ConcurrentSlots<Result<[FlowBox], Error>>(count: journals.count)
+        let shared = UncheckedSendable(setters)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: journals.count, by: workers) {
+                results[index] = Result { try shared.value[worker].boxes(for: journals[index]) }
+            }
+        }
+        var boxes: [FlowBox] = []
+        for index in 0..<journals.count {
+            guard let result = results[index] else { continue }
+            boxes += try result.get()
+        }
+        return boxes
     }
 
     // MARK: - What the packet is of
@@ -193,76 +237,6 @@ final class PacketComposer {
             boxes.append(box)
         }
         return boxes
-    }
-
-    // MARK: - A journal
-
-    private func boxes(for journal: Journal) throws -> [FlowBox] {
-        let size = style.size
-        var header: [FlowBox] = []
-        let article = packet.content.article(for: journal)
-        let articleURL = article?.url ?? journal.articleReference.flatMap { CanonicalURL.canonicalize($0) != nil ? $0 : nil }
-        if let article {
-            header.append(try textBox(RichText(article.title, style.body.with { $0.bold = true; $0.size = size * 1.3 }), lineHeight: 1.3))
-        }
-        if let articleURL {
-            header.append(
-                try textBox(RichText(articleURL, style.small.with { $0.link = articleURL; $0.color = style.linkColor }), lineHeight: 1.3, spaceBefore: size * 0.3))
-        }
-        if let article {
-            var line: [String] = []
-            if let publisher = article.publisher ?? URL(string: article.url)?.host { line.append(publisher) }
-            line.append("\(strings.published) " + (article.publishedDate.map(strings.dayAndTime) ?? article.published))
-            header.append(try textBox(RichText(line.joined(separator: " · "), style.small), lineHeight: 1.3, spaceBefore: size * 0.15))
-        }
-        header.append(
-            try textBox(
-                RichText(journal.title, style.body.with { $0.bold = true; $0.size = size * 2.0 }), lineHeight: 1.25,
-                spaceBefore: header.isEmpty ? 0 : size * 1.3))
-        var meta = RichText()
-        let label = style.small.with { $0.bold = true }
-        meta.append("\(strings.created) ", label)
-        meta.append(strings.dayAndTime(journal.created), style.small)
-        meta.append("\n\(strings.updated) ", label)
-        meta.append(strings.dayAndTime(journal.updated), style.small)
-        if let author = journal.author {
-            meta.append("\n\(strings.author) ", label)
-            meta.append(config.author(author)?.name ?? author, style.small)
-        }
-        header.append(try textBox(meta, lineHeight: 1.45, spaceBefore: size * 0.6))
-        if !journal.tags.isEmpty {
-            let tags = journal.tags.map { "#" + (config.tag($0)?.name ?? $0) }.joined(separator: " ")
-            header.append(try textBox(RichText(tags, style.body.with { $0.color = style.accent; $0.bold = true }), spaceBefore: size * 0.4))
-        }
-        let rule = style.rule
-        let width = style.contentWidth
-        header.append(
-            FlowBox(units: [size * 1.2], spaceBefore: size * 0.2) { canvas, _, x, y, _ in
-                canvas.line(from: (x, y + size * 0.6), to: (x + width, y + size * 0.6), color: rule, lineWidth: 0.6)
-            })
-        for box in header { box.keepWithNext = true }
-        header[0].breakBefore = true
-        header[0].anchor = StudyPacket.destination(for: journal)
-
-        let document = MarkdownDocument(journal.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
-        let linkBase = packet.baseURL.flatMap { URL(string: "journals/\(journal.slug)/", relativeTo: $0) }
-        let body = BodyTypesetter(
-            style: style, fonts: fonts, resolveLink: { PacketComposer.absolute($0, base: linkBase) }, strings: strings)
-        var bodyBoxes = try body.boxes(document.blocks())
-        if let first = bodyBoxes.first { first.spaceBefore = 0 }
-        if bodyBoxes.isEmpty { header[header.count - 1].keepWithNext = false }
-        return header + bodyBoxes
-    }
-
-    /// A link target a PDF viewer can open: absolute http(s) and mailto URLs as written; links
-    /// relative to the journal's page resolved against the site's base URL when it has one.
-    static func absolute(_ destination: String, base: URL?) -> String? {
-        let lower = destination.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") { return destination }
-        guard let base, !destination.isEmpty, !destination.hasPrefix("#"),
-            let url = URL(string: destination, relativeTo: base)?.absoluteURL, url.scheme?.hasPrefix("http") == true
-        else { return nil }
-        return url.absoluteString
     }
 
     // MARK: - Page furniture, metadata, outline

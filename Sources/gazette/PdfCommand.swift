@@ -53,6 +53,7 @@ struct Pdf: ParsableCommand {
         let root = global.siteRoot
         do {
             let content = try SiteContent.load(siteRoot: root)
+            let loaded = Date()
             console.report(content.diagnostics)
             let zone = content.config.timeZone
             let selection = PacketSelection(
@@ -64,6 +65,10 @@ struct Pdf: ParsableCommand {
             let target = URL(fileURLWithPath: output ?? (selection.isWholeWeek ? "\(selection.week?.description ?? "packet").pdf" : "packet.pdf"), relativeTo: cwd)
                 .standardizedFileURL
             let rendered = try packet.write(to: target)
+            if global.verbose {
+                console.say("  \(String(format: "%6.3f", loaded.timeIntervalSince(started))) s  load and validate content")
+                for step in rendered.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+            }
             console.summary(
                 "Wrote \(target.path) (\(count(rendered.pageCount, "page")), \(count(packet.journals.count, "journal"))) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
         } catch let error as DiagnosticsError {
