@@ -46,7 +46,7 @@ def body(i):
         parts.append("```python\n" + "\n".join(f"rate_{k} = base * (1 + {k} / 100)  # {rng.choice(english)}"
                                                for k in range(6)) + "\n```")
     parts.append("> " + paragraph(lang, 2))
-    parts += [paragraph(lang), paragraph(lang), "## " + ("면접 대비 질문" if lang == "ko" else "Questions"),
+    parts += [paragraph(lang), paragraph(lang), paragraph(lang), "## " + ("면접 대비 질문" if lang == "ko" else "Questions"),
               "\n".join(f"{k}. {sentence(lang)}" for k in range(1, 5)),
               "\n".join(f"- [{'x' if k % 2 else ' '}] {sentence(lang)}" for k in range(3)), paragraph(lang)]
     return lang, "\n\n".join(parts) + "\n"

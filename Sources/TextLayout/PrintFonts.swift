@@ -75,6 +75,10 @@ public final class PrintFonts {
         pango_cairo_context_set_font_options(context, options)
         cairo_font_options_destroy(options)
         pango_cairo_context_set_resolution(context, 72)
+        // Pango rounds glyph positions to whole device units by default; at 72 units per inch
+        // that is whole points, visibly uneven at text sizes, and every rounded advance costs the
+        // PDF a positioning adjustment. Print keeps the font's own advances.
+        pango_context_set_round_glyph_positions(context, 0)
         self.config = config
         self.fontMap = fontMap
         self.context = context

@@ -206,11 +206,13 @@ public final class TextBlock {
             hasHangul = false
         }
         for scalar in string.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            let value = scalar.value
+            // ASCII first: Unicode property lookups are the costly part of this scan.
+            let isSpace = value < 0x80 ? (value == 32 || (9...13).contains(value)) : scalar.properties.isWhitespace
+            if isSpace {
                 close(at: offset)
             } else {
                 if wordStart == nil { wordStart = offset }
-                let value = scalar.value
                 if (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value) {
                     hasHangul = true
                 }
