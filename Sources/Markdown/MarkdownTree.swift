@@ -51,10 +51,22 @@ public struct MarkdownList: Sendable, Hashable {
     public var tight: Bool
     public var items: [Item]
 
+    public init(ordered: Bool, start: Int, tight: Bool, items: [Item]) {
+        self.ordered = ordered
+        self.start = start
+        self.tight = tight
+        self.items = items
+    }
+
     public struct Item: Sendable, Hashable {
         /// nil for an ordinary item; true/false for a checked/unchecked task list item.
         public var task: Bool?
         public var blocks: [MarkdownBlock]
+
+        public init(task: Bool?, blocks: [MarkdownBlock]) {
+            self.task = task
+            self.blocks = blocks
+        }
     }
 }
 
@@ -64,4 +76,10 @@ public struct MarkdownTable: Sendable, Hashable {
     public var alignments: [Alignment]
     public var header: [[MarkdownInline]]
     public var rows: [[[MarkdownInline]]]
+
+    public init(alignments: [Alignment], header: [[MarkdownInline]], rows: [[[MarkdownInline]]]) {
+        self.alignments = alignments
+        self.header = header
+        self.rows = rows
+    }
 }
