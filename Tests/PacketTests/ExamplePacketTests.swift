@@ -155,4 +155,31 @@ import TestSupport
         let unpinned = try StudyPacket(content: content, selection: PacketSelection(week: ISOWeek(year: 2026, week: 47)), environment: [:])
         #expect(unpinned.timestamp == packet.journals.map(\.updated).max())
     }
+
+    @Test func packetSettingsShapeThePages() throws {
+        var config = content.config
+        config.packet.margins = .init(top: 72, right: 80, bottom: 72, left: 80)
+        config.packet.font = "NanumMyeongjo"
+        config.packet.size = 12
+        config.packet.descending = true
+        let custom = SiteContent(root: content.root, config: config, journals: content.journals, articles: content.articles, diagnostics: [])
+        let packet = try StudyPacket(content: custom, selection: PacketSelection(week: ISOWeek(year: 2026, week: 47)), environment: [:])
+        #expect(packet.journals.map(\.updated) == packet.journals.map(\.updated).sorted(by: >))
+        let url = folder.url.appendingPathComponent("custom.pdf")
+        try packet.write(to: url)
+        _ = try PacketChecks.expectWordsInsideMargins(url, top: 72, right: 80, bottom: 72, left: 80)
+        // The text starts at the new margin, not inside it.
+        let left = try PDFTools.words(url).map(\.xMin).min() ?? 0
+        #expect(abs(left - 80) < 1, "leftmost word at \(left)")
+        let fonts = try PDFTools.run("pdffonts", [url.path]).stdout
+        #expect(fonts.contains("NanumMyeongjo") && !fonts.contains("+NanumGothic "))
+
+        config.packet.font = "Comic Sans"
+        let unknown = SiteContent(root: content.root, config: config, journals: content.journals, articles: content.articles, diagnostics: [])
+        #expect {
+            try StudyPacket(content: unknown, selection: PacketSelection(week: ISOWeek(year: 2026, week: 47))).render()
+        } throws: { error in
+            (error as? PacketError)?.description.hasPrefix("packet.font 'Comic Sans' is not a font Gazette knows — use one of NanumGothic, NanumMyeongjo") == true
+        }
+    }
 }
