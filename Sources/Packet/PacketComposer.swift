@@ -129,7 +129,7 @@ final class PacketComposer {
         if let week = packet.selection.week { return strings.range(week) }
         let dates = packet.journals.map(\.created)
         guard let first = dates.min(), let last = dates.max() else { return "" }
-        return strings.range(first, last)
+        return strings.range(first, last, year: true)
     }
 
     var authorNames: [String] {

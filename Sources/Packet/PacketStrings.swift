@@ -57,8 +57,12 @@ struct PacketStrings {
         return range(interval.start, interval.end.addingTimeInterval(-1))
     }
 
-    func range(_ start: Date, _ end: Date) -> String {
-        if ko { return "\(format(start, "M월 d일", "d MMM")) – \(format(end, "M월 d일", "d MMM"))" }
+    /// The week's form for a span of days; a span that is not a week names its year in Korean too
+    /// (`2026년 11월 3일 – 11월 21일`).
+    func range(_ start: Date, _ end: Date, year: Bool = false) -> String {
+        if ko {
+            return "\(format(start, year ? "yyyy년 M월 d일" : "M월 d일", "d MMM")) – \(format(end, "M월 d일", "d MMM"))"
+        }
         return "\(format(start, "M월 d일", "d MMM")) – \(format(end, "yyyy년 M월 d일", "d MMM yyyy"))"
     }
 }
