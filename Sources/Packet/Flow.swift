@@ -143,6 +143,8 @@ struct Paginator {
         var current = index
         while current < boxes.count {
             let box = boxes[current]
+            // What starts a new page anyway (the next journal) is not kept with anything.
+            if current > index, box.breakBefore { break }
             if current > index { total += box.spaceBefore }
             if box.keepWithNext, current - index < 6 {
                 total += box.height

@@ -45,6 +45,14 @@ import Testing
         #expect(pages[1].first?.box.kind == .heading)
     }
 
+    @Test func aHeadingEndingAJournalStaysOnItsPage() {
+        // 60 used + heading 30 fits; what follows starts a new page anyway.
+        let next = paragraph(5)
+        next.breakBefore = true
+        let pages = Paginator(pageHeight: 100).paginate([paragraph(6, before: 0), heading(), next])
+        #expect(pages.map { $0.count } == [2, 1])
+    }
+
     @Test func breakBeforeStartsAPageAndHugeBoxesStillProgress() {
         let first = paragraph(2)
         let second = paragraph(30)
