@@ -20,7 +20,7 @@ struct BodyTypesetter {
 
     private func boxes(_ blocks: [MarkdownBlock], indent: Double, width: Double, bars: [Double], tight: Bool) throws -> [FlowBox] {
         var result: [FlowBox] = []
-        for (index, block) in blocks.enumerated() {
+        for block in blocks {
             // Inside a tight list item, blocks (a nested list after its line) sit close.
             let gap = tight ? style.size * 0.25 : style.paragraphGap
             var made: [FlowBox]

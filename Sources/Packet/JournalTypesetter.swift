@@ -70,7 +70,7 @@ struct JournalTypesetter {
         let linkBase = packet.baseURL.flatMap { URL(string: "journals/\(journal.slug)/", relativeTo: $0) }
         let body = BodyTypesetter(
             style: style, fonts: fonts, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)
-        var bodyBoxes = try body.boxes(document.blocks())
+        let bodyBoxes = try body.boxes(document.blocks())
         if let first = bodyBoxes.first { first.spaceBefore = 0 }
         if bodyBoxes.isEmpty { header[header.count - 1].keepWithNext = false }
         return header + bodyBoxes
