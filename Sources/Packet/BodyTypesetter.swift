@@ -26,7 +26,7 @@ struct BodyTypesetter {
             var made: [FlowBox]
             switch block {
             case .paragraph(let inlines):
-                made = [try paragraph(rich(inlines, style.body), indent: indent, width: width, gap: gap)]
+                made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
             case .heading(let level, let inlines):
                 let text = try TextBlock(rich(inlines, style.heading(level)), fonts: fonts, width: width, lineHeight: 1.3)
                 // A heading never splits, and stays with the first lines of what follows.
@@ -58,6 +58,11 @@ struct BodyTypesetter {
             result += made
         }
         return bars.isEmpty ? result : result.map { withBars($0, bars) }
+    }
+
+    /// A paragraph; a very long one laid out in chunks (see `TextBlock.paragraph`), one box all the same.
+    private func paragraphs(_ text: RichText, indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
+        [FlowBox.text(try TextBlock.paragraph(text, fonts: fonts, width: width, lineHeight: style.lineHeight), indent: indent, spaceBefore: gap, spaceAfter: 0)]
     }
 
     private func paragraph(_ text: RichText, indent: Double, width: Double, gap: Double) throws -> FlowBox {

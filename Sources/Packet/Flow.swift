@@ -43,13 +43,32 @@ final class FlowBox {
 
     func height(of range: Range<Int>) -> Double { units[range].reduce(0, +) }
 
-    /// A box of one text block split between its lines, drawn at `indent` from the flow's left.
+    /// A box of text split between its lines, drawn at `indent` from the flow's left. Several
+    /// blocks (a long paragraph laid out in chunks) make one box, so they paginate as one.
     static func text(_ block: TextBlock, indent: Double, spaceBefore: Double, spaceAfter: Double) -> FlowBox {
-        FlowBox(
-            units: block.lines.map(\.height), spaceBefore: spaceBefore, spaceAfter: spaceAfter,
-            firstBaseline: block.lines.first?.baseline ?? 0
+        text([block], indent: indent, spaceBefore: spaceBefore, spaceAfter: spaceAfter)
+    }
+
+    static func text(_ blocks: [TextBlock], indent: Double, spaceBefore: Double, spaceAfter: Double) -> FlowBox {
+        var firsts: [Int] = []
+        var count = 0
+        for block in blocks {
+            firsts.append(count)
+            count += block.lines.count
+        }
+        let units = blocks.flatMap { $0.lines.map(\.height) }
+        return FlowBox(
+            units: units, spaceBefore: spaceBefore, spaceAfter: spaceAfter, firstBaseline: blocks.first?.lines.first?.baseline ?? 0
         ) { canvas, range, x, y, _ in
-            canvas.draw(block, lines: range, x: x + indent, y: y)
+            var top = y
+            for (index, block) in blocks.enumerated() {
+                let first = firsts[index]
+                let lower = max(range.lowerBound, first), upper = min(range.upperBound, first + block.lines.count)
+                guard lower < upper else { continue }
+                let local = (lower - first)..<(upper - first)
+                canvas.draw(block, lines: local, x: x + indent, y: top)
+                top += block.height(of: local)
+            }
         }
     }
 }

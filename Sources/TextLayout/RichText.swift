@@ -72,4 +72,16 @@ public struct RichText: Sendable {
     }
 
     public var isEmpty: Bool { byteCount == 0 }
+
+    /// The text of UTF-8 bytes `start..<end` (which must fall on character boundaries) with its
+    /// attributes.
+    public func slice(_ start: Int, _ end: Int) -> RichText {
+        var result = RichText()
+        let bytes = Array(string.utf8)
+        for run in runs where run.end > start && run.start < end {
+            let from = max(run.start, start), to = min(run.end, end)
+            result.append(String(decoding: bytes[from..<to], as: UTF8.self), run.attributes)
+        }
+        return result
+    }
 }

@@ -121,7 +121,59 @@ public final class TextBlock {
         self.string = text.string
     }
 
+    /// The first `count` lines of `block`, sharing its layout.
+    private init(_ block: TextBlock, keepingFirst count: Int) {
+        g_object_ref(UnsafeMutableRawPointer(block.layout))
+        layout = block.layout
+        lines = Array(block.lines.prefix(count))
+        lineHandles = Array(block.lineHandles.prefix(count))
+        height = lines.last.map { $0.top + $0.height } ?? 0
+        widestLine = lines.map(\.width).max() ?? 0
+        color = block.color
+        links = block.links
+        string = block.string
+    }
+
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Sets a paragraph of any length as consecutive blocks that together break exactly as one
+    /// would. Pango's cost grows with the square of a paragraph's length (its word-boundary pass
+    /// converts each word's byte offset from the start of the text), and very long paragraphs
+    /// come out incomplete, so text longer than `chunkBytes` is laid out a chunk at a time, cut
+    /// at a space; each chunk's last line, which the cut may have shortened, is set again at the
+    /// start of the next. Line breaking is first-fit, so every other line is the line the whole
+    /// paragraph would have had.
+    public static func paragraph(
+        _ text: RichText, fonts: PrintFonts, width: Double, lineHeight: Double, alignment: Alignment = .left,
+        chunkBytes: Int = 3000
+    ) throws -> [TextBlock] {
+        let bytes = Array(text.string.utf8)
+        guard bytes.count > chunkBytes else {
+            return [try TextBlock(text, fonts: fonts, width: width, lineHeight: lineHeight, alignment: alignment)]
+        }
+        var blocks: [TextBlock] = []
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + chunkBytes)
+            if end < bytes.count {
+                // Prefer a space within the next few hundred bytes; else any character boundary.
+                var space = end
+                while space < min(bytes.count, end + 400), bytes[space] != 32 { space += 1 }
+                if space < bytes.count, bytes[space] == 32 { end = space + 1 }
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            }
+            let block = try TextBlock(text.slice(start, end), fonts: fonts, width: width, lineHeight: lineHeight, alignment: alignment)
+            if end == bytes.count || block.lines.count < 2 {
+                blocks.append(block)
+                start = end
+                continue
+            }
+            let kept = TextBlock(block, keepingFirst: block.lines.count - 1)
+            blocks.append(kept)
+            start += block.lines[block.lines.count - 1].start
+        }
+        return blocks
+    }
 
     /// The height of lines `range`.
     public func height(of range: Range<Int>) -> Double {

@@ -21,7 +21,11 @@ import TestSupport
         ("long-code", 13, "A long line of code:\n\n```swift\n\(longCode)\n```\n\nAfter the code.\n"),
         ("only-heading", 14, "# 제목만 있는 본문\n"),
         ("tall-row", 15, tallRowTable),
+        ("one-paragraph", 16, oneParagraph),
     ]
+
+    /// 50,000 words in a single paragraph, Korean and Latin mixed.
+    static let oneParagraph = (0..<50_000).map { $0 % 2 == 0 ? "문단\($0)" : "para\($0)" }.joined(separator: " ") + "\n"
 
     /// 50,000 words: Latin and Korean tokens numbered so their order can be checked, in
     /// paragraphs of 100, a heading every 40 paragraphs.
@@ -96,6 +100,14 @@ import TestSupport
         #expect(missing.isEmpty, "\(missing.count) missing, first \(missing.prefix(5))")
     }
 
+    @Test func fiftyThousandWordsInOneParagraph() throws {
+        let (_, rendered, url) = try render("one-paragraph")
+        #expect(rendered.pageCount > 100, "\(rendered.pageCount) pages")
+        let words = Self.oneParagraph.split(separator: " ").map { $0.trimmingCharacters(in: .newlines) }
+        let missing = PacketChecks.missingInOrder(words, in: try bodyText(url, from: rendered.journalPages[0]))
+        #expect(missing.isEmpty, "\(missing.count) missing, first \(missing.prefix(5))")
+    }
+
     @Test func tableWiderThanThePageFitsItsColumns() throws {
         let (_, rendered, url) = try render("wide-table")
         let text = try bodyText(url, from: rendered.journalPages[0])
@@ -140,7 +152,7 @@ import TestSupport
             } throws: { error in
                 let message = (error as? PacketError)?.description ?? ""
                 return message.hasPrefix("no journals to put in a packet for week 2026-W\(String(format: "%02d", week))")
-                    && message.contains("weeks with journals: 2026-W15, 2026-W14, 2026-W13")
+                    && message.contains("weeks with journals: 2026-W16, 2026-W15, 2026-W14")
             }
         }
         #expect(!StudyPacket.weeks(in: content).contains(ISOWeek(year: 2026, week: 2)))

@@ -36,6 +36,15 @@ import TextLayout
         }
     }
 
+    @Test func aLongParagraphInChunksBreaksExactlyAsOne() throws {
+        let text = RichText((0..<1500).map { $0 % 3 == 0 ? "낱말\($0)" : "word\($0)" }.joined(separator: " "), style)
+        let whole = try TextBlock(text, fonts: fonts, width: 300, lineHeight: 1.5)
+        let chunks = try TextBlock.paragraph(text, fonts: fonts, width: 300, lineHeight: 1.5, chunkBytes: 2000)
+        #expect(chunks.count > 4)
+        #expect(chunks.flatMap(\.lineTexts) == whole.lineTexts)
+        #expect(abs(chunks.map(\.height).reduce(0, +) - whole.height) < 0.01)
+    }
+
     @Test func lineHeightsFollowTheStyle() throws {
         let block = try TextBlock(RichText("한 줄\n두 줄\n세 줄", style), fonts: fonts, width: 300, lineHeight: 2)
         #expect(block.lines.count == 3)
