@@ -28,12 +28,17 @@ struct BodyTypesetter {
             case .paragraph(let inlines):
                 made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
             case .heading(let level, let inlines):
-                let text = try TextBlock(rich(inlines, style.heading(level)), fonts: fonts, width: width, lineHeight: 1.3)
+                let blocks = try TextBlock.paragraph(rich(inlines, style.heading(level)), fonts: fonts, width: width, lineHeight: 1.3)
+                let text = FlowBox.text(blocks, indent: indent, spaceBefore: style.size * (level <= 2 ? 1.5 : 1.2), spaceAfter: style.size * 0.35)
+                if text.height > style.bodyHeight / 2 {
+                    // A "heading" longer than half a page is set like a paragraph, so it can split.
+                    made = [text]
+                    break
+                }
                 // A heading never splits, and stays with the first lines of what follows.
-                let box = FlowBox(
-                    units: [text.height], spaceBefore: style.size * (level <= 2 ? 1.5 : 1.2), spaceAfter: style.size * 0.35,
-                    firstBaseline: text.lines.first?.baseline ?? 0
-                ) { canvas, _, x, y, _ in canvas.draw(text, x: x + indent, y: y) }
+                let box = FlowBox(units: [text.height], spaceBefore: text.spaceBefore, spaceAfter: text.spaceAfter, firstBaseline: text.firstBaseline) {
+                    canvas, _, x, y, gap in text.draw(canvas, 0..<text.units.count, x, y, gap)
+                }
                 box.keepWithNext = true
                 box.kind = .heading
                 made = [box]
@@ -62,30 +67,28 @@ struct BodyTypesetter {
 
     /// A paragraph; a very long one laid out in chunks (see `TextBlock.paragraph`), one box all the same.
     private func paragraphs(_ text: RichText, indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
-        [FlowBox.text(try TextBlock.paragraph(text, fonts: fonts, width: width, lineHeight: style.lineHeight), indent: indent, spaceBefore: gap, spaceAfter: 0)]
-    }
-
-    private func paragraph(_ text: RichText, indent: Double, width: Double, gap: Double) throws -> FlowBox {
-        let block = try TextBlock(text, fonts: fonts, width: width, lineHeight: style.lineHeight)
-        return FlowBox.text(block, indent: indent, spaceBefore: gap, spaceAfter: 0)
+        let blocks = try TextBlock.paragraph(text, fonts: fonts, width: width, lineHeight: style.lineHeight)
+        return [FlowBox.text(blocks, indent: indent, spaceBefore: gap, spaceAfter: 0)]
     }
 
     /// Code: monospace, wrapped anywhere when a line is longer than the column, on a shaded
     /// panel that is drawn for each page's part of the block.
     private func codeBlock(_ code: String, indent: Double, width: Double, gap: Double) throws -> FlowBox {
         let padding = style.codePadding
-        let block = try TextBlock(
-            RichText(code.isEmpty ? " " : code, style.code), fonts: fonts, width: width - 2 * padding, lineHeight: 1.45)
-        var units = block.lines.map(\.height)
+        // Code wraps anywhere it must; keeping Korean words whole there is not worth Pango's cost
+        // per hard line (its word pass rescans the block from the top for every line).
+        let blocks = try TextBlock.paragraph(
+            RichText(code.isEmpty ? " " : code, style.code), fonts: fonts, width: width - 2 * padding, lineHeight: 1.45,
+            keepKoreanWords: false, chunkBytes: 1500)
+        let text = FlowBox.text(blocks, indent: indent + padding, spaceBefore: gap, spaceAfter: 0)
+        var units = text.units
         units[0] += padding
         units[units.count - 1] += padding
         let shade = style.shade
-        let box = FlowBox(units: units, spaceBefore: gap, spaceAfter: 0, firstBaseline: padding + (block.lines.first?.baseline ?? 0)) {
-            canvas, range, x, y, _ in
-            let height = units[range].reduce(0, +)
-            canvas.fill(x: x + indent, y: y, width: width, height: height, color: shade)
-            let top = range.lowerBound == 0 ? padding : 0
-            canvas.draw(block, lines: range, x: x + indent + padding, y: y + top)
+        let box = FlowBox(units: units, spaceBefore: gap, spaceAfter: 0, firstBaseline: padding + text.firstBaseline) {
+            canvas, range, x, y, gap in
+            canvas.fill(x: x + indent, y: y, width: width, height: units[range].reduce(0, +), color: shade)
+            text.draw(canvas, range, x, y + (range.lowerBound == 0 ? padding : 0), gap)
         }
         box.kind = .code
         return box
@@ -183,7 +186,9 @@ struct BodyTypesetter {
         var natural = Array(repeating: 0.0, count: columns)
         var least = Array(repeating: 0.0, count: columns)
         for row in all {
-            for (column, text) in row.enumerated() where !text.isEmpty {
+            for (column, full) in row.enumerated() where !full.isEmpty {
+                // Measuring needs no more than a page's width of text.
+                let text = full.string.utf8.count > 2000 ? full.slice(0, Self.boundary(in: full.string, near: 2000)) : full
                 natural[column] = max(natural[column], try TextBlock(text, fonts: fonts, width: nil, lineHeight: 1).widestLine)
                 least[column] = max(least[column], try TextBlock(text, fonts: fonts, width: 1, lineHeight: 1, wrap: .word).widestLine)
             }
@@ -208,7 +213,7 @@ struct BodyTypesetter {
         let headerNames = header.map { $0.map(\.string) } ?? Array(repeating: "", count: columns)
         for (rowIndex, row) in all.enumerated() {
             let isHeader = header != nil && rowIndex == 0
-            var blocks: [TextBlock] = []
+            var blocks: [[TextBlock]] = []
             for (column, text) in row.enumerated() {
                 let alignment: TextBlock.Alignment =
                     switch alignments[column] {
@@ -217,11 +222,11 @@ struct BodyTypesetter {
                     default: .left
                     }
                 blocks.append(
-                    try TextBlock(
+                    try TextBlock.paragraph(
                         text.isEmpty ? RichText(" ", cellStyle) : text, fonts: fonts, width: max(1, widths[column] - 2 * padding),
                         lineHeight: 1.4, alignment: alignment))
             }
-            let height = (blocks.map(\.height).max() ?? 0) + 2 * padding
+            let height = (blocks.map { $0.map(\.height).reduce(0, +) }.max() ?? 0) + 2 * padding
             if height > style.bodyHeight * 0.9 {
                 // Too tall for any page: set the row's cells as labelled paragraphs.
                 for (column, text) in row.enumerated() where !text.isEmpty {
@@ -230,19 +235,25 @@ struct BodyTypesetter {
                     for run in text.runs {
                         labelled.append(String(decoding: Array(text.string.utf8)[run.start..<run.end], as: UTF8.self), run.attributes)
                     }
-                    boxes.append(try paragraph(labelled, indent: indent, width: width, gap: style.size * 0.4))
+                    boxes += try paragraphs(labelled, indent: indent, width: width, gap: style.size * 0.4)
                 }
                 continue
             }
             let fill = isHeader ? style.tableHeader : nil
             let rule = style.rule
-            let box = FlowBox(units: [height], spaceBefore: rowIndex == 0 ? gap : 0, spaceAfter: 0, firstBaseline: padding + (blocks.first?.lines.first?.baseline ?? 0)) {
-                canvas, _, x, y, _ in
+            let box = FlowBox(
+                units: [height], spaceBefore: rowIndex == 0 ? gap : 0, spaceAfter: 0,
+                firstBaseline: padding + (blocks.first?.first?.lines.first?.baseline ?? 0)
+            ) { canvas, _, x, y, _ in
                 var left = x + indent
-                for (column, block) in blocks.enumerated() {
+                for (column, cell) in blocks.enumerated() {
                     if let fill { canvas.fill(x: left, y: y, width: widths[column], height: height, color: fill) }
                     canvas.strokeRectangle(x: left, y: y, width: widths[column], height: height, color: rule, lineWidth: 0.5)
-                    canvas.draw(block, x: left + padding, y: y + padding)
+                    var top = y + padding
+                    for block in cell {
+                        canvas.draw(block, x: left + padding, y: top)
+                        top += block.height
+                    }
                     left += widths[column]
                 }
             }
@@ -252,6 +263,14 @@ struct BodyTypesetter {
             boxes.append(box)
         }
         return boxes
+    }
+
+    /// The first character boundary at or after UTF-8 offset `offset` of `string`.
+    static func boundary(in string: String, near offset: Int) -> Int {
+        let bytes = Array(string.utf8)
+        var end = min(offset, bytes.count)
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return end
     }
 
     // MARK: - Inlines

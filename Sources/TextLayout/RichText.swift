@@ -73,14 +73,20 @@ public struct RichText: Sendable {
 
     public var isEmpty: Bool { byteCount == 0 }
 
+    /// The attributes at UTF-8 offset `offset` (the last run's past the end; nil when empty).
+    public func attributes(at offset: Int) -> TextAttributes? {
+        (runs.first { $0.start <= offset && offset < $0.end } ?? runs.last)?.attributes
+    }
+
     /// The text of UTF-8 bytes `start..<end` (which must fall on character boundaries) with its
     /// attributes.
     public func slice(_ start: Int, _ end: Int) -> RichText {
         var result = RichText()
-        let bytes = Array(string.utf8)
+        let utf8 = string.utf8
         for run in runs where run.end > start && run.start < end {
-            let from = max(run.start, start), to = min(run.end, end)
-            result.append(String(decoding: bytes[from..<to], as: UTF8.self), run.attributes)
+            let from = utf8.index(utf8.startIndex, offsetBy: max(run.start, start))
+            let to = utf8.index(utf8.startIndex, offsetBy: min(run.end, end))
+            result.append(String(decoding: utf8[from..<to], as: UTF8.self), run.attributes)
         }
         return result
     }

@@ -140,21 +140,43 @@ public final class TextBlock {
     /// would. Pango's cost grows with the square of a paragraph's length (its word-boundary pass
     /// converts each word's byte offset from the start of the text), and very long paragraphs
     /// come out incomplete, so text longer than `chunkBytes` is laid out a chunk at a time, cut
-    /// at a space; each chunk's last line, which the cut may have shortened, is set again at the
-    /// start of the next. Line breaking is first-fit, so every other line is the line the whole
-    /// paragraph would have had.
+    /// at a hard line break when there is one (code), else at a space; a chunk cut at a space
+    /// gives up its last line, which the cut may have shortened, to the start of the next. Line
+    /// breaking is first-fit, so every line is the line the whole paragraph would have had.
     public static func paragraph(
         _ text: RichText, fonts: PrintFonts, width: Double, lineHeight: Double, alignment: Alignment = .left,
-        chunkBytes: Int = 3000
+        keepKoreanWords: Bool = true, chunkBytes: Int = 3000
     ) throws -> [TextBlock] {
         let bytes = Array(text.string.utf8)
-        guard bytes.count > chunkBytes else {
-            return [try TextBlock(text, fonts: fonts, width: width, lineHeight: lineHeight, alignment: alignment)]
+        func block(_ start: Int, _ end: Int) throws -> TextBlock {
+            try TextBlock(
+                start == 0 && end == bytes.count ? text : text.slice(start, end), fonts: fonts, width: width, lineHeight: lineHeight,
+                alignment: alignment, keepKoreanWords: keepKoreanWords)
         }
+        // With Korean words marked, Pango's word pass rescans the layout from its start for every
+        // hard line, so text with hard breaks is set one hard line per layout (which breaks the
+        // same: no line crosses a hard break). An empty line keeps its height with a space.
+        if keepKoreanWords, bytes.count > 200, bytes.contains(10) {
+            var blocks: [TextBlock] = []
+            var start = 0
+            for end in bytes.indices.filter({ bytes[$0] == 10 }) + [bytes.count] {
+                let line = end > start ? text.slice(start, end) : RichText(" ", text.attributes(at: start) ?? TextAttributes(family: "Sans", size: 10))
+                blocks += try paragraph(line, fonts: fonts, width: width, lineHeight: lineHeight, alignment: alignment, chunkBytes: chunkBytes)
+                start = end + 1
+            }
+            return blocks
+        }
+        guard bytes.count > chunkBytes else { return [try block(0, bytes.count)] }
         var blocks: [TextBlock] = []
         var start = 0
         while start < bytes.count {
             var end = min(bytes.count, start + chunkBytes)
+            // A hard line break in the window is an exact cut: lines never cross it.
+            if end < bytes.count, let newline = bytes[(start + 1)..<end].lastIndex(of: 10) {
+                blocks.append(try block(start, newline))
+                start = newline + 1
+                continue
+            }
             if end < bytes.count {
                 // Prefer a space within the next few hundred bytes; else any character boundary.
                 var space = end
@@ -162,15 +184,14 @@ public final class TextBlock {
                 if space < bytes.count, bytes[space] == 32 { end = space + 1 }
                 while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
             }
-            let block = try TextBlock(text.slice(start, end), fonts: fonts, width: width, lineHeight: lineHeight, alignment: alignment)
-            if end == bytes.count || block.lines.count < 2 {
-                blocks.append(block)
+            let chunk = try block(start, end)
+            if end == bytes.count || chunk.lines.count < 2 {
+                blocks.append(chunk)
                 start = end
                 continue
             }
-            let kept = TextBlock(block, keepingFirst: block.lines.count - 1)
-            blocks.append(kept)
-            start += block.lines[block.lines.count - 1].start
+            blocks.append(TextBlock(chunk, keepingFirst: chunk.lines.count - 1))
+            start += chunk.lines[chunk.lines.count - 1].start
         }
         return blocks
     }

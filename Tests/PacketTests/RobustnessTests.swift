@@ -22,6 +22,8 @@ import TestSupport
         ("only-heading", 14, "# 제목만 있는 본문\n"),
         ("tall-row", 15, tallRowTable),
         ("one-paragraph", 16, oneParagraph),
+        ("huge-code", 17, "```\n" + (0..<20_000).map { "let 변수\($0) = \($0)  // 주석" }.joined(separator: "\n") + "\n```\n"),
+        ("hard-breaks", 18, (0..<10_000).map { "줄바꿈 \($0) 문장\\" }.joined(separator: "\n") + "\n"),
     ]
 
     /// 50,000 words in a single paragraph, Korean and Latin mixed.
@@ -108,6 +110,15 @@ import TestSupport
         #expect(missing.isEmpty, "\(missing.count) missing, first \(missing.prefix(5))")
     }
 
+    @Test func twentyThousandLinesOfCodeAndTenThousandHardBreaks() throws {
+        let (_, code, codeURL) = try render("huge-code")
+        let codeWords = (0..<20_000).map { "변수\($0)" }
+        #expect(PacketChecks.missingInOrder(codeWords, in: try bodyText(codeURL, from: code.journalPages[0])).isEmpty)
+        let (_, breaks, breaksURL) = try render("hard-breaks")
+        let lines = (0..<10_000).map { "줄바꿈\($0)문장" }
+        #expect(PacketChecks.missingInOrder(lines, in: try bodyText(breaksURL, from: breaks.journalPages[0])).isEmpty)
+    }
+
     @Test func tableWiderThanThePageFitsItsColumns() throws {
         let (_, rendered, url) = try render("wide-table")
         let text = try bodyText(url, from: rendered.journalPages[0])
@@ -152,7 +163,7 @@ import TestSupport
             } throws: { error in
                 let message = (error as? PacketError)?.description ?? ""
                 return message.hasPrefix("no journals to put in a packet for week 2026-W\(String(format: "%02d", week))")
-                    && message.contains("weeks with journals: 2026-W16, 2026-W15, 2026-W14")
+                    && message.contains("weeks with journals: 2026-W18, 2026-W17, 2026-W16")
             }
         }
         #expect(!StudyPacket.weeks(in: content).contains(ISOWeek(year: 2026, week: 2)))

@@ -43,6 +43,13 @@ import TextLayout
         #expect(chunks.count > 4)
         #expect(chunks.flatMap(\.lineTexts) == whole.lineTexts)
         #expect(abs(chunks.map(\.height).reduce(0, +) - whole.height) < 0.01)
+        // Hard line breaks: one layout per hard line, the same lines.
+        let broken = RichText((0..<300).map { "줄 \($0) 가나다라마바사 아자차카타 word" }.joined(separator: "\n"), style)
+        let lines = try TextBlock.paragraph(broken, fonts: fonts, width: 120, lineHeight: 1.5)
+        #expect(lines.count == 300)
+        #expect(lines.flatMap(\.lineTexts) == (try TextBlock(broken, fonts: fonts, width: 120, lineHeight: 1.5)).lineTexts.map {
+            $0.hasSuffix("\n") ? String($0.dropLast()) : $0
+        })
     }
 
     @Test func lineHeightsFollowTheStyle() throws {
