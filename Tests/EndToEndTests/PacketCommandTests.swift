@@ -50,6 +50,18 @@ import TestSupport
         #expect(contents.contains("2026년 45주차") && contents.contains("2026년 47주차"))
     }
 
+    @Test func byAuthor() throws {
+        let scratch = try TemporaryFolder("gazette-pdf-author")
+        let out = scratch.url.appendingPathComponent("sam.pdf")
+        let result = try GazetteCommand.run(["pdf", "--site", Repository.root.path, "--author", "sam", "-o", out.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pages = try PDFTools.pageTexts(out)
+        #expect(pages[0].contains("작성자 Sam Carter") && !pages[0].contains("함희돈"))
+        // Every contents entry is Sam's.
+        let bylines = pages[1].split(separator: "\n").filter { $0.contains(" · 2026년") }
+        #expect(!bylines.isEmpty && bylines.allSatisfy { $0.hasPrefix("Sam Carter") })
+    }
+
     @Test func journalFilesByPath() throws {
         let scratch = try TemporaryFolder("gazette-pdf-files")
         let out = scratch.url.appendingPathComponent("one.pdf")
