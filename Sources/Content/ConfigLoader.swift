@@ -94,7 +94,8 @@ public enum ConfigLoader {
             config.sources = loadSources(sources, diagnostics: &diagnostics)
         }
         if let packet = map.mapping("packet", diagnostics: &diagnostics) {
-            packet.warnUnknownKeys(["paper", "font", "size"], diagnostics: &diagnostics)
+            packet.warnUnknownKeys(
+                ["paper", "font", "code_font", "size", "line_height", "margin", "order"], diagnostics: &diagnostics)
             if let node = packet.value("paper"), let text = packet.string("paper", diagnostics: &diagnostics) {
                 if let paper = Paper(rawValue: text.lowercased()) {
                     config.packet.paper = paper
@@ -110,6 +111,7 @@ public enum ConfigLoader {
                     diagnostics.append(source.error("'size' must be between 6 and 24 (points)", at: node))
                 }
             }
+            loadPacketLayout(packet, into: &config.packet, diagnostics: &diagnostics)
         }
         if let markdown = map.mapping("markdown", diagnostics: &diagnostics) {
             markdown.warnUnknownKeys(["unsafe_html"], diagnostics: &diagnostics)
@@ -117,6 +119,58 @@ public enum ConfigLoader {
         }
         let failed = diagnostics.contains { $0.severity == .error }
         return (failed ? nil : config, diagnostics)
+    }
+
+    /// The packet keys beyond paper, font and size: code font, line height, margins, order.
+    static func loadPacketLayout(_ packet: YAMLMapping, into settings: inout SiteConfig.PacketSettings, diagnostics: inout [Diagnostic]) {
+        let source = packet.source
+        if let font = packet.string("code_font", diagnostics: &diagnostics) { settings.codeFont = font }
+        if let node = packet.value("line_height"), let value = packet.number("line_height", diagnostics: &diagnostics) {
+            if (1...3).contains(value) {
+                settings.lineHeight = value
+            } else {
+                diagnostics.append(source.error("'line_height' must be between 1 and 3 (times the size)", at: node, hint: "write line_height: 1.6"))
+            }
+        }
+        if let node = packet.value("margin") {
+            let hint = "write margin: 56, or margin: { top: 48, right: 56, bottom: 48, left: 56 } (points)"
+            func check(_ value: Double?, _ place: Node) -> Double? {
+                guard let value else { return nil }
+                guard (18...144).contains(value) else {
+                    diagnostics.append(source.error("a margin must be between 18 and 144 points", at: place, hint: hint))
+                    return nil
+                }
+                return value
+            }
+            if node.scalar != nil {
+                if let all = check(packet.number("margin", diagnostics: &diagnostics), node) {
+                    settings.margins = .init(top: all, right: all, bottom: all, left: all)
+                }
+            } else if let sides = packet.mapping("margin", diagnostics: &diagnostics) {
+                sides.warnUnknownKeys(["top", "right", "bottom", "left"], diagnostics: &diagnostics)
+                for side in ["top", "right", "bottom", "left"] {
+                    guard let sideNode = sides.value(side), let value = check(sides.number(side, diagnostics: &diagnostics), sideNode) else { continue }
+                    switch side {
+                    case "top": settings.margins.top = value
+                    case "right": settings.margins.right = value
+                    case "bottom": settings.margins.bottom = value
+                    default: settings.margins.left = value
+                    }
+                }
+            }
+        }
+        if let node = packet.value("order"), let text = packet.string("order", diagnostics: &diagnostics) {
+            let descending = text.hasPrefix("-")
+            if let order = SiteConfig.PacketSettings.Order(rawValue: String(text.dropFirst(descending ? 1 : 0))) {
+                settings.order = order
+                settings.descending = descending
+            } else {
+                diagnostics.append(
+                    source.error(
+                        "'order' must be updated, created or title (a leading - for newest first), not '\(text)'", at: node,
+                        hint: "write order: updated"))
+            }
+        }
     }
 
     static func loadAuthors(_ map: YAMLMapping, diagnostics: inout [Diagnostic]) -> [Author] {

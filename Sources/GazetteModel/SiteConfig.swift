@@ -140,12 +140,37 @@ public struct SiteConfig: Sendable {
         }
     }
 
-    /// Layout of study packets.
+    /// Layout of study packets (`packet:` in gazette.yml).
     public struct PacketSettings: Sendable {
         public var paper: Paper = .a4
+        /// Family of the text; the files are pinned (fonts-nanum), see `Packet`'s font table.
         public var font = "NanumGothic"
+        /// Family of code.
+        public var codeFont = "NanumGothicCoding"
+        /// Body text size in points.
         public var size = 10.5
+        /// Line height as a multiple of the size.
+        public var lineHeight = 1.6
+        /// Page margins in points; the running header and footer sit inside them.
+        public var margins = Margins(top: 48, right: 56, bottom: 48, left: 56)
+        /// Which date orders the journals, oldest first unless `descending`.
+        public var order: Order = .updated
+        public var descending = false
         public init() {}
+
+        public struct Margins: Sendable, Hashable {
+            public var top: Double, right: Double, bottom: Double, left: Double
+            public init(top: Double, right: Double, bottom: Double, left: Double) {
+                self.top = top
+                self.right = right
+                self.bottom = bottom
+                self.left = left
+            }
+        }
+
+        public enum Order: String, Sendable, CaseIterable {
+            case updated, created, title
+        }
     }
 
     /// How journal Markdown is rendered.

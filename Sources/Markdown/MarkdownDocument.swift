@@ -176,6 +176,14 @@ public final class MarkdownDocument {
         return found
     }
 
+    /// The body as Swift values (headings already shifted by `topHeadingLevel`), read from
+    /// cmark-gfm's tree in one walk under the parse lock.
+    public func blocks() -> [MarkdownBlock] {
+        cmarkLock.lock()
+        defer { cmarkLock.unlock() }
+        return MarkdownTreeReader.blocks(under: root)
+    }
+
     // MARK: - Tree access
 
     private func walk(_ visit: (OpaquePointer, Bool) -> Void) {

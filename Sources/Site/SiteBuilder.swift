@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Packet
 
 /// What `gazette build` is asked to do.
 public struct BuildOptions: Sendable {
@@ -16,10 +17,12 @@ public struct BuildOptions: Sendable {
     /// instead of swapping in a freshly written folder. `gazette serve` builds this way so the
     /// server never sees a missing folder and the browser reloads only what changed.
     public var updateInPlace: Bool
+    /// Write a study packet per week (`--no-pdf` turns this off).
+    public var packets: Bool
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
-        board: BoardLayout = GridBoardLayout(), cache: ContentCache? = nil, updateInPlace: Bool = false
+        board: BoardLayout = GridBoardLayout(), packets: Bool = true, cache: ContentCache? = nil, updateInPlace: Bool = false
     ) {
         self.siteRoot = siteRoot
         self.output = output ?? siteRoot.appendingPathComponent("public")
@@ -28,6 +31,7 @@ public struct BuildOptions: Sendable {
         self.board = board
         self.cache = cache
         self.updateInPlace = updateInPlace
+        self.packets = packets
     }
 }
 
@@ -74,14 +78,18 @@ public enum SiteBuilder {
         }
 
         let assets = fingerprintedAssets(theme)
-        let renderer = SiteRenderer(
+        var renderer = SiteRenderer(
             content: content, theme: theme, board: options.board, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
+        let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []
+        renderer.packetWeeks = Set(packetWeeks)
         let pages = try renderer.pages()
         let notFound = try renderer.notFoundPage()
         let feed = Feeds.atom(renderer)
         let sitemap = Feeds.sitemap(paths: pages.map(\.path), base: baseURL)
         step("render pages, feed and sitemap")
+        let packets = try typesetPackets(content, weeks: packetWeeks)
+        if options.packets { step("typeset \(packets.count) study packets") }
 
         func writeSite(_ writer: inout FileWriter) throws {
             for page in pages { try writer.write(SitePaths.file(page.path), page.html) }
@@ -89,6 +97,7 @@ public enum SiteBuilder {
             try writer.write(SitePaths.feed, feed)
             try writer.write("sitemap.xml", sitemap)
             for asset in assets { try writer.write(asset.path, asset.data) }
+            for packet in packets { try writer.write(packet.path, packet.data) }
             try copyStatic(from: options.siteRoot.appendingPathComponent("static"), into: &writer)
         }
         var files: [String] = []
@@ -111,6 +120,19 @@ public enum SiteBuilder {
         return BuildReport(
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, diagnostics: diagnostics, steps: steps)
+    }
+
+    /// The study packet of each week, rendered by the same code as `gazette pdf --week` (and so
+    /// with the config's base_url even when --base-url is given, to stay byte-identical to it).
+    static func typesetPackets(_ content: SiteContent, weeks: [ISOWeek]) throws -> [(path: String, data: Data)] {
+        do {
+            return try weeks.map { week in
+                let packet = try StudyPacket(content: content, selection: PacketSelection(week: week))
+                return (SitePaths.packet(week), try packet.render().data)
+            }
+        } catch let error as PacketError {
+            throw DiagnosticsError([.error(error.description, hint: "or build without packets: gazette build --no-pdf")])
+        }
     }
 
     /// Theme assets with a content hash in their names (`assets/style.1a2b3c4d.css`), so hosts

@@ -14,6 +14,8 @@ struct SiteRenderer {
     let stylesheet: String
     let dates: DateStyle
     let strings: [String: String]
+    /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
+    var packetWeeks: Set<ISOWeek> = []
     private let weeks: [WeekContent]
     private let bodies: [String: String]
     /// Plain text of each body (headings skipped), for excerpts and descriptions.
@@ -86,6 +88,7 @@ struct SiteRenderer {
             "id": week.week.description, "label": label, "range": range, "isDigest": isDigest,
             "href": root + SitePaths.week(week.week),
             "journalCount": week.journals.count, "articleCount": week.articles.count,
+            "packetHref": (packetWeeks.contains(week.week) ? root + SitePaths.packet(week.week) : nil) as Any,
             "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
             "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
         ]

@@ -35,7 +35,7 @@ struct Build: ParsableCommand {
         let options = BuildOptions(
             siteRoot: root,
             output: output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) },
-            baseURL: base, includeDrafts: drafts)
+            baseURL: base, includeDrafts: drafts, packets: !noPdf)
         let started = Date()
         do {
             let report = try SiteBuilder.build(options)

@@ -110,4 +110,25 @@ import Testing
         #expect(config == nil)
         #expect(diagnostics.first?.summary == "error: no gazette.yml in \(folder.path) — run gazette in a site folder, pass --site DIR, or create one with 'gazette init'")
     }
+
+    @Test func packetLayoutKeys() throws {
+        let (config, messages) = parse(
+            """
+            title: t
+            packet: { paper: a4, code_font: NanumGothicCoding, line_height: 1.5, margin: { top: 60, left: 40 }, order: -created }
+            """)
+        #expect(messages.isEmpty)
+        let packet = try #require(config).packet
+        #expect(packet.lineHeight == 1.5 && packet.codeFont == "NanumGothicCoding")
+        #expect(packet.margins == .init(top: 60, right: 56, bottom: 48, left: 40))
+        #expect(packet.order == .created && packet.descending)
+        let (all, _) = parse("title: t\npacket: { margin: 72, order: title }")
+        #expect(all?.packet.margins == .init(top: 72, right: 72, bottom: 72, left: 72))
+        #expect(all?.packet.order == .title && all?.packet.descending == false)
+        let (bad, errors) = parse("title: t\npacket: { margin: 5, order: newest, line_height: 9 }")
+        #expect(bad == nil)
+        #expect(errors.contains { $0.contains("a margin must be between 18 and 144 points") })
+        #expect(errors.contains { $0.contains("'order' must be updated, created or title (a leading - for newest first), not 'newest'") })
+        #expect(errors.contains { $0.contains("'line_height' must be between 1 and 3") })
+    }
 }

@@ -1,0 +1,323 @@
+import Foundation
+import Markdown
+import TextLayout
+
+/// Turns a journal's Markdown blocks into flow boxes: paragraphs and headings as Pango text,
+/// lists with markers, block quotes with a bar, code shaded and wrapped, tables with column
+/// widths taken from their content, rules, and images as their alt text with the URL.
+struct BodyTypesetter {
+    let style: PacketStyle
+    let fonts: PrintFonts
+    /// Resolves a link written in a journal to an absolute URL (nil: not clickable).
+    let resolveLink: (String) -> String?
+    let strings: PacketStrings
+
+    func boxes(_ blocks: [MarkdownBlock]) throws -> [FlowBox] {
+        try boxes(blocks, indent: 0, width: style.contentWidth, bars: [], tight: false)
+    }
+
+    // MARK: - Blocks
+
+    private func boxes(_ blocks: [MarkdownBlock], indent: Double, width: Double, bars: [Double], tight: Bool) throws -> [FlowBox] {
+        var result: [FlowBox] = []
+        for block in blocks {
+            // Inside a tight list item, blocks (a nested list after its line) sit close.
+            let gap = tight ? style.size * 0.25 : style.paragraphGap
+            var made: [FlowBox]
+            switch block {
+            case .paragraph(let inlines):
+                made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
+            case .heading(let level, let inlines):
+                let blocks = try TextBlock.paragraph(rich(inlines, style.heading(level)), fonts: fonts, width: width, lineHeight: 1.3)
+                let text = FlowBox.text(blocks, indent: indent, spaceBefore: style.size * (level <= 2 ? 1.5 : 1.2), spaceAfter: style.size * 0.35)
+                if text.height > style.bodyHeight / 2 {
+                    // A "heading" longer than half a page is set like a paragraph, so it can split.
+                    made = [text]
+                    break
+                }
+                // A heading never splits, and stays with the first lines of what follows.
+                let box = FlowBox(units: [text.height], spaceBefore: text.spaceBefore, spaceAfter: text.spaceAfter, firstBaseline: text.firstBaseline) {
+                    canvas, _, x, y, gap in text.draw(canvas, 0..<text.units.count, x, y, gap)
+                }
+                box.keepWithNext = true
+                box.kind = .heading
+                made = [box]
+            case .blockQuote(let children):
+                made = try boxes(children, indent: indent + style.quoteIndent, width: width - style.quoteIndent, bars: bars + [indent + 2], tight: false)
+                if let first = made.first { first.spaceBefore = max(first.spaceBefore, gap) }
+            case .list(let list):
+                made = try self.list(list, indent: indent, width: width, bars: bars)
+                if let first = made.first { first.spaceBefore = gap }
+            case .codeBlock(_, let code), .html(let code):
+                made = [try codeBlock(code, indent: indent, width: width, gap: gap)]
+            case .thematicBreak:
+                let rule = style.rule
+                let box = FlowBox(units: [style.size], spaceBefore: gap, spaceAfter: gap) { canvas, _, x, y, _ in
+                    canvas.line(from: (x + indent, y + 0.5 * self.style.size), to: (x + indent + width, y + 0.5 * self.style.size), color: rule, lineWidth: 0.6)
+                }
+                box.kind = .rule
+                made = [box]
+            case .table(let table):
+                made = try self.table(table, indent: indent, width: width, gap: gap)
+            }
+            result += made
+        }
+        return bars.isEmpty ? result : result.map { withBars($0, bars) }
+    }
+
+    /// A paragraph; a very long one laid out in chunks (see `TextBlock.paragraph`), one box all the same.
+    private func paragraphs(_ text: RichText, indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
+        let blocks = try TextBlock.paragraph(text, fonts: fonts, width: width, lineHeight: style.lineHeight)
+        return [FlowBox.text(blocks, indent: indent, spaceBefore: gap, spaceAfter: 0)]
+    }
+
+    /// Code: monospace, wrapped anywhere when a line is longer than the column, on a shaded
+    /// panel that is drawn for each page's part of the block.
+    private func codeBlock(_ code: String, indent: Double, width: Double, gap: Double) throws -> FlowBox {
+        let padding = style.codePadding
+        // Code wraps anywhere it must; keeping Korean words whole there is not worth Pango's cost
+        // per hard line (its word pass rescans the block from the top for every line).
+        let blocks = try TextBlock.paragraph(
+            RichText(code.isEmpty ? " " : code, style.code), fonts: fonts, width: width - 2 * padding, lineHeight: 1.45,
+            keepKoreanWords: false, chunkBytes: 1500)
+        let text = FlowBox.text(blocks, indent: indent + padding, spaceBefore: gap, spaceAfter: 0)
+        var units = text.units
+        units[0] += padding
+        units[units.count - 1] += padding
+        let shade = style.shade
+        let box = FlowBox(units: units, spaceBefore: gap, spaceAfter: 0, firstBaseline: padding + text.firstBaseline) {
+            canvas, range, x, y, gap in
+            canvas.fill(x: x + indent, y: y, width: width, height: units[range].reduce(0, +), color: shade)
+            text.draw(canvas, range, x, y + (range.lowerBound == 0 ? padding : 0), gap)
+        }
+        box.kind = .code
+        return box
+    }
+
+    /// Adds block-quote bars (at `bars`, from the flow's left) to a box, bridging the gap above
+    /// it so a quote reads as one bar.
+    private func withBars(_ box: FlowBox, _ bars: [Double]) -> FlowBox {
+        let colour = style.quoteBar
+        let wrapped = FlowBox(units: box.units, spaceBefore: box.spaceBefore, spaceAfter: box.spaceAfter, firstBaseline: box.firstBaseline) {
+            canvas, range, x, y, gap in
+            let height = box.height(of: range)
+            for bar in bars { canvas.fill(x: x + bar, y: y - gap, width: 2, height: height + gap, color: colour) }
+            box.draw(canvas, range, x, y, gap)
+        }
+        wrapped.keepWithNext = box.keepWithNext
+        wrapped.minimumSplit = box.minimumSplit
+        wrapped.kind = box.kind
+        wrapped.runningHeader = box.runningHeader
+        return wrapped
+    }
+
+    // MARK: - Lists
+
+    private func list(_ list: MarkdownList, indent: Double, width: Double, bars: [Double]) throws -> [FlowBox] {
+        var result: [FlowBox] = []
+        let markerWidth = style.listIndent
+        let depthBullet = ["•", "◦", "–"][min(2, Int(indent / style.listIndent) % 3)]
+        for (number, item) in list.items.enumerated() {
+            var content = try boxes(
+                item.blocks.isEmpty ? [.paragraph([])] : item.blocks, indent: indent + markerWidth, width: width - markerWidth, bars: [],
+                tight: list.tight)
+            if content.isEmpty { continue }
+            if number > 0 { content[0].spaceBefore = list.tight ? style.size * 0.25 : style.paragraphGap }
+            let first = content[0]
+            let baseline = first.firstBaseline
+            let marker: (PDFCanvas, Double, Double) -> Void
+            if let checked = item.task {
+                let side = style.size * 0.8
+                let colour = style.text, accent = style.accent
+                marker = { canvas, x, y in
+                    let left = x + indent + markerWidth - side - self.style.size * 0.5
+                    let top = y + baseline - side * 0.9
+                    canvas.strokeRectangle(x: left, y: top, width: side, height: side, color: colour, lineWidth: 0.7)
+                    if checked {
+                        canvas.polyline(
+                            [(left + side * 0.2, top + side * 0.5), (left + side * 0.42, top + side * 0.75), (left + side * 0.85, top + side * 0.15)],
+                            color: accent, lineWidth: 1.2)
+                    }
+                }
+            } else {
+                let label = list.ordered ? "\(list.start + number)." : depthBullet
+                let text = try TextBlock(RichText(label, style.body), fonts: fonts, width: nil, lineHeight: 1)
+                marker = { canvas, x, y in
+                    let right = x + indent + markerWidth - self.style.size * 0.45
+                    let line = text.lines[0]
+                    canvas.draw(text, x: right - line.width - line.x, y: y + baseline - line.baseline)
+                }
+            }
+            let withMarker = FlowBox(units: first.units, spaceBefore: first.spaceBefore, spaceAfter: first.spaceAfter, firstBaseline: first.firstBaseline) {
+                canvas, range, x, y, gap in
+                if range.lowerBound == 0 { marker(canvas, x, y) }
+                first.draw(canvas, range, x, y, gap)
+            }
+            withMarker.keepWithNext = first.keepWithNext
+            withMarker.minimumSplit = first.minimumSplit
+            withMarker.kind = first.kind
+            withMarker.runningHeader = first.runningHeader
+            content[0] = withMarker
+            result += content
+        }
+        return bars.isEmpty ? result : result.map { withBars($0, bars) }
+    }
+
+    // MARK: - Tables
+
+    /// A table as one box per row (rows never split). Column widths come from the content: the
+    /// natural widths when they fit, otherwise each column gets its longest word and the rest of
+    /// the width in proportion to what it would have liked; a table with more columns than fit
+    /// shrinks proportionally and wraps inside words. A row taller than a page is set as a list
+    /// of "header: cell" paragraphs instead, so nothing is cut.
+    private func table(_ table: MarkdownTable, indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
+        let columns = max(table.alignments.count, table.header.count, table.rows.map(\.count).max() ?? 0)
+        guard columns > 0 else { return [] }
+        let padding = style.cellPadding
+        let headerStyle = style.body.with { $0.bold = true; $0.size = style.size * 0.92 }
+        let cellStyle = style.body.with { $0.size = style.size * 0.92 }
+        func cells(_ row: [[MarkdownInline]], _ attributes: TextAttributes) -> [RichText] {
+            (0..<columns).map { index in index < row.count ? rich(row[index], attributes) : RichText() }
+        }
+        let header = table.header.isEmpty ? nil : cells(table.header, headerStyle)
+        let rows = table.rows.map { cells($0, cellStyle) }
+        let all = (header.map { [$0] } ?? []) + rows
+
+        var natural = Array(repeating: 0.0, count: columns)
+        var least = Array(repeating: 0.0, count: columns)
+        for row in all {
+            for (column, full) in row.enumerated() where !full.isEmpty {
+                // Measuring needs no more than a page's width of text.
+                let text = full.string.utf8.count > 2000 ? full.slice(0, Self.boundary(in: full.string, near: 2000)) : full
+                natural[column] = max(natural[column], try TextBlock(text, fonts: fonts, width: nil, lineHeight: 1).widestLine)
+                least[column] = max(least[column], try TextBlock(text, fonts: fonts, width: 1, lineHeight: 1, wrap: .word).widestLine)
+            }
+        }
+        let floor = style.size * 1.5
+        natural = natural.map { max($0, floor) + 2 * padding }
+        least = zip(least, natural).map { min(max($0, floor) + 2 * padding, $1) }
+        let widths: [Double]
+        if natural.reduce(0, +) <= width {
+            widths = natural
+        } else if least.reduce(0, +) <= width {
+            let spare = width - least.reduce(0, +)
+            let wanted = zip(natural, least).map { $0 - $1 }.reduce(0, +)
+            widths = zip(natural, least).map { $1 + ($0 - $1) * (wanted > 0 ? spare / wanted : 0) }
+        } else {
+            let total = least.reduce(0, +)
+            widths = least.map { width * $0 / total }
+        }
+        let alignments = (0..<columns).map { $0 < table.alignments.count ? table.alignments[$0] : .none }
+
+        var boxes: [FlowBox] = []
+        let headerNames = header.map { $0.map(\.string) } ?? Array(repeating: "", count: columns)
+        for (rowIndex, row) in all.enumerated() {
+            let isHeader = header != nil && rowIndex == 0
+            var blocks: [[TextBlock]] = []
+            for (column, text) in row.enumerated() {
+                let alignment: TextBlock.Alignment =
+                    switch alignments[column] {
+                    case .center: .center
+                    case .right: .right
+                    default: .left
+                    }
+                blocks.append(
+                    try TextBlock.paragraph(
+                        text.isEmpty ? RichText(" ", cellStyle) : text, fonts: fonts, width: max(1, widths[column] - 2 * padding),
+                        lineHeight: 1.4, alignment: alignment))
+            }
+            let height = (blocks.map { $0.map(\.height).reduce(0, +) }.max() ?? 0) + 2 * padding
+            if height > style.bodyHeight * 0.9 {
+                // Too tall for any page: set the row's cells as labelled paragraphs.
+                for (column, text) in row.enumerated() where !text.isEmpty {
+                    var labelled = RichText()
+                    if !isHeader, !headerNames[column].isEmpty { labelled.append(headerNames[column] + ": ", headerStyle) }
+                    for run in text.runs {
+                        labelled.append(String(decoding: Array(text.string.utf8)[run.start..<run.end], as: UTF8.self), run.attributes)
+                    }
+                    boxes += try paragraphs(labelled, indent: indent, width: width, gap: style.size * 0.4)
+                }
+                continue
+            }
+            let fill = isHeader ? style.tableHeader : nil
+            let rule = style.rule
+            let box = FlowBox(
+                units: [height], spaceBefore: rowIndex == 0 ? gap : 0, spaceAfter: 0,
+                firstBaseline: padding + (blocks.first?.first?.lines.first?.baseline ?? 0)
+            ) { canvas, _, x, y, _ in
+                var left = x + indent
+                for (column, cell) in blocks.enumerated() {
+                    if let fill { canvas.fill(x: left, y: y, width: widths[column], height: height, color: fill) }
+                    canvas.strokeRectangle(x: left, y: y, width: widths[column], height: height, color: rule, lineWidth: 0.5)
+                    var top = y + padding
+                    for block in cell {
+                        canvas.draw(block, x: left + padding, y: top)
+                        top += block.height
+                    }
+                    left += widths[column]
+                }
+            }
+            box.keepWithNext = isHeader
+            box.kind = .tableRow
+            if !isHeader, header != nil { box.runningHeader = boxes.first }
+            boxes.append(box)
+        }
+        return boxes
+    }
+
+    /// The first character boundary at or after UTF-8 offset `offset` of `string`.
+    static func boundary(in string: String, near offset: Int) -> Int {
+        let bytes = Array(string.utf8)
+        var end = min(offset, bytes.count)
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return end
+    }
+
+    // MARK: - Inlines
+
+    /// Inline Markdown as attributed text on top of `base`.
+    func rich(_ inlines: [MarkdownInline], _ base: TextAttributes) -> RichText {
+        var text = RichText()
+        append(inlines, base, to: &text)
+        return text
+    }
+
+    private func append(_ inlines: [MarkdownInline], _ attributes: TextAttributes, to text: inout RichText) {
+        for inline in inlines {
+            switch inline {
+            case .text(let value), .html(let value):
+                text.append(value, attributes)
+            case .code(let value):
+                text.append(value, attributes.with {
+                    $0.family = style.codeFamily
+                    $0.size = attributes.size * 0.9
+                    $0.background = style.shade
+                })
+            case .softBreak:
+                text.append(" ", attributes)
+            case .lineBreak:
+                text.append("\n", attributes)
+            case .emphasis(let children):
+                append(children, attributes.with { $0.italic = true }, to: &text)
+            case .strong(let children):
+                append(children, attributes.with { $0.bold = true }, to: &text)
+            case .strikethrough(let children):
+                append(children, attributes.with { $0.strikethrough = true }, to: &text)
+            case .link(let destination, _, let children):
+                let target = resolveLink(destination)
+                append(children, attributes.with {
+                    $0.link = target
+                    if target != nil { $0.color = style.linkColor }
+                }, to: &text)
+            case .image(let destination, _, let alt):
+                let label = MarkdownInline.plainText(alt)
+                let muted = attributes.with { $0.color = style.muted; $0.italic = true }
+                text.append("[\(strings.image)\(label.isEmpty ? "" : ": " + label)] ", muted)
+                text.append(destination, muted.with {
+                    $0.link = resolveLink(destination)
+                    $0.italic = false
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import Content
+import Foundation
+import GazetteModel
+import Markdown
+import TextLayout
+
+/// Typesets one journal into flow boxes: the article header (title, clickable link, publisher and
+/// date), the journal's title, dates, author and tags, a rule, then the Markdown body. One per
+/// thread of work, since it owns a Pango context.
+struct JournalTypesetter {
+    let packet: StudyPacket
+    let style: PacketStyle
+    let fonts: PrintFonts
+    let strings: PacketStrings
+    var config: SiteConfig { packet.content.config }
+
+    private func textBox(_ text: RichText, lineHeight: Double = 1.35, spaceBefore: Double = 0) throws -> FlowBox {
+        let block = try TextBlock(text, fonts: fonts, width: style.contentWidth, lineHeight: lineHeight)
+        return FlowBox.text(block, indent: 0, spaceBefore: spaceBefore, spaceAfter: 0)
+    }
+
+    func boxes(for journal: Journal) throws -> [FlowBox] {
+        let size = style.size
+        var header: [FlowBox] = []
+        let article = packet.content.article(for: journal)
+        let articleURL = article?.url ?? journal.articleReference.flatMap { CanonicalURL.canonicalize($0) != nil ? $0 : nil }
+        if let article {
+            header.append(try textBox(RichText(article.title, style.body.with { $0.bold = true; $0.size = size * 1.3 }), lineHeight: 1.3))
+        }
+        if let articleURL {
+            header.append(
+                try textBox(RichText(articleURL, style.small.with { $0.link = articleURL; $0.color = style.linkColor }), lineHeight: 1.3, spaceBefore: size * 0.3))
+        }
+        if let article {
+            var line: [String] = []
+            if let publisher = article.publisher ?? URL(string: article.url)?.host { line.append(publisher) }
+            line.append("\(strings.published) " + (article.publishedDate.map(strings.dayAndTime) ?? article.published))
+            header.append(try textBox(RichText(line.joined(separator: " · "), style.small), lineHeight: 1.3, spaceBefore: size * 0.15))
+        }
+        header.append(
+            try textBox(
+                RichText(journal.title, style.body.with { $0.bold = true; $0.size = size * 2.0 }), lineHeight: 1.25,
+                spaceBefore: header.isEmpty ? 0 : size * 1.3))
+        var meta = RichText()
+        let label = style.small.with { $0.bold = true }
+        meta.append("\(strings.created) ", label)
+        meta.append(strings.dayAndTime(journal.created), style.small)
+        meta.append("\n\(strings.updated) ", label)
+        meta.append(strings.dayAndTime(journal.updated), style.small)
+        if let author = journal.author {
+            meta.append("\n\(strings.author) ", label)
+            meta.append(config.author(author)?.name ?? author, style.small)
+        }
+        header.append(try textBox(meta, lineHeight: 1.45, spaceBefore: size * 0.6))
+        if !journal.tags.isEmpty {
+            let tags = journal.tags.map { "#" + (config.tag($0)?.name ?? $0) }.joined(separator: " ")
+            header.append(try textBox(RichText(tags, style.body.with { $0.color = style.accent; $0.bold = true }), spaceBefore: size * 0.4))
+        }
+        let rule = style.rule
+        let width = style.contentWidth
+        header.append(
+            FlowBox(units: [size * 1.2], spaceBefore: size * 0.2) { canvas, _, x, y, _ in
+                canvas.line(from: (x, y + size * 0.6), to: (x + width, y + size * 0.6), color: rule, lineWidth: 0.6)
+            })
+        for box in header { box.keepWithNext = true }
+        header[0].breakBefore = true
+        header[0].anchor = StudyPacket.destination(for: journal)
+
+        let document = MarkdownDocument(journal.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
+        let linkBase = packet.baseURL.flatMap { URL(string: "journals/\(journal.slug)/", relativeTo: $0) }
+        let body = BodyTypesetter(
+            style: style, fonts: fonts, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)
+        let bodyBoxes = try body.boxes(document.blocks())
+        if let first = bodyBoxes.first { first.spaceBefore = 0 }
+        if bodyBoxes.isEmpty { header[header.count - 1].keepWithNext = false }
+        return header + bodyBoxes
+    }
+
+    /// A link target a PDF viewer can open: absolute http(s) and mailto URLs as written; links
+    /// relative to the journal's page resolved against the site's base URL when it has one.
+    static func absolute(_ destination: String, base: URL?) -> String? {
+        let lower = destination.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") { return destination }
+        guard let base, !destination.isEmpty, !destination.hasPrefix("#"),
+            let url = URL(string: destination, relativeTo: base)?.absoluteURL, url.scheme?.hasPrefix("http") == true
+        else { return nil }
+        return url.absoluteString
+    }
+}
+
+/// Values handed to concurrent workers that each touch only their own part (see
+/// `PacketComposer.typesetJournals`).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// One slot per task, each written by exactly one worker and read after all have finished.
+final class ConcurrentSlots<Value>: @unchecked Sendable {
+    private var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { values = Array(repeating: nil, count: count) }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { values[index] } }
+        set { lock.withLock { values[index] = newValue } }
+    }
+}

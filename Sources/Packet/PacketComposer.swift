@@ -1,0 +1,282 @@
+import Content
+import Foundation
+import GazetteModel
+import Markdown
+import TextLayout
+
+/// Lays a packet out and draws it: builds the flow of the cover, the contents and the journals,
+/// paginates them (so the contents know every page number before anything is drawn), then draws
+/// each page with its running header and `n / N` footer, and adds destinations, the outline and
+/// the document metadata.
+final class PacketComposer {
+    let packet: StudyPacket
+    let config: SiteConfig
+    let style: PacketStyle
+    let fonts: PrintFonts
+    let fontFiles: PacketFonts
+    let strings: PacketStrings
+    /// Destination name → 1-based page number, filled after pagination, read while drawing.
+    private var pageOf: [String: Int] = [:]
+
+    init(packet: StudyPacket) throws {
+        self.packet = packet
+        config = packet.content.config
+        let files = try PacketFonts(text: config.packet.font, code: config.packet.codeFont)
+        fonts = try files.load()
+        fontFiles = files
+        style = PacketStyle(settings: config.packet, paper: packet.paper, fonts: files)
+        strings = PacketStrings(language: config.language, timeZone: config.timeZone)
+    }
+
+    func compose() throws -> StudyPacket.Rendered {
+        var steps: [StudyPacket.Step] = []
+        var clock = Date()
+        func step(_ name: String) {
+            let now = Date()
+            steps.append(StudyPacket.Step(name: name, seconds: now.timeIntervalSince(clock)))
+            clock = now
+        }
+        let paginator = Paginator(pageHeight: style.bodyHeight)
+        let coverFlow = try coverBoxes()
+        let contentsFlow = try contentsBoxes()
+        let journalBoxes = try typesetJournals()
+        step("typeset \(packet.journals.count) journals")
+        let cover = paginator.paginate(coverFlow)
+        let contents = paginator.paginate(contentsFlow)
+        let body = paginator.paginate(journalBoxes)
+        let pages = cover + contents + body
+        for (index, page) in pages.enumerated() {
+            for placement in page where placement.units.lowerBound == 0 {
+                if let anchor = placement.box.anchor, pageOf[anchor] == nil { pageOf[anchor] = index + 1 }
+            }
+        }
+
+        step("paginate")
+        let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
+        setMetadata(canvas)
+        let header = try TextBlock(
+            RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
+        for (index, page) in pages.enumerated() {
+            if index >= cover.count { try drawFurniture(canvas, header: header, page: index + 1, of: pages.count) }
+            for placement in page {
+                let y = style.bodyTop + placement.y
+                if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
+                    canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
+                }
+                placement.box.draw(canvas, placement.units, style.contentLeft, y, placement.gap)
+            }
+            canvas.showPage()
+        }
+        addOutline(canvas)
+        step("draw \(pages.count) pages")
+        let data = try canvas.finish()
+        step("finish the PDF (fonts subset, compressed)")
+        var rendered = StudyPacket.Rendered(
+            data: data, pageCount: pages.count,
+            journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
+        rendered.layout = pages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
+        rendered.steps = steps
+        return rendered
+    }
+
+    /// Typesets every journal, on as many threads as there are processors (up to four): each
+    /// thread has fonts, a Pango context and date formatters of its own, which is how Pango and
+    /// Foundation's formatters may be used concurrently. Markdown parsing is serialised by the
+    /// Markdown module itself.
+    private func typesetJournals() throws -> [FlowBox] {
+        let journals = packet.journals
+        let workers = journals.count < 8 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount), journals.count)
+        var setters = [JournalTypesetter(packet: packet, style: style, fonts: fonts, strings: strings)]
+        for _ in 1..<max(1, workers) {
+            setters.append(
+                JournalTypesetter(
+                    packet: packet, style: style, fonts: try fontFiles.load(),
+                    strings: PacketStrings(language: config.language, timeZone: config.timeZone)))
+        }
+        let results = ConcurrentSlots<Result<[FlowBox], Error>>(count: journals.count)
+        let shared = UncheckedSendable(setters)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            for index in stride(from: worker, to: journals.count, by: workers) {
+                results[index] = Result { try shared.value[worker].boxes(for: journals[index]) }
+            }
+        }
+        var boxes: [FlowBox] = []
+        for index in 0..<journals.count {
+            guard let result = results[index] else { continue }
+            boxes += try result.get()
+        }
+        return boxes
+    }
+
+    // MARK: - What the packet is of
+
+    /// `2026년 47주차` for a week, otherwise a description of the selection.
+    var label: String {
+        let selection = packet.selection
+        var parts: [String] = []
+        if let week = selection.week { parts.append(strings.week(week)) }
+        if !selection.tags.isEmpty {
+            parts.append("\(strings.tags) " + selection.tags.map { config.tag($0)?.name ?? $0 }.joined(separator: ", "))
+        }
+        if !selection.authors.isEmpty {
+            parts.append("\(strings.author) " + selection.authors.map { config.author($0)?.name ?? $0 }.joined(separator: ", "))
+        }
+        return parts.isEmpty ? strings.selection : parts.joined(separator: " · ")
+    }
+
+    /// The week's dates, or the span of the journals' `created`.
+    var range: String {
+        if let week = packet.selection.week { return strings.range(week) }
+        let dates = packet.journals.map(\.created)
+        guard let first = dates.min(), let last = dates.max() else { return "" }
+        return strings.range(first, last, year: true)
+    }
+
+    var authorNames: [String] {
+        var seen = Set<String>()
+        return packet.journals.compactMap { $0.author }.map { config.author($0)?.name ?? $0 }.filter { seen.insert($0).inserted }
+    }
+
+    /// Tag display names with their journal counts, in vocabulary order, then unknown tags.
+    var tagCounts: [(name: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for journal in packet.journals { for tag in journal.tags { counts[tag, default: 0] += 1 } }
+        let known = config.tags.compactMap { tag in counts[tag.key].map { (tag.name, $0) } }
+        let unknown = counts.keys.filter { config.tag($0) == nil }.sorted().map { ($0, counts[$0] ?? 0) }
+        return known + unknown
+    }
+
+    // MARK: - Cover
+
+    private func textBox(_ text: RichText, lineHeight: Double = 1.35, spaceBefore: Double = 0, alignment: TextBlock.Alignment = .left) throws -> FlowBox {
+        let block = try TextBlock(text, fonts: fonts, width: style.contentWidth, lineHeight: lineHeight, alignment: alignment)
+        return FlowBox.text(block, indent: 0, spaceBefore: spaceBefore, spaceAfter: 0)
+    }
+
+    private func coverBoxes() throws -> [FlowBox] {
+        let size = style.size
+        var boxes: [FlowBox] = []
+        let spacer = FlowBox(units: [style.bodyHeight * 0.2]) { _, _, _, _, _ in }
+        spacer.kind = .space
+        spacer.anchor = "cover"
+        boxes.append(spacer)
+        boxes.append(try textBox(RichText(strings.packet.uppercased(), style.body.with { $0.color = style.accent; $0.bold = true; $0.size = size * 1.05 })))
+        boxes.append(try textBox(RichText(config.title, style.body.with { $0.bold = true; $0.size = size * 2.8 }), lineHeight: 1.2, spaceBefore: size * 0.8))
+        boxes.append(try textBox(RichText(label, style.body.with { $0.bold = true; $0.size = size * 1.7 }), spaceBefore: size * 1.6))
+        boxes.append(try textBox(RichText(range, style.body.with { $0.color = style.muted; $0.size = size * 1.2 }), spaceBefore: size * 0.3))
+        let rule = style.rule
+        let width = style.contentWidth
+        boxes.append(
+            FlowBox(units: [size * 2], spaceBefore: 0) { canvas, _, x, y, _ in
+                canvas.line(from: (x, y + size), to: (x + width, y + size), color: rule, lineWidth: 0.8)
+            })
+        let label = style.body.with { $0.bold = true }
+        var facts = RichText(strings.journalCount(packet.journals.count), label)
+        if !authorNames.isEmpty {
+            facts.append("\n\(strings.authors)  ", label)
+            facts.append(authorNames.joined(separator: ", "), style.body)
+        }
+        if !tagCounts.isEmpty {
+            facts.append("\n\(strings.tags)  ", label)
+            facts.append(tagCounts.map { "\($0.name) \($0.count)" }.joined(separator: " · "), style.body)
+        }
+        boxes.append(try textBox(facts, lineHeight: 1.7))
+        if let description = config.description, !description.isEmpty {
+            boxes.append(try textBox(RichText(description, style.body.with { $0.color = style.muted; $0.italic = true }), spaceBefore: size * 1.5))
+        }
+        return boxes
+    }
+
+    // MARK: - Contents
+
+    private func contentsBoxes() throws -> [FlowBox] {
+        let size = style.size
+        var boxes: [FlowBox] = []
+        let title = try textBox(RichText(strings.contents, style.heading(1).with { $0.size = size * 1.7 }), lineHeight: 1.2)
+        title.anchor = "contents"
+        title.kind = .heading
+        title.breakBefore = true
+        title.spaceAfter = size * 1.2
+        boxes.append(title)
+        let weeks = packet.journals.map { packet.content.week(of: $0) }
+        let showWeeks = Set(weeks).count > 1
+        var lastWeek: ISOWeek?
+        let numberColumn = size * 3.5
+        for (index, journal) in packet.journals.enumerated() {
+            if showWeeks, weeks[index] != lastWeek {
+                let heading = try textBox(
+                    RichText(strings.week(weeks[index]), style.body.with { $0.bold = true; $0.color = style.accent }),
+                    spaceBefore: size * (lastWeek == nil ? 0 : 1.0))
+                heading.spaceAfter = size * 0.3
+                heading.keepWithNext = true
+                boxes.append(heading)
+                lastWeek = weeks[index]
+            }
+            let titleBlock = try TextBlock(
+                RichText(journal.title, style.body), fonts: fonts, width: style.contentWidth - numberColumn, lineHeight: 1.35)
+            var meta = [strings.day(journal.updated)]
+            if let author = journal.author { meta.insert(config.author(author)?.name ?? author, at: 0) }
+            let metaBlock = try TextBlock(
+                RichText(meta.joined(separator: " · "), style.small), fonts: fonts, width: style.contentWidth - numberColumn, lineHeight: 1.3)
+            let destination = StudyPacket.destination(for: journal)
+            let height = titleBlock.height + metaBlock.height
+            let width = style.contentWidth
+            let fonts = self.fonts
+            let numberStyle = style.body
+            let box = FlowBox(units: [height], spaceBefore: size * 0.45, firstBaseline: titleBlock.lines.first?.baseline ?? 0) {
+                [unowned self] canvas, _, x, y, _ in
+                canvas.draw(titleBlock, x: x, y: y)
+                canvas.draw(metaBlock, x: x, y: y + titleBlock.height)
+                if let page = self.pageOf[destination],
+                    let number = try? TextBlock(RichText("\(page)", numberStyle), fonts: fonts, width: nil, lineHeight: 1.35)
+                {
+                    canvas.draw(number, x: x + width - number.widestLine, y: y)
+                }
+                canvas.link(to: "#" + destination, x: x, y: y, width: width, height: height)
+            }
+            boxes.append(box)
+        }
+        return boxes
+    }
+
+    // MARK: - Page furniture, metadata, outline
+
+    private func drawFurniture(_ canvas: PDFCanvas, header: TextBlock, page: Int, of total: Int) throws {
+        let top = style.margins.top
+        canvas.draw(header, x: style.contentLeft, y: top)
+        let ruleY = top + header.height + style.size * 0.3
+        canvas.line(from: (style.contentLeft, ruleY), to: (style.contentLeft + style.contentWidth, ruleY), color: style.rule, lineWidth: 0.5)
+        let footer = try TextBlock(
+            RichText("\(page) / \(total)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5, alignment: .center)
+        canvas.draw(footer, x: style.contentLeft, y: style.pageHeight - style.margins.bottom - footer.height)
+    }
+
+    private func setMetadata(_ canvas: PDFCanvas) {
+        canvas.setMetadata(.title, "\(config.title) · \(label) \(strings.packet)")
+        if !authorNames.isEmpty { canvas.setMetadata(.author, authorNames.joined(separator: ", ")) }
+        canvas.setMetadata(.subject, "\(strings.packet): \(label) (\(range)), \(strings.journalCount(packet.journals.count))")
+        if !tagCounts.isEmpty { canvas.setMetadata(.keywords, tagCounts.map(\.name).joined(separator: ", ")) }
+        canvas.setMetadata(.creator, "Gazette")
+        let date = ISO8601.format(packet.timestamp, in: TimeZone(identifier: "UTC") ?? config.timeZone)
+        canvas.setMetadata(.createDate, date)
+        canvas.setMetadata(.modDate, date)
+    }
+
+    /// One entry per week (the cover for a single week, else the week's first journal), with an
+    /// entry per journal nested under it.
+    private func addOutline(_ canvas: PDFCanvas) {
+        let weeks = packet.journals.map { packet.content.week(of: $0) }
+        let single = Set(weeks).count == 1
+        var parent = PDFCanvas.outlineRoot
+        var current: ISOWeek?
+        for (index, journal) in packet.journals.enumerated() {
+            if weeks[index] != current {
+                current = weeks[index]
+                parent = canvas.addOutline(
+                    parent: PDFCanvas.outlineRoot, title: strings.week(weeks[index]),
+                    destination: single ? "cover" : StudyPacket.destination(for: journal), open: true)
+            }
+            canvas.addOutline(parent: parent, title: journal.title, destination: StudyPacket.destination(for: journal))
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Content
+import Foundation
+import GazetteModel
+import Markdown
+import TextLayout
+
+/// A study packet: the selected journals of a site typeset as a paginated PDF — a cover, a table
+/// of contents with page numbers, then each journal from a new page with its article header and
+/// its Markdown body. `gazette build` makes one per week, `gazette pdf` one for any selection;
+/// both come through here, so the same selection gives the same bytes.
+public struct StudyPacket: Sendable {
+    public let content: SiteContent
+    public let selection: PacketSelection
+    /// The journals, in packet order.
+    public let journals: [Journal]
+    public var paper: Paper
+    /// CREATE_DATE and MOD_DATE of the document.
+    public var timestamp: Date
+    /// Makes relative links in bodies absolute; defaults to the config's `base_url`.
+    public var baseURL: URL?
+
+    /// Selects the journals. Throws a `PacketError` naming the weeks that do have journals when
+    /// nothing matches. `SOURCE_DATE_EPOCH` in `environment` fixes the document dates; without it
+    /// they are the newest `updated` among the journals, never the clock.
+    public init(
+        content: SiteContent, selection: PacketSelection, paper: Paper? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
+        let journals = selection.journals(in: content)
+        guard !journals.isEmpty else { throw PacketError(StudyPacket.emptyMessage(content: content, selection: selection)) }
+        self.content = content
+        self.selection = selection
+        self.journals = journals
+        self.paper = paper ?? content.config.packet.paper
+        self.timestamp = StudyPacket.timestamp(journals: journals, environment: environment)
+        self.baseURL = content.config.baseURL
+    }
+
+    /// The weeks `gazette build` writes a packet for: those with at least one journal with a body.
+    public static func weeks(in content: SiteContent) -> [ISOWeek] {
+        content.weeks.filter { week in week.journals.contains { !$0.isBookmark } }.map(\.week)
+    }
+
+    /// `SOURCE_DATE_EPOCH` when set to whole seconds, else the newest `updated` of `journals`.
+    public static func timestamp(journals: [Journal], environment: [String: String]) -> Date {
+        if let text = environment["SOURCE_DATE_EPOCH"]?.trimmingCharacters(in: .whitespaces), let seconds = Int(text), seconds >= 0 {
+            return Date(timeIntervalSince1970: Double(seconds))
+        }
+        return journals.map(\.updated).max() ?? Date(timeIntervalSince1970: 0)
+    }
+
+    static func emptyMessage(content: SiteContent, selection: PacketSelection) -> String {
+        var parts: [String] = []
+        if let week = selection.week { parts.append("week \(week)") }
+        if !selection.tags.isEmpty { parts.append("tag \(selection.tags.joined(separator: " or "))") }
+        if !selection.authors.isEmpty { parts.append("author \(selection.authors.joined(separator: " or "))") }
+        if selection.since != nil || selection.until != nil { parts.append("the dates given") }
+        if !selection.files.isEmpty { parts.append("the files given") }
+        let what = parts.isEmpty ? "" : " for \(parts.joined(separator: ", "))"
+        let weeks = weeks(in: content).map(\.description)
+        let hint = weeks.isEmpty
+            ? "write a journal with a body first (bookmarks, journals without a body, are left out)"
+            : "weeks with journals: \(weeks.joined(separator: ", ")); bookmarks (journals without a body) are left out"
+        return "no journals to put in a packet\(what) — \(hint)"
+    }
+
+    // MARK: - Rendering
+
+    /// What rendering produced.
+    public struct Rendered: Sendable {
+        public var data: Data
+        public var pageCount: Int
+        /// The page (1-based) each journal starts on, in packet order.
+        public var journalPages: [Int]
+        /// What each page holds, top to bottom: the kind of each box, the units of it placed
+        /// there, and its unit count — for tests of widows, orphans and keep-with-next.
+        var layout: [[(kind: FlowBox.Kind, units: Range<Int>, of: Int)]] = []
+        /// Seconds each step took, in order, for `--verbose`.
+        public var steps: [Step] = []
+    }
+
+    /// A named step of rendering and how long it took.
+    public struct Step: Sendable {
+        public var name: String
+        public var seconds: Double
+    }
+
+    /// Typesets and draws the packet.
+    public func render() throws -> Rendered {
+        try PacketComposer(packet: self).compose()
+    }
+
+    /// Renders and writes the packet to `url` atomically (a temporary file renamed into place).
+    @discardableResult
+    public func write(to url: URL) throws -> Rendered {
+        let rendered = try render()
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try rendered.data.write(to: url, options: .atomic)
+        return rendered
+    }
+
+    /// The destination name of a journal's first page: `journal-<slug>` for ASCII slugs.
+    static func destination(for journal: Journal) -> String {
+        let safe = journal.slug.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" }
+        return "journal-" + (safe ? journal.slug : String(SHA256.hex(Array(journal.slug.utf8)).prefix(12)))
+    }
+}

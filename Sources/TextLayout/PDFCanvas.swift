@@ -1,0 +1,228 @@
+import CPangoCairo
+import Foundation
+
+/// A PDF document being drawn with cairo, page by page, in points with the origin at the top
+/// left: text blocks, rectangles, rules, clickable links, named destinations, an outline and
+/// document metadata. This type is the only place Gazette calls cairo.
+public final class PDFCanvas {
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Document information cairo writes into the PDF's Info dictionary.
+    public enum Metadata: Sendable {
+        case title, author, subject, keywords, creator
+        /// ISO 8601 (`2026-11-22T10:00:00Z`). Always set both dates: cairo otherwise writes the
+        /// current time, and the file would differ from run to run.
+        case createDate, modDate
+    }
+
+    /// The outline's invisible root, parent of top-level entries.
+    public static let outlineRoot = 0
+
+    public let width: Double
+    public let height: Double
+    private let surface: OpaquePointer
+    private let cr: OpaquePointer
+    private let sink: Sink
+    private var finished = false
+
+    /// Where cairo's stream goes: memory, so the file is written once, atomically, when complete.
+    private final class Sink {
+        var data = Data()
+    }
+
+    public init(width: Double, height: Double) throws {
+        let sink = Sink()
+        let write: cairo_write_func_t = { closure, bytes, length in
+            guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface)
+        else { throw Failure(description: "cairo: cannot create a PDF surface") }
+        self.surface = surface
+        self.cr = cr
+        self.sink = sink
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        if !finished {
+            cairo_destroy(cr)
+            cairo_surface_destroy(surface)
+        }
+    }
+
+    public func setMetadata(_ key: Metadata, _ value: String) {
+        let name: cairo_pdf_metadata_t
+        switch key {
+        case .title: name = CAIRO_PDF_METADATA_TITLE
+        case .author: name = CAIRO_PDF_METADATA_AUTHOR
+        case .subject: name = CAIRO_PDF_METADATA_SUBJECT
+        case .keywords: name = CAIRO_PDF_METADATA_KEYWORDS
+        case .creator: name = CAIRO_PDF_METADATA_CREATOR
+        case .createDate: name = CAIRO_PDF_METADATA_CREATE_DATE
+        case .modDate: name = CAIRO_PDF_METADATA_MOD_DATE
+        }
+        cairo_pdf_surface_set_metadata(surface, name, value)
+    }
+
+    /// Ends the current page and starts the next.
+    public func showPage() { cairo_show_page(cr) }
+
+    // MARK: - Drawing
+
+    public func fill(x: Double, y: Double, width: Double, height: Double, color: RGB) {
+        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_fill(cr)
+    }
+
+    public func strokeRectangle(x: Double, y: Double, width: Double, height: Double, color: RGB, lineWidth: Double) {
+        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        cairo_set_line_width(cr, lineWidth)
+        cairo_rectangle(cr, x, y, width, height)
+        cairo_stroke(cr)
+    }
+
+    public func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), color: RGB, lineWidth: Double) {
+        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        cairo_set_line_width(cr, lineWidth)
+        cairo_move_to(cr, start.x, start.y)
+        cairo_line_to(cr, end.x, end.y)
+        cairo_stroke(cr)
+    }
+
+    /// A polyline (a check mark, say).
+    public func polyline(_ points: [(x: Double, y: Double)], color: RGB, lineWidth: Double) {
+        guard let first = points.first else { return }
+        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        cairo_set_line_width(cr, lineWidth)
+        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(cr, first.x, first.y)
+        for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
+        cairo_stroke(cr)
+    }
+
+    /// Draws lines `range` of `block` with the top of the first at `y` and the block's left
+    /// edge at `x`; each link run drawn becomes a clickable area.
+    public func draw(_ block: TextBlock, lines range: Range<Int>, x: Double, y: Double) {
+        guard let first = range.first else { return }
+        let origin = block.lines[first].top
+        for index in range {
+            let line = block.lines[index]
+            cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
+            cairo_move_to(cr, x + line.x, y + line.top - origin + line.baseline)
+            pango_cairo_show_layout_line(cr, block.lineHandles[index])
+        }
+        for link in block.linkRectangles(range) {
+            self.link(to: link.target, x: x + link.x, y: y + link.y, width: link.width, height: link.height)
+        }
+    }
+
+    /// Draws all of `block` with its top-left corner at (`x`, `y`).
+    public func draw(_ block: TextBlock, x: Double, y: Double) {
+        draw(block, lines: 0..<block.lines.count, x: x, y: y)
+    }
+
+    // MARK: - Links, destinations, outline
+
+    /// A clickable area: `target` is a URI, or `#name` for a named destination.
+    public func link(to target: String, x: Double, y: Double, width: Double, height: Double) {
+        let rect = String(format: "rect=[%.2f %.2f %.2f %.2f]", x, y, width, height)
+        let attributes = target.hasPrefix("#")
+            ? "dest='\(PDFCanvas.quoted(String(target.dropFirst())))' \(rect)"
+            : "uri='\(PDFCanvas.quoted(target))' \(rect)"
+        cairo_tag_begin(cr, "Link", attributes)
+        cairo_tag_end(cr, "Link")
+    }
+
+    /// A named destination at (`x`, `y`) of the current page, for links and the outline.
+    public func destination(_ name: String, x: Double, y: Double) {
+        cairo_tag_begin(cr, "cairo.dest", "name='\(PDFCanvas.quoted(name))' x=\(String(format: "%.2f", x)) y=\(String(format: "%.2f", y))")
+        cairo_tag_end(cr, "cairo.dest")
+    }
+
+    /// Adds an outline (bookmark) entry pointing at a named destination; returns its id, the
+    /// parent of entries nested under it.
+    @discardableResult
+    public func addOutline(parent: Int, title: String, destination: String, open: Bool = false) -> Int {
+        Int(
+            cairo_pdf_surface_add_outline(
+                surface, Int32(parent), title, "dest='\(PDFCanvas.quoted(destination))'",
+                open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(rawValue: 0)))
+    }
+
+    /// cairo's tag attributes quote strings in single quotes; backslash escapes `'` and `\`.
+    static func quoted(_ value: String) -> String {
+        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
+
+    // MARK: - Finishing
+
+    /// Ends the last page and returns the document's bytes.
+    public func finish() throws -> Data {
+        guard !finished else { return sink.data }
+        finished = true
+        cairo_destroy(cr)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Failure(description: "cairo: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return PDFCrossReference.freeUnwrittenObjects(sink.data)
+    }
+}
+
+/// cairo 1.16 reserves object numbers for a structure tree whenever a link tag is used and never
+/// writes those objects, so its cross-reference table points them at another object's offset
+/// and `qpdf --check` reports the file damaged. This marks such entries free; the table keeps its
+/// size and every offset, so nothing else moves.
+enum PDFCrossReference {
+    static func freeUnwrittenObjects(_ data: Data) -> Data {
+        var bytes = [UInt8](data)
+        guard let startxref = lastRange(of: Array("startxref".utf8), in: bytes) else { return data }
+        var index = startxref.upperBound
+        func skipWhitespace() { while index < bytes.count, [10, 13, 32].contains(bytes[index]) { index += 1 } }
+        func readInt() -> Int? {
+            skipWhitespace()
+            var value = 0, digits = 0
+            while index < bytes.count, (48...57).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 48)
+                index += 1
+                digits += 1
+            }
+            return digits > 0 ? value : nil
+        }
+        guard let xref = readInt(), xref + 4 <= bytes.count, Array(bytes[xref..<xref + 4]) == Array("xref".utf8) else { return data }
+        index = xref + 4
+        guard let first = readInt(), let count = readInt() else { return data }
+        skipWhitespace()
+        let table = index
+        guard table + count * 20 <= bytes.count else { return data }
+        for entry in 0..<count {
+            let at = table + entry * 20
+            guard bytes[at + 17] == UInt8(ascii: "n") else { continue }
+            let offset = Int(String(decoding: bytes[at..<at + 10], as: UTF8.self)) ?? -1
+            let header = Array("\(first + entry) 0 obj".utf8)
+            let written = offset >= 0 && offset + header.count <= bytes.count && Array(bytes[offset..<offset + header.count]) == header
+            if !written { bytes.replaceSubrange(at..<at + 18, with: Array("0000000000 65535 f".utf8)) }
+        }
+        return Data(bytes)
+    }
+
+    private static func lastRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        guard bytes.count >= needle.count else { return nil }
+        var start = bytes.count - needle.count
+        while start >= 0 {
+            if bytes[start] == needle[0], Array(bytes[start..<start + needle.count]) == needle { return start..<start + needle.count }
+            start -= 1
+        }
+        return nil
+    }
+}

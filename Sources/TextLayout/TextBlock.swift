@@ -1,0 +1,297 @@
+import CPangoCairo
+
+/// A piece of rich text set by Pango at a width: its lines, each with its own height and
+/// baseline, so a paginator can split it between any two lines and a canvas can draw any range
+/// of them. This type and `PDFCanvas` are the only places Gazette drives Pango for print.
+///
+/// Line geometry follows CSS: each line is at least `size × lineHeight` tall (of the block's
+/// base size), with the extra leading split above and below the glyphs.
+public final class TextBlock {
+    public enum Alignment: Sendable { case left, center, right }
+
+    public enum Wrap: Sendable {
+        /// Break at word boundaries only; a word wider than the line overflows it (for measuring).
+        case word
+        /// Break at word boundaries, inside a word only when it cannot fit a line by itself.
+        case wordChar
+    }
+
+    /// One line, in points, relative to the block's top-left corner.
+    public struct Line: Sendable {
+        public let top: Double
+        public let height: Double
+        /// Distance from the line's top to its baseline.
+        public let baseline: Double
+        /// Left edge and width of the line's ink-independent (logical) extent.
+        public let x: Double
+        public let width: Double
+        /// UTF-8 byte range of the line in the text.
+        let start: Int, end: Int
+    }
+
+    public let lines: [Line]
+    /// Sum of the line heights.
+    public let height: Double
+    /// The widest line's logical width.
+    public let widestLine: Double
+    let layout: OpaquePointer
+    let lineHandles: [UnsafeMutablePointer<PangoLayoutLine>]
+    let color: RGB
+    /// Link runs: byte range and target.
+    let links: [(start: Int, end: Int, target: String)]
+    /// The text, for tests and diagnostics.
+    public let string: String
+
+    /// Sets `text` at `width` points (nil: one line per hard break, never wrapped).
+    /// `keepKoreanWords` marks every space-delimited run containing Hangul as one word, so a
+    /// line breaks between Korean words, not between syllables (`word-break: keep-all`); a run
+    /// longer than a line still breaks where it must.
+    public init(
+        _ text: RichText, fonts: PrintFonts, width: Double?, lineHeight: Double, alignment: Alignment = .left,
+        wrap: Wrap = .wordChar, keepKoreanWords: Bool = true
+    ) throws {
+        guard let layout = pango_layout_new(fonts.context) else { throw PrintFonts.Failure(description: "pango: cannot create a layout") }
+        let base = text.runs.first?.attributes ?? TextAttributes(family: "Sans", size: 10)
+        if let description = TextBlock.fontDescription(base) {
+            pango_layout_set_font_description(layout, description)
+            pango_font_description_free(description)
+        }
+        if let width {
+            pango_layout_set_width(layout, Int32((max(1, width) * Double(PANGO_SCALE)).rounded(.down)))
+        } else {
+            pango_layout_set_width(layout, -1)
+        }
+        pango_layout_set_wrap(layout, wrap == .word ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+        switch alignment {
+        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        }
+        pango_layout_set_text(layout, text.string, Int32(text.string.utf8.count))
+        let list = pango_attr_list_new()
+        var links: [(Int, Int, String)] = []
+        for run in text.runs {
+            TextBlock.insertAttributes(run.attributes, from: run.start, to: run.end, base: base, into: list)
+            if let link = run.attributes.link { links.append((run.start, run.end, link)) }
+        }
+        if keepKoreanWords { TextBlock.markKoreanWords(text.string, into: list) }
+        // A word broken because it cannot fit a line (a URL, a code line) must read back exactly
+        // as written, so Pango adds no hyphen where it breaks one.
+        if let noHyphens = pango_attr_insert_hyphens_new(0) {
+            noHyphens.pointee.start_index = 0
+            noHyphens.pointee.end_index = UInt32(text.string.utf8.count)
+            pango_attr_list_insert(list, noHyphens)
+        }
+        pango_layout_set_attributes(layout, list)
+        pango_attr_list_unref(list)
+
+        let minimum = base.size * lineHeight
+        var lines: [Line] = []
+        var handles: [UnsafeMutablePointer<PangoLayoutLine>] = []
+        var top = 0.0
+        var widest = 0.0
+        let scale = Double(PANGO_SCALE)
+        if let iterator = pango_layout_get_iter(layout) {
+            repeat {
+                guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+                var logical = PangoRectangle()
+                pango_layout_iter_get_line_extents(iterator, nil, &logical)
+                let baseline = Double(pango_layout_iter_get_baseline(iterator))
+                let natural = Double(logical.height) / scale
+                let height = max(minimum, natural)
+                let start = Int(line.pointee.start_index)
+                lines.append(
+                    Line(
+                        top: top, height: height, baseline: (height - natural) / 2 + (baseline - Double(logical.y)) / scale,
+                        x: Double(logical.x) / scale, width: Double(logical.width) / scale, start: start,
+                        end: start + Int(line.pointee.length)))
+                handles.append(line)
+                widest = max(widest, Double(logical.width) / scale)
+                top += height
+            } while pango_layout_iter_next_line(iterator) != 0
+            pango_layout_iter_free(iterator)
+        }
+        self.layout = layout
+        self.lines = lines
+        self.lineHandles = handles
+        self.height = top
+        self.widestLine = widest
+        self.color = base.color
+        self.links = links
+        self.string = text.string
+    }
+
+    /// The first `count` lines of `block`, sharing its layout.
+    private init(_ block: TextBlock, keepingFirst count: Int) {
+        g_object_ref(UnsafeMutableRawPointer(block.layout))
+        layout = block.layout
+        lines = Array(block.lines.prefix(count))
+        lineHandles = Array(block.lineHandles.prefix(count))
+        height = lines.last.map { $0.top + $0.height } ?? 0
+        widestLine = lines.map(\.width).max() ?? 0
+        color = block.color
+        links = block.links
+        string = block.string
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Sets a paragraph of any length as consecutive blocks that together break exactly as one
+    /// would. Pango's cost grows with the square of a paragraph's length (its word-boundary pass
+    /// converts each word's byte offset from the start of the text), and very long paragraphs
+    /// come out incomplete, so text longer than `chunkBytes` is laid out a chunk at a time, cut
+    /// at a hard line break when there is one (code), else at a space; a chunk cut at a space
+    /// gives up its last line, which the cut may have shortened, to the start of the next. Line
+    /// breaking is first-fit, so every line is the line the whole paragraph would have had.
+    public static func paragraph(
+        _ text: RichText, fonts: PrintFonts, width: Double, lineHeight: Double, alignment: Alignment = .left,
+        keepKoreanWords: Bool = true, chunkBytes: Int = 3000
+    ) throws -> [TextBlock] {
+        let bytes = Array(text.string.utf8)
+        func block(_ start: Int, _ end: Int) throws -> TextBlock {
+            try TextBlock(
+                start == 0 && end == bytes.count ? text : text.slice(start, end), fonts: fonts, width: width, lineHeight: lineHeight,
+                alignment: alignment, keepKoreanWords: keepKoreanWords)
+        }
+        // With Korean words marked, Pango's word pass rescans the layout from its start for every
+        // hard line, so text with hard breaks is set one hard line per layout (which breaks the
+        // same: no line crosses a hard break). An empty line keeps its height with a space.
+        if keepKoreanWords, bytes.count > 200, bytes.contains(10) {
+            var blocks: [TextBlock] = []
+            var start = 0
+            for end in bytes.indices.filter({ bytes[$0] == 10 }) + [bytes.count] {
+                let line = end > start ? text.slice(start, end) : RichText(" ", text.attributes(at: start) ?? TextAttributes(family: "Sans", size: 10))
+                blocks += try paragraph(line, fonts: fonts, width: width, lineHeight: lineHeight, alignment: alignment, chunkBytes: chunkBytes)
+                start = end + 1
+            }
+            return blocks
+        }
+        guard bytes.count > chunkBytes else { return [try block(0, bytes.count)] }
+        var blocks: [TextBlock] = []
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + chunkBytes)
+            // A hard line break in the window is an exact cut: lines never cross it.
+            if end < bytes.count, let newline = bytes[(start + 1)..<end].lastIndex(of: 10) {
+                blocks.append(try block(start, newline))
+                start = newline + 1
+                continue
+            }
+            if end < bytes.count {
+                // Prefer a space within the next few hundred bytes; else any character boundary.
+                var space = end
+                while space < min(bytes.count, end + 400), bytes[space] != 32 { space += 1 }
+                if space < bytes.count, bytes[space] == 32 { end = space + 1 }
+                while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+            }
+            let chunk = try block(start, end)
+            if end == bytes.count || chunk.lines.count < 2 {
+                blocks.append(chunk)
+                start = end
+                continue
+            }
+            blocks.append(TextBlock(chunk, keepingFirst: chunk.lines.count - 1))
+            start += chunk.lines[chunk.lines.count - 1].start
+        }
+        return blocks
+    }
+
+    /// The height of lines `range`.
+    public func height(of range: Range<Int>) -> Double {
+        guard let first = range.first, let last = range.last else { return 0 }
+        return lines[last].top + lines[last].height - lines[first].top
+    }
+
+    /// The text of each line, for tests.
+    public var lineTexts: [String] {
+        let bytes = Array(string.utf8)
+        return lines.map { String(decoding: bytes[min($0.start, bytes.count)..<min($0.end, bytes.count)], as: UTF8.self) }
+    }
+
+    /// Rectangles (relative to the top of line `range.lowerBound`) of each link's part on each line.
+    func linkRectangles(_ range: Range<Int>) -> [(target: String, x: Double, y: Double, width: Double, height: Double)] {
+        guard !links.isEmpty, let first = range.first else { return [] }
+        var result: [(String, Double, Double, Double, Double)] = []
+        let scale = Double(PANGO_SCALE)
+        for index in range {
+            let line = lines[index]
+            for link in links where link.start < line.end && link.end > line.start {
+                var x0: Int32 = 0, x1: Int32 = 0
+                pango_layout_line_index_to_x(lineHandles[index], Int32(max(link.start, line.start)), 0, &x0)
+                pango_layout_line_index_to_x(lineHandles[index], Int32(min(link.end, line.end)), 0, &x1)
+                let left = Double(min(x0, x1)) / scale, right = Double(max(x0, x1)) / scale
+                guard right > left else { continue }
+                result.append((link.target, line.x + left, line.top - lines[first].top, right - left, line.height))
+            }
+        }
+        return result
+    }
+
+    // MARK: - Attributes
+
+    static func fontDescription(_ attributes: TextAttributes) -> OpaquePointer? {
+        guard let description = pango_font_description_new() else { return nil }
+        pango_font_description_set_family(description, attributes.family)
+        pango_font_description_set_absolute_size(description, attributes.size * Double(PANGO_SCALE))
+        pango_font_description_set_weight(description, attributes.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pango_font_description_set_style(description, attributes.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        return description
+    }
+
+    private static func insertAttributes(_ attributes: TextAttributes, from start: Int, to end: Int, base: TextAttributes, into list: OpaquePointer?) {
+        func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
+            guard let attribute else { return }
+            attribute.pointee.start_index = UInt32(start)
+            attribute.pointee.end_index = UInt32(end)
+            pango_attr_list_insert(list, attribute)
+        }
+        if attributes.family != base.family || attributes.size != base.size || attributes.bold != base.bold
+            || attributes.italic != base.italic
+        {
+            if let description = fontDescription(attributes) {
+                insert(pango_attr_font_desc_new(description))
+                pango_font_description_free(description)
+            }
+        }
+        func channel(_ value: Double) -> UInt16 { UInt16((min(1, max(0, value)) * 65535).rounded()) }
+        if attributes.color != base.color {
+            insert(pango_attr_foreground_new(channel(attributes.color.red), channel(attributes.color.green), channel(attributes.color.blue)))
+        }
+        if let background = attributes.background {
+            insert(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)))
+        }
+        if attributes.strikethrough { insert(pango_attr_strikethrough_new(1)) }
+        if attributes.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+    }
+
+    /// Marks each whitespace-delimited run that contains Hangul as a single word.
+    private static func markKoreanWords(_ string: String, into list: OpaquePointer?) {
+        var offset = 0
+        var wordStart: Int?
+        var hasHangul = false
+        func close(at end: Int) {
+            if let start = wordStart, hasHangul, let attribute = pango_attr_word_new() {
+                attribute.pointee.start_index = UInt32(start)
+                attribute.pointee.end_index = UInt32(end)
+                pango_attr_list_insert(list, attribute)
+            }
+            wordStart = nil
+            hasHangul = false
+        }
+        for scalar in string.unicodeScalars {
+            let value = scalar.value
+            // ASCII first: Unicode property lookups are the costly part of this scan.
+            let isSpace = value < 0x80 ? (value == 32 || (9...13).contains(value)) : scalar.properties.isWhitespace
+            if isSpace {
+                close(at: offset)
+            } else {
+                if wordStart == nil { wordStart = offset }
+                if (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value) {
+                    hasHangul = true
+                }
+            }
+            offset += scalar.utf8.count
+        }
+        close(at: offset)
+    }
+}

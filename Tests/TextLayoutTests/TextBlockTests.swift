@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TextLayout
+
+/// Print text set by Pango on pinned fonts: lines, heights and Korean line breaking.
+@Suite struct TextBlockTests {
+    let fonts: PrintFonts
+    let style: TextAttributes
+
+    init() throws {
+        fonts = try PrintFonts(fontFiles: [nanumGothic, "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf"])
+        style = TextAttributes(family: "NanumGothic", size: 12)
+    }
+
+    @Test func koreanWordsStayWholeOnALine() throws {
+        let text = String(repeating: "가나다라마 바사아자 ", count: 30)
+        let kept = try TextBlock(RichText(text, style), fonts: fonts, width: 200, lineHeight: 1.5)
+        let words = Set(["가나다라마", "바사아자"])
+        #expect(kept.lines.count > 5)
+        for line in kept.lineTexts {
+            for word in line.split(separator: " ") { #expect(words.contains(String(word)), "line broke inside a word: \(line)") }
+        }
+        // Without keep-all, Pango breaks Hangul between any two syllables.
+        let loose = try TextBlock(RichText(text, style), fonts: fonts, width: 200, lineHeight: 1.5, keepKoreanWords: false)
+        #expect(loose.lineTexts.contains { $0.split(separator: " ").contains { !words.contains(String($0)) } })
+    }
+
+    @Test func overlongWordsStillWrapWithoutHyphens() throws {
+        let url = "https://example.org/" + String(repeating: "abcdefghij", count: 40)
+        let hangul = String(repeating: "가나다라마바사아자차", count: 10)
+        for word in [url, hangul] {
+            let block = try TextBlock(RichText(word, style), fonts: fonts, width: 150, lineHeight: 1.5)
+            #expect(block.lines.count > 3)
+            #expect(block.lineTexts.joined() == word)
+            #expect(block.lines.allSatisfy { $0.width <= 150.5 }, "\(block.lines.map(\.width))")
+        }
+    }
+
+    @Test func aLongParagraphInChunksBreaksExactlyAsOne() throws {
+        let text = RichText((0..<1500).map { $0 % 3 == 0 ? "낱말\($0)" : "word\($0)" }.joined(separator: " "), style)
+        let whole = try TextBlock(text, fonts: fonts, width: 300, lineHeight: 1.5)
+        let chunks = try TextBlock.paragraph(text, fonts: fonts, width: 300, lineHeight: 1.5, chunkBytes: 2000)
+        #expect(chunks.count > 4)
+        #expect(chunks.flatMap(\.lineTexts) == whole.lineTexts)
+        #expect(abs(chunks.map(\.height).reduce(0, +) - whole.height) < 0.01)
+        // Hard line breaks: one layout per hard line, the same lines.
+        let broken = RichText((0..<300).map { "줄 \($0) 가나다라마바사 아자차카타 word" }.joined(separator: "\n"), style)
+        let lines = try TextBlock.paragraph(broken, fonts: fonts, width: 120, lineHeight: 1.5)
+        #expect(lines.count == 300)
+        #expect(lines.flatMap(\.lineTexts) == (try TextBlock(broken, fonts: fonts, width: 120, lineHeight: 1.5)).lineTexts.map {
+            $0.hasSuffix("\n") ? String($0.dropLast()) : $0
+        })
+    }
+
+    @Test func lineHeightsFollowTheStyle() throws {
+        let block = try TextBlock(RichText("한 줄\n두 줄\n세 줄", style), fonts: fonts, width: 300, lineHeight: 2)
+        #expect(block.lines.count == 3)
+        #expect(block.lines.allSatisfy { abs($0.height - 24) < 0.01 })
+        #expect(abs(block.height - 72) < 0.01)
+        #expect(abs(block.height(of: 1..<3) - 48) < 0.01)
+        #expect(block.lines.allSatisfy { $0.baseline > 12 && $0.baseline < 24 })
+    }
+
+    @Test func canvasWritesAValidDocument() throws {
+        let canvas = try PDFCanvas(width: 200, height: 300)
+        canvas.setMetadata(.createDate, "2026-01-01T00:00:00Z")
+        canvas.setMetadata(.modDate, "2026-01-01T00:00:00Z")
+        let block = try TextBlock(RichText("링크", style.with { $0.link = "https://example.org" }), fonts: fonts, width: 100, lineHeight: 1.5)
+        canvas.draw(block, x: 20, y: 20)
+        canvas.destination("top", x: 0, y: 0)
+        canvas.showPage()
+        canvas.addOutline(parent: PDFCanvas.outlineRoot, title: "처음", destination: "top")
+        let data = try canvas.finish()
+        #expect(data.starts(with: Array("%PDF-".utf8)))
+        // The cross-reference table points only at objects that are there (cairo 1.16 leaves
+        // reserved struct-tree objects unwritten when links are used).
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains("/URI (https://example.org)"))
+        #expect(text.contains("0000000000 65535 f"))
+    }
+}

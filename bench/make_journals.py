@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""Writes a benchmark site: N journals (default 200) of mixed Korean and English Markdown —
+headings, paragraphs, lists, task lists, a table, code, a quote, links — all in ISO week
+2026-W47, about three A4 pages each. Deterministic (a fixed seed), so runs compare."""
+import os
+import random
+import sys
+
+site = sys.argv[1]
+count = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+rng = random.Random(47)
+
+korean = ("금리 가계부채 반도체 수출 기준금리 한국은행 대출 정책 시장 기업 투자 경제 성장 물가 소비 고용 "
+          "기후 예산 지자체 산업 기술 데이터 인공지능 메모리 수요 공급 가격 환율 무역 정부 국회 규제 "
+          "소비자 생산 지표 분석 전망 위험 효과 비용 이익 구조 변화 문제 해결 방향 기사 스터디 면접").split()
+english = ("rate policy market growth inflation export memory demand supply price budget climate energy "
+           "household debt bank lending study interview question analysis forecast risk effect cost "
+           "structure change reform data model chip industry trade currency").split()
+tags = ["politics", "economy", "science", "technology", "world", "health"]
+authors = ["heedon", "jiwoo", "sam"]
+
+
+def sentence(lang):
+    words = korean if lang == "ko" else english
+    n = rng.randint(8, 16)
+    text = " ".join(rng.choice(words) + (rng.choice(["은", "는", "이", "가", "을", "를", "의", "에서", ""]) if lang == "ko" else "")
+                    for _ in range(n))
+    return text[0].upper() + text[1:] + "."
+
+
+def paragraph(lang, sentences=None):
+    return " ".join(sentence(lang) for _ in range(sentences or rng.randint(4, 7)))
+
+
+def body(i):
+    lang = "en" if i % 4 == 3 else "ko"
+    parts = ["## " + ("요약" if lang == "ko" else "Summary"), paragraph(lang), paragraph(lang)]
+    parts.append("\n".join(f"- **{rng.choice(english)}**: {sentence(lang)}" for _ in range(5)))
+    parts += ["## " + ("내 생각" if lang == "ko" else "What I think"), paragraph(lang), paragraph(lang),
+              f"See [the report](https://example.org/report/{i}) and `rate_{i}` for details. {paragraph(lang, 3)}"]
+    if i % 3 == 0:
+        parts.append("| 항목 | 지난달 | 이번 달 | 변화 |\n|---|---:|---:|---:|\n" + "\n".join(
+            f"| {rng.choice(korean)} | {rng.randint(100, 999)} | {rng.randint(100, 999)} | {rng.randint(-50, 50):+d} |"
+            for _ in range(5)))
+    if i % 4 == 0:
+        parts.append("```python\n" + "\n".join(f"rate_{k} = base * (1 + {k} / 100)  # {rng.choice(english)}"
+                                               for k in range(6)) + "\n```")
+    parts.append("> " + paragraph(lang, 2))
+    parts += [paragraph(lang), paragraph(lang), paragraph(lang), "## " + ("면접 대비 질문" if lang == "ko" else "Questions"),
+              "\n".join(f"{k}. {sentence(lang)}" for k in range(1, 5)),
+              "\n".join(f"- [{'x' if k % 2 else ' '}] {sentence(lang)}" for k in range(3)), paragraph(lang)]
+    return lang, "\n\n".join(parts) + "\n"
+
+
+os.makedirs(os.path.join(site, "content", "journals"), exist_ok=True)
+with open(os.path.join(site, "gazette.yml"), "w") as f:
+    f.write("title: 벤치마크 스터디\nlanguage: ko\ntimezone: Asia/Seoul\n"
+            "authors: { heedon: 함희돈, jiwoo: 박지우, sam: Sam Carter }\n")
+for i in range(count):
+    day = 16 + i * 7 // count
+    minute = i % 60
+    hour = 8 + (i * 13) % 14
+    lang, text = body(i)
+    title = f"{rng.choice(korean)}와 {rng.choice(korean)}: 벤치마크 저널 {i + 1}" if lang == "ko" else f"Benchmark journal {i + 1}: {rng.choice(english)}"
+    with open(os.path.join(site, "content", "journals", f"bench-{i + 1:03d}.md"), "w") as f:
+        f.write(f"---\ntitle: \"{title}\"\narticle: https://example.org/news/{i + 1}\n"
+                f"tags: [{', '.join(rng.sample(tags, 2))}]\nauthor: {rng.choice(authors)}\n"
+                f"created: 2026-11-{day:02d} {hour:02d}:{minute:02d}\nupdated: 2026-11-{day:02d} {hour:02d}:{minute:02d}\n---\n")
+        f.write(text)
