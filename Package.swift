@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     ],
     targets: [
         // C libraries, each behind a module map only; each is wrapped once by one Swift target.
@@ -41,6 +43,15 @@ let package = Package(
         .target(
             name: "Content",
             dependencies: ["GazetteModel", "Markdown", "Yams"]),
+        // Fetching news: API and feed sources, HTTP, normalisation, merging into the article store.
+        .target(
+            name: "Ingest",
+            dependencies: [
+                "GazetteModel", "Content", "Markup",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // Writing into a site: `init` scaffolds, `new` journals.
         .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
         // Rendering: pages, boards, feeds, sitemap, assets, atomic output.
@@ -55,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Authoring",
+                "GazetteModel", "Content", "Site", "Authoring", "Ingest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -71,6 +82,7 @@ let package = Package(
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Markup", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "Markup", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Markup", "TestSupport"]),
     ]
 )
