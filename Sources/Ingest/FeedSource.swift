@@ -92,12 +92,12 @@ enum FeedParser {
             ?? item.child("thumbnail")?["url"]
         let channelTitle = channel?.child("title").map { PlainText.from(html: $0.text) }
         return Draft(
-            url: url, title: item.child("title")?.text, description: description,
+            url: url, title: PlainText.from(html: item.child("title")?.text), description: description,
             publisher: url.flatMap(Publishers.name(forURL:)) ?? channelTitle,
             author: (item.child("creator") ?? item.child("author"))?.text,
             published: (item.child("pubDate") ?? item.child("date"))?.text,
             image: image.flatMap { resolve($0, against: feedURL) },
-            language: (item.child("language") ?? channel?.child("language"))?.text)
+            language: (item.child("language") ?? channel?.child("language"))?.text, textIsPlain: true)
     }
 
     // MARK: Atom
@@ -120,7 +120,7 @@ enum FeedParser {
                 publisher: url.flatMap(Publishers.name(forURL:)) ?? feedTitle,
                 author: entry.child("author")?.child("name")?.text,
                 published: (entry.child("published") ?? entry.child("updated"))?.text,
-                image: image.flatMap { resolve($0, against: feedURL) }, language: entry["lang"] ?? feedLanguage)
+                image: image.flatMap { resolve($0, against: feedURL) }, language: entry["lang"] ?? feedLanguage, textIsPlain: true)
         }
     }
 

@@ -79,7 +79,7 @@ struct MediaStackSource: SearchSource {
             }
             progress(found.articles.count)
             offset += pageSize
-            if received >= limit || items.isEmpty || offset >= (total ?? Int.max) { break }
+            if received >= limit || items.count < pageSize || offset >= (total ?? Int.max) { break }
         }
         found.warnings += normalizer.warnings
         return found

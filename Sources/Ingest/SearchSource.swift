@@ -37,6 +37,9 @@ struct Draft {
     var published: String?
     var image: String?
     var language: String?
+    /// Title and description are already plain text (feeds convert by their own type rules);
+    /// otherwise they are HTML fragments, as the APIs send them.
+    var textIsPlain = false
 }
 
 /// Turns drafts into store records and counts what had to be left out or patched, so the user
@@ -48,6 +51,7 @@ struct Normalizer {
     private(set) var withoutURL = 0
     private(set) var withoutDate = 0
     private(set) var removed = 0
+    private var seen = Set<String>()
 
     init(source: String, query: String?, now: Date) {
         self.source = source
@@ -55,12 +59,18 @@ struct Normalizer {
         self.now = now
     }
 
+    /// The record for `draft`, or nil when it has no usable address, was taken down, or
+    /// repeats a story this query already returned (pages can overlap while results shift).
     mutating func article(_ draft: Draft) -> Article? {
-        guard let url = draft.url?.trimmingCharacters(in: .whitespacesAndNewlines), let id = CanonicalURL.articleID(for: url) else {
+        guard let raw = draft.url?.trimmingCharacters(in: .whitespacesAndNewlines), let url = CanonicalURL.canonicalize(raw),
+            let id = CanonicalURL.articleID(for: url)
+        else {
             withoutURL += 1
             return nil
         }
-        let title = PlainText.from(html: draft.title)
+        guard seen.insert(id).inserted else { return nil }
+        let text = { (value: String?) in draft.textIsPlain ? PlainText.collapse(value ?? "") : PlainText.from(html: value) }
+        let title = text(draft.title)
         // NewsAPI blanks out stories taken down by their publishers.
         if title == "[Removed]" || url.hasPrefix("https://removed.com") {
             removed += 1
@@ -77,7 +87,7 @@ struct Normalizer {
         }
         let image = draft.image?.trimmingCharacters(in: .whitespacesAndNewlines)
         return Article(
-            id: id, url: url, title: title.isEmpty ? url : title, description: PlainText.from(html: draft.description),
+            id: id, url: url, title: title.isEmpty ? url : title, description: text(draft.description),
             source: source, publisher: optional(draft.publisher) ?? Publishers.name(forURL: url), author: optional(draft.author),
             published: published ?? "", image: image?.isEmpty == false ? image : nil, queries: query.map { [$0] } ?? [],
             language: draft.language.flatMap(Self.language))

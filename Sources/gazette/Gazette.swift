@@ -2,13 +2,13 @@ import ArgumentParser
 import Foundation
 
 @main
-struct Gazette: ParsableCommand {
+struct Gazette: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gazette",
         abstract: "Turn a week of news reading into a published study digest.",
         discussion: "Run in a site folder (one with gazette.yml), or pass --site DIR.",
         version: "0.1.0",
-        subcommands: [Build.self, Check.self, Init.self, New.self])
+        subcommands: [Build.self, Check.self, Init.self, New.self, FetchCommand.self, SearchCommand.self, AddCommand.self])
 }
 
 /// Options every command takes.

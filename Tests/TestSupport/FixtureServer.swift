@@ -32,7 +32,7 @@ public final class FixtureServer: @unchecked Sendable {
         let script = folder.appendingPathComponent("script.json")
         log = folder.appendingPathComponent("log.jsonl")
         try JSONSerialization.data(withJSONObject: ["routes": routes]).write(to: script)
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Self.fixtures.appendingPathComponent("server.py").path, script.path, log.path]
