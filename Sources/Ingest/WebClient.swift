@@ -234,6 +234,12 @@ public final class WebClient: Sendable {
                 return WebError(kind: .invalidURL, message: "only http and https addresses can be fetched")
             }
         }
+        if let error = error as? HTTPParserError {
+            if error == .invalidEOFState {
+                return WebError(kind: .connection, message: "the server closed the connection before the whole answer arrived")
+            }
+            return WebError(kind: .other, message: "the answer is not valid HTTP (\(error))")
+        }
         if error is NIOTooManyBytesError || "\(type(of: error))".contains("Decompression") {
             return WebError(kind: .tooLarge, message: "the answer is larger than \(settings.maxBodyBytes / 1_048_576) MB")
         }

@@ -10,6 +10,8 @@ public final class FixtureServer: @unchecked Sendable {
         public var path: String
         public var query: [String: [String]]
         public var headers: [String: String]
+        /// Requests the server was answering when this one arrived, itself included.
+        public var in_flight: Int
 
         /// The first value of a query parameter.
         public subscript(_ name: String) -> String? { query[name]?.first }
@@ -38,6 +40,9 @@ public final class FixtureServer: @unchecked Sendable {
         process.arguments = ["python3", Self.fixtures.appendingPathComponent("server.py").path, script.path, log.path]
         let output = Pipe()
         process.standardOutput = output
+        // Never the test's own output: a server left running would hold it open.
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
         try process.run()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
@@ -56,10 +61,9 @@ public final class FixtureServer: @unchecked Sendable {
 
     /// Stops the server (also done on release).
     public func stop() {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        // Not waitUntilExit: on Linux it spins a run loop, which never wakes inside a test's
+        // async task. SIGTERM ends the server at once; Foundation reaps it.
+        if process.isRunning { process.terminate() }
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -18,7 +18,8 @@ If-None-Match / If-Modified-Since equals the response's ETag / Last-Modified). `
 body or header becomes `http://127.0.0.1:PORT`. A request no route matches gets 404.
 
 Every request is appended to LOG as one JSON line: method, path, query (name → list of values),
-headers (lower-case name → value).
+headers (lower-case name → value), and in_flight: how many requests (this one included) the
+server was answering when it arrived.
 """
 import gzip
 import json
@@ -38,6 +39,7 @@ def main():
         routes = json.load(f)["routes"]
     counters = [0] * len(routes)
     lock = threading.Lock()
+    in_flight = [0]
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -52,6 +54,15 @@ def main():
             self.handle_request()
 
         def handle_request(self):
+            with lock:
+                in_flight[0] += 1
+            try:
+                self.answer_request()
+            finally:
+                with lock:
+                    in_flight[0] -= 1
+
+        def answer_request(self):
             parts = urlsplit(self.path)
             query = parse_qs(parts.query, keep_blank_values=True)
             entry = {
@@ -61,6 +72,7 @@ def main():
                 "headers": {k.lower(): v for k, v in self.headers.items()},
             }
             with lock:
+                entry["in_flight"] = in_flight[0]
                 with open(log_path, "a", encoding="utf-8") as log:
                     log.write(json.dumps(entry, ensure_ascii=False) + "\n")
                 index = self.find_route(parts.path, query)
