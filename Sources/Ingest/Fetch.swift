@@ -94,13 +94,16 @@ public enum Fetch {
                     await run(job, web: web, validators: validators, now: request.now, events: events)
                 }
                 // Merge in job order, so the result never depends on which answer came first.
+                // "updated" counts records stored before this run; a story new in this run
+                // counts once, as new, for the first query that found it.
+                let storedBefore = Set(store.articles.map(\.id))
                 for outcome in outcomes {
                     var row = FetchReport.Row(job: outcome.job, status: outcome.status, message: outcome.message.map { secrets.redact($0) })
                     row.warnings = outcome.found?.warnings.map { secrets.redact($0) } ?? []
                     if let found = outcome.found {
                         row.found = found.articles.count
                         for article in found.articles {
-                            let existed = store.article(article.id) != nil
+                            let existed = storedBefore.contains(article.id)
                             switch store.merge(article) {
                             case .new: row.new += 1
                             case .updated where existed: row.updated += 1
