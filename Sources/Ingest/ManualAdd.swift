@@ -30,7 +30,7 @@ public enum ManualAdd {
                 do throws(SourceFailure) {
                     return try await PageMetadata.fetch(trimmed, web: web).0
                 } catch {
-                    throw DiagnosticsError([.error(error.message, hint: "nothing was stored")])
+                    throw DiagnosticsError([.error(error.message)])
                 }
             }
         } catch let error as DiagnosticsError {
