@@ -7,8 +7,9 @@ SHELL := /bin/bash
 # Debian packages the build links against and the fonts pages and packets use.
 BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev \
 	libpango1.0-dev libcairo2-dev libharfbuzz-dev fonts-nanum fonts-nanum-coding
-# What the test suite drives besides the build packages.
-TEST_PACKAGES := $(BUILD_PACKAGES)
+# What the test suite drives besides the build packages: python3 runs the scripted HTTP server
+# of the ingest tests, script (bsdutils) gives `gazette fetch` a terminal.
+TEST_PACKAGES := $(BUILD_PACKAGES) python3 bsdutils
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette

@@ -241,7 +241,9 @@ public final class WebClient: Sendable {
             return WebError(kind: .other, message: "the answer is not valid HTTP (\(error))")
         }
         if error is NIOTooManyBytesError || "\(type(of: error))".contains("Decompression") {
-            return WebError(kind: .tooLarge, message: "the answer is larger than \(settings.maxBodyBytes / 1_048_576) MB")
+            let limit = settings.maxBodyBytes
+            let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
+            return WebError(kind: .tooLarge, message: "the answer is larger than \(size)")
         }
         if error is CancellationError { return WebError(kind: .other, message: "cancelled") }
         let text = secrets.redact("\(error)")

@@ -260,3 +260,38 @@ import TestSupport
         #expect(try site.read(".gazette/enrich-cache.json").contains("HTTP 404"))
     }
 }
+
+/// Point 11's limits on reading a page: size, time, scheme.
+@Suite struct PageLimitTests {
+    @Test func aPageLargerThanTheLimitIsRefused() async throws {
+        let big = "<html><head><title>x</title></head><body>" + String(repeating: "가나다라 ", count: 20_000) + "</body></html>"
+        let server = try FixtureServer(routes: [route("/big", ["status": 200, "body": big, "headers": ["Content-Type": "text/html"]])])
+        var settings = testNetwork(retries: 0)
+        settings.maxBodyBytes = 64 << 10
+        do {
+            _ = try await WebClient.with(settings) { web in try await PageMetadata.fetch("\(server.base)/big", web: web) }
+            Issue.record("a page over the limit must be refused")
+        } catch let error as SourceFailure {
+            #expect(error.message == "\(server.base)/big: the answer is larger than 64 KB")
+        }
+    }
+
+    @Test func aSlowPageTimesOut() async throws {
+        let server = try FixtureServer(routes: [route("/slow", ["status": 200, "delay": 3, "body_file": "article.html"])])
+        do {
+            _ = try await WebClient.with(testNetwork(timeout: 0.3, retries: 0)) { web in try await PageMetadata.fetch("\(server.base)/slow", web: web) }
+            Issue.record("a slow page must time out")
+        } catch let error as SourceFailure {
+            #expect(error.message == "\(server.base)/slow: no complete answer within 0.3 s")
+        }
+    }
+
+    @Test func onlyHTTPAndHTTPS() async throws {
+        do {
+            _ = try await WebClient.with(testNetwork()) { web in try await PageMetadata.fetch("file:///etc/passwd", web: web) }
+            Issue.record("file: must be refused")
+        } catch let error as SourceFailure {
+            #expect(error.message == "file:///etc/passwd: only http and https addresses can be read")
+        }
+    }
+}

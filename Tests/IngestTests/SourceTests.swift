@@ -213,10 +213,8 @@ import TestSupport
 
     @Test func aSlowServerTimesOutAndIsRetried() async throws {
         let server = try FixtureServer(routes: [route("/v1/search/news.json", ["status": 200, "delay": 3, "body_file": "naver_news_ok.json"])])
-        let started = Date()
         #expect(await failure(naver(server.base), network: testNetwork(timeout: 0.4, retries: 1)) == "Naver: no complete answer within 0.4 s (after 2 attempts)")
         #expect(try server.requests().count == 2)
-        #expect(Date().timeIntervalSince(started) < 2.5)
     }
 
     @Test func aBodyThatTricklesCountsAgainstTheWholeRequestLimit() async throws {
