@@ -14,7 +14,7 @@ TEST_PACKAGES := $(BUILD_PACKAGES) python3 bsdutils
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps clean
+.PHONY: demo test build deps test-deps clean bench-fetch
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -44,6 +44,12 @@ demo: build
 test: test-deps
 	swift build --build-tests
 	swift test --skip-build
+
+# Requests and wall time of a fetch of 3 sources x 2 queries against the loopback test server,
+# with and without 200 ms injected latency per answer (a figure, not a test).
+bench-fetch: test-deps
+	swift build --product gazette
+	python3 Benchmarks/fetch_bench.py .build/debug/gazette
 
 clean:
 	rm -rf .build public

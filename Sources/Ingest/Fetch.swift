@@ -283,8 +283,7 @@ struct SourcePlan {
         let (sources, skipped) = apiSources(config: config, secrets: secrets, names: wanted, requireConfig: true)
         plan.skipped = skipped
         if let query {
-            let configured = sources.flatMap { queries(of: $0, in: config) } + skipped.flatMap { _ in config.allQueries }
-            guard configured.contains(query) else {
+            guard config.allQueries.contains(query) else {
                 let hint = Suggest.closest(to: query, in: config.allQueries).map { "did you mean '\($0)'? " } ?? ""
                 throw DiagnosticsError([
                     .error("'\(query)' is not a configured query", hint: "\(hint)configured: \(config.allQueries.joined(separator: ", "))")

@@ -61,7 +61,7 @@ struct SearchCommand: AsyncParsableCommand {
                 continue
             }
             console.report(result.warnings.map { .warning("\(result.source): \($0)") })
-            let total = result.total.map { " of \($0.formatted(.number.grouping(.automatic)))" } ?? ""
+            let total = result.total.map { " of \(Self.grouped($0))" } ?? ""
             print("\(result.source) — \(result.articles.count)\(total)")
             for article in result.articles {
                 print("  \(article.title)")
@@ -96,6 +96,17 @@ struct SearchCommand: AsyncParsableCommand {
             let pad = String(repeating: " ", count: width - entry.query.displayWidth)
             print("\(String(repeating: " ", count: max(0, 4 - "\(entry.count)".count)))\(entry.count)  \(entry.query)\(pad)  \(when)")
         }
+    }
+
+    /// `48,213`, the same on every machine (no locale).
+    static func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + digits.suffix(3) + out
+            digits.removeLast(3)
+        }
+        return digits + out
     }
 
     /// `2023-11-14 09:50` in the site's time zone.
