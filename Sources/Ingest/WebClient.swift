@@ -6,8 +6,9 @@ import NIOHTTP1
 /// How Gazette behaves on the network: time limits, retries, redirects, size limits, how many
 /// requests run at once and how it introduces itself.
 public struct NetworkSettings: Sendable {
-    /// Seconds to establish a connection.
-    public var connectTimeout: Double = 10
+    /// Seconds to establish a connection. async-http-client keeps retrying a refused
+    /// connection until this runs out, so it is also how long an unreachable host costs.
+    public var connectTimeout: Double = 5
     /// Seconds for a whole request, from sending it to the last byte of the body.
     public var requestTimeout: Double = 30
     /// Extra attempts after a timeout, a dropped connection or a 5xx answer (and after a 429

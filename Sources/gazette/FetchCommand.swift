@@ -6,7 +6,7 @@ import Ingest
 
 /// Options of the commands that go to the network.
 struct NetworkOptions: ParsableArguments {
-    @Option(name: .long, help: "Seconds a whole request may take (connecting: at most 10).")
+    @Option(name: .long, help: "Seconds a whole request may take (connecting: at most 5).")
     var timeout: Double = 30
 
     @Option(name: .long, help: "Extra attempts after a timeout or a server error.")
@@ -24,7 +24,7 @@ struct NetworkOptions: ParsableArguments {
     var settings: NetworkSettings {
         var settings = NetworkSettings()
         settings.requestTimeout = timeout
-        settings.connectTimeout = min(10, timeout)
+        settings.connectTimeout = min(5, timeout)
         settings.retries = retries
         settings.concurrency = jobs
         settings.userAgent = NetworkSettings.userAgent(version: Gazette.configuration.version)

@@ -217,6 +217,15 @@ import TestSupport
         #expect(try server.requests().count == 2)
     }
 
+    @Test func aRefusedConnectionIsReportedNotRetried() async throws {
+        let server = try FixtureServer(routes: [])
+        let base = server.base
+        server.stop()
+        usleep(200_000)
+        let message = await failure(naver(base), network: testNetwork(timeout: 0.5))
+        #expect(message == "Naver: connection refused")
+    }
+
     @Test func aBodyThatTricklesCountsAgainstTheWholeRequestLimit() async throws {
         let server = try FixtureServer(routes: [route("/v1/search/news.json", ["status": 200, "body_delay": 3, "body_file": "naver_news_ok.json"])])
         #expect(await failure(naver(server.base), network: testNetwork(timeout: 0.5, retries: 0)) == "Naver: no complete answer within 0.5 s")

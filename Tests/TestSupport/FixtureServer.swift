@@ -21,6 +21,8 @@ public final class FixtureServer: @unchecked Sendable {
 
     public let port: Int
     private let process: Process
+    /// The server's standard input: closing it (here, or by this process ending) stops it.
+    private let lifeline = Pipe()
     private let folder: URL
     private let log: URL
 
@@ -42,7 +44,7 @@ public final class FixtureServer: @unchecked Sendable {
         process.standardOutput = output
         // Never the test's own output: a server left running would hold it open.
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardInput = lifeline
         try process.run()
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
@@ -51,7 +53,7 @@ public final class FixtureServer: @unchecked Sendable {
             line.append(chunk)
         }
         guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "fixture server did not start"])
         }
         self.port = port
@@ -62,8 +64,10 @@ public final class FixtureServer: @unchecked Sendable {
     /// Stops the server (also done on release).
     public func stop() {
         // Not waitUntilExit: on Linux it spins a run loop, which never wakes inside a test's
-        // async task. SIGTERM ends the server at once; Foundation reaps it.
-        if process.isRunning { process.terminate() }
+        // async task. SIGKILL, because a child spawned from a dispatch worker thread inherits
+        // its blocked SIGTERM; closing stdin stops the server as well. Foundation reaps it.
+        try? lifeline.fileHandleForWriting.close()
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         try? FileManager.default.removeItem(at: folder)
     }
 

@@ -3,7 +3,8 @@
 
     python3 server.py SCRIPT.json LOG.jsonl
 
-Prints the port it listens on (one line), then serves until killed. SCRIPT is
+Prints the port it listens on (one line), then serves until killed or until its standard input
+closes (so a server never outlives the test that started it). SCRIPT is
 
     { "routes": [ { "path": "/v1/search/news.json",
                     "match": { "query": "금리", "start": "1" },        # optional: query parameters that must equal
@@ -24,6 +25,7 @@ server was answering when it arrived.
 import gzip
 import json
 import os
+import signal
 import sys
 import threading
 import time
@@ -134,6 +136,10 @@ def main():
                 return
             self.wfile.write(body)
 
+    # A parent's worker thread may have blocked these; the server must still stop on them.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
+    # When the test process goes away, however it ends, stdin closes and the server exits.
+    threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
