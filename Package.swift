@@ -16,6 +16,8 @@ let package = Package(
         // Only for `gazette serve`; no traits, so swift-configuration is not built.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.65.0"),
     ],
     targets: [
         // C libraries, each behind a module map only; each is wrapped once by one Swift target.
@@ -44,6 +46,15 @@ let package = Package(
         .target(
             name: "Content",
             dependencies: ["GazetteModel", "Markdown", "Yams"]),
+        // Fetching news: API and feed sources, HTTP, normalisation, merging into the article store.
+        .target(
+            name: "Ingest",
+            dependencies: [
+                "GazetteModel", "Content", "Markup",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]),
         // Writing into a site: `init` scaffolds, `new` journals.
         .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
         // Study packets: journals typeset into paginated PDFs with Pango and cairo.
@@ -68,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Authoring", "Serve", "Packet",
+                "GazetteModel", "Content", "Site", "Authoring", "Serve", "Packet", "Ingest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -86,6 +97,7 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Markup", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "TextLayout", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "Markup", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Markup", "TestSupport"]),
     ]
 )

@@ -18,14 +18,23 @@ public final class MarkupDocument {
 
     deinit { xmlFreeDoc(document) }
 
+    /// libxml2 must be initialised once before threads use it; Swift runs this exactly once.
+    private static let initialised: Void = { xmlInitParser() }()
+
     /// Parses HTML the way browsers do: forgiving, never failing on tag soup.
     public static func html(_ text: String) -> MarkupDocument? {
+        html(bytes: Array(text.utf8), encoding: "UTF-8")
+    }
+
+    /// Parses the bytes of an HTML page in `encoding` (an IANA charset name such as `EUC-KR`);
+    /// with nil, libxml2 finds the encoding in the page's `<meta charset>` (UTF-8 otherwise).
+    public static func html(bytes: [UInt8], encoding: String?) -> MarkupDocument? {
+        _ = initialised
         let options = Int32(HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_RECOVER.rawValue)
-        let bytes = Array(text.utf8)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    htmlReadMemory($0, Int32(buffer.count), nil, "UTF-8", options)
+                    htmlReadMemory($0, Int32(buffer.count), nil, encoding, options)
                 }
             }
         }
@@ -34,13 +43,19 @@ public final class MarkupDocument {
 
     /// Parses well-formed XML; throws the first error with its line and column.
     public static func xml(_ text: String) throws -> MarkupDocument {
+        try xml(bytes: Array(text.utf8), encoding: "UTF-8")
+    }
+
+    /// Parses the bytes of an XML document; with a nil `encoding`, the one its declaration
+    /// names (UTF-8 otherwise). Throws the first error with its line and column.
+    public static func xml(bytes: [UInt8], encoding: String?) throws -> MarkupDocument {
+        _ = initialised
         xmlResetLastError()
         let options = Int32(XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NONET.rawValue)
-        let bytes = Array(text.utf8)
         let document = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress.flatMap { base in
                 base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    xmlReadMemory($0, Int32(buffer.count), nil, "UTF-8", options)
+                    xmlReadMemory($0, Int32(buffer.count), nil, encoding, options)
                 }
             }
         }
@@ -114,6 +129,63 @@ public final class MarkupDocument {
             return true
         }
         return found
+    }
+
+    /// An element and everything inside it, for walking structured documents such as feeds.
+    public struct Node: Sendable {
+        /// The local name as written (`entry`, `encoded` for `content:encoded`).
+        public var name: String
+        /// The namespace URI, if any.
+        public var namespace: String?
+        /// Attributes by local name (`xml:lang` is `lang`).
+        public var attributes: [String: String]
+        public var children: [Node]
+        /// All text inside, CDATA included, entities decoded.
+        public var text: String
+
+        public subscript(_ attribute: String) -> String? { attributes[attribute] }
+
+        /// The first child element named `name`, optionally in namespace `namespace`.
+        public func child(_ name: String, namespace: String? = nil) -> Node? {
+            children.first { $0.name == name && (namespace == nil || $0.namespace == namespace) }
+        }
+
+        /// Every child element named `name`, optionally in namespace `namespace`.
+        public func children(_ name: String, namespace: String? = nil) -> [Node] {
+            children.filter { $0.name == name && (namespace == nil || $0.namespace == namespace) }
+        }
+    }
+
+    /// The root element as a tree of `Node`s.
+    public var root: Node? {
+        xmlDocGetRootElement(document).map(MarkupDocument.node)
+    }
+
+    private static func node(_ element: xmlNodePtr) -> Node {
+        var attributes: [String: String] = [:]
+        var attribute = element.pointee.properties
+        while let current = attribute {
+            if let key = current.pointee.name.map({ String(cString: $0) }),
+                let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
+            {
+                attributes[key] = String(cString: value)
+                free(value)
+            }
+            attribute = current.pointee.next
+        }
+        var children: [Node] = []
+        var child = element.pointee.children
+        while let current = child {
+            if current.pointee.type == XML_ELEMENT_NODE { children.append(node(current)) }
+            child = current.pointee.next
+        }
+        var text = ""
+        if let content = xmlNodeGetContent(element) {
+            text = String(cString: content)
+            free(content)
+        }
+        let namespace = element.pointee.ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
+        return Node(name: name(element) ?? "", namespace: namespace, attributes: attributes, children: children, text: text)
     }
 
     /// The text of every element named `name`, in document order.

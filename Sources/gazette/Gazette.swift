@@ -8,7 +8,10 @@ struct Gazette: AsyncParsableCommand {
         abstract: "Turn a week of news reading into a published study digest.",
         discussion: "Run in a site folder (one with gazette.yml), or pass --site DIR.",
         version: "0.1.0",
-        subcommands: [Build.self, Check.self, Init.self, New.self, Pdf.self, Serve.self])
+        subcommands: [
+            Build.self, Check.self, Init.self, New.self, FetchCommand.self, SearchCommand.self, AddCommand.self, Pdf.self,
+            Serve.self,
+        ])
 }
 
 /// Options every command takes.

@@ -45,8 +45,17 @@ public enum GazetteCommand {
     public static var executable: URL { Repository.root.appendingPathComponent(".build/debug/gazette") }
 
     public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try run(executable, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs a shell command line (`/bin/sh -c`) with the same environment handling.
+    public static func runShell(_ command: String, environment: [String: String] = [:]) throws -> Result {
+        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: nil, environment: environment)
+    }
+
+    static func run(_ program: URL, _ arguments: [String], in folder: URL?, environment: [String: String]) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
         var env = ProcessInfo.processInfo.environment

@@ -1,0 +1,333 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// What `gazette fetch` should do.
+public struct FetchRequest: Sendable {
+    /// Sources to fetch: `naver`, `newsapi`, `mediastack`, `feeds`, or one feed by name
+    /// (`hankyung` or `feed:hankyung`). Empty: every configured source.
+    public var sources: [String] = []
+    /// Fetch only this configured query.
+    public var query: String?
+    /// Fetch and report, write nothing.
+    public var dryRun = false
+    /// Fill missing images and descriptions of stored articles from their pages.
+    public var enrich = false
+    public var network = NetworkSettings()
+    /// The time records without a date get, and the enrich cache notes.
+    public var now = Date()
+
+    public init() {}
+}
+
+/// One unit of fetching: a query of an API, or a feed.
+public struct FetchJob: Sendable, Hashable, CustomStringConvertible {
+    /// `naver`, `newsapi`, `mediastack`, `feed:<name>`, or `enrich`.
+    public var source: String
+    public var query: String?
+    public var description: String { query.map { "\(source) \"\($0)\"" } ?? source }
+}
+
+/// What happened, for the summary table: one row per source and query.
+public struct FetchReport: Sendable {
+    public enum Status: String, Sendable { case ok, notModified = "not modified", skipped, failed }
+
+    public struct Row: Sendable {
+        public var job: FetchJob
+        public var new = 0
+        public var updated = 0
+        public var found = 0
+        public var status: Status
+        /// Why it failed or was skipped.
+        public var message: String?
+        /// What the user should know although it succeeded (results left out, paging stopped).
+        public var warnings: [String] = []
+    }
+
+    public var rows: [Row] = []
+    /// Store files written (site-relative), or that would be written in a dry run.
+    public var written: [String] = []
+    /// Requests sent, retries included.
+    public var requests = 0
+    public var dryRun = false
+
+    /// True when some source or query failed (exit status 3).
+    public var failed: Bool { rows.contains { $0.status == .failed } }
+}
+
+/// Progress as it happens, for the command line's live display.
+public enum FetchEvent: Sendable {
+    case started(FetchJob)
+    case progress(FetchJob, found: Int)
+    case finished(FetchReport.Row)
+    case request(RequestRecord)
+}
+
+/// `gazette fetch`: every configured source and query, at most `concurrency` requests at a
+/// time; one failing source never stops the others; what succeeded is merged into the store
+/// (one record per story, queries united) and written atomically at the end.
+public enum Fetch {
+    public static func run(
+        _ request: FetchRequest, config: SiteConfig, siteRoot: URL, environment: [String: String],
+        events: @escaping @Sendable (FetchEvent) -> Void = { _ in }
+    ) async throws(DiagnosticsError) -> FetchReport {
+        let secrets = Secrets(environment: environment)
+        let plan = try SourcePlan.make(config: config.sources, secrets: secrets, names: request.sources, query: request.query)
+        var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+        var report = FetchReport(dryRun: request.dryRun)
+        let counter = Counter()
+        var cache = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
+        let startingCache = cache
+        var enrichCache = EnrichCache.load(siteRoot: siteRoot)
+        let startingEnrichCache = enrichCache
+
+        do {
+            try await WebClient.with(
+                request.network, secrets: secrets,
+                observe: { record in
+                    counter.add()
+                    events(.request(record))
+                }
+            ) { web in
+                let validators = cache
+                let outcomes = await boundedMap(plan.jobs, limit: max(1, request.network.concurrency)) { job in
+                    await run(job, web: web, validators: validators, now: request.now, events: events)
+                }
+                // Merge in job order, so the result never depends on which answer came first.
+                // "updated" counts records stored before this run; a story new in this run
+                // counts once, as new, for the first query that found it.
+                let storedBefore = Set(store.articles.map(\.id))
+                for outcome in outcomes {
+                    var row = FetchReport.Row(job: outcome.job, status: outcome.status, message: outcome.message.map { secrets.redact($0) })
+                    row.warnings = outcome.found?.warnings.map { secrets.redact($0) } ?? []
+                    if let found = outcome.found {
+                        row.found = found.articles.count
+                        for article in found.articles {
+                            let existed = storedBefore.contains(article.id)
+                            switch store.merge(article) {
+                            case .new: row.new += 1
+                            case .updated where existed: row.updated += 1
+                            default: break
+                            }
+                        }
+                    }
+                    if let feedURL = outcome.feedURL, let fresh = outcome.validators { cache[feedURL] = fresh }
+                    report.rows.append(row)
+                }
+                if request.enrich {
+                    let row = await Enrichment.run(store: &store, cache: &enrichCache, web: web, limit: request.network.concurrency, events: events)
+                    report.rows.append(row)
+                }
+            }
+        } catch {
+            throw DiagnosticsError([.error("network client failed: \(secrets.redact("\(error)"))")])
+        }
+        report.rows = plan.skipped + report.rows
+        report.requests = counter.value
+
+        if request.dryRun {
+            report.written = store.pendingFiles
+            return report
+        }
+        do {
+            report.written = try store.write()
+            if cache != startingCache { try SiteState.write(cache, "http-cache.json", siteRoot: siteRoot) }
+            if enrichCache != startingEnrichCache { try SiteState.write(enrichCache, EnrichCache.file, siteRoot: siteRoot) }
+        } catch {
+            throw DiagnosticsError([.error("cannot write the article store: \(error.localizedDescription)", hint: "check the permissions of content/articles/")])
+        }
+        return report
+    }
+
+    struct JobOutcome: Sendable {
+        var job: FetchJob
+        var found: Found?
+        var status: FetchReport.Status
+        var message: String?
+        var validators: HTTPValidators?
+        var feedURL: String?
+        var updated = 0
+    }
+
+    static func run(
+        _ job: SourcePlan.Job, web: WebClient, validators: [String: HTTPValidators], now: Date,
+        events: @escaping @Sendable (FetchEvent) -> Void
+    ) async -> JobOutcome {
+        let id = job.id
+        events(.started(id))
+        var outcome: JobOutcome
+        do {
+            switch job {
+            case .search(let source, let query):
+                let found = try await source.search(query, limit: source.maxResults, web: web, now: now) { count in
+                    events(.progress(id, found: count))
+                }
+                outcome = JobOutcome(job: id, found: found, status: .ok)
+            case .feed(let feed):
+                let (found, fresh) = try await feed.fetch(web: web, validators: validators[feed.feed.url], now: now)
+                outcome = JobOutcome(
+                    job: id, found: found, status: found.notModified ? .notModified : .ok, validators: fresh, feedURL: feed.feed.url)
+            }
+        } catch {
+            outcome = JobOutcome(job: id, found: nil, status: .failed, message: error.message)
+        }
+        var row = FetchReport.Row(job: id, found: outcome.found?.articles.count ?? 0, status: outcome.status, message: outcome.message)
+        row.warnings = outcome.found?.warnings ?? []
+        events(.finished(row))
+        return outcome
+    }
+}
+
+/// Which sources and queries a run covers, and which configured sources it must skip (no key).
+struct SourcePlan {
+    enum Job: Sendable {
+        case search(any SearchSource, String)
+        case feed(FeedSource)
+
+        var id: FetchJob {
+            switch self {
+            case .search(let source, let query): FetchJob(source: source.id, query: query)
+            case .feed(let feed): FetchJob(source: feed.id, query: nil)
+            }
+        }
+    }
+
+    var jobs: [Job] = []
+    var skipped: [FetchReport.Row] = []
+
+    static let apiNames = ["naver", "newsapi", "mediastack"]
+
+    /// The API sources for `names` that have keys, configured or not (for `search`), with
+    /// skipped rows for those without.
+    static func apiSources(config: SiteConfig.Sources, secrets: Secrets, names: Set<String>, requireConfig: Bool) -> (sources: [any SearchSource], skipped: [FetchReport.Row]) {
+        var sources: [any SearchSource] = []
+        var skipped: [FetchReport.Row] = []
+        func skip(_ source: String, _ variables: String) {
+            skipped.append(
+                FetchReport.Row(
+                    job: FetchJob(source: source, query: nil), status: .skipped,
+                    message: "\(variables) not set; export \(variables.contains(" and ") ? "them" : "it") to use \(source)"))
+        }
+        if names.contains("naver"), !requireConfig || config.naver != nil {
+            if let id = secrets.naverClientID, let secret = secrets.naverClientSecret {
+                sources.append(NaverSource(settings: config.naver ?? .init(), clientID: id, clientSecret: secret))
+            } else {
+                skip("naver", "NAVER_CLIENT_ID and NAVER_CLIENT_SECRET are")
+            }
+        }
+        if names.contains("newsapi"), !requireConfig || config.newsAPI != nil {
+            if let key = secrets.newsAPIKey {
+                sources.append(NewsAPISource(settings: config.newsAPI ?? .init(), key: key))
+            } else {
+                skip("newsapi", "NEWSAPI_KEY is")
+            }
+        }
+        if names.contains("mediastack"), !requireConfig || config.mediaStack != nil {
+            if let key = secrets.mediaStackKey {
+                sources.append(MediaStackSource(settings: config.mediaStack ?? .init(), key: key))
+            } else {
+                skip("mediastack", "MEDIASTACK_KEY is")
+            }
+        }
+        return (sources, skipped)
+    }
+
+    static func queries(of source: any SearchSource, in config: SiteConfig.Sources) -> [String] {
+        switch source.id {
+        case "naver": config.naver?.queries ?? []
+        case "newsapi": config.newsAPI?.queries ?? []
+        default: config.mediaStack?.keywords ?? []
+        }
+    }
+
+    static func make(config: SiteConfig.Sources, secrets: Secrets, names: [String], query: String?) throws(DiagnosticsError) -> SourcePlan {
+        var plan = SourcePlan()
+        let feedNames = config.feeds.map(\.name)
+        let known = apiNames + ["feeds"] + feedNames + feedNames.map { "feed:\($0)" }
+        var wanted = Set<String>()
+        var wantedFeeds = Set<String>()
+        for name in names {
+            let key = name.lowercased()
+            if apiNames.contains(key) {
+                wanted.insert(key)
+            } else if key == "feeds" || key == "feed" {
+                wantedFeeds.formUnion(feedNames)
+            } else if let feed = feedNames.first(where: { $0 == name || "feed:\($0)" == name }) {
+                wantedFeeds.insert(feed)
+            } else {
+                let hint = Suggest.closest(to: name, in: known).map { "did you mean '\($0)'? " } ?? ""
+                throw DiagnosticsError([
+                    .error("unknown source '\(name)'", hint: "\(hint)sources are \(known.filter { !$0.hasPrefix("feed:") }.joined(separator: ", "))")
+                ])
+            }
+        }
+        if names.isEmpty {
+            wanted = Set(apiNames)
+            wantedFeeds = Set(feedNames)
+        }
+        let configuredAPIs = apiNames.filter { name in
+            switch name {
+            case "naver": config.naver != nil
+            case "newsapi": config.newsAPI != nil
+            default: config.mediaStack != nil
+            }
+        }
+        if !names.isEmpty, let missing = wanted.subtracting(configuredAPIs).sorted().first {
+            throw DiagnosticsError([.error("'\(missing)' is not configured", hint: "add sources.\(missing) to gazette.yml")])
+        }
+        if configuredAPIs.isEmpty && config.feeds.isEmpty {
+            throw DiagnosticsError([
+                .error("no sources configured", hint: "add sources: to gazette.yml, e.g. naver: { queries: [금리] } (see README, Configuration)")
+            ])
+        }
+        let (sources, skipped) = apiSources(config: config, secrets: secrets, names: wanted, requireConfig: true)
+        plan.skipped = skipped
+        if let query {
+            guard config.allQueries.contains(query) else {
+                let hint = Suggest.closest(to: query, in: config.allQueries).map { "did you mean '\($0)'? " } ?? ""
+                throw DiagnosticsError([
+                    .error("'\(query)' is not a configured query", hint: "\(hint)configured: \(config.allQueries.joined(separator: ", "))")
+                ])
+            }
+        }
+        for source in sources {
+            for item in queries(of: source, in: config) where query == nil || item == query {
+                plan.jobs.append(.search(source, item))
+            }
+        }
+        if query == nil {
+            for feed in config.feeds where wantedFeeds.contains(feed.name) { plan.jobs.append(.feed(FeedSource(feed: feed))) }
+        }
+        return plan
+    }
+}
+
+/// Runs `work` on every item with at most `limit` at once; results in the items' order.
+func boundedMap<T: Sendable, R: Sendable>(_ items: [T], limit: Int, _ work: @escaping @Sendable (T) async -> R) async -> [R] {
+    await withTaskGroup(of: (Int, R).self) { group in
+        var results = [R?](repeating: nil, count: items.count)
+        var next = 0
+        while next < min(limit, items.count) {
+            let index = next
+            group.addTask { (index, await work(items[index])) }
+            next += 1
+        }
+        while let (index, result) = await group.next() {
+            results[index] = result
+            if next < items.count {
+                let index = next
+                group.addTask { (index, await work(items[index])) }
+                next += 1
+            }
+        }
+        return results.compactMap { $0 }
+    }
+}
+
+/// A thread-safe count.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import GazetteModel
+
+/// `gazette add URL`: one page read for its metadata and stored as a `manual` record.
+public enum ManualAdd {
+    public struct Outcome: Sendable {
+        public var article: Article
+        /// `.new`, `.updated` (it was stored and had fields filled) or `.unchanged`.
+        public var change: StoreUpdate.Outcome
+        /// The week file it is in (`content/articles/2026-W47.json`).
+        public var path: String
+    }
+
+    public static func add(
+        _ url: String, config: SiteConfig, siteRoot: URL, network: NetworkSettings, now: Date = Date()
+    ) async throws(DiagnosticsError) -> Outcome {
+        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let parts = URLComponents(string: trimmed), let scheme = parts.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), parts.host?.isEmpty == false, let id = CanonicalURL.articleID(for: trimmed)
+        else {
+            throw DiagnosticsError([.error("'\(url)' is not an http or https address", hint: "give the article's full address, e.g. https://www.yna.co.kr/view/…")])
+        }
+        var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+        if let stored = store.article(id), stored.image != nil, !stored.description.isEmpty {
+            return Outcome(article: stored, change: .unchanged, path: store.path(of: id) ?? "")
+        }
+        let metadata: PageMetadata
+        do {
+            metadata = try await WebClient.with(network) { web in
+                do throws(SourceFailure) {
+                    return try await PageMetadata.fetch(trimmed, web: web).0
+                } catch {
+                    throw DiagnosticsError([.error(error.message)])
+                }
+            }
+        } catch let error as DiagnosticsError {
+            throw error
+        } catch {
+            throw DiagnosticsError([.error("network client failed: \(error)")])
+        }
+        let offset = config.timeZone.secondsFromGMT(for: now)
+        let article = Article(
+            id: id, url: trimmed, title: metadata.title ?? trimmed, description: metadata.description ?? "", source: "manual",
+            publisher: metadata.siteName ?? Publishers.name(forURL: trimmed) ?? parts.host, author: metadata.author,
+            published: metadata.published ?? PublishedDate.format(now, offset: offset), image: metadata.image, queries: [],
+            language: metadata.language)
+        let change = store.merge(article)
+        do {
+            _ = try store.write()
+        } catch {
+            throw DiagnosticsError([.error("cannot write the article store: \(error.localizedDescription)")])
+        }
+        return Outcome(article: store.article(id) ?? article, change: change, path: store.path(of: id) ?? "")
+    }
+}

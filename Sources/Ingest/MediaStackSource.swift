@@ -1,0 +1,102 @@
+import Foundation
+import GazetteModel
+
+/// MediaStack `/v1/news`: the key in `access_key` (plain http on the free plan), pages of
+/// `limit` ≤ 100 at `offset` stepping by the limit, stopping past `pagination.total`.
+struct MediaStackSource: SearchSource {
+    static let url = "http://api.mediastack.com/v1/news"
+    let settings: SiteConfig.Sources.MediaStack
+    let key: String
+
+    var id: String { "mediastack" }
+    var label: String { "MediaStack" }
+    var maxResults: Int { settings.maxResults }
+
+    struct Page: Decodable {
+        struct Pagination: Decodable {
+            var limit: Int?
+            var offset: Int?
+            var count: Int?
+            var total: Int?
+        }
+        var pagination: Pagination?
+        var data: [Item]?
+        var error: ErrorBody?
+    }
+
+    struct Item: Decodable {
+        var author: String?
+        var title: String?
+        var description: String?
+        var url: String?
+        var source: String?
+        var image: String?
+        var category: String?
+        var language: String?
+        var country: String?
+        var published_at: String?
+    }
+
+    struct ErrorBody: Decodable {
+        var code: String?
+        var message: String?
+    }
+
+    func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
+        async throws(SourceFailure) -> Found
+    {
+        var found = Found()
+        var normalizer = Normalizer(source: id, query: query, now: now)
+        let pageSize = max(1, min(100, limit))
+        var received = 0
+        var offset = 0
+        while true {
+            var parameters = [("access_key", key), ("keywords", query), ("limit", "\(pageSize)"), ("offset", "\(offset)")]
+            if !settings.languages.isEmpty { parameters.append(("languages", settings.languages.joined(separator: ","))) }
+            if !settings.countries.isEmpty { parameters.append(("countries", settings.countries.joined(separator: ","))) }
+            if let sort = settings.sort { parameters.append(("sort", sort)) }
+            let response: WebResponse
+            do {
+                response = try await web.get(Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters))
+            } catch {
+                throw SourceFailure.network(label, error)
+            }
+            let body = try? JSONDecoder().decode(Page.self, from: response.body)
+            // apilayer reports some errors with status 200, so the body decides.
+            if let error = body?.error { throw failure(response, error) }
+            guard response.status == 200 else { throw SourceFailure.unexpected(label, response, expecting: "MediaStack's JSON") }
+            guard let body, let items = body.data else {
+                throw SourceFailure.unexpected(label, response, expecting: "MediaStack's JSON")
+            }
+            let total = body.pagination?.total
+            found.total = total
+            for item in items.prefix(limit - received) {
+                received += 1
+                let draft = Draft(
+                    url: item.url, title: item.title, description: item.description, publisher: item.source, author: item.author,
+                    published: item.published_at, image: item.image, language: item.language)
+                if let article = normalizer.article(draft) { found.articles.append(article) }
+            }
+            progress(found.articles.count)
+            offset += pageSize
+            if received >= limit || items.count < pageSize || offset >= (total ?? Int.max) { break }
+        }
+        found.warnings += normalizer.warnings
+        return found
+    }
+
+    private func failure(_ response: WebResponse, _ error: ErrorBody) -> SourceFailure {
+        let hint: String? =
+            switch error.code {
+            case "invalid_access_key", "missing_access_key", "inactive_user": "check MEDIASTACK_KEY"
+            case "https_access_restricted": "the free plan allows only http: use an http:// endpoint"
+            case "function_access_restricted": "the plan does not allow this request; remove paid-only settings"
+            case "usage_limit_reached": "the monthly quota is used up"
+            case "rate_limit_reached": "rate limited; try again later"
+            case "validation_error": "check sources.mediastack in gazette.yml"
+            case "internal_error": "MediaStack failed; try again later"
+            default: nil
+            }
+        return SourceFailure.answer(label, response, code: error.code, detail: error.message, hint: hint)
+    }
+}

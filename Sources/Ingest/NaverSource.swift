@@ -1,0 +1,93 @@
+import Foundation
+import GazetteModel
+
+/// Naver Search API, news (`/v1/search/news.json`): `X-Naver-Client-Id`/`-Secret` headers,
+/// pages of `display` ≤ 100 results at `start = 1 + (page−1)·display`, `start` ≤ 1000.
+struct NaverSource: SearchSource {
+    static let url = "https://openapi.naver.com/v1/search/news.json"
+    let settings: SiteConfig.Sources.Naver
+    let clientID: String
+    let clientSecret: String
+
+    var id: String { "naver" }
+    var label: String { "Naver" }
+    var maxResults: Int { settings.maxResults }
+
+    struct Page: Decodable {
+        var total: Int?
+        var start: Int?
+        var display: Int?
+        var items: [Item]?
+    }
+
+    struct Item: Decodable {
+        var title: String?
+        var originallink: String?
+        var link: String?
+        var description: String?
+        var pubDate: String?
+    }
+
+    struct ErrorBody: Decodable {
+        var errorMessage: String?
+        var errorCode: String?
+    }
+
+    func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
+        async throws(SourceFailure) -> Found
+    {
+        var found = Found()
+        var normalizer = Normalizer(source: id, query: query, now: now)
+        let display = max(1, min(settings.display, 100, limit))
+        var received = 0
+        for page in 1... {
+            let start = 1 + (page - 1) * display
+            guard start <= 1000 else {
+                found.warnings.append("Naver serves only the first 1000 results of a query (start ≤ 1000)")
+                break
+            }
+            let url = Endpoint.url(
+                Self.url, endpoint: settings.endpoint,
+                parameters: [("query", query), ("display", "\(display)"), ("start", "\(start)"), ("sort", settings.sort)])
+            let response: WebResponse
+            do {
+                response = try await web.get(url, headers: [("X-Naver-Client-Id", clientID), ("X-Naver-Client-Secret", clientSecret)])
+            } catch {
+                throw SourceFailure.network(label, error)
+            }
+            guard response.status == 200 else { throw failure(response) }
+            let body = try decodeJSON(Page.self, response, label: label, expecting: "Naver's news JSON")
+            guard let items = body.items else { throw SourceFailure.unexpected(label, response, expecting: "Naver's news JSON") }
+            found.total = body.total
+            for item in items.prefix(limit - received) {
+                let originalLink = item.originallink?.trimmingCharacters(in: .whitespaces)
+                let draft = Draft(
+                    url: originalLink?.isEmpty == false ? originalLink : item.link, title: item.title,
+                    description: item.description, published: item.pubDate, language: "ko")
+                received += 1
+                if let article = normalizer.article(draft) { found.articles.append(article) }
+            }
+            progress(found.articles.count)
+            if received >= limit || items.count < display || start + display > (body.total ?? Int.max) { break }
+        }
+        found.warnings += normalizer.warnings
+        return found
+    }
+
+    private func failure(_ response: WebResponse) -> SourceFailure {
+        guard let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body), body.errorCode != nil || body.errorMessage != nil else {
+            return SourceFailure.unexpected(label, response, expecting: "Naver's JSON")
+        }
+        let hint: String? =
+            switch response.status {
+            case 401: "check NAVER_CLIENT_ID and NAVER_CLIENT_SECRET, and that the app has the Search API enabled"
+            case 403: "Naver answers 403 to http (use https) and to apps without the Search API enabled"
+            case 404: "check the endpoint in sources.naver"
+            case 429: "the daily quota of 25,000 calls is used up; try again tomorrow"
+            case 400: "check the query and display (1–100), start (≤ 1000) and sort (sim or date)"
+            case 500...: "Naver's servers failed; try again later"
+            default: nil
+            }
+        return SourceFailure.answer(label, response, code: body.errorCode, detail: body.errorMessage, hint: hint)
+    }
+}

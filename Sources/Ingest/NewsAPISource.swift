@@ -1,0 +1,95 @@
+import Foundation
+import GazetteModel
+
+/// NewsAPI `/v2/everything`: `X-Api-Key` header, pages of `pageSize` ≤ 100. The free plan's
+/// HTTP 426 `maximumResultsReached` ends paging with a warning: what came before is kept.
+struct NewsAPISource: SearchSource {
+    static let url = "https://newsapi.org/v2/everything"
+    let settings: SiteConfig.Sources.NewsAPI
+    let key: String
+
+    var id: String { "newsapi" }
+    var label: String { "NewsAPI" }
+    var maxResults: Int { settings.maxResults }
+
+    struct Page: Decodable {
+        var status: String?
+        var totalResults: Int?
+        var articles: [Item]?
+        var code: String?
+        var message: String?
+    }
+
+    struct Item: Decodable {
+        struct Source: Decodable {
+            var id: String?
+            var name: String?
+        }
+        var source: Source?
+        var author: String?
+        var title: String?
+        var description: String?
+        var url: String?
+        var urlToImage: String?
+        var publishedAt: String?
+        var content: String?
+    }
+
+    func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
+        async throws(SourceFailure) -> Found
+    {
+        var found = Found()
+        var normalizer = Normalizer(source: id, query: query, now: now)
+        let pageSize = max(1, min(100, limit))
+        var received = 0
+        for page in 1... {
+            var parameters = [("q", query), ("pageSize", "\(pageSize)"), ("page", "\(page)"), ("sortBy", settings.sortBy)]
+            if let language = settings.language { parameters.append(("language", language)) }
+            let response: WebResponse
+            do {
+                response = try await web.get(Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters), headers: [("X-Api-Key", key)])
+            } catch {
+                throw SourceFailure.network(label, error)
+            }
+            let body = try? JSONDecoder().decode(Page.self, from: response.body)
+            if response.status == 426 || body?.code == "maximumResultsReached" {
+                guard page > 1 else { throw failure(response, body) }
+                found.warnings.append(
+                    "NewsAPI's plan allows only the first \(received) results (maximumResultsReached); paging stopped there")
+                break
+            }
+            guard response.status == 200, body?.status != "error" else { throw failure(response, body) }
+            guard let body, let items = body.articles else {
+                throw SourceFailure.unexpected(label, response, expecting: "NewsAPI's JSON")
+            }
+            found.total = body.totalResults
+            for item in items.prefix(limit - received) {
+                received += 1
+                let draft = Draft(
+                    url: item.url, title: item.title, description: item.description, publisher: item.source?.name,
+                    author: item.author, published: item.publishedAt, image: item.urlToImage, language: settings.language)
+                if let article = normalizer.article(draft) { found.articles.append(article) }
+            }
+            progress(found.articles.count)
+            if received >= limit || items.count < pageSize || page * pageSize >= (body.totalResults ?? Int.max) { break }
+        }
+        found.warnings += normalizer.warnings
+        return found
+    }
+
+    private func failure(_ response: WebResponse, _ body: Page?) -> SourceFailure {
+        guard let body, let code = body.code else { return SourceFailure.unexpected(label, response, expecting: "NewsAPI's JSON") }
+        let hint: String? =
+            switch code {
+            case "apiKeyInvalid", "apiKeyMissing", "apiKeyDisabled": "check NEWSAPI_KEY"
+            case "apiKeyExhausted": "the key has no requests left; try again tomorrow or upgrade the plan"
+            case "rateLimited": "rate limited; try again later"
+            case "parameterInvalid", "parametersMissing": "check sources.newsapi in gazette.yml (the free plan searches only about a month back)"
+            case "maximumResultsReached": "the plan allows only the first 100 results; lower max_results"
+            case "sourcesTooMany", "sourceDoesNotExist": "check the sources setting"
+            case "unexpectedError": "NewsAPI failed; try again later"
+            default: response.status == 401 ? "check NEWSAPI_KEY" : nil
+            }
+        return SourceFailure.answer(label, response, code: code, detail: body.message, hint: hint)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GazetteModel
+
+/// What one query of one source found: normalised records in the source's order, and what
+/// the user should know about the results left out.
+public struct Found: Sendable {
+    public var articles: [Article] = []
+    public var warnings: [String] = []
+    /// How many results the source says it has, when it says.
+    public var total: Int?
+    /// The feed answered 304: nothing changed since the last fetch.
+    public var notModified = false
+
+    public init() {}
+}
+
+/// A news API that answers a search query page by page.
+protocol SearchSource: Sendable {
+    /// The store's `source` value: `naver`, `newsapi`, `mediastack`.
+    var id: String { get }
+    /// The provider's name in messages: `Naver`, `NewsAPI`, `MediaStack`.
+    var label: String { get }
+    /// The newest results configured per query (`max_results`).
+    var maxResults: Int { get }
+    /// Fetches up to `limit` newest results for `query`; `progress` gets the count so far.
+    func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
+        async throws(SourceFailure) -> Found
+}
+
+/// A record as a source describes it, before normalisation.
+struct Draft {
+    var url: String?
+    var title: String?
+    var description: String?
+    var publisher: String?
+    var author: String?
+    var published: String?
+    var image: String?
+    var language: String?
+    /// Title and description are already plain text (feeds convert by their own type rules);
+    /// otherwise they are HTML fragments, as the APIs send them.
+    var textIsPlain = false
+}
+
+/// Turns drafts into store records and counts what had to be left out or patched, so the user
+/// is told rather than records vanishing.
+struct Normalizer {
+    let source: String
+    let query: String?
+    let now: Date
+    private(set) var withoutURL = 0
+    private(set) var withoutDate = 0
+    private(set) var removed = 0
+    private var seen = Set<String>()
+
+    init(source: String, query: String?, now: Date) {
+        self.source = source
+        self.query = query
+        self.now = now
+    }
+
+    /// The record for `draft`, or nil when it has no usable address, was taken down, or
+    /// repeats a story this query already returned (pages can overlap while results shift).
+    mutating func article(_ draft: Draft) -> Article? {
+        guard let raw = draft.url?.trimmingCharacters(in: .whitespacesAndNewlines), let url = CanonicalURL.canonicalize(raw),
+            let id = CanonicalURL.articleID(for: url)
+        else {
+            withoutURL += 1
+            return nil
+        }
+        guard seen.insert(id).inserted else { return nil }
+        let text = { (value: String?) in draft.textIsPlain ? PlainText.collapse(value ?? "") : PlainText.from(html: value) }
+        let title = text(draft.title)
+        // NewsAPI blanks out stories taken down by their publishers.
+        if title == "[Removed]" || url.hasPrefix("https://removed.com") {
+            removed += 1
+            return nil
+        }
+        var published = PublishedDate.normalize(draft.published)
+        if published == nil {
+            withoutDate += 1
+            published = PublishedDate.format(now, offset: 0)
+        }
+        func optional(_ text: String?) -> String? {
+            guard let text = text.map({ PlainText.from(html: $0) }), !text.isEmpty else { return nil }
+            return text
+        }
+        let image = draft.image?.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Article(
+            id: id, url: url, title: title.isEmpty ? url : title, description: text(draft.description),
+            source: source, publisher: optional(draft.publisher) ?? Publishers.name(forURL: url), author: optional(draft.author),
+            published: published ?? "", image: image?.isEmpty == false ? image : nil, queries: query.map { [$0] } ?? [],
+            language: draft.language.flatMap(Self.language))
+    }
+
+    /// `ko-KR`, `ko_KR`, `KO` → `ko`.
+    static func language(_ text: String) -> String? {
+        let code = text.lowercased().prefix { $0.isLetter }
+        return code.count == 2 || code.count == 3 ? String(code) : nil
+    }
+
+    /// What was left out or patched, in words.
+    var warnings: [String] {
+        var out: [String] = []
+        if withoutURL > 0 { out.append("\(withoutURL) result\(withoutURL == 1 ? "" : "s") without a usable http(s) address left out") }
+        if removed > 0 { out.append("\(removed) result\(removed == 1 ? "" : "s") marked [Removed] by the publisher left out") }
+        if withoutDate > 0 {
+            out.append("\(withoutDate) result\(withoutDate == 1 ? "" : "s") without a readable date stored with the time of this fetch")
+        }
+        return out
+    }
+}
+
+/// JSON decoding that turns a body that is not what the API documents into a failure naming it.
+func decodeJSON<T: Decodable>(_ type: T.Type, _ response: WebResponse, label: String, expecting: String) throws(SourceFailure) -> T {
+    do {
+        return try JSONDecoder().decode(T.self, from: response.body)
+    } catch {
+        throw SourceFailure.unexpected(label, response, expecting: expecting)
+    }
+}

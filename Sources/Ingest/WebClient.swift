@@ -1,0 +1,265 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// How Gazette behaves on the network: time limits, retries, redirects, size limits, how many
+/// requests run at once and how it introduces itself.
+public struct NetworkSettings: Sendable {
+    /// Seconds to establish a connection. async-http-client keeps retrying a refused
+    /// connection until this runs out, so it is also how long an unreachable host costs.
+    public var connectTimeout: Double = 5
+    /// Seconds for a whole request, from sending it to the last byte of the body.
+    public var requestTimeout: Double = 30
+    /// Extra attempts after a timeout, a dropped connection or a 5xx answer (and after a 429
+    /// that names a `Retry-After` no longer than `maxRetryAfter`).
+    public var retries = 2
+    /// The first backoff in seconds; it doubles per attempt, and each wait is drawn at random
+    /// between half and all of it (jitter), so parallel clients do not retry in lockstep.
+    public var backoff: Double = 0.5
+    /// The longest `Retry-After` Gazette waits for; a longer one fails the request at once.
+    public var maxRetryAfter: Double = 60
+    /// Requests in flight at once across all sources and queries.
+    public var concurrency = 4
+    /// Redirects followed per request.
+    public var maxRedirects = 5
+    /// The largest body accepted (after decompression).
+    public var maxBodyBytes = 8 << 20
+    /// The `User-Agent` header.
+    public var userAgent = NetworkSettings.userAgent(version: "0.1.0")
+
+    public init() {}
+
+    /// `Gazette/<version> (+<project page>)`.
+    public static func userAgent(version: String) -> String {
+        "Gazette/\(version) (+https://github.com/gazette-news/gazette)"
+    }
+}
+
+/// One HTTP answer, body read in full and decompressed.
+public struct WebResponse: Sendable {
+    public var status: Int
+    public var reason: String
+    public var headers: [(name: String, value: String)]
+    public var body: Data
+    /// The address that answered, after redirects.
+    public var url: String
+    /// How many attempts it took.
+    public var attempts: Int
+
+    /// The first header named `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// `HTTP 404 Not Found`.
+    public var statusLine: String { "HTTP \(status)\(reason.isEmpty ? "" : " " + reason)" }
+}
+
+/// Why a request got no answer. The message never contains a secret: URLs in it are redacted.
+public struct WebError: Error, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// No answer within the connect or request time limit.
+        case timeout
+        /// Reset or closed before the whole body arrived.
+        case connection
+        /// Refused, or the host is unknown: not retried.
+        case unreachable
+        case tooLarge
+        case tooManyRedirects
+        case invalidURL
+        case other
+    }
+
+    public var kind: Kind
+    public var message: String
+    public var attempts: Int = 1
+    public var description: String { message }
+
+    /// Worth another attempt: the next one may well succeed.
+    var isTransient: Bool { kind == .timeout || kind == .connection }
+}
+
+/// One request as it happened, for `--verbose` and for counting.
+public struct RequestRecord: Sendable {
+    /// The address with secrets redacted.
+    public var url: String
+    /// The status, or nil when there was no answer.
+    public var status: Int?
+    public var error: String?
+    public var seconds: Double
+    public var attempt: Int
+}
+
+/// Gazette's HTTP client: async-http-client behind the few things ingest needs — GET with a
+/// whole-request time limit, bounded redirects, gzip, a `User-Agent`, retries with exponential
+/// backoff and jitter on timeouts and 5xx, and `Retry-After` on 429.
+///
+/// Use `WebClient.with(_:_:)`, which shuts the connection pool down however the work ends.
+public final class WebClient: Sendable {
+    public let settings: NetworkSettings
+    private let client: HTTPClient
+    private let secrets: Secrets
+    private let observe: @Sendable (RequestRecord) -> Void
+
+    private init(settings: NetworkSettings, secrets: Secrets, observe: @escaping @Sendable (RequestRecord) -> Void) {
+        self.settings = settings
+        self.secrets = secrets
+        self.observe = observe
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .follow(max: settings.maxRedirects, allowCycles: false),
+            timeout: .init(connect: Self.amount(settings.connectTimeout), read: Self.amount(settings.requestTimeout)),
+            decompression: .enabled(limit: .size(settings.maxBodyBytes)))
+        configuration.httpVersion = .http1Only
+        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Runs `body` with a client and shuts it down afterwards. `observe` sees every attempt.
+    public static func with<T: Sendable>(
+        _ settings: NetworkSettings, secrets: Secrets = Secrets(),
+        observe: @escaping @Sendable (RequestRecord) -> Void = { _ in },
+        _ body: (WebClient) async throws -> T
+    ) async throws -> T {
+        let web = WebClient(settings: settings, secrets: secrets, observe: observe)
+        do {
+            let result = try await body(web)
+            try? await web.client.shutdown()
+            return result
+        } catch {
+            try? await web.client.shutdown()
+            throw error
+        }
+    }
+
+    /// GETs `url`, retrying what is worth retrying. Answers with any status are returned (after
+    /// retries for 5xx and 429): callers decode the API's error body.
+    public func get(_ url: String, headers: [(String, String)] = []) async throws(WebError) -> WebResponse {
+        var attempt = 0
+        while true {
+            attempt += 1
+            let started = Date()
+            let outcome = await once(url, headers: headers)
+            let seconds = Date().timeIntervalSince(started)
+            let shown = secrets.redact(url: url)
+            switch outcome {
+            case .success(var response):
+                observe(RequestRecord(url: shown, status: response.status, error: nil, seconds: seconds, attempt: attempt))
+                response.attempts = attempt
+                guard attempt <= settings.retries else { return response }
+                if (500...599).contains(response.status) {
+                    try? await Task.sleep(for: .seconds(backoff(attempt)))
+                    continue
+                }
+                if response.status == 429, let wait = Self.retryAfter(response.header("Retry-After")), wait <= settings.maxRetryAfter {
+                    try? await Task.sleep(for: .seconds(wait))
+                    continue
+                }
+                return response
+            case .failure(var error):
+                observe(RequestRecord(url: shown, status: nil, error: error.message, seconds: seconds, attempt: attempt))
+                error.attempts = attempt
+                guard error.isTransient, attempt <= settings.retries, !Task.isCancelled else { throw error }
+                try? await Task.sleep(for: .seconds(backoff(attempt)))
+            }
+        }
+    }
+
+    /// The wait before attempt `attempt + 1`: base·2^(attempt−1), drawn between half and all of it.
+    func backoff(_ attempt: Int) -> Double {
+        let full = settings.backoff * pow(2, Double(attempt - 1))
+        return Double.random(in: (full / 2)...max(full / 2, full))
+    }
+
+    /// `Retry-After` as seconds: a number, or an HTTP date.
+    static func retryAfter(_ value: String?) -> Double? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value) { return max(0, seconds) }
+        return PublishedDate.parseRFC822(value).map { max(0, $0.date.timeIntervalSinceNow) }
+    }
+
+    private func once(_ url: String, headers: [(String, String)]) async -> Result<WebResponse, WebError> {
+        var request = HTTPClientRequest(url: url)
+        request.method = .GET
+        request.headers.add(name: "User-Agent", value: settings.userAgent)
+        request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
+        for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
+        let prepared = request
+        let limit = settings.maxBodyBytes
+        let timeout = settings.requestTimeout
+        let client = self.client
+        do {
+            // async-http-client's deadline ends when the response head arrives; the body has
+            // only the idle (read) timeout. Racing a timer bounds the whole request.
+            return .success(
+                try await withThrowingTaskGroup(of: WebResponse.self) { group in
+                    group.addTask {
+                        let response = try await client.execute(prepared, deadline: .now() + Self.amount(timeout))
+                        var buffer = try await response.body.collect(upTo: limit)
+                        let body = buffer.readBytes(length: buffer.readableBytes) ?? []
+                        return WebResponse(
+                            status: Int(response.status.code), reason: response.status.reasonPhrase,
+                            headers: response.headers.map { ($0.name, $0.value) }, body: Data(body),
+                            url: response.url?.absoluteString ?? url, attempts: 1)
+                    }
+                    group.addTask {
+                        try await Task.sleep(for: .seconds(timeout))
+                        throw WebError(kind: .timeout, message: "no complete answer within \(Self.seconds(timeout))")
+                    }
+                    defer { group.cancelAll() }
+                    guard let first = try await group.next() else {
+                        throw WebError(kind: .other, message: "no answer")
+                    }
+                    return first
+                })
+        } catch {
+            return .failure(describe(error))
+        }
+    }
+
+    /// Plain words for what went wrong, without secrets.
+    private func describe(_ error: any Error) -> WebError {
+        if let error = error as? WebError { return error }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout: return WebError(kind: .timeout, message: "no connection within \(Self.seconds(settings.connectTimeout))")
+            case .readTimeout, .deadlineExceeded:
+                return WebError(kind: .timeout, message: "no complete answer within \(Self.seconds(settings.requestTimeout))")
+            case .remoteConnectionClosed, .bodyLengthMismatch:
+                return WebError(kind: .connection, message: "the server closed the connection before the whole answer arrived")
+            case .redirectLimitReached: return WebError(kind: .tooManyRedirects, message: "more than \(settings.maxRedirects) redirects")
+            case .redirectCycleDetected: return WebError(kind: .tooManyRedirects, message: "redirects go round in a circle")
+            case .invalidURL, .emptyHost, .emptyScheme: return WebError(kind: .invalidURL, message: "not a valid http(s) address")
+            default: break
+            }
+            if "\(error)".contains("unsupportedScheme") {
+                return WebError(kind: .invalidURL, message: "only http and https addresses can be fetched")
+            }
+        }
+        if let error = error as? HTTPParserError {
+            if error == .invalidEOFState {
+                return WebError(kind: .connection, message: "the server closed the connection before the whole answer arrived")
+            }
+            return WebError(kind: .other, message: "the answer is not valid HTTP (\(error))")
+        }
+        if error is NIOTooManyBytesError || "\(type(of: error))".contains("Decompression") {
+            let limit = settings.maxBodyBytes
+            let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
+            return WebError(kind: .tooLarge, message: "the answer is larger than \(size)")
+        }
+        if error is CancellationError { return WebError(kind: .other, message: "cancelled") }
+        let text = secrets.redact("\(error)")
+        if text.contains("onnection refused") || text.contains("connectionRefused") {
+            return WebError(kind: .unreachable, message: "connection refused")
+        }
+        if text.contains("EOF") || text.contains("reset") || text.contains("closed") {
+            return WebError(kind: .connection, message: "the connection broke before the whole answer arrived (\(text))")
+        }
+        return WebError(kind: .other, message: text)
+    }
+
+    static func amount(_ seconds: Double) -> TimeAmount { .milliseconds(Int64((seconds * 1000).rounded())) }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import GazetteModel
+import Testing
+import TestSupport
+
+@testable import Ingest
+
+/// RSS 2.0 and Atom 1.0 parsed with libxml2: CDATA and HTML in RSS, Atom's text, html and
+/// xhtml text constructs, relative links, images.
+@Suite struct FeedParserTests {
+    static let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    func parse(_ file: String, url: String = "https://feeds.example.org/feed") throws -> [Article] {
+        let data = try Data(contentsOf: FixtureServer.fixtures.appendingPathComponent(file))
+        return try FeedParser.parse(data, url: url, source: "feed:x", label: "feed x", now: Self.now).articles
+    }
+
+    @Test func rssWithCDATAAndHTML() throws {
+        let articles = try parse("rss.xml")
+        #expect(articles.count == 2)
+        let first = articles[0]
+        #expect(first.title == "금리 동결 & 환율 “안정”")
+        #expect(first.description == "한국은행이 기준금리를 동결했다. 시장은 안도했다.")
+        #expect(first.url == "https://www.hankyung.com/article/2023111400001")
+        #expect(first.author == "김기자")
+        #expect(first.publisher == "한국경제")
+        #expect(first.published == "2023-11-14T10:00:00+09:00")
+        #expect(first.image == "https://img.hankyung.com/photo/1.jpg")
+        #expect(first.language == "ko")
+        #expect(first.source == "feed:x")
+        #expect(first.queries == [])
+        let second = articles[1]
+        #expect(second.title == "HTML in escaped form: 수출 증가")
+        #expect(second.url == "https://www.hankyung.com/article/2023111400002")
+        #expect(second.description == "본문만 있는 기사. 수출이 늘었다.")
+        #expect(second.image == "https://feeds.example.org/photo/2.png")
+    }
+
+    @Test func atomTextConstructs() throws {
+        let articles = try parse("atom.xml", url: "https://tech.example.com/atom.xml")
+        #expect(articles.map(\.title) == ["Chips rally & AI", "Fabs expand in Asia", "Plain <text> title"])
+        #expect(articles[0].url == "https://tech.example.com/2023/11/14/chips")
+        #expect(articles[0].description == "Makers of memory chips rose.")
+        #expect(articles[0].author == "Sam Lee")
+        #expect(articles[0].published == "2023-11-14T09:30:00-05:00")
+        #expect(articles[0].publisher == "Example Tech")
+        #expect(articles[0].language == "en")
+        #expect(articles[1].description == "New fabs open & hire.")
+        #expect(articles[1].published == "2023-11-13T08:00:00+00:00")
+        #expect(articles[1].image == "https://tech.example.com/img/fab.jpg")
+    }
+
+    @Test func malformedFeedsFailWithAPosition() {
+        #expect(throws: SourceFailure.self) {
+            try FeedParser.parse(Data("<rss><channel><item></channel></rss>".utf8), url: "https://x.org/", source: "feed:x", label: "feed x", now: Self.now)
+        }
+        do {
+            _ = try FeedParser.parse(Data("<html><body>hi</body></html>".utf8), url: "https://x.org/", source: "feed:x", label: "feed x", now: Self.now)
+            Issue.record("an HTML page is not a feed")
+        } catch {
+            #expect(error.message == "feed x: <html> is neither RSS nor Atom — check the feed's url")
+        }
+    }
+}
