@@ -55,12 +55,7 @@ struct MediaStackSource: SearchSource {
             if !settings.languages.isEmpty { parameters.append(("languages", settings.languages.joined(separator: ","))) }
             if !settings.countries.isEmpty { parameters.append(("countries", settings.countries.joined(separator: ","))) }
             if let sort = settings.sort { parameters.append(("sort", sort)) }
-            let response: WebResponse
-            do {
-                response = try await web.get(Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters))
-            } catch {
-                throw SourceFailure.network(label, error)
-            }
+            let response = try await get(Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters), web: web)
             let body = try? JSONDecoder().decode(Page.self, from: response.body)
             // apilayer reports some errors with status 200, so the body decides.
             if let error = body?.error { throw failure(response, error) }

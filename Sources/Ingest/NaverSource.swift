@@ -49,12 +49,7 @@ struct NaverSource: SearchSource {
             let url = Endpoint.url(
                 Self.url, endpoint: settings.endpoint,
                 parameters: [("query", query), ("display", "\(display)"), ("start", "\(start)"), ("sort", settings.sort)])
-            let response: WebResponse
-            do {
-                response = try await web.get(url, headers: [("X-Naver-Client-Id", clientID), ("X-Naver-Client-Secret", clientSecret)])
-            } catch {
-                throw SourceFailure.network(label, error)
-            }
+            let response = try await get(url, headers: [("X-Naver-Client-Id", clientID), ("X-Naver-Client-Secret", clientSecret)], web: web)
             guard response.status == 200 else { throw failure(response) }
             let body = try decodeJSON(Page.self, response, label: label, expecting: "Naver's news JSON")
             guard let items = body.items else { throw SourceFailure.unexpected(label, response, expecting: "Naver's news JSON") }

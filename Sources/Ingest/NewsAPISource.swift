@@ -45,12 +45,8 @@ struct NewsAPISource: SearchSource {
         for page in 1... {
             var parameters = [("q", query), ("pageSize", "\(pageSize)"), ("page", "\(page)"), ("sortBy", settings.sortBy)]
             if let language = settings.language { parameters.append(("language", language)) }
-            let response: WebResponse
-            do {
-                response = try await web.get(Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters), headers: [("X-Api-Key", key)])
-            } catch {
-                throw SourceFailure.network(label, error)
-            }
+            let url = Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters)
+            let response = try await get(url, headers: [("X-Api-Key", key)], web: web)
             let body = try? JSONDecoder().decode(Page.self, from: response.body)
             if response.status == 426 || body?.code == "maximumResultsReached" {
                 guard page > 1 else { throw failure(response, body) }

@@ -27,6 +27,17 @@ protocol SearchSource: Sendable {
         async throws(SourceFailure) -> Found
 }
 
+extension SearchSource {
+    /// One request of this source; a transport failure becomes its network failure.
+    func get(_ url: String, headers: [(String, String)] = [], web: WebClient) async throws(SourceFailure) -> WebResponse {
+        do {
+            return try await web.get(url, headers: headers)
+        } catch {
+            throw SourceFailure.network(label, error)
+        }
+    }
+}
+
 /// A record as a source describes it, before normalisation.
 struct Draft {
     var url: String?

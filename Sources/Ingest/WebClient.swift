@@ -100,15 +100,22 @@ public final class WebClient: Sendable {
     public let settings: NetworkSettings
     private let client: HTTPClient
     private let secrets: Secrets
+    /// The connect timeout in force: `settings.connectTimeout`, at most half the request timeout.
+    private let connectTimeout: Double
     private let observe: @Sendable (RequestRecord) -> Void
 
     private init(settings: NetworkSettings, secrets: Secrets, observe: @escaping @Sendable (RequestRecord) -> Void) {
         self.settings = settings
         self.secrets = secrets
         self.observe = observe
+        // async-http-client retries a refused connection until its connect timeout and only then
+        // reports the refusal. That must happen before the whole-request timer fires, or a
+        // refused connection is misreported as a timeout and retried.
+        let connect = min(settings.connectTimeout, settings.requestTimeout / 2)
+        connectTimeout = connect
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .follow(max: settings.maxRedirects, allowCycles: false),
-            timeout: .init(connect: Self.amount(settings.connectTimeout), read: Self.amount(settings.requestTimeout)),
+            timeout: .init(connect: Self.amount(connect), read: Self.amount(settings.requestTimeout)),
             decompression: .enabled(limit: .size(settings.maxBodyBytes)))
         configuration.httpVersion = .http1Only
         client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
@@ -221,7 +228,7 @@ public final class WebClient: Sendable {
         if let error = error as? WebError { return error }
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout: return WebError(kind: .timeout, message: "no connection within \(Self.seconds(settings.connectTimeout))")
+            case .connectTimeout: return WebError(kind: .timeout, message: "no connection within \(Self.seconds(connectTimeout))")
             case .readTimeout, .deadlineExceeded:
                 return WebError(kind: .timeout, message: "no complete answer within \(Self.seconds(settings.requestTimeout))")
             case .remoteConnectionClosed, .bodyLengthMismatch:

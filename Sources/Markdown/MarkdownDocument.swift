@@ -16,25 +16,25 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// own `<h1>` without skipping a level. Nil leaves headings as written.
     public var topHeadingLevel: Int?
 
-    /// Accessible names for task-list checkboxes (done, to do): cmark-gfm writes bare disabled
-    /// `<input>`s, which screen readers announce as an unlabelled "checkbox".
-    public var taskLabels: (done: String, todo: String)
+    /// Accessible names for task-list checkboxes: cmark-gfm writes bare disabled `<input>`s,
+    /// which screen readers announce as an unlabelled "checkbox".
+    public var taskLabels: TaskLabels
 
-    public init(unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: (done: String, todo: String) = ("Done", "To do")) {
+    public init(unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: TaskLabels = TaskLabels(done: "Done", todo: "To do")) {
         self.unsafeHTML = unsafeHTML
         self.topHeadingLevel = topHeadingLevel
         self.taskLabels = taskLabels
     }
+}
 
-    public static func == (a: MarkdownOptions, b: MarkdownOptions) -> Bool {
-        a.unsafeHTML == b.unsafeHTML && a.topHeadingLevel == b.topHeadingLevel && a.taskLabels == b.taskLabels
-    }
+/// What a task-list checkbox is called, ticked and not, in the page's language.
+public struct TaskLabels: Sendable, Hashable {
+    public var done: String
+    public var todo: String
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(unsafeHTML)
-        hasher.combine(topHeadingLevel)
-        hasher.combine(taskLabels.done)
-        hasher.combine(taskLabels.todo)
+    public init(done: String, todo: String) {
+        self.done = done
+        self.todo = todo
     }
 }
 

@@ -48,13 +48,13 @@ public struct DevServer: Sendable {
         }
         switch resolve(rawPath) {
         case .file(let url):
-            guard let data = FileManager.default.contents(atPath: url.path) else { return await notFound(head: request.method == .head) }
-            return await page(data, type: Self.contentType(for: url.pathExtension), status: .ok, head: request.method == .head)
+            guard let data = FileManager.default.contents(atPath: url.path) else { return notFound(head: request.method == .head) }
+            return page(data, type: Self.contentType(for: url.pathExtension), status: .ok, head: request.method == .head)
         case .redirect(let location):
             let query = request.uri.query.map { "?\($0)" } ?? ""
             return Response(status: .movedPermanently, headers: [.location: location + query, .cacheControl: "no-store"])
         case .missing:
-            return await notFound(head: request.method == .head)
+            return notFound(head: request.method == .head)
         }
     }
 
@@ -82,13 +82,13 @@ public struct DevServer: Sendable {
         return .file(url)
     }
 
-    private func notFound(head: Bool) async -> Response {
-        let page = folder.appendingPathComponent("404.html")
-        let data = FileManager.default.contents(atPath: page.path) ?? Data("<!doctype html><title>Not found</title><body><h1>Not found</h1></body>".utf8)
-        return await self.page(data, type: "text/html; charset=utf-8", status: .notFound, head: head, missing: true)
+    private func notFound(head: Bool) -> Response {
+        let file = folder.appendingPathComponent("404.html")
+        let data = FileManager.default.contents(atPath: file.path) ?? Data("<!doctype html><title>Not found</title><body><h1>Not found</h1></body>".utf8)
+        return page(data, type: "text/html; charset=utf-8", status: .notFound, head: head, missing: true)
     }
 
-    private func page(_ data: Data, type: String, status: HTTPResponse.Status, head: Bool, missing: Bool = false) async -> Response {
+    private func page(_ data: Data, type: String, status: HTTPResponse.Status, head: Bool, missing: Bool = false) -> Response {
         var body = data
         if type.hasPrefix("text/html") { body = Self.inject(LiveReload.scriptTag(missing: missing), into: data) }
         return file(body, type: type, status: status, head: head)

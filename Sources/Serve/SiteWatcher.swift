@@ -78,25 +78,20 @@ public final class SiteWatcher: @unchecked Sendable {
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
-    /// Waits for a relevant change, then for `quiet` seconds without one (at most a second in
-    /// all), and returns the paths seen. nil once stopped.
+    /// Waits for a relevant change, then until `quiet` seconds pass without another (at most a
+    /// second in all), and returns the paths seen. nil once stopped.
     private func nextBurst(quiet: TimeInterval) -> [String]? {
-        var changed: [String] = []
-        var deadline: Date?
+        var changed: Set<String> = []
+        var deadline = Date.distantFuture
         while !isStopped {
-            let wait: Int32 = deadline == nil ? 200 : Int32(max(1, quiet * 1000))
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, wait)
+            let ready = poll(&poller, 1, changed.isEmpty ? 200 : Int32(max(1, quiet * 1000)))
             if ready > 0 {
                 let found = readEvents()
-                if !found.isEmpty {
-                    changed += found
-                    if deadline == nil { deadline = Date().addingTimeInterval(1) }
-                    if let deadline, Date() < deadline { continue }
-                }
+                if changed.isEmpty, !found.isEmpty { deadline = Date().addingTimeInterval(1) }
+                changed.formUnion(found)
             }
-            if ready == 0, !changed.isEmpty { return Array(Set(changed)).sorted() }
-            if let deadline, Date() >= deadline, !changed.isEmpty { return Array(Set(changed)).sorted() }
+            if !changed.isEmpty, ready == 0 || Date() >= deadline { return changed.sorted() }
         }
         return nil
     }

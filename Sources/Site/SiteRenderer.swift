@@ -34,7 +34,7 @@ struct SiteRenderer {
         var plainTexts: [String: String] = [:]
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
-            taskLabels: (strings["taskDone", default: "Done"], strings["taskTodo", default: "To do"]))
+            taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]))
         for journal in content.journals where !journal.isBookmark {
             let document = MarkdownDocument(journal.body, options: options)
             bodies[journal.slug] = document.html()

@@ -12,11 +12,10 @@ public final class PrintFonts {
         public var description: String
     }
 
-    let config: OpaquePointer
-    let fontMap: UnsafeMutablePointer<PangoFontMap>
-    let context: OpaquePointer
+    private let fonts: PinnedFonts
+    var context: OpaquePointer { fonts.context }
     /// Font file → family name fontconfig read from it.
-    public let families: [String: String]
+    public var families: [String: String] { fonts.families }
 
     /// fontconfig's usual synthetic-oblique rule (90-synthetic.conf), which a private
     /// configuration does not inherit from the system's.
@@ -36,61 +35,25 @@ public final class PrintFonts {
         """
 
     public init(fontFiles: [String]) throws {
-        guard let config = FcConfigCreate() else { throw Failure(description: "fontconfig: cannot create a configuration") }
-        _ = FcConfigParseAndLoadFromMemory(config, PrintFonts.syntheticOblique, 1)
-        var families: [String: String] = [:]
-        for file in fontFiles {
-            guard FileManager.default.fileExists(atPath: file), FcConfigAppFontAddFile(config, file) != 0 else {
-                FcConfigDestroy(config)
-                throw Failure(description: "cannot load font file \(file) — install fonts-nanum (apt-get install fonts-nanum fonts-nanum-coding)")
-            }
-        }
-        if let fonts = FcConfigGetFonts(config, FcSetApplication) {
-            for index in 0..<Int(fonts.pointee.nfont) {
-                guard let pattern = fonts.pointee.fonts[index] else { continue }
-                var path: UnsafeMutablePointer<FcChar8>?
-                var family: UnsafeMutablePointer<FcChar8>?
-                if FcPatternGetString(pattern, FC_FILE, 0, &path) == FcResultMatch, let path,
-                    FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch, let family
-                {
-                    families[String(cString: path)] = String(cString: family)
-                }
-            }
-        }
-        guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
-            FcConfigDestroy(config)
-            throw Failure(description: "pango: no FreeType font map")
-        }
-        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
-        guard let context = pango_font_map_create_context(fontMap) else {
-            g_object_unref(fontMap)
-            FcConfigDestroy(config)
-            throw Failure(description: "pango: cannot create a context")
+        do {
+            fonts = try PinnedFonts(fontFiles: fontFiles, rules: PrintFonts.syntheticOblique)
+        } catch {
+            throw Failure(description: error.description)
         }
         // What a PDF surface uses: outlines unhinted, advances unrounded.
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(context, options)
+        pango_cairo_context_set_font_options(fonts.context, options)
         cairo_font_options_destroy(options)
-        pango_cairo_context_set_resolution(context, 72)
+        pango_cairo_context_set_resolution(fonts.context, 72)
         // Pango rounds glyph positions to whole device units by default; at 72 units per inch
         // that is whole points, visibly uneven at text sizes, and every rounded advance costs the
         // PDF a positioning adjustment. Print keeps the font's own advances.
-        pango_context_set_round_glyph_positions(context, 0)
-        self.config = config
-        self.fontMap = fontMap
-        self.context = context
-        self.families = families
-    }
-
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(context))
-        g_object_unref(fontMap)
-        FcConfigDestroy(config)
+        pango_context_set_round_glyph_positions(fonts.context, 0)
     }
 
     /// The family name of a loaded file, for `TextAttributes.family`.
-    public func family(of file: String) -> String? { families[file] }
+    public func family(of file: String) -> String? { fonts.families[file] }
 }

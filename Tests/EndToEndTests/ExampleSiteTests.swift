@@ -2,7 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Markup
-import Site
+@testable import Site
 import Testing
 import TestSupport
 
@@ -175,7 +175,7 @@ import TestSupport
                 #expect(item.contains("marker-journal") == wrote, "\(article.id) in \(week.week)")
                 #expect(item.contains("marker-bookmark") == saved, "\(article.id) in \(week.week)")
                 for journal in journals where !journal.isBookmark {
-                    #expect(item.contains("journals/\(SitePathsForTests.segment(journal.slug))/"), "\(journal.slug)")
+                    #expect(item.contains("journals/\(SitePaths.encode(journal.slug))/"), "\(journal.slug)")
                 }
                 journaled += wrote ? 1 : 0
                 bookmarked += saved ? 1 : 0
@@ -238,7 +238,3 @@ import TestSupport
     }
 }
 
-/// Percent-encodes a slug as page links do.
-enum SitePathsForTests {
-    static func segment(_ slug: String) -> String { slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? slug }
-}

@@ -47,21 +47,10 @@ struct SiteQualityTests {
         var description: String { "\(name) is not installed — run `make test-tools` (or `make test`)" }
     }
 
-    /// Runs a program and returns its exit status and combined output.
+    /// Runs a program and returns its exit status and what it printed on both streams.
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("quality-\(UUID().uuidString).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: log), as: UTF8.self))
+        let result = try Program.run(command: arguments[0], Array(arguments.dropFirst()))
+        return (result.status, result.stdout + result.stderr)
     }
 
     /// Serves `folder` under the base URL's path (`/study/`) as a plain static host would,

@@ -77,13 +77,9 @@ public struct HTTPExchange: Sendable {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let headerFile = scratch.appendingPathComponent("headers"), bodyFile = scratch.appendingPathComponent("body")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        var arguments = ["curl", "-s", "--path-as-is", "--max-time", "10", "-D", headerFile.path, "-o", bodyFile.path]
+        var arguments = ["-s", "--path-as-is", "--max-time", "10", "-D", headerFile.path, "-o", bodyFile.path]
         arguments += method == "HEAD" ? ["-I"] : ["-X", method]
-        process.arguments = arguments + [url]
-        try process.run()
-        process.waitUntilExit()
+        _ = try Program.run(command: "curl", arguments + [url])
         let rawHeaders = String(decoding: (try? Data(contentsOf: headerFile)) ?? Data(), as: UTF8.self)
         var lines = rawHeaders.components(separatedBy: "\r\n")
         let statusLine = lines.isEmpty ? "" : lines.removeFirst()

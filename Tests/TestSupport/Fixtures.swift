@@ -33,27 +33,22 @@ public enum Repository {
     }
 }
 
-/// Runs the `gazette` executable the package builds, for tests of what a person sees.
-public enum GazetteCommand {
+/// Runs a program to its end, output collected in files (so a chatty program can never block
+/// on a full pipe), with `NO_COLOR` set. The one runner behind `GazetteCommand`, `PDFTools`,
+/// the site-quality checkers and `HTTPExchange`.
+public enum Program {
     public struct Result: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
     }
 
-    /// The debug build of the executable (`swift build` puts it beside the test bundle).
-    public static var executable: URL { Repository.root.appendingPathComponent(".build/debug/gazette") }
-
-    public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
-        try run(executable, arguments, in: folder, environment: environment)
+    /// Runs `command`, found on PATH.
+    public static func run(command: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), [command] + arguments, environment: environment)
     }
 
-    /// Runs a shell command line (`/bin/sh -c`) with the same environment handling.
-    public static func runShell(_ command: String, environment: [String: String] = [:]) throws -> Result {
-        try run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: nil, environment: environment)
-    }
-
-    static func run(_ program: URL, _ arguments: [String], in folder: URL?, environment: [String: String]) throws -> Result {
+    public static func run(_ program: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
@@ -62,7 +57,6 @@ public enum GazetteCommand {
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        // Output goes to files, so a chatty process can never block on a full pipe.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -80,5 +74,22 @@ public enum GazetteCommand {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Runs the `gazette` executable the package builds, for tests of what a person sees.
+public enum GazetteCommand {
+    public typealias Result = Program.Result
+
+    /// The debug build of the executable (`swift build` puts it beside the test bundle).
+    public static var executable: URL { Repository.root.appendingPathComponent(".build/debug/gazette") }
+
+    public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        try Program.run(executable, arguments, in: folder, environment: environment)
+    }
+
+    /// Runs a shell command line (`/bin/sh -c`) with the same environment handling.
+    public static func runShell(_ command: String, environment: [String: String] = [:]) throws -> Result {
+        try Program.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], environment: environment)
     }
 }
