@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Shared helpers for the tools that drive Debian's Chromium: a loopback static server run in a
+thread of this process, a headless browser through chromium-driver, and small CDP helpers.
+
+Imported by chromium_text.py and board_check.py (both put this folder on sys.path). Needs only
+the standard library and selenium.
+"""
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+CHROMIUM = os.environ.get("GAZETTE_CHROMIUM", "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("GAZETTE_CHROMEDRIVER", "/usr/bin/chromedriver")
+
+FONT_EXTENSIONS = {
+    ".woff2": "font/woff2",
+    ".woff": "font/woff",
+    ".ttf": "font/ttf",
+    ".otf": "font/otf",
+}
+
+
+class ToolError(Exception):
+    """A failure to report in one clear line (exit status 2), not a check violation."""
+
+
+def fail(message, status=2):
+    print(f"error: {message}", file=sys.stderr)
+    sys.exit(status)
+
+
+# ----------------------------------------------------------------------------------------------
+# Static server
+
+
+class StaticServer:
+    """Serves FOLDER under PREFIX on 127.0.0.1 (a free port) from a daemon thread, as
+    Tests/Tools/static_server.py does: no folder listings, FOLDER/404.html for missing files."""
+
+    def __init__(self, folder, prefix="/"):
+        folder = os.path.abspath(folder)
+        prefix = "/" + prefix.strip("/") + "/"
+        if prefix == "//":
+            prefix = "/"
+        self.folder, self.prefix = folder, prefix
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **FONT_EXTENSIONS,
+                              ".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
+                              ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
+
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, directory=folder, **kwargs)
+
+            def list_directory(self, path):
+                self.send_error(404)
+                return None
+
+            def translate_path(self, path):
+                path = path.split("?", 1)[0].split("#", 1)[0]
+                if not path.startswith(prefix):
+                    return os.path.join(folder, "\0missing")
+                return super().translate_path("/" + path[len(prefix):])
+
+            def send_error(self, code, message=None, explain=None):
+                page = os.path.join(folder, "404.html")
+                if code == 404 and os.path.exists(page):
+                    with open(page, "rb") as f:
+                        body = f.read()
+                    self.send_response(404)
+                    self.send_header("Content-Type", "text/html; charset=utf-8")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    if self.command != "HEAD":
+                        self.wfile.write(body)
+                    return
+                super().send_error(code, message, explain)
+
+            def end_headers(self):
+                # Every load is a fresh read: the fonts-blocked run must not be served from cache.
+                self.send_header("Cache-Control", "no-store")
+                super().end_headers()
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        self.base = f"http://127.0.0.1:{self.port}{prefix}"
+        self.thread = threading.Thread(target=self.server.serve_forever, name="static-server", daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def url(self, relative_path):
+        """The URL of a file given by its path relative to FOLDER ('a/index.html' → …/a/)."""
+        rel = relative_path.replace(os.sep, "/")
+        if rel == "index.html":
+            rel = ""
+        elif rel.endswith("/index.html"):
+            rel = rel[: -len("index.html")]
+        return self.base + rel
+
+
+# ----------------------------------------------------------------------------------------------
+# Browser
+
+
+def chromium_version():
+    try:
+        out = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError) as e:
+        return f"unknown ({e})"
+    return out.strip().splitlines()[0] if out.strip() else "unknown"
+
+
+def start_browser(width=1280, height=900, hide_scrollbars=True, extra_flags=()):
+    """Headless Chromium through chromium-driver, the way Tests/Tools/axe_check.py starts it, with
+    the browser console log kept (driver.get_log('browser'))."""
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.service import Service
+
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not shutil.which(path):
+            raise ToolError(f"{path} is missing (Debian packages chromium and chromium-driver)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+             f"--window-size={width},{height}", "--force-device-scale-factor=1",
+             "--disable-features=Translate,MediaRouter",
+             "--no-first-run", "--disable-extensions"]
+    if hide_scrollbars:
+        flags.append("--hide-scrollbars")
+    flags.extend(extra_flags)
+    for flag in flags:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    try:
+        driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    except WebDriverException as e:
+        raise ToolError(f"could not start Chromium through {CHROMEDRIVER}: {e.msg or e}") from e
+    driver.set_script_timeout(300)
+    driver.set_page_load_timeout(120)
+    return driver
+
+
+def set_viewport(driver, width, height=900):
+    """Makes the layout viewport exactly WIDTH CSS px wide (device scale 1) and returns
+    (innerWidth, clientWidth) as the page sees them."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": int(width), "height": int(height), "deviceScaleFactor": 1, "mobile": False})
+    return tuple(driver.execute_script(
+        "return [window.innerWidth, document.documentElement.clientWidth];"))
+
+
+def console_log(driver):
+    """The browser console messages logged since the last call, one string each."""
+    try:
+        return [f"{e.get('level')}: {e.get('message')}" for e in driver.get_log("browser")]
+    except Exception:  # noqa: BLE001 — the log is a diagnostic; never fail because of it
+        return []
+
+
+def evaluate(driver, expression, await_promise=True, timeout_ms=300000):
+    """Runtime.evaluate through CDP: runs even where the page's own scripts are disabled, and
+    returns the JSON value of EXPRESSION (which should produce a JSON string)."""
+    result = driver.execute_cdp_cmd("Runtime.evaluate", {
+        "expression": expression, "awaitPromise": await_promise, "returnByValue": True,
+        "timeout": timeout_ms})
+    if result.get("exceptionDetails"):
+        details = result["exceptionDetails"]
+        text = details.get("exception", {}).get("description") or details.get("text")
+        raise ToolError(f"script failed in the page: {text}")
+    return result.get("result", {}).get("value")
+
+
+def wait_for(predicate, timeout, interval=0.05, what="condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise ToolError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(interval)
+
+
+def dumps_stable(value):
+    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
