@@ -1,0 +1,89 @@
+import Foundation
+import GazetteModel
+import TextLayout
+
+/// The fonts the web pages use, shipped as the exact files the build measures boards with: each
+/// pinned system font is cut to the characters the site uses with harfbuzz-subset (hinting and
+/// Visual TrueType source tables dropped, which Chromium's font sanitizer would reject), given a
+/// fingerprinted name under `assets/fonts/`, and referenced from `@font-face` rules with
+/// `font-display: block`, so text never shows in a fallback font that was not measured.
+public struct WebFonts: Sendable {
+    /// One face of a family.
+    public struct Face: Sendable, Hashable {
+        public var family: String
+        public var weight: Int
+        /// The pinned system file it is cut from.
+        public var source: String
+        /// What the board's layout engine calls it (the family and weight).
+        public var key: String { "\(family) \(weight)" }
+    }
+
+    public static let fontFolder = "/usr/share/fonts/truetype"
+    public static let sans = Face(family: "Gazette Sans", weight: 400, source: "\(fontFolder)/nanum/NanumGothic.ttf")
+    public static let sansBold = Face(family: "Gazette Sans", weight: 700, source: "\(fontFolder)/nanum/NanumGothicBold.ttf")
+    public static let mono = Face(family: "Gazette Mono", weight: 400, source: "\(fontFolder)/nanum/NanumGothicCoding.ttf")
+    public static let emoji = Face(family: "Gazette Emoji", weight: 400, source: "\(fontFolder)/noto/NotoColorEmoji.ttf")
+    public static let faces = [sans, sansBold, mono, emoji]
+
+    /// A subset face ready to ship.
+    public struct Subset: Sendable {
+        public var face: Face
+        public var data: Data
+        /// `assets/fonts/gazette-sans-400.1a2b3c4d.ttf`
+        public var path: String
+    }
+
+    public let subsets: [Subset]
+    /// Faces loaded from the subset bytes, keyed by `Face.key`: what boards are measured with.
+    public let engine: TextLayoutEngine
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var description: String
+    }
+
+    /// Cuts every face down to `characters` (plus printable ASCII, so UI text and numbers are
+    /// always there) and loads the results for measuring.
+    public init(characters: Set<Unicode.Scalar>) throws(Failure) {
+        var keep = characters
+        for value in 0x20...0x7E { if let scalar = Unicode.Scalar(value) { keep.insert(scalar) } }
+        keep.insert("…")
+        var subsets: [Subset] = []
+        var faces: [String: FontFace] = [:]
+        for face in Self.faces {
+            guard let original = FileManager.default.contents(atPath: face.source) else {
+                throw Failure(
+                    description:
+                        "cannot read font file \(face.source) — install fonts-nanum, fonts-nanum-coding and fonts-noto-color-emoji (make deps does)")
+            }
+            let covered = FontSubsetter.coverage(original)
+            let data: Data
+            do {
+                data = try FontSubsetter.subset(original, keeping: keep.intersection(covered))
+            } catch {
+                throw Failure(description: "subsetting \(face.source): \(error)")
+            }
+            let slug = face.family.lowercased().replacingOccurrences(of: " ", with: "-")
+            let path = "assets/fonts/\(slug)-\(face.weight).\(SHA256.hex(Array(data)).prefix(10)).ttf"
+            subsets.append(Subset(face: face, data: data, path: path))
+            do {
+                faces[face.key] = try FontFace(data: data, name: path)
+            } catch {
+                throw Failure(description: "\(path): \(error.description)")
+            }
+        }
+        self.subsets = subsets
+        engine = TextLayoutEngine(faces: faces)
+    }
+
+    /// Total bytes of the shipped font files.
+    public var totalBytes: Int { subsets.reduce(0) { $0 + $1.data.count } }
+
+    /// `@font-face` rules, with URLs relative to the stylesheet in `assets/`.
+    public var fontFaceCSS: String {
+        subsets.map { subset in
+            let url = String(subset.path.dropFirst("assets/".count))
+            return "@font-face { font-family: \"\(subset.face.family)\"; font-style: normal; font-weight: \(subset.face.weight); "
+                + "font-display: block; src: url(\"\(url)\") format(\"truetype\"); }"
+        }.joined(separator: "\n")
+    }
+}
