@@ -10,39 +10,47 @@ public struct Card: Sendable, Hashable {
     public var updatedISO: String
     public var tags: [String]
     public var tagLinks: [String]
-    /// Plain-text excerpt of the body; empty for a bookmark.
-    public var excerpt: String
+    /// The start of the body as styled runs (inline Markdown kept, blocks flattened); empty for a
+    /// bookmark.
+    public var excerptRuns: [ExcerptRun]
     public var isBookmark: Bool
     /// For bookmarks: the article's title and publisher.
     public var articleTitle: String?
     public var publisher: String?
     public var author: String?
+
+    /// The meta line as displayed: the updated date, then the author.
+    var metaLine: String { author.map { "\(updated) · \($0)" } ?? updated }
+    /// The tags line as displayed: `#name` with a word joiner after `#`, so a tag never breaks
+    /// right after its sign (the joiner is invisible and zero-width in browsers and in HarfBuzz).
+    var tagLine: String { tags.map { "#\u{2060}\($0)" }.joined(separator: " ") }
+    var cacheKey: String { "\(slug)\u{0}\(title)\u{0}\(updated)\u{0}\(tags.joined(separator: "\u{0}"))\u{0}\(author ?? "")" }
+
+    /// What `card.mustache` reads.
+    var templateContext: [String: Any] {
+        [
+            "slug": slug, "title": title, "href": href, "updated": updated,
+            "updatedISO": updatedISO, "excerptHTML": ExcerptRun.html(excerptRuns), "hasExcerpt": !excerptRuns.isEmpty,
+            "isBookmark": isBookmark, "articleTitle": articleTitle ?? title, "publisher": publisher ?? "",
+            "author": author ?? "",
+            "hasTags": !tags.isEmpty,
+            "tags": zip(tags, tagLinks).map { ["name": $0.0, "href": $0.1] },
+        ]
+    }
 }
 
 /// The seam between the cards a page shows and how they are arranged. A layout turns cards into
-/// the template context of `board.mustache`; the masonry layout will compute positions here.
+/// the template context of `board.mustache`.
 public protocol BoardLayout: Sendable {
-    func context(for cards: [Card], boardID: String) -> [String: Any]
+    func context(for cards: [Card], boardID: String) throws -> [String: Any]
 }
 
-/// Cards in DOM order in a responsive CSS grid.
+/// Cards in DOM order, one after another, with no measured placement: for tests of pages that
+/// do not care about the board, and what a theme gets without the masonry CSS.
 public struct GridBoardLayout: BoardLayout {
     public init() {}
 
     public func context(for cards: [Card], boardID: String) -> [String: Any] {
-        [
-            "boardID": boardID,
-            "cards": cards.map { card -> [String: Any] in
-                [
-                    "slug": card.slug, "title": card.title, "href": card.href, "updated": card.updated,
-                    "updatedISO": card.updatedISO, "excerpt": card.excerpt, "isBookmark": card.isBookmark,
-                    "articleTitle": card.articleTitle ?? "", "publisher": card.publisher ?? "",
-                    "author": card.author ?? "",
-                    "hasTags": !card.tags.isEmpty,
-                    "tags": zip(card.tags, card.tagLinks).map { ["name": $0.0, "href": $0.1] },
-                ]
-            },
-            "isEmpty": cards.isEmpty,
-        ]
+        ["boardID": boardID, "cards": cards.map(\.templateContext), "isEmpty": cards.isEmpty]
     }
 }

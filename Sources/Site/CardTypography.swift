@@ -34,6 +34,9 @@ public struct CardTypography: Sendable {
     public static let tags = CardTypography(className: "card-tags", size: 13, lineHeight: 20, weight: 400, maxLines: nil)
     public static let badge = CardTypography(className: "card-badge", size: 12, lineHeight: 16, weight: 700, maxLines: 1)
     public static let excerpt = CardTypography(className: "card-excerpt", size: 15, lineHeight: 24, weight: 400, maxLines: 6)
+    /// A bookmark's article title and publisher.
+    public static let article = CardTypography(className: "card-article", size: 15, lineHeight: 24, weight: 400, maxLines: 4)
+    public static let all = [title, meta, tags, badge, excerpt, article]
 
     /// The style of a corpus or excerpt run by its kind (`plain`, `em`, `strong`, `code`).
     public static func runStyle(kind: String) -> RunStyle {
@@ -45,6 +48,20 @@ public struct CardTypography: Sendable {
     }
 
     public static let codeCSS = "font-family: \"Gazette Mono\", \"Gazette Emoji\", monospace; font-size: 0.9em; line-height: 0;"
+
+    /// The stylesheet rules for every card block: type, clamp, and the inline code inside.
+    public static var stylesheet: String {
+        var rules = all.map { type in
+            var declarations = type.css
+            if let lines = type.maxLines {
+                declarations += " display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: \(lines); line-clamp: \(lines); overflow: hidden;"
+            }
+            return ".card .\(type.className) { margin: 0; padding: 0; \(declarations) }"
+        }
+        rules.append(".card .card-excerpt code { \(codeCSS) }")
+        rules.append(".card .card-tags li { display: inline; }")
+        return rules.joined(separator: "\n")
+    }
 
     /// The declarations that set this block's text.
     public var css: String {

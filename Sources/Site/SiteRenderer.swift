@@ -20,6 +20,8 @@ struct SiteRenderer {
     private let bodies: [String: String]
     /// Plain text of each body (headings skipped), for excerpts and descriptions.
     private let plainTexts: [String: String]
+    /// The start of each body as a card shows it.
+    private let excerpts: [String: [ExcerptRun]]
 
     init(content: SiteContent, theme: Theme, board: BoardLayout, baseURL: URL?, stylesheet: String) {
         self.content = content
@@ -32,6 +34,7 @@ struct SiteRenderer {
         weeks = content.weeks
         var bodies: [String: String] = [:]
         var plainTexts: [String: String] = [:]
+        var excerpts: [String: [ExcerptRun]] = [:]
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
             taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]))
@@ -39,7 +42,9 @@ struct SiteRenderer {
             let document = MarkdownDocument(journal.body, options: options)
             bodies[journal.slug] = document.html()
             plainTexts[journal.slug] = document.plainText(skippingHeadings: true)
+            excerpts[journal.slug] = ExcerptRun.runs(from: document.blocks())
         }
+        self.excerpts = excerpts
         self.bodies = bodies
         self.plainTexts = plainTexts
     }
@@ -92,7 +97,7 @@ struct SiteRenderer {
             "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
             "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
         ]
-        context["board"] = board.context(for: week.journals.map { card($0, root: root) }, boardID: "week-\(week.week)")
+        context["board"] = try board.context(for: week.journals.map { card($0, root: root) }, boardID: "week-\(week.week)")
         context["articleGroups"] = articleGroups(week.articles, root: root)
         context["chart"] = chart(week)
         context["hasArticles"] = !week.articles.isEmpty
@@ -101,7 +106,7 @@ struct SiteRenderer {
 
     func emptyHome() throws -> String {
         var context = base(path: "", title: content.config.title, description: content.config.description ?? content.config.title, current: "digest")
-        context["board"] = board.context(for: [], boardID: "home")
+        context["board"] = try board.context(for: [], boardID: "home")
         return try theme.render("week", context)
     }
 
@@ -144,7 +149,7 @@ struct SiteRenderer {
             nav.append(["name": other.name, "href": root + SitePaths.encode(SitePaths.tag(other.key)), "current": other.key == tag?.key, "count": count])
         }
         context["tagNav"] = nav
-        context["board"] = board.context(for: journals.map { card($0, root: root) }, boardID: "tag-\(tag?.key ?? "all")")
+        context["board"] = try board.context(for: journals.map { card($0, root: root) }, boardID: "tag-\(tag?.key ?? "all")")
         return try theme.render("tag", context)
     }
 
@@ -210,7 +215,7 @@ struct SiteRenderer {
             slug: journal.slug, title: journal.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
             updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
             tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
-            excerpt: journal.isBookmark ? "" : excerpt(plainTexts[journal.slug] ?? "", limit: 180),
+            excerptRuns: journal.isBookmark ? [] : excerpts[journal.slug] ?? [],
             isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article?.title : nil,
             publisher: journal.isBookmark ? article?.publisher : nil, author: authorName(journal.author))
     }

@@ -1,0 +1,91 @@
+import Markdown
+
+/// A run of excerpt text with the one inline style a card keeps.
+public struct ExcerptRun: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case plain, em, strong, code }
+    public var text: String
+    public var kind: Kind
+
+    public init(_ text: String, _ kind: Kind) {
+        self.text = text
+        self.kind = kind
+    }
+
+    /// The start of a body for a card: paragraphs, list items, quotes, table cells and code,
+    /// flattened into one paragraph (blocks joined by a space), emphasis, strong and inline code
+    /// kept, links and the rest as plain text. Stops after about `limit` characters, at a word
+    /// boundary: the card clamps to a few lines anyway, and measuring stays bounded.
+    public static func runs(from blocks: [MarkdownBlock], limit: Int = 400) -> [ExcerptRun] {
+        var runs: [ExcerptRun] = []
+        var length = 0
+        func add(_ text: String, _ kind: Kind) {
+            guard length < limit, !text.isEmpty else { return }
+            var piece = text
+            if length + piece.count > limit {
+                let cut = piece.prefix(limit - length)
+                piece = String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + "…"
+            }
+            length += piece.count
+            if let last = runs.last, last.kind == kind {
+                runs[runs.count - 1].text += piece
+            } else {
+                runs.append(ExcerptRun(piece, kind))
+            }
+        }
+        func separate() {
+            if let last = runs.last?.text.last, !last.isWhitespace { add(" ", .plain) }
+        }
+        func inlines(_ items: [MarkdownInline], _ kind: Kind) {
+            for item in items {
+                switch item {
+                case .text(let text): add(text, kind)
+                case .code(let code): add(code, .code)
+                case .softBreak, .lineBreak: add(" ", kind)
+                case .emphasis(let children): inlines(children, kind == .plain ? .em : kind)
+                case .strong(let children): inlines(children, kind == .code ? kind : .strong)
+                case .strikethrough(let children), .link(_, _, let children): inlines(children, kind)
+                case .image(_, _, let alt): inlines(alt, kind)
+                case .html: break
+                }
+            }
+        }
+        func walk(_ blocks: [MarkdownBlock]) {
+            for block in blocks {
+                switch block {
+                case .paragraph(let items), .heading(_, let items):
+                    separate()
+                    inlines(items, .plain)
+                case .blockQuote(let children): walk(children)
+                case .list(let list): for item in list.items { walk(item.blocks) }
+                case .codeBlock(_, let code):
+                    separate()
+                    add(code.split(whereSeparator: \.isNewline).joined(separator: " "), .code)
+                case .table(let table):
+                    for row in [table.header] + table.rows {
+                        for cell in row {
+                            separate()
+                            inlines(cell, .plain)
+                        }
+                    }
+                case .html, .thematicBreak: break
+                }
+            }
+        }
+        walk(blocks)
+        while let last = runs.last, last.text.allSatisfy(\.isWhitespace) { runs.removeLast() }
+        return runs
+    }
+
+    /// The runs as HTML inside the excerpt paragraph.
+    static func html(_ runs: [ExcerptRun]) -> String {
+        runs.map { run in
+            let text = Feeds.escape(run.text)
+            switch run.kind {
+            case .plain: return text
+            case .em: return "<em>\(text)</em>"
+            case .strong: return "<strong>\(text)</strong>"
+            case .code: return "<code>\(text)</code>"
+            }
+        }.joined()
+    }
+}
