@@ -23,7 +23,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch
+.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -63,11 +63,22 @@ test: test-deps test-tools
 	swift test --skip-build
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch
+bench: bench-packets bench-fetch bench-board bench-text
+
+# Measuring and packing 10,000 generated cards at the board's 4 breakpoints (release build).
+bench-board: deps
+	swift build -c release --product gazette-bench
+	.build/release/gazette-bench board --cards 10000
+
+# The layout engine against Chromium on the 1,200-paragraph corpus; rewrites
+# Benchmarks/reports/text-accuracy.md (same bytes for the same engine, fonts and Chromium).
+bench-text: deps test-deps test-tools
+	swift build -c release --product gazette-bench
+	python3 Benchmarks/text_accuracy.py --bench .build/release/gazette-bench
 
 bench-packets: build
 	$(call apt_install,$(BENCH_PACKAGES))
-	python3 bench/packets.py
+	python3 Benchmarks/packets.py
 
 # Requests and wall time of a fetch of 3 sources x 2 queries against the loopback test server,
 # with and without 200 ms injected latency per answer (a figure, not a test).

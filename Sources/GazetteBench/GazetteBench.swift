@@ -9,7 +9,7 @@ struct GazetteBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gazette-bench",
         abstract: "Gazette's benchmarks and the text-accuracy corpus measurer.",
-        subcommands: [MeasureCorpus.self])
+        subcommands: [MeasureCorpus.self, BoardBench.self])
 }
 
 /// Lays out every corpus paragraph with the engine and the web fonts a build would ship, and writes
@@ -19,7 +19,7 @@ struct MeasureCorpus: ParsableCommand {
 
     @Argument(help: "corpus JSON from Benchmarks/text_corpus.py") var corpus: String
     @Option(help: "folder for setup.json, predictions.json and the font files") var out: String
-    @Option(parsing: .upToNextOption, help: "line widths in px") var widths: [Double] = [200, 272, 328, 400, 560]
+    @Option(parsing: .upToNextOption, help: "line widths in px") var widths: [Double] = [200, 238, 294, 400, 560]
 
     struct Corpus: Decodable {
         struct Paragraph: Decodable {
@@ -72,5 +72,71 @@ struct MeasureCorpus: ParsableCommand {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try encoder.encode(predictions).write(to: folder.appendingPathComponent("predictions.json"))
         FileHandle.standardError.write(Data("measured \(predictions.count) layouts of \(corpus.paragraphs.count) paragraphs in \(elapsed)\n".utf8))
+    }
+}
+
+/// Measures and packs a board of generated cards at every breakpoint, as a build does, and prints
+/// how long it took (best of `--runs`).
+struct BoardBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "board")
+
+    @Option(help: "cards on the board") var cards = 10_000
+    @Option(help: "runs; the best is reported") var runs = 5
+
+    func run() throws {
+        let cards = Self.generate(count: cards)
+        var characters = Set<Unicode.Scalar>()
+        for card in cards {
+            characters.formUnion((card.title + card.metaLine + card.tagLine + card.excerptRuns.map(\.text).joined()).unicodeScalars)
+        }
+        let fonts = try WebFonts(characters: characters)
+        let clock = ContinuousClock()
+        var best = Duration.seconds(1_000)
+        var checksum = 0
+        for _ in 0..<runs {
+            // A new layout each run: nothing measured is reused between runs.
+            let layout = MasonryBoardLayout(engine: fonts.engine)
+            let started = clock.now
+            let context = try layout.context(for: cards, boardID: "bench")
+            best = min(best, clock.now - started)
+            checksum = (context["cards"] as? [[String: Any]])?.count ?? 0
+        }
+        let seconds = Double(best.components.seconds) + Double(best.components.attoseconds) / 1e18
+        print(String(format: "board: %d cards × %d breakpoints (%d card widths) measured and packed in %.3f s (best of %d), %.1f µs per card",
+            checksum, BoardGeometry.standard.breakpoints.count, BoardGeometry.standard.cardWidths.count, seconds, runs, seconds / Double(checksum) * 1e6))
+    }
+
+    /// Deterministic cards: mixed Korean and English titles, tags, Markdown-ish excerpts of
+    /// varied length, a bookmark every ninth card.
+    static func generate(count: Int) -> [Card] {
+        let korean = ["기준금리", "동결", "반도체", "수출이", "회복세를", "보였다.", "가계부채", "부담이", "커지고", "있다.", "정부는", "대책을", "내놓았다.", "전문가들은", "신중한", "태도를"]
+        let english = ["The", "central", "bank", "held", "rates", "steady", "while", "inflation", "cooled", "to", "2.1%", "in", "October,", "https://example.com/report/2026-11"]
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func words(_ count: Int) -> String {
+            (0..<count).map { _ in next(3) == 0 ? english[next(english.count)] : korean[next(korean.count)] }.joined(separator: " ")
+        }
+        return (0..<count).map { index in
+            let bookmark = index % 9 == 4
+            var runs: [ExcerptRun] = []
+            if !bookmark {
+                for _ in 0..<(1 + next(6)) {
+                    runs.append(ExcerptRun(words(1 + next(12)) + " ", .plain))
+                    switch next(4) {
+                    case 0: runs.append(ExcerptRun(words(2), .strong))
+                    case 1: runs.append(ExcerptRun("URLSession.shared", .code))
+                    default: break
+                    }
+                    runs.append(ExcerptRun(" ", .plain))
+                }
+            }
+            return Card(
+                slug: "card-\(index)", title: words(2 + next(10)), href: "#", updated: "2026년 11월 \(1 + index % 28)일", updatedISO: "2026-11-01",
+                tags: (0..<next(4)).map { _ in korean[next(korean.count)] }, tagLinks: [], excerptRuns: runs, isBookmark: bookmark,
+                articleTitle: bookmark ? words(8) : nil, publisher: bookmark ? "연합뉴스" : nil, author: index % 3 == 0 ? "함희돈" : nil)
+        }
     }
 }

@@ -19,11 +19,29 @@ public struct Card: Sendable, Hashable {
     public var publisher: String?
     public var author: String?
 
+    public init(
+        slug: String, title: String, href: String, updated: String, updatedISO: String, tags: [String], tagLinks: [String],
+        excerptRuns: [ExcerptRun], isBookmark: Bool, articleTitle: String?, publisher: String?, author: String?
+    ) {
+        self.slug = slug
+        self.title = title
+        self.href = href
+        self.updated = updated
+        self.updatedISO = updatedISO
+        self.tags = tags
+        self.tagLinks = tagLinks
+        self.excerptRuns = excerptRuns
+        self.isBookmark = isBookmark
+        self.articleTitle = articleTitle
+        self.publisher = publisher
+        self.author = author
+    }
+
     /// The meta line as displayed: the updated date, then the author.
-    var metaLine: String { author.map { "\(updated) · \($0)" } ?? updated }
+    public var metaLine: String { author.map { "\(updated) · \($0)" } ?? updated }
     /// The tags line as displayed: `#name` with a word joiner after `#`, so a tag never breaks
     /// right after its sign (the joiner is invisible and zero-width in browsers and in HarfBuzz).
-    var tagLine: String { tags.map { "#\u{2060}\($0)" }.joined(separator: " ") }
+    public var tagLine: String { tags.map { "#\u{2060}\($0)" }.joined(separator: " ") }
     var cacheKey: String { "\(slug)\u{0}\(title)\u{0}\(updated)\u{0}\(tags.joined(separator: "\u{0}"))\u{0}\(author ?? "")" }
 
     /// What `card.mustache` reads.

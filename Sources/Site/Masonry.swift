@@ -140,6 +140,36 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
         return result
     }
 
+    /// Heights of every card, measured on all cores (each card is independent; the engine is
+    /// read-only and thread-safe).
+    func measureAll(_ cards: [Card]) throws -> [[Int: Int]] {
+        final class Results: @unchecked Sendable {
+            var values: [[Int: Int]]
+            var error: Error?
+            let lock = NSLock()
+            init(_ count: Int) { values = Array(repeating: [:], count: count) }
+        }
+        let results = Results(cards.count)
+        let chunk = max(1, cards.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        let chunks = (cards.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { part in
+            for index in part * chunk..<min(cards.count, (part + 1) * chunk) {
+                do {
+                    let value = try heights(of: cards[index])
+                    results.lock.lock()
+                    results.values[index] = value
+                    results.lock.unlock()
+                } catch {
+                    results.lock.lock()
+                    results.error = error
+                    results.lock.unlock()
+                }
+            }
+        }
+        if let error = results.error { throw error }
+        return results.values
+    }
+
     /// Places cards of the given heights: per breakpoint, each card's (x, y) and the board height.
     public static func pack(heights: [Int], columns: Int, cardWidth: Int, gutter: Int) -> (positions: [(x: Int, y: Int)], height: Int) {
         var bottoms = [Int](repeating: 0, count: columns)
@@ -158,7 +188,7 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
     }
 
     public func context(for cards: [Card], boardID: String) throws -> [String: Any] {
-        let measured = try cards.map { try heights(of: $0) }
+        let measured = try measureAll(cards)
         var cardStyles = [[String]](repeating: [], count: cards.count)
         var boardStyle: [String] = []
         for (index, point) in geometry.breakpoints.enumerated() {

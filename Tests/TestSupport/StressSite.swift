@@ -54,6 +54,11 @@ public enum StressSite {
 
             """
         if bookmark { return text }
+        if index % 4 == 1 {
+            // Short bodies of varied length, so card heights on the board differ.
+            let words = ["금리는", "rates", "**동결**", "됐다.", "The", "`CPI`", "rose", "*again*", "국채", "수익률이", "https://example.com/x", "3.5%p", "올랐다 🎉"]
+            return text + (0..<(1 + index % 23)).map { words[($0 * 5 + index) % words.count] }.joined(separator: " ") + "\n"
+        }
         text += """
             ## 요약 Summary \(index)
 

@@ -36,7 +36,7 @@ def pages(pdf):
 shutil.rmtree(out, ignore_errors=True)
 os.makedirs(out)
 site = os.path.join(out, "site")
-subprocess.run([sys.executable, os.path.join(root, "bench", "make_journals.py"), site, str(count)], check=True)
+subprocess.run([sys.executable, os.path.join(root, "Benchmarks", "make_journals.py"), site, str(count)], check=True)
 env = dict(os.environ, SOURCE_DATE_EPOCH="1795000000")
 
 # Gazette: one warm-up (file cache), then the best of `runs`.
