@@ -21,11 +21,16 @@ public struct BuildOptions: Sendable {
     public var updateInPlace: Bool
     /// Write a study packet per week (`--no-pdf` turns this off).
     public var packets: Bool
+    /// Cut the web fonts to the site's characters (`gazette build`). Off, they keep every
+    /// character, so an edit never changes them (`gazette serve`).
+    public var subsetFonts: Bool
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
-        board: BoardLayout? = nil, packets: Bool = true, cache: ContentCache? = nil, updateInPlace: Bool = false
+        board: BoardLayout? = nil, packets: Bool = true, cache: ContentCache? = nil, updateInPlace: Bool = false,
+        subsetFonts: Bool? = nil
     ) {
+        self.subsetFonts = subsetFonts ?? !updateInPlace
         self.siteRoot = siteRoot
         self.output = output ?? siteRoot.appendingPathComponent("public")
         self.baseURL = baseURL
@@ -81,7 +86,7 @@ public enum SiteBuilder {
                     hint: "add base_url: https://example.org/study/ to gazette.yml, or pass --base-url"))
         }
 
-        let fonts = try webFonts(content: content, theme: theme)
+        let fonts = try webFonts(content: content, theme: theme, complete: !options.subsetFonts)
         let board = options.board ?? MasonryBoardLayout(engine: fonts.engine)
         step("subset web fonts")
         var generatedCSS = fonts.fontFaceCSS + "\n" + CardTypography.stylesheet + "\n" + MasonryBoardLayout.cardCSS
@@ -163,7 +168,15 @@ public enum SiteBuilder {
 
     /// The web fonts cut to every character the site's text can show: journals, articles, the
     /// config, UI strings and the theme's own files.
-    static func webFonts(content: SiteContent, theme: Theme) throws -> WebFonts {
+    /// With `complete` (serve), the fonts keep every character, so edits never change them.
+    static func webFonts(content: SiteContent, theme: Theme, complete: Bool) throws -> WebFonts {
+        if complete {
+            do {
+                return try WebFonts.complete()
+            } catch {
+                throw DiagnosticsError([.error(error.description)])
+            }
+        }
         var characters = Set<Unicode.Scalar>()
         func add(_ text: String?) { if let text { characters.formUnion(text.unicodeScalars) } }
         for journal in content.journals {

@@ -41,10 +41,24 @@ public struct WebFonts: Sendable {
         public var description: String
     }
 
+    /// Every face cleaned but keeping all its characters: what `gazette serve` ships, so that
+    /// typing a new character does not change the fonts, the stylesheet and with them every page.
+    /// Made once per process.
+    public static func complete() throws(Failure) -> WebFonts {
+        completeLock.lock()
+        defer { completeLock.unlock() }
+        if let made = completeFonts { return made }
+        let made = try WebFonts(characters: nil)
+        completeFonts = made
+        return made
+    }
+    nonisolated(unsafe) private static var completeFonts: WebFonts?
+    private static let completeLock = NSLock()
+
     /// Cuts every face down to `characters` (plus printable ASCII, so UI text and numbers are
-    /// always there) and loads the results for measuring.
-    public init(characters: Set<Unicode.Scalar>) throws(Failure) {
-        var keep = characters
+    /// always there; nil keeps every character of each face) and loads the results for measuring.
+    public init(characters: Set<Unicode.Scalar>?) throws(Failure) {
+        var keep = characters ?? []
         for value in 0x20...0x7E { if let scalar = Unicode.Scalar(value) { keep.insert(scalar) } }
         keep.insert("…")
         var subsets: [Subset] = []
@@ -58,7 +72,7 @@ public struct WebFonts: Sendable {
             let covered = FontSubsetter.coverage(original)
             let data: Data
             do {
-                data = try FontSubsetter.subset(original, keeping: keep.intersection(covered))
+                data = try FontSubsetter.subset(original, keeping: characters == nil ? covered : keep.intersection(covered))
             } catch {
                 throw Failure(description: "subsetting \(face.source): \(error)")
             }

@@ -20,6 +20,9 @@ public final class FontFace: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
+    /// For a font with colour bitmaps and no outlines (Noto Color Emoji): each strike's ppem and
+    /// the advance of every glyph it holds, in strike pixels, from `CBLC`/`CBDT`.
+    private let strikes: [BitmapStrike]
 
     public convenience init(file: String) throws(Failure) {
         guard let data = FileManager.default.contents(atPath: file) else {
@@ -53,6 +56,7 @@ public final class FontFace: @unchecked Sendable {
         _ = hb_font_get_h_extents(font, &extents)
         ascender = Int(extents.ascender)
         descender = Int(-extents.descender)
+        strikes = Self.hasOutlines(face) ? [] : BitmapStrike.read(face)
     }
 
     deinit {
@@ -67,9 +71,10 @@ public final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
     }
 
-    /// Shapes `scalars[range]` (with the whole array as context) and returns, per glyph, the
-    /// index of the scalar its cluster starts at, its glyph id and its advance in font units.
-    func shape(_ scalars: [UInt32], range: Range<Int>, language: String) -> [(cluster: Int, glyph: UInt32, advance: Int32)] {
+    /// Shapes `scalars[range]` (with the whole array as context) at `size` px and returns, per
+    /// glyph, the index of the scalar its cluster starts at, its glyph id and its advance in
+    /// 1/65536 px — the advance Chromium lays out with (see `chromiumAdvance`).
+    func shape(_ scalars: [UInt32], range: Range<Int>, language: String, size: Double) -> [(cluster: Int, glyph: UInt32, advance: Int64)] {
         guard let buffer = hb_buffer_create() else { return [] }
         defer { hb_buffer_destroy(buffer) }
         scalars.withUnsafeBufferPointer { pointer in
@@ -83,11 +88,183 @@ public final class FontFace: @unchecked Sendable {
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else {
             return []
         }
-        var result: [(cluster: Int, glyph: UInt32, advance: Int32)] = []
+        var result: [(cluster: Int, glyph: UInt32, advance: Int64)] = []
         result.reserveCapacity(Int(count))
         for index in 0..<Int(count) {
-            result.append((Int(infos[index].cluster), infos[index].codepoint, positions[index].x_advance))
+            let glyph = infos[index].codepoint
+            // The font is shaped at its design size, so the advance is in font units: the nominal
+            // (`hmtx`) advance plus whatever GPOS added. Chromium gets the nominal part from Skia
+            // and lets HarfBuzz scale only the GPOS part.
+            let shaped = Int64(positions[index].x_advance)
+            let nominal = Int64(hb_font_get_glyph_h_advance(font, glyph))
+            let advance: Int64
+            if shaped == 0 {
+                advance = 0  // a mark HarfBuzz zeroed: zero in Chromium too
+            } else {
+                advance = chromiumAdvance(glyph: glyph, size: size) + Self.harfBuzzScale(shaped - nominal, upem: unitsPerEm, size: size)
+            }
+            result.append((Int(infos[index].cluster), glyph, advance))
         }
         return result
+    }
+
+    /// The advance of `glyph` at `size` px as Chromium on Linux measures it, in 1/65536 px.
+    ///
+    /// Chromium's HarfBuzz asks Skia for advances and Skia asks FreeType, so the advance carries
+    /// FreeType's fixed-point rounding rather than being `units × size / upem`: the 16.16 scale
+    /// factor is rounded (`FT_DivFix`), then the advance (`FT_MulDiv`). At 15 px on a 1000-unit
+    /// font every advance comes out about 7 ppm long, which is enough to push a line that fits
+    /// by a hair over the edge (Chromium measures "/" ×100 as 562.515625 px, not 562.5).
+    /// A colour-bitmap font (no outlines) is measured from its bitmap strike: the strike's advance
+    /// in pixels scaled by size / ppem (Noto Color Emoji: 136 px at 109 ppem, so 18.7156 px at
+    /// 15 px, where its `hmtx` would say 18.6768).
+    func chromiumAdvance(glyph: UInt32, size: Double) -> Int64 {
+        if let strike = BitmapStrike.choose(strikes, size: size), let pixels = strike.advances[glyph] {
+            let scaled = Float(pixels) * (Float(size) / Float(strike.ppem))
+            return Int64((scaled * 65536).rounded(.towardZero))
+        }
+        let units = Int64(hb_font_get_glyph_h_advance(font, glyph))
+        // Skia sets the FreeType char size in 26.6, truncating.
+        let scale = Self.fixedDivide(Int64((size * 64).rounded(.towardZero)), Int64(unitsPerEm))
+        return Self.multiplyDivide(units, scale, 64)
+    }
+
+    /// FreeType's `FT_MulDiv`: a × b / c, rounded half away from zero.
+    static func multiplyDivide(_ a: Int64, _ b: Int64, _ c: Int64) -> Int64 {
+        guard c != 0 else { return Int64(Int32.max) }
+        let negative = (a < 0) != (b < 0)
+        let magnitude = (abs(a) * abs(b) + c / 2) / c
+        return negative ? -magnitude : magnitude
+    }
+
+    /// FreeType's `FT_DivFix`: a / b in 16.16, rounded.
+    static func fixedDivide(_ a: Int64, _ b: Int64) -> Int64 {
+        guard b != 0 else { return Int64(Int32.max) }
+        let negative = (a < 0) != (b < 0)
+        let magnitude = ((abs(a) << 16) + abs(b) / 2) / abs(b)
+        return negative ? -magnitude : magnitude
+    }
+
+    /// How HarfBuzz scales a GPOS value in font units when the font's scale is `size` in 16.16
+    /// (Chromium's setting): through its 16.16 multiplier, rounded.
+    static func harfBuzzScale(_ units: Int64, upem: Int, size: Double) -> Int64 {
+        guard units != 0, upem > 0 else { return 0 }
+        let scale = Int64((size * 65536).rounded(.towardZero))
+        let multiplier = (scale << 16) / Int64(upem)
+        return (units * multiplier + 0x8000) >> 16
+    }
+
+    private static func hasOutlines(_ face: OpaquePointer) -> Bool {
+        ["glyf", "CFF ", "CFF2"].contains { tag in
+            guard let table = hb_face_reference_table(face, Self.tag(tag)) else { return false }
+            defer { hb_blob_destroy(table) }
+            return hb_blob_get_length(table) > 0
+        }
+    }
+
+    fileprivate static func tag(_ name: String) -> hb_tag_t {
+        name.unicodeScalars.reduce(0) { ($0 << 8) | ($1.value & 0xFF) }
+    }
+}
+
+/// One strike of a colour bitmap font: its ppem and each glyph's advance in strike pixels.
+struct BitmapStrike: Sendable {
+    var ppem: Int
+    var advances: [UInt32: Int]
+
+    /// Skia's choice (`chooseBitmapStrike`): the exact size, else the smallest strike larger than
+    /// the size, else the largest.
+    static func choose(_ strikes: [BitmapStrike], size: Double) -> BitmapStrike? {
+        guard !strikes.isEmpty else { return nil }
+        let wanted = Int((size * 64).rounded(.towardZero))  // 26.6, as FreeType's y_ppem
+        var chosen: BitmapStrike?
+        var chosenPPEM = 0
+        for strike in strikes {
+            let ppem = strike.ppem * 64
+            if ppem == wanted { return strike }
+            if chosenPPEM < wanted {
+                if chosenPPEM < ppem {
+                    chosenPPEM = ppem
+                    chosen = strike
+                }
+            } else if wanted < ppem && ppem < chosenPPEM {
+                chosenPPEM = ppem
+                chosen = strike
+            }
+        }
+        return chosen
+    }
+
+    /// Reads the strikes of `CBLC` and the glyph metrics it and `CBDT` hold. Unknown formats
+    /// leave their glyphs out (they then measure by `hmtx`).
+    static func read(_ face: OpaquePointer) -> [BitmapStrike] {
+        guard let locations = table(face, "CBLC"), let data = table(face, "CBDT") else { return [] }
+        func u8(_ bytes: [UInt8], _ at: Int) -> Int { at < bytes.count ? Int(bytes[at]) : 0 }
+        func u16(_ bytes: [UInt8], _ at: Int) -> Int { u8(bytes, at) << 8 | u8(bytes, at + 1) }
+        func u32(_ bytes: [UInt8], _ at: Int) -> Int { u16(bytes, at) << 16 | u16(bytes, at + 2) }
+        var strikes: [BitmapStrike] = []
+        let sizeCount = u32(locations, 4)
+        for size in 0..<min(sizeCount, 256) {
+            let record = 8 + 48 * size
+            let arrayOffset = u32(locations, record), subtableCount = u32(locations, record + 8)
+            var strike = BitmapStrike(ppem: u8(locations, record + 45), advances: [:])
+            for subtable in 0..<min(subtableCount, 65536) {
+                let entry = arrayOffset + 8 * subtable
+                let first = u16(locations, entry), last = u16(locations, entry + 2)
+                let header = arrayOffset + u32(locations, entry + 4)
+                let indexFormat = u16(locations, header), imageFormat = u16(locations, header + 2)
+                let imageData = u32(locations, header + 4)
+                guard first <= last else { continue }
+                // Where each glyph's image starts in CBDT, or one advance for all.
+                var offsets: [(glyph: Int, offset: Int)] = []
+                var shared: Int?
+                switch indexFormat {
+                case 1, 3:
+                    let width = indexFormat == 1 ? 4 : 2
+                    for glyph in first...last {
+                        let at = header + 8 + width * (glyph - first)
+                        let offset = width == 4 ? u32(locations, at) : u16(locations, at)
+                        let next = width == 4 ? u32(locations, at + width) : u16(locations, at + width)
+                        if next > offset { offsets.append((glyph, imageData + offset)) }
+                    }
+                case 2:
+                    shared = u8(locations, header + 12 + 4)  // bigGlyphMetrics.horiAdvance
+                    for glyph in first...last { offsets.append((glyph, 0)) }
+                case 4:
+                    let count = u32(locations, header + 8)
+                    for pair in 0..<min(count, 65536) {
+                        let at = header + 12 + 4 * pair
+                        offsets.append((u16(locations, at), imageData + u16(locations, at + 2)))
+                    }
+                case 5:
+                    shared = u8(locations, header + 12 + 4)
+                    let count = u32(locations, header + 20)
+                    for index in 0..<min(count, 65536) { offsets.append((u16(locations, header + 24 + 2 * index), 0)) }
+                default:
+                    continue
+                }
+                for (glyph, offset) in offsets {
+                    if let shared {
+                        strike.advances[UInt32(glyph)] = shared
+                        continue
+                    }
+                    switch imageFormat {
+                    case 17: strike.advances[UInt32(glyph)] = u8(data, offset + 4)  // smallGlyphMetrics.advance
+                    case 18: strike.advances[UInt32(glyph)] = u8(data, offset + 4)  // bigGlyphMetrics.horiAdvance
+                    default: break
+                    }
+                }
+            }
+            if !strike.advances.isEmpty { strikes.append(strike) }
+        }
+        return strikes
+    }
+
+    private static func table(_ face: OpaquePointer, _ name: String) -> [UInt8]? {
+        guard let blob = hb_face_reference_table(face, FontFace.tag(name)) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let pointer = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+        return pointer.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
     }
 }

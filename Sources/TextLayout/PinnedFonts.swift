@@ -3,8 +3,8 @@ import Foundation
 
 /// A Pango context on a private fontconfig configuration that holds only the font files handed
 /// to it, so no system font can stand in for a missing glyph unnoticed. The one place Gazette
-/// sets up fontconfig and Pango; `PangoTextMeasurer` (the web) and `PrintFonts` (packets) each
-/// own one and add their own rendering options.
+/// sets up fontconfig and Pango; `PrintFonts` (packets) owns one and adds its
+/// rendering options. (Web text is measured by `TextLayoutEngine` on HarfBuzz directly.)
 ///
 /// Pango contexts are single-threaded: the owner decides how the context is shared.
 final class PinnedFonts {

@@ -42,6 +42,7 @@ struct Build: ParsableCommand {
             console.report(report.diagnostics)
             if global.verbose {
                 for step in report.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+                console.say("  web fonts: \(report.fontBytes) bytes in assets/fonts/")
             }
             let seconds = Date().timeIntervalSince(started)
             let pages = report.files.filter { $0.hasSuffix(".html") }.count

@@ -30,25 +30,64 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
     }
 }
 
-@Suite struct PangoTextMeasurerTests {
-    @Test func wrapsLongerTextIntoMoreLines() throws {
-        let measurer = try PangoTextMeasurer(fontFiles: [nanumGothic])
-        let style = TextStyle(fontFile: nanumGothic, size: 16, lineHeight: 1.5)
+@Suite struct TextLayoutEngineTests {
+    static let bold = "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf"
+    static let emoji = "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"
+
+    func engine() throws -> TextLayoutEngine { try TextLayoutEngine(fontFiles: [nanumGothic, Self.bold, Self.emoji]) }
+
+    @Test func wrapsLongerTextIntoMoreLinesAndKeepsKoreanWordsWhole() throws {
+        let engine = try engine()
+        let style = RunStyle(fonts: [nanumGothic], size: 15)
         let text = "기준금리는 그대로인데 은행 대출 금리는 또 오른다. 기사에 따르면 주요 시중은행이 이번 주 가산금리를 올린다."
-        let narrow = try measurer.measure(text, style: style, width: 200)
-        let wide = try measurer.measure(text, style: style, width: 2000)
-        #expect(wide.lines.count == 1)
+        let prepared = try engine.prepare(StyledText(text, style), style: ParagraphStyle(lineHeight: 24))
+        let narrow = engine.layout(prepared, width: 200)
+        let wide = engine.layout(prepared, width: 2000)
+        #expect(wide.lines == [text])
         #expect(narrow.lines.count > 2)
-        #expect(narrow.lines.joined() == text)
+        #expect(narrow.lines.joined(separator: " ") == text, "keep-all breaks only at spaces here")
         #expect(narrow.height == Double(narrow.lines.count) * 24)
+        // word-break: normal may split a Korean word between syllables.
+        let normal = engine.layout(try engine.prepare(StyledText(text, style), style: ParagraphStyle(lineHeight: 24, wordBreak: .normal)), width: 200)
+        #expect(normal.lines.joined() .replacingOccurrences(of: " ", with: "") == text.replacingOccurrences(of: " ", with: ""))
+        #expect(normal.lines.contains { line in !text.contains(line + " ") && line != narrow.lines.last })
     }
 
-    @Test func refusesFontsItWasNotGiven() throws {
-        let measurer = try PangoTextMeasurer(fontFiles: [nanumGothic])
-        #expect(throws: PangoTextMeasurer.Failure.self) {
-            try measurer.measure("x", style: TextStyle(fontFile: "/nowhere.ttf", size: 12), width: 100)
+    @Test func advancesAreTheFontsAdvances() throws {
+        // NanumGothic: 가 is 940 units of 1000, i is 242: at 15 px, 14.1 and 3.63 px.
+        let engine = try engine()
+        let layout = try engine.layout(StyledText("가가가가가가가가가가iiii", RunStyle(fonts: [nanumGothic], size: 15)), style: ParagraphStyle(lineHeight: 24), width: 1000)
+        #expect(abs((layout.lineWidths.first ?? 0) - (141 + 4 * 3.63)) < 0.001)
+    }
+
+    @Test func clampsAndCountsTheHiddenLines() throws {
+        let engine = try engine()
+        let text = String(repeating: "금리가 오르면 가계부채 부담이 커진다. ", count: 12)
+        let layout = try engine.layout(StyledText(text, RunStyle(fonts: [nanumGothic], size: 15)), style: ParagraphStyle(lineHeight: 24), width: 238, maxLines: 6)
+        #expect(layout.lines.count == 6)
+        #expect(layout.naturalLineCount > 6)
+        #expect(layout.isClamped)
+        #expect(layout.height == 144)
+    }
+
+    @Test func breaksAWordWiderThanTheLineAnywhere() throws {
+        let engine = try engine()
+        let url = "https://example.com/a/very/long/path/that/keeps/going/and/going"
+        let layout = try engine.layout(StyledText("링크 \(url)", RunStyle(fonts: [nanumGothic], size: 15)), style: ParagraphStyle(lineHeight: 24), width: 120)
+        #expect(layout.lines.first == "링크", "the URL moves to its own line first")
+        #expect(layout.lines.dropFirst().joined() == url)
+        #expect(layout.lineWidths.allSatisfy { $0 <= 120 })
+    }
+
+    @Test func setsEmojiInTheEmojiFontAndReportsWhatNoFontHas() throws {
+        let engine = try engine()
+        let stack = RunStyle(fonts: [nanumGothic, Self.emoji], size: 15)
+        let prepared = try engine.prepare(StyledText("좋아요 👍🏽 \u{10FFFD}", stack), style: ParagraphStyle(lineHeight: 24))
+        #expect(prepared.missingGlyphs == ["\u{10FFFD}"])
+        #expect(throws: TextLayoutEngine.Failure.self) {
+            try engine.prepare(StyledText("x", RunStyle(fonts: ["/nowhere.ttf"], size: 12)), style: ParagraphStyle(lineHeight: 20))
         }
-        #expect(throws: PangoTextMeasurer.Failure.self) { try PangoTextMeasurer(fontFiles: ["/nowhere.ttf"]) }
+        #expect(throws: TextLayoutEngine.Failure.self) { try TextLayoutEngine(fontFiles: ["/nowhere.ttf"]) }
     }
 }
 
