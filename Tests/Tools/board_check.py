@@ -2,7 +2,7 @@
 """Checks every masonry board of a built site in Debian's Chromium, with the pages' scripts off.
 
 usage: board_check.py --site DIR [--prefix /] [--widths 390,768,1280,1600] [--json OUT]
-                      [--page RELPATH]... [--scrollbars] [--quiet]
+                      [--page RELPATH]... [--scrollbars] [--jobs N] [--quiet]
 
 Serves DIR on 127.0.0.1 under PREFIX and finds every HTML file under DIR with an element of class
 `board` that holds at least one `card` (files are parsed, not crawled; --page limits the check to
@@ -45,6 +45,7 @@ to load; 2 when the check itself cannot run.
 CSS px.
 """
 import argparse
+import concurrent.futures
 import html.parser
 import json
 import os
@@ -82,7 +83,12 @@ document.fonts.ready.then(() => {
                fontErrors: [], boards: []};
   // No document.fonts.forEach: with page scripts disabled, Chromium refuses to call back into a
   // script from its own code ("the provided callback is no longer runnable"); iterators work.
-  for (const f of document.fonts) if (f.status === 'error') out.fontErrors.push(f.family + ' ' + f.weight + ' ' + f.style);
+  out.fontsLoaded = [];
+  for (const f of document.fonts) {
+    const name = f.family + ' ' + f.weight + ' ' + f.style;
+    if (f.status === 'error') out.fontErrors.push(name);
+    if (f.status === 'loaded') out.fontsLoaded.push(name);
+  }
   const range = document.createRange();
   const boards = Array.from(document.querySelectorAll('.board'));
   const pending = [];
@@ -197,6 +203,14 @@ def find_pages(site, only):
     return pages, empty
 
 
+def maxnone(a, b):
+    return b if a is None else a if b is None else max(a, b)
+
+
+def fmt_px(v):
+    return "— (no prediction)" if v is None else f"{v:.2f} px"
+
+
 def parse_data_h(value):
     """{W: H} from 'W:H,W:H'; raises ValueError on a malformed attribute."""
     table = {}
@@ -269,7 +283,7 @@ def columns_of(cards):
 def check_board(board, where, violations):
     """Fills in per-card figures and appends violations; returns the board's counts."""
     cards = [c for c in board["cards"] if not c["hidden"]]
-    counts = {"cards": len(cards), "within": 0, "maxError": 0.0, "overlaps": 0, "clipped": 0,
+    counts = {"cards": len(cards), "within": 0, "maxError": None, "overlaps": 0, "clipped": 0,
               "placement": 0, "offLine": 0, "widthMisses": 0, "measured": 0}
     name = f"{where} board {board['index'] + 1}" + (f" #{board['id']}" if board["id"] else "")
 
@@ -299,7 +313,7 @@ def check_board(board, where, violations):
         c["predicted"] = table[match[0]]
         c["error"] = abs(c["predicted"] - c["natural"])
         counts["measured"] += 1
-        counts["maxError"] = max(counts["maxError"], c["error"])
+        counts["maxError"] = c["error"] if counts["maxError"] is None else max(counts["maxError"], c["error"])
         if c["error"] <= WITHIN:
             counts["within"] += 1
         if c["error"] >= LINE:
@@ -368,8 +382,7 @@ def check_board(board, where, violations):
     return counts
 
 
-def measure(driver, server, rel, width, natural):
-    actual = chromium.set_viewport(driver, width)
+def measure(driver, rel, width, natural):
     result = json.loads(driver.execute_async_script(MEASURE_JS, natural))
     if "error" in result:
         raise ToolError(f"measuring /{rel} at {width} px failed: {result['error']}")
@@ -384,6 +397,7 @@ def main():
     parser.add_argument("--json", help="write every figure and violation to this file")
     parser.add_argument("--page", action="append", default=[], help="check only this page (path under --site); repeatable")
     parser.add_argument("--scrollbars", action="store_true", help="keep classic scrollbars (clientWidth < innerWidth)")
+    parser.add_argument("--jobs", type=int, default=2, help="browsers run side by side (default 2)")
     parser.add_argument("--quiet", action="store_true", help="print only pages with violations, and the totals")
     args = parser.parse_args()
 
@@ -404,38 +418,62 @@ def main():
                       + (f" ({len(empty)} have an empty board)" if empty else ""))
 
     violations = []
+    unblocked_fonts = set()  # faces that loaded although font files were blocked (data: URLs?)
     report = {"site": site, "prefix": args.prefix, "widths": widths, "chromium": chromium.chromium_version(),
               "pages": [], "emptyBoardPages": empty}
+    runs, console = {}, []
+    # Work items: every page without and then with fonts blocked, shared out in contiguous slices
+    # to --jobs browsers (one browser does all the unblocked loads, one all the blocked, by default).
+    tasks = [(blocked, rel) for blocked in (False, True) for rel in pages]
+    jobs = max(1, min(args.jobs, len(tasks)))
+    slices = [tasks[len(tasks) * k // jobs: len(tasks) * (k + 1) // jobs] for k in range(jobs)]
+
+    def worker(items):
+        driver = chromium.start_browser(width=max(widths), height=900, hide_scrollbars=not args.scrollbars)
+        try:
+            driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+            driver.get("data:text/html,<title>t</title><script>document.title='scripts ran'</script>")
+            if driver.execute_script("return document.title") != "t":
+                raise ToolError("Emulation.setScriptExecutionDisabled did not stop page scripts")
+            driver.execute_cdp_cmd("Network.enable", {})
+            current, blocking = None, None
+            for n, (blocked, rel) in enumerate(items):
+                if blocked != blocking:
+                    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": FONT_PATTERNS if blocked else []})
+                    blocking = blocked
+                # Load each page at the width the previous one ended with (widths are walked
+                # forwards and backwards in turn): one viewport change fewer.
+                order = widths if n % 2 == 0 else widths[::-1]
+                if current != order[0]:
+                    chromium.set_viewport(driver, order[0], read=False)
+                    current = order[0]
+                driver.get(server.url(rel))
+                for width in order:
+                    if width != current:
+                        chromium.set_viewport(driver, width, read=False)
+                        current = width
+                    result = measure(driver, rel, width, natural=not blocked)
+                    if blocked and result["fontsLoaded"]:
+                        unblocked_fonts.add(f"/{rel}: {', '.join(result['fontsLoaded'])}")
+                    if result["innerWidth"] != width:
+                        raise ToolError(f"/{rel}: window.innerWidth is {result['innerWidth']}, not {width}")
+                    if not args.scrollbars and result["clientWidth"] != width:
+                        raise ToolError(f"/{rel}: documentElement.clientWidth is {result['clientWidth']}, "
+                                        f"not {width} (scrollbars?)")
+                    runs[(blocked, rel, width)] = result
+            console.extend(line for line in chromium.console_log(driver) if "favicon.ico" not in line)
+        finally:
+            driver.quit()
+
     try:
         with chromium.StaticServer(site, args.prefix) as server:
-            driver = chromium.start_browser(width=max(widths), height=900, hide_scrollbars=not args.scrollbars)
-            try:
-                driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
-                driver.get("data:text/html,<title>t</title><script>document.title='scripts ran'</script>")
-                if driver.execute_script("return document.title") != "t":
-                    raise ToolError("Emulation.setScriptExecutionDisabled did not stop page scripts")
-                driver.execute_cdp_cmd("Network.enable", {})
-                runs = {}
-                for blocked in (False, True):
-                    driver.execute_cdp_cmd("Network.setBlockedURLs", {"urls": FONT_PATTERNS if blocked else []})
-                    for rel in pages:
-                        chromium.set_viewport(driver, widths[0])
-                        driver.get(server.url(rel))
-                        for width in widths:
-                            result = measure(driver, server, rel, width, natural=not blocked)
-                            if result["innerWidth"] != width:
-                                raise ToolError(f"/{rel}: window.innerWidth is {result['innerWidth']}, not {width}")
-                            if not args.scrollbars and result["clientWidth"] != width:
-                                raise ToolError(f"/{rel}: documentElement.clientWidth is {result['clientWidth']}, "
-                                                f"not {width} (scrollbars?)")
-                            runs[(blocked, rel, width)] = result
-                console = [line for line in chromium.console_log(driver) if "favicon.ico" not in line]
-            finally:
-                driver.quit()
+            with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+                for future in [pool.submit(worker, items) for items in slices]:
+                    future.result()
     except ToolError as e:
         chromium.fail(str(e))
 
-    totals = {"pages": len(pages), "widths": len(widths), "cards": 0, "within": 0, "maxError": 0.0,
+    totals = {"pages": len(pages), "widths": len(widths), "cards": 0, "within": 0, "maxError": None,
               "overlaps": 0, "clipped": 0, "placement": 0, "moved": 0, "offLine": 0, "widthMisses": 0,
               "fontErrors": 0}
     lines = []
@@ -449,7 +487,7 @@ def main():
             for family in result["fontErrors"]:
                 totals["fontErrors"] += 1
                 violations.append(f"{where}: font {family} failed to load")
-            page_counts = {"cards": 0, "within": 0, "maxError": 0.0, "overlaps": 0, "clipped": 0,
+            page_counts = {"cards": 0, "within": 0, "maxError": None, "overlaps": 0, "clipped": 0,
                            "placement": 0, "moved": 0, "offLine": 0, "widthMisses": 0}
             if len(blocked["boards"]) != len(result["boards"]):
                 violations.append(f"{where}: {len(result['boards'])} boards, {len(blocked['boards'])} with fonts blocked")
@@ -457,7 +495,7 @@ def main():
                 counts = check_board(board, where, violations)
                 for key in ("cards", "within", "overlaps", "clipped", "placement", "offLine", "widthMisses"):
                     page_counts[key] += counts[key]
-                page_counts["maxError"] = max(page_counts["maxError"], counts["maxError"])
+                page_counts["maxError"] = maxnone(page_counts["maxError"], counts["maxError"])
                 if len(board_blocked["cards"]) != len(board["cards"]):
                     page_counts["moved"] += 1
                     violations.append(f"{where} board {board['index'] + 1}: {len(board['cards'])} cards, "
@@ -474,12 +512,12 @@ def main():
                                 if abs(c["rect"][k] - cb["rect"][k]) > MOVED))
             for key in page_counts:
                 if key == "maxError":
-                    totals[key] = max(totals[key], page_counts[key])
+                    totals[key] = maxnone(totals[key], page_counts[key])
                 else:
                     totals[key] += page_counts[key]
             share = 100.0 * page_counts["within"] / page_counts["cards"] if page_counts["cards"] else 100.0
             line = (f"/{rel} @{width}: {page_counts['cards']} cards, within 1 px {share:.1f} %, "
-                    f"max error {page_counts['maxError']:.2f} px, overlaps {page_counts['overlaps']}, "
+                    f"max error {fmt_px(page_counts['maxError'])}, overlaps {page_counts['overlaps']}, "
                     f"clipped {page_counts['clipped']}, placement {page_counts['placement']}, "
                     f"moved {page_counts['moved']}")
             if not args.quiet or len(violations) > mark:
@@ -503,11 +541,17 @@ def main():
     for line in lines:
         print(line)
     print(f"total: {totals['pages']} pages × {totals['widths']} widths, {totals['cards']} card layouts, "
-          f"within 1 px {share:.2f} %, max error {totals['maxError']:.2f} px, overlaps {totals['overlaps']}, "
+          f"within 1 px {share:.2f} %, max error {fmt_px(totals['maxError'])}, overlaps {totals['overlaps']}, "
           f"clipped {totals['clipped']}, placement {totals['placement']}, moved {totals['moved']}, "
           f"off by a line {totals['offLine']}, widths missing from data-h {totals['widthMisses']}, "
           f"font errors {totals['fontErrors']}; {len(violations)} violations; {elapsed:.1f} s"
           + (f"; {len(empty)} pages with an empty board skipped" if empty else ""))
+    severe = sorted({line for line in console if line.startswith("SEVERE") and "ERR_BLOCKED_BY_CLIENT" not in line})
+    for line in severe[:20]:
+        print(f"warning: browser console: {line}")
+    for line in sorted(unblocked_fonts)[:20]:
+        print(f"warning: fonts loaded although font files were blocked, so the fonts-blocked "
+              f"comparison proves less: {line}")
     if violations:
         print(f"\nviolations ({len(violations)}):")
         for v in violations[:500]:

@@ -64,7 +64,8 @@ class StaticServer:
             def translate_path(self, path):
                 path = path.split("?", 1)[0].split("#", 1)[0]
                 if not path.startswith(prefix):
-                    return os.path.join(folder, "\0missing")
+                    # Outside the prefix: a path that cannot exist (no NUL: open() rejects it).
+                    return os.path.join(folder, "\x01outside-prefix\x01", "missing")
                 return super().translate_path("/" + path[len(prefix):])
 
             def send_error(self, code, message=None, explain=None):
@@ -156,13 +157,15 @@ def start_browser(width=1280, height=900, hide_scrollbars=True, extra_flags=()):
     return driver
 
 
-def set_viewport(driver, width, height=900):
-    """Makes the layout viewport exactly WIDTH CSS px wide (device scale 1) and returns
+def set_viewport(driver, width, height=900, read=True):
+    """Makes the layout viewport exactly WIDTH CSS px wide (device scale 1); with READ, returns
     (innerWidth, clientWidth) as the page sees them."""
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": int(width), "height": int(height), "deviceScaleFactor": 1, "mobile": False})
-    return tuple(driver.execute_script(
-        "return [window.innerWidth, document.documentElement.clientWidth];"))
+    if read:
+        return tuple(driver.execute_script(
+            "return [window.innerWidth, document.documentElement.clientWidth];"))
+    return None
 
 
 def console_log(driver):
