@@ -20,8 +20,9 @@ one script per page and width:
   box-sizing:border-box; width: the rendered width. |H − natural| is the prediction error.
 - overlap: two cards whose rects intersect by more than 0.5 px on both axes.
 - clipping: a card whose content overflows it (scrollHeight > clientHeight + 0.5, or content —
-  the client rects of everything inside it — reaching below its bottom border), or a card reaching
-  below the board's bottom border.
+  the client rects of the text and elements inside it, except what a descendant with overflow
+  other than visible clips itself, as a line-clamped excerpt does — reaching below its bottom
+  border), or a card reaching below the board's bottom border.
 - placement: columns are the distinct card left edges (clustered within 0.5 px), the gutter the
   horizontal gap between adjacent columns (with one column: the gap between the first two cards).
   Replaying the cards in DOM order on their natural heights, each goes to the column whose next
@@ -90,6 +91,28 @@ document.fonts.ready.then(() => {
     if (f.status === 'loaded') out.fontsLoaded.push(name);
   }
   const range = document.createRange();
+  // The lowest visible content of a card: text and element boxes, but nothing a descendant clips
+  // itself (overflow other than visible — a line-clamped excerpt hides its extra lines that way):
+  // such a descendant counts with its own box, and what it holds is not looked at.
+  function bottomOf(card) {
+    let bottom = null;
+    const take = q => { if ((q.width > 0 || q.height > 0) && (bottom === null || q.bottom > bottom)) bottom = q.bottom; };
+    const visit = node => {
+      for (let child = node.firstChild; child; child = child.nextSibling) {
+        if (child.nodeType === Node.TEXT_NODE) {
+          range.selectNodeContents(child);
+          for (const q of range.getClientRects()) take(q);
+        } else if (child.nodeType === Node.ELEMENT_NODE) {
+          const cs = getComputedStyle(child);
+          if (cs.display === 'none') continue;
+          for (const q of child.getClientRects()) take(q);
+          if (cs.overflowX === 'visible' && cs.overflowY === 'visible') visit(child);
+        }
+      }
+    };
+    visit(card);
+    return bottom;
+  }
   const boards = Array.from(document.querySelectorAll('.board'));
   const pending = [];
   boards.forEach((board, bi) => {
@@ -102,12 +125,7 @@ document.fonts.ready.then(() => {
     cards.forEach((card, ci) => {
       const r = card.getBoundingClientRect();
       const cs = getComputedStyle(card);
-      range.selectNodeContents(card);
-      let contentBottom = null;
-      for (const q of range.getClientRects()) {
-        if (q.width === 0 && q.height === 0) continue;
-        if (contentBottom === null || q.bottom > contentBottom) contentBottom = q.bottom;
-      }
+      const contentBottom = bottomOf(card);
       const heading = card.querySelector('h1,h2,h3,h4,a');
       const label = card.id ? '#' + card.id : (heading ? heading.textContent : card.textContent).trim().replace(/\s+/g, ' ').slice(0, 60);
       const c = {index: ci, label, rect: rect(r), dataH: card.getAttribute('data-h'),
