@@ -24,7 +24,8 @@ one script per page and width:
   other than visible clips itself, as a line-clamped excerpt does — reaching below its bottom
   border), or a card reaching below the board's bottom border.
 - placement: columns are the distinct card left edges (clustered within 0.5 px), the gutter the
-  horizontal gap between adjacent columns (with one column: the gap between the first two cards).
+  horizontal gap between adjacent columns (with one column: the most common gap between a card's
+  natural bottom and the next card's top).
   Replaying the cards in DOM order on their natural heights, each goes to the column whose next
   top (board content top, or column bottom + gutter) is highest, the leftmost within 0.5 px; its
   column and top (within 1 px) must be where the card really is. Cards may be positioned
@@ -377,9 +378,14 @@ def check_board(board, where, violations):
             if col is None:
                 counts["placement"] += 1
                 violations.append(f"{name}: {card_name(c)} at left {c['rect']['left']:.2f} is on no column")
-        if gutter is None:  # one column: the gap between the first two cards
-            gutter = (cards[1]["rect"]["top"] - (cards[0]["rect"]["top"] + cards[0]["rect"]["height"])
-                      if len(cards) > 1 else 0.0)
+        if gutter is None:
+            # One column: the most common gap between a card's natural bottom and the next top
+            # (so that one card predicted wrong does not shift the replay of all the others).
+            tally = {}
+            for a, b in zip(cards, cards[1:]):
+                key = round(b["rect"]["top"] - (a["rect"]["top"] + a["natural"]), 1)
+                tally[key] = tally.get(key, 0) + 1
+            gutter = max(sorted(tally), key=lambda k: tally[k]) if tally else 0.0
         board["columns"], board["gutter"] = ncols, gutter
         bottoms = [None] * ncols
         for c in cards:

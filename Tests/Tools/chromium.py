@@ -6,13 +6,11 @@ Imported by chromium_text.py and board_check.py (both put this folder on sys.pat
 the standard library and selenium.
 """
 import http.server
-import json
 import os
 import shutil
 import subprocess
 import sys
 import threading
-import time
 
 CHROMIUM = os.environ.get("GAZETTE_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("GAZETTE_CHROMEDRIVER", "/usr/bin/chromedriver")
@@ -174,31 +172,3 @@ def console_log(driver):
         return [f"{e.get('level')}: {e.get('message')}" for e in driver.get_log("browser")]
     except Exception:  # noqa: BLE001 — the log is a diagnostic; never fail because of it
         return []
-
-
-def evaluate(driver, expression, await_promise=True, timeout_ms=300000):
-    """Runtime.evaluate through CDP: runs even where the page's own scripts are disabled, and
-    returns the JSON value of EXPRESSION (which should produce a JSON string)."""
-    result = driver.execute_cdp_cmd("Runtime.evaluate", {
-        "expression": expression, "awaitPromise": await_promise, "returnByValue": True,
-        "timeout": timeout_ms})
-    if result.get("exceptionDetails"):
-        details = result["exceptionDetails"]
-        text = details.get("exception", {}).get("description") or details.get("text")
-        raise ToolError(f"script failed in the page: {text}")
-    return result.get("result", {}).get("value")
-
-
-def wait_for(predicate, timeout, interval=0.05, what="condition"):
-    deadline = time.monotonic() + timeout
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise ToolError(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(interval)
-
-
-def dumps_stable(value):
-    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=False) + "\n"
