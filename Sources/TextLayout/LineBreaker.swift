@@ -27,6 +27,7 @@ public enum LineBreaker {
         guard count > 1 else { return result }
         let classes = scalars.map { LineBreakClass(scalar: $0) }
         let resolved = resolve(classes, scalars)
+        let numbers = numberGlue(resolved)
         for index in 1..<count {
             let previous = scalars[index - 1], current = scalars[index]
             if isBreakableSpace(current) { continue }
@@ -40,7 +41,7 @@ public enum LineBreaker {
                 continue
             }
             if previous == 0xA0 && current < 0x7F || current == 0xA0 && previous < 0x7F { continue }
-            guard unicodeBreak(at: index, classes: resolved, raw: classes, scalars: scalars) else { continue }
+            guard unicodeBreak(at: index, classes: resolved, raw: classes, scalars: scalars, numbers: numbers) else { continue }
             if mode == .keepAll, keepsTogether(index: index, scalars: scalars) { continue }
             result[index] = true
         }
@@ -106,8 +107,38 @@ public enum LineBreaker {
 
     private static func category(_ scalar: UInt32) -> GUnicodeType { g_unichar_type(gunichar(scalar)) }
 
+    /// LB25 as ICU writes it: one expression for a whole number,
+    /// `(PR|PO)? (OP|HY)? IS? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?`, with no break inside a match.
+    /// (The pair form UAX #14 gave until Unicode 15.1 also glued `PO × OP` and `PR × OP` with no
+    /// digit after the bracket; ICU does not, so Chromium breaks `8.6℃|(제10차)`.)
+    /// `result[i]` is true when `i - 1` and `i` lie in one match.
+    static func numberGlue(_ classes: [LineBreakClass]) -> [Bool] {
+        let count = classes.count
+        var glue = [Bool](repeating: false, count: count)
+        func at(_ index: Int, _ set: Set<LineBreakClass>) -> Bool { index < count && set.contains(classes[index]) }
+        var start = 0
+        while start < count {
+            var end = start
+            if at(end, [.PR, .PO]) { end += 1 }
+            if at(end, [.OP, .HY]) { end += 1 }
+            if at(end, [.IS]) { end += 1 }
+            guard at(end, [.NU]) else {
+                start += 1
+                continue
+            }
+            end += 1
+            while at(end, [.NU, .SY, .IS]) { end += 1 }
+            if at(end, [.CL, .CP]) { end += 1 }
+            if at(end, [.PR, .PO]) { end += 1 }
+            for index in (start + 1)..<end { glue[index] = true }
+            // Rules chain in ICU: a trailing PR or PO may begin the next number.
+            start = at(end - 1, [.PR, .PO]) ? end - 1 : end
+        }
+        return glue
+    }
+
     /// Whether ICU's line rules allow a break between `index - 1` and `index` (neither a space).
-    static func unicodeBreak(at index: Int, classes: [LineBreakClass], raw: [LineBreakClass], scalars: [UInt32]) -> Bool {
+    static func unicodeBreak(at index: Int, classes: [LineBreakClass], raw: [LineBreakClass], scalars: [UInt32], numbers: [Bool]) -> Bool {
         let a = classes[index - 1], b = classes[index]
         let rawB = raw[index]
         let count = classes.count
@@ -166,10 +197,8 @@ public enum LineBreaker {
         if (a == .AL || a == .HL) && b == .NU || a == .NU && (b == .AL || b == .HL) { return false }
         if a == .PR && [.ID, .EB, .EM].contains(b) || [.ID, .EB, .EM].contains(a) && b == .PO { return false }
         if (a == .PR || a == .PO) && (b == .AL || b == .HL) || (a == .AL || a == .HL) && (b == .PR || b == .PO) { return false }
-        // LB25 (pair form).
-        if [.CL, .CP, .NU].contains(a) && (b == .PO || b == .PR) { return false }
-        if (a == .PO || a == .PR) && b == .OP { return false }
-        if [.PO, .PR, .HY, .IS, .NU, .SY].contains(a) && b == .NU { return false }
+        // LB25, ICU's expression (see `numberGlue`).
+        if numbers[index] { return false }
         // LB26, LB27: Hangul syllable blocks.
         if a == .JL && [.JL, .JV, .H2, .H3].contains(b) { return false }
         if (a == .JV || a == .H2) && (b == .JV || b == .JT) { return false }

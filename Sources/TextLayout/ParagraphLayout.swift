@@ -73,8 +73,14 @@ public struct ParagraphLayout: Hashable, Sendable {
 public struct PreparedParagraph: Sendable {
     /// Scalars after `white-space: normal` collapsing.
     let scalars: [UInt32]
-    /// Advance of each scalar in px (a cluster's advance sits on its first scalar).
-    let advances: [Double]
+    /// `offsets[i]` is the advance of `scalars[0..<i]` in 1/65536 px (Chromium's fixed-point
+    /// glyph positions); a cluster's advance counts at its first scalar.
+    let offsets: [Int64]
+    /// Chromium's inline items: one per styled run (text node or element) that kept any text.
+    /// Chromium measures each item on a line separately and rounds each up to 1/64 px.
+    let items: [Range<Int>]
+    /// `itemOf[i]` indexes `items` for `scalars[i]`.
+    let itemOf: [Int]
     let isSpace: [Bool]
     /// Break opportunities, as `LineBreaker.opportunities`.
     let breaks: [Bool]
@@ -121,8 +127,9 @@ public final class TextLayoutEngine: Sendable {
     /// opportunities. Throws when a style names a font the engine has not loaded.
     public func prepare(_ text: StyledText, style: ParagraphStyle) throws(Failure) -> PreparedParagraph {
         var scalars: [UInt32] = []
-        var advances: [Double] = []
+        var advances: [Int64] = []
         var clusterStarts: [Bool] = []
+        var items: [Range<Int>] = []
         var missing = Set<Unicode.Scalar>()
         var lastWasSpace = true  // drops leading white space
         for run in text.runs {
@@ -158,6 +165,7 @@ public final class TextLayoutEngine: Sendable {
                 choices.append((start..<scalars.count, face ?? primary))
             }
             advances.append(contentsOf: repeatElement(0, count: scalars.count - runStart))
+            if scalars.count > runStart { items.append(runStart..<scalars.count) }
             // Shape maximal stretches set in one face.
             var index = 0
             while index < choices.count {
@@ -165,15 +173,15 @@ public final class TextLayoutEngine: Sendable {
                 while end + 1 < choices.count && choices[end + 1].face === choices[index].face { end += 1 }
                 let face = choices[index].face
                 let range = choices[index].range.lowerBound..<choices[end].range.upperBound
-                let scale = run.style.size / Double(face.unitsPerEm)
-                for glyph in face.shape(scalars, range: range, language: run.style.language) {
-                    advances[glyph.cluster] += Self.quantize(Double(glyph.advance) * scale)
+                for glyph in face.shape(scalars, range: range, language: run.style.language, size: run.style.size) {
+                    advances[glyph.cluster] += glyph.advance
                 }
                 index = end + 1
             }
             if run.style.letterSpacing != 0 {
+                let spacing = Int64((run.style.letterSpacing * 65536).rounded())
                 for position in runStart..<scalars.count where clusterStarts[position] {
-                    advances[position] += run.style.letterSpacing
+                    advances[position] += spacing
                 }
             }
         }
@@ -183,17 +191,45 @@ public final class TextLayoutEngine: Sendable {
             advances.removeLast()
             clusterStarts.removeLast()
         }
+        items = items.compactMap { item in
+            let clipped = item.clamped(to: 0..<scalars.count)
+            return clipped.isEmpty ? nil : clipped
+        }
+        var offsets = [Int64](repeating: 0, count: scalars.count + 1)
+        for index in advances.indices { offsets[index + 1] = offsets[index] + advances[index] }
+        var itemOf = [Int](repeating: 0, count: scalars.count)
+        for (number, item) in items.enumerated() {
+            for index in item { itemOf[index] = number }
+        }
         let breaks = LineBreaker.opportunities(scalars, mode: style.wordBreak)
         return PreparedParagraph(
-            scalars: scalars, advances: advances, isSpace: scalars.map { $0 == 0x20 }, breaks: breaks,
-            clusterStarts: clusterStarts, style: style, missingGlyphs: missing)
+            scalars: scalars, offsets: offsets, items: items, itemOf: itemOf, isSpace: scalars.map { $0 == 0x20 },
+            breaks: breaks, clusterStarts: clusterStarts, style: style, missingGlyphs: missing)
     }
-
-    /// Chromium keeps HarfBuzz positions in 16.16 fixed point.
-    static func quantize(_ value: Double) -> Double { (value * 65536).rounded() / 65536 }
 
     static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isDefaultIgnorableCodePoint || scalar.value == 0xFE0F || scalar.value == 0xFE0E
+    }
+
+    /// 1/65536 px rounded up to Chromium's LayoutUnit (1/64 px).
+    private static func layoutUnits(_ value: Int64) -> Int64 {
+        value >= 0 ? (value + 1023) / 1024 : -((-value) / 1024)
+    }
+
+    /// Where Chromium's line breaker stands, in 1/64 px, after placing `start..<end` on a line
+    /// that starts at `start`: each inline item's part of the line rounded up to 1/64 px on its
+    /// own (`ShapeResult::SnappedWidth`), summed.
+    static func extent(_ paragraph: PreparedParagraph, from start: Int, to end: Int) -> Int64 {
+        var total: Int64 = 0
+        var from = start
+        var item = paragraph.itemOf[start]
+        while true {
+            let until = min(end, paragraph.items[item].upperBound)
+            total += layoutUnits(paragraph.offsets[until] - paragraph.offsets[from])
+            if until == end { return total }
+            from = until
+            item += 1
+        }
     }
 
     /// Breaks `paragraph` into lines `width` px wide, keeping at most `maxLines` (CSS
@@ -203,78 +239,71 @@ public final class TextLayoutEngine: Sendable {
         guard count > 0 else {
             return ParagraphLayout(lines: [], naturalLineCount: 0, height: 0, lineWidths: [])
         }
-        let available = width
-        // Chromium compares in LayoutUnits (1/64 px), truncating the shaped width: a line 0.01 px
-        // too wide still fits.
-        func fits(_ lineWidth: Double) -> Bool { (lineWidth * 64).rounded(.down) <= (available * 64).rounded(.down) }
+        // Chromium compares in LayoutUnits (1/64 px) and lets content overshoot the line by one
+        // (`LineBreaker::AvailableWidthToFit`).
+        let limit = Int64((width * 64).rounded(.down)) + 1
+        func fits(_ start: Int, _ end: Int) -> Bool { Self.extent(paragraph, from: start, to: end) <= limit }
+        func contentEnd(_ start: Int, _ end: Int) -> Int {
+            var end = end
+            while end > start && paragraph.isSpace[end - 1] { end -= 1 }
+            return end
+        }
 
         var lines: [Range<Int>] = []
-        var widths: [Double] = []
         var lineStart = 0
-        var lineWidth = 0.0  // content so far, including inner spaces, excluding trailing spaces
-        var pendingSpaces = 0.0  // spaces after the last word on the line
         var position = 0
-        func endLine(at end: Int, width: Double) {
-            lines.append(lineStart..<end)
-            widths.append(width)
-        }
         while position < count {
-            // The next word: from `position` to the next break opportunity; its trailing spaces.
+            // The next word: from `position` to the next break opportunity, without its spaces.
             var wordEnd = position + 1
             while wordEnd < count && !paragraph.breaks[wordEnd] { wordEnd += 1 }
-            var contentEnd = wordEnd
-            while contentEnd > position && paragraph.isSpace[contentEnd - 1] { contentEnd -= 1 }
-            var wordWidth = 0.0
-            for index in position..<contentEnd { wordWidth += paragraph.advances[index] }
-            var spaceWidth = 0.0
-            for index in contentEnd..<wordEnd { spaceWidth += paragraph.advances[index] }
-            let lineIsEmpty = position == lineStart
-            if !lineIsEmpty && !fits(lineWidth + pendingSpaces + wordWidth) {
-                endLine(at: position, width: lineWidth)
-                lineStart = position
-                lineWidth = 0
-                pendingSpaces = 0
-                continue
-            }
-            if lineIsEmpty && !fits(wordWidth) && paragraph.style.breakLongWords {
-                // overflow-wrap: anywhere — as many grapheme clusters as fit, at least one.
-                var cursor = position
-                var width = 0.0
-                while cursor < contentEnd {
-                    var next = cursor + 1
-                    while next < contentEnd && !paragraph.clusterStarts[next] { next += 1 }
-                    var cluster = 0.0
-                    for index in cursor..<next { cluster += paragraph.advances[index] }
-                    if cursor > position && !fits(width + cluster) {
-                        endLine(at: cursor, width: width)
-                        lineStart = cursor
-                        width = 0
-                    }
-                    width += cluster
-                    cursor = next
-                }
-                // The rest of the word stays on the current line.
-                lineWidth = width
-                pendingSpaces = spaceWidth
+            let end = contentEnd(position, wordEnd)
+            if end == position || fits(lineStart, end) {
                 position = wordEnd
                 continue
             }
-            lineWidth += pendingSpaces + wordWidth
-            pendingSpaces = spaceWidth
-            position = wordEnd
+            if position > lineStart {
+                // The word moves to the next line; the spaces before it hang at this one's end.
+                lines.append(lineStart..<position)
+                lineStart = position
+                continue
+            }
+            guard paragraph.style.breakLongWords else {
+                position = wordEnd
+                continue
+            }
+            // overflow-wrap: anywhere — Chromium lays the line out again with a break opportunity
+            // at every grapheme cluster boundary and takes the last one that fits (at least one
+            // cluster). The rest of the word starts the next line, which breaks normally again.
+            var cut = position + 1
+            while cut < end && !paragraph.clusterStarts[cut] { cut += 1 }
+            var next = cut
+            while next < end {
+                var after = next + 1
+                while after < end && !paragraph.clusterStarts[after] { after += 1 }
+                guard fits(lineStart, after) else { break }
+                next = after
+            }
+            cut = next
+            guard cut < end else {
+                position = wordEnd
+                continue
+            }
+            lines.append(lineStart..<cut)
+            lineStart = cut
+            position = cut
         }
-        endLine(at: count, width: lineWidth)
+        lines.append(lineStart..<count)
 
         let natural = lines.count
         let shown = maxLines.map { min($0, natural) } ?? natural
-        let texts = lines.prefix(shown).map { range -> String in
-            var end = range.upperBound
-            while end > range.lowerBound && paragraph.isSpace[end - 1] { end -= 1 }
-            return String(String.UnicodeScalarView(paragraph.scalars[range.lowerBound..<end].compactMap(Unicode.Scalar.init)))
+        let visible = lines.prefix(shown).map { $0.lowerBound..<contentEnd($0.lowerBound, $0.upperBound) }
+        let texts = visible.map { range in
+            String(String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
         }
+        // The width each line's content takes, as Chromium lays it: in 1/64 px steps.
+        let widths = visible.map { range in range.isEmpty ? 0 : Double(Self.extent(paragraph, from: range.lowerBound, to: range.upperBound)) / 64 }
         return ParagraphLayout(
-            lines: texts, naturalLineCount: natural, height: Double(shown) * paragraph.style.lineHeight,
-            lineWidths: Array(widths.prefix(shown)))
+            lines: texts, naturalLineCount: natural, height: Double(shown) * paragraph.style.lineHeight, lineWidths: widths)
     }
 
     /// Prepares and lays out in one call.
