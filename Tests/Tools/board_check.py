@@ -421,7 +421,8 @@ def main():
     parser.add_argument("--json", help="write every figure and violation to this file")
     parser.add_argument("--page", action="append", default=[], help="check only this page (path under --site); repeatable")
     parser.add_argument("--scrollbars", action="store_true", help="keep classic scrollbars (clientWidth < innerWidth)")
-    parser.add_argument("--jobs", type=int, default=2, help="browsers run side by side (default 2)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="browsers run side by side (default 1: on 2 busy cores a second one did not pay)")
     parser.add_argument("--quiet", action="store_true", help="print only pages with violations, and the totals")
     args = parser.parse_args()
 
@@ -447,7 +448,7 @@ def main():
               "pages": [], "emptyBoardPages": empty}
     runs, console = {}, []
     # Work items: every page without and then with fonts blocked, shared out in contiguous slices
-    # to --jobs browsers (one browser does all the unblocked loads, one all the blocked, by default).
+    # to --jobs browsers (with 2, one does all the unblocked loads and the other all the blocked).
     tasks = [(blocked, rel) for blocked in (False, True) for rel in pages]
     jobs = max(1, min(args.jobs, len(tasks)))
     slices = [tasks[len(tasks) * k // jobs: len(tasks) * (k + 1) // jobs] for k in range(jobs)]
