@@ -46,6 +46,7 @@ import zlib
 import tempfile
 import time
 
+sys.dont_write_bytecode = True  # no __pycache__ beside the tools
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chromium  # noqa: E402
 from chromium import ToolError  # noqa: E402
