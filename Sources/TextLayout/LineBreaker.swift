@@ -9,7 +9,8 @@ import CPangoCairo
 ///   after `-` and `?` before most characters, before `(` `<` `[` `{` after punctuation, and after
 ///   `-` before a digit only when an ASCII letter or digit precedes the `-` (so `-5` stays whole
 ///   and `ABCD-1234` can break);
-/// - everywhere else it asks ICU's line rules (UAX #14 with its numeric tailoring);
+/// - everywhere else it asks ICU's line rules (UAX #14, with LB25 as ICU's single number
+///   expression rather than UAX #14's pairs);
 /// - `word-break: keep-all` then vetoes ICU's breaks between two letters or digits (general
 ///   category L or N), so Korean words stay whole but punctuation still breaks.
 /// The ASCII table was read off Chromium 156 by rendering every pair of printable ASCII

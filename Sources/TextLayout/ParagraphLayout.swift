@@ -25,6 +25,10 @@ public struct RunStyle: Hashable, Sendable {
 
 /// A paragraph's text with styles: what the browser sees as one block's inline content.
 public struct StyledText: Hashable, Sendable {
+    /// One run is one inline item to Chromium — a text node, or the text of an element such as
+    /// `<em>` — and Chromium rounds each item's part of a line up to 1/64 px on its own. Split
+    /// runs exactly where the HTML has element boundaries: two runs for one text node can move a
+    /// break.
     public struct Run: Hashable, Sendable {
         public var text: String
         public var style: RunStyle
@@ -61,7 +65,8 @@ public struct ParagraphLayout: Hashable, Sendable {
     public var naturalLineCount: Int
     /// Height in px: lines shown × line height.
     public var height: Double
-    /// Width of each line shown, in px, without hanging spaces.
+    /// Width of each line shown, in px, without hanging spaces: the width Chromium's line breaker
+    /// compares with the available width, each inline item's part rounded up to 1/64 px.
     public var lineWidths: [Double]
     /// True when a clamp hid lines.
     public var isClamped: Bool { naturalLineCount > lines.count }
@@ -94,7 +99,8 @@ public struct PreparedParagraph: Sendable {
 }
 
 /// Lays out paragraphs the way Chromium does for the theme's CSS, on pinned font files: shaping
-/// with HarfBuzz, line breaking with `LineBreaker`, widths compared in Chromium's 1/64 px units.
+/// with HarfBuzz on the advances Chromium's Skia/FreeType report (`FontFace.chromiumAdvance`),
+/// line breaking with `LineBreaker`, widths compared in Chromium's 1/64 px units.
 public final class TextLayoutEngine: Sendable {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
