@@ -72,7 +72,14 @@ public struct WebFonts: Sendable {
             let covered = FontSubsetter.coverage(original)
             let data: Data
             do {
-                data = try FontSubsetter.subset(original, keeping: characters == nil ? covered : keep.intersection(covered))
+                if characters == nil && face != Self.sans && face != Self.sansBold {
+                    // Complete fonts (serve): Chromium's sanitizer accepts NanumGothicCoding and
+                    // Noto Color Emoji as they are; re-encoding the 10 MB emoji font on every
+                    // serve start would only cost time.
+                    data = original
+                } else {
+                    data = try FontSubsetter.subset(original, keeping: characters == nil ? covered : keep.intersection(covered))
+                }
             } catch {
                 throw Failure(description: "subsetting \(face.source): \(error)")
             }
