@@ -42,7 +42,6 @@ public struct Card: Sendable, Hashable {
     /// The tags line as displayed: `#name` with a word joiner after `#`, so a tag never breaks
     /// right after its sign (the joiner is invisible and zero-width in browsers and in HarfBuzz).
     public var tagLine: String { tags.map { "#\u{2060}\($0)" }.joined(separator: " ") }
-    var cacheKey: String { "\(slug)\u{0}\(title)\u{0}\(updated)\u{0}\(tags.joined(separator: "\u{0}"))\u{0}\(author ?? "")" }
 
     /// What `card.mustache` reads.
     var templateContext: [String: Any] {

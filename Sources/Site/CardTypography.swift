@@ -15,11 +15,6 @@ public struct CardTypography: Sendable {
 
     public var paragraph: ParagraphStyle { ParagraphStyle(lineHeight: lineHeight, wordBreak: .keepAll) }
 
-    /// The text font stack: the sans face of the weight, then the emoji face.
-    public var fonts: [String] {
-        [weight >= 700 ? WebFonts.sansBold.key : WebFonts.sans.key, WebFonts.emoji.key]
-    }
-
     public func runStyle(weight: Int? = nil) -> RunStyle {
         let used = weight ?? self.weight
         return RunStyle(fonts: [used >= 700 ? WebFonts.sansBold.key : WebFonts.sans.key, WebFonts.emoji.key], size: size, weight: used)
@@ -47,7 +42,7 @@ public struct CardTypography: Sendable {
         }
     }
 
-    public static let codeCSS = "font-family: \"Gazette Mono\", \"Gazette Emoji\", monospace; font-size: 0.9em; line-height: 0;"
+    public static let codeCSS = "font-family: \"\(WebFonts.mono.family)\", \"\(WebFonts.emoji.family)\", monospace; font-size: 0.9em; line-height: 0;"
 
     /// The stylesheet rules for every card block: type, clamp, and the inline code inside.
     public static var stylesheet: String {
@@ -65,7 +60,7 @@ public struct CardTypography: Sendable {
 
     /// The declarations that set this block's text.
     public var css: String {
-        "font-family: \"Gazette Sans\", \"Gazette Emoji\", sans-serif; font-size: \(Int(size))px; line-height: \(Int(lineHeight))px; "
+        "font-family: \"\(WebFonts.sans.family)\", \"\(WebFonts.emoji.family)\", sans-serif; font-size: \(Int(size))px; line-height: \(Int(lineHeight))px; "
             + "font-weight: \(weight); letter-spacing: 0; word-break: keep-all; overflow-wrap: anywhere; white-space: normal;"
     }
 }

@@ -103,8 +103,8 @@ struct PreparedCard {
 public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
     public let geometry: BoardGeometry
     let engine: TextLayoutEngine
-    /// Heights per card (slug) per width: cards recur on week, tag and all-journal boards.
-    private var heights: [String: [Int: Int]] = [:]
+    /// Heights per card per width: cards recur on week, tag and all-journal boards.
+    private var heights: [Card: [Int: Int]] = [:]
     private let lock = NSLock()
 
     /// The card box and the gaps between its blocks, matching `CardBox`.
@@ -126,7 +126,7 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
     /// Card heights by width, measured once per card.
     func heights(of card: Card) throws -> [Int: Int] {
         lock.lock()
-        let known = heights[card.cacheKey]
+        let known = heights[card]
         lock.unlock()
         if let known { return known }
         let prepared = try PreparedCard(card, engine: engine)
@@ -135,7 +135,7 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
             result[width] = CardBox.height(of: card, prepared: prepared, width: width, engine: engine)
         }
         lock.lock()
-        heights[card.cacheKey] = result
+        heights[card] = result
         lock.unlock()
         return result
     }

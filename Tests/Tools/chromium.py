@@ -12,15 +12,10 @@ import subprocess
 import sys
 import threading
 
+import static_server
+
 CHROMIUM = os.environ.get("GAZETTE_CHROMIUM", "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("GAZETTE_CHROMEDRIVER", "/usr/bin/chromedriver")
-
-FONT_EXTENSIONS = {
-    ".woff2": "font/woff2",
-    ".woff": "font/woff",
-    ".ttf": "font/ttf",
-    ".otf": "font/otf",
-}
 
 
 class ToolError(Exception):
@@ -42,51 +37,10 @@ class StaticServer:
 
     def __init__(self, folder, prefix="/"):
         folder = os.path.abspath(folder)
-        prefix = "/" + prefix.strip("/") + "/"
-        if prefix == "//":
-            prefix = "/"
+        prefix = static_server.normalized_prefix(prefix)
         self.folder, self.prefix = folder, prefix
-
-        class Handler(http.server.SimpleHTTPRequestHandler):
-            extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **FONT_EXTENSIONS,
-                              ".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
-                              ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml"}
-
-            def __init__(self, *args, **kwargs):
-                super().__init__(*args, directory=folder, **kwargs)
-
-            def list_directory(self, path):
-                self.send_error(404)
-                return None
-
-            def translate_path(self, path):
-                path = path.split("?", 1)[0].split("#", 1)[0]
-                if not path.startswith(prefix):
-                    # Outside the prefix: a path that cannot exist (no NUL: open() rejects it).
-                    return os.path.join(folder, "\x01outside-prefix\x01", "missing")
-                return super().translate_path("/" + path[len(prefix):])
-
-            def send_error(self, code, message=None, explain=None):
-                page = os.path.join(folder, "404.html")
-                if code == 404 and os.path.exists(page):
-                    with open(page, "rb") as f:
-                        body = f.read()
-                    self.send_response(404)
-                    self.send_header("Content-Type", "text/html; charset=utf-8")
-                    self.send_header("Content-Length", str(len(body)))
-                    self.end_headers()
-                    if self.command != "HEAD":
-                        self.wfile.write(body)
-                    return
-                super().send_error(code, message, explain)
-
-            def end_headers(self):
-                # Every load is a fresh read: the fonts-blocked run must not be served from cache.
-                self.send_header("Cache-Control", "no-store")
-                super().end_headers()
-
-            def log_message(self, *args):
-                pass
+        # Every load is a fresh read: the fonts-blocked run must not be served from cache.
+        Handler = static_server.handler(folder, prefix, {"Cache-Control": "no-store"})
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
