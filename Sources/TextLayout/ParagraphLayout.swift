@@ -94,8 +94,6 @@ public struct PreparedParagraph: Sendable {
     let style: ParagraphStyle
     /// Scalars that no loaded font has a glyph for (they would fall back to a system font).
     public let missingGlyphs: Set<Unicode.Scalar>
-
-    public var text: String { String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init))) }
 }
 
 /// Lays out paragraphs the way Chromium does for the theme's CSS, on pinned font files: shaping
