@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import TextLayout
 
 /// One journal as a board shows it: the text a card displays and where it links.
 public struct Card: Sendable, Hashable {
@@ -43,16 +44,73 @@ public struct Card: Sendable, Hashable {
     /// right after its sign (the joiner is invisible and zero-width in browsers and in HarfBuzz).
     public var tagLine: String { tags.map { "#\u{2060}\($0)" }.joined(separator: " ") }
 
-    /// What `card.mustache` reads.
-    var templateContext: [String: Any] {
-        [
+    /// What `card.mustache` reads, with no explicit breaks.
+    var templateContext: [String: Any] { templateContext(breaks: [:]) }
+
+    /// What `card.mustache` reads. Each block's HTML carries the explicit line breaks the
+    /// measurement forced (`<br class="w272">`, shown only where cards are that wide).
+    func templateContext(breaks: [CardBlock: [TextPosition: [Int]]]) -> [String: Any] {
+        func marked(_ block: CardBlock, run: Int = 0, _ text: String, from offset: Int = 0) -> String {
+            BreakMarkup.html(text, breaks: breaks[block] ?? [:], run: run, offset: offset)
+        }
+        // The meta line is measured as one run: the date, then " · author".
+        let dateLength = updated.unicodeScalars.count
+        var meta = "<time datetime=\"\(Feeds.escape(updatedISO))\">\(marked(.meta, updated))</time>"
+        if let author { meta += marked(.meta, " · \(author)", from: dateLength) }
+        // The tag line is measured as one run: `#⁠name` joined by spaces. A break before a tag
+        // goes inside its list item, before the link.
+        var tagItems: [String] = []
+        var offset = 0
+        for (name, link) in zip(tags, tagLinks) {
+            let opening = (breaks[.tags] ?? [:])[TextPosition(run: 0, offset: offset)].map(BreakMarkup.tag) ?? ""
+            let label = marked(.tags, name, from: offset + 2)
+            tagItems.append("<li>\(opening)<a href=\"\(Feeds.escape(link))\">#&#x2060;\(label)</a></li>")
+            offset += 2 + name.unicodeScalars.count + 1
+        }
+        // A bookmark's article line is measured as two runs: the title, then " · publisher".
+        var article = marked(.article, articleTitle ?? title)
+        if let publisher, !publisher.isEmpty {
+            article += " <span class=\"publisher\">\(marked(.article, run: 1, "· \(publisher)", from: 1))</span>"
+        }
+        let excerpt = excerptRuns.enumerated().map { index, run in
+            ExcerptRun.wrap(marked(.excerpt, run: index, run.text), run.kind)
+        }.joined()
+        return [
             "slug": slug, "title": title, "href": href, "updated": updated,
-            "updatedISO": updatedISO, "excerptHTML": ExcerptRun.html(excerptRuns), "hasExcerpt": !excerptRuns.isEmpty,
+            "updatedISO": updatedISO, "excerptHTML": excerpt, "hasExcerpt": !excerptRuns.isEmpty,
             "isBookmark": isBookmark, "articleTitle": articleTitle ?? title, "publisher": publisher ?? "",
             "author": author ?? "",
             "hasTags": !tags.isEmpty,
             "tags": zip(tags, tagLinks).map { ["name": $0.0, "href": $0.1] },
+            "titleHTML": marked(.title, title), "metaHTML": meta, "tagsHTML": tagItems.joined(separator: " "),
+            "articleHTML": article,
         ]
+    }
+}
+
+/// Text escaped for HTML with explicit line breaks put in.
+enum BreakMarkup {
+    /// The `<br>` for a break needed at these card widths.
+    static func tag(_ widths: [Int]) -> String {
+        "<br class=\"\(widths.sorted().map(BoardGeometry.breakClass).joined(separator: " "))\">"
+    }
+
+    /// `text` escaped, with a break before each scalar that `breaks` names in run `run`;
+    /// `offset` is where `text` starts in that run (scalars).
+    static func html(_ text: String, breaks: [TextPosition: [Int]], run: Int, offset: Int) -> String {
+        let scalars = text.unicodeScalars
+        let here = breaks.filter { $0.key.run == run && $0.key.offset >= offset && $0.key.offset < offset + scalars.count }
+        guard !here.isEmpty else { return Feeds.escape(text) }
+        var result = ""
+        var index = scalars.startIndex
+        var position = offset
+        for (at, widths) in here.sorted(by: { $0.key < $1.key }) {
+            let end = scalars.index(index, offsetBy: at.offset - position)
+            result += Feeds.escape(String(scalars[index..<end])) + tag(widths)
+            index = end
+            position = at.offset
+        }
+        return result + Feeds.escape(String(scalars[index...]))
     }
 }
 

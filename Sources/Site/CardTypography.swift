@@ -42,6 +42,13 @@ public struct CardTypography: Sendable {
         }
     }
 
+    /// CSS px as rem of 16 px: `1.0625rem` for 17.
+    static func rem(_ px: Double) -> String {
+        var text = String(px / 16)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return text + "rem"
+    }
+
     public static let codeCSS = "font-family: \"\(WebFonts.mono.family)\", \"\(WebFonts.emoji.family)\", monospace; font-size: 0.9em; line-height: 0;"
 
     /// The stylesheet rules for every card block: type, clamp, and the inline code inside.
@@ -59,8 +66,10 @@ public struct CardTypography: Sendable {
     }
 
     /// The declarations that set this block's text.
+    /// Sizes are in `rem` (of the browser's 16 px default, all exact binary fractions), so a
+    /// reader's larger default text reaches the cards too; the heal script then re-packs.
     public var css: String {
-        "font-family: \"\(WebFonts.sans.family)\", \"\(WebFonts.emoji.family)\", sans-serif; font-size: \(Int(size))px; line-height: \(Int(lineHeight))px; "
+        "font-family: \"\(WebFonts.sans.family)\", \"\(WebFonts.emoji.family)\", sans-serif; font-size: \(Self.rem(size)); line-height: \(Self.rem(lineHeight)); "
             + "font-weight: \(weight); letter-spacing: 0; word-break: keep-all; overflow-wrap: anywhere; white-space: normal;"
     }
 }

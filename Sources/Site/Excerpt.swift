@@ -78,14 +78,16 @@ public struct ExcerptRun: Sendable, Hashable {
 
     /// The runs as HTML inside the excerpt paragraph.
     static func html(_ runs: [ExcerptRun]) -> String {
-        runs.map { run in
-            let text = Feeds.escape(run.text)
-            switch run.kind {
-            case .plain: return text
-            case .em: return "<em>\(text)</em>"
-            case .strong: return "<strong>\(text)</strong>"
-            case .code: return "<code>\(text)</code>"
-            }
-        }.joined()
+        runs.map { wrap(Feeds.escape($0.text), $0.kind) }.joined()
+    }
+
+    /// A run's HTML (already escaped) inside the element of its kind.
+    static func wrap(_ html: String, _ kind: Kind) -> String {
+        switch kind {
+        case .plain: html
+        case .em: "<em>\(html)</em>"
+        case .strong: "<strong>\(html)</strong>"
+        case .code: "<code>\(html)</code>"
+        }
     }
 }

@@ -3,23 +3,26 @@ import TextLayout
 
 /// One breakpoint of the board: from a viewport width up, this many columns of cards this wide.
 public struct BoardBreakpoint: Sendable, Hashable {
-    /// CSS `min-width` of the media query; 0 for the base rule.
+    /// CSS `min-width` of the media query.
     public var minViewport: Int
     public var columns: Int
     public var cardWidth: Int
 }
 
-/// The board's geometry: breakpoints and the constant gutter. The CSS that places cards and the
-/// packing that computes their places both read it, so they cannot disagree.
+/// The board's geometry: the breakpoints where cards are placed at measured positions, and the
+/// constant gutter. Below the first breakpoint the board is a plain fluid stack — one column as
+/// wide as the text, heights automatic — which needs no prediction, so phones of any width and
+/// any font metrics are safe. The CSS that places cards and the packing that computes their
+/// places both read this, so they cannot disagree.
 public struct BoardGeometry: Sendable {
     public var breakpoints: [BoardBreakpoint]
     public var gutter: Int
 
-    /// 1 column under 720 px (fits a 360 px phone with 16 px margins), 2 from 720, 3 from 1080,
-    /// 4 from 1400 (inside the 1160 px content width).
+    /// A fluid stack under 720 px; 2 columns of 328 px from 720, 3 from 1080, 4 of 272 px from
+    /// 1400 (inside the 1160 px content width). Each board fits the text column at its
+    /// breakpoint (the theme's 20 px side padding), so nothing scrolls sideways.
     public static let standard = BoardGeometry(
         breakpoints: [
-            BoardBreakpoint(minViewport: 0, columns: 1, cardWidth: 328),
             BoardBreakpoint(minViewport: 720, columns: 2, cardWidth: 328),
             BoardBreakpoint(minViewport: 1080, columns: 3, cardWidth: 328),
             BoardBreakpoint(minViewport: 1400, columns: 4, cardWidth: 272),
@@ -28,44 +31,91 @@ public struct BoardGeometry: Sendable {
     /// Every card width the board uses, ascending.
     public var cardWidths: [Int] { Array(Set(breakpoints.map(\.cardWidth))).sorted() }
 
-    /// The rules that size and place the board and its cards; each card and board carries its
-    /// numbers as custom properties (`--x2`, `--y2`, `--h328`, `--b2`).
+    /// The class of an explicit line break a card needs at one card width only.
+    public static func breakClass(_ width: Int) -> String { "w\(width)" }
+
+    /// The rules that size and place the board and its cards. Each card and board carries its
+    /// numbers as custom properties named by the column count (`--x2`, `--y2`, `--b2`) and card
+    /// width (`--h328`). An explicit break for one card width shows only where that width is in
+    /// use. `measuring` and `healed` are the classes the heal script (`assets/board.js`) sets.
     public var css: String {
-        var rules: [String] = []
-        for (index, point) in breakpoints.enumerated() {
-            let number = index + 1
+        var rules = [
+            ".board { --gap: \(gutter)px; }",
+            ".board > .card + .card { margin-top: \(gutter)px; }",
+        ]
+        for point in breakpoints {
             let boardWidth = point.columns * point.cardWidth + (point.columns - 1) * gutter
-            let body =
-                ".board { width: \(boardWidth)px; height: var(--b\(number)); }\n"
-                + ".board > .card { width: \(point.cardWidth)px; height: var(--h\(point.cardWidth)); left: var(--x\(number)); top: var(--y\(number)); }"
-            rules.append(point.minViewport == 0 ? body : "@media (min-width: \(point.minViewport)px) {\n\(body)\n}")
+            let number = point.columns
+            rules.append(
+                "@media (min-width: \(point.minViewport)px) {\n"
+                    + ".board { width: \(boardWidth)px; height: var(--b\(number)); }\n"
+                    + ".board > .card, .board > .card + .card { position: absolute; margin: 0; width: \(point.cardWidth)px; height: var(--h\(point.cardWidth)); left: var(--x\(number)); top: var(--y\(number)); }\n}")
         }
+        for width in cardWidths {
+            // Hidden wherever this width is not the one in use: below the first breakpoint, and
+            // from each breakpoint of another width to the next of this one.
+            var hidden: [String] = []
+            var from: Int? = 0
+            for point in breakpoints {
+                if point.cardWidth == width, let start = from {
+                    hidden.append(start == 0 ? "not all and (min-width: \(point.minViewport)px)" : "(min-width: \(start)px) and (max-width: \(point.minViewport - 1).98px)")
+                    from = nil
+                } else if point.cardWidth != width, from == nil {
+                    from = point.minViewport
+                }
+            }
+            if let start = from { hidden.append("(min-width: \(start)px)") }
+            rules.append("@media \(hidden.joined(separator: ", ")) { .board br.\(Self.breakClass(width)) { display: none; } }")
+        }
+        rules.append(".board.measuring > .card, .board.healed > .card { height: auto !important; }")
+        rules.append(".board.healed br { display: none; }")
+        rules.append("@media print { .board br { display: none; } }")
         return rules.joined(separator: "\n")
     }
+}
+
+/// A text block of a card: each is measured, and may need explicit breaks, on its own.
+enum CardBlock: CaseIterable, Sendable {
+    case title, meta, tags, excerpt, article
+}
+
+/// A card at every board width: its height, and the explicit line breaks its blocks need.
+struct CardMeasure: Sendable {
+    var heights: [Int: Int] = [:]
+    /// Per block, each forced break and the card widths it is for.
+    var breaks: [CardBlock: [TextPosition: [Int]]] = [:]
 }
 
 /// A card's text, measured: the height of the card at each width, block by block.
 struct CardBox {
     static let border = 1.0, padding = 16.0
     static let titleGap = 4.0, tagsGap = 6.0, bodyGap = 10.0, articleGap = 4.0
+    /// How close to the edge a line may end before the break is made explicit, in px. Chromium
+    /// and Firefox differ by a small fraction of a pixel on a line (1/64 px against 1/60 px
+    /// rounding of each advance); this is several times that.
+    static let nearEdge = 0.75
 
-    /// Block heights (px) at a card width, summed with paddings and gaps.
-    static func height(of card: Card, prepared: PreparedCard, width: Int, engine: TextLayoutEngine) -> Int {
+    /// Block heights (px) at a card width, summed with paddings and gaps, and the breaks each
+    /// block forces at that width.
+    static func measure(_ card: Card, prepared: PreparedCard, width: Int, engine: TextLayoutEngine) -> (height: Int, breaks: [CardBlock: [TextPosition]]) {
         let inner = Double(width) - 2 * (border + padding)
-        func lines(_ paragraph: PreparedParagraph?, _ type: CardTypography) -> Double {
+        var breaks: [CardBlock: [TextPosition]] = [:]
+        func lines(_ block: CardBlock, _ paragraph: PreparedParagraph?, _ type: CardTypography) -> Double {
             guard let paragraph else { return 0 }
-            return engine.layout(paragraph, width: inner, maxLines: type.maxLines).height
+            let layout = engine.layout(paragraph, width: inner, maxLines: type.maxLines, margin: nearEdge)
+            if !layout.forcedBreaks.isEmpty { breaks[block] = layout.forcedBreaks }
+            return layout.height
         }
         var height = 2 * (border + padding)
-        height += lines(prepared.title, .title)
-        height += titleGap + lines(prepared.meta, .meta)
-        if prepared.tags != nil { height += tagsGap + lines(prepared.tags, .tags) }
+        height += lines(.title, prepared.title, .title)
+        height += titleGap + lines(.meta, prepared.meta, .meta)
+        if prepared.tags != nil { height += tagsGap + lines(.tags, prepared.tags, .tags) }
         if card.isBookmark {
-            height += bodyGap + CardTypography.badge.lineHeight + articleGap + lines(prepared.article, .article)
+            height += bodyGap + CardTypography.badge.lineHeight + articleGap + lines(.article, prepared.article, .article)
         } else if prepared.excerpt != nil {
-            height += bodyGap + lines(prepared.excerpt, .excerpt)
+            height += bodyGap + lines(.excerpt, prepared.excerpt, .excerpt)
         }
-        return Int(height.rounded(.up))
+        return (Int(height.rounded(.up)), breaks)
     }
 }
 
@@ -103,14 +153,14 @@ struct PreparedCard {
 public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
     public let geometry: BoardGeometry
     let engine: TextLayoutEngine
-    /// Heights per card per width: cards recur on week, tag and all-journal boards.
-    private var heights: [Card: [Int: Int]] = [:]
+    /// Each card measured once: cards recur on week, tag and all-journal boards.
+    private var measures: [Card: CardMeasure] = [:]
     private let lock = NSLock()
 
     /// The card box and the gaps between its blocks, matching `CardBox`.
     public static let cardCSS = """
-        .board { position: relative; list-style: none; margin: 0 auto; padding: 0; }
-        .board > .card { position: absolute; box-sizing: border-box; margin: 0; border: \(Int(CardBox.border))px solid var(--line); border-radius: 12px; padding: \(Int(CardBox.padding))px; background: var(--card); }
+        .board { position: relative; list-style: none; margin: 0; padding: 0; }
+        .board > .card { box-sizing: border-box; margin: 0; border: \(Int(CardBox.border))px solid var(--line); border-radius: 12px; padding: \(Int(CardBox.padding))px; background: var(--card); }
         .card > article { margin: 0; }
         .card .card-meta { margin-top: \(Int(CardBox.titleGap))px; color: var(--muted); }
         .card .card-tags { margin-top: \(Int(CardBox.tagsGap))px; list-style: none; }
@@ -123,31 +173,38 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
         self.geometry = geometry
     }
 
-    /// Card heights by width, measured once per card.
-    func heights(of card: Card) throws -> [Int: Int] {
+    /// Card heights and breaks by width, measured once per card.
+    func measure(_ card: Card) throws -> CardMeasure {
         lock.lock()
-        let known = heights[card]
+        let known = measures[card]
         lock.unlock()
         if let known { return known }
         let prepared = try PreparedCard(card, engine: engine)
-        var result: [Int: Int] = [:]
+        var result = CardMeasure()
         for width in geometry.cardWidths {
-            result[width] = CardBox.height(of: card, prepared: prepared, width: width, engine: engine)
+            let measured = CardBox.measure(card, prepared: prepared, width: width, engine: engine)
+            result.heights[width] = measured.height
+            for (block, positions) in measured.breaks {
+                for position in positions { result.breaks[block, default: [:]][position, default: []].append(width) }
+            }
         }
         lock.lock()
-        heights[card] = result
+        measures[card] = result
         lock.unlock()
         return result
     }
 
-    /// Heights of every card, measured on all cores (each card is independent; the engine is
-    /// read-only and thread-safe).
-    func measureAll(_ cards: [Card]) throws -> [[Int: Int]] {
+    /// Card heights by width.
+    func heights(of card: Card) throws -> [Int: Int] { try measure(card).heights }
+
+    /// Every card measured, on all cores (each card is independent; the engine is read-only and
+    /// thread-safe).
+    func measureAll(_ cards: [Card]) throws -> [CardMeasure] {
         final class Results: @unchecked Sendable {
-            var values: [[Int: Int]]
+            var values: [CardMeasure]
             var error: Error?
             let lock = NSLock()
-            init(_ count: Int) { values = Array(repeating: [:], count: count) }
+            init(_ count: Int) { values = Array(repeating: CardMeasure(), count: count) }
         }
         let results = Results(cards.count)
         let chunk = max(1, cards.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
@@ -155,7 +212,7 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: chunks) { part in
             for index in part * chunk..<min(cards.count, (part + 1) * chunk) {
                 do {
-                    let value = try heights(of: cards[index])
+                    let value = try measure(cards[index])
                     results.lock.lock()
                     results.values[index] = value
                     results.lock.unlock()
@@ -191,10 +248,10 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
         let measured = try measureAll(cards)
         var cardStyles = [[String]](repeating: [], count: cards.count)
         var boardStyle: [String] = []
-        for (index, point) in geometry.breakpoints.enumerated() {
-            let number = index + 1
+        for point in geometry.breakpoints {
+            let number = point.columns
             let packed = Self.pack(
-                heights: measured.map { $0[point.cardWidth] ?? 0 }, columns: point.columns, cardWidth: point.cardWidth, gutter: geometry.gutter)
+                heights: measured.map { $0.heights[point.cardWidth] ?? 0 }, columns: point.columns, cardWidth: point.cardWidth, gutter: geometry.gutter)
             for (card, position) in packed.positions.enumerated() {
                 cardStyles[card].append("--x\(number):\(position.x)px;--y\(number):\(position.y)px")
             }
@@ -205,8 +262,8 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
             "boardID": boardID,
             "boardStyle": boardStyle.joined(separator: ";"),
             "cards": cards.enumerated().map { index, card -> [String: Any] in
-                let heights = measured[index]
-                var context = card.templateContext
+                let heights = measured[index].heights
+                var context = card.templateContext(breaks: measured[index].breaks)
                 context["dataH"] = widths.map { "\($0):\(heights[$0] ?? 0)" }.joined(separator: ",")
                 context["style"] = (cardStyles[index] + widths.map { "--h\($0):\(heights[$0] ?? 0)px" }).joined(separator: ";")
                 return context

@@ -12,6 +12,9 @@ struct SiteRenderer {
     let baseURL: URL?
     /// Fingerprinted stylesheet path, relative to the site root.
     let stylesheet: String
+    /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
+    /// root; pages with a board load it.
+    var boardScript: String?
     let dates: DateStyle
     let strings: [String: String]
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
@@ -190,6 +193,7 @@ struct SiteRenderer {
         site["feedHref"] = root + SitePaths.feed
         var context: [String: Any] = [
             "site": site, "root": root, "stylesheet": root + stylesheet, "strings": strings,
+            "boardScript": boardScript.map { root + $0 } as Any,
             "page": [
                 "title": title, "description": description,
                 "url": SitePaths.absolute(path == "404.html" ? "" : path, base: baseURL) ?? "",

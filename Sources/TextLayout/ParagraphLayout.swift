@@ -68,8 +68,25 @@ public struct ParagraphLayout: Hashable, Sendable {
     /// Width of each line shown, in px, without hanging spaces: the width Chromium's line breaker
     /// compares with the available width, each inline item's part rounded up to 1/64 px.
     public var lineWidths: [Double]
+    /// Where the layout breaks a line on purpose, because the natural decision lay within the
+    /// margin of the edge (see `layout(_:width:maxLines:margin:)`): each is where a shown line
+    /// after the first starts. A page must put an explicit break there for this width, or another
+    /// engine may decide the close call the other way.
+    public var forcedBreaks: [TextPosition] = []
     /// True when a clamp hid lines.
     public var isClamped: Bool { naturalLineCount > lines.count }
+}
+
+/// A place in a `StyledText`: run `run`, before its unicode scalar `offset` (counted in that
+/// run's own text, before white-space collapsing).
+public struct TextPosition: Hashable, Sendable, Comparable {
+    public var run: Int
+    public var offset: Int
+    public init(run: Int, offset: Int) {
+        self.run = run
+        self.offset = offset
+    }
+    public static func < (a: TextPosition, b: TextPosition) -> Bool { (a.run, a.offset) < (b.run, b.offset) }
 }
 
 /// A paragraph shaped once and ready to be broken into lines at any width: the width-independent
@@ -91,6 +108,8 @@ public struct PreparedParagraph: Sendable {
     let breaks: [Bool]
     /// Grapheme cluster starts, for `overflow-wrap`.
     let clusterStarts: [Bool]
+    /// Where each scalar came from in the styled text (run, scalar offset in the run).
+    let sources: [TextPosition]
     let style: ParagraphStyle
     /// Scalars that no loaded font has a glyph for (they would fall back to a system font).
     public let missingGlyphs: Set<Unicode.Scalar>
@@ -133,10 +152,11 @@ public final class TextLayoutEngine: Sendable {
         var scalars: [UInt32] = []
         var advances: [Int64] = []
         var clusterStarts: [Bool] = []
+        var sources: [TextPosition] = []
         var items: [Range<Int>] = []
         var missing = Set<Unicode.Scalar>()
         var lastWasSpace = true  // drops leading white space
-        for run in text.runs {
+        for (runIndex, run) in text.runs.enumerated() {
             var fonts: [FontFace] = []
             for name in run.style.fonts {
                 guard let face = faces[name] else { throw Failure(description: "font \(name) is not loaded into the layout engine") }
@@ -146,7 +166,10 @@ public final class TextLayoutEngine: Sendable {
             let runStart = scalars.count
             // Collapse: any run of space, tab, newline (across runs too) is one space.
             var choices: [(range: Range<Int>, face: FontFace)] = []
+            var sourceOffset = 0
             for character in run.text {
+                let characterStart = sourceOffset
+                sourceOffset += character.unicodeScalars.count
                 let isWhite = character.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
                 if isWhite {
                     if lastWasSpace { continue }
@@ -154,6 +177,7 @@ public final class TextLayoutEngine: Sendable {
                     let start = scalars.count
                     scalars.append(0x20)
                     clusterStarts.append(true)
+                    sources.append(TextPosition(run: runIndex, offset: characterStart))
                     choices.append((start..<start + 1, primary))
                     continue
                 }
@@ -162,6 +186,7 @@ public final class TextLayoutEngine: Sendable {
                 for (offset, scalar) in character.unicodeScalars.enumerated() {
                     scalars.append(scalar.value)
                     clusterStarts.append(offset == 0)
+                    sources.append(TextPosition(run: runIndex, offset: characterStart + offset))
                 }
                 let needed = character.unicodeScalars.filter { !Self.isDefaultIgnorable($0) }
                 let face = fonts.first { face in needed.allSatisfy(face.hasGlyph) }
@@ -194,6 +219,7 @@ public final class TextLayoutEngine: Sendable {
             scalars.removeLast()
             advances.removeLast()
             clusterStarts.removeLast()
+            sources.removeLast()
         }
         items = items.compactMap { item in
             let clipped = item.clamped(to: 0..<scalars.count)
@@ -208,7 +234,7 @@ public final class TextLayoutEngine: Sendable {
         let breaks = LineBreaker.opportunities(scalars, mode: style.wordBreak)
         return PreparedParagraph(
             scalars: scalars, offsets: offsets, items: items, itemOf: itemOf, isSpace: scalars.map { $0 == 0x20 },
-            breaks: breaks, clusterStarts: clusterStarts, style: style, missingGlyphs: missing)
+            breaks: breaks, clusterStarts: clusterStarts, sources: sources, style: style, missingGlyphs: missing)
     }
 
     static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
@@ -238,7 +264,15 @@ public final class TextLayoutEngine: Sendable {
 
     /// Breaks `paragraph` into lines `width` px wide, keeping at most `maxLines` (CSS
     /// `line-clamp`).
-    public func layout(_ paragraph: PreparedParagraph, width: Double, maxLines: Int? = nil) -> ParagraphLayout {
+    ///
+    /// With a `margin` (px), no line is left to a close call. Engines measure the same text a
+    /// little differently (Chromium and Firefox round advances to 1/64 and 1/60 px, WebKit on some
+    /// systems to whole pixels), so a word that ends within `margin` of the edge may fit in one
+    /// and wrap in another. Such a word goes to the next line, or — when it overflows by less than
+    /// the margin — stays there, and either way the break is listed in `forcedBreaks`, for the
+    /// page to make explicit. Every other line then fits by at least the margin, and every other
+    /// break overflows by at least it. Breaks past a clamp are not listed: nothing shows there.
+    public func layout(_ paragraph: PreparedParagraph, width: Double, maxLines: Int? = nil, margin: Double = 0) -> ParagraphLayout {
         let count = paragraph.scalars.count
         guard count > 0 else {
             return ParagraphLayout(lines: [], naturalLineCount: 0, height: 0, lineWidths: [])
@@ -246,14 +280,21 @@ public final class TextLayoutEngine: Sendable {
         // Chromium compares in LayoutUnits (1/64 px) and lets content overshoot the line by one
         // (`LineBreaker::AvailableWidthToFit`).
         let limit = Int64((width * 64).rounded(.down)) + 1
-        func fits(_ start: Int, _ end: Int) -> Bool { Self.extent(paragraph, from: start, to: end) <= limit }
+        let slack = Int64((margin * 64).rounded(.up))
+        func extent(_ start: Int, _ end: Int) -> Int64 { Self.extent(paragraph, from: start, to: end) }
         func contentEnd(_ start: Int, _ end: Int) -> Int {
             var end = end
             while end > start && paragraph.isSpace[end - 1] { end -= 1 }
             return end
         }
+        func nextCluster(after index: Int, before end: Int) -> Int {
+            var after = index + 1
+            while after < end && !paragraph.clusterStarts[after] { after += 1 }
+            return after
+        }
 
         var lines: [Range<Int>] = []
+        var forced: [Int] = []
         var lineStart = 0
         var position = 0
         while position < count {
@@ -261,16 +302,20 @@ public final class TextLayoutEngine: Sendable {
             var wordEnd = position + 1
             while wordEnd < count && !paragraph.breaks[wordEnd] { wordEnd += 1 }
             let end = contentEnd(position, wordEnd)
-            if end == position || fits(lineStart, end) {
+            let reach = end == position ? 0 : extent(lineStart, end)
+            let close = slack > 0 && end > position && abs(reach - limit) < slack
+            if end == position || (reach <= limit && !close) {
                 position = wordEnd
                 continue
             }
             if position > lineStart {
                 // The word moves to the next line; the spaces before it hang at this one's end.
+                if close { forced.append(position) }
                 lines.append(lineStart..<position)
                 lineStart = position
                 continue
             }
+            // The word starts the line and does not fit (or only just does).
             guard paragraph.style.breakLongWords else {
                 position = wordEnd
                 continue
@@ -278,19 +323,22 @@ public final class TextLayoutEngine: Sendable {
             // overflow-wrap: anywhere — Chromium lays the line out again with a break opportunity
             // at every grapheme cluster boundary and takes the last one that fits (at least one
             // cluster). The rest of the word starts the next line, which breaks normally again.
-            var cut = position + 1
-            while cut < end && !paragraph.clusterStarts[cut] { cut += 1 }
-            var next = cut
-            while next < end {
-                var after = next + 1
-                while after < end && !paragraph.clusterStarts[after] { after += 1 }
-                guard fits(lineStart, after) else { break }
-                next = after
+            // With a margin, the cut must fit by the margin, and is forced unless the cluster after
+            // it overflows by the margin too.
+            let first = nextCluster(after: position, before: end)
+            var cut = first
+            while cut < end {
+                let after = nextCluster(after: cut, before: end)
+                guard extent(lineStart, after) <= limit - slack else { break }
+                cut = after
             }
-            cut = next
             guard cut < end else {
                 position = wordEnd
                 continue
+            }
+            let nextReach = extent(lineStart, nextCluster(after: cut, before: end))
+            if slack > 0 && (nextReach <= limit + slack || extent(lineStart, cut) > limit - slack) {
+                forced.append(cut)
             }
             lines.append(lineStart..<cut)
             lineStart = cut
@@ -305,13 +353,16 @@ public final class TextLayoutEngine: Sendable {
             String(String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
         }
         // The width each line's content takes, as Chromium lays it: in 1/64 px steps.
-        let widths = visible.map { range in range.isEmpty ? 0 : Double(Self.extent(paragraph, from: range.lowerBound, to: range.upperBound)) / 64 }
+        let widths = visible.map { range in range.isEmpty ? 0 : Double(extent(range.lowerBound, range.upperBound)) / 64 }
+        // A forced break matters when it starts a shown line.
+        let shownStarts = Set(lines.prefix(shown).dropFirst().map(\.lowerBound))
         return ParagraphLayout(
-            lines: texts, naturalLineCount: natural, height: Double(shown) * paragraph.style.lineHeight, lineWidths: widths)
+            lines: texts, naturalLineCount: natural, height: Double(shown) * paragraph.style.lineHeight, lineWidths: widths,
+            forcedBreaks: forced.filter(shownStarts.contains).map { paragraph.sources[$0] })
     }
 
     /// Prepares and lays out in one call.
-    public func layout(_ text: StyledText, style: ParagraphStyle, width: Double, maxLines: Int? = nil) throws(Failure) -> ParagraphLayout {
-        layout(try prepare(text, style: style), width: width, maxLines: maxLines)
+    public func layout(_ text: StyledText, style: ParagraphStyle, width: Double, maxLines: Int? = nil, margin: Double = 0) throws(Failure) -> ParagraphLayout {
+        layout(try prepare(text, style: style), width: width, maxLines: maxLines, margin: margin)
     }
 }

@@ -47,3 +47,74 @@ import TextLayout
         #expect(long == [272: 82 + 144 + 10, 328: 82 + 144 + 10])
     }
 }
+
+/// Explicit breaks: where the measurement forced a break at one card width, the card's HTML
+/// carries `<br class="wN">` at exactly that place, and the CSS shows it only at that width.
+@Suite struct ExplicitBreakTests {
+    func card(title: String = "금리", tags: [String] = [], excerpt: [ExcerptRun] = [], publisher: String? = nil, bookmark: Bool = false) -> Card {
+        Card(
+            slug: "s", title: title, href: "#", updated: "2026년 11월 22일", updatedISO: "2026-11-22", tags: tags,
+            tagLinks: tags.map { "t/\($0)" }, excerptRuns: excerpt, isBookmark: bookmark, articleTitle: bookmark ? "기사 제목 길다" : nil,
+            publisher: publisher, author: "희돈")
+    }
+
+    @Test func titleExcerptTagsAndArticleGetTheirBreaksInPlace() {
+        let context = card(
+            title: "금리 <동결> 결정", tags: ["경제", "real estate"],
+            excerpt: [ExcerptRun("한국은행이 ", .plain), ExcerptRun("기준금리를", .strong), ExcerptRun(" 동결했다", .plain)]
+        ).templateContext(breaks: [
+            .title: [TextPosition(run: 0, offset: 3): [272], TextPosition(run: 0, offset: 8): [272, 328]],
+            .excerpt: [TextPosition(run: 1, offset: 0): [328], TextPosition(run: 2, offset: 1): [272]],
+            // Before the second tag (at its #), and inside it after "real ".
+            .tags: [TextPosition(run: 0, offset: 5): [272], TextPosition(run: 0, offset: 12): [328]],
+        ])
+        #expect(context["titleHTML"] as? String == "금리 <br class=\"w272\">&lt;동결&gt; <br class=\"w272 w328\">결정")
+        #expect(context["excerptHTML"] as? String == "한국은행이 <strong><br class=\"w328\">기준금리를</strong> <br class=\"w272\">동결했다")
+        #expect(
+            context["tagsHTML"] as? String
+                == "<li><a href=\"t/경제\">#&#x2060;경제</a></li> <li><br class=\"w272\"><a href=\"t/real estate\">#&#x2060;real <br class=\"w328\">estate</a></li>")
+        #expect(context["metaHTML"] as? String == "<time datetime=\"2026-11-22\">2026년 11월 22일</time> · 희돈")
+    }
+
+    @Test func aBookmarksPublisherBreakGoesInsideItsSpan() {
+        let context = card(publisher: "연합뉴스", bookmark: true).templateContext(breaks: [
+            .article: [TextPosition(run: 1, offset: 1): [272]]
+        ])
+        #expect(context["articleHTML"] as? String == "기사 제목 길다 <span class=\"publisher\"><br class=\"w272\">· 연합뉴스</span>")
+    }
+
+    @Test func withoutBreaksTheMarkupIsPlainEscapedText() {
+        let context = card(title: "A & B").templateContext(breaks: [:])
+        #expect(context["titleHTML"] as? String == "A &amp; B")
+    }
+
+    @Test func eachWidthsBreaksShowOnlyWhereCardsAreThatWide() {
+        let css = BoardGeometry.standard.css
+        #expect(css.contains("@media not all and (min-width: 1400px) { .board br.w272 { display: none; } }"))
+        #expect(css.contains("@media not all and (min-width: 720px), (min-width: 1400px) { .board br.w328 { display: none; } }"))
+        // Below the first breakpoint the board is a fluid stack: nothing is positioned there.
+        let base = css.components(separatedBy: "@media").first ?? ""
+        #expect(!base.contains("position: absolute") && base.contains(".board > .card + .card { margin-top: 16px; }"))
+    }
+
+    @Test func realCardsNearTheEdgeCarryBreaksThatMatchTheirMeasuredLines() throws {
+        // A long title across many widths of text: some card at one of the widths must end a
+        // line within the margin; its break must be in the HTML.
+        let words = ["공급", "면접에서", "발표했고", "대책을", "변동성을", "내수", "결정으로", "늘었지만", "금리", "동결"]
+        var characters = Set<Unicode.Scalar>()
+        words.forEach { characters.formUnion($0.unicodeScalars) }
+        characters.formUnion("2026년 11월 22일 · 희돈".unicodeScalars)
+        let fonts = try WebFonts(characters: characters)
+        let layout = MasonryBoardLayout(engine: fonts.engine)
+        var forced = 0
+        for shift in 0..<40 {
+            let title = (0..<9).map { words[($0 * 7 + shift) % words.count] }.joined(separator: " ")
+            let measure = try layout.measure(card(title: title))
+            let html = card(title: title).templateContext(breaks: measure.breaks)["titleHTML"] as? String ?? ""
+            let count = measure.breaks[.title]?.values.reduce(0) { $0 + $1.count } ?? 0
+            forced += count
+            #expect(html.components(separatedBy: "<br class=").count - 1 == measure.breaks[.title]?.count ?? 0)
+        }
+        #expect(forced > 0, "no title of 40 came within the margin: the test proves nothing")
+    }
+}

@@ -101,3 +101,82 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         #expect(result.height == 40)
     }
 }
+
+/// The margin of `layout(_:width:maxLines:margin:)`: a line that ends within it of the edge is
+/// broken on purpose, and the break is reported for the page to make explicit.
+@Suite struct NearEdgeBreakTests {
+    let style = RunStyle(fonts: [nanumGothic], size: 15)
+    let paragraph = ParagraphStyle(lineHeight: 24)
+
+    func engine() throws -> TextLayoutEngine { try TextLayoutEngine(fontFiles: [nanumGothic]) }
+
+    /// The width the two words "기준금리는 동결" take on one line, in px.
+    func twoWords(_ engine: TextLayoutEngine) throws -> Double {
+        try engine.layout(StyledText("기준금리는 동결", style), style: paragraph, width: 10_000).lineWidths[0]
+    }
+
+    @Test func aWordThatFitsOnlyJustMovesToTheNextLineWithAnExplicitBreak() throws {
+        let engine = try engine()
+        let full = try twoWords(engine)
+        // 0.3 px to spare: Chromium fits it, another engine's rounding may not.
+        let layout = try engine.layout(StyledText("기준금리는 동결", style), style: paragraph, width: full + 0.3, margin: 0.75)
+        #expect(layout.lines == ["기준금리는", "동결"])
+        // Before 동결: scalar 6 of the one run ("기준금리는 " is 6 scalars).
+        #expect(layout.forcedBreaks == [TextPosition(run: 0, offset: 6)])
+        // Without a margin it is Chromium's own decision: one line, nothing forced.
+        let plain = try engine.layout(StyledText("기준금리는 동결", style), style: paragraph, width: full + 0.3)
+        #expect(plain.lines == ["기준금리는 동결"] && plain.forcedBreaks.isEmpty)
+    }
+
+    @Test func aWordThatOverflowsOnlyJustKeepsItsBreakAndMakesItExplicit() throws {
+        let engine = try engine()
+        let full = try twoWords(engine)
+        let layout = try engine.layout(StyledText("기준금리는 동결", style), style: paragraph, width: full - 0.3, margin: 0.75)
+        #expect(layout.lines == ["기준금리는", "동결"])
+        #expect(layout.forcedBreaks == [TextPosition(run: 0, offset: 6)])
+    }
+
+    @Test func clearDecisionsForceNothing() throws {
+        let engine = try engine()
+        let full = try twoWords(engine)
+        for width in [full + 2, full - 2] {
+            let layout = try engine.layout(StyledText("기준금리는 동결", style), style: paragraph, width: width, margin: 0.75)
+            #expect(layout.forcedBreaks.isEmpty, "at \(width)")
+        }
+    }
+
+    @Test func breaksAreCountedInTheRunsSourceTextBeforeCollapsing() throws {
+        let engine = try engine()
+        let full = try twoWords(engine)
+        // Two runs; the second starts with spaces that collapse into one.
+        let text = StyledText([StyledText.Run("기준금리는", style), StyledText.Run("   동결", style)])
+        let layout = engine.layout(try engine.prepare(text, style: paragraph), width: full + 0.3, margin: 0.75)
+        #expect(layout.lines == ["기준금리는", "동결"])
+        #expect(layout.forcedBreaks == [TextPosition(run: 1, offset: 3)])
+    }
+
+    @Test func breaksPastAClampAreNotReported() throws {
+        let engine = try engine()
+        let full = try twoWords(engine)
+        let text = StyledText("기준금리는 동결 기준금리는 동결", style)
+        // Line 1 "기준금리는 동결" fits only just, so 동결 is pushed: but with one line shown,
+        // nothing the page shows depends on it.
+        let clamped = try engine.layout(text, style: paragraph, width: full + 0.3, maxLines: 1, margin: 0.75)
+        #expect(clamped.lines == ["기준금리는"])
+        #expect(clamped.forcedBreaks.isEmpty)
+        let open = try engine.layout(text, style: paragraph, width: full + 0.3, margin: 0.75)
+        #expect(open.forcedBreaks.first == TextPosition(run: 0, offset: 6))
+    }
+
+    @Test func aLongWordCutNearTheEdgeIsCutExplicitly() throws {
+        let engine = try engine()
+        let word = String(repeating: "가", count: 30)
+        let one = try engine.layout(StyledText("가", style), style: paragraph, width: 10_000).lineWidths[0]
+        // Room for exactly 10 syllables and a hair: the 11th overflows by almost a syllable, but
+        // the 10th ends within the margin, so the cut comes one syllable earlier, explicitly.
+        let layout = try engine.layout(StyledText(word, style), style: paragraph, width: 10 * one + 0.2, margin: 0.75)
+        #expect(layout.lines.first == String(repeating: "가", count: 9))
+        #expect(layout.forcedBreaks.first == TextPosition(run: 0, offset: 9))
+        for width in layout.lineWidths { #expect(width <= 10 * one + 0.2 - 0.75) }
+    }
+}
