@@ -20,6 +20,7 @@ struct MeasureCorpus: ParsableCommand {
     @Argument(help: "corpus JSON from Benchmarks/text_corpus.py") var corpus: String
     @Option(help: "folder for setup.json, predictions.json and the font files") var out: String
     @Option(parsing: .upToNextOption, help: "line widths in px") var widths: [Double] = [200, 238, 294, 400, 560]
+    @Option(help: "near-edge margin in px, as boards use (0: Chromium's own decisions, no forced breaks)") var margin: Double = 0
 
     struct Corpus: Decodable {
         struct Paragraph: Decodable {
@@ -33,6 +34,8 @@ struct MeasureCorpus: ParsableCommand {
 
     struct Prediction: Encodable {
         var id: String, width: Double, height: Double, lines: Int, lineTexts: [String], lineWidths: [Double]
+        /// Explicit breaks the page must carry, each [run, scalar offset in the run's text].
+        var forcedBreaks: [[Int]]
     }
 
     func run() throws {
@@ -63,8 +66,11 @@ struct MeasureCorpus: ParsableCommand {
             let text = StyledText(paragraph.runs.map { StyledText.Run($0.text, CardTypography.runStyle(kind: $0.kind)) })
             let prepared = try fonts.engine.prepare(text, style: typography.paragraph)
             for width in widths {
-                let layout = fonts.engine.layout(prepared, width: width)
-                predictions.append(Prediction(id: paragraph.id, width: width, height: layout.height, lines: layout.lines.count, lineTexts: layout.lines, lineWidths: layout.lineWidths))
+                let layout = fonts.engine.layout(prepared, width: width, margin: margin)
+                predictions.append(
+                    Prediction(
+                        id: paragraph.id, width: width, height: layout.height, lines: layout.lines.count, lineTexts: layout.lines,
+                        lineWidths: layout.lineWidths, forcedBreaks: layout.forcedBreaks.map { [$0.run, $0.offset] }))
             }
         }
         let elapsed = clock.now - started

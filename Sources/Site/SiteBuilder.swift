@@ -96,6 +96,7 @@ public enum SiteBuilder {
             content: content, theme: theme, board: board, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
+        renderer.fontPreloads = fonts.preloads
         let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []
         renderer.packetWeeks = Set(packetWeeks)
         let pages = try renderer.pages()

@@ -15,6 +15,8 @@ struct SiteRenderer {
     /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
     /// root; pages with a board load it.
     var boardScript: String?
+    /// Font files every page preloads, relative to the site root.
+    var fontPreloads: [String] = []
     let dates: DateStyle
     let strings: [String: String]
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
@@ -178,6 +180,7 @@ struct SiteRenderer {
         let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         context["root"] = root
         context["stylesheet"] = root + stylesheet
+        context["fontPreloads"] = fontPreloads.map { root + $0 }
         context["nav"] = navigation(root: root, current: "")
         return try theme.render("404", context)
     }
@@ -194,6 +197,7 @@ struct SiteRenderer {
         var context: [String: Any] = [
             "site": site, "root": root, "stylesheet": root + stylesheet, "strings": strings,
             "boardScript": boardScript.map { root + $0 } as Any,
+            "fontPreloads": fontPreloads.map { root + $0 },
             "page": [
                 "title": title, "description": description,
                 "url": SitePaths.absolute(path == "404.html" ? "" : path, base: baseURL) ?? "",

@@ -115,6 +115,13 @@ public struct WebFonts: Sendable {
     /// Total bytes of the shipped font files.
     public var totalBytes: Int { subsets.reduce(0) { $0 + $1.data.count } }
 
+    /// The files every page preloads: the sans faces, which every page's text and every card
+    /// use. Requested before the stylesheet is parsed, they usually arrive before the first
+    /// layout, so text is never laid out in a fallback first and then moved (layout shift).
+    public var preloads: [String] {
+        subsets.filter { $0.face.family == Self.sans.family }.map(\.path)
+    }
+
     /// `@font-face` rules, with URLs relative to the stylesheet in `assets/`.
     public var fontFaceCSS: String {
         subsets.map { subset in
