@@ -38,11 +38,15 @@ public struct Card: Sendable, Hashable {
         self.author = author
     }
 
-    /// The meta line as displayed: the updated date, then the author.
-    public var metaLine: String { author.map { "\(updated) · \($0)" } ?? updated }
-    /// The tags line as displayed: `#name` with a word joiner after `#`, so a tag never breaks
-    /// right after its sign (the joiner is invisible and zero-width in browsers and in HarfBuzz).
-    public var tagLine: String { tags.map { "#\u{2060}\($0)" }.joined(separator: " ") }
+    /// What the card shows as text: all its measurement depends on.
+    public var text: CardText {
+        CardText(
+            title: title, updated: updated, author: author, tags: tags, excerptRuns: excerptRuns, isBookmark: isBookmark,
+            articleTitle: articleTitle, publisher: publisher)
+    }
+
+    public var metaLine: String { text.metaLine }
+    public var tagLine: String { text.tagLine }
 
     /// What `card.mustache` reads, with no explicit breaks.
     var templateContext: [String: Any] { templateContext(breaks: [:]) }
@@ -114,18 +118,22 @@ enum BreakMarkup {
     }
 }
 
-/// The seam between the cards a page shows and how they are arranged. A layout turns cards into
-/// the template context of `board.mustache`.
-public protocol BoardLayout: Sendable {
-    func context(for cards: [Card], boardID: String) throws -> [String: Any]
-}
+/// What a card shows as text, without its links: everything its measurement depends on, so a
+/// journal shown on a week, a tag and the 전체 board (with links relative to each page) is
+/// measured once.
+public struct CardText: Sendable, Hashable {
+    public var title: String
+    public var updated: String
+    public var author: String?
+    public var tags: [String]
+    public var excerptRuns: [ExcerptRun]
+    public var isBookmark: Bool
+    public var articleTitle: String?
+    public var publisher: String?
 
-/// Cards in DOM order, one after another, with no measured placement: for tests of pages that
-/// do not care about the board, and what a theme gets without the masonry CSS.
-public struct GridBoardLayout: BoardLayout {
-    public init() {}
-
-    public func context(for cards: [Card], boardID: String) -> [String: Any] {
-        ["boardID": boardID, "cards": cards.map(\.templateContext), "isEmpty": cards.isEmpty]
-    }
+    /// The meta line as displayed: the updated date, then the author.
+    public var metaLine: String { author.map { "\(updated) · \($0)" } ?? updated }
+    /// The tags line as displayed: `#name` with a word joiner after `#`, so a tag never breaks
+    /// right after its sign (the joiner is invisible and zero-width in browsers and in HarfBuzz).
+    public var tagLine: String { tags.map { "#\u{2060}\($0)" }.joined(separator: " ") }
 }

@@ -97,7 +97,7 @@ struct CardBox {
 
     /// Block heights (px) at a card width, summed with paddings and gaps, and the breaks each
     /// block forces at that width.
-    static func measure(_ card: Card, prepared: PreparedCard, width: Int, engine: TextLayoutEngine) -> (height: Int, breaks: [CardBlock: [TextPosition]]) {
+    static func measure(_ card: CardText, prepared: PreparedCard, width: Int, engine: TextLayoutEngine) -> (height: Int, breaks: [CardBlock: [TextPosition]]) {
         let inner = Double(width) - 2 * (border + padding)
         var breaks: [CardBlock: [TextPosition]] = [:]
         func lines(_ block: CardBlock, _ paragraph: PreparedParagraph?, _ type: CardTypography) -> Double {
@@ -127,7 +127,7 @@ struct PreparedCard {
     var excerpt: PreparedParagraph?
     var article: PreparedParagraph?
 
-    init(_ card: Card, engine: TextLayoutEngine) throws {
+    init(_ card: CardText, engine: TextLayoutEngine) throws {
         func prepare(_ text: StyledText, _ type: CardTypography) throws -> PreparedParagraph? {
             text.plainText.allSatisfy(\.isWhitespace) ? nil : try engine.prepare(text, style: type.paragraph)
         }
@@ -146,16 +146,25 @@ struct PreparedCard {
     }
 }
 
+/// One board packed: each card's places (one per breakpoint) and the board's height at each, as
+/// the CSS custom properties the stylesheet reads.
+public struct PackedBoard: Sendable {
+    /// Per card, in board order: `--x2:…;--y2:…;…;--h272:…;--h328:…`.
+    public var cardStyles: [String]
+    /// `--b2:…;--b3:…;--b4:…`.
+    public var boardStyle: String
+}
+
 /// Pinterest-style packing computed at build time: card heights from measured text, each card
 /// in DOM order to the column whose bottom is highest (leftmost on a tie), a constant gutter,
-/// one placement per breakpoint emitted as CSS custom properties. No JavaScript, and nothing
-/// moves when web fonts arrive late or never.
-public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
+/// one placement per breakpoint emitted as CSS custom properties. No JavaScript needed, and
+/// nothing moves when web fonts arrive late or never.
+///
+/// Two steps of the build: `measure` (text layout, on every core, each card once however many
+/// boards show it) and `pack` (arithmetic only).
+public struct MasonryBoardLayout: Sendable {
     public let geometry: BoardGeometry
     let engine: TextLayoutEngine
-    /// Each card measured once: cards recur on week, tag and all-journal boards.
-    private var measures: [Card: CardMeasure] = [:]
-    private let lock = NSLock()
 
     /// The card box and the gaps between its blocks, matching `CardBox`.
     public static let cardCSS = """
@@ -173,12 +182,8 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
         self.geometry = geometry
     }
 
-    /// Card heights and breaks by width, measured once per card.
-    func measure(_ card: Card) throws -> CardMeasure {
-        lock.lock()
-        let known = measures[card]
-        lock.unlock()
-        if let known { return known }
+    /// One card's heights and explicit breaks at every card width.
+    func measure(_ card: CardText) throws -> CardMeasure {
         let prepared = try PreparedCard(card, engine: engine)
         var result = CardMeasure()
         for width in geometry.cardWidths {
@@ -188,43 +193,23 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
                 for position in positions { result.breaks[block, default: [:]][position, default: []].append(width) }
             }
         }
-        lock.lock()
-        measures[card] = result
-        lock.unlock()
         return result
     }
 
-    /// Card heights by width.
-    func heights(of card: Card) throws -> [Int: Int] { try measure(card).heights }
+    /// Every distinct card measured once, on all cores.
+    func measure(_ cards: [CardText]) throws -> [CardText: CardMeasure] {
+        let distinct = Array(Set(cards))
+        let measures = try distinct.concurrentMap { try measure($0) }
+        return Dictionary(uniqueKeysWithValues: zip(distinct, measures))
+    }
 
-    /// Every card measured, on all cores (each card is independent; the engine is read-only and
-    /// thread-safe).
-    func measureAll(_ cards: [Card]) throws -> [CardMeasure] {
-        final class Results: @unchecked Sendable {
-            var values: [CardMeasure]
-            var error: Error?
-            let lock = NSLock()
-            init(_ count: Int) { values = Array(repeating: CardMeasure(), count: count) }
-        }
-        let results = Results(cards.count)
-        let chunk = max(1, cards.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
-        let chunks = (cards.count + chunk - 1) / chunk
-        DispatchQueue.concurrentPerform(iterations: chunks) { part in
-            for index in part * chunk..<min(cards.count, (part + 1) * chunk) {
-                do {
-                    let value = try measure(cards[index])
-                    results.lock.lock()
-                    results.values[index] = value
-                    results.lock.unlock()
-                } catch {
-                    results.lock.lock()
-                    results.error = error
-                    results.lock.unlock()
-                }
-            }
-        }
-        if let error = results.error { throw error }
-        return results.values
+    /// Card heights by width.
+    func heights(of card: Card) throws -> [Int: Int] { try measure(card.text).heights }
+
+    /// Both steps for one board of cards (the board benchmark).
+    public func measureAndPack(_ cards: [Card]) throws -> PackedBoard {
+        let measured = try measure(cards.map(\.text))
+        return pack(cards.map { measured[$0.text] ?? CardMeasure() })
     }
 
     /// Places cards of the given heights: per breakpoint, each card's (x, y) and the board height.
@@ -244,28 +229,38 @@ public final class MasonryBoardLayout: BoardLayout, @unchecked Sendable {
         return (positions, bottoms.max() ?? 0)
     }
 
-    public func context(for cards: [Card], boardID: String) throws -> [String: Any] {
-        let measured = try measureAll(cards)
-        var cardStyles = [[String]](repeating: [], count: cards.count)
+    /// A board of cards with these measures, packed at every breakpoint.
+    func pack(_ measures: [CardMeasure]) -> PackedBoard {
+        var cardStyles = [[String]](repeating: [], count: measures.count)
         var boardStyle: [String] = []
         for point in geometry.breakpoints {
             let number = point.columns
             let packed = Self.pack(
-                heights: measured.map { $0.heights[point.cardWidth] ?? 0 }, columns: point.columns, cardWidth: point.cardWidth, gutter: geometry.gutter)
+                heights: measures.map { $0.heights[point.cardWidth] ?? 0 }, columns: point.columns, cardWidth: point.cardWidth, gutter: geometry.gutter)
             for (card, position) in packed.positions.enumerated() {
                 cardStyles[card].append("--x\(number):\(position.x)px;--y\(number):\(position.y)px")
             }
             boardStyle.append("--b\(number):\(packed.height)px")
         }
         let widths = geometry.cardWidths
+        return PackedBoard(
+            cardStyles: zip(cardStyles, measures).map { styles, measure in
+                (styles + widths.map { "--h\($0):\(measure.heights[$0] ?? 0)px" }).joined(separator: ";")
+            },
+            boardStyle: boardStyle.joined(separator: ";"))
+    }
+
+    /// What `board.mustache` reads for a packed board.
+    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String) -> [String: Any] {
+        let widths = geometry.cardWidths
         return [
             "boardID": boardID,
-            "boardStyle": boardStyle.joined(separator: ";"),
-            "cards": cards.enumerated().map { index, card -> [String: Any] in
-                let heights = measured[index].heights
-                var context = card.templateContext(breaks: measured[index].breaks)
-                context["dataH"] = widths.map { "\($0):\(heights[$0] ?? 0)" }.joined(separator: ",")
-                context["style"] = (cardStyles[index] + widths.map { "--h\($0):\(heights[$0] ?? 0)px" }).joined(separator: ";")
+            "boardStyle": packed.boardStyle,
+            "cards": cards.indices.map { index -> [String: Any] in
+                let measure = measures[index]
+                var context = cards[index].templateContext(breaks: measure.breaks)
+                context["dataH"] = widths.map { "\($0):\(measure.heights[$0] ?? 0)" }.joined(separator: ",")
+                context["style"] = packed.cardStyles[index]
                 return context
             },
             "isEmpty": cards.isEmpty,

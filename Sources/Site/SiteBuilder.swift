@@ -10,9 +10,6 @@ public struct BuildOptions: Sendable {
     /// Replaces `base_url` from the config.
     public var baseURL: URL?
     public var includeDrafts: Bool
-    /// How boards are arranged; nil (the default) is the measured masonry board on the site's
-    /// web fonts.
-    public var board: BoardLayout?
     /// Parsed files kept between builds (`gazette serve`); nil parses everything.
     public var cache: ContentCache?
     /// Rewrites only the files whose bytes changed and deletes the ones no longer produced,
@@ -27,7 +24,7 @@ public struct BuildOptions: Sendable {
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
-        board: BoardLayout? = nil, packets: Bool = true, cache: ContentCache? = nil, updateInPlace: Bool = false,
+        packets: Bool = true, cache: ContentCache? = nil, updateInPlace: Bool = false,
         subsetFonts: Bool? = nil
     ) {
         self.subsetFonts = subsetFonts ?? !updateInPlace
@@ -35,7 +32,6 @@ public struct BuildOptions: Sendable {
         self.output = output ?? siteRoot.appendingPathComponent("public")
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
-        self.board = board
         self.cache = cache
         self.updateInPlace = updateInPlace
         self.packets = packets
@@ -60,52 +56,50 @@ public struct BuildReport: Sendable {
     public var steps: [(name: String, seconds: Double)]
 }
 
-/// Builds a site, step by step: load, validate, render pages, write feeds and assets, swap the
-/// finished folder in for the output.
+/// Times the steps of a build, for `gazette build -v`.
+struct StepClock {
+    private(set) var steps: [(name: String, seconds: Double)] = []
+
+    mutating func step<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
+        let started = Date()
+        let result = try work()
+        steps.append((name, Date().timeIntervalSince(started)))
+        return result
+    }
+}
+
+/// Builds a site, step by step. Each step is a function of what the steps before it produced,
+/// named as `gazette build -v` reports it.
 public enum SiteBuilder {
     public static func build(_ options: BuildOptions) throws -> BuildReport {
-        var steps: [(String, Double)] = []
-        var clock = Date()
-        func step(_ name: String) {
-            let now = Date()
-            steps.append((name, now.timeIntervalSince(clock)))
-            clock = now
-        }
+        var clock = StepClock()
         let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
-        let content = try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache)
-        step("load and validate content")
-        let theme = try Theme.load(siteRoot: options.siteRoot)
-        step("load theme")
-        var diagnostics = content.diagnostics
-        let baseURL = options.baseURL ?? content.config.baseURL
-        if baseURL == nil {
-            diagnostics.append(
-                .warning(
-                    "base_url is not set: the feed and sitemap use relative links",
-                    at: SourceLocation(path: ConfigLoader.fileName, line: 1, column: 1),
-                    hint: "add base_url: https://example.org/study/ to gazette.yml, or pass --base-url"))
+        let content = try clock.step("load, validate, link and group") {
+            try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache)
         }
-
-        let fonts = try webFonts(content: content, theme: theme, complete: !options.subsetFonts)
-        let board = options.board ?? MasonryBoardLayout(engine: fonts.engine)
-        step("subset web fonts")
-        var generatedCSS = fonts.fontFaceCSS + "\n" + CardTypography.stylesheet + "\n" + MasonryBoardLayout.cardCSS
-        if let masonry = board as? MasonryBoardLayout { generatedCSS += "\n" + masonry.geometry.css }
-        let assets = fingerprintedAssets(theme, prefixingStylesheet: generatedCSS)
+        let theme = try clock.step("load theme") { try Theme.load(siteRoot: options.siteRoot) }
+        let baseURL = options.baseURL ?? content.config.baseURL
+        let diagnostics = content.diagnostics + (baseURL == nil ? [missingBaseURL] : [])
+        let bodies = try clock.step("parse Markdown") { try JournalBodies(content) }
+        let fonts = try clock.step("subset web fonts") { try webFonts(content: content, theme: theme, complete: !options.subsetFonts) }
+        let layout = MasonryBoardLayout(engine: fonts.engine)
+        let cards = CardMaker(content: content, bodies: bodies)
+        let measures = try clock.step("measure cards") { try SiteBoards.measure(content, cards: cards, layout: layout) }
+        let boards = clock.step("pack boards") { SiteBoards(content, measures: measures, layout: layout) }
+        let assets = fingerprintedAssets(
+            theme, prefixingStylesheet: [fonts.fontFaceCSS, CardTypography.stylesheet, MasonryBoardLayout.cardCSS, layout.geometry.css].joined(separator: "\n"))
+        let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []
         var renderer = SiteRenderer(
-            content: content, theme: theme, board: board, baseURL: baseURL,
+            content: content, theme: theme, bodies: bodies, boards: boards, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
         renderer.fontPreloads = fonts.preloads
-        let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []
         renderer.packetWeeks = Set(packetWeeks)
-        let pages = try renderer.pages()
-        let notFound = try renderer.notFoundPage()
-        let feed = Feeds.atom(renderer)
-        let sitemap = Feeds.sitemap(paths: pages.map(\.path), base: baseURL)
-        step("render pages, feed and sitemap")
-        let packets = try typesetPackets(content, weeks: packetWeeks)
-        if options.packets { step("typeset \(packets.count) study packets") }
+        let (pages, notFound, feed, sitemap) = try clock.step("render pages, feed and sitemap") {
+            let pages = try renderer.pages()
+            return (pages, try renderer.notFoundPage(), Feeds.atom(renderer), Feeds.sitemap(paths: pages.map(\.path), base: baseURL))
+        }
+        let packets = try clock.step("typeset packets") { try typesetPackets(content, weeks: packetWeeks) }
 
         func writeSite(_ writer: inout FileWriter) throws {
             for page in pages { try writer.write(SitePaths.file(page.path), page.html) }
@@ -120,24 +114,28 @@ public enum SiteBuilder {
         var files: [String] = []
         var changed: [String] = []
         if options.updateInPlace {
-            let writer = try output.update(with: writeSite)
+            let writer = try clock.step("update changed files") { try output.update(with: writeSite) }
             files = writer.written.sorted()
             changed = writer.changed.sorted()
-            step("update changed files")
         } else {
-            try output.replace { staging in
-                var writer = FileWriter(root: staging)
-                try writeSite(&writer)
-                files = writer.written.sorted()
-                changed = files
-                step("write files")
+            try clock.step("write files and swap the folder in") {
+                try output.replace { staging in
+                    var writer = FileWriter(root: staging)
+                    try writeSite(&writer)
+                    files = writer.written.sorted()
+                    changed = files
+                }
             }
-            step("swap output folder")
         }
         return BuildReport(
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
-            weekCount: content.weeks.count, fontBytes: fonts.totalBytes, diagnostics: diagnostics, steps: steps)
+            weekCount: content.weeks.count, fontBytes: fonts.totalBytes, diagnostics: diagnostics, steps: clock.steps)
     }
+
+    static let missingBaseURL = Diagnostic.warning(
+        "base_url is not set: the feed and sitemap use relative links",
+        at: SourceLocation(path: ConfigLoader.fileName, line: 1, column: 1),
+        hint: "add base_url: https://example.org/study/ to gazette.yml, or pass --base-url")
 
     /// The study packet of each week, rendered by the same code as `gazette pdf --week` (and so
     /// with the config's base_url even when --base-url is given, to stay byte-identical to it).

@@ -3,12 +3,14 @@ import Foundation
 import GazetteModel
 import Markdown
 
-/// Renders every page of a site to HTML with the theme's templates. It only computes: writing
-/// files is `SiteBuilder`'s job.
-struct SiteRenderer {
+/// Renders every page of a site to HTML with the theme's templates, from what the earlier steps
+/// of the build produced: the content, the parsed bodies, and the measured and packed boards. It
+/// only computes: writing files is `SiteBuilder`'s job.
+struct SiteRenderer: Sendable {
     let content: SiteContent
     let theme: Theme
-    let board: BoardLayout
+    let bodies: JournalBodies
+    let boards: SiteBoards
     let baseURL: URL?
     /// Fingerprinted stylesheet path, relative to the site root.
     let stylesheet: String
@@ -22,63 +24,63 @@ struct SiteRenderer {
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
     var packetWeeks: Set<ISOWeek> = []
     private let weeks: [WeekContent]
-    private let bodies: [String: String]
-    /// Plain text of each body (headings skipped), for excerpts and descriptions.
-    private let plainTexts: [String: String]
-    /// The start of each body as a card shows it.
-    private let excerpts: [String: [ExcerptRun]]
+    private let cards: CardMaker
 
-    init(content: SiteContent, theme: Theme, board: BoardLayout, baseURL: URL?, stylesheet: String) {
+    init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
+        cards = CardMaker(content: content, bodies: bodies)
         self.content = content
         self.theme = theme
-        self.board = board
+        self.bodies = bodies
+        self.boards = boards
         self.baseURL = baseURL
         self.stylesheet = stylesheet
         dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         strings = UIStrings.table(content.config.language)
         weeks = content.weeks
-        var bodies: [String: String] = [:]
-        var plainTexts: [String: String] = [:]
-        var excerpts: [String: [ExcerptRun]] = [:]
-        let options = MarkdownOptions(
-            unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
-            taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]))
-        for journal in content.journals where !journal.isBookmark {
-            let document = MarkdownDocument(journal.body, options: options)
-            bodies[journal.slug] = document.html()
-            plainTexts[journal.slug] = document.plainText(skippingHeadings: true)
-            excerpts[journal.slug] = ExcerptRun.runs(from: document.blocks())
-        }
-        self.excerpts = excerpts
-        self.bodies = bodies
-        self.plainTexts = plainTexts
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
-    func bodyHTML(_ journal: Journal) -> String { bodies[journal.slug] ?? "" }
+    func bodyHTML(_ journal: Journal) -> String { bodies.html(journal) }
 
-    /// Every HTML page: site path (`weeks/2026-W47/`) → document.
+    /// One page of the site, before rendering.
+    enum Page: Sendable {
+        case digest(WeekContent?)
+        case week(WeekContent)
+        case journal(Journal)
+        case tag(Tag?)
+        case archive
+
+        var path: String {
+            switch self {
+            case .digest: ""
+            case .week(let week): SitePaths.week(week.week)
+            case .journal(let journal): SitePaths.journal(journal.slug)
+            case .tag(let tag): SitePaths.tag(tag?.key)
+            case .archive: SitePaths.archive
+            }
+        }
+    }
+
+    /// Every page, in the order they are listed (digest, weeks, journals, tags, archive).
+    var plan: [Page] {
+        [.digest(weeks.first)] + weeks.map(Page.week) + content.journals.map(Page.journal)
+            + [.tag(nil)] + content.config.tags.map { Page.tag($0) } + [.archive]
+    }
+
+    /// Every HTML page: site path (`weeks/2026-W47/`) → document, rendered on all cores.
     func pages() throws -> [(path: String, html: String)] {
-        var pages: [(String, String)] = []
-        if let latest = weeks.first {
-            pages.append(("", try weekPage(latest, path: "", isDigest: true)))
-        } else {
-            pages.append(("", try emptyHome()))
+        try plan.concurrentMap { page in (page.path, try render(page)) }
+    }
+
+    func render(_ page: Page) throws -> String {
+        switch page {
+        case .digest(let latest?): try weekPage(latest, path: "", isDigest: true)
+        case .digest(nil): try emptyHome()
+        case .week(let week): try weekPage(week, path: SitePaths.week(week.week), isDigest: false)
+        case .journal(let journal): try journalPage(journal, path: SitePaths.journal(journal.slug))
+        case .tag(let tag): try tagPage(tag)
+        case .archive: try archivePage()
         }
-        for week in weeks {
-            let path = SitePaths.week(week.week)
-            pages.append((path, try weekPage(week, path: path, isDigest: false)))
-        }
-        for journal in content.journals {
-            let path = SitePaths.journal(journal.slug)
-            pages.append((path, try journalPage(journal, path: path)))
-        }
-        pages.append((SitePaths.tag(nil), try tagPage(nil)))
-        for tag in content.config.tags {
-            pages.append((SitePaths.tag(tag.key), try tagPage(tag)))
-        }
-        pages.append((SitePaths.archive, try archivePage()))
-        return pages
     }
 
     // MARK: - Pages
@@ -102,7 +104,7 @@ struct SiteRenderer {
             "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
             "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
         ]
-        context["board"] = try board.context(for: week.journals.map { card($0, root: root) }, boardID: "week-\(week.week)")
+        context["board"] = boards.context(SiteBoards.weekID(week.week), cards: week.journals.map { card($0, root: root) })
         context["articleGroups"] = articleGroups(week.articles, root: root)
         context["chart"] = chart(week)
         context["hasArticles"] = !week.articles.isEmpty
@@ -111,14 +113,14 @@ struct SiteRenderer {
 
     func emptyHome() throws -> String {
         var context = base(path: "", title: content.config.title, description: content.config.description ?? content.config.title, current: "digest")
-        context["board"] = try board.context(for: [], boardID: "home")
+        context["board"] = boards.context("home", cards: [])
         return try theme.render("week", context)
     }
 
     func journalPage(_ journal: Journal, path: String) throws -> String {
         let root = SitePaths.root(from: path)
         let article = content.article(for: journal)
-        let plain = journal.isBookmark ? (article?.description ?? journal.title) : plainTexts[journal.slug] ?? ""
+        let plain = journal.isBookmark ? (article?.description ?? journal.title) : bodies.plainText(journal)
         var context = base(path: path, title: "\(journal.title) · \(content.config.title)", description: excerpt(plain, limit: 160), current: "")
         let week = content.week(of: journal)
         context["journal"] = [
@@ -154,7 +156,7 @@ struct SiteRenderer {
             nav.append(["name": other.name, "href": root + SitePaths.encode(SitePaths.tag(other.key)), "current": other.key == tag?.key, "count": count])
         }
         context["tagNav"] = nav
-        context["board"] = try board.context(for: journals.map { card($0, root: root) }, boardID: "tag-\(tag?.key ?? "all")")
+        context["board"] = boards.context(SiteBoards.tagID(tag?.key), cards: journals.map { card($0, root: root) })
         return try theme.render("tag", context)
     }
 
@@ -216,17 +218,7 @@ struct SiteRenderer {
         ]
     }
 
-    func card(_ journal: Journal, root: String) -> Card {
-        let article = content.article(for: journal)
-        let tags = journal.tags.map { key in content.config.tag(key)?.name ?? key }
-        return Card(
-            slug: journal.slug, title: journal.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
-            updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
-            tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
-            excerptRuns: journal.isBookmark ? [] : excerpts[journal.slug] ?? [],
-            isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article?.title : nil,
-            publisher: journal.isBookmark ? article?.publisher : nil, author: authorName(journal.author))
-    }
+    func card(_ journal: Journal, root: String) -> Card { cards.card(journal, root: root) }
 
     func tagLinks(_ keys: [String], root: String) -> [[String: String]] {
         keys.map { ["name": content.config.tag($0)?.name ?? $0, "href": root + SitePaths.encode(SitePaths.tag($0))] }

@@ -40,29 +40,32 @@ enum UIStrings {
 
 /// Dates and weeks as a reader of the site's language expects them, in the site time zone.
 /// Formats are fixed patterns (not locale templates) so output does not drift with ICU versions.
-struct DateStyle {
+struct DateStyle: Sendable {
     let language: SiteLanguage
     let timeZone: TimeZone
-    private let cache = FormatterCache()
+    /// DateFormatter is costly to create; a build formats thousands of dates with a few patterns,
+    /// from several threads (Foundation's DateFormatter locks itself).
+    private let formatters: [String: DateFormatter]
+
+    static let patterns = ["yyyy년 M월 d일 (E)", "EEE d MMM yyyy", "yyyy년 M월 d일 a h:mm", "d MMM yyyy, HH:mm", "M월 d일", "d MMM", "d MMM yyyy"]
 
     init(language: SiteLanguage, timeZone: TimeZone) {
         self.language = language
         self.timeZone = timeZone
-    }
-
-    /// DateFormatter is costly to create; a build formats hundreds of dates with four patterns.
-    private final class FormatterCache {
         var formatters: [String: DateFormatter] = [:]
+        for pattern in Self.patterns {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
+            formatter.timeZone = timeZone
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.dateFormat = pattern
+            formatters[pattern] = formatter
+        }
+        self.formatters = formatters
     }
 
     private func formatter(_ pattern: String) -> DateFormatter {
-        if let cached = cache.formatters[pattern] { return cached }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-        formatter.timeZone = timeZone
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.dateFormat = pattern
-        cache.formatters[pattern] = formatter
+        guard let formatter = formatters[pattern] else { preconditionFailure("DateStyle: pattern \(pattern) is not in DateStyle.patterns") }
         return formatter
     }
 

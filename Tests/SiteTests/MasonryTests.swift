@@ -109,7 +109,7 @@ import TextLayout
         var forced = 0
         for shift in 0..<40 {
             let title = (0..<9).map { words[($0 * 7 + shift) % words.count] }.joined(separator: " ")
-            let measure = try layout.measure(card(title: title))
+            let measure = try layout.measure(card(title: title).text)
             let html = card(title: title).templateContext(breaks: measure.breaks)["titleHTML"] as? String ?? ""
             let count = measure.breaks[.title]?.values.reduce(0) { $0 + $1.count } ?? 0
             forced += count

@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+
+extension RandomAccessCollection where Index == Int, Self: Sendable {
+    /// `map` on every core: `transform` runs for each element on Dispatch's worker threads, in
+    /// contiguous chunks, and the results come back in order. If calls throw, the error of the
+    /// earliest element that failed is thrown (the same one every run), once all have finished.
+    ///
+    /// `transform` must be safe to call from several threads at once.
+    public func concurrentMap<T>(_ transform: (Element) throws -> T) throws -> [T] {
+        let count = self.count
+        guard count > 1 else { return try map(transform) }
+        let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
+        let first = startIndex
+        var results = [Result<T, any Error>?](repeating: nil, count: count)
+        results.withUnsafeMutableBufferPointer { buffer in
+            let slots = Slots(buffer: buffer)
+            withoutActuallyEscaping(transform) { transform in
+                let work = Work(transform: transform)
+                DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+                    for offset in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
+                        slots.buffer[offset] = Result { try work.transform(self[first + offset]) }
+                    }
+                }
+            }
+        }
+        return try results.map { result in
+            guard let result else { preconditionFailure("concurrentMap: a chunk was skipped") }
+            return try result.get()
+        }
+    }
+}
+
+/// The result slots of one `concurrentMap`. Safe to share: every index is written by exactly one
+/// chunk, and the buffer is read only after `concurrentPerform` has returned.
+private struct Slots<T>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>
+}
+
+/// The transform of one `concurrentMap`, which its caller promises is safe to call from several
+/// threads at once (the documented contract of `concurrentMap`).
+private struct Work<Element, T>: @unchecked Sendable {
+    let transform: (Element) throws -> T
+}

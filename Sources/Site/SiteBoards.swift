@@ -1,0 +1,77 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// Journals as cards: the text and links a board shows for each.
+struct CardMaker: Sendable {
+    let content: SiteContent
+    let bodies: JournalBodies
+    let dates: DateStyle
+
+    init(content: SiteContent, bodies: JournalBodies) {
+        self.content = content
+        self.bodies = bodies
+        dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
+    }
+
+    /// A journal's card with links relative to a page at `root`.
+    func card(_ journal: Journal, root: String) -> Card {
+        let article = content.article(for: journal)
+        let tags = journal.tags.map { key in content.config.tag(key)?.name ?? key }
+        return Card(
+            slug: journal.slug, title: journal.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
+            updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
+            tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
+            excerptRuns: journal.isBookmark ? [] : bodies.excerpt(journal),
+            isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article?.title : nil,
+            publisher: journal.isBookmark ? article?.publisher : nil,
+            author: journal.author.map { content.config.author($0)?.name ?? $0 })
+    }
+}
+
+/// Every board of the site, measured and packed — two steps of the build. Each journal's card is
+/// measured once (it may show on its week's board, the 전체 board and a board per tag); then each
+/// board is packed on its own, which is arithmetic only.
+public struct SiteBoards: Sendable {
+    let layout: MasonryBoardLayout
+    /// Journal slug → its card measured at every card width.
+    let measures: [String: CardMeasure]
+    /// Board ID → the board packed.
+    let packed: [String: PackedBoard]
+
+    static func weekID(_ week: ISOWeek) -> String { "week-\(week)" }
+    static func tagID(_ key: String?) -> String { "tag-\(key ?? "all")" }
+
+    /// Which journals each board shows, newest first: a board per week, 전체, and one per tag.
+    static func plan(_ content: SiteContent) -> [(id: String, journals: [Journal])] {
+        content.weeks.map { (weekID($0.week), $0.journals) } + [(tagID(nil), content.journals)]
+            + content.config.tags.map { tag in (tagID(tag.key), content.journals.filter { $0.tags.contains(tag.key) }) }
+    }
+
+    /// Measures every journal's card (text layout, on all cores).
+    static func measure(_ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout) throws -> [String: CardMeasure] {
+        let texts = content.journals.map { cards.card($0, root: "").text }
+        let measured = try layout.measure(texts)
+        var measures: [String: CardMeasure] = [:]
+        for (journal, text) in zip(content.journals, texts) { measures[journal.slug] = measured[text] }
+        return measures
+    }
+
+    /// Packs every board of the plan on the measured heights.
+    init(_ content: SiteContent, measures: [String: CardMeasure], layout: MasonryBoardLayout) {
+        self.layout = layout
+        self.measures = measures
+        var packed: [String: PackedBoard] = [:]
+        for (id, journals) in Self.plan(content) {
+            packed[id] = layout.pack(journals.map { measures[$0.slug] ?? CardMeasure() })
+        }
+        self.packed = packed
+    }
+
+    /// What `board.mustache` reads for board `id`, whose cards are `cards` (in board order).
+    func context(_ id: String, cards: [Card]) -> [String: Any] {
+        let measures = cards.map { self.measures[$0.slug] ?? CardMeasure() }
+        let packed = self.packed[id] ?? layout.pack(measures)
+        return layout.context(cards: cards, measures: measures, packed: packed, boardID: id)
+    }
+}
