@@ -1,28 +1,37 @@
 #!/usr/bin/env python3
-"""How well the Swift text-layout engine predicts Chromium's line breaks and paragraph heights.
+"""How well the Swift text-layout engine predicts the line breaks and paragraph heights of
+Chromium (and, on request, Firefox ESR and WebKitGTK).
 
 usage: python3 Benchmarks/text_accuracy.py --bench BIN [--count N] [--work DIR]
-           [--report Benchmarks/reports/text-accuracy.md] [--min-agreement 99.5] [--examples 30]
-           [--python PY] [--timing]
+           [--engines chromium,firefox] [--report Benchmarks/reports/text-accuracy.md]
+           [--min-agreement 99.5] [--examples 30] [--python PY] [--timing]
 
 1. Benchmarks/text_corpus.py writes WORK/corpus.json (N paragraphs, default 1200).
 2. `BIN measure-corpus WORK/corpus.json --out WORK` writes WORK/setup.json (the fonts, CSS and
    widths it measured with) and WORK/predictions.json, a list of
    {"id", "width", "height", "lines", "lineTexts"}. BIN may be a command with arguments
    ("python3 stub.py"); it is split like a shell word list.
-3. Tests/Tools/chromium_text.py --breaks lays the corpus out in Chromium with that setup:
-   WORK/chromium.json (and WORK/chromium-fonts.json: the fonts Chromium really used).
+3. For each engine of --engines (default chromium), Tests/Tools/chromium_text.py --breaks
+   --engine ENGINE lays the corpus out in that browser with that setup: WORK/ENGINE.json (and
+   WORK/ENGINE-fonts.json: the fonts the browser really used). Engines other than Chromium run
+   with --allow-failed-fonts: Firefox's sanitizer rejects the CBDT emoji font, and Firefox then
+   draws emoji with the system's Noto Color Emoji (the same font), which the report says.
 4. Per (paragraph, width): does the line count agree, how far off is the height (px), are the
    lines the same text (whitespace collapsed, lines trimmed)?
 
-Prints a Markdown report and writes it to --report (default
-Benchmarks/reports/text-accuracy.md): a table per category plus an overall row, the setup, and
-the first --examples disagreements with both line splits side by side. WORK/mismatches.json holds
-every disagreement (line count, height beyond 1 px or different breaks). The report carries no
-date or timing (so reruns give the same bytes) unless --timing.
+Prints a Markdown report per engine and writes it: Chromium's to --report (default
+Benchmarks/reports/text-accuracy.md), another engine's beside it with the engine's name
+(text-accuracy-firefox.md): a table per category plus an overall row, the setup, and the first
+--examples disagreements with both line splits side by side. A non-Chromium report also has the
+engines side by side, and "near the edge": for every layout whose breaks differ, the first line
+that differs, which side broke earlier, and how much room the engine's prediction left on that
+line (available width − the line's predicted width, from the predictions' lineWidths) — how wide
+a "too close to call" margin would have to be. WORK/mismatches.json (WORK/mismatches-ENGINE.json)
+holds every disagreement (line count, height beyond 1 px or different breaks). The reports carry
+no date or timing (so reruns give the same bytes) unless --timing.
 
-Exit status: 0, or 1 when the overall line-count agreement is below --min-agreement percent,
-2 when a step fails.
+Exit status: 0, or 1 when an engine's overall line-count agreement is below --min-agreement
+percent, 2 when a step fails.
 """
 import argparse
 import hashlib
@@ -40,6 +49,7 @@ CORPUS_TOOL = os.path.join(HERE, "text_corpus.py")
 CHROMIUM_TOOL = os.path.join(ROOT, "Tests", "Tools", "chromium_text.py")
 VENV_PYTHON = os.path.join(ROOT, ".build", "tools", "venv", "bin", "python")
 HEIGHT_TOLERANCE = 1.0
+ENGINES = {"chromium": "Chromium", "firefox": "Firefox", "webkit": "WebKitGTK"}
 
 
 def fail(message):
@@ -87,7 +97,8 @@ def width_key(w):
 
 
 def compare(corpus, chromium, predictions):
-    """One row per Chromium layout: the comparison with the prediction for it."""
+    """One row per browser layout: the comparison with the prediction for it. (The browser's
+    layout is under the key "chromium" whatever the engine.)"""
     category = {p["id"]: p["category"] for p in corpus}
     predicted = {}
     for e in predictions:
@@ -152,13 +163,20 @@ def fmt_num(v):
     return f"{float(v):g}"
 
 
-def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing):
+def categories_of(corpus):
     categories = []
     for p in corpus:
         if p["category"] not in categories:
             categories.append(p["category"])
-    out = ["# Text layout accuracy", ""]
-    out.append("The Swift engine's predicted line breaks and heights against Chromium's layout of the same "
+    return categories
+
+
+def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing, engine="chromium", others=None):
+    """The Markdown report for ENGINE. OTHERS: {engine: rows} of every engine run (side by side)."""
+    name = ENGINES[engine]
+    categories = categories_of(corpus)
+    out = ["# Text layout accuracy" + ("" if engine == "chromium" else f": {name}"), ""]
+    out.append(f"The Swift engine's predicted line breaks and heights against {name}'s layout of the same "
                "paragraphs, fonts and CSS (`Benchmarks/text_accuracy.py`). A layout is one paragraph at one "
                "width; lines are compared with whitespace collapsed and trimmed.")
     out.append("")
@@ -168,8 +186,8 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing):
         sel = [r for r in rows if cat is None or r["category"] == cat]
         n_par = len({p["id"] for p in corpus if cat is None or p["category"] == cat})
         s = summary(sel, n_par)
-        name = "**all**" if cat is None else cat
-        out.append(f"| {name} | {s['paragraphs']} | {s['layouts']} | {s['linesAgree']:.2f} % | "
+        label = "**all**" if cat is None else cat
+        out.append(f"| {label} | {s['paragraphs']} | {s['layouts']} | {s['linesAgree']:.2f} % | "
                    f"{s['within1px']:.2f} % | {s['sameBreaks']:.2f} % | {fmt_px(s['maxHeightError'])} |")
     overall = summary(rows, len(corpus))
     out.append("")
@@ -179,12 +197,12 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing):
     if overall["missing"]:
         out.append(f"{overall['missing']} layouts have no prediction.")
     if extra:
-        out.append(f"{len(extra)} predictions match no Chromium layout (unknown id or width), e.g. "
+        out.append(f"{len(extra)} predictions match no {name} layout (unknown id or width), e.g. "
                    f"{extra[0][0]} at {fmt_num(extra[0][1])} px.")
     out.append("")
     out.append("## Setup")
     out.append("")
-    out.append(f"- Chromium: {fonts_info.get('chromium', '?')}")
+    out.append(f"- {name}: {fonts_info.get('browser') or fonts_info.get('chromium', '?')}")
     out.append(f"- Corpus: {len(corpus)} paragraphs from `Benchmarks/text_corpus.py --count {args.count}`, "
                f"sha256 {sha256_file(corpus_path)[:16]}")
     out.append(f"- Widths (px): {', '.join(fmt_num(w) for w in setup.get('widths', []))}")
@@ -204,10 +222,15 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing):
     out.append("")
     used = fonts_info.get("platformFonts", {})
     if used:
-        out.append("Fonts Chromium drew with (CDP `CSS.getPlatformFontsForNode` over all the corpus text of each kind): "
-                   + "; ".join(f"{kind}: " + ", ".join(f"{f.get('postScriptName')} ({f.get('glyphCount')} glyphs"
-                                                      f"{'' if f.get('isCustomFont') else ', SYSTEM FONT'})" for f in fonts)
-                               for kind, fonts in used.items()) + ".")
+        how = ("CDP `CSS.getPlatformFontsForNode`" if engine == "chromium"
+               else "`InspectorUtils.getUsedFontFaces`" if engine == "firefox" else "the browser")
+
+        def face(f):
+            notes = ([f"{f['glyphCount']} glyphs"] if f.get("glyphCount") is not None else []) \
+                + ([] if f.get("isCustomFont") else ["SYSTEM FONT"])
+            return f"{f.get('postScriptName')}" + (f" ({', '.join(notes)})" if notes else "")
+        out.append(f"Fonts {name} drew with ({how} over all the corpus text of each kind): "
+                   + "; ".join(f"{kind}: " + ", ".join(face(f) for f in fonts) for kind, fonts in used.items()) + ".")
         out.append("")
     warnings = fonts_info.get("warnings", [])
     if warnings:
@@ -215,12 +238,15 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing):
         out.append("")
         out.extend(f"- {md_escape(w)}" for w in warnings[:40])
         if len(warnings) > 40:
-            out.append(f"- … {len(warnings) - 40} more in the chromium-fonts.json of the work folder")
+            out.append(f"- … {len(warnings) - 40} more in the {engine}-fonts.json of the work folder")
     else:
         out.append("No font warnings: every glyph came from the setup's files.")
     out.append("")
     bad = [r for r in rows if not r["agrees"]]
     bad.sort(key=lambda r: (r["linesAgree"], not (r["heightError"] is None or r["heightError"] > HEIGHT_TOLERANCE)))
+    if engine != "chromium":
+        out.extend(side_by_side(corpus, others or {engine: rows}))
+        out.extend(near_edge_section(bad, name))
     shown = bad[:args.examples]
     out.append(f"## Disagreements ({len(shown)} shown of {len(bad)})")
     out.append("")
@@ -236,10 +262,10 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing):
             out.append(f"### {r['id']} at {fmt_num(r['width'])} px — no prediction")
             out.append("")
             continue
-        out.append(f"### {r['id']} at {fmt_num(r['width'])} px — lines {c['lines']} (Chromium) vs {p['lines']} "
+        out.append(f"### {r['id']} at {fmt_num(r['width'])} px — lines {c['lines']} ({name}) vs {p['lines']} "
                    f"(engine), height {fmt_num(c['height'])} vs {fmt_num(p['height'])}")
         out.append("")
-        out.append("| # | Chromium | engine | |")
+        out.append(f"| # | {name} | engine | |")
         out.append("|---:|---|---|---|")
         cl, pl = c.get("lineTexts") or [], p.get("lineTexts") or []
         cn, pn = norm_lines(cl), norm_lines(pl)
@@ -257,11 +283,135 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing):
     return "\n".join(out).rstrip("\n") + "\n", overall, bad
 
 
+def side_by_side(corpus, by_engine):
+    """Line-count agreement and same breaks per category, one column pair per engine."""
+    engines = list(by_engine)
+    out = ["## Engines side by side", "",
+           "| category | " + " | ".join(f"{ENGINES[e]}: line count | {ENGINES[e]}: same breaks" for e in engines) + " |",
+           "|---|" + "---:|---:|" * len(engines)]
+    for cat in categories_of(corpus) + [None]:
+        cells = []
+        for e in engines:
+            sel = [r for r in by_engine[e] if cat is None or r["category"] == cat]
+            s = summary(sel, 0)
+            cells += [f"{s['linesAgree']:.2f} %", f"{s['sameBreaks']:.2f} %"]
+        out.append(f"| {'**all**' if cat is None else cat} | " + " | ".join(cells) + " |")
+    out.append("")
+    return out
+
+
+def near_edge(r):
+    """For a layout whose breaks differ: (line index, who broke earlier, the room the engine's
+    prediction left on that line in px or None, the two lines), from the first line that differs."""
+    c, p = r["chromium"], r["prediction"]
+    if p is None:
+        return None
+    cl, pl = c.get("lineTexts") or [], p.get("lineTexts") or []
+    cn, pn = norm_lines(cl), norm_lines(pl)
+    for i in range(max(len(cn), len(pn))):
+        a = cn[i] if i < len(cn) else None
+        b = pn[i] if i < len(pn) else None
+        if a == b:
+            continue
+        if a is None or b is None:
+            earlier = "engine" if a is None else "browser"
+        else:
+            earlier = "browser" if len(a) < len(b) else "engine"
+        widths = p.get("lineWidths") or []
+        room = float(r["width"]) - float(widths[i]) if i < len(widths) else None
+        return {"line": i, "earlier": earlier, "room": room, "browserLine": a, "engineLine": b,
+                "cause": cause_of(a or "", b or "")}
+    return None
+
+
+URL_LIKE = re.compile(r"[a-z][a-z0-9+.-]*://|www\.|[\w.-]+@[\w-]+\.|\w/\w|\.(?:com|org|kr|net|io)\b", re.I)
+
+
+def cause_of(browser_line, engine_line):
+    """A rough cause for a first differing line: the text one side put on the line and the other
+    did not (the longer line past the shorter) tells. 'url': a URL or address is split differently;
+    'hyphen': one side broke after a hyphen, the other would not; 'emoji': the text at the break
+    holds an emoji; 'width': none of those — the line ended near the edge and the engines measured
+    it differently."""
+    short, long_ = sorted((browser_line, engine_line), key=len)
+    extra = long_[len(short):] if long_.startswith(short) else long_
+    at_break = (short[-12:] + extra[:24]) if long_.startswith(short) else long_
+    if URL_LIKE.search(at_break) or URL_LIKE.search(extra):
+        return "url"
+    if short.endswith("-") or extra.rstrip().endswith("-") or re.search(r"\w-\w", extra):
+        return "hyphen"
+    if any(ord(ch) >= 0x1F000 or 0x2600 <= ord(ch) <= 0x27BF or ch in "\ufe0f\u200d" for ch in at_break):
+        return "emoji"
+    return "width"
+
+
+def near_edge_section(bad, name):
+    found = [(r, near_edge(r)) for r in bad if not r["sameBreaks"]]
+    found = [(r, e) for r, e in found if e is not None]
+    out = ["## Near the edge", ""]
+    if not found:
+        out += [f"Every layout breaks where {name} does.", ""]
+        return out
+    out.append(f"The first line that differs in each of the {len(found)} layouts whose breaks differ. *Room* is the "
+               f"available width minus the width the engine predicted for its own line there (the predictions' "
+               f"`lineWidths`): where {name} broke earlier, its line did not fit although the engine left that much "
+               f"room — a margin at least this wide, treated as a break, would have taken the guess away. The cause is "
+               f"read off the text at the break: *url* (a URL or address split elsewhere), *hyphen* (one side breaks "
+               f"after a hyphen, the other does not), *emoji* (an emoji at the break), *width* (none of those: the "
+               f"line ended near the edge and the two measured it differently).")
+    out.append("")
+    bounds = (0.0, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0)
+    out.append("| cause | broke earlier | layouts | " + " | ".join(f"room ≤ {b:g}" for b in bounds)
+               + " | room min / median / max (px) |")
+    out.append("|---|---|---:|" + "---:|" * len(bounds) + "---|")
+    for cause in ("width", "emoji", "hyphen", "url"):
+        for side in ("browser", "engine"):
+            rooms = sorted(e["room"] for _, e in found if e["cause"] == cause and e["earlier"] == side
+                           and e["room"] is not None)
+            if rooms:
+                out.append(f"| {cause} | {name if side == 'browser' else 'engine'} | {len(rooms)} | "
+                           + " | ".join(str(sum(1 for x in rooms if x <= b + 1e-9)) for b in bounds)
+                           + f" | {rooms[0]:.3f} / {rooms[len(rooms) // 2]:.3f} / {rooms[-1]:.3f} |")
+    out.append("")
+    out.append("Counts are cumulative: a layout with room ≤ 0.1 px is counted under ≤ 0.25 px too. Past a fraction "
+               "of a pixel the differences are break opportunities, not widths (a margin would not help there).")
+    out.append("")
+    shown = sorted(found, key=lambda x: (("width", "emoji", "hyphen", "url").index(x[1]["cause"]),
+                                         x[1]["room"] is None, x[1]["room"] or 0.0))
+    limit = 60
+    out.append(f"The {min(limit, len(shown))} first of {len(shown)}, *width* and *emoji* first, by room "
+               f"(all in the work folder's mismatches file):")
+    out.append("")
+    out.append(f"| paragraph | width | line | cause | broke earlier | room (px) | {name} | engine |")
+    out.append("|---|---:|---:|---|---|---:|---|---|")
+    for r, e in shown[:limit]:
+        out.append(f"| {r['id']} | {fmt_num(r['width'])} | {e['line'] + 1} | {e['cause']} | "
+                   f"{name if e['earlier'] == 'browser' else 'engine'} | "
+                   f"{fmt_room(e['room'])} | "
+                   f"{show_line(e['browserLine'])} | {show_line(e['engineLine'])} |")
+    out.append("")
+    return out
+
+
+def fmt_room(v):
+    return "—" if v is None else f"{v:.3f}"
+
+
+def report_path(base, engine):
+    if engine == "chromium":
+        return base
+    stem, ext = os.path.splitext(base)
+    return f"{stem}-{engine}{ext or '.md'}"
+
+
 def main():
-    parser = argparse.ArgumentParser(description="Text-layout accuracy of the engine against Chromium.")
+    parser = argparse.ArgumentParser(description="Text-layout accuracy of the engine against browsers.")
     parser.add_argument("--bench", required=True, help="the binary with a measure-corpus command (or a command line)")
     parser.add_argument("--count", type=int, default=1200, help="corpus paragraphs (default 1200)")
-    parser.add_argument("--report", default=os.path.join(HERE, "reports", "text-accuracy.md"))
+    parser.add_argument("--engines", default="chromium",
+                        help="browsers to compare with, comma-separated: chromium, firefox, webkit (default chromium)")
+    parser.add_argument("--report", default=os.path.join(HERE, "reports", "text-accuracy.md"),
+                        help="Chromium's report; another engine's goes beside it as NAME-ENGINE.md")
     parser.add_argument("--min-agreement", type=float, default=99.5, help="required line-count agreement, %%")
     parser.add_argument("--work", default=os.path.join(ROOT, ".build", "text-accuracy"),
                         help="working folder (default .build/text-accuracy)")
@@ -270,15 +420,19 @@ def main():
                         help="the Python with selenium, for chromium_text.py (default the tools venv)")
     parser.add_argument("--timing", action="store_true", help="add the run time of each step to the report")
     args = parser.parse_args()
+    engines = [e.strip() for e in args.engines.split(",") if e.strip()]
+    unknown = [e for e in engines if e not in ENGINES]
+    if unknown or not engines:
+        fail(f"--engines: unknown {', '.join(unknown) or 'none given'} (known: {', '.join(ENGINES)})")
 
     work = os.path.abspath(args.work)
     os.makedirs(work, exist_ok=True)
     corpus_path = os.path.join(work, "corpus.json")
     setup_path = os.path.join(work, "setup.json")
     predictions_path = os.path.join(work, "predictions.json")
-    chromium_path = os.path.join(work, "chromium.json")
-    fonts_path = os.path.join(work, "chromium-fonts.json")
-    for stale in (setup_path, predictions_path, chromium_path, fonts_path):
+    layout_paths = {e: os.path.join(work, f"{e}.json") for e in engines}
+    fonts_paths = {e: os.path.join(work, f"{e}-fonts.json") for e in engines}
+    for stale in [setup_path, predictions_path] + list(layout_paths.values()) + list(fonts_paths.values()):
         if os.path.exists(stale):
             os.remove(stale)
 
@@ -289,41 +443,53 @@ def main():
     for path in (setup_path, predictions_path):
         if not os.path.exists(path):
             fail(f"{args.bench} measure-corpus did not write {path}")
-    timing["chromium"] = run("chromium", [args.python, CHROMIUM_TOOL, "--corpus", corpus_path, "--setup", setup_path,
-                                          "--out", chromium_path, "--breaks"])
+    for e in engines:
+        timing[e] = run(e, [args.python, CHROMIUM_TOOL, "--engine", e, "--corpus", corpus_path, "--setup", setup_path,
+                            "--out", layout_paths[e], "--breaks"] + ([] if e == "chromium" else ["--allow-failed-fonts"]))
 
     corpus = load_json(corpus_path, "corpus")["paragraphs"]
     setup = load_json(setup_path, "setup")
     predictions = load_json(predictions_path, "predictions")
     if isinstance(predictions, dict) and "layouts" in predictions:
         predictions = predictions["layouts"]
-    chromium = load_json(chromium_path, "Chromium layouts")
-    fonts_info = load_json(fonts_path, "Chromium font report") if os.path.exists(fonts_path) else {}
     for i, e in enumerate(predictions):
         missing = [k for k in ("id", "width", "height", "lines") if k not in e]
         if missing:
             fail(f"prediction #{i} lacks {', '.join(missing)}: {json.dumps(e, ensure_ascii=False)[:200]}")
 
-    rows, extra = compare(corpus, chromium, predictions)
-    text, overall, bad = report(args, corpus_path, corpus, setup, fonts_info, rows, extra,
-                                timing if args.timing else None)
-    with open(os.path.join(work, "mismatches.json"), "w", encoding="utf-8") as f:
-        f.write("[\n" + ",\n".join(json.dumps({
-            "id": r["id"], "category": r["category"], "width": r["width"],
-            "linesAgree": r["linesAgree"], "heightError": r["heightError"], "sameBreaks": r["sameBreaks"],
-            "chromium": {"height": r["chromium"]["height"], "lines": r["chromium"]["lines"],
-                         "lineTexts": r["chromium"].get("lineTexts")},
-            "engine": None if r["prediction"] is None else {
-                "height": r["prediction"]["height"], "lines": r["prediction"]["lines"],
-                "lineTexts": r["prediction"].get("lineTexts")},
-        }, ensure_ascii=False) for r in bad) + ("\n" if bad else "") + "]\n")
-    os.makedirs(os.path.dirname(os.path.abspath(args.report)), exist_ok=True)
-    with open(args.report, "w", encoding="utf-8") as f:
-        f.write(text)
-    print(text)
-    print(f"report: {args.report}; all {len(bad)} disagreements: {os.path.join(work, 'mismatches.json')}",
-          file=sys.stderr)
-    return 0 if overall["linesAgree"] >= args.min_agreement else 1
+    results = {}
+    for e in engines:
+        layouts = load_json(layout_paths[e], f"{ENGINES[e]} layouts")
+        fonts_info = load_json(fonts_paths[e], f"{ENGINES[e]} font report") if os.path.exists(fonts_paths[e]) else {}
+        rows, extra = compare(corpus, layouts, predictions)
+        results[e] = (rows, extra, fonts_info)
+    status = 0
+    for e in engines:
+        rows, extra, fonts_info = results[e]
+        text, overall, bad = report(args, corpus_path, corpus, setup, fonts_info, rows, extra,
+                                    timing if args.timing else None, engine=e,
+                                    others={k: v[0] for k, v in results.items()})
+        mismatches = os.path.join(work, "mismatches.json" if e == "chromium" else f"mismatches-{e}.json")
+        with open(mismatches, "w", encoding="utf-8") as f:
+            f.write("[\n" + ",\n".join(json.dumps({
+                "id": r["id"], "category": r["category"], "width": r["width"],
+                "linesAgree": r["linesAgree"], "heightError": r["heightError"], "sameBreaks": r["sameBreaks"],
+                **({"nearEdge": near_edge(r)} if not r["sameBreaks"] else {}),
+                e: {"height": r["chromium"]["height"], "lines": r["chromium"]["lines"],
+                    "lineTexts": r["chromium"].get("lineTexts")},
+                "engine": None if r["prediction"] is None else {
+                    "height": r["prediction"]["height"], "lines": r["prediction"]["lines"],
+                    "lineTexts": r["prediction"].get("lineTexts"), "lineWidths": r["prediction"].get("lineWidths")},
+            }, ensure_ascii=False) for r in bad) + ("\n" if bad else "") + "]\n")
+        path = report_path(args.report, e)
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(text)
+        print(f"report: {path}; all {len(bad)} disagreements: {mismatches}", file=sys.stderr)
+        if overall["linesAgree"] < args.min_agreement:
+            status = 1
+    return status
 
 
 if __name__ == "__main__":

@@ -255,6 +255,15 @@ class Browser:
             time.sleep(poll)
 
 
+def chromium_version():
+    """`chromium --version` (it names the Debian build), or None."""
+    try:
+        out = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True, timeout=60).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.splitlines()[0] if out else None
+
+
 class Chromium(Browser):
     engine = "chromium"
 
@@ -280,7 +289,7 @@ class Chromium(Browser):
             raise ToolError(f"could not start Chromium through {CHROMEDRIVER}: {e.msg or e}") from e
         self.driver.set_script_timeout(300)
         self.driver.set_page_load_timeout(120)
-        self.version = "Chromium " + self.driver.capabilities.get("browserVersion", "?")
+        self.version = chromium_version() or "Chromium " + self.driver.capabilities.get("browserVersion", "?")
 
     def load(self, url):
         self.driver.get(url)

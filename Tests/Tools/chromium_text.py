@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Lays out a corpus of paragraphs in Debian's Chromium and writes what it measured.
+"""Lays out a corpus of paragraphs in a browser (Debian's Chromium by default, or Firefox ESR or
+WebKitGTK) and writes what it measured.
 
 usage: chromium_text.py --corpus CORPUS.json --setup SETUP.json --out OUT.json [--breaks]
-                        [--widths 200,320] [--keep DIR] [--batch N]
+                        [--engine chromium|firefox|webkit] [--widths 200,320] [--keep DIR] [--batch N]
 
 CORPUS.json is what Benchmarks/text_corpus.py writes. SETUP.json names the font files and the CSS
 the engine measured with:
@@ -12,10 +13,10 @@ the engine measured with:
    "runCSS": {"em": "font-style: italic", "strong": "font-weight: 700", "code": "font-family: …"},
    "lang": "ko", "lineHeight": 24, "widths": [200, 272, 320, 336, 480]}
 
-One page is served from 127.0.0.1: an @font-face rule (font-display: block) per font file, one
+The browser is started by Tests/Tools/browsers.py. One page is served from 127.0.0.1: an @font-face rule (font-display: block) per font file, one
 <p lang=…> per paragraph (runs inside <em>, <strong>, <code>, which first inherit the paragraph's
 font and then take runCSS), margin and padding 0. The tool waits until every face has loaded and
-fails, naming the file, when one does not (Chromium's font sanitizer rejecting it, say), printing
+fails, naming the file, when one does not (a browser's font sanitizer rejecting it, say), printing
 the browser's console log. Then for every width the paragraphs are set to `width: Wpx` and
 measured, all in a few scripts per width.
 
@@ -25,14 +26,18 @@ with --breaks also "lineTexts": ["…", …] — the source text of each rendere
 put on the line its Range's client rect lies on, whitespace at a break stays at the end of the line
 before, a space collapsed away goes with the text before it (compare lines with whitespace collapsed).
 
-Beside OUT.json, OUT-fonts.json (OUT.json with -fonts before .json) records which fonts Chromium
-really drew each kind of run with (CDP CSS.getPlatformFontsForNode over all the corpus text of that
-kind) and lists as "warnings" every font that is not one of the setup's files — a system fallback.
+Beside OUT.json, OUT-fonts.json (OUT.json with -fonts before .json) records which fonts the browser
+really drew each kind of run with, over all the corpus text of that kind (Chromium: CDP
+CSS.getPlatformFontsForNode, with glyph counts; Firefox: InspectorUtils.getUsedFontFaces in a
+system-principal sandbox, without counts; WebKitGTK: not available), and lists as "warnings" every
+font that is not one of the setup's files — a system fallback.
 It also lists every corpus character that no setup font's cmap maps (such a character is drawn by a
 system font, or as a missing-glyph box that CDP counts under the first font). Warnings are printed
 too; they do not change the exit status.
 
-Exit status: 0 measured, 2 on a setup problem (a font failing to load, a missing file).
+Exit status: 0 measured, 2 on a setup problem (a font failing to load — unless
+--allow-failed-fonts, which makes it a warning: Firefox's sanitizer rejects the CBDT emoji font —,
+a missing file).
 """
 import argparse
 import html
@@ -48,8 +53,8 @@ import time
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the tools
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import chromium  # noqa: E402
-from chromium import ToolError  # noqa: E402
+import browsers  # noqa: E402
+from browsers import ToolError, fail  # noqa: E402
 
 KINDS = ("plain", "em", "strong", "code")
 TAGS = {"em": "em", "strong": "strong", "code": "code"}
@@ -236,8 +241,10 @@ html, body {{ margin: 0; padding: 0; }}
     return faces
 
 
-def wait_for_fonts(driver, faces):
-    result = json.loads(driver.execute_async_script(FONTS_JS))
+def wait_for_fonts(browser, faces, allow_failed=False):
+    """Waits for every face; a face that did not load is an error, or with ALLOW_FAILED a warning
+    (returned) — the browser then draws those characters with a system font."""
+    result = json.loads(browser.execute_async(FONTS_JS))
     if isinstance(result, dict):
         raise ToolError(f"waiting for fonts failed: {result['error']}")
     by_key = {(f, w, s): src for f, w, s, src in faces}
@@ -248,30 +255,78 @@ def wait_for_fonts(driver, faces):
             bad.append(f"{by_key.get(key, '?')} ({face['family']} {face['weight']} {face['style']}): {face['status']}")
     if len(result) != len(faces):
         bad.append(f"the page has {len(result)} font faces, the setup {len(faces)}")
+    if bad and allow_failed:
+        return [f"font did not load in {browser.version}: {b}" for b in bad]
     if bad:
-        log = chromium.console_log(driver)
-        raise ToolError("fonts did not load:\n  " + "\n  ".join(bad)
-                        + ("\nChromium console:\n  " + "\n  ".join(log) if log else ""))
-    return result
+        log = browser.console()
+        raise ToolError(f"fonts did not load in {browser.version}:\n  " + "\n  ".join(bad)
+                        + ("\nconsole:\n  " + "\n  ".join(log) if log else "")
+                        + "\n(--allow-failed-fonts measures anyway, with the system's fallback)")
+    return []
 
 
-def platform_fonts(driver, faces):
-    """Which fonts drew each kind of run; warnings for fonts that are not setup files."""
-    driver.execute_cdp_cmd("DOM.enable", {})
-    driver.execute_cdp_cmd("CSS.enable", {})
-    root = driver.execute_cdp_cmd("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+def platform_fonts(browser, faces):
+    """Which fonts drew each kind of run; warnings for fonts that are not setup files. Returns
+    ({kind: [{familyName, postScriptName, isCustomFont, glyphCount}]}, warnings), or ({}, []) where
+    the engine cannot tell."""
+    if browser.engine == "chromium":
+        return chromium_fonts(browser)
+    if browser.engine == "firefox":
+        return firefox_fonts(browser)
+    return {}, []
+
+
+def chromium_fonts(browser):
+    browser.cdp("DOM.enable")
+    browser.cdp("CSS.enable")
+    root = browser.cdp("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
     report, warnings = {}, []
     for kind in KINDS:
         selector = f"#fontcheck-{kind}" + ("" if kind == "plain" else f" > {TAGS[kind]}")
-        node = driver.execute_cdp_cmd("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+        node = browser.cdp("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
         if not node:
             continue
-        fonts = driver.execute_cdp_cmd("CSS.getPlatformFontsForNode", {"nodeId": node}).get("fonts", [])
+        fonts = browser.cdp("CSS.getPlatformFontsForNode", {"nodeId": node}).get("fonts", [])
         report[kind] = fonts
         for font in fonts:
             if not font.get("isCustomFont"):
                 warnings.append(f"{kind} text drew {font.get('glyphCount')} glyphs with system font "
                                 f"{font.get('familyName')} ({font.get('postScriptName')}), not a setup font")
+    return report, warnings
+
+
+# Firefox: the faces a range of text was drawn with (chrome-only InspectorUtils, so the script runs
+# in a system-principal sandbox; the font check is made visible for it meanwhile). A face with a URI is a web font; fromSystemFallback marks a font
+# the page did not name.
+FIREFOX_FONTS_JS = """
+const out = {};
+const check = document.getElementById('fontcheck');
+check.style.visibility = 'visible';  // InspectorUtils reports no faces for hidden text
+for (const kind of arguments[0]) {
+  const sel = '#fontcheck-' + kind + (kind === 'plain' ? '' : ' > ' + arguments[1][kind]);
+  const el = document.querySelector(sel);
+  if (!el) continue;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  out[kind] = InspectorUtils.getUsedFontFaces(range, 1000).map(f => ({
+    familyName: f.CSSFamilyName, postScriptName: f.name, isCustomFont: !!f.URI, uri: f.URI || null,
+    fromSystemFallback: f.fromSystemFallback, glyphCount: null}));
+}
+check.style.visibility = 'hidden';
+return out;
+"""
+
+
+def firefox_fonts(browser):
+    report = browser.driver.execute_script(FIREFOX_FONTS_JS, script_args=[list(KINDS), TAGS],
+                                           sandbox="system", new_sandbox=False)
+    warnings = []
+    for kind, fonts in report.items():
+        for font in fonts:
+            if not font.get("isCustomFont"):
+                warnings.append(f"{kind} text drew glyphs with system font {font.get('familyName')} "
+                                f"({font.get('postScriptName')}{', system fallback' if font.get('fromSystemFallback') else ''}), "
+                                "not a setup font")
     return report, warnings
 
 
@@ -379,11 +434,14 @@ def uncovered_characters(corpus, faces):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Measure corpus paragraphs in Chromium.")
+    parser = argparse.ArgumentParser(description="Measure corpus paragraphs in a browser.")
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--setup", required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--breaks", action="store_true", help="also write the text of each line")
+    parser.add_argument("--engine", choices=browsers.ENGINES, default="chromium", help="the browser (default chromium)")
+    parser.add_argument("--allow-failed-fonts", action="store_true",
+                        help="measure even when a setup font does not load (a warning instead of exit 2)")
     parser.add_argument("--widths", help="comma-separated widths instead of the setup's")
     parser.add_argument("--keep", help="write the page into this folder and keep it (for debugging)")
     parser.add_argument("--batch", type=int, default=200, help="paragraphs per script call (default 200)")
@@ -395,39 +453,41 @@ def main():
         with open(args.setup, encoding="utf-8") as f:
             setup = json.load(f)
     except (OSError, ValueError, KeyError) as e:
-        chromium.fail(f"cannot read the corpus or setup: {e}")
+        fail(f"cannot read the corpus or setup: {e}")
     widths = [float(w) if "." in str(w) else int(w) for w in
               (args.widths.split(",") if args.widths else setup.get("widths", []))]
     if not widths:
-        chromium.fail("no widths: give --widths or \"widths\" in the setup")
+        fail("no widths: give --widths or \"widths\" in the setup")
     for key in ("fonts", "css"):
         if key not in setup:
-            chromium.fail(f"the setup has no {key!r}")
+            fail(f"the setup has no {key!r}")
 
     started = time.monotonic()
     folder = args.keep or tempfile.mkdtemp(prefix="gazette-text-")
     os.makedirs(folder, exist_ok=True)
     try:
         faces = build_page(folder, corpus, setup)
-        with chromium.StaticServer(folder) as server:
-            driver = chromium.start_browser(width=1280, height=900)
+        with browsers.StaticServer(folder) as server:
+            browser = browsers.start(args.engine, width=1280, height=900)
             try:
-                driver.get(server.base)
-                wait_for_fonts(driver, faces)
+                version = browser.version
+                browser.load(server.base)
+                failed = wait_for_fonts(browser, faces, args.allow_failed_fonts)
                 loaded = time.monotonic()
-                fonts_used, warnings = platform_fonts(driver, faces)
+                fonts_used, warnings = platform_fonts(browser, faces)
+                warnings = failed + warnings
                 missing, coverage_note = uncovered_characters(corpus, faces)
                 warnings += missing
-                count = driver.execute_script(MEASURE_JS)
+                count = browser.execute(MEASURE_JS)
                 if count != len(corpus):
                     raise ToolError(f"the page has {count} paragraphs, the corpus {len(corpus)}")
                 results = [[None] * len(widths) for _ in corpus]
                 calls = 0
                 for wi, width in enumerate(widths):
-                    driver.execute_script(f"return window.__gz.setWidth({json.dumps(width)});")
+                    browser.execute(f"return window.__gz.setWidth({json.dumps(width)});")
                     for start in range(0, len(corpus), args.batch):
                         end = min(len(corpus), start + args.batch)
-                        batch = json.loads(driver.execute_script(
+                        batch = json.loads(browser.execute(
                             f"return window.__gz.measureBatch({start}, {end}, {'true' if args.breaks else 'false'});"))
                         for k, m in enumerate(batch):
                             calls += m["calls"]
@@ -436,11 +496,11 @@ def main():
                             if args.breaks:
                                 entry["lineTexts"] = m["lineTexts"]
                             results[start + k][wi] = entry
-                console = chromium.console_log(driver)
+                console = browser.console()
             finally:
-                driver.quit()
+                browser.quit()
     except ToolError as e:
-        chromium.fail(str(e))
+        fail(str(e))
     finally:
         if not args.keep:
             shutil.rmtree(folder, ignore_errors=True)
@@ -450,7 +510,8 @@ def main():
         f.write("[\n" + ",\n".join(json.dumps(e, ensure_ascii=False) for e in layouts) + "\n]\n")
     fonts_path = (args.out[:-5] if args.out.endswith(".json") else args.out) + "-fonts.json"
     with open(fonts_path, "w", encoding="utf-8") as f:
-        json.dump({"chromium": chromium.chromium_version(),
+        json.dump({"engine": args.engine, "browser": version,
+                   **({"chromium": version} if args.engine == "chromium" else {}),
                    "faces": [{"family": fam, "weight": w, "style": s, "file": src} for fam, w, s, src in faces],
                    "platformFonts": fonts_used, "warnings": warnings, "coverageNote": coverage_note,
                    "console": [line for line in console if "favicon.ico" not in line]},
@@ -459,7 +520,7 @@ def main():
     for w in warnings:
         print(f"warning: {w}", file=sys.stderr)
     elapsed = time.monotonic() - started
-    print(f"{args.out}: {len(layouts)} layouts ({len(corpus)} paragraphs × {len(widths)} widths), "
+    print(f"{args.out}: {version}, {len(layouts)} layouts ({len(corpus)} paragraphs × {len(widths)} widths), "
           f"{calls} range rects, {elapsed:.1f} s ({time.monotonic() - loaded:.1f} s measuring); "
           f"fonts: {fonts_path}, {len(warnings)} warnings")
     return 0

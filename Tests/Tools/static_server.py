@@ -6,7 +6,8 @@ Prints "port N" when listening. Missing files get FOLDER/404.html with status 40
 hosts do. Every response carries a `LinkChecker` header, which lets linkchecker go faster than
 its default ten requests a second.
 
-`handler(folder, prefix, headers)` is the request handler, shared with chromium.py.
+`handler(folder, prefix, headers)` is the request handler, shared with browsers.py (which adds
+the scenario switches: scripts blocked by CSP, font files answered 404).
 """
 import http.server
 import os
