@@ -671,8 +671,8 @@ def quiet_console(lines, scripts_on, fonts_blocked):
         low = line.lower()
         if not (line.startswith("SEVERE") or "error" in low[:40]):
             continue
-        if "favicon.ico" in low:
-            continue
+        if "favicon.ico" in low or "resource://" in low or "chrome://" in low:
+            continue  # the browser's own pages and modules, not the site
         if not scripts_on and ("content security policy" in low or "content-security-policy" in low):
             continue
         if fonts_blocked and ("downloadable font" in low or ".woff" in low or ".ttf" in low or ".otf" in low

@@ -42,6 +42,7 @@ import json
 import logging
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -52,6 +53,11 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ beside the tools
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import static_server  # noqa: E402
+
+# Browsers and drivers inherit this process's signal mask. `swift test` starts its children with
+# SIGCHLD blocked, and then WebKitWebDriver (GLib) never learns that MiniBrowser has exited, nor
+# mozrunner that Firefox has: every quit waited for a kill timeout (80 s runs instead of 9 s).
+signal.pthread_sigmask(signal.SIG_SETMASK, [])
 
 ENGINES = ("chromium", "firefox", "webkit")
 CHROMIUM = os.environ.get("GAZETTE_CHROMIUM", "/usr/bin/chromium")
