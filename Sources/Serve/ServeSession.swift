@@ -93,22 +93,44 @@ public enum ServeSession {
     }
 }
 
-/// Builds into the served folder, one build at a time, with the cache kept between builds.
+/// Builds into the served folder, one build at a time, with parsed files and measured cards
+/// kept between builds. Pages are written and announced first; the week packets are typeset
+/// after that, in the background, and a newer build cancels what is left of them.
 private struct Rebuilder: Sendable {
     let options: ServeOptions
     let baseURL: URL
     let cache = ContentCache()
+    let cards = CardMeasureCache()
+    /// The packets still being typeset for the last build.
+    let packets = Locked<Task<Void, Never>?>(nil)
 
-    func build(trigger: [String], live: LiveReload, report: @Sendable (ServeEvent) -> Void) async {
+    func build(trigger: [String], live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
+        packets.withLock { $0?.cancel() }
         let started = Date()
-        let buildOptions = BuildOptions(
-            siteRoot: options.siteRoot, output: options.output, baseURL: baseURL, includeDrafts: options.includeDrafts,
-            cache: cache, updateInPlace: true)
+        let buildOptions = {
+            var options = BuildOptions(
+                siteRoot: self.options.siteRoot, output: self.options.output, baseURL: baseURL, includeDrafts: self.options.includeDrafts,
+                cache: cache, cardCache: cards, updateInPlace: true)
+            options.deferPackets = true
+            return options
+        }()
         do {
-            let result = try SiteBuilder.build(buildOptions)
+            // Off the cooperative pool: a build is seconds of blocking work on a big site.
+            let result = try await Self.offPool { try SiteBuilder.build(buildOptions) }
             let counts = cache.lastBuild
             report(.built(result, seconds: Date().timeIntervalSince(started), reused: counts.reused, parsed: counts.parsed, trigger: trigger))
             await live.built(changed: result.changed)
+            let output = options.output
+            let task = Task.detached(priority: .utility) {
+                var changed: [String] = []
+                for packet in result.deferredPackets {
+                    guard !Task.isCancelled else { return }
+                    let wrote = try? await Self.offPool { try Self.write(packet, into: output) }
+                    if wrote == true { changed.append(packet.path) }
+                }
+                if !changed.isEmpty && !Task.isCancelled { await live.built(changed: changed) }
+            }
+            packets.withLock { $0 = task }
         } catch let error as DiagnosticsError {
             report(.failed(error.diagnostics, trigger: trigger))
             let errors = error.diagnostics.filter { $0.severity == .error }
@@ -117,6 +139,24 @@ private struct Rebuilder: Sendable {
             let diagnostic = Diagnostic.error("the build failed: \(error)")
             report(.failed([diagnostic], trigger: trigger))
             await live.failed(diagnostic.rendered)
+        }
+    }
+
+    /// Typesets a packet and replaces the served file atomically if its bytes changed; true if
+    /// they did.
+    static func write(_ packet: DeferredPacket, into output: URL) throws -> Bool {
+        let data = try packet.typeset()
+        let file = output.appendingPathComponent(packet.path)
+        if FileManager.default.contents(atPath: file.path) == data { return false }
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file, options: .atomic)
+        return true
+    }
+
+    /// Runs blocking work on a Dispatch worker, not on a thread of Swift's cooperative pool.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
         }
     }
 }

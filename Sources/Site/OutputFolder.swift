@@ -100,6 +100,9 @@ struct FileWriter {
     /// Paths whose bytes changed (all of them for a fresh writer), plus, after `removeStale`,
     /// the ones deleted.
     private(set) var changed: [String] = []
+    /// Folders (relative) known to exist: a build writes thousands of files into a few hundred
+    /// folders, and asking the file system for each file's folder again cost more than the write.
+    private var folders: Set<Substring> = [""]
 
     init(root: URL, updating: Bool = false) {
         self.root = root
@@ -115,16 +118,29 @@ struct FileWriter {
         written.append(relative)
         if updating {
             if FileManager.default.contents(atPath: file.path) == data { return }
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try makeFolder(of: relative)
             try data.write(to: file, options: .atomic)
         } else {
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try makeFolder(of: relative)
             try data.write(to: file)
         }
         changed.append(relative)
     }
 
     mutating func write(_ relative: String, _ text: String) throws { try write(relative, Data(text.utf8)) }
+
+    /// Counts `relative` as written this build without writing it: an updating writer then
+    /// leaves the file that is there (if any) in place instead of deleting it as stale.
+    mutating func keep(_ relative: String) { written.append(relative) }
+
+    /// Creates the folder `relative` is in, unless this writer already has.
+    private mutating func makeFolder(of relative: String) throws {
+        guard let slash = relative.lastIndex(of: "/") else { return }
+        let folder = relative[..<slash]
+        guard !folders.contains(folder) else { return }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(String(folder)), withIntermediateDirectories: true)
+        folders.insert(folder)
+    }
 
     /// Deletes every file below the root that this build did not write, and folders left empty.
     mutating func removeStale() throws {

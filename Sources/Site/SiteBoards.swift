@@ -48,10 +48,13 @@ public struct SiteBoards: Sendable {
             + content.config.tags.map { tag in (tagID(tag.key), content.journals.filter { $0.tags.contains(tag.key) }) }
     }
 
-    /// Measures every journal's card (text layout, on all cores).
-    static func measure(_ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout) throws -> [String: CardMeasure] {
+    /// Measures every journal's card (text layout, on all cores), or takes it from `cache` when
+    /// an earlier build measured the same text on the same fonts.
+    static func measure(
+        _ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout, fonts: String, cache: CardMeasureCache?
+    ) throws -> [String: CardMeasure] {
         let texts = content.journals.map { cards.card($0, root: "").text }
-        let measured = try layout.measure(texts)
+        let measured = try cache?.measures(of: texts, fonts: fonts, measure: layout.measure) ?? layout.measure(texts)
         var measures: [String: CardMeasure] = [:]
         for (journal, text) in zip(content.journals, texts) { measures[journal.slug] = measured[text] }
         return measures
@@ -73,5 +76,33 @@ public struct SiteBoards: Sendable {
         let measures = cards.map { self.measures[$0.slug] ?? CardMeasure() }
         let packed = self.packed[id] ?? layout.pack(measures)
         return layout.context(cards: cards, measures: measures, packed: packed, boardID: id)
+    }
+}
+
+/// Cards measured by earlier builds of the same process (`gazette serve`): an edit to one journal
+/// measures one card again, not all of them. Keyed by the fonts measured with and the card's text.
+public final class CardMeasureCache: Sendable {
+    struct Key: Hashable {
+        var fonts: String
+        var text: CardText
+    }
+    private let measures = Locked<[Key: CardMeasure]>([:])
+
+    public init() {}
+
+    /// The measures of `texts`, measuring only those not seen before with these fonts; forgets
+    /// cards no longer asked for.
+    func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardText: CardMeasure]) rethrows -> [CardText: CardMeasure] {
+        let known = measures.withLock { $0 }
+        var result: [CardText: CardMeasure] = [:]
+        var missing: [CardText] = []
+        for text in texts {
+            if let hit = known[Key(fonts: fonts, text: text)] { result[text] = hit } else { missing.append(text) }
+        }
+        for (text, measure) in try measure(missing) { result[text] = measure }
+        measures.withLock { table in
+            table = Dictionary(result.map { (Key(fonts: fonts, text: $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        return result
     }
 }

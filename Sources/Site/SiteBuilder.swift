@@ -12,19 +12,25 @@ public struct BuildOptions: Sendable {
     public var includeDrafts: Bool
     /// Parsed files kept between builds (`gazette serve`); nil parses everything.
     public var cache: ContentCache?
+    /// Cards measured by earlier builds (`gazette serve`); nil measures every card.
+    public var cardCache: CardMeasureCache?
     /// Rewrites only the files whose bytes changed and deletes the ones no longer produced,
     /// instead of swapping in a freshly written folder. `gazette serve` builds this way so the
     /// server never sees a missing folder and the browser reloads only what changed.
     public var updateInPlace: Bool
     /// Write a study packet per week (`--no-pdf` turns this off).
     public var packets: Bool
+    /// Link the packets but leave typesetting them to the caller, which gets the work in
+    /// `BuildReport.deferredPackets` (`gazette serve`: pages first, packets after, in the
+    /// background). Packet files already in the output are kept meanwhile.
+    public var deferPackets = false
     /// Cut the web fonts to the site's characters (`gazette build`). Off, they keep every
     /// character, so an edit never changes them (`gazette serve`).
     public var subsetFonts: Bool
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
-        packets: Bool = true, cache: ContentCache? = nil, updateInPlace: Bool = false,
+        packets: Bool = true, cache: ContentCache? = nil, cardCache: CardMeasureCache? = nil, updateInPlace: Bool = false,
         subsetFonts: Bool? = nil
     ) {
         self.subsetFonts = subsetFonts ?? !updateInPlace
@@ -33,6 +39,7 @@ public struct BuildOptions: Sendable {
         self.baseURL = baseURL
         self.includeDrafts = includeDrafts
         self.cache = cache
+        self.cardCache = cardCache
         self.updateInPlace = updateInPlace
         self.packets = packets
     }
@@ -54,6 +61,16 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// Seconds each step took, in order, for `--verbose`. Never written into the site.
     public var steps: [(name: String, seconds: Double)]
+    /// With `BuildOptions.deferPackets`: each week's packet, to typeset and write after the build.
+    public var deferredPackets: [DeferredPacket] = []
+}
+
+/// One week's study packet, typeset on request after the build (`BuildOptions.deferPackets`).
+public struct DeferredPacket: Sendable {
+    /// Where it goes, relative to the output folder.
+    public let path: String
+    /// Typesets it: the same bytes a full build writes.
+    public let typeset: @Sendable () throws -> Data
 }
 
 /// Times the steps of a build, for `gazette build -v`.
@@ -84,7 +101,9 @@ public enum SiteBuilder {
         let fonts = try clock.step("subset web fonts") { try webFonts(content: content, theme: theme, complete: !options.subsetFonts) }
         let layout = MasonryBoardLayout(engine: fonts.engine)
         let cards = CardMaker(content: content, bodies: bodies)
-        let measures = try clock.step("measure cards") { try SiteBoards.measure(content, cards: cards, layout: layout) }
+        let measures = try clock.step("measure cards") {
+            try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: options.cardCache)
+        }
         let boards = clock.step("pack boards") { SiteBoards(content, measures: measures, layout: layout) }
         let assets = fingerprintedAssets(
             theme, prefixingStylesheet: [fonts.fontFaceCSS, CardTypography.stylesheet, MasonryBoardLayout.cardCSS, layout.geometry.css].joined(separator: "\n"))
@@ -99,7 +118,7 @@ public enum SiteBuilder {
             let pages = try renderer.pages()
             return (pages, try renderer.notFoundPage(), Feeds.atom(renderer), Feeds.sitemap(paths: pages.map(\.path), base: baseURL))
         }
-        let packets = try clock.step("typeset packets") { try typesetPackets(content, weeks: packetWeeks) }
+        let packets = options.deferPackets ? [] : try clock.step("typeset packets") { try typesetPackets(content, weeks: packetWeeks) }
 
         func writeSite(_ writer: inout FileWriter) throws {
             for page in pages { try writer.write(SitePaths.file(page.path), page.html) }
@@ -109,6 +128,7 @@ public enum SiteBuilder {
             for asset in assets { try writer.write(asset.path, asset.data) }
             for font in fonts.subsets { try writer.write(font.path, font.data) }
             for packet in packets { try writer.write(packet.path, packet.data) }
+            if options.deferPackets { for week in packetWeeks { writer.keep(SitePaths.packet(week)) } }
             try copyStatic(from: options.siteRoot.appendingPathComponent("static"), into: &writer)
         }
         var files: [String] = []
@@ -127,9 +147,15 @@ public enum SiteBuilder {
                 }
             }
         }
-        return BuildReport(
+        var report = BuildReport(
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, fontBytes: fonts.totalBytes, diagnostics: diagnostics, steps: clock.steps)
+        if options.deferPackets {
+            report.deferredPackets = packetWeeks.map { week in
+                DeferredPacket(path: SitePaths.packet(week)) { try typesetPackets(content, weeks: [week])[0].data }
+            }
+        }
+        return report
     }
 
     static let missingBaseURL = Diagnostic.warning(

@@ -115,6 +115,10 @@ public struct WebFonts: Sendable {
     /// Total bytes of the shipped font files.
     public var totalBytes: Int { subsets.reduce(0) { $0 + $1.data.count } }
 
+    /// Names the exact font bytes (their fingerprinted paths): measurements keyed by it are
+    /// valid exactly as long as the fonts are the same.
+    public var fingerprint: String { subsets.map(\.path).joined(separator: " ") }
+
     /// The files every page preloads: the sans faces, which every page's text and every card
     /// use. Requested before the stylesheet is parsed, they usually arrive before the first
     /// layout, so text is never laid out in a fallback first and then moved (layout shift).

@@ -83,3 +83,38 @@ struct IncrementalBuildTests {
         #expect(Repository.snapshot(output) == before)
     }
 }
+
+/// Serve's order: pages first, packets after. A build with `deferPackets` links every week's
+/// packet, keeps the packet files already served, and hands back the typesetting, which gives
+/// the same bytes as a full build.
+@Suite("Deferred packets, as serve builds")
+struct DeferredPacketTests {
+    @Test func packetsAreTypesetAfterThePagesWithTheSameBytes() throws {
+        let site = try TemporaryFolder("deferred")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        let cards = CardMeasureCache()
+        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), cardCache: cards, updateInPlace: true)
+        options.deferPackets = true
+
+        let first = try SiteBuilder.build(options)
+        #expect(first.steps.allSatisfy { $0.name != "typeset packets" })
+        let packet = try #require(first.deferredPackets.first { $0.path == "packets/2026-W47.pdf" })
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(packet.path).path))
+        let week = try String(contentsOf: output.appendingPathComponent("weeks/2026-W47/index.html"), encoding: .utf8)
+        #expect(week.contains("packets/2026-W47.pdf"))
+
+        // Written after the build: the next deferred build keeps it instead of deleting it.
+        let data = try packet.typeset()
+        try FileManager.default.createDirectory(at: output.appendingPathComponent("packets"), withIntermediateDirectories: true)
+        try data.write(to: output.appendingPathComponent(packet.path))
+        let second = try SiteBuilder.build(options)
+        #expect(second.changed.isEmpty)
+        #expect(FileManager.default.contents(atPath: output.appendingPathComponent(packet.path).path) == data)
+
+        // The same bytes as the packet a full build writes.
+        let full = site.url.appendingPathComponent("full")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: full))
+        #expect(FileManager.default.contents(atPath: full.appendingPathComponent(packet.path).path) == data)
+    }
+}
