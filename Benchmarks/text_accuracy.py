@@ -233,13 +233,17 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing, en
                    + "; ".join(f"{kind}: " + ", ".join(face(f) for f in fonts) for kind, fonts in used.items()) + ".")
         out.append("")
     warnings = fonts_info.get("warnings", [])
+    if "platformFonts" in fonts_info and fonts_info["platformFonts"] is None:
+        out.append(f"{name} cannot tell which fonts it drew with (no such call through its driver); "
+                   + ("every setup font loaded." if not warnings else "see the warnings."))
+        out.append("")
     if warnings:
         out.append(f"Font warnings ({len(warnings)}):")
         out.append("")
         out.extend(f"- {md_escape(w)}" for w in warnings[:40])
         if len(warnings) > 40:
             out.append(f"- … {len(warnings) - 40} more in the {engine}-fonts.json of the work folder")
-    else:
+    elif fonts_info.get("platformFonts") is not None or "platformFonts" not in fonts_info:
         out.append("No font warnings: every glyph came from the setup's files.")
     out.append("")
     bad = [r for r in rows if not r["agrees"]]

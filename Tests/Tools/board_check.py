@@ -62,8 +62,8 @@ rect may move (≤ 0.01 px); with scripts on, layout shift 0 and no board healed
 missing fonts): 0 clipped, 0 overlaps, 0 placement errors; predictions, font errors, healed boards
 and layout shift are reported, not enforced.
 
---no-sideways-scroll WIDTHS: every HTML page under DIR (all of them: a pass costs about 0.2 s per
-page and width) is loaded in the same scenario and, at each width, documentElement.scrollWidth
+--no-sideways-scroll WIDTHS: every HTML page under DIR (all of them: a check costs about 0.1 s per
+page and width; --page limits it) is loaded in the same scenario and, at each width, documentElement.scrollWidth
 must be ≤ clientWidth (+0.5) and no element or text may reach beyond the viewport's right edge
 (content of an element that clips or scrolls horizontally is that element's business: only the
 element is looked at). A violation names page, width and the element reaching furthest.

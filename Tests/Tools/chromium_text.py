@@ -267,13 +267,13 @@ def wait_for_fonts(browser, faces, allow_failed=False):
 
 def platform_fonts(browser, faces):
     """Which fonts drew each kind of run; warnings for fonts that are not setup files. Returns
-    ({kind: [{familyName, postScriptName, isCustomFont, glyphCount}]}, warnings), or ({}, []) where
+    ({kind: [{familyName, postScriptName, isCustomFont, glyphCount}]}, warnings), or (None, []) where
     the engine cannot tell."""
     if browser.engine == "chromium":
         return chromium_fonts(browser)
     if browser.engine == "firefox":
         return firefox_fonts(browser)
-    return {}, []
+    return None, []
 
 
 def chromium_fonts(browser):
