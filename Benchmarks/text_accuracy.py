@@ -3,7 +3,7 @@
 Chromium (and, on request, Firefox ESR and WebKitGTK).
 
 usage: python3 Benchmarks/text_accuracy.py --bench BIN [--count N] [--work DIR]
-           [--engines chromium,firefox] [--report Benchmarks/reports/text-accuracy.md]
+           [--engines chromium,firefox] [--margin PX] [--report Benchmarks/reports/text-accuracy.md]
            [--min-agreement 99.5] [--examples 30] [--python PY] [--timing]
 
 1. Benchmarks/text_corpus.py writes WORK/corpus.json (N paragraphs, default 1200).
@@ -16,6 +16,8 @@ usage: python3 Benchmarks/text_accuracy.py --bench BIN [--count N] [--work DIR]
    WORK/ENGINE-fonts.json: the fonts the browser really used). Engines other than Chromium run
    with --allow-failed-fonts: Firefox's sanitizer rejects the CBDT emoji font, and Firefox then
    draws emoji with the system's Noto Color Emoji (the same font), which the report says.
+   With --margin PX, measure-corpus breaks explicitly where a line would end within PX of the
+   edge (as the board's cards do) and the browsers' pages carry those breaks (--forced-breaks).
 4. Per (paragraph, width): does the line count agree, how far off is the height (px), are the
    lines the same text (whitespace collapsed, lines trimmed)?
 
@@ -206,6 +208,10 @@ def report(args, corpus_path, corpus, setup, fonts_info, rows, extra, timing, en
     out.append(f"- Corpus: {len(corpus)} paragraphs from `Benchmarks/text_corpus.py --count {args.count}`, "
                f"sha256 {sha256_file(corpus_path)[:16]}")
     out.append(f"- Widths (px): {', '.join(fmt_num(w) for w in setup.get('widths', []))}")
+    if args.margin:
+        forced = sum(1 for r in rows if r["prediction"] and r["prediction"].get("forcedBreaks"))
+        out.append(f"- Near-edge margin {args.margin:g} px: the engine broke {forced} of {len(rows)} layouts explicitly "
+                   "where a line would have ended that close to the edge; the browser's page carries those breaks")
     out.append(f"- Language: `{setup.get('lang', 'ko')}`, line height {setup.get('lineHeight', '?')} px")
     out.append(f"- Paragraph CSS: `{setup.get('css', '')}`")
     for kind, css in sorted(setup.get("runCSS", {}).items()):
@@ -423,6 +429,9 @@ def main():
     parser.add_argument("--python", default=VENV_PYTHON if os.path.exists(VENV_PYTHON) else sys.executable,
                         help="the Python with selenium, for chromium_text.py (default the tools venv)")
     parser.add_argument("--timing", action="store_true", help="add the run time of each step to the report")
+    parser.add_argument("--margin", type=float, default=0.0,
+                        help="near-edge margin in px (measure-corpus --margin): the engine forces a break where a "
+                             "line would end this close to the edge, and the browsers' pages carry those breaks")
     args = parser.parse_args()
     engines = [e.strip() for e in args.engines.split(",") if e.strip()]
     unknown = [e for e in engines if e not in ENGINES]
@@ -443,13 +452,15 @@ def main():
     timing = {}
     timing["corpus"] = run("corpus", [sys.executable, CORPUS_TOOL, corpus_path, "--count", str(args.count)])
     bench = shlex.split(args.bench)
-    timing["engine"] = run("measure-corpus", bench + ["measure-corpus", corpus_path, "--out", work])
+    timing["engine"] = run("measure-corpus", bench + ["measure-corpus", corpus_path, "--out", work]
+                           + (["--margin", f"{args.margin:g}"] if args.margin else []))
     for path in (setup_path, predictions_path):
         if not os.path.exists(path):
             fail(f"{args.bench} measure-corpus did not write {path}")
     for e in engines:
         timing[e] = run(e, [args.python, CHROMIUM_TOOL, "--engine", e, "--corpus", corpus_path, "--setup", setup_path,
-                            "--out", layout_paths[e], "--breaks"] + ([] if e == "chromium" else ["--allow-failed-fonts"]))
+                            "--out", layout_paths[e], "--breaks"] + ([] if e == "chromium" else ["--allow-failed-fonts"])
+                        + (["--forced-breaks", predictions_path] if args.margin else []))
 
     corpus = load_json(corpus_path, "corpus")["paragraphs"]
     setup = load_json(setup_path, "setup")

@@ -13,10 +13,13 @@ the engine measured with:
    "runCSS": {"em": "font-style: italic", "strong": "font-weight: 700", "code": "font-family: …"},
    "lang": "ko", "lineHeight": 24, "widths": [200, 272, 320, 336, 480]}
 
-The browser is started by Tests/Tools/browsers.py. One page is served from 127.0.0.1: an @font-face rule (font-display: block) per font file, one
-<p lang=…> per paragraph (runs inside <em>, <strong>, <code>, which first inherit the paragraph's
-font and then take runCSS), margin and padding 0. The tool waits until every face has loaded and
-fails, naming the file, when one does not (a browser's font sanitizer rejecting it, say), printing
+The browser is started by Tests/Tools/browsers.py. One page is served from 127.0.0.1: an
+@font-face rule (font-display: block) per font file, one <p lang=…> per paragraph (runs inside
+<em>, <strong>, <code>, which first inherit the paragraph's font and then take runCSS), margin and
+padding 0. With --forced-breaks PREDICTIONS (what `gazette-bench measure-corpus --margin M`
+writes), the explicit breaks the engine asks for are <br>s shown only at their width, as the
+site's `<br class="w272">` are. The tool waits until every face has loaded and fails, naming the
+file, when one does not (a browser's font sanitizer rejecting it, say), printing
 the browser's console log. Then for every width the paragraphs are set to `width: Wpx` and
 measured, all in a few scripts per width.
 
@@ -141,7 +144,11 @@ window.__gz = (function () {
 
   return {
     count: paragraphs.length,
-    setWidth(w) { for (const p of paragraphs) p.style.width = w + 'px'; return document.body.offsetHeight; },
+    setWidth(w, k) {
+      document.body.setAttribute('data-w', String(k));  // shows that width's forced breaks only
+      for (const p of paragraphs) p.style.width = w + 'px';
+      return document.body.offsetHeight;
+    },
     measureBatch(from, to, wantTexts) {
       const out = [];
       for (let i = from; i < to; i++) out.push(measure(i, wantTexts));
@@ -177,9 +184,10 @@ def normalise_weight(w):
     return {"normal": "400", "bold": "700"}.get(str(w), str(w))
 
 
-def build_page(folder, corpus, setup):
+def build_page(folder, corpus, setup, widths=(), forced=None):
     """Writes index.html and the font files into FOLDER; returns the faces as
-    [(family, weight, style, original file)]."""
+    [(family, weight, style, original file)]. FORCED: {(id, width): [[run, offset], …]} — explicit
+    breaks, each a <br> shown only while the paragraphs are that wide (the k-th of WIDTHS)."""
     faces, rules = [], []
     for i, font in enumerate(setup["fonts"]):
         src = font.get("file")
@@ -204,11 +212,28 @@ html, body {{ margin: 0; padding: 0; }}
 #corpus em, #corpus strong, #corpus code, #fontcheck em, #fontcheck strong, #fontcheck code {{
   font: inherit; letter-spacing: inherit; word-spacing: inherit; margin: 0; padding: 0; border: 0; background: none; }}
 """ + "\n".join(f"#corpus {TAGS[k]}, #fontcheck {TAGS[k]} {{ {run_css[k]} }}" for k in TAGS if run_css.get(k))
+    if forced:
+        style += "\nbr.fb { display: none; }\n" + "\n".join(
+            f'body[data-w="{k}"] br.w{k} {{ display: inline; }}' for k in range(len(widths)))
+    index = {float(w): k for k, w in enumerate(widths)}
 
-    def render(runs):
+    def render(runs, pid=None):
+        # Offsets (Unicode scalars, Python's str indexes) where a width's forced break goes.
+        cuts = {}
+        for (fid, width), breaks in (forced or {}).items():
+            if fid != pid or width not in index:
+                continue
+            for run_index, offset in breaks:
+                cuts.setdefault(run_index, {}).setdefault(offset, set()).add(index[width])
         parts = []
-        for run in runs:
-            text = html.escape(run["text"], quote=False)
+        for ri, run in enumerate(runs):
+            raw, pieces, last = run["text"], [], 0
+            for offset in sorted(cuts.get(ri, {})):
+                classes = " ".join(f"w{k}" for k in sorted(cuts[ri][offset]))
+                pieces.append(html.escape(raw[last:offset], quote=False) + f'<br class="fb {classes}">')
+                last = offset
+            pieces.append(html.escape(raw[last:], quote=False))
+            text = "".join(pieces)
             kind = run.get("kind", "plain")
             if kind == "plain":
                 parts.append(text)
@@ -218,7 +243,7 @@ html, body {{ margin: 0; padding: 0; }}
                 raise ToolError(f"unknown run kind {kind!r} in the corpus")
         return "".join(parts)
 
-    body = [f'<p lang="{html.escape(lang)}">{render(p["runs"])}</p>' for p in corpus]
+    body = [f'<p lang="{html.escape(lang)}">{render(p["runs"], p["id"])}</p>' for p in corpus]
     # The font check: all the corpus text of each kind in one element, wide, out of the way.
     by_kind = {k: [] for k in KINDS}
     for p in corpus:
@@ -440,6 +465,8 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--breaks", action="store_true", help="also write the text of each line")
     parser.add_argument("--engine", choices=browsers.ENGINES, default="chromium", help="the browser (default chromium)")
+    parser.add_argument("--forced-breaks", metavar="PREDICTIONS",
+                        help="carry the explicit line breaks the engine's predictions ask for (measure-corpus --margin)")
     parser.add_argument("--allow-failed-fonts", action="store_true",
                         help="measure even when a setup font does not load (a warning instead of exit 2)")
     parser.add_argument("--widths", help="comma-separated widths instead of the setup's")
@@ -461,12 +488,21 @@ def main():
     for key in ("fonts", "css"):
         if key not in setup:
             fail(f"the setup has no {key!r}")
+    forced = {}
+    if args.forced_breaks:
+        try:
+            with open(args.forced_breaks, encoding="utf-8") as f:
+                for e in json.load(f):
+                    if e.get("forcedBreaks"):
+                        forced[(e["id"], float(e["width"]))] = e["forcedBreaks"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            fail(f"cannot read the forced breaks in {args.forced_breaks}: {e}")
 
     started = time.monotonic()
     folder = args.keep or tempfile.mkdtemp(prefix="gazette-text-")
     os.makedirs(folder, exist_ok=True)
     try:
-        faces = build_page(folder, corpus, setup)
+        faces = build_page(folder, corpus, setup, widths, forced)
         with browsers.StaticServer(folder) as server:
             browser = browsers.start(args.engine, width=1280, height=900)
             try:
@@ -484,7 +520,7 @@ def main():
                 results = [[None] * len(widths) for _ in corpus]
                 calls = 0
                 for wi, width in enumerate(widths):
-                    browser.execute(f"return window.__gz.setWidth({json.dumps(width)});")
+                    browser.execute(f"return window.__gz.setWidth({json.dumps(width)}, {wi});")
                     for start in range(0, len(corpus), args.batch):
                         end = min(len(corpus), start + args.batch)
                         batch = json.loads(browser.execute(
