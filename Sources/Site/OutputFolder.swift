@@ -119,10 +119,10 @@ struct FileWriter {
         if updating {
             if FileManager.default.contents(atPath: file.path) == data { return }
             try makeFolder(of: relative)
-            try data.write(to: file, options: .atomic)
+            try Self.write(data, to: file.path, atomically: true)
         } else {
             try makeFolder(of: relative)
-            try data.write(to: file)
+            try Self.write(data, to: file.path, atomically: false)
         }
         changed.append(relative)
     }
@@ -132,6 +132,41 @@ struct FileWriter {
     /// Counts `relative` as written this build without writing it: an updating writer then
     /// leaves the file that is there (if any) in place instead of deleting it as stale.
     mutating func keep(_ relative: String) { written.append(relative) }
+
+    /// Writes a file with plain POSIX calls and no fsync. Foundation's `Data.write(to:)` syncs every
+    /// file to disk, which made writing a site's thousand small files slower than rendering them;
+    /// it buys nothing here, because a fresh build is swapped in whole (a crash leaves the old
+    /// site) and an updating writer renames each finished file into place (`atomically`).
+    static func write(_ data: Data, to path: String, atomically: Bool) throws {
+        let target = atomically ? path + ".gazette-\(getpid())-tmp" : path
+        let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw writeError(path, errno) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < bytes.count, let base = bytes.baseAddress {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if close(descriptor) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && atomically && rename(target, path) != 0 { failure = errno }
+        if failure != 0 {
+            if atomically { unlink(target) }
+            throw writeError(path, failure)
+        }
+    }
+
+    static func writeError(_ path: String, _ code: Int32) -> DiagnosticsError {
+        DiagnosticsError([
+            .error("cannot write \(path): \(String(cString: strerror(code)))", hint: "check that the disk has room and the folder is writable")
+        ])
+    }
 
     /// Creates the folder `relative` is in, unless this writer already has.
     private mutating func makeFolder(of relative: String) throws {

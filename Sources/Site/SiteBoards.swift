@@ -18,14 +18,38 @@ struct CardMaker: Sendable {
     func card(_ journal: Journal, root: String) -> Card {
         let article = content.article(for: journal)
         let tags = journal.tags.map { key in content.config.tag(key)?.name ?? key }
+        let excerpt = journal.isBookmark ? [] : bodies.excerpt(journal).map { ExcerptRun(Self.agreeingBreaks($0.text), $0.kind) }
         return Card(
-            slug: journal.slug, title: journal.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
+            slug: journal.slug, title: Self.agreeingBreaks(journal.title), href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
             updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
             tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
-            excerptRuns: journal.isBookmark ? [] : bodies.excerpt(journal),
-            isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article?.title : nil,
+            excerptRuns: excerpt,
+            isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article.map { Self.agreeingBreaks($0.title) } : nil,
             publisher: journal.isBookmark ? article?.publisher : nil,
             author: journal.author.map { content.config.author($0)?.name ?? $0 })
+    }
+
+    /// Characters after which engines disagree whether a line may break when a letter follows:
+    /// Firefox breaks after `/` in a URL (Chromium does not), and under `word-break: keep-all`
+    /// keeps a hyphen and a middle dot with what follows (Chromium breaks after them).
+    static let disputedBreaks: Set<Unicode.Scalar> = ["/", "-", "\u{00B7}"]
+
+    /// `text` with a word joiner (U+2060, invisible and zero-width) after each disputed
+    /// character that a non-space follows, so no engine breaks there. Cards are measured with the
+    /// same text, so the prediction and every engine agree by construction.
+    static func agreeingBreaks(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: disputedBreaks.contains) else { return text }
+        var result = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            result.append(scalar)
+            if disputedBreaks.contains(scalar), index + 1 < scalars.count, !scalars[index + 1].properties.isWhitespace,
+                scalars[index + 1] != "\u{2060}"
+            {
+                result.append("\u{2060}")
+            }
+        }
+        return String(result)
     }
 }
 

@@ -127,13 +127,27 @@ public struct WebFonts: Sendable {
     }
 
     /// `@font-face` rules, with URLs relative to the stylesheet in `assets/`.
+    /// The emoji face also names the installed Noto Color Emoji as a second source: Firefox
+    /// rejects colour-bitmap (CBDT) web fonts and then takes the next source, the same font. Its
+    /// `unicode-range` leaves out ASCII, which the emoji font also draws (keycap digits, `#`):
+    /// with the sans faces blocked, text must fall back to a text font, not to emoji digits.
     public var fontFaceCSS: String {
         subsets.map { subset in
             let url = String(subset.path.dropFirst("assets/".count))
+            var extra = ""
+            if subset.face == Self.emoji {
+                extra = ", local(\"Noto Color Emoji\"), local(\"NotoColorEmoji\"); unicode-range: \(Self.emojiRange)"
+            }
             return "@font-face { font-family: \"\(subset.face.family)\"; font-style: normal; font-weight: \(subset.face.weight); "
-                + "font-display: block; src: url(\"\(url)\") format(\"truetype\"); }"
+                + "font-display: block; src: url(\"\(url)\") format(\"truetype\")\(extra); }"
         }.joined(separator: "\n")
     }
+
+    /// Where emoji live: the emoji blocks, the older symbols that have emoji forms, and the
+    /// joiners and selectors of emoji sequences. (Keycaps such as 1️⃣ start with an ASCII digit,
+    /// which stays with the text font.)
+    static let emojiRange = "U+A9, U+AE, U+200D, U+203C, U+2049, U+20E3, U+2122, U+2139, U+2194-21AA, U+231A-23FF, U+24C2, "
+        + "U+25AA-27BF, U+2934-2935, U+2B05-2B55, U+3030, U+303D, U+3297, U+3299, U+FE0F, U+1F000-1FAFF, U+E0020-E007F"
 }
 
 extension String {
