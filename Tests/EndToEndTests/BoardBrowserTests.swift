@@ -44,7 +44,14 @@ struct BoardBrowserTests {
                      arguments: ["--scripts", "off", "--expect", "exact", "--widths", exactWidths]),
             Scenario(name: "Firefox, scripts off, exact", site: site, engine: "firefox",
                      arguments: ["--scripts", "off", "--expect", "exact", "--widths", exactWidths]),
-            Scenario(name: "WebKitGTK, scripts off, figures", site: site, engine: "webkit",
+            // As a GNOME desktop announces it (XSETTINGS hint style slight), WebKitGTK's advances
+            // are fractional and the prediction holds; on a bare X server with no settings it
+            // rounds each advance to a whole pixel: figures only, and the heal below.
+            // (On the stress site two titles at 272 px still wrap one line longer: figures only.)
+            Scenario(name: "WebKitGTK, slight hinting (GNOME), scripts off, exact", site: site, engine: "webkit",
+                     arguments: ["--scripts", "off", "--hinting", "slight", "--expect", "exact", "--widths", exactWidths],
+                     outcome: site == .example ? .mustPass : .report),
+            Scenario(name: "WebKitGTK, no desktop settings, scripts off, figures", site: site, engine: "webkit",
                      arguments: ["--scripts", "off", "--expect", "exact", "--widths", exactWidths], outcome: .report),
             Scenario(name: "Chromium, scripts on, exact, no layout shift", site: site, engine: "chromium",
                      arguments: ["--scripts", "on", "--expect", "exact", "--widths", exactWidths]),
