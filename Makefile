@@ -26,7 +26,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text
+.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -44,9 +44,11 @@ deps:
 test-deps:
 	$(call apt_install,$(TEST_PACKAGES))
 
-test-tools: $(TOOLS_VENV)/.installed
+# The stamp names the pinned list, so a changed list installs again into an existing venv.
+TOOLS_STAMP := $(TOOLS_VENV)/.installed-$(shell echo '$(TOOLS_PYPI)' | md5sum | cut -c1-8)
+test-tools: $(TOOLS_STAMP)
 
-$(TOOLS_VENV)/.installed:
+$(TOOLS_STAMP):
 	python3 -m venv $(TOOLS_VENV)
 	$(TOOLS_VENV)/bin/pip install -q --disable-pip-version-check $(TOOLS_PYPI)
 	$(TOOLS_VENV)/bin/pip install -q --disable-pip-version-check --no-deps axe-selenium-python==2.1.6
@@ -70,7 +72,13 @@ test: test-deps test-tools
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text
+bench: bench-packets bench-fetch bench-board bench-text bench-peers
+
+# Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
+# packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
+bench-peers: build
+	$(call apt_install,poppler-utils)
+	python3 Benchmarks/peers.py
 
 # Measuring and packing 10,000 generated cards at the board's 4 breakpoints (release build).
 bench-board: deps

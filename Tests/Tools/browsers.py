@@ -350,7 +350,7 @@ class Firefox(Browser):
             from marionette_driver import errors as marionette_errors
         except ImportError as e:
             raise ToolError(f"marionette_driver is missing ({e}): run `make test-tools` (in a tools venv made "
-                            "before it was added: `rm .build/tools/venv/.installed && make test-tools`)") from e
+                            "before it was added: `make test-tools` installs it)") from e
         # mozversion and mozrunner log at INFO on start; keep the checks' output readable.
         for name in ("mozversion", "mozrunner", "mozprofile", "marionette_driver"):
             logging.getLogger(name).setLevel(logging.WARNING)
