@@ -74,6 +74,11 @@ public struct Theme: Sendable {
             return dictionary.compactMapValues(prune)
         case let list as [Any]:
             return list.compactMap(prune)
+        // The common leaves, before the costly reflection below (a page has hundreds of them).
+        case let flag as Bool:
+            return flag
+        case let number as Int:
+            return number
         default:
             let mirror = Mirror(reflecting: value)
             if mirror.displayStyle == .optional {
