@@ -55,7 +55,11 @@ struct ServeCommandTests {
         #expect(reload != nil, "no reload event: \(events.stdout)")
         #expect(page.text.contains("live-marker"))
         print("serve: save → reload event → page fetched in \(String(format: "%.0f", seconds * 1000)) ms")
-        #expect(seconds < 5)
+        // The reload comes from the save, not from a poll: well within the 20 s the event was
+        // awaited, however loaded the machine. How fast it is (about a second in a debug build on
+        // an idle machine) is a figure, printed above, not something a loaded 2-core runner can
+        // promise.
+        #expect(seconds < 20)
 
         // Break it: the terminal and the page say where; the last good page is still served.
         try original.replacingOccurrences(of: "created: ", with: "created: not-a-date ").write(to: journal, atomically: true, encoding: .utf8)
@@ -83,9 +87,20 @@ struct ServeCommandTests {
         defer { first.terminate() }
         let banner = try #require(await first.waitForOutput(timeout: 120) { $0.contains("Serving ") })
         let port = try #require(banner.firstMatch(of: /127\.0\.0\.1:(\d+)\//)?.1).description
-        let second = try GazetteCommand.run(["serve", "--site", site.path, "--port", port])
+        // Another site on the taken port: the port is the problem.
+        let other = try TemporaryFolder("serve-port-other")
+        try Repository.copyExampleSite(to: other.url)
+        let second = try GazetteCommand.run(["serve", "--site", other.path, "--port", port])
         #expect(second.status == 1)
         #expect(second.stderr.contains("cannot serve on 127.0.0.1:\(port)"))
         #expect(second.stderr.contains("--port 0"))
+        // The same site again, on any port: its output folder is taken, and it says so at once.
+        let same = try GazetteCommand.run(["serve", "--site", site.path, "--port", "0"])
+        #expect(same.status == 1)
+        #expect(same.stderr.contains("is busy: gazette serve (pid"), "\(same.stderr)")
+        // And a build into it, too.
+        let build = try GazetteCommand.run(["build", "--site", site.path, "--output", site.url.appendingPathComponent(".gazette/serve").path, "--no-pdf"])
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("is busy: gazette serve (pid"), "\(build.stderr)")
     }
 }
