@@ -141,10 +141,20 @@ public enum JournalLoader {
     /// A warning for each link or image of the body the URL policy refuses (`SafeURL`): pages and
     /// packets show its text without the address.
     static func refusedLinkWarnings(body: String, bodyStartLine: Int, path: String, config: SiteConfig) -> [Diagnostic] {
-        let refused = MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML)).refusedLinks
-        guard !refused.isEmpty else { return [] }
+        let document = MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML))
+        let refused = document.refusedLinks
+        let raw = document.rawHTMLRemovals()
+        guard !refused.isEmpty || !raw.isEmpty else { return [] }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        return refused.map { link in
+        let rawWarnings = raw.map { found -> Diagnostic in
+            let bodyLine = max(1, found.line)
+            return .warning(
+                "raw HTML not kept: \(found.removed.joined(separator: ", "))",
+                at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: max(1, found.column)),
+                hint: "scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed",
+                sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
+        }
+        return rawWarnings + refused.map { link in
             let bodyLine = max(1, link.line)
             let reason: String
             if case .failure(let refusal) = SafeURL.check(link.destination, in: .body) { reason = refusal.reason } else { reason = "refused" }

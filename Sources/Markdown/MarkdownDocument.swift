@@ -235,6 +235,24 @@ public final class MarkdownDocument {
         (type.rawValue & 0xc000) == 0x8000
     }
 
+    /// Raw HTML the sanitizer will not keep whole (with `unsafeHTML`; otherwise raw HTML is
+    /// shown as text and nothing is dropped): what is removed, and where it is written.
+    public func rawHTMLRemovals() -> [(removed: [String], line: Int, column: Int)] {
+        guard options.unsafeHTML else { return [] }
+        var found: [(removed: [String], line: Int, column: Int)] = []
+        walk { node, entering in
+            let type = cmark_node_get_type(node)
+            guard entering, type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+                let literal = cmark_node_get_literal(node).map({ String(cString: $0) })
+            else { return }
+            let removed = HTMLSanitizer.removals(literal) { SafeURL.allowed($0, in: .body) }
+            if !removed.isEmpty {
+                found.append((removed, Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node))))
+            }
+        }
+        return found
+    }
+
     /// Applies the URL policy to every link and image node: an allowed destination is written
     /// cleaned, a refused link is replaced by its contents and a refused image by its alt text.
     /// Returns the refused ones as they were written.

@@ -48,7 +48,7 @@ public enum HTMLSanitizer {
                 child = current.pointee.next
             }
             guard let body else { return "" }
-            clean(children: body, allowURL: allowURL)
+            clean(children: body, allowURL: allowURL, report: { _ in })
             guard let output = xmlAllocOutputBuffer(nil) else { return "" }
             var node = body.pointee.children
             while let current = node {
@@ -69,7 +69,27 @@ public enum HTMLSanitizer {
         node.pointee.name.map { String(cString: $0).lowercased() } ?? ""
     }
 
-    private static func clean(children parent: xmlNodePtr, allowURL: (String) -> String?) {
+    /// What `sanitize` would remove from `html`, in words (`<script>`, `onclick="…"`,
+    /// `href="javascript:…"`), for warnings; empty when it keeps everything.
+    public static func removals(_ html: String, allowURL: (String) -> String?) -> [String] {
+        guard let document = MarkupDocument.html("<!DOCTYPE html><html><head><meta charset=\"utf-8\"></head><body>\(html)</body></html>") else {
+            return []
+        }
+        return document.withDocument { doc in
+            var found: [String] = []
+            guard let root = xmlDocGetRootElement(doc) else { return found }
+            var child = root.pointee.children
+            while let current = child {
+                if current.pointee.type == XML_ELEMENT_NODE, name(current) == "body" {
+                    clean(children: current, allowURL: allowURL, report: { found.append($0) })
+                }
+                child = current.pointee.next
+            }
+            return found
+        }
+    }
+
+    private static func clean(children parent: xmlNodePtr, allowURL: (String) -> String?, report: (String) -> Void) {
         var child = parent.pointee.children
         while let node = child {
             child = node.pointee.next
@@ -79,14 +99,15 @@ public enum HTMLSanitizer {
             case XML_ELEMENT_NODE:
                 let element = name(node)
                 if kept.contains(element), element != "input" || isCheckbox(node) {
-                    cleanAttributes(node, allowURL: allowURL)
-                    clean(children: node, allowURL: allowURL)
+                    cleanAttributes(node, allowURL: allowURL, report: report)
+                    clean(children: node, allowURL: allowURL, report: report)
                 } else if removed.contains(element) || element == "input" {
+                    report("<\(element)>")
                     xmlUnlinkNode(node)
                     xmlFreeNode(node)
                 } else {
                     // Unknown element: keep what is inside, cleaned, in its place.
-                    clean(children: node, allowURL: allowURL)
+                    clean(children: node, allowURL: allowURL, report: report)
                     while let inner = node.pointee.children {
                         xmlUnlinkNode(inner)
                         xmlAddPrevSibling(node, inner)
@@ -108,7 +129,7 @@ public enum HTMLSanitizer {
         return String(cString: value).lowercased() == "checkbox"
     }
 
-    private static func cleanAttributes(_ node: xmlNodePtr, allowURL: (String) -> String?) {
+    private static func cleanAttributes(_ node: xmlNodePtr, allowURL: (String) -> String?, report: (String) -> Void) {
         var attribute = node.pointee.properties
         while let current = attribute {
             attribute = current.pointee.next
@@ -127,6 +148,15 @@ public enum HTMLSanitizer {
                 keep = replacement != nil
             }
             if !keep {
+                let raw = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
+                let value = raw.map { String(cString: $0) } ?? ""
+                raw.map { free($0) }
+                // Harmless attributes outside the list (target, name…) go without a word.
+                if key.hasPrefix("on") || key == "style" || key == "srcset" || urlAttributes.contains(key)
+                    || ["action", "formaction", "data", "poster", "background", "xlink:href", "srcdoc"].contains(key)
+                {
+                    report("\(key)=\"\(value.count > 40 ? String(value.prefix(39)) + "…" : value)\"")
+                }
                 xmlRemoveProp(current)
             } else if let replacement {
                 withXMLString(key) { name in withXMLString(replacement) { value in _ = xmlSetProp(node, name, value) } }

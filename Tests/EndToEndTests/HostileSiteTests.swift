@@ -91,5 +91,19 @@ import TestSupport
         let bodyWarnings = warnings.filter { $0.hasPrefix("content/journals/j0.md:") && $0.contains("address dropped") }
         #expect(bodyWarnings.count == 8, "\(bodyWarnings)")
         #expect(bodyWarnings.first?.hasPrefix("content/journals/j0.md:9:1: warning: link address dropped: 'javascript:'") == true)
+        // With raw HTML allowed, what the sanitizer removes from it is reported at its line too.
+        let rawWarnings = warnings.filter { $0.hasPrefix("content/journals/j0.md:") && $0.contains("raw HTML not kept") }
+        if unsafeHTML {
+            let summaries = rawWarnings.map { $0.components(separatedBy: " — ").first ?? "" }
+            #expect(
+                summaries == [
+                    #"content/journals/j0.md:13:1: warning: raw HTML not kept: href="javascript:alert(9)""#,
+                    #"content/journals/j0.md:13:40: warning: raw HTML not kept: onerror="alert(10)""#,
+                    #"content/journals/j0.md:13:70: warning: raw HTML not kept: href="javascript:alert(11)""#,
+                    #"content/journals/j0.md:14:1: warning: raw HTML not kept: onclick="alert(12)", <svg>, srcset="https://example.org/a.png 1x, javascrip…", <iframe>, <form>"#,
+                ])
+        } else {
+            #expect(rawWarnings.isEmpty)
+        }
     }
 }
