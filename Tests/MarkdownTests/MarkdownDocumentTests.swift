@@ -126,6 +126,8 @@ import TestSupport
             #expect(!live.lowercased().contains(needle.lowercased()), "\(needle) survived in \(html)")
         }
         #expect(html.contains("kept text"))
+        let korean = MarkdownDocument("<p title=\"제목\">한국어 &amp; <b>굵게</b></p>\n\n문단 *강조*\n", options: MarkdownOptions(unsafeHTML: true)).html()
+        #expect(korean == "<p title=\"제목\">한국어 &amp; <b>굵게</b></p>\n<p>문단 <em>강조</em></p>\n", "\(korean)")
         #expect(html.contains("<a href=\"https://example.org/ok\" title=\"fine\">ok</a>"))
         #expect(html.contains("<img src=\"https://example.org/a.png\" alt=\"a\">"))
         #expect(html.contains("aria-label=\"Done\""))
