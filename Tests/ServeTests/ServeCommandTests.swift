@@ -6,6 +6,10 @@ import TestSupport
 /// curl, the live-reload channel read as a browser's EventSource reads it, journals edited on disk.
 @Suite("gazette serve", .serialized)
 struct ServeCommandTests {
+    /// How long an event a step must cause is awaited. Generous: the whole suite on two cores
+    /// delayed the first live-reload handshake past 10 s; a missing event still fails the test.
+    static let patience: TimeInterval = 90
+
     @Test func servesRebuildsReloadsAndSurvivesABrokenJournal() async throws {
         let site = try TemporaryFolder("serve-e2e")
         try Repository.copyExampleSite(to: site.url)
@@ -42,37 +46,37 @@ struct ServeCommandTests {
         // A page listening for reloads.
         let events = try BackgroundProcess(command: "curl", ["-sN", base + "__gazette/live"])
         defer { events.terminate() }
-        #expect(await events.waitForOutput(timeout: 10) { $0.contains("event: ok") } != nil)
+        #expect(await events.waitForOutput(timeout: Self.patience) { $0.contains("event: ok") } != nil)
 
         // Save a journal: its page is rebuilt and the page is told to reload.
         let journal = site.url.appendingPathComponent("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md")
         let original = try String(contentsOf: journal, encoding: .utf8)
         let saved = Date()
         try (original + "\n저장한 뒤 바로 보이는 문단 live-marker.\n").write(to: journal, atomically: true, encoding: .utf8)
-        let reload = await events.waitForOutput(timeout: 20) { $0.contains("\"journals/kpop-stadium-tour/index.html\"") }
+        let reload = await events.waitForOutput(timeout: Self.patience) { $0.contains("\"journals/kpop-stadium-tour/index.html\"") }
         let page = try HTTPExchange.get(base + "journals/kpop-stadium-tour/")
         let seconds = Date().timeIntervalSince(saved)
         #expect(reload != nil, "no reload event: \(events.stdout)")
         #expect(page.text.contains("live-marker"))
         print("serve: save → reload event → page fetched in \(String(format: "%.0f", seconds * 1000)) ms")
-        // The reload comes from the save, not from a poll: well within the 20 s the event was
-        // awaited, however loaded the machine. How fast it is (about a second in a debug build on
-        // an idle machine) is a figure, printed above, not something a loaded 2-core runner can
-        // promise.
-        #expect(seconds < 20)
+        // The reload comes from the save (serve has no polling to fall back on), so it arrives
+        // within the time it is awaited. How fast (about a second in a debug build on an idle
+        // machine, 12 s with the whole suite and its browsers on two cores) is a figure, printed
+        // above, not something a loaded 2-core runner can promise.
+        #expect(seconds < Self.patience)
 
         // Break it: the terminal and the page say where; the last good page is still served.
         try original.replacingOccurrences(of: "created: ", with: "created: not-a-date ").write(to: journal, atomically: true, encoding: .utf8)
-        let failed = await events.waitForOutput(timeout: 20) { $0.contains("event: failed") }
+        let failed = await events.waitForOutput(timeout: Self.patience) { $0.contains("event: failed") }
         #expect(failed?.contains("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md:") == true)
-        #expect(await server.waitForOutput(timeout: 10) { $0.contains("still serving the last good site") } != nil)
+        #expect(await server.waitForOutput(timeout: Self.patience) { $0.contains("still serving the last good site") } != nil)
         #expect(server.stderr.contains("2026-11-09-kpop-stadium-tour.md:"))
         let stillServed = try HTTPExchange.get(base + "journals/kpop-stadium-tour/")
         #expect(stillServed.status == 200 && stillServed.text.contains("live-marker"))
 
         // Fix it: pages hear a reload and the error goes away.
         try original.write(to: journal, atomically: true, encoding: .utf8)
-        let recovered = await events.waitForOutput(timeout: 20) { text in
+        let recovered = await events.waitForOutput(timeout: Self.patience) { text in
             guard let failure = text.range(of: "event: failed") else { return false }
             return text[failure.upperBound...].contains("event: reload")
         }
