@@ -37,7 +37,7 @@ let package = Package(
         // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
         .target(name: "GazetteModel"),
         // cmark-gfm behind a Swift face: parse GFM, render HTML, walk the tree.
-        .target(name: "Markdown", dependencies: ["CCMarkGFM"]),
+        .target(name: "Markdown", dependencies: ["CCMarkGFM", "GazetteModel", "Markup"]),
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         // Fonts, shaping and measurement (Pango/HarfBuzz), web-font subsetting.
@@ -92,9 +92,9 @@ let package = Package(
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
 
-        .target(name: "TestSupport", dependencies: ["GazetteModel"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GazetteModel", "Markup"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "TestSupport"]),

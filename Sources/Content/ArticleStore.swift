@@ -27,21 +27,24 @@ public enum ArticleStore {
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
             case .success(let records):
-                for article in records {
+                diagnostics += unsafeURLWarnings(records, data: data, path: path)
+                let locator = JSONLocator(data, path: path)
+                for (index, article) in records.enumerated() {
                     if let first = seen[article.id] {
+                        let (at, line) = locator.location(of: [Index(index), Index("id")])
                         diagnostics.append(
                             .warning(
                                 "article \(article.id) is stored twice (also in \(first)); the first is used",
-                                at: SourceLocation(path: path, line: 1, column: 1)))
+                                at: at, sourceLine: line))
                         continue
                     }
                     seen[article.id] = path
                     if article.publishedDate == nil {
+                        let (at, line) = locator.location(of: [Index(index), Index("published")])
                         diagnostics.append(
                             .warning(
                                 "article \(article.id) has an unreadable 'published' date '\(article.published)'",
-                                at: SourceLocation(path: path, line: 1, column: 1),
-                                hint: "use ISO 8601 with an offset, e.g. 2026-11-18T09:50:00+09:00"))
+                                at: at, hint: "use ISO 8601 with an offset, e.g. 2026-11-18T09:50:00+09:00", sourceLine: line))
                     }
                     articles.append(article)
                 }
@@ -50,26 +53,74 @@ public enum ArticleStore {
         return (articles, diagnostics)
     }
 
-    /// Decodes one week file.
+    /// Warnings for every `url` and `image` the URL policy refuses (see `SafeURL`), each at the
+    /// value in the file. Records are kept: `SiteContent` shows them without the refused link.
+    static func unsafeURLWarnings(_ records: [Article], data: Data, path: String) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        var locator: JSONLocator?
+        for (index, article) in records.enumerated() {
+            for (key, value) in [("url", Optional(article.url)), ("image", article.image)] {
+                guard let value, case .failure(let refusal) = SafeURL.check(value, in: .absolute) else { continue }
+                let found = locator ?? JSONLocator(data, path: path)
+                locator = found
+                let (at, line) = found.location(of: [Index(index), Index(key)])
+                warnings.append(
+                    .warning(
+                        "article \(article.id): '\(key)' dropped: \(refusal.reason)", at: at,
+                        hint: key == "url" ? "only http(s) addresses are linked; the article is shown without a link" : "only http(s) images are shown",
+                        sourceLine: line))
+            }
+        }
+        return warnings
+    }
+
+    /// Decodes one week file. Errors point at the offending line and column, with the line and
+    /// a caret, as journal errors do.
     public static func decode(_ data: Data, path: String) -> Result<[Article], Diagnostic> {
         do {
             return .success(try JSONDecoder().decode([Article].self, from: data))
         } catch let DecodingError.keyNotFound(key, context) {
-            return .failure(failure(path, "record \(describe(context.codingPath)) has no '\(key.stringValue)'"))
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            return .failure(failure(path, "\(describe(context.codingPath)): \(context.debugDescription)"))
+            return .failure(failure(data, path, "record \(describe(context.codingPath)) has no '\(key.stringValue)'", at: context.codingPath))
+        } catch let DecodingError.valueNotFound(_, context) {
+            let field = context.codingPath.last.map { "'\($0.stringValue)'" } ?? "a value"
+            return .failure(failure(data, path, "\(field) must not be null (\(describe(context.codingPath)))", at: context.codingPath))
+        } catch let DecodingError.typeMismatch(type, context) {
+            let field = context.codingPath.last.map { "'\($0.stringValue)'" } ?? "the file"
+            let expected = type == String.self ? "text" : type is [Any].Type || context.codingPath.isEmpty ? "a list" : "\(type)"
+            return .failure(failure(data, path, "\(field) must be \(expected) (\(describe(context.codingPath)))", at: context.codingPath))
         } catch {
-            return .failure(failure(path, "not valid JSON: \(error.localizedDescription)"))
+            let locator = JSONLocator(data, path: path)
+            if case .failure(let syntax) = locator.parse() {
+                let (at, line) = locator.location(at: syntax.offset)
+                return .failure(
+                    .error("not valid JSON: \(syntax.message)", at: at, hint: restoreHint, sourceLine: line))
+            }
+            return .failure(failure(data, path, "not valid JSON: \(error.localizedDescription)", at: []))
         }
     }
 
-    private static func failure(_ path: String, _ message: String) -> Diagnostic {
-        .error(message, at: SourceLocation(path: path, line: 1, column: 1),
-            hint: "the store is written by 'gazette fetch'; restore the file from git if it was edited by hand")
+    private static let restoreHint = "the store is written by 'gazette fetch'; restore the file from git if it was edited by hand"
+
+    private static func failure(_ data: Data, _ path: String, _ message: String, at codingPath: [any CodingKey]) -> Diagnostic {
+        let (at, line) = JSONLocator(data, path: path).location(of: codingPath)
+        return .error(message, at: at, hint: restoreHint, sourceLine: line)
     }
 
     private static func describe(_ path: [CodingKey]) -> String {
         path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+    }
+
+    /// A coding key for locating values: an array index or an object key.
+    struct Index: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init(_ int: Int) {
+            intValue = int
+            stringValue = "\(int)"
+        }
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { self.init(intValue) }
     }
 
     /// The store's order: `published` descending (as instants), then `id`.

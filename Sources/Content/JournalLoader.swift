@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Markdown
 import Yams
 
 /// Loads every `content/journals/**/*.md` of a site into `Journal` values, collecting every
@@ -129,11 +130,40 @@ public enum JournalLoader {
             }
             return (nil, diagnostics)
         }
+        diagnostics += refusedLinkWarnings(body: parts.body, bodyStartLine: parts.bodyStartLine, path: path, config: config)
         let journal = Journal(
             path: path, slug: slug(forPath: path), title: title, articleReference: article, tags: tags, author: author,
             created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
             frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init))
         return (journal, diagnostics)
+    }
+
+    /// A warning for each link or image of the body the URL policy refuses (`SafeURL`): pages and
+    /// packets show its text without the address.
+    static func refusedLinkWarnings(body: String, bodyStartLine: Int, path: String, config: SiteConfig) -> [Diagnostic] {
+        let document = MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML))
+        let refused = document.refusedLinks
+        let raw = document.rawHTMLRemovals()
+        guard !refused.isEmpty || !raw.isEmpty else { return [] }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        let rawWarnings = raw.map { found -> Diagnostic in
+            let bodyLine = max(1, found.line)
+            return .warning(
+                "raw HTML not kept: \(found.removed.joined(separator: ", "))",
+                at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: max(1, found.column)),
+                hint: "scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed",
+                sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
+        }
+        return rawWarnings + refused.map { link in
+            let bodyLine = max(1, link.line)
+            let reason: String
+            if case .failure(let refusal) = SafeURL.check(link.destination, in: .body) { reason = refusal.reason } else { reason = "refused" }
+            return .warning(
+                "\(link.isImage ? "image" : "link") address dropped: \(reason)",
+                at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: max(1, link.column)),
+                hint: "only http(s), mailto and links within the site are kept",
+                sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
+        }
     }
 
     /// The URL segment of a journal: its file name without `.md` and without a leading

@@ -35,7 +35,8 @@ public struct SiteContent: Sendable {
         var content = SiteContent(
             root: siteRoot, config: config,
             journals: journals.filter { includeDrafts || !$0.draft }.sorted(by: Journal.newestFirst),
-            articles: ArticleStore.sorted(articles), diagnostics: [])
+            // What the URL policy refuses is dropped here, once, for pages, feeds and packets alike.
+            articles: ArticleStore.sorted(articles.map(\.withSafeURLs)), diagnostics: [])
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
         content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics

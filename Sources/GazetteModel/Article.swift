@@ -37,6 +37,29 @@ public struct Article: Hashable, Sendable, Codable {
         self.language = language
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case id, url, title, description, source, publisher, author, published, image, queries, language
+    }
+
+    /// Reads a store record. `id`, `url`, `title`, `source` and `published` must be text;
+    /// `description` may be null (an API answer or a hand edit with no summary: read as ""), and
+    /// `publisher`, `author`, `image`, `language` and `queries` may be null or absent, as
+    /// `gazette fetch` itself can write them or leave them out.
+    public init(from decoder: any Decoder) throws {
+        let record = try decoder.container(keyedBy: CodingKeys.self)
+        id = try record.decode(String.self, forKey: .id)
+        url = try record.decode(String.self, forKey: .url)
+        title = try record.decode(String.self, forKey: .title)
+        description = try record.decodeIfPresent(String.self, forKey: .description) ?? ""
+        source = try record.decode(String.self, forKey: .source)
+        publisher = try record.decodeIfPresent(String.self, forKey: .publisher)
+        author = try record.decodeIfPresent(String.self, forKey: .author)
+        published = try record.decode(String.self, forKey: .published)
+        image = try record.decodeIfPresent(String.self, forKey: .image)
+        queries = try record.decodeIfPresent([String].self, forKey: .queries) ?? []
+        language = try record.decodeIfPresent(String.self, forKey: .language)
+    }
+
     /// The publication instant, when `published` parses as ISO 8601.
     public var publishedDate: Date? { ISO8601.parse(published) }
 }

@@ -72,7 +72,8 @@ public enum Fetch {
         events: @escaping @Sendable (FetchEvent) -> Void = { _ in }
     ) async throws(DiagnosticsError) -> FetchReport {
         let secrets = Secrets(environment: environment)
-        let plan = try SourcePlan.make(config: config.sources, secrets: secrets, names: request.sources, query: request.query)
+        let plan = try SourcePlan.make(
+            config: config.sources, secrets: secrets, names: request.sources, query: request.query, enrich: request.enrich)
         var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
         var report = FetchReport(dryRun: request.dryRun)
         let counter = Counter()
@@ -240,7 +241,11 @@ struct SourcePlan {
         }
     }
 
-    static func make(config: SiteConfig.Sources, secrets: Secrets, names: [String], query: String?) throws(DiagnosticsError) -> SourcePlan {
+    /// With `enrich` and no source named, a site without sources gets an empty plan instead of
+    /// an error: enriching only reads and fills the store.
+    static func make(
+        config: SiteConfig.Sources, secrets: Secrets, names: [String], query: String?, enrich: Bool = false
+    ) throws(DiagnosticsError) -> SourcePlan {
         var plan = SourcePlan()
         let feedNames = config.feeds.map(\.name)
         let known = apiNames + ["feeds"] + feedNames + feedNames.map { "feed:\($0)" }
@@ -276,6 +281,7 @@ struct SourcePlan {
             throw DiagnosticsError([.error("'\(missing)' is not configured", hint: "add sources.\(missing) to gazette.yml")])
         }
         if configuredAPIs.isEmpty && config.feeds.isEmpty {
+            if enrich, names.isEmpty, query == nil { return plan }
             throw DiagnosticsError([
                 .error("no sources configured", hint: "add sources: to gazette.yml, e.g. naver: { queries: [금리] } (see README, Configuration)")
             ])

@@ -9,7 +9,9 @@ public struct NetworkSettings: Sendable {
     /// Seconds to establish a connection. async-http-client keeps retrying a refused
     /// connection until this runs out, so it is also how long an unreachable host costs.
     public var connectTimeout: Double = 5
-    /// Seconds for a whole request, from sending it to the last byte of the body.
+    /// Seconds for one request, from sending it to the last byte of the body. Each redirect
+    /// hop is a request of its own with its own limit: a chain of redirects under one limit
+    /// turns into a timeout whenever the machine is slow, and a timeout is retried.
     public var requestTimeout: Double = 30
     /// Extra attempts after a timeout, a dropped connection or a 5xx answer (and after a 429
     /// that names a `Retry-After` no longer than `maxRetryAfter`).
@@ -21,7 +23,7 @@ public struct NetworkSettings: Sendable {
     public var maxRetryAfter: Double = 60
     /// Requests in flight at once across all sources and queries.
     public var concurrency = 4
-    /// Redirects followed per request.
+    /// Redirects followed per request (counted across retries of its hops).
     public var maxRedirects = 5
     /// The largest body accepted (after decompression).
     public var maxBodyBytes = 8 << 20
@@ -113,8 +115,9 @@ public final class WebClient: Sendable {
         // refused connection is misreported as a timeout and retried.
         let connect = min(settings.connectTimeout, settings.requestTimeout / 2)
         connectTimeout = connect
+        // Redirects are followed by `get`, hop by hop, not by async-http-client (see there).
         var configuration = HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: settings.maxRedirects, allowCycles: false),
+            redirectConfiguration: .disallow,
             timeout: .init(connect: Self.amount(connect), read: Self.amount(settings.requestTimeout)),
             decompression: .enabled(limit: .size(settings.maxBodyBytes)))
         configuration.httpVersion = .http1Only
@@ -138,9 +141,56 @@ public final class WebClient: Sendable {
         }
     }
 
-    /// GETs `url`, retrying what is worth retrying. Answers with any status are returned (after
-    /// retries for 5xx and 429): callers decode the API's error body.
+    /// GETs `url`, following up to `maxRedirects` redirects and retrying what is worth retrying.
+    /// Answers with any status are returned (after retries for 5xx and 429): callers decode the
+    /// API's error body.
+    ///
+    /// Redirects are followed here, one hop at a time, each hop with its own time limit and its
+    /// own retries, and counted across them. async-http-client follows a whole chain under one
+    /// deadline; on a loaded machine (the cooperative thread pool busy with other work, so each
+    /// hop waits to be resumed) a redirect loop then ran out of time before reaching the redirect
+    /// limit, the timeout surfaced first, and the loop, a deterministic failure, was retried as a
+    /// transient one. Hop by hop, too many redirects, a cycle, a redirect to another scheme and a
+    /// 4xx answer fail the same way however slow the machine is, and are never retried.
+    ///
+    /// On a redirect to another origin the caller's headers (API keys) are not sent on.
     public func get(_ url: String, headers: [(String, String)] = []) async throws(WebError) -> WebResponse {
+        var current = url
+        var sent = headers
+        var visited: Set<String> = [url]
+        var redirects = 0
+        while true {
+            var response = try await getOnce(current, headers: sent)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
+                response.url = current
+                return response
+            }
+            guard let base = URL(string: current), let next = URL(string: location, relativeTo: base)?.absoluteURL,
+                let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https", next.host?.isEmpty == false
+            else {
+                throw WebError(kind: .invalidURL, message: "redirected to an address that is not http(s)")
+            }
+            redirects += 1
+            if redirects > settings.maxRedirects {
+                throw WebError(kind: .tooManyRedirects, message: "more than \(settings.maxRedirects) redirects")
+            }
+            let target = next.absoluteString
+            guard visited.insert(target).inserted else {
+                throw WebError(kind: .tooManyRedirects, message: "redirects go round in a circle")
+            }
+            if !Self.sameOrigin(base, next) { sent = [] }
+            current = target
+        }
+    }
+
+    static func sameOrigin(_ a: URL, _ b: URL) -> Bool {
+        func port(_ url: URL) -> Int? { url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return a.scheme?.lowercased() == b.scheme?.lowercased() && a.host?.lowercased() == b.host?.lowercased() && port(a) == port(b)
+    }
+
+    /// One hop: GETs `url` without following redirects, retrying timeouts, broken connections,
+    /// 5xx and 429 with a short `Retry-After`.
+    private func getOnce(_ url: String, headers: [(String, String)]) async throws(WebError) -> WebResponse {
         var attempt = 0
         while true {
             attempt += 1

@@ -1,5 +1,7 @@
 import CCMarkGFM
 import Foundation
+import GazetteModel
+import Markup
 
 #if canImport(Glibc)
     import Glibc
@@ -82,6 +84,8 @@ public final class MarkdownDocument {
         self.parser = parser
         self.root = root
         self.options = options
+        refusedLinks = []
+        refusedLinks = applyURLPolicy()
         if !options.unsafeHTML { escapeRawHTML() }
         if let top = options.topHeadingLevel {
             var headings: [OpaquePointer] = []
@@ -103,7 +107,14 @@ public final class MarkdownDocument {
         cmarkLock.unlock()
     }
 
-    /// The body as HTML.
+    /// Links and images whose destination the URL policy refuses (see `SafeURL`), as written;
+    /// the document keeps a refused link's text and an image's alt text, without the address.
+    public private(set) var refusedLinks: [Link]
+
+    /// The body as HTML. Every `href` and `src` passes the URL policy; with `unsafeHTML`, raw
+    /// HTML is kept only as far as `HTMLSanitizer` allows (no script, no event handler, no
+    /// refused address), because GFM's tagfilter alone leaves `<a href="javascript:…">` and
+    /// `<img onerror=…>` live.
     public func html() -> String {
         // Code blocks as <pre><code class="language-x">: GitHub's <pre lang="x"> is invalid HTML
         // (`lang` takes a BCP 47 language tag, and "python" is not one).
@@ -113,13 +124,15 @@ public final class MarkdownDocument {
             return ""
         }
         defer { free(rendered) }
-        return String(cString: rendered)
+        let html = String(cString: rendered)
             .replacingOccurrences(
                 of: #"<input type="checkbox" checked="" disabled="" />"#,
                 with: #"<input type="checkbox" checked="" disabled="" aria-label="\#(Self.attribute(options.taskLabels.done))" />"#)
             .replacingOccurrences(
                 of: #"<input type="checkbox" disabled="" />"#,
                 with: #"<input type="checkbox" disabled="" aria-label="\#(Self.attribute(options.taskLabels.todo))" />"#)
+        guard options.unsafeHTML else { return html }
+        return HTMLSanitizer.sanitize(html) { SafeURL.allowed($0, in: .body) }
     }
 
     private static func attribute(_ text: String) -> String {
@@ -220,6 +233,62 @@ public final class MarkdownDocument {
     private static func isBlock(_ type: cmark_node_type) -> Bool {
         // cmark-gfm tags node types: 0x8000 is "present", 0x4000 marks inlines (cmark-gfm.h).
         (type.rawValue & 0xc000) == 0x8000
+    }
+
+    /// Raw HTML the sanitizer will not keep whole (with `unsafeHTML`; otherwise raw HTML is
+    /// shown as text and nothing is dropped): what is removed, and where it is written.
+    public func rawHTMLRemovals() -> [(removed: [String], line: Int, column: Int)] {
+        guard options.unsafeHTML else { return [] }
+        var found: [(removed: [String], line: Int, column: Int)] = []
+        walk { node, entering in
+            let type = cmark_node_get_type(node)
+            guard entering, type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+                let literal = cmark_node_get_literal(node).map({ String(cString: $0) })
+            else { return }
+            let removed = HTMLSanitizer.removals(literal) { SafeURL.allowed($0, in: .body) }
+            if !removed.isEmpty {
+                found.append((removed, Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node))))
+            }
+        }
+        return found
+    }
+
+    /// Applies the URL policy to every link and image node: an allowed destination is written
+    /// cleaned, a refused link is replaced by its contents and a refused image by its alt text.
+    /// Returns the refused ones as they were written.
+    private func applyURLPolicy() -> [Link] {
+        var nodes: [OpaquePointer] = []
+        walk { node, entering in
+            let type = cmark_node_get_type(node)
+            if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { nodes.append(node) }
+        }
+        var refused: [Link] = []
+        for node in nodes {
+            let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            // An empty destination (`[text]()`) links to the page itself; cmark writes href="".
+            if destination.isEmpty { continue }
+            if let allowed = SafeURL.allowed(destination, in: .body) {
+                if allowed != destination { cmark_node_set_url(node, allowed) }
+                continue
+            }
+            let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
+            refused.append(
+                Link(
+                    destination: destination, line: Int(cmark_node_get_start_line(node)),
+                    column: Int(cmark_node_get_start_column(node)), isImage: isImage, text: Self.text(of: node)))
+            if isImage {
+                guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
+                cmark_node_set_literal(text, Self.text(of: node))
+                cmark_node_replace(node, text)
+            } else {
+                while let child = cmark_node_first_child(node) {
+                    cmark_node_insert_before(node, child)
+                }
+                cmark_node_unlink(node)
+            }
+            cmark_node_free(node)
+        }
+        return refused
     }
 
     /// Turns raw HTML into literal text so it renders escaped: block HTML becomes a paragraph of

@@ -18,6 +18,9 @@ public final class MarkupDocument {
 
     deinit { xmlFreeDoc(document) }
 
+    /// The libxml2 document, for the other types of this module; valid only inside `body`.
+    func withDocument<T>(_ body: (xmlDocPtr) -> T) -> T { body(document) }
+
     /// libxml2 must be initialised once before threads use it; Swift runs this exactly once.
     private static let initialised: Void = { xmlInitParser() }()
 
@@ -100,14 +103,19 @@ public final class MarkupDocument {
         public subscript(_ attribute: String) -> String? { attributes[attribute] }
     }
 
+    /// Every element, in document order.
+    public var allElements: [Element] { elements(where: { _ in true }) }
+
     /// Every element named `name` (lower-case), in document order.
     public func elements(named name: String) -> [Element] { elements(named: [name]) }
 
     /// Every element with one of `names` (lower-case), in document order.
-    public func elements(named names: Set<String>) -> [Element] {
+    public func elements(named names: Set<String>) -> [Element] { elements(where: names.contains) }
+
+    private func elements(where wanted: (String) -> Bool) -> [Element] {
         var found: [Element] = []
         visit { node in
-            if node.pointee.type == XML_ELEMENT_NODE, let name = MarkupDocument.name(node)?.lowercased(), names.contains(name) {
+            if node.pointee.type == XML_ELEMENT_NODE, let name = MarkupDocument.name(node)?.lowercased(), wanted(name) {
                 var attributes: [String: String] = [:]
                 var attribute = node.pointee.properties
                 while let current = attribute {

@@ -23,7 +23,9 @@ struct JournalTypesetter {
         let size = style.size
         var header: [FlowBox] = []
         let article = packet.content.article(for: journal)
-        let articleURL = article?.url ?? journal.articleReference.flatMap { CanonicalURL.canonicalize($0) != nil ? $0 : nil }
+        // Only what the URL policy allows becomes a clickable link (or is printed as the address).
+        let articleURL = (article?.url ?? journal.articleReference.flatMap { CanonicalURL.canonicalize($0) != nil ? $0 : nil })
+            .flatMap { SafeURL.allowed($0, in: .absolute) }
         if let article {
             header.append(try textBox(RichText(article.title, style.body.with { $0.bold = true; $0.size = size * 1.3 }), lineHeight: 1.3))
         }
@@ -33,7 +35,7 @@ struct JournalTypesetter {
         }
         if let article {
             var line: [String] = []
-            if let publisher = article.publisher ?? URL(string: article.url)?.host { line.append(publisher) }
+            if let publisher = article.publisher ?? articleURL.flatMap({ URL(string: $0)?.host }) { line.append(publisher) }
             line.append("\(strings.published) " + (article.publishedDate.map(strings.dayAndTime) ?? article.published))
             header.append(try textBox(RichText(line.joined(separator: " · "), style.small), lineHeight: 1.3, spaceBefore: size * 0.15))
         }
@@ -78,13 +80,15 @@ struct JournalTypesetter {
 
     /// A link target a PDF viewer can open: absolute http(s) and mailto URLs as written; links
     /// relative to the journal's page resolved against the site's base URL when it has one.
+    /// Anything the URL policy refuses (`javascript:`, `data:`, `file:`, `//host`…) is not a link.
     static func absolute(_ destination: String, base: URL?) -> String? {
-        let lower = destination.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("mailto:") { return destination }
-        guard let base, !destination.isEmpty, !destination.hasPrefix("#"),
-            let url = URL(string: destination, relativeTo: base)?.absoluteURL, url.scheme?.hasPrefix("http") == true
+        guard let cleaned = SafeURL.allowed(destination, in: .body) else { return nil }
+        if SafeURL.scheme(cleaned) != nil { return cleaned }
+        guard let base, !cleaned.hasPrefix("#"),
+            let url = URL(string: cleaned, relativeTo: base)?.absoluteURL,
+            let resolved = SafeURL.allowed(url.absoluteString, in: .absolute)
         else { return nil }
-        return url.absoluteString
+        return resolved
     }
 }
 

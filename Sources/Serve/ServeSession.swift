@@ -45,7 +45,11 @@ public enum ServeSession {
         let live = LiveReload()
         let watcher = try SiteWatcher(siteRoot: options.siteRoot)
         // Refuse a bad output folder before anything listens.
-        _ = try OutputFolder(options.output, siteRoot: options.siteRoot)
+        let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
+        // Held for the whole session: serve writes the folder on every change, and a
+        // `gazette build` into it meanwhile would swap the folder out from under the server.
+        let lock = try output.lock(purpose: "serve", wait: 120)
+        defer { lock.release() }
         try FileManager.default.createDirectory(at: options.output, withIntermediateDirectories: true)
         let server = DevServer(folder: options.output, live: live)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -1,6 +1,10 @@
 import Foundation
 import GazetteModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where a build writes, and the rules that keep a build from harming anything else: the site
 /// is rendered into a staging folder beside the output and swapped in only when complete, and
 /// folders that hold the user's work are refused as outputs.
@@ -55,12 +59,51 @@ public struct OutputFolder: Sendable {
         return writer
     }
 
+    /// The lock that keeps other builds and `gazette serve` off this folder (see `OutputLock`).
+    public func lock(purpose: String, wait: Double) throws -> OutputLock {
+        try OutputLock.acquire(url, purpose: purpose, wait: wait)
+    }
+
+    /// Removes what killed builds left beside the output: `.<name>.staging-<pid>-<token>` and
+    /// `.<name>.old-<pid>-<token>` folders, this folder's own pattern only, and only those of a
+    /// process that is no longer running. Call it holding the lock: every live build holds it
+    /// while its staging folder exists, so no build can be writing these.
+    func removeDebris() {
+        let fileManager = FileManager.default
+        let parent = url.deletingLastPathComponent()
+        guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
+        for name in names {
+            guard let pid = OutputFolder.debrisOwner(name, output: url.lastPathComponent), pid != getpid(),
+                !OutputFolder.isRunning(pid)
+            else { continue }
+            try? fileManager.removeItem(at: parent.appendingPathComponent(name))
+        }
+    }
+
+    /// The pid in a staging or retired folder name of `output`, or nil when `name` is not one.
+    static func debrisOwner(_ name: String, output: String) -> Int32? {
+        for kind in ["staging", "old"] {
+            let prefix = ".\(output).\(kind)-"
+            guard name.hasPrefix(prefix) else { continue }
+            let parts = name.dropFirst(prefix.count).split(separator: "-")
+            guard parts.count == 2, parts[1].count == 8, parts[1].allSatisfy(\.isHexDigit), let pid = Int32(parts[0]) else { return nil }
+            return pid
+        }
+        return nil
+    }
+
+    static func isRunning(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
     /// Runs `write` against a fresh staging folder, then swaps it in for the output folder. If
     /// `write` throws, the staging folder is removed and the previous output stays as it was.
+    /// Callers hold the folder's lock (`lock(purpose:wait:)`).
     public func replace(with write: (URL) throws -> Void) throws {
         let fileManager = FileManager.default
         let parent = url.deletingLastPathComponent()
         try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        removeDebris()
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         let staging = parent.appendingPathComponent(".\(url.lastPathComponent).staging-\(token)")
         try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -70,7 +113,11 @@ public struct OutputFolder: Sendable {
             try? fileManager.removeItem(at: staging)
             throw error
         }
-        if fileManager.fileExists(atPath: url.path) {
+        // One atomic exchange where the file system allows it, so that no instant, not even
+        // under SIGKILL, leaves no output folder; the old site is then in the staging name.
+        if fileManager.fileExists(atPath: url.path), OutputFolder.exchange(staging, url) {
+            try? fileManager.removeItem(at: staging)
+        } else if fileManager.fileExists(atPath: url.path) {
             let retired = parent.appendingPathComponent(".\(url.lastPathComponent).old-\(token)")
             try fileManager.moveItem(at: url, to: retired)
             do {
@@ -86,6 +133,30 @@ public struct OutputFolder: Sendable {
         }
     }
 }
+
+extension OutputFolder {
+    /// Swaps two folders atomically (Linux `renameat2` with `RENAME_EXCHANGE`); false where that
+    /// is not available, and the caller falls back to two renames.
+    static func exchange(_ a: URL, _ b: URL) -> Bool {
+        #if os(Linux)
+            // glibc 2.28+ has renameat2, but declares it only under _GNU_SOURCE, which Swift's
+            // Glibc module does not set; it is looked up at run time instead.
+            guard let function = renameat2 else { return false }
+            // RENAME_EXCHANGE is (1 << 1) in <linux/fs.h>.
+            return function(AT_FDCWD, a.path, AT_FDCWD, b.path, 1 << 1) == 0
+        #else
+            return false
+        #endif
+    }
+}
+
+#if os(Linux)
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    private let renameat2: RenameAt2? = {
+        guard let handle = dlopen(nil, RTLD_NOW), let symbol = dlsym(handle, "renameat2") else { return nil }
+        return unsafeBitCast(symbol, to: RenameAt2.self)
+    }()
+#endif
 
 /// Writes files below a root folder, refusing any relative path that would leave it.
 ///

@@ -27,6 +27,9 @@ public struct BuildOptions: Sendable {
     /// Cut the web fonts to the site's characters (`gazette build`). Off, they keep every
     /// character, so an edit never changes them (`gazette serve`).
     public var subsetFonts: Bool
+    /// Seconds to wait for another build writing the same output folder before giving up with
+    /// a "busy" error (a running `gazette serve` is never waited for).
+    public var lockWait: Double = 120
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -91,6 +94,10 @@ public enum SiteBuilder {
     public static func build(_ options: BuildOptions) throws -> BuildReport {
         var clock = StepClock()
         let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
+        // A fresh build locks the output for its whole run; `gazette serve` (updating in place)
+        // holds the lock itself for as long as it serves.
+        let lock = options.updateInPlace ? nil : try output.lock(purpose: "build", wait: options.lockWait)
+        defer { lock?.release() }
         let content = try clock.step("load, validate, link and group") {
             try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache)
         }

@@ -133,8 +133,10 @@ struct SiteRenderer: Sendable {
         ]
         if let article {
             context["article"] = articleContext(article, root: root)
-        } else if let reference = journal.articleReference, CanonicalURL.canonicalize(reference) != nil {
-            context["articleLink"] = ["url": reference]
+        } else if let reference = journal.articleReference, CanonicalURL.canonicalize(reference) != nil,
+            let url = SafeURL.allowed(reference, in: .absolute)
+        {
+            context["articleLink"] = ["url": url]
         }
         return try theme.render("journal", context)
     }
@@ -230,12 +232,15 @@ struct SiteRenderer: Sendable {
 
     func articleContext(_ article: Article, root: String) -> [String: Any] {
         let journals = content.journals(about: article)
+        // The store loader already emptied what the URL policy refuses; checked again here because
+        // a page must never rely on its caller for that.
+        let url = SafeURL.allowed(article.url, in: .absolute)
         return [
-            "id": article.id, "title": article.title, "url": article.url, "description": article.description,
-            "publisher": article.publisher ?? URL(string: article.url)?.host ?? "", "author": article.author ?? "",
+            "id": article.id, "title": article.title, "url": url ?? "", "hasURL": url != nil, "description": article.description,
+            "publisher": article.publisher ?? url.flatMap { URL(string: $0)?.host } ?? "", "author": article.author ?? "",
             "published": article.publishedDate.map(dates.dayAndTime) ?? article.published,
             "publishedISO": article.publishedDate.map(dates.iso) ?? "",
-            "image": article.image ?? "", "source": article.source,
+            "image": article.image.flatMap { SafeURL.allowed($0, in: .absolute) } ?? "", "source": article.source,
             "journals": journals.map { ["title": $0.title, "href": root + SitePaths.encode(SitePaths.journal($0.slug)), "isBookmark": $0.isBookmark] },
             "hasJournal": journals.contains { !$0.isBookmark },
             "isBookmarked": !journals.isEmpty && journals.allSatisfy(\.isBookmark),

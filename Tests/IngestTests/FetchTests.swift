@@ -179,6 +179,53 @@ import TestSupport
         #expect(try server.requests(to: "/loop6.xml").isEmpty)
     }
 
+    /// A redirect loop is a deterministic failure however slow each hop is: with hops that
+    /// together take longer than one request's time limit (as every hop does when the machine
+    /// is loaded), the loop is still reported as too many redirects, once, without a retry.
+    /// When the chain shared one deadline, this came out as a timeout, retried three times.
+    @Test func aSlowRedirectLoopIsNeverRetried() async throws {
+        var routes: [[String: Any]] = []
+        for n in 0..<7 {
+            routes.append(route("/slow\(n).xml", ["status": 302, "delay": 0.5, "headers": ["Location": "{{base}}/slow\(n + 1).xml"]]))
+        }
+        let server = try FixtureServer(routes: routes)
+        let failure: WebError? = await {
+            do {
+                // Six hops of 0.5 s: 3 s in all, beyond the 2 s limit; each hop far within it.
+                _ = try await WebClient.with(testNetwork(timeout: 2, retries: 2)) { web in try await web.get("\(server.base)/slow0.xml") }
+                return nil
+            } catch let error as WebError {
+                return error
+            } catch {
+                return nil
+            }
+        }()
+        #expect(failure?.kind == .tooManyRedirects)
+        #expect(failure?.message == "more than 5 redirects")
+        #expect(failure?.attempts == 1)
+        #expect(try server.requests(to: "/slow6.xml").isEmpty)
+    }
+
+    /// A client error is not retried, whatever redirects led to it; a redirect to another origin
+    /// does not carry the caller's headers (API keys) along.
+    @Test func redirectsToAnotherOriginDropTheCallersHeadersAnd4xxIsNotRetried() async throws {
+        let other = try FixtureServer(routes: [route("/landing", ["status": 404, "body": "no"])])
+        let server = try FixtureServer(routes: [
+            route("/start", ["status": 301, "headers": ["Location": "/next"]]),
+            route("/next", ["status": 307, "headers": ["Location": "\(other.base)/landing"]]),
+        ])
+        let response = try await WebClient.with(testNetwork()) { web in
+            try await web.get("\(server.base)/start", headers: [("X-Naver-Client-Secret", "secret42")])
+        }
+        #expect(response.status == 404)
+        #expect(response.attempts == 1)
+        #expect(response.url == "\(other.base)/landing")
+        #expect(try server.requests(to: "/next").first?.headers["x-naver-client-secret"] == "secret42")
+        let landed = try other.requests(to: "/landing")
+        #expect(landed.count == 1)
+        #expect(landed.first?.headers["x-naver-client-secret"] == nil)
+    }
+
     @Test func aBrokenStoreStopsTheFetchBeforeAnyRequest() async throws {
         let server = try FixtureServer(routes: [route("/v1/search/news.json", file("naver_news_ok.json"))])
         let site = try TemporaryFolder("gazette-broken")

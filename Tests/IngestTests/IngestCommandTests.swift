@@ -37,6 +37,29 @@ import TestSupport
         ]
     }
 
+    /// `--enrich` only reads and fills the store, so a site without sources can use it; plain
+    /// `fetch` there still says that no source is configured.
+    @Test func enrichWorksOnASiteWithoutSources() throws {
+        let server = try FixtureServer(routes: [route("/page", file("article.html", headers: ["Content-Type": "text/html; charset=utf-8"]))])
+        let site = try TemporaryFolder("gazette-enrich-only")
+        try site.write("gazette.yml", "title: 테스트\n")
+        let url = "\(server.base)/page"
+        let record = Article(
+            id: CanonicalURL.articleID(for: url) ?? "", url: url, title: "t", description: "", source: "manual", publisher: nil,
+            author: nil, published: "2023-11-14T10:00:00+09:00", image: nil, queries: [], language: nil)
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode([record]))
+        let result = try GazetteCommand.run(["fetch", "--site", site.path, "--enrich"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stderr.contains("no sources configured"))
+        let (articles, _) = ArticleStore.load(siteRoot: site.url)
+        #expect(articles.first?.image == "\(server.base)/images/rate.jpg")
+        #expect(articles.first?.description == "한국은행이 기준금리를 동결했다.")
+        #expect(try server.requests().map(\.path) == ["/page"])
+        let plain = try GazetteCommand.run(["fetch", "--site", site.path])
+        #expect(plain.status == 1)
+        #expect(plain.stderr.contains("no sources configured"))
+    }
+
     @Test func fetchPrintsTheSummaryTableAndExitsZero() throws {
         let server = try FixtureServer(routes: okRoutes())
         let site = try site(server)

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Markdown
 import Testing
+import TestSupport
 
 @Suite struct MarkdownDocumentTests {
     @Test func rendersEveryEnabledExtension() {
@@ -59,7 +60,78 @@ import Testing
             "<div class=\"x\">hi</div>\n\n<script>alert(1)</script>\n", options: MarkdownOptions(unsafeHTML: true)
         ).html()
         #expect(html.contains("<div class=\"x\">hi</div>"))
-        #expect(html.contains("&lt;script>alert(1)&lt;/script>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+
+    /// Destinations a browser would run or load as a document, written as Markdown links and
+    /// images: each is dropped (the text stays), in safe mode and with raw HTML allowed.
+    static let hostileDestinations = [
+        "javascript:alert(1)", "JaVaScRiPt:alert(2)", "&#106;avascript:alert(3)", "&#x6A;avascript:alert(4)",
+        "java&Tab;script:alert(5)", "javascript&colon;alert(6)", "data:text/html,x", "DATA:image/svg+xml,x",
+        "vbscript:msgbox(7)", "file:///etc/passwd", "//evil.example/x", "<java\tscript:alert(8)>", "< javascript:alert(9)>",
+    ]
+
+    @Test(arguments: [false, true]) func hostileLinkDestinationsAreDropped(_ unsafe: Bool) {
+        for destination in Self.hostileDestinations {
+            let document = MarkdownDocument("[read](\(destination)) and ![pic](\(destination))\n", options: MarkdownOptions(unsafeHTML: unsafe))
+            let html = document.html()
+            #expect(!html.contains("href"), "\(destination): \(html)")
+            #expect(!html.contains("src"), "\(destination): \(html)")
+            #expect(html.contains("read") && html.contains("pic"), "\(destination): \(html)")
+            #expect(document.refusedLinks.count == 2, "\(destination)")
+            #expect(document.refusedLinks.first?.column == 1)
+        }
+    }
+
+    @Test(arguments: [false, true]) func webMailAndRelativeLinksStay(_ unsafe: Bool) {
+        let html = MarkdownDocument(
+            "[a](https://example.org/x) [b](mailto:a@example.org) [c](../other/) ![d](img/d.png) <https://example.org/y>\n",
+            options: MarkdownOptions(unsafeHTML: unsafe)
+        ).html()
+        for expected in ["href=\"https://example.org/x\"", "href=\"mailto:a@example.org\"", "href=\"../other/\"", "src=\"img/d.png\"", "href=\"https://example.org/y\""] {
+            #expect(html.contains(expected), "\(expected) in \(html)")
+        }
+    }
+
+    /// With raw HTML allowed, what GFM's tagfilter leaves live is removed by the sanitizer.
+    @Test func rawHTMLIsSanitizedWhenAllowed() {
+        let body = """
+            <a href="javascript:alert(1)">one</a> <a href="&#106;avascript:alert(2)">two</a> <a href=" JAVA\tSCRIPT:alert(3)">three</a>
+
+            <img src=x onerror=alert(4)> <img src="data:image/svg+xml,<svg onload=alert(5)>"> <img srcset="https://e.org/a.png 1x, javascript:alert(6) 2x">
+
+            <div onclick="alert(7)" style="background:url(javascript:alert(8))"><p onmouseover=alert(9)>kept text</p></div>
+
+            <svg><script>alert(10)</script></svg><math><mi xlink:href="javascript:alert(11)">m</mi></math>
+            <iframe srcdoc="<script>alert(12)</script>"></iframe><object data="javascript:alert(13)"></object>
+            <form action="javascript:alert(14)"><button formaction="javascript:alert(15)">b</button></form>
+            <base href="javascript:alert(16)//"><meta http-equiv="refresh" content="0;url=javascript:alert(17)">
+            <!-- <img src=x onerror=alert(18)> --><style>*{background:url(javascript:alert(19))}</style>
+            <a href="https://example.org/ok" title="fine">ok</a> <img src="https://example.org/a.png" alt="a">
+
+            - [x] done
+            """
+        let html = MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: true)).html()
+        #expect(HostileOutput.violations(html: html) == [], "\(html)")
+        // What GFM's tagfilter turned into text (`&lt;style>…`) stays inert text; no tag keeps
+        // anything of the payloads. Text never holds a bare '<', so the tags are what is between.
+        var live = ""
+        var inTag = false
+        for character in html {
+            if character == "<" { inTag = true }
+            if inTag { live.append(character) }
+            if character == ">" { inTag = false }
+        }
+        for needle in ["javascript", "alert", "onerror", "onclick", "onmouseover", "onload", "<svg", "<math", "<object", "<form", "<button", "<base", "<meta", "<iframe", "<style", "style=", "data:", "<!--"] {
+            #expect(!live.lowercased().contains(needle.lowercased()), "\(needle) survived in \(html)")
+        }
+        #expect(html.contains("kept text"))
+        let korean = MarkdownDocument("<p title=\"제목\">한국어 &amp; <b>굵게</b></p>\n\n문단 *강조*\n", options: MarkdownOptions(unsafeHTML: true)).html()
+        #expect(korean == "<p title=\"제목\">한국어 &amp; <b>굵게</b></p>\n<p>문단 <em>강조</em></p>\n", "\(korean)")
+        #expect(html.contains("<a href=\"https://example.org/ok\" title=\"fine\">ok</a>"))
+        #expect(html.contains("<img src=\"https://example.org/a.png\" alt=\"a\">"))
+        #expect(html.contains("aria-label=\"Done\""))
+        #expect(html.contains("checked"))
     }
 
     @Test func plainTextFlattensBlocks() {

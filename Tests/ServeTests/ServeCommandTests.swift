@@ -6,6 +6,10 @@ import TestSupport
 /// curl, the live-reload channel read as a browser's EventSource reads it, journals edited on disk.
 @Suite("gazette serve", .serialized)
 struct ServeCommandTests {
+    /// How long an event a step must cause is awaited. Generous: the whole suite on two cores
+    /// delayed the first live-reload handshake past 10 s; a missing event still fails the test.
+    static let patience: TimeInterval = 90
+
     @Test func servesRebuildsReloadsAndSurvivesABrokenJournal() async throws {
         let site = try TemporaryFolder("serve-e2e")
         try Repository.copyExampleSite(to: site.url)
@@ -42,33 +46,37 @@ struct ServeCommandTests {
         // A page listening for reloads.
         let events = try BackgroundProcess(command: "curl", ["-sN", base + "__gazette/live"])
         defer { events.terminate() }
-        #expect(await events.waitForOutput(timeout: 10) { $0.contains("event: ok") } != nil)
+        #expect(await events.waitForOutput(timeout: Self.patience) { $0.contains("event: ok") } != nil)
 
         // Save a journal: its page is rebuilt and the page is told to reload.
         let journal = site.url.appendingPathComponent("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md")
         let original = try String(contentsOf: journal, encoding: .utf8)
         let saved = Date()
         try (original + "\n저장한 뒤 바로 보이는 문단 live-marker.\n").write(to: journal, atomically: true, encoding: .utf8)
-        let reload = await events.waitForOutput(timeout: 20) { $0.contains("\"journals/kpop-stadium-tour/index.html\"") }
+        let reload = await events.waitForOutput(timeout: Self.patience) { $0.contains("\"journals/kpop-stadium-tour/index.html\"") }
         let page = try HTTPExchange.get(base + "journals/kpop-stadium-tour/")
         let seconds = Date().timeIntervalSince(saved)
         #expect(reload != nil, "no reload event: \(events.stdout)")
         #expect(page.text.contains("live-marker"))
         print("serve: save → reload event → page fetched in \(String(format: "%.0f", seconds * 1000)) ms")
-        #expect(seconds < 5)
+        // The reload comes from the save (serve has no polling to fall back on), so it arrives
+        // within the time it is awaited. How fast (about a second in a debug build on an idle
+        // machine, 12 s with the whole suite and its browsers on two cores) is a figure, printed
+        // above, not something a loaded 2-core runner can promise.
+        #expect(seconds < Self.patience)
 
         // Break it: the terminal and the page say where; the last good page is still served.
         try original.replacingOccurrences(of: "created: ", with: "created: not-a-date ").write(to: journal, atomically: true, encoding: .utf8)
-        let failed = await events.waitForOutput(timeout: 20) { $0.contains("event: failed") }
+        let failed = await events.waitForOutput(timeout: Self.patience) { $0.contains("event: failed") }
         #expect(failed?.contains("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md:") == true)
-        #expect(await server.waitForOutput(timeout: 10) { $0.contains("still serving the last good site") } != nil)
+        #expect(await server.waitForOutput(timeout: Self.patience) { $0.contains("still serving the last good site") } != nil)
         #expect(server.stderr.contains("2026-11-09-kpop-stadium-tour.md:"))
         let stillServed = try HTTPExchange.get(base + "journals/kpop-stadium-tour/")
         #expect(stillServed.status == 200 && stillServed.text.contains("live-marker"))
 
         // Fix it: pages hear a reload and the error goes away.
         try original.write(to: journal, atomically: true, encoding: .utf8)
-        let recovered = await events.waitForOutput(timeout: 20) { text in
+        let recovered = await events.waitForOutput(timeout: Self.patience) { text in
             guard let failure = text.range(of: "event: failed") else { return false }
             return text[failure.upperBound...].contains("event: reload")
         }
@@ -83,9 +91,20 @@ struct ServeCommandTests {
         defer { first.terminate() }
         let banner = try #require(await first.waitForOutput(timeout: 120) { $0.contains("Serving ") })
         let port = try #require(banner.firstMatch(of: /127\.0\.0\.1:(\d+)\//)?.1).description
-        let second = try GazetteCommand.run(["serve", "--site", site.path, "--port", port])
+        // Another site on the taken port: the port is the problem.
+        let other = try TemporaryFolder("serve-port-other")
+        try Repository.copyExampleSite(to: other.url)
+        let second = try GazetteCommand.run(["serve", "--site", other.path, "--port", port])
         #expect(second.status == 1)
         #expect(second.stderr.contains("cannot serve on 127.0.0.1:\(port)"))
         #expect(second.stderr.contains("--port 0"))
+        // The same site again, on any port: its output folder is taken, and it says so at once.
+        let same = try GazetteCommand.run(["serve", "--site", site.path, "--port", "0"])
+        #expect(same.status == 1)
+        #expect(same.stderr.contains("is busy: gazette serve (pid"), "\(same.stderr)")
+        // And a build into it, too.
+        let build = try GazetteCommand.run(["build", "--site", site.path, "--output", site.url.appendingPathComponent(".gazette/serve").path, "--no-pdf"])
+        #expect(build.status == 1)
+        #expect(build.stderr.contains("is busy: gazette serve (pid"), "\(build.stderr)")
     }
 }

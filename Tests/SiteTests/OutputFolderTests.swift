@@ -40,4 +40,96 @@ import TestSupport
         #expect(try parent.read("public/index.html") == "new")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["public"])
     }
+
+    /// A pid that belonged to a process which has ended.
+    static func deadPID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    /// Debris of killed builds (this output's own staging and retired folders, of processes no
+    /// longer running) goes; anything else beside the output stays.
+    @Test func theNextBuildRemovesOnlyItsOwnDeadDebris() throws {
+        let parent = try TemporaryFolder("gazette-debris")
+        let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: parent.url.appendingPathComponent("site"))
+        let dead = try Self.deadPID()
+        let removed = [".public.staging-\(dead)-deadbeef", ".public.old-\(dead)-0123abcd"]
+        let kept = [
+            ".public.staging-1-deadbeef",  // pid 1 is running: a live build's, not ours to touch
+            ".other.staging-\(dead)-deadbeef", "public.staging-\(dead)-deadbeef", ".public.staging-notapid-deadbeef",
+            ".public.staging-\(dead)-deadbeef-x", "notes.txt",
+        ]
+        for name in removed + kept {
+            _ = try parent.write("\(name)/index.html", "debris")
+        }
+        let lock = try output.lock(purpose: "build", wait: 0)
+        try output.replace { try Data("new".utf8).write(to: $0.appendingPathComponent("index.html")) }
+        lock.release()
+        #expect(try parent.read("public/index.html") == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == (kept + ["public"]).sorted())
+    }
+
+    /// Two writers of one output take turns: the second waits for the first's lock, and the lock
+    /// file goes with the last of them.
+    @Test func twoWritersOfOneOutputTakeTurns() throws {
+        let parent = try TemporaryFolder("gazette-lock")
+        let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: parent.url.appendingPathComponent("site"))
+        let spans = Spans()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            do {
+                let lock = try output.lock(purpose: "build", wait: 30)
+                defer { lock.release() }
+                try output.replace { staging in
+                    let start = Date()
+                    Thread.sleep(forTimeInterval: 0.3)
+                    try Data("\(index)".utf8).write(to: staging.appendingPathComponent("index.html"))
+                    spans.add(start, Date())
+                }
+            } catch {
+                spans.fail("\(error)")
+            }
+        }
+        let intervals = spans.intervals.sorted { $0.0 < $1.0 }
+        #expect(spans.failures.isEmpty)
+        #expect(intervals.count == 2)
+        if intervals.count == 2 { #expect(intervals[0].1 <= intervals[1].0, "the two writes overlapped") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["public"])
+    }
+
+    /// A build while `gazette serve` holds the folder says so at once instead of waiting.
+    @Test func aBuildWhileServeHoldsTheFolderSaysItIsBusy() throws {
+        let parent = try TemporaryFolder("gazette-busy")
+        let site = parent.url.appendingPathComponent("site")
+        _ = try parent.write("site/gazette.yml", "title: T\n")
+        let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: site)
+        let serve = try output.lock(purpose: "serve", wait: 0)
+        let started = Date()
+        do {
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: false))
+            Issue.record("the build ran while serve held the folder")
+        } catch let error as DiagnosticsError {
+            let summary = error.diagnostics.first?.summary ?? ""
+            #expect(summary.contains("is busy: gazette serve (pid \(getpid())) is writing it — stop 'gazette serve' first"), "\(summary)")
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        serve.release()
+        #expect(throws: Never.self) {
+            try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: false))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["public", "site"])
+    }
+}
+
+/// Time spans recorded from several threads.
+final class Spans: @unchecked Sendable {
+    private let lock = NSLock()
+    private var spans: [(Date, Date)] = []
+    private var errors: [String] = []
+    func add(_ start: Date, _ end: Date) { lock.withLock { spans.append((start, end)) } }
+    func fail(_ message: String) { lock.withLock { errors.append(message) } }
+    var intervals: [(Date, Date)] { lock.withLock { spans } }
+    var failures: [String] { lock.withLock { errors } }
 }

@@ -81,8 +81,16 @@ public enum Program {
 public enum GazetteCommand {
     public typealias Result = Program.Result
 
-    /// The debug build of the executable (`swift build` puts it beside the test bundle).
-    public static var executable: URL { Repository.root.appendingPathComponent(".build/debug/gazette") }
+    /// The debug build of the executable: `swift build` puts it beside the test bundle, which is
+    /// under `.build/debug/` unless `--scratch-path` chose another folder.
+    public static var executable: URL {
+        let runner = URL(fileURLWithPath: ProcessInfo.processInfo.arguments.first ?? "").standardizedFileURL
+        for folder in [runner.deletingLastPathComponent(), runner.deletingLastPathComponent().deletingLastPathComponent()] {
+            let candidate = folder.appendingPathComponent("gazette")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return Repository.root.appendingPathComponent(".build/debug/gazette")
+    }
 
     public static func run(_ arguments: [String], in folder: URL? = nil, environment: [String: String] = [:]) throws -> Result {
         try Program.run(executable, arguments, in: folder, environment: environment)
