@@ -36,7 +36,7 @@ public enum ConfigLoader {
         case .success(let decoded): text = decoded
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
-        let source = YAMLSource(path: path, fileLines: text.split(separator: "\n", omittingEmptySubsequences: false), lineOffset: 0)
+        let source = YAMLSource(path: path, fileLines: text.lfLines(), lineOffset: 0)
         let root: Node
         switch source.compose(text) {
         case .failure(let diagnostic): return (nil, [diagnostic])

@@ -11,7 +11,7 @@ struct FrontMatter {
     /// Splits `text` (LF line endings). The file must open with a `---` line; the front matter
     /// ends at the next line that is `---` or `...`.
     static func split(_ text: String, path: String) -> Result<FrontMatter, Diagnostic> {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = text.lfLines()
         let first = lines.first.map { String($0) } ?? ""
         guard isFence(first) else {
             return .failure(
@@ -26,8 +26,9 @@ struct FrontMatter {
                     "the front matter opened here is never closed", at: SourceLocation(path: path, line: 1, column: 1),
                     hint: "add a line '---' after the last front-matter key", sourceLine: first))
         }
-        let yaml = lines[1..<close].joined(separator: "\n")
-        let body = close + 1 < lines.count ? lines[(close + 1)...].joined(separator: "\n") : ""
+        // The lines are slices of `text`, so the parts are slices too (no joining).
+        let yaml = close > 1 ? String(text[lines[1].startIndex..<lines[close - 1].endIndex]) : ""
+        let body = close + 1 < lines.count ? String(text[lines[close + 1].startIndex...]) : ""
         return .success(FrontMatter(yaml: yaml, body: body, bodyStartLine: close + 2))
     }
 

@@ -71,7 +71,7 @@ public enum JournalLoader {
         case .success(let split): parts = split
         case .failure(let diagnostic): return (nil, [diagnostic])
         }
-        let source = YAMLSource(path: path, fileLines: text.split(separator: "\n", omittingEmptySubsequences: false), lineOffset: 1)
+        let source = YAMLSource(path: path, fileLines: text.lfLines(), lineOffset: 1)
         let firstLine = SourceLocation(path: path, line: 1, column: 1)
         let root: Node
         switch source.compose(parts.yaml) {
@@ -145,7 +145,7 @@ public enum JournalLoader {
         let refused = document.refusedLinks
         let raw = document.rawHTMLRemovals()
         guard !refused.isEmpty || !raw.isEmpty else { return [] }
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = body.lfLines()
         let rawWarnings = raw.map { found -> Diagnostic in
             let bodyLine = max(1, found.line)
             return .warning(

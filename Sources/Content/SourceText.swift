@@ -46,3 +46,19 @@ enum SourceText {
         return index
     }
 }
+
+extension StringProtocol {
+    /// The lines of LF-only text (what `SourceText.decode` gives), empty ones kept: the same as
+    /// `split(separator: "\n", omittingEmptySubsequences: false)`, found on the UTF-8 bytes
+    /// rather than by grapheme clusters, which cost more than the rest of loading a journal.
+    public func lfLines() -> [SubSequence] {
+        var lines: [SubSequence] = []
+        var start = startIndex
+        while let newline = self[start...].utf8.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(self[start..<newline])
+            start = utf8.index(after: newline)
+        }
+        lines.append(self[start...])
+        return lines
+    }
+}

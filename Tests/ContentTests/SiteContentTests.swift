@@ -116,3 +116,19 @@ import TestSupport
         #expect(journal.updated == stamp)
     }
 }
+
+/// `lfLines` finds lines on UTF-8 bytes; it must give exactly what splitting by characters gives.
+@Suite struct LineSplittingTests {
+    @Test func lfLinesEqualsSplittingByCharacter() {
+        let pieces = ["", "\n", "a", "한글", "👩‍💻", " ", "---", "\n\n", "e\u{301}", "x\ny"]
+        var state: UInt64 = 7
+        for _ in 0..<500 {
+            var text = ""
+            for _ in 0..<12 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            #expect(text.lfLines().map(String.init) == text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), "\(text.debugDescription)")
+        }
+    }
+}
