@@ -16,8 +16,9 @@ import GazetteModel
 /// The holder removes the file when it is done, and a new holder checks that the file it locked
 /// is still the one at that path, so two processes never lock two different files.
 public final class OutputLock: @unchecked Sendable {
-    /// The open lock file; closing it releases the lock. Only `deinit` and `release` touch it.
+    /// The open lock file; closing it releases the lock. Only `release` touches it, under `guardLock`.
     private var descriptor: Int32
+    private let guardLock = NSLock()
     public let path: String
 
     private init(descriptor: Int32, path: String) {
@@ -31,7 +32,8 @@ public final class OutputLock: @unchecked Sendable {
     /// while still holding it, so nothing is left beside the output. A process killed while
     /// holding it leaves the file, unlocked; the next writer locks and removes it.
     public func release() {
-        if descriptor >= 0 {
+        guardLock.withLock {
+            guard descriptor >= 0 else { return }
             unlink(path)
             close(descriptor)
             descriptor = -1

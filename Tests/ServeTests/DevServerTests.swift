@@ -76,7 +76,10 @@ struct LiveReloadTests {
         #expect(await live.listeners == 1)
         stream = nil
         _ = stream
-        for _ in 0..<100 where await live.listeners > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        // The stream's end reaches the actor through a task of its own; on a loaded machine that
+        // can take longer than the second 100 × 10 ms gave it. Polled up to a deadline instead.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while await live.listeners > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
         #expect(await live.listeners == 0)
     }
 }
