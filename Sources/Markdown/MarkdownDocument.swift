@@ -124,13 +124,16 @@ public final class MarkdownDocument {
             return ""
         }
         defer { free(rendered) }
-        let html = String(cString: rendered)
-            .replacingOccurrences(
-                of: #"<input type="checkbox" checked="" disabled="" />"#,
-                with: #"<input type="checkbox" checked="" disabled="" aria-label="\#(Self.attribute(options.taskLabels.done))" />"#)
-            .replacingOccurrences(
-                of: #"<input type="checkbox" disabled="" />"#,
-                with: #"<input type="checkbox" disabled="" aria-label="\#(Self.attribute(options.taskLabels.todo))" />"#)
+        // Task boxes get their accessible names. Replaced on the UTF-8 bytes: Foundation's
+        // replacingOccurrences went through NSString and cost more than rendering the body.
+        let html = Self.replacing(
+            in: String(cString: rendered),
+            [
+                (#"<input type="checkbox" checked="" disabled="" />"#,
+                 #"<input type="checkbox" checked="" disabled="" aria-label="\#(Self.attribute(options.taskLabels.done))" />"#),
+                (#"<input type="checkbox" disabled="" />"#,
+                 #"<input type="checkbox" disabled="" aria-label="\#(Self.attribute(options.taskLabels.todo))" />"#),
+            ])
         guard options.unsafeHTML else { return html }
         return HTMLSanitizer.sanitize(html) { SafeURL.allowed($0, in: .body) }
     }
@@ -160,7 +163,65 @@ public final class MarkdownDocument {
                 pieces.append(" ")
             }
         }
-        return pieces.joined().split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return Self.collapsingWhitespace(pieces.joined())
+    }
+
+    /// `text` with every run of white space made one space and none at either end, the same as
+    /// splitting on `Character.isWhitespace` and joining with spaces, but by scalars: a grapheme
+    /// that starts with a white-space scalar (a space and a combining mark) is white space in both.
+    static func collapsingWhitespace(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        var previousWasSpace = false
+        for scalar in text.unicodeScalars {
+            if scalar.properties.isWhitespace {
+                // Only a space separator takes the marks after it into its grapheme; a control
+                // (tab, newline) ends its grapheme at once (UAX #29, GB4).
+                previousWasSpace = scalar.properties.generalCategory == .spaceSeparator
+                pendingSpace = !result.isEmpty
+                continue
+            }
+            if previousWasSpace && (scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
+                || scalar.properties.generalCategory == .spacingMark || scalar.value == 0x200D)
+            {
+                continue  // part of the white-space grapheme before it
+            }
+            previousWasSpace = false
+            if pendingSpace {
+                result.append(" ")
+                pendingSpace = false
+            }
+            result.append(scalar)
+        }
+        return String(result)
+    }
+
+    /// `text` with each (pattern, replacement) applied in turn, matching on UTF-8 bytes.
+    static func replacing(in text: String, _ replacements: [(String, String)]) -> String {
+        var bytes = Array(text.utf8)
+        for (pattern, replacement) in replacements {
+            let needle = Array(pattern.utf8)
+            guard let first = needle.first, bytes.count >= needle.count else { continue }
+            var output: [UInt8] = []
+            var index = 0
+            var changed = false
+            while index < bytes.count {
+                if bytes[index] == first, index + needle.count <= bytes.count, bytes[index..<index + needle.count].elementsEqual(needle) {
+                    if !changed {
+                        output.reserveCapacity(bytes.count + 64)
+                        output.append(contentsOf: bytes[0..<index])
+                        changed = true
+                    }
+                    output.append(contentsOf: replacement.utf8)
+                    index += needle.count
+                } else {
+                    if changed { output.append(bytes[index]) }
+                    index += 1
+                }
+            }
+            if changed { bytes = output }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A link or image of the body.

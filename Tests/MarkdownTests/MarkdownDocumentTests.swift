@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Markdown
+@testable import Markdown
 import Testing
 import TestSupport
 
@@ -165,4 +165,35 @@ final class UnsafeSendableBox<Value>: @unchecked Sendable {
     var value: Value
     let lock = NSLock()
     init(_ value: Value) { self.value = value }
+}
+
+/// The byte- and scalar-level helpers behind `html()` and `plainText()` must give exactly what the
+/// character-level Foundation calls they replaced gave.
+@Suite struct MarkdownTextHelperTests {
+    static let pieces = ["", " ", "\t", "\n", "  ", "a", "한글", "👩‍💻", " \u{301}", "e\u{301}", "\u{200D}", "x y", "\u{00A0}", "\u{3000}", "🇰🇷", "<input", " />"]
+
+    static func randomTexts(_ count: Int) -> [String] {
+        var state: UInt64 = 11
+        return (0..<count).map { _ in
+            var text = ""
+            for _ in 0..<10 {
+                state = state &* 6_364_136_223_846_793_005 &+ 1
+                text += pieces[Int(state >> 33) % pieces.count]
+            }
+            return text
+        }
+    }
+
+    @Test func collapsingWhitespaceEqualsSplittingByCharacter() {
+        for text in Self.randomTexts(800) {
+            #expect(MarkdownDocument.collapsingWhitespace(text) == text.split(whereSeparator: \.isWhitespace).joined(separator: " "), "\(text.debugDescription)")
+        }
+    }
+
+    @Test func byteReplacingEqualsReplacingOccurrences() {
+        for text in Self.randomTexts(400) {
+            let expected = text.replacingOccurrences(of: "<input", with: "[box]").replacingOccurrences(of: " />", with: "/>")
+            #expect(MarkdownDocument.replacing(in: text, [("<input", "[box]"), (" />", "/>")]) == expected, "\(text.debugDescription)")
+        }
+    }
 }
