@@ -59,19 +59,23 @@ let package = Package(
         .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
         // Study packets: journals typeset into paginated PDFs with Pango and cairo.
         .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "TextLayout"]),
-        // Rendering: pages, boards, feeds, sitemap, assets, atomic output.
+        // Rendering HTML: pages, boards, feeds, sitemap, assets, atomic output. No packets: those
+        // are Packet's, and Pipeline asks for both.
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout", "Packet",
+                "GazetteModel", "Content", "Markdown", "TextLayout",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]),
+        // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),
+        // typeset packets (Packet), write. The only module that knows both Site and Packet.
+        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Site", "Packet"]),
         // `gazette serve`: build, watch, rebuild in place, serve on loopback with live reload.
         .target(
             name: "Serve",
             dependencies: [
-                "GazetteModel", "Content", "Site",
+                "GazetteModel", "Content", "Site", "Pipeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -79,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Authoring", "Serve", "Packet", "Ingest",
+                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -99,10 +103,10 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Content", "Markup", "TestSupport"]),
-        .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "Markup", "TestSupport"]),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "TextLayout", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "Markup", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Markup", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "TestSupport"]),
     ]
 )

@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Pipeline
 import Site
 
 /// What `gazette serve` is asked to do.

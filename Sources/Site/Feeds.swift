@@ -4,11 +4,11 @@ import GazetteModel
 
 /// The Atom feed of journals and the sitemap, written as XML directly (no template can make
 /// them invalid).
-enum Feeds {
+public enum Feeds {
     /// Newest journals with a body, at most `limit`, as an Atom 1.0 document. Ids and links are
     /// absolute when the site has a base URL; otherwise links are relative to the feed and ids
     /// are `urn:` names, which Atom allows.
-    static func atom(_ renderer: SiteRenderer, limit: Int = 50) -> String {
+    public static func atom(_ renderer: SiteRenderer, limit: Int = 50) -> String {
         let content = renderer.content
         let base = renderer.baseURL
         let journals = content.journals.filter { !$0.isBookmark }.prefix(limit)
@@ -46,7 +46,7 @@ enum Feeds {
     }
 
     /// Every HTML page (not the 404 page) as a sitemap.
-    static func sitemap(paths: [String], base: URL?) -> String {
+    public static func sitemap(paths: [String], base: URL?) -> String {
         var xml = """
             <?xml version="1.0" encoding="utf-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

@@ -80,7 +80,7 @@ enum CardBlock: CaseIterable, Sendable {
 }
 
 /// A card at every board width: its height, and the explicit line breaks its blocks need.
-struct CardMeasure: Sendable {
+public struct CardMeasure: Sendable {
     var heights: [Int: Int] = [:]
     /// Per block, each forced break and the card widths it is for.
     var breaks: [CardBlock: [TextPosition: [Int]]] = [:]

@@ -51,7 +51,7 @@ public struct OutputFolder: Sendable {
     /// Runs `write` against the live output folder, creating it if needed, rewriting only
     /// changed files and then deleting files no longer written. Used by `gazette serve`, where
     /// the output is Gazette's own folder and is rebuilt many times a minute.
-    func update(with write: (inout FileWriter) throws -> Void) throws -> FileWriter {
+    public func update(with write: (inout FileWriter) throws -> Void) throws -> FileWriter {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         var writer = FileWriter(root: url, updating: true)
         try write(&writer)
@@ -163,24 +163,24 @@ extension OutputFolder {
 /// A fresh writer (into a staging folder) writes every file. An updating writer (into the live
 /// output, for `gazette serve`) leaves files whose bytes are unchanged alone and replaces the
 /// others atomically, so a reader never sees half a file.
-struct FileWriter {
+public struct FileWriter {
     let root: URL
     let updating: Bool
     /// Every path written this build, in order.
-    private(set) var written: [String] = []
+    public private(set) var written: [String] = []
     /// Paths whose bytes changed (all of them for a fresh writer), plus, after `removeStale`,
     /// the ones deleted.
-    private(set) var changed: [String] = []
+    public private(set) var changed: [String] = []
     /// Folders (relative) known to exist: a build writes thousands of files into a few hundred
     /// folders, and asking the file system for each file's folder again cost more than the write.
     private var folders: Set<Substring> = [""]
 
-    init(root: URL, updating: Bool = false) {
+    public init(root: URL, updating: Bool = false) {
         self.root = root
         self.updating = updating
     }
 
-    mutating func write(_ relative: String, _ data: Data) throws {
+    public mutating func write(_ relative: String, _ data: Data) throws {
         let components = relative.split(separator: "/")
         guard !relative.hasPrefix("/"), !components.contains(where: { $0 == ".." || $0 == "." }), !components.isEmpty else {
             throw DiagnosticsError([.error("refusing to write '\(relative)': outside the output folder")])
@@ -198,11 +198,11 @@ struct FileWriter {
         changed.append(relative)
     }
 
-    mutating func write(_ relative: String, _ text: String) throws { try write(relative, Data(text.utf8)) }
+    public mutating func write(_ relative: String, _ text: String) throws { try write(relative, Data(text.utf8)) }
 
     /// Counts `relative` as written this build without writing it: an updating writer then
     /// leaves the file that is there (if any) in place instead of deleting it as stale.
-    mutating func keep(_ relative: String) { written.append(relative) }
+    public mutating func keep(_ relative: String) { written.append(relative) }
 
     /// Writes a file with plain POSIX calls and no fsync. Foundation's `Data.write(to:)` syncs every
     /// file to disk, which made writing a site's thousand small files slower than rendering them;

@@ -3,12 +3,12 @@ import Foundation
 import GazetteModel
 
 /// Journals as cards: the text and links a board shows for each.
-struct CardMaker: Sendable {
+public struct CardMaker: Sendable {
     let content: SiteContent
     let bodies: JournalBodies
     let dates: DateStyle
 
-    init(content: SiteContent, bodies: JournalBodies) {
+    public init(content: SiteContent, bodies: JournalBodies) {
         self.content = content
         self.bodies = bodies
         dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
@@ -74,7 +74,7 @@ public struct SiteBoards: Sendable {
 
     /// Measures every journal's card (text layout, on all cores), or takes it from `cache` when
     /// an earlier build measured the same text on the same fonts.
-    static func measure(
+    public static func measure(
         _ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout, fonts: String, cache: CardMeasureCache?
     ) throws -> [String: CardMeasure] {
         let texts = content.journals.map { cards.card($0, root: "").text }
@@ -85,7 +85,7 @@ public struct SiteBoards: Sendable {
     }
 
     /// Packs every board of the plan on the measured heights.
-    init(_ content: SiteContent, measures: [String: CardMeasure], layout: MasonryBoardLayout) {
+    public init(_ content: SiteContent, measures: [String: CardMeasure], layout: MasonryBoardLayout) {
         self.layout = layout
         self.measures = measures
         var packed: [String: PackedBoard] = [:]

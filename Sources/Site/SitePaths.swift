@@ -3,16 +3,16 @@ import GazetteModel
 
 /// Where each page lives in the output, and how one page links to another. Pages link with
 /// relative URLs so a site works under any sub-path and from any static host.
-enum SitePaths {
+public enum SitePaths {
     static func week(_ week: ISOWeek) -> String { "weeks/\(week)/" }
     static func journal(_ slug: String) -> String { "journals/\(slug)/" }
     static func tag(_ key: String?) -> String { key.map { "tags/\($0)/" } ?? "tags/" }
     static let archive = "archive/"
-    static let feed = "feed.xml"
-    static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
+    public static let feed = "feed.xml"
+    public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
 
     /// The file a folder URL is served from: `journals/x/` → `journals/x/index.html`.
-    static func file(_ page: String) -> String { page.isEmpty || page.hasSuffix("/") ? page + "index.html" : page }
+    public static func file(_ page: String) -> String { page.isEmpty || page.hasSuffix("/") ? page + "index.html" : page }
 
     /// `../` repeated once per folder level of `page`, to reach the site root from it.
     static func root(from page: String) -> String {

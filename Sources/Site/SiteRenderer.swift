@@ -5,8 +5,8 @@ import Markdown
 
 /// Renders every page of a site to HTML with the theme's templates, from what the earlier steps
 /// of the build produced: the content, the parsed bodies, and the measured and packed boards. It
-/// only computes: writing files is `SiteBuilder`'s job.
-struct SiteRenderer: Sendable {
+/// only computes: writing files is the pipeline's job (`Pipeline.SiteBuilder`).
+public struct SiteRenderer: Sendable {
     let content: SiteContent
     let theme: Theme
     let bodies: JournalBodies
@@ -16,17 +16,17 @@ struct SiteRenderer: Sendable {
     let stylesheet: String
     /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
     /// root; pages with a board load it.
-    var boardScript: String?
+    public var boardScript: String?
     /// Font files every page preloads, relative to the site root.
-    var fontPreloads: [String] = []
+    public var fontPreloads: [String] = []
     let dates: DateStyle
     let strings: [String: String]
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
-    var packetWeeks: Set<ISOWeek> = []
+    public var packetWeeks: Set<ISOWeek> = []
     private let weeks: [WeekContent]
     private let cards: CardMaker
 
-    init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
+    public init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
         cards = CardMaker(content: content, bodies: bodies)
         self.content = content
         self.theme = theme
@@ -68,7 +68,7 @@ struct SiteRenderer: Sendable {
     }
 
     /// Every HTML page: site path (`weeks/2026-W47/`) → document, rendered on all cores.
-    func pages() throws -> [(path: String, html: String)] {
+    public func pages() throws -> [(path: String, html: String)] {
         try plan.concurrentMap { page in (page.path, try render(page)) }
     }
 
@@ -178,7 +178,7 @@ struct SiteRenderer: Sendable {
 
     /// The not-found page: served for any missing path, so its links are root-relative to the
     /// base URL's path rather than relative to where it sits.
-    func notFoundPage() throws -> String {
+    public func notFoundPage() throws -> String {
         let rootPath = baseURL?.path.isEmpty == false ? (baseURL?.path ?? "/") : "/"
         var context = base(path: "404.html", title: "404 · \(content.config.title)", description: strings["notFoundTitle"] ?? "", current: "")
         let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"

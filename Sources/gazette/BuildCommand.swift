@@ -2,6 +2,7 @@ import ArgumentParser
 import Content
 import Foundation
 import GazetteModel
+import Pipeline
 import Site
 
 struct Build: ParsableCommand {

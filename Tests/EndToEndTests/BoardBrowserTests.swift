@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Site
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Pipeline
 import Site
 import Testing
 import TestSupport

@@ -3,6 +3,7 @@ import Foundation
 import GazetteModel
 import Markup
 @testable import Site
+import Pipeline
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Markup
+import Pipeline
 import Site
 import Testing
 import TestSupport

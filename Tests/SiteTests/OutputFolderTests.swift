@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Pipeline
 import Site
 import Testing
 import TestSupport
