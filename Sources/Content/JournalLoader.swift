@@ -32,13 +32,11 @@ public enum JournalLoader {
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
         let paths = journalPaths(siteRoot: siteRoot)
         let git = GitDates(siteRoot: siteRoot, folder: folder)
-        var journals: [Journal] = []
-        var diagnostics: [Diagnostic] = []
-        for path in paths {
+        // Each file on its own, on all cores; results in path order.
+        let loaded = paths.concurrentMap { path -> (Journal?, [Diagnostic]) in
             let url = siteRoot.appendingPathComponent(path)
             guard let data = FileManager.default.contents(atPath: url.path) else {
-                diagnostics.append(.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1)))
-                continue
+                return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))])
             }
             let dates: (Date?, Date?)
             if let span = git.spans[path] {
@@ -48,10 +46,10 @@ public enum JournalLoader {
                 dates = (modified, modified)
             }
             let parseFile = { parse(data, path: path, config: config, fallbackDates: dates) }
-            let (journal, problems) = cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
-            diagnostics += problems
-            if let journal { journals.append(journal) }
+            return cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
         }
+        let journals = loaded.compactMap(\.0)
+        var diagnostics = loaded.flatMap(\.1)
         diagnostics += checkSlugs(journals)
         return (journals, diagnostics)
     }

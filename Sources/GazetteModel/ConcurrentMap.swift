@@ -8,8 +8,22 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
     ///
     /// `transform` must be safe to call from several threads at once.
     public func concurrentMap<T>(_ transform: (Element) throws -> T) throws -> [T] {
+        try results(transform).map { try $0.get() }
+    }
+
+    /// `concurrentMap` of a transform that cannot fail.
+    public func concurrentMap<T>(_ transform: (Element) -> T) -> [T] {
+        results(transform).map { result in
+            switch result {
+            case .success(let value): value
+            case .failure(let error): preconditionFailure("concurrentMap: a transform that cannot throw threw \(error)")
+            }
+        }
+    }
+
+    private func results<T>(_ transform: (Element) throws -> T) -> [Result<T, any Error>] {
         let count = self.count
-        guard count > 1 else { return try map(transform) }
+        guard count > 1 else { return map { element in Result { try transform(element) } } }
         let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 4)
         let first = startIndex
         var results = [Result<T, any Error>?](repeating: nil, count: count)
@@ -24,9 +38,9 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
                 }
             }
         }
-        return try results.map { result in
+        return results.map { result in
             guard let result else { preconditionFailure("concurrentMap: a chunk was skipped") }
-            return try result.get()
+            return result
         }
     }
 }
