@@ -170,30 +170,35 @@ public final class MarkdownDocument {
     /// splitting on `Character.isWhitespace` and joining with spaces, but by scalars: a grapheme
     /// that starts with a white-space scalar (a space and a combining mark) is white space in both.
     static func collapsingWhitespace(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         var pendingSpace = false
         var previousWasSpace = false
         for scalar in text.unicodeScalars {
-            if scalar.properties.isWhitespace {
+            let value = scalar.value
+            // ASCII first: the property lookups below cost more than everything else here.
+            let isWhite = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : scalar.properties.isWhitespace
+            if isWhite {
                 // Only a space separator takes the marks after it into its grapheme; a control
                 // (tab, newline) ends its grapheme at once (UAX #29, GB4).
-                previousWasSpace = scalar.properties.generalCategory == .spaceSeparator
+                previousWasSpace = value == 0x20 || (value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
                 pendingSpace = !result.isEmpty
                 continue
             }
-            if previousWasSpace && (scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
-                || scalar.properties.generalCategory == .spacingMark || scalar.value == 0x200D)
-            {
-                continue  // part of the white-space grapheme before it
+            if previousWasSpace && value >= 0x80 {
+                let category = scalar.properties.generalCategory
+                if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark || value == 0x200D {
+                    continue  // part of the white-space grapheme before it
+                }
             }
             previousWasSpace = false
             if pendingSpace {
-                result.append(" ")
+                result.append(0x20)
                 pendingSpace = false
             }
-            result.append(scalar)
+            UTF8.encode(scalar) { result.append($0) }
         }
-        return String(result)
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `text` with each (pattern, replacement) applied in turn, matching on UTF-8 bytes.
