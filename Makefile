@@ -26,7 +26,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers
+.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers bench-serve
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -72,13 +72,17 @@ test: test-deps test-tools
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
 bench-peers: build
 	$(call apt_install,poppler-utils)
 	python3 Benchmarks/peers.py
+
+# gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
+bench-serve: build
+	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 5
 
 # Measuring and packing 10,000 generated cards at the board's 4 breakpoints (release build).
 bench-board: deps

@@ -1,0 +1,56 @@
+#!/usr/bin/env python3
+"""Save-to-reload time of `gazette serve` (make bench-serve): a site of N generated journals
+(Benchmarks/make_journals.py, about fifty a week), served on a free loopback port; each run
+appends a line to one journal and times the write until the live-reload channel names that
+journal's page. Prints the first build's time and the median of the runs.
+
+usage: python3 Benchmarks/serve_bench.py [BINARY] [JOURNALS] [RUNS]
+       (defaults: .build/release/gazette, 2000, 5; the site is written under bench-results/serve/)
+"""
+import os, re, subprocess, sys, time, threading, statistics, urllib.request, shutil
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build", "release", "gazette")
+count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
+runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+site = os.path.join(root, "bench-results", "serve", str(count))
+shutil.rmtree(site, ignore_errors=True)
+subprocess.run([sys.executable, os.path.join(root, "Benchmarks", "make_journals.py"), site, str(count)],
+               check=True, env=dict(os.environ, WEEKS=str(max(1, count // 50))))
+p = subprocess.Popen([binary, "serve", "--site", site, "--port", "0"], stderr=subprocess.STDOUT, stdout=subprocess.PIPE, text=True)
+base = None
+start = time.time()
+for line in p.stdout:
+    m = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+    if m and "Serving" in line:
+        base = m.group(1); break
+first = time.time() - start
+# Keep draining the server's output: 2,000 warnings a rebuild fill a pipe and block it.
+threading.Thread(target=lambda: [None for _ in p.stdout], daemon=True).start()
+events = []
+def listen():
+    r = urllib.request.urlopen(base + "__gazette/live", timeout=600)
+    for raw in r:
+        events.append((time.time(), raw.decode(errors="replace")))
+threading.Thread(target=listen, daemon=True).start()
+time.sleep(1.0)
+journals = sorted(os.listdir(os.path.join(site, "content/journals")))
+times = []
+for k in range(runs):
+    name = journals[(k * 37) % len(journals)]
+    path = os.path.join(site, "content/journals", name)
+    text = open(path).read()
+    mark = len(events)
+    t0 = time.time()
+    open(path, "w").write(text + f"\n편집 marker-{k}.\n")
+    slug = name[:-3]
+    deadline = t0 + 300
+    while time.time() < deadline:
+        if any("reload" in e[1] or slug in e[1] for e in events[mark:]) and any(slug in e[1] for e in events[mark:]):
+            break
+        time.sleep(0.005)
+    t1 = next((e[0] for e in events[mark:] if slug in e[1]), None)
+    times.append((t1 or time.time()) - t0)
+    time.sleep(2.0)
+p.terminate()
+print(f"serve, {count} journals: first build {first:.1f} s; save → reload event median {statistics.median(times)*1000:.0f} ms ({', '.join(f'{t*1000:.0f}' for t in times)})")
