@@ -11,16 +11,8 @@ struct PacketStrings {
     init(language: SiteLanguage, timeZone: TimeZone) {
         self.language = language
         self.timeZone = timeZone
-        var formatters: [String: DateFormatter] = [:]
-        for pattern in ["yyyy년 M월 d일 a h:mm", "d MMM yyyy, HH:mm", "yyyy년 M월 d일", "d MMM yyyy", "M월 d일", "d MMM"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-            formatter.timeZone = timeZone
-            formatter.calendar = Calendar(identifier: .gregorian)
-            formatter.dateFormat = pattern
-            formatters[pattern] = formatter
-        }
-        self.formatters = formatters
+        formatters = language.dateFormatters(
+            ["yyyy년 M월 d일 a h:mm", "d MMM yyyy, HH:mm", "yyyy년 M월 d일", "d MMM yyyy", "M월 d일", "d MMM"], timeZone: timeZone)
     }
 
     private func format(_ date: Date, _ korean: String, _ english: String) -> String {

@@ -52,16 +52,7 @@ struct DateStyle: Sendable {
     init(language: SiteLanguage, timeZone: TimeZone) {
         self.language = language
         self.timeZone = timeZone
-        var formatters: [String: DateFormatter] = [:]
-        for pattern in Self.patterns {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: language == .ko ? "ko_KR" : "en_GB")
-            formatter.timeZone = timeZone
-            formatter.calendar = Calendar(identifier: .gregorian)
-            formatter.dateFormat = pattern
-            formatters[pattern] = formatter
-        }
-        self.formatters = formatters
+        formatters = language.dateFormatters(Self.patterns, timeZone: timeZone)
     }
 
     private func formatter(_ pattern: String) -> DateFormatter {

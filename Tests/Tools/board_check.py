@@ -616,51 +616,53 @@ class Session:
         return value
 
 
-def board_pass(session, pages, widths, natural, runs, blocked):
+def walk(session, pages, widths):
+    """Loads each page and sets each width in turn, yielding (page, width) with the page laid
+    out at that width. Each page starts at the width the previous one ended with (widths walked
+    forwards and backwards in turn): one viewport change fewer per page."""
     for n, rel in enumerate(pages):
-        # Each page starts at the width the previous one ended with (widths walked forwards and
-        # backwards in turn): one viewport change fewer per page.
         order = widths if n % 2 == 0 else widths[::-1]
         value = session.load(rel, order[0])
         for width in order:
             value = session.resize(rel, width, value)
-            result = json.loads(session.browser.execute_async(MEASURE_JS, natural))
-            if "error" in result:
-                raise ToolError(f"measuring /{rel} at {width} px failed: {result['error']}")
-            if result["innerWidth"] != width or result["clientWidth"] != width:
-                raise ToolError(f"/{rel} @{width}: innerWidth {result['innerWidth']}, clientWidth "
-                                f"{result['clientWidth']} (not {width})")
-            result["layoutShift"] = None
-            if session.browser.engine == "chromium" and session.scripts_on and not blocked:
-                result["layoutShift"] = session.browser.execute(LAYOUT_SHIFT_READ_JS)
-            runs[(blocked, rel, width)] = result
+            yield rel, width
+
+
+def board_pass(session, pages, widths, natural, runs, blocked):
+    for rel, width in walk(session, pages, widths):
+        result = json.loads(session.browser.execute_async(MEASURE_JS, natural))
+        if "error" in result:
+            raise ToolError(f"measuring /{rel} at {width} px failed: {result['error']}")
+        if result["innerWidth"] != width or result["clientWidth"] != width:
+            raise ToolError(f"/{rel} @{width}: innerWidth {result['innerWidth']}, clientWidth "
+                            f"{result['clientWidth']} (not {width})")
+        result["layoutShift"] = None
+        if session.browser.engine == "chromium" and session.scripts_on and not blocked:
+            result["layoutShift"] = session.browser.execute(LAYOUT_SHIFT_READ_JS)
+        runs[(blocked, rel, width)] = result
 
 
 def sideways_pass(session, pages, widths, violations):
     found = []
-    for n, rel in enumerate(pages):
-        order = widths if n % 2 == 0 else widths[::-1]
-        value = session.load(rel, order[0])
-        for width in order:
-            value = session.resize(rel, width, value)
-            result = json.loads(session.browser.execute_async(SIDEWAYS_JS, SIDEWAYS))
-            if "error" in result:
-                raise ToolError(f"checking /{rel} at {width} px for sideways scroll failed: {result['error']}")
-            if result["innerWidth"] != width:
-                raise ToolError(f"/{rel} @{width}: innerWidth {result['innerWidth']} (not {width})")
-            entry = {"page": rel, "width": width, "scrollWidth": result["scrollWidth"],
-                     "clientWidth": result["clientWidth"], "beyond": result["beyond"],
-                     "widest": result["widest"][0] if result["widest"] else None}
-            found.append(entry)
-            scrolls = result["scrollWidth"] > result["clientWidth"] + SIDEWAYS
-            if scrolls or result["beyond"]:
-                w = entry["widest"]
-                what = (f"widest: {w['element']} reaches {w['right']:.1f} px ({w['right'] - width:.1f} px beyond)"
-                        if w else "no element found beyond the edge")
-                violations.append(f"/{rel} @{width}: "
-                                  + (f"scrolls sideways (scrollWidth {result['scrollWidth']} > clientWidth "
-                                     f"{result['clientWidth']}); " if scrolls else "")
-                                  + f"{result['beyond']} {'box reaches' if result['beyond'] == 1 else 'boxes reach'} beyond the viewport; {what}")
+    for rel, width in walk(session, pages, widths):
+        result = json.loads(session.browser.execute_async(SIDEWAYS_JS, SIDEWAYS))
+        if "error" in result:
+            raise ToolError(f"checking /{rel} at {width} px for sideways scroll failed: {result['error']}")
+        if result["innerWidth"] != width:
+            raise ToolError(f"/{rel} @{width}: innerWidth {result['innerWidth']} (not {width})")
+        entry = {"page": rel, "width": width, "scrollWidth": result["scrollWidth"],
+                 "clientWidth": result["clientWidth"], "beyond": result["beyond"],
+                 "widest": result["widest"][0] if result["widest"] else None}
+        found.append(entry)
+        scrolls = result["scrollWidth"] > result["clientWidth"] + SIDEWAYS
+        if scrolls or result["beyond"]:
+            w = entry["widest"]
+            what = (f"widest: {w['element']} reaches {w['right']:.1f} px ({w['right'] - width:.1f} px beyond)"
+                    if w else "no element found beyond the edge")
+            violations.append(f"/{rel} @{width}: "
+                              + (f"scrolls sideways (scrollWidth {result['scrollWidth']} > clientWidth "
+                                 f"{result['clientWidth']}); " if scrolls else "")
+                              + f"{result['beyond']} {'box reaches' if result['beyond'] == 1 else 'boxes reach'} beyond the viewport; {what}")
     return found
 
 

@@ -270,7 +270,20 @@ def chromium_version():
     return out.splitlines()[0] if out else None
 
 
-class Chromium(Browser):
+class SeleniumBrowser(Browser):
+    """An engine driven through a selenium WebDriver (Chromium, WebKitGTK)."""
+
+    def load(self, url):
+        self.driver.get(url)
+
+    def execute(self, js, *args):
+        return self.driver.execute_script(js, *args)
+
+    def execute_async(self, js, *args):
+        return self.driver.execute_async_script(js, *args)
+
+
+class Chromium(SeleniumBrowser):
     engine = "chromium"
 
     def __init__(self, width, height, env, extra_flags=()):
@@ -296,15 +309,6 @@ class Chromium(Browser):
         self.driver.set_script_timeout(300)
         self.driver.set_page_load_timeout(120)
         self.version = chromium_version() or "Chromium " + self.driver.capabilities.get("browserVersion", "?")
-
-    def load(self, url):
-        self.driver.get(url)
-
-    def execute(self, js, *args):
-        return self.driver.execute_script(js, *args)
-
-    def execute_async(self, js, *args):
-        return self.driver.execute_async_script(js, *args)
 
     def cdp(self, command, params=None):
         return self.driver.execute_cdp_cmd(command, params or {})
@@ -492,7 +496,7 @@ class Xvfb:
 GTK_CSS = "* { min-width: 0; min-height: 0; padding: 0; margin: 0; border-width: 0; }\n"
 
 
-class WebKit(Browser):
+class WebKit(SeleniumBrowser):
     engine = "webkit"
 
     def __init__(self, width, height, env, hinting=None):
@@ -536,15 +540,6 @@ class WebKit(Browser):
         self.driver.set_page_load_timeout(120)
         self.version = "WebKitGTK " + self.driver.capabilities.get("browserVersion", "?")
         self._resize(width, height)
-
-    def load(self, url):
-        self.driver.get(url)
-
-    def execute(self, js, *args):
-        return self.driver.execute_script(js, *args)
-
-    def execute_async(self, js, *args):
-        return self.driver.execute_async_script(js, *args)
 
     def _resize(self, width, height):
         self.driver.set_window_size(width, height)
