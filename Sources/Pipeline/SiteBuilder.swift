@@ -112,7 +112,7 @@ public enum SiteBuilder {
         let measures = try clock.step("measure cards") {
             try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: options.cardCache)
         }
-        let boards = clock.step("pack boards") { SiteBoards(content, measures: measures, layout: layout) }
+        let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout) }
         let assets = SiteAssets.fingerprintedAssets(
             theme, prefixingStylesheet: [fonts.fontFaceCSS, CardTypography.stylesheet, MasonryBoardLayout.cardCSS, layout.geometry.css].joined(separator: "\n"))
         let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []

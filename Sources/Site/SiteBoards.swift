@@ -7,26 +7,44 @@ public struct CardMaker: Sendable {
     let content: SiteContent
     let bodies: JournalBodies
     let dates: DateStyle
+    /// What each journal's card shows, made once: a journal is on several boards, each with links
+    /// relative to its own page.
+    private let texts: [String: CardText]
 
     public init(content: SiteContent, bodies: JournalBodies) {
+        let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         self.content = content
         self.bodies = bodies
-        dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
+        self.dates = dates
+        texts = Dictionary(
+            content.journals.map { ($0.slug, Self.text($0, content: content, bodies: bodies, dates: dates)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    static func text(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> CardText {
+        let article = content.article(for: journal)
+        return CardText(
+            title: agreeingBreaks(journal.title), updated: dates.day(journal.updated),
+            author: journal.author.map { content.config.author($0)?.name ?? $0 },
+            tags: journal.tags.map { key in content.config.tag(key)?.name ?? key },
+            excerptRuns: journal.isBookmark ? [] : bodies.excerpt(journal).map { ExcerptRun(agreeingBreaks($0.text), $0.kind) },
+            isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article.map { agreeingBreaks($0.title) } : nil,
+            publisher: journal.isBookmark ? article?.publisher : nil)
+    }
+
+    /// What a journal's card shows (every journal of the content it was made with).
+    func text(_ journal: Journal) -> CardText {
+        texts[journal.slug] ?? Self.text(journal, content: content, bodies: bodies, dates: dates)
     }
 
     /// A journal's card with links relative to a page at `root`.
     func card(_ journal: Journal, root: String) -> Card {
-        let article = content.article(for: journal)
-        let tags = journal.tags.map { key in content.config.tag(key)?.name ?? key }
-        let excerpt = journal.isBookmark ? [] : bodies.excerpt(journal).map { ExcerptRun(Self.agreeingBreaks($0.text), $0.kind) }
+        let text = text(journal)
         return Card(
-            slug: journal.slug, title: Self.agreeingBreaks(journal.title), href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
-            updated: dates.day(journal.updated), updatedISO: dates.iso(journal.updated), tags: tags,
+            slug: journal.slug, title: text.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
+            updated: text.updated, updatedISO: dates.iso(journal.updated), tags: text.tags,
             tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
-            excerptRuns: excerpt,
-            isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article.map { Self.agreeingBreaks($0.title) } : nil,
-            publisher: journal.isBookmark ? article?.publisher : nil,
-            author: journal.author.map { content.config.author($0)?.name ?? $0 })
+            excerptRuns: text.excerptRuns, isBookmark: text.isBookmark, articleTitle: text.articleTitle,
+            publisher: text.publisher, author: text.author)
     }
 
     /// Characters after which engines disagree whether a line may break when a letter follows:
@@ -58,6 +76,8 @@ public struct CardMaker: Sendable {
 /// board is packed on its own, which is arithmetic only.
 public struct SiteBoards: Sendable {
     let layout: MasonryBoardLayout
+    /// The cards the boards were measured with; pages take theirs from here.
+    let cards: CardMaker
     /// Journal slug → its card measured at every card width.
     let measures: [String: CardMeasure]
     /// Board ID → the board packed.
@@ -77,7 +97,7 @@ public struct SiteBoards: Sendable {
     public static func measure(
         _ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout, fonts: String, cache: CardMeasureCache?
     ) throws -> [String: CardMeasure] {
-        let texts = content.journals.map { cards.card($0, root: "").text }
+        let texts = content.journals.map(cards.text)
         let measured = try cache?.measures(of: texts, fonts: fonts, measure: layout.measure) ?? layout.measure(texts)
         var measures: [String: CardMeasure] = [:]
         for (journal, text) in zip(content.journals, texts) { measures[journal.slug] = measured[text] }
@@ -85,8 +105,9 @@ public struct SiteBoards: Sendable {
     }
 
     /// Packs every board of the plan on the measured heights.
-    public init(_ content: SiteContent, measures: [String: CardMeasure], layout: MasonryBoardLayout) {
+    public init(_ content: SiteContent, cards: CardMaker, measures: [String: CardMeasure], layout: MasonryBoardLayout) {
         self.layout = layout
+        self.cards = cards
         self.measures = measures
         var packed: [String: PackedBoard] = [:]
         for (id, journals) in Self.plan(content) {

@@ -27,7 +27,7 @@ public struct SiteRenderer: Sendable {
     private let cards: CardMaker
 
     public init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
-        cards = CardMaker(content: content, bodies: bodies)
+        cards = boards.cards
         self.content = content
         self.theme = theme
         self.bodies = bodies
