@@ -45,7 +45,7 @@ public enum SiteScaffold {
             language: "ko")
         return [
             ("gazette.yml", config),
-            (".gitignore", "public/\n.public.lock\n.gazette/\n.build/\n"),
+            (".gitignore", "public/\n.public.lock\n.public.previous/\n.gazette/\n.build/\n"),
             ("\(ArticleStore.folder)/\(week).json", String(decoding: ArticleStore.encode([article]), as: UTF8.self)),
             (
                 "\(JournalLoader.folder)/\(NewJournal.dayStamp(now, zone))-first-journal.md",

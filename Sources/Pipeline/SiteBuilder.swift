@@ -31,6 +31,8 @@ public struct BuildOptions: Sendable {
     /// Seconds to wait for another build writing the same output folder before giving up with
     /// a "busy" error (a running `gazette serve` is never waited for).
     public var lockWait: Double = 120
+    /// Ignore what earlier builds left to reuse: write every file into an empty folder.
+    public var clean = false
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -146,13 +148,10 @@ public enum SiteBuilder {
             files = writer.written.sorted()
             changed = writer.changed.sorted()
         } else {
-            try clock.step("write files and swap the folder in") {
-                try output.replace { staging in
-                    var writer = FileWriter(root: staging)
-                    try writeSite(&writer)
-                    files = writer.written.sorted()
-                    changed = files
-                }
+            try clock.step("write changed files and swap the folder in") {
+                let writer = try output.replace(fresh: options.clean, with: writeSite)
+                files = writer.written.sorted()
+                changed = files
             }
         }
         var report = BuildReport(

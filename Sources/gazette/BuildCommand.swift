@@ -23,6 +23,9 @@ struct Build: ParsableCommand {
     @Flag(name: .long, help: "Skip PDF study packets.")
     var noPdf = false
 
+    @Flag(name: .long, help: "Reuse nothing from earlier builds: write every file afresh.")
+    var clean = false
+
     func run() throws {
         let console = Console(quiet: global.quiet)
         var base: URL?
@@ -33,10 +36,11 @@ struct Build: ParsableCommand {
             base = url
         }
         let root = global.siteRoot
-        let options = BuildOptions(
+        var options = BuildOptions(
             siteRoot: root,
             output: output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) },
             baseURL: base, includeDrafts: drafts, packets: !noPdf)
+        options.clean = clean
         let started = Date()
         do {
             let report = try SiteBuilder.build(options)

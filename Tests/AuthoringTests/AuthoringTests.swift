@@ -20,7 +20,7 @@ import TestSupport
         #expect(content.diagnostics.map(\.summary) == [])
         #expect(content.journals.count == 1)
         #expect(content.journals.first.flatMap(content.article(for:)) != nil)
-        #expect(try folder.read(".gitignore").contains("public/\n.public.lock\n.gazette/\n"))
+        #expect(try folder.read(".gitignore").contains("public/\n.public.lock\n.public.previous/\n.gazette/\n"))
         // Every key the README documents is in the commented config.
         let config = try folder.read("gazette.yml")
         for key in ["title:", "description:", "base_url:", "language:", "timezone:", "authors:", "tags:", "sources:", "naver:", "newsapi:", "mediastack:", "feeds:", "max_results", "endpoint", "packet:", "markdown:"] {

@@ -27,19 +27,50 @@ import TestSupport
         let parent = try TemporaryFolder("gazette-out")
         let site = parent.url.appendingPathComponent("site")
         let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: site)
-        try output.replace { try Data("old".utf8).write(to: $0.appendingPathComponent("index.html")) }
+        _ = try output.replace { try $0.write("index.html", "old") }
         struct Boom: Error {}
         #expect(throws: Boom.self) {
-            try output.replace { staging in
-                try Data("new".utf8).write(to: staging.appendingPathComponent("index.html"))
+            _ = try output.replace { writer in
+                try writer.write("index.html", "new")
                 throw Boom()
             }
         }
         #expect(try parent.read("public/index.html") == "old")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["public"])
-        try output.replace { try Data("new".utf8).write(to: $0.appendingPathComponent("index.html")) }
+        // The half-written staging folder is kept as the previous site, to be compared and reused.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".public.previous", "public"])
+        _ = try output.replace { try $0.write("index.html", "new") }
         #expect(try parent.read("public/index.html") == "new")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["public"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".public.previous", "public"])
+    }
+
+    /// The site before last is the next build's starting point: a file whose bytes are the same
+    /// is not written again (its inode stays), a changed one is replaced, one no longer produced
+    /// is deleted with its empty folder. `fresh` starts from nothing.
+    @Test func theSiteBeforeLastIsUpdatedNotRewritten() throws {
+        let parent = try TemporaryFolder("gazette-reuse")
+        let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: parent.url.appendingPathComponent("site"))
+        func inode(_ path: String) throws -> UInt64 {
+            try #require(FileManager.default.attributesOfItem(atPath: parent.url.appendingPathComponent(path).path)[.systemFileNumber] as? UInt64)
+        }
+        func site(_ same: String, _ changing: String, stale: Bool) -> (inout FileWriter) throws -> Void {
+            { writer in
+                try writer.write("same/index.html", same)
+                try writer.write("changing.html", changing)
+                if stale { try writer.write("gone/deep/index.html", "x") }
+            }
+        }
+        _ = try output.replace(with: site("s", "1", stale: true))
+        let first = try inode("public/same/index.html")
+        _ = try output.replace(with: site("s", "2", stale: true))
+        #expect(try inode(".public.previous/same/index.html") == first)
+        let third = try output.replace(with: site("s", "3", stale: false))
+        #expect(try inode("public/same/index.html") == first, "an unchanged file was written again")
+        #expect(try parent.read("public/changing.html") == "3")
+        #expect(!FileManager.default.fileExists(atPath: parent.url.appendingPathComponent("public/gone").path))
+        #expect(third.written == ["same/index.html", "changing.html"])
+        _ = try output.replace(fresh: true, with: site("s", "4", stale: false))
+        #expect(try inode("public/same/index.html") != first)
+        #expect(try parent.read("public/changing.html") == "4")
     }
 
     /// A pid that belonged to a process which has ended.
@@ -67,7 +98,7 @@ import TestSupport
             _ = try parent.write("\(name)/index.html", "debris")
         }
         let lock = try output.lock(purpose: "build", wait: 0)
-        try output.replace { try Data("new".utf8).write(to: $0.appendingPathComponent("index.html")) }
+        _ = try output.replace { try $0.write("index.html", "new") }
         lock.release()
         #expect(try parent.read("public/index.html") == "new")
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == (kept + ["public"]).sorted())
@@ -83,10 +114,10 @@ import TestSupport
             do {
                 let lock = try output.lock(purpose: "build", wait: 30)
                 defer { lock.release() }
-                try output.replace { staging in
+                _ = try output.replace { writer in
                     let start = Date()
                     Thread.sleep(forTimeInterval: 0.3)
-                    try Data("\(index)".utf8).write(to: staging.appendingPathComponent("index.html"))
+                    try writer.write("index.html", "\(index)")
                     spans.add(start, Date())
                 }
             } catch {
@@ -97,7 +128,7 @@ import TestSupport
         #expect(spans.failures.isEmpty)
         #expect(intervals.count == 2)
         if intervals.count == 2 { #expect(intervals[0].1 <= intervals[1].0, "the two writes overlapped") }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["public"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".public.previous", "public"])
     }
 
     /// A build while `gazette serve` holds the folder says so at once instead of waiting.
