@@ -214,7 +214,7 @@ public struct FileWriter {
         let file = root.appendingPathComponent(relative)
         written.append(relative)
         if updating {
-            if FileManager.default.contents(atPath: file.path) == data { return }
+            if Self.holds(file.path, data) { return }
             try makeFolder(of: relative)
             try Self.write(data, to: file.path, atomically: true)
         } else {
@@ -259,6 +259,33 @@ public struct FileWriter {
         }
     }
 
+    /// True when the file at `path` holds exactly `data`: compared by size first, then read with
+    /// plain POSIX calls (Foundation's `contents(atPath:)` cost more than writing the file).
+    static func holds(_ path: String, _ data: Data) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size == data.count else { return false }
+        var buffer = [UInt8](repeating: 0, count: data.count)
+        var offset = 0
+        while offset < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return 0 }
+                return read(descriptor, base + offset, bytes.count - offset)
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            offset += count
+        }
+        return data.withUnsafeBytes { expected in
+            buffer.withUnsafeBytes { found in
+                guard let a = expected.baseAddress, let b = found.baseAddress else { return true }
+                return memcmp(a, b, found.count) == 0
+            }
+        }
+    }
+
     static func writeError(_ path: String, _ code: Int32) -> DiagnosticsError {
         DiagnosticsError([
             .error("cannot write \(path): \(String(cString: strerror(code)))", hint: "check that the disk has room and the folder is writable")
@@ -275,30 +302,46 @@ public struct FileWriter {
     }
 
     /// Deletes every file below the root that this build did not write, and the folders that
-    /// leaves empty.
+    /// leaves empty. Walked with `readdir`: Foundation's URL enumerator took 0.25 s for a
+    /// 2,000-page site.
     mutating func removeStale() throws {
-        let fileManager = FileManager.default
         let keep = Set(written)
-        let prefix = root.standardizedFileURL.path + "/"
-        guard let walker = fileManager.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey]) else { return }
-        var emptied: Set<String> = []
-        for case let url as URL in walker {
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(prefix), (try? url.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) != true else { continue }
-            let relative = String(path.dropFirst(prefix.count))
-            guard !keep.contains(relative) else { continue }
-            try fileManager.removeItem(at: url)
-            changed.append(relative)
-            emptied.insert(url.deletingLastPathComponent().standardizedFileURL.path)
+        var removed: [String] = []
+        func walk(_ relative: String) throws -> Bool {
+            let folder = relative.isEmpty ? root.path : root.path + "/" + relative
+            guard let directory = opendir(folder) else { return false }
+            var entries: [(name: String, isFolder: Bool)] = []
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != ".." else { continue }
+                let type = entry.pointee.d_type
+                entries.append((name, type == DT_DIR || (type == DT_UNKNOWN && Self.isFolder(folder + "/" + name))))
+            }
+            closedir(directory)
+            var empty = true
+            for entry in entries {
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                if entry.isFolder {
+                    if try walk(path) {
+                        guard rmdir(root.path + "/" + path) == 0 else { throw Self.writeError(root.path + "/" + path, errno) }
+                    } else {
+                        empty = false
+                    }
+                } else if keep.contains(path) {
+                    empty = false
+                } else {
+                    guard unlink(root.path + "/" + path) == 0 else { throw Self.writeError(root.path + "/" + path, errno) }
+                    removed.append(path)
+                }
+            }
+            return empty
         }
-        // Only folders that lost a file can have become empty; deepest first, then their parents.
-        var folders = emptied.sorted { $0.count > $1.count }
-        while let folder = folders.first {
-            folders.removeFirst()
-            guard folder.hasPrefix(prefix), (try? fileManager.contentsOfDirectory(atPath: folder))?.isEmpty == true else { continue }
-            try fileManager.removeItem(atPath: folder)
-            let parent = (folder as NSString).deletingLastPathComponent
-            if !folders.contains(parent) { folders.append(parent) }
-        }
+        _ = try walk("")
+        changed += removed.sorted()
+    }
+
+    private static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }
