@@ -22,7 +22,19 @@ enum SourceText {
                     at: SourceLocation(path: path, line: line, column: prefix.unicodeScalars.count + 1),
                     hint: "save the file with UTF-8 encoding", sourceLine: shown))
         }
-        return .success(text.contains("\r") ? text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n") : text)
+        // Looked for on the bytes: Foundation's `contains("\r")` on the String was 6 % of a build.
+        guard bytes.contains(0x0D) else { return .success(text) }
+        var lf: [UInt8] = []
+        lf.reserveCapacity(bytes.count)
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0x0D {
+                if index + 1 < bytes.count && bytes[index + 1] == 0x0A { continue }
+                lf.append(0x0A)
+            } else {
+                lf.append(byte)
+            }
+        }
+        return .success(String(decoding: lf, as: UTF8.self))
     }
 
     /// Offset of the first byte that does not start or continue a valid UTF-8 sequence.
