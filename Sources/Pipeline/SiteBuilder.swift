@@ -33,6 +33,9 @@ public struct BuildOptions: Sendable {
     public var lockWait: Double = 120
     /// Ignore what earlier builds left to reuse: write every file into an empty folder.
     public var clean = false
+    /// With `updateInPlace` (`gazette serve`): the key of each file last written into the
+    /// output, kept between builds, so a page whose key did not change is not rendered again.
+    public var written: WrittenKeys?
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -67,6 +70,8 @@ public struct BuildReport: Sendable {
     public var diagnostics: [Diagnostic]
     /// Seconds each step took, in order, for `--verbose`. Never written into the site.
     public var steps: [(name: String, seconds: Double)]
+    /// Files not made again because a file with the same key was already in place.
+    public var reused = 0
     /// With `BuildOptions.deferPackets`: each week's packet, to typeset and write after the build.
     public var deferredPackets: [DeferredPacket] = []
 }
@@ -75,8 +80,61 @@ public struct BuildReport: Sendable {
 public struct DeferredPacket: Sendable {
     /// Where it goes, relative to the output folder.
     public let path: String
+    /// The fingerprint of what it is made from (`SiteBuilder.packetKey`).
+    public let key: Fingerprint
     /// Typesets it: the same bytes a full build writes.
     public let typeset: @Sendable () throws -> Data
+}
+
+/// The key of every file a build wrote into a folder it updates in place (`gazette serve`).
+public final class WrittenKeys: Sendable {
+    private let table = Locked<[String: Fingerprint]>([:])
+
+    public init() {}
+
+    var keys: [String: Fingerprint] { table.withLock { $0 } }
+
+    /// Replaces what is known with what a build wrote.
+    func record(_ entries: [(path: String, key: Fingerprint)]) {
+        table.withLock { table in table = Dictionary(entries, uniquingKeysWith: { _, last in last }) }
+    }
+
+    /// Adds a file written after the build (a packet typeset in the background).
+    public func record(_ path: String, key: Fingerprint) { table.withLock { $0[path] = key } }
+
+    public func key(of path: String) -> Fingerprint? { table.withLock { $0[path] } }
+}
+
+/// One file of the site: where it goes, the key it was made from, and its bytes — nil when a
+/// file with that key is already in place (see `Placement`).
+struct Output {
+    var path: String
+    var key: Fingerprint
+    var data: Data?
+
+    /// A file whose key is its bytes.
+    static func bytes(_ path: String, _ data: Data) -> Output { Output(path: path, key: Fingerprint.of(bytes: data), data: data) }
+}
+
+/// Where a file with a given key already is: in the previous site or the live output (from the
+/// ledger, file statistics checked), or in the folder `gazette serve` updates (from memory).
+struct Placement: Sendable {
+    let ledger: OutputLedger?
+    let memory: [String: Fingerprint]?
+    let output: URL
+    let previous: URL
+
+    func source(of path: String, key: Fingerprint) -> OutputLedger.Source? {
+        if let memory { return memory[path] == key ? .live : nil }
+        return ledger?.source(of: path, key: key, output: output, previousFolder: previous)
+    }
+
+    /// True when the live output holds every file of `outputs` under the same key and nothing
+    /// else the ledger knows of: a build with nothing to write.
+    func allLive(_ outputs: [Output]) -> Bool {
+        guard let ledger, ledger.live.count == outputs.count else { return false }
+        return outputs.allSatisfy { ledger.live[$0.path]?.key == $0.key && ($0.data == nil || source(of: $0.path, key: $0.key) == .live) }
+    }
 }
 
 /// Times the steps of a build, for `gazette build -v`.
@@ -124,22 +182,48 @@ public enum SiteBuilder {
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
         renderer.fontPreloads = fonts.preloads
         renderer.packetWeeks = Set(packetWeeks)
-        let (pages, notFound, feed, sitemap) = try clock.step("render pages, feed and sitemap") {
-            let pages = try renderer.pages()
-            return (pages, try renderer.notFoundPage(), Feeds.atom(renderer), Feeds.sitemap(paths: pages.map(\.path), base: baseURL))
+        // What is already in place under the same key need not be made again: the ledger of
+        // earlier builds (`gazette build`) or the keys last written (`gazette serve`).
+        let placement = Placement(
+            ledger: options.updateInPlace || options.clean ? nil : OutputLedger.load(siteRoot: options.siteRoot, output: output.url),
+            memory: options.updateInPlace ? options.written?.keys : nil, output: output.url, previous: output.previous)
+        var outputs = try clock.step("render pages, feed and sitemap") {
+            let pages = try renderer.pages(skippingKnown: { placement.source(of: SitePaths.file($0), key: $1) != nil })
+            var outputs = pages.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html.map { Data($0.utf8) }) }
+            outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
+            outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer).utf8)))
+            outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: pages.map(\.path), base: baseURL).utf8)))
+            outputs += assets.map { .bytes($0.path, $0.data) }
+            outputs += fonts.subsets.map { .bytes($0.path, $0.data) }
+            outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
+            return outputs
         }
-        let packets = options.deferPackets ? [] : try clock.step("typeset packets") { try typesetPackets(content, weeks: packetWeeks) }
+        let packets = packetWeeks.map { week in
+            DeferredPacket(path: SitePaths.packet(week), key: packetKey(content, week: week, fonts: fonts.fingerprint)) {
+                try typesetPackets(content, weeks: [week])[0].data
+            }
+        }
+        if !options.deferPackets {
+            // One at a time: a packet's pages are already composed on all cores.
+            outputs += try clock.step("typeset packets") {
+                try packets.map { packet in
+                    Output(path: packet.path, key: packet.key, data: placement.source(of: packet.path, key: packet.key) != nil ? nil : try packet.typeset())
+                }
+            }
+        }
+        let made = outputs
 
         func writeSite(_ writer: inout FileWriter) throws {
-            for page in pages { try writer.write(SitePaths.file(page.path), page.html) }
-            try writer.write("404.html", notFound)
-            try writer.write(SitePaths.feed, feed)
-            try writer.write("sitemap.xml", sitemap)
-            for asset in assets { try writer.write(asset.path, asset.data) }
-            for font in fonts.subsets { try writer.write(font.path, font.data) }
-            for packet in packets { try writer.write(packet.path, packet.data) }
-            if options.deferPackets { for week in packetWeeks { writer.keep(SitePaths.packet(week)) } }
-            try SiteAssets.copyStatic(from: options.siteRoot.appendingPathComponent("static"), into: &writer)
+            for item in made {
+                if let data = item.data {
+                    try writer.write(item.path, data)
+                } else if placement.source(of: item.path, key: item.key) == .live, !options.updateInPlace {
+                    try writer.link(item.path, from: output.url.appendingPathComponent(item.path))
+                } else {
+                    writer.keep(item.path)
+                }
+            }
+            if options.deferPackets { for packet in packets { writer.keep(packet.path) } }
         }
         var files: [String] = []
         var changed: [String] = []
@@ -147,22 +231,49 @@ public enum SiteBuilder {
             let writer = try clock.step("update changed files") { try output.update(with: writeSite) }
             files = writer.written.sorted()
             changed = writer.changed.sorted()
+            if let written = options.written {
+                // Packets typeset in the background after an earlier build stay known while their key holds.
+                let packetsInPlace = packets.filter { written.key(of: $0.path) == $0.key }
+                written.record(made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) })
+            }
+        } else if placement.allLive(made) {
+            // Nothing differs from the site in place: leave it, and the previous one, as they are.
+            files = made.map(\.path).sorted()
         } else {
             try clock.step("write changed files and swap the folder in") {
                 let writer = try output.replace(fresh: options.clean, with: writeSite)
                 files = writer.written.sorted()
                 changed = files
             }
+            var ledger = OutputLedger(engine: OutputLedger.engineStamp)
+            ledger.previous = placement.ledger?.live ?? [:]
+            for item in made {
+                ledger.live[item.path] = OutputLedger.entry(path: output.url.path + "/" + item.path, key: item.key)
+            }
+            ledger.save(siteRoot: options.siteRoot, output: output.url)
         }
         var report = BuildReport(
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, fontBytes: fonts.totalBytes, diagnostics: diagnostics, steps: clock.steps)
-        if options.deferPackets {
-            report.deferredPackets = packetWeeks.map { week in
-                DeferredPacket(path: SitePaths.packet(week)) { try typesetPackets(content, weeks: [week])[0].data }
-            }
-        }
+        if options.deferPackets { report.deferredPackets = packets }
+        report.reused = made.filter { $0.data == nil }.count
         return report
+    }
+
+    /// What a week's packet is made from: the config, the fonts, and the week's journals and
+    /// articles with every property (and the articles its journals link to, from any week).
+    static func packetKey(_ content: SiteContent, week: ISOWeek, fonts: String) -> Fingerprint {
+        var key = Fingerprint()
+        key.add("packet \(week)")
+        key.add(fonts)
+        key.add(reflecting: content.config)
+        let journals = content.weeks.first { $0.week == week }?.journals ?? []
+        for journal in journals {
+            key.add(reflecting: journal)
+            key.add(reflecting: content.article(for: journal) as Any)
+        }
+        for article in content.weeks.first(where: { $0.week == week })?.articles ?? [] { key.add(reflecting: article) }
+        return key.digest
     }
 
     static let missingBaseURL = Diagnostic.warning(

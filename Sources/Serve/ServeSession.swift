@@ -106,6 +106,7 @@ private struct Rebuilder: Sendable {
     let baseURL: URL
     let cache = ContentCache()
     let cards = CardMeasureCache()
+    let written = WrittenKeys()
     /// The packets still being typeset for the last build.
     let packets = Locked<Task<Void, Never>?>(nil)
 
@@ -117,6 +118,7 @@ private struct Rebuilder: Sendable {
                 siteRoot: self.options.siteRoot, output: self.options.output, baseURL: baseURL, includeDrafts: self.options.includeDrafts,
                 cache: cache, cardCache: cards, updateInPlace: true)
             options.deferPackets = true
+            options.written = written
             return options
         }()
         do {
@@ -126,11 +128,13 @@ private struct Rebuilder: Sendable {
             report(.built(result, seconds: Date().timeIntervalSince(started), reused: counts.reused, parsed: counts.parsed, trigger: trigger))
             await live.built(changed: result.changed)
             let output = options.output
+            let written = self.written
             let task = Task.detached(priority: .utility) {
                 var changed: [String] = []
-                for packet in result.deferredPackets {
+                for packet in result.deferredPackets where written.key(of: packet.path) != packet.key {
                     guard !Task.isCancelled else { return }
                     let wrote = try? await Self.offPool { try Self.write(packet, into: output) }
+                    if wrote != nil { written.record(packet.path, key: packet.key) }
                     if wrote == true { changed.append(packet.path) }
                 }
                 if !changed.isEmpty && !Task.isCancelled { await live.built(changed: changed) }

@@ -226,6 +226,38 @@ public struct FileWriter {
 
     public mutating func write(_ relative: String, _ text: String) throws { try write(relative, Data(text.utf8)) }
 
+    /// Puts a hard link to `source` (a file of the live site with the bytes this build would
+    /// write) at `relative`, so the staging folder gets the file without a copy. Falls back to
+    /// copying the bytes where links cannot be made.
+    /// An updating writer leaves a file that already holds the same bytes: replacing it would
+    /// free its blocks, which cost 3 ms a file on a disk that discards freed blocks.
+    public mutating func link(_ relative: String, from source: URL) throws {
+        let path = root.appendingPathComponent(relative).path
+        if updating {
+            var found = stat(), wanted = stat()
+            if stat(path, &found) == 0, stat(source.path, &wanted) == 0, found.st_size == wanted.st_size,
+                try found.st_ino == wanted.st_ino || Self.holds(path, Data(contentsOf: source))
+            {
+                written.append(relative)
+                return
+            }
+        }
+        try makeFolder(of: relative)
+        let temporary = path + ".gazette-\(getpid())-tmp"
+        unlink(temporary)
+        if Foundation.link(source.path, temporary) == 0 {
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw Self.writeError(path, code)
+            }
+            written.append(relative)
+            changed.append(relative)
+        } else {
+            try write(relative, try Data(contentsOf: source))
+        }
+    }
+
     /// Counts `relative` as written this build without writing it: an updating writer then
     /// leaves the file that is there (if any) in place instead of deleting it as stale.
     public mutating func keep(_ relative: String) { written.append(relative) }

@@ -59,16 +59,14 @@ public enum SiteAssets {
         }
     }
 
-    /// Copies the site's `static/` folder into the output verbatim.
-    public static func copyStatic(from folder: URL, into writer: inout FileWriter) throws {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
+    /// The site's `static/` folder, copied into the output verbatim: relative path → bytes.
+    public static func staticFiles(in folder: URL) throws -> [(path: String, data: Data)] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
         let prefix = folder.standardizedFileURL.path + "/"
         var files: [(String, URL)] = []
         for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
             files.append((String(url.standardizedFileURL.path.dropFirst(prefix.count)), url))
         }
-        for (relative, url) in files.sorted(by: { $0.0 < $1.0 }) {
-            try writer.write(relative, try Data(contentsOf: url))
-        }
+        return try files.sorted(by: { $0.0 < $1.0 }).map { ($0.0, try Data(contentsOf: $0.1)) }
     }
 }

@@ -72,20 +72,52 @@ public struct SiteRenderer: Sendable {
         try plan.concurrentMap { page in (page.path, try render(page)) }
     }
 
+    /// One page of a build: its site path, the fingerprint of everything it is rendered from
+    /// (template, theme and the values the template reads), and its HTML — nil when `known` said
+    /// a page with that fingerprint is already in place.
+    public struct KeyedPage: Sendable {
+        public let path: String
+        public let key: Fingerprint
+        public let html: String?
+    }
+
+    /// Every HTML page, on all cores, each rendered only if `known(path, key)` is false. The
+    /// values a page's template reads are gathered first (cheap), fingerprinted, and handed to
+    /// the template engine (the cost) only for pages whose fingerprint is new.
+    public func pages(skippingKnown known: @Sendable (String, Fingerprint) -> Bool) throws -> [KeyedPage] {
+        try plan.concurrentMap { page in
+            let draft = self.draft(page)
+            let key = theme.key(draft.template, draft.context)
+            if known(page.path, key) { return KeyedPage(path: page.path, key: key, html: nil) }
+            return KeyedPage(path: page.path, key: key, html: try theme.render(draft.template, draft.context))
+        }
+    }
+
     func render(_ page: Page) throws -> String {
+        let draft = draft(page)
+        return try theme.render(draft.template, draft.context)
+    }
+
+    /// A page before rendering: the template and the values it reads.
+    struct Draft {
+        var template: String
+        var context: [String: Any]
+    }
+
+    func draft(_ page: Page) -> Draft {
         switch page {
-        case .digest(let latest?): try weekPage(latest, path: "", isDigest: true)
-        case .digest(nil): try emptyHome()
-        case .week(let week): try weekPage(week, path: SitePaths.week(week.week), isDigest: false)
-        case .journal(let journal): try journalPage(journal, path: SitePaths.journal(journal.slug))
-        case .tag(let tag): try tagPage(tag)
-        case .archive: try archivePage()
+        case .digest(let latest?): weekPage(latest, path: "", isDigest: true)
+        case .digest(nil): emptyHome()
+        case .week(let week): weekPage(week, path: SitePaths.week(week.week), isDigest: false)
+        case .journal(let journal): journalPage(journal, path: SitePaths.journal(journal.slug))
+        case .tag(let tag): tagPage(tag)
+        case .archive: archivePage()
         }
     }
 
     // MARK: - Pages
 
-    func weekPage(_ week: WeekContent, path: String, isDigest: Bool) throws -> String {
+    func weekPage(_ week: WeekContent, path: String, isDigest: Bool) -> Draft {
         let root = SitePaths.root(from: path)
         let index = weeks.firstIndex { $0.week == week.week } ?? 0
         let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
@@ -108,16 +140,16 @@ public struct SiteRenderer: Sendable {
         context["articleGroups"] = articleGroups(week.articles, root: root)
         context["chart"] = chart(week)
         context["hasArticles"] = !week.articles.isEmpty
-        return try theme.render("week", context)
+        return Draft(template: "week", context: context)
     }
 
-    func emptyHome() throws -> String {
+    func emptyHome() -> Draft {
         var context = base(path: "", title: content.config.title, description: content.config.description ?? content.config.title, current: "digest")
         context["board"] = boards.context("home", cards: [])
-        return try theme.render("week", context)
+        return Draft(template: "week", context: context)
     }
 
-    func journalPage(_ journal: Journal, path: String) throws -> String {
+    func journalPage(_ journal: Journal, path: String) -> Draft {
         let root = SitePaths.root(from: path)
         let article = content.article(for: journal)
         let plain = journal.isBookmark ? (article?.description ?? journal.title) : bodies.plainText(journal)
@@ -138,10 +170,10 @@ public struct SiteRenderer: Sendable {
         {
             context["articleLink"] = ["url": url]
         }
-        return try theme.render("journal", context)
+        return Draft(template: "journal", context: context)
     }
 
-    func tagPage(_ tag: Tag?) throws -> String {
+    func tagPage(_ tag: Tag?) -> Draft {
         let path = SitePaths.tag(tag?.key)
         let root = SitePaths.root(from: path)
         let journals = tag.map { tag in content.journals.filter { $0.tags.contains(tag.key) } } ?? content.journals
@@ -159,10 +191,10 @@ public struct SiteRenderer: Sendable {
         }
         context["tagNav"] = nav
         context["board"] = boards.context(SiteBoards.tagID(tag?.key), cards: journals.map { card($0, root: root) })
-        return try theme.render("tag", context)
+        return Draft(template: "tag", context: context)
     }
 
-    func archivePage() throws -> String {
+    func archivePage() -> Draft {
         let path = SitePaths.archive
         let root = SitePaths.root(from: path)
         var context = base(path: path, title: "\(strings["archive"] ?? "") · \(content.config.title)", description: "\(weeks.count) weeks", current: "archive")
@@ -173,7 +205,7 @@ public struct SiteRenderer: Sendable {
                 "articleCount": week.articles.count,
             ]
         }
-        return try theme.render("archive", context)
+        return Draft(template: "archive", context: context)
     }
 
     /// The not-found page: served for any missing path, so its links are root-relative to the

@@ -10,6 +10,8 @@ public struct Theme: Sendable {
     /// Which files came from the site's `templates/` rather than the default theme.
     public let overridden: Set<String>
     let library: MustacheLibrary
+    /// The fingerprint of every file of the theme, part of every page's key.
+    public let fingerprint: Fingerprint
 
     public static let folder = "templates"
 
@@ -51,7 +53,12 @@ public struct Theme: Sendable {
             }
         }
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-        return Theme(files: files, overridden: overridden, library: library)
+        var fingerprint = Fingerprint()
+        for (path, data) in files.sorted(by: { $0.key < $1.key }) {
+            fingerprint.add(path)
+            fingerprint.add(bytes: data)
+        }
+        return Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest)
     }
 
     /// Renders the template `name` (without `.mustache`) with `context`.
@@ -62,6 +69,51 @@ public struct Theme: Sendable {
             ])
         }
         return html
+    }
+
+    /// The fingerprint of what `render(name, context)` makes: the theme, the template's name and
+    /// every value of the context, keys in sorted order. Values of a kind it does not know make
+    /// a key that matches nothing, so such a page is always rendered.
+    func key(_ name: String, _ context: [String: Any]) -> Fingerprint {
+        var fingerprint = Fingerprint()
+        fingerprint.add(self.fingerprint)
+        fingerprint.add(name)
+        guard Self.add(context, to: &fingerprint) else { return Fingerprint(high: 0, low: UInt64.random(in: 1...UInt64.max)) }
+        return fingerprint.digest
+    }
+
+    private static func add(_ value: Any, to fingerprint: inout Fingerprint) -> Bool {
+        switch value {
+        case let text as String:
+            fingerprint.add(tag: 1)
+            fingerprint.add(text)
+        case let dictionary as [String: Any]:
+            fingerprint.add(tag: 2)
+            fingerprint.add(dictionary.count)
+            for key in dictionary.keys.sorted() {
+                fingerprint.add(key)
+                guard let item = dictionary[key], add(item, to: &fingerprint) else { return false }
+            }
+        case let list as [Any]:
+            fingerprint.add(tag: 3)
+            fingerprint.add(list.count)
+            for item in list where !add(item, to: &fingerprint) { return false }
+        case let flag as Bool:
+            fingerprint.add(tag: 4)
+            fingerprint.add(flag)
+        case let number as Int:
+            fingerprint.add(tag: 5)
+            fingerprint.add(number)
+        default:
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .optional else { return false }
+            guard let wrapped = mirror.children.first?.value else {
+                fingerprint.add(tag: 6)
+                return true
+            }
+            return add(wrapped, to: &fingerprint)
+        }
+        return true
     }
 
     /// Drops empty strings and nils from a context, recursively. Mustache treats an empty string

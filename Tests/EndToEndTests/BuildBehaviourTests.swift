@@ -28,6 +28,10 @@ import TestSupport
         let output = site.url.appendingPathComponent("public")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output))
         let before = Repository.snapshot(output)
+        let hidden = { try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") }.sorted() }
+        // The build's own cache (`.gazette/`), nothing else; the failed build adds nothing.
+        #expect(try hidden() == [".gazette"])
+        let ledger = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(".gazette/cache").path)
         try site.write("content/journals/broken.md", "---\ntitle: broken\ntags: {a: 1}\n---\n")
         try site.write("content/journals/also-broken.md", "---\ntitle: [\n")
         do {
@@ -37,7 +41,8 @@ import TestSupport
             #expect(Set(error.diagnostics.filter { $0.severity == .error }.compactMap { $0.location?.path }) == ["content/journals/broken.md", "content/journals/also-broken.md"])
         }
         #expect(Repository.snapshot(output) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".") }.isEmpty)
+        #expect(try hidden() == [".gazette"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(".gazette/cache").path) == ledger)
     }
 
     @Test func siteTemplatesOverrideTheThemeFileByFile() throws {

@@ -1,0 +1,87 @@
+import Foundation
+import GazetteModel
+import Site
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the output folder and the previous site (`.public.previous`) hold, file by file: the key
+/// each file was made from (for a page, the fingerprint of its template and values; for a packet,
+/// of its journals and articles; otherwise of its bytes), and the file's size, inode and
+/// modification time when it was recorded.
+///
+/// A build renders a page only when neither folder holds it under the same key; it keeps the
+/// previous site's copy (which is its staging folder) or hard-links the live one. The file
+/// statistics must still match, so a file changed or replaced since is made again. Kept in
+/// `.gazette/cache/`, one ledger per output folder; `gazette build --clean` ignores it.
+struct OutputLedger: Codable {
+    struct Entry: Codable, Equatable {
+        var key: Fingerprint
+        var size: Int64
+        var inode: UInt64
+        var modified: Int64
+    }
+
+    /// Bumped when what a key covers changes.
+    static let format = 1
+
+    var format = OutputLedger.format
+    /// The executable that recorded it: another build of Gazette may render the same values
+    /// differently.
+    var engine: String
+    var live: [String: Entry] = [:]
+    var previous: [String: Entry] = [:]
+
+    init(engine: String) { self.engine = engine }
+
+    /// Where the ledger of `output` is kept.
+    static func file(siteRoot: URL, output: URL) -> URL {
+        siteRoot.appendingPathComponent(".gazette/cache/output-\(Fingerprint.of(output.standardizedFileURL.path).description.prefix(16)).json")
+    }
+
+    /// The ledger recorded for `output` by this executable, or an empty one.
+    static func load(siteRoot: URL, output: URL) -> OutputLedger {
+        let engine = engineStamp
+        guard let data = FileManager.default.contents(atPath: file(siteRoot: siteRoot, output: output).path),
+            let ledger = try? JSONDecoder().decode(OutputLedger.self, from: data),
+            ledger.format == format, ledger.engine == engine
+        else { return OutputLedger(engine: engine) }
+        return ledger
+    }
+
+    /// Writes the ledger atomically. A ledger that cannot be written costs the next build time,
+    /// never correctness, so failure is silent.
+    func save(siteRoot: URL, output: URL) {
+        let url = Self.file(siteRoot: siteRoot, output: output)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(self) else { return }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: url, options: .atomic)
+    }
+
+    /// The running executable's size and modification time.
+    static let engineStamp: String = {
+        guard let stamp = entry(path: "/proc/self/exe", key: Fingerprint()) else { return "unknown" }
+        return "\(stamp.size)-\(stamp.modified)"
+    }()
+
+    /// The statistics of the file at `path` (following links), recorded under `key`.
+    static func entry(path: String, key: Fingerprint) -> Entry? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Entry(
+            key: key, size: Int64(status.st_size), inode: UInt64(status.st_ino),
+            modified: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec))
+    }
+
+    /// Where a file with `key` at `path` can be had without making it again.
+    enum Source { case previous, live }
+
+    func source(of path: String, key: Fingerprint, output: URL, previousFolder: URL) -> Source? {
+        if let entry = previous[path], entry.key == key, Self.entry(path: previousFolder.path + "/" + path, key: key) == entry { return .previous }
+        if let entry = live[path], entry.key == key, Self.entry(path: output.path + "/" + path, key: key) == entry { return .live }
+        return nil
+    }
+}
