@@ -1,4 +1,5 @@
 import Foundation
+import Site
 import Testing
 import TestSupport
 
@@ -96,6 +97,22 @@ import TestSupport
         }
         #expect(results.values == [0, 0])
         #expect(Self.isWholeSite(site.url.appendingPathComponent("public")))
+        #expect(try Self.leftovers(site.url) == [])
+    }
+
+    /// A build into a folder another build holds waits for it, then builds: here the holder is
+    /// this test, which lets go after a while; the build is still waiting then, and succeeds.
+    @Test func aBuildWaitsForTheBuildThatHoldsTheFolder() throws {
+        let site = try TemporaryFolder("gazette-wait")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent("public")
+        let lock = try OutputLock.acquire(output, purpose: "build", wait: 0)
+        let run = try KillableRun(["build", "--site", site.path, "--no-pdf", "-q"])
+        Thread.sleep(forTimeInterval: 2)
+        #expect(!FileManager.default.fileExists(atPath: output.path), "the build wrote while another held the folder")
+        lock.release()
+        #expect(run.wait() == 0)
+        #expect(Self.isWholeSite(output))
         #expect(try Self.leftovers(site.url) == [])
     }
 
