@@ -30,7 +30,7 @@ import TestSupport
         try text.replacingOccurrences(of: String(line), with: "title: \(title)").write(to: file, atomically: true, encoding: .utf8)
     }
 
-    /// 60 builds (packets included) killed at random moments spread over a measured run, the
+    /// 60 builds (packets included) killed (SIGKILL) at random moments spread over a timed run, the
     /// input switching between two titles so that the old site and the new differ in every
     /// page: after each kill the output is exactly one of the two, and the next complete build
     /// leaves nothing beside it — no staging or retired folder, no lock file.
@@ -41,38 +41,59 @@ import TestSupport
         let arguments = ["build", "--site", site.path, "-q"]
         let titles = ["뉴스 스터디 A", "뉴스 스터디 B"]
         var sites: [[String: Data]] = []
-        var seconds = 0.0
         for title in titles {
             try Self.setTitle(title, in: site.url)
-            let (took, status) = try KillableRun.measure(arguments)
-            #expect(status == 0)
-            seconds = max(seconds, took)
+            #expect(try GazetteCommand.run(arguments).status == 0)
             sites.append(Repository.snapshot(output))
         }
         #expect(sites[0] != sites[1] && sites.allSatisfy { Self.isWholeSite(output) && !$0.isEmpty })
         var current = 1
-        // Kills that come after the build has ended are not counted: 60 that land, at most 150 tries.
+        // Six rounds: a complete build, timed (the kills that follow are spread over its
+        // length, which on a loaded machine changes from minute to minute, or over its writing,
+        // which starts when the staging folder appears) and checked to leave nothing of the
+        // kills before it; then 10 kills that land (at most 25 tries).
         var tally = KillTally()
         var generator = SystemRandomNumberGenerator()
         var kills = 0
+        var lengths: [Double] = []
+        let writing = { Repository.names(in: site.url).contains { $0.hasPrefix(".public.staging-") } }
         let started = Date()
-        for _ in 0..<150 where kills < 60 {
-            let target = 1 - current
-            try Self.setTitle(titles[target], in: site.url)
-            let run = try KillableRun(arguments)
-            let killed = run.kill(after: Double.random(in: 0...seconds, using: &generator))
-            let now = Repository.snapshot(output)
-            let which = sites.firstIndex(of: now)
-            #expect(which != nil, "a killed build left a site that is neither the old nor the new (\(now.count) files)")
-            current = which ?? current
-            guard killed else {
-                tally.add("finished before the kill")
-                continue
+        for _ in 0..<6 {
+            current = 1 - current
+            try Self.setTitle(titles[current], in: site.url)
+            let (seconds, status, phase) = try KillableRun.measure(arguments, watching: writing)
+            #expect(status == 0)
+            #expect(Repository.snapshot(output) == sites[current])
+            #expect(try Self.leftovers(site.url) == [])
+            lengths.append(seconds)
+            var landed = 0
+            for attempt in 0..<25 where landed < 10 {
+                let target = 1 - current
+                try Self.setTitle(titles[target], in: site.url)
+                let run = try KillableRun(arguments)
+                // Every other kill anywhere in the run, the rest from the staging folder's
+                // appearance to the end (writing, swap, clean-up).
+                let delay: Double
+                if attempt.isMultiple(of: 2) {
+                    delay = Double.random(in: 0...seconds, using: &generator)
+                } else {
+                    delay = (run.waitFor(writing) ?? seconds) + Double.random(in: 0...max(0.005, phase ?? 0), using: &generator)
+                }
+                let killed = run.kill(after: delay)
+                let now = Repository.snapshot(output)
+                let which = sites.firstIndex(of: now)
+                #expect(which != nil, "a killed build left a site that is neither the old nor the new (\(now.count) files)")
+                current = which ?? current
+                guard killed else {
+                    tally.add("finished before the kill")
+                    continue
+                }
+                landed += 1
+                let debris = try Self.leftovers(site.url)
+                let kinds = Set(debris.map { $0.split(separator: "-").first.map(String.init) ?? $0 }).sorted()
+                tally.add((which == target ? "killed after the swap" : "killed before the swap") + (kinds.isEmpty ? "" : " (left \(kinds.joined(separator: ", ")))"))
             }
-            kills += 1
-            let debris = try Self.leftovers(site.url)
-            let kinds = Set(debris.map { $0.split(separator: "-").first.map(String.init) ?? $0 }).sorted()
-            tally.add((which == target ? "killed after the swap" : "killed before the swap") + (kinds.isEmpty ? "" : " (left \(kinds.joined(separator: ", ")))"))
+            kills += landed
         }
         #expect(kills >= 50)
         let killing = Date().timeIntervalSince(started)
@@ -82,7 +103,8 @@ import TestSupport
         #expect(try Self.leftovers(site.url) == [])
         #expect(Repository.snapshot(output) == sites[0])
         // Not an assertion on chance, only a note of what the kills hit.
-        print("build kills (a complete build takes \(String(format: "%.2f", seconds)) s; \(kills) kills in \(String(format: "%.1f", killing)) s): \(tally)")
+        let range = "\(String(format: "%.2f", lengths.min() ?? 0))–\(String(format: "%.2f", lengths.max() ?? 0))"
+        print("build kills (a complete build takes \(range) s; \(kills) kills in \(String(format: "%.1f", killing)) s): \(tally)")
     }
 
     /// Two builds at once: the second waits for the first (the output lock), both succeed,

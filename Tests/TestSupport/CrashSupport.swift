@@ -66,12 +66,32 @@ public final class KillableRun: @unchecked Sendable {
         return running && process.terminationReason == .uncaughtSignal
     }
 
-    /// How long a complete run of `arguments` takes from spawn to exit, in seconds; the run
-    /// must succeed.
-    public static func measure(_ arguments: [String], environment: [String: String] = [:]) throws -> (seconds: Double, status: Int32?) {
+    /// Polls `event` every millisecond until it holds or the process has ended; returns the
+    /// seconds since the start when it held, or nil.
+    public func waitFor(_ event: () -> Bool) -> Double? {
+        while process.isRunning {
+            if event() { return Date().timeIntervalSince(started) }
+            usleep(1_000)
+        }
+        return nil
+    }
+
+    /// Runs `arguments` to the end: how long it took from spawn to exit, its status, and how
+    /// long before the end `event` (polled every millisecond) first held — the length of the
+    /// phase that starts with it, such as writing.
+    public static func measure(
+        _ arguments: [String], environment: [String: String] = [:], watching event: () -> Bool = { false }
+    ) throws -> (seconds: Double, status: Int32?, phase: Double?) {
         let run = try KillableRun(arguments, environment: environment)
+        var at: Double?
+        // Polled rather than waited for: waitUntilExit returns some milliseconds late.
+        while run.process.isRunning {
+            if at == nil, event() { at = Date().timeIntervalSince(run.started) }
+            usleep(1_000)
+        }
+        let seconds = Date().timeIntervalSince(run.started)
         let status = run.wait()
-        return (Date().timeIntervalSince(run.started), status)
+        return (seconds, status, at.map { seconds - $0 })
     }
 }
 
