@@ -51,7 +51,7 @@ import TestSupport
         // Six rounds: a complete build, timed (the kills that follow are spread over its
         // length, which on a loaded machine changes from minute to minute, or over its writing,
         // which starts when the staging folder appears) and checked to leave nothing of the
-        // kills before it; then 10 kills that land (at most 25 tries).
+        // kills before it; then 10 kills that land (at most 30 tries).
         var tally = KillTally()
         var generator = SystemRandomNumberGenerator()
         var kills = 0
@@ -67,7 +67,7 @@ import TestSupport
             #expect(try Self.leftovers(site.url) == [])
             lengths.append(seconds)
             var landed = 0
-            for attempt in 0..<25 where landed < 10 {
+            for attempt in 0..<30 where landed < 10 {
                 let target = 1 - current
                 try Self.setTitle(titles[target], in: site.url)
                 let run = try KillableRun(arguments)
@@ -77,7 +77,7 @@ import TestSupport
                 if attempt.isMultiple(of: 2) {
                     delay = Double.random(in: 0...seconds, using: &generator)
                 } else {
-                    delay = (run.waitFor(writing) ?? seconds) + Double.random(in: 0...max(0.005, phase ?? 0), using: &generator)
+                    delay = (run.waitFor(writing) ?? seconds) + Double.random(in: 0...max(0.005, 0.8 * (phase ?? 0)), using: &generator)
                 }
                 let killed = run.kill(after: delay)
                 let now = Repository.snapshot(output)

@@ -104,7 +104,7 @@ import TestSupport
         // Six rounds: a complete run, timed (the kills that follow are spread over its length,
         // which on a loaded machine changes from minute to minute, or over its writing, which
         // starts when the first temporary file appears) and checked to leave no debris of the
-        // kills before it; then 10 kills that land (at most 25 tries).
+        // kills before it; then 10 kills that land (at most 30 tries).
         var tally = KillTally()
         var generator = SystemRandomNumberGenerator()
         var kills = 0
@@ -120,7 +120,7 @@ import TestSupport
             #expect(Self.debris(site) == [])
             lengths.append(seconds)
             var landed = 0
-            for attempt in 0..<25 where landed < 10 {
+            for attempt in 0..<30 where landed < 10 {
                 try Self.restore(site, to: old)
                 let run = try KillableRun(arguments, environment: Self.keys)
                 // Every other kill anywhere in the run, the rest in its writing.
@@ -128,7 +128,7 @@ import TestSupport
                 if attempt.isMultiple(of: 2) {
                     delay = Double.random(in: 0...seconds, using: &generator)
                 } else {
-                    delay = (run.waitFor(writing) ?? seconds) + Double.random(in: 0...max(0.005, phase ?? 0), using: &generator)
+                    delay = (run.waitFor(writing) ?? seconds) + Double.random(in: 0...max(0.005, 0.8 * (phase ?? 0)), using: &generator)
                 }
                 guard run.kill(after: delay) else {
                     tally.add("finished before the kill")
