@@ -52,13 +52,7 @@ enum Enrichment {
             }
         }
         var row = FetchReport.Row(job: job, found: addresses.count, status: .ok)
-        for article in wanting {
-            guard let entry = cache[article.url], entry.status == "ok" else { continue }
-            var patch = article
-            patch.image = entry.image
-            patch.description = entry.description ?? ""
-            if store.merge(patch) == .updated { row.updated += 1 }
-        }
+        row.updated = apply(cache, to: &store)
         if !failures.isEmpty {
             row.warnings.append(
                 "\(failures.count) page\(failures.count == 1 ? "" : "s") could not be read: "
@@ -66,5 +60,20 @@ enum Enrichment {
         }
         events(.finished(row))
         return row
+    }
+
+    /// Fills the stored records that want an image or a description from what `cache` read
+    /// of their pages; returns how many records changed. Run again under the store lock, on
+    /// the store as it is then, by `Fetch`.
+    static func apply(_ cache: [String: EnrichEntry], to store: inout StoreUpdate) -> Int {
+        var updated = 0
+        for article in store.articles where article.image == nil || article.description.isEmpty {
+            guard let entry = cache[article.url], entry.status == "ok" else { continue }
+            var patch = article
+            patch.image = entry.image
+            patch.description = entry.description ?? ""
+            if store.merge(patch) == .updated { updated += 1 }
+        }
+        return updated
     }
 }

@@ -66,6 +66,10 @@ public enum FetchEvent: Sendable {
 /// `gazette fetch`: every configured source and query, at most `concurrency` requests at a
 /// time; one failing source never stops the others; what succeeded is merged into the store
 /// (one record per story, queries united) and written atomically at the end.
+///
+/// The network is asked without holding anything. Only then, under the store lock
+/// (`StoreLock`), is the store read again, everything merged into it and the changed files
+/// written, so two fetches of one site at once never lose each other's records.
 public enum Fetch {
     public static func run(
         _ request: FetchRequest, config: SiteConfig, siteRoot: URL, environment: [String: String],
@@ -74,13 +78,16 @@ public enum Fetch {
         let secrets = Secrets(environment: environment)
         let plan = try SourcePlan.make(
             config: config.sources, secrets: secrets, names: request.sources, query: request.query, enrich: request.enrich)
-        var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+        // Read now, so that a broken store stops the fetch before any request.
+        var preview = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+        let snapshot = preview
         var report = FetchReport(dryRun: request.dryRun)
         let counter = Counter()
-        var cache = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
-        let startingCache = cache
+        let validators = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
         var enrichCache = EnrichCache.load(siteRoot: siteRoot)
         let startingEnrichCache = enrichCache
+        var outcomes: [JobOutcome] = []
+        var enrichRow: FetchReport.Row?
 
         do {
             try await WebClient.with(
@@ -90,54 +97,86 @@ public enum Fetch {
                     events(.request(record))
                 }
             ) { web in
-                let validators = cache
-                let outcomes = await boundedMap(plan.jobs, limit: max(1, request.network.concurrency)) { job in
+                outcomes = await boundedMap(plan.jobs, limit: max(1, request.network.concurrency)) { job in
                     await run(job, web: web, validators: validators, now: request.now, events: events)
                 }
-                // Merge in job order, so the result never depends on which answer came first.
-                // "updated" counts records stored before this run; a story new in this run
-                // counts once, as new, for the first query that found it.
-                let storedBefore = Set(store.articles.map(\.id))
-                for outcome in outcomes {
-                    var row = FetchReport.Row(job: outcome.job, status: outcome.status, message: outcome.message.map { secrets.redact($0) })
-                    row.warnings = outcome.found?.warnings.map { secrets.redact($0) } ?? []
-                    if let found = outcome.found {
-                        row.found = found.articles.count
-                        for article in found.articles {
-                            let existed = storedBefore.contains(article.id)
-                            switch store.merge(article) {
-                            case .new: row.new += 1
-                            case .updated where existed: row.updated += 1
-                            default: break
-                            }
-                        }
-                    }
-                    if let feedURL = outcome.feedURL, let fresh = outcome.validators { cache[feedURL] = fresh }
-                    report.rows.append(row)
-                }
                 if request.enrich {
-                    let row = await Enrichment.run(store: &store, cache: &enrichCache, web: web, limit: request.network.concurrency, events: events)
-                    report.rows.append(row)
+                    // Stories new in this run are enriched too.
+                    _ = merge(outcomes, into: &preview, secrets: secrets)
+                    enrichRow = await Enrichment.run(store: &preview, cache: &enrichCache, web: web, limit: request.network.concurrency, events: events)
                 }
             }
         } catch {
             throw DiagnosticsError([.error("network client failed: \(secrets.redact("\(error)"))")])
         }
-        report.rows = plan.skipped + report.rows
         report.requests = counter.value
+        // What this run learnt, to lay over the caches as they are when it writes.
+        var freshValidators: [String: HTTPValidators] = [:]
+        for outcome in outcomes {
+            if let feedURL = outcome.feedURL, let fresh = outcome.validators { freshValidators[feedURL] = fresh }
+        }
+        let enriched = enrichCache.filter { startingEnrichCache[$0.key] != $0.value }
+
+        /// Merges everything into `store`; the rows count against the store as given.
+        func rows(merging store: inout StoreUpdate) -> [FetchReport.Row] {
+            var rows = plan.skipped + merge(outcomes, into: &store, secrets: secrets)
+            if var row = enrichRow {
+                row.updated = Enrichment.apply(enrichCache, to: &store)
+                rows.append(row)
+            }
+            return rows
+        }
 
         if request.dryRun {
+            var store = snapshot
+            report.rows = rows(merging: &store)
             report.written = store.pendingFiles
             return report
         }
-        do {
-            report.written = try store.write()
-            if cache != startingCache { try SiteState.write(cache, "http-cache.json", siteRoot: siteRoot) }
-            if enrichCache != startingEnrichCache { try SiteState.write(enrichCache, EnrichCache.file, siteRoot: siteRoot) }
-        } catch {
-            throw DiagnosticsError([.error("cannot write the article store: \(error.localizedDescription)", hint: "check the permissions of content/articles/")])
+        try StoreLock.withLock(siteRoot: siteRoot, purpose: "fetch") { () throws(DiagnosticsError) in
+            var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+            report.rows = rows(merging: &store)
+            var extra: [AtomicFile.Item] = []
+            do {
+                let cached = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
+                let cache = cached.merging(freshValidators) { $1 }
+                if cache != cached { extra.append(try SiteState.item(cache, "http-cache.json", siteRoot: siteRoot)) }
+                let enrichCached = EnrichCache.load(siteRoot: siteRoot)
+                let enrichCache = enrichCached.merging(enriched) { $1 }
+                if enrichCache != enrichCached { extra.append(try SiteState.item(enrichCache, EnrichCache.file, siteRoot: siteRoot)) }
+            } catch {
+                throw DiagnosticsError([.error("cannot encode the fetch caches: \(error)")])
+            }
+            // The store's files are renamed into place before the caches: a cache that says
+            // "not modified" must never be ahead of the records it stands for.
+            report.written = try store.write(also: extra)
         }
         return report
+    }
+
+    /// Merges the answers into `store` in job order, so the result never depends on which
+    /// answer came first; returns a row per job. "updated" counts records stored before;
+    /// a story new in this run counts once, as new, for the first query that found it.
+    static func merge(_ outcomes: [JobOutcome], into store: inout StoreUpdate, secrets: Secrets) -> [FetchReport.Row] {
+        let storedBefore = Set(store.articles.map(\.id))
+        var rows: [FetchReport.Row] = []
+        for outcome in outcomes {
+            var row = FetchReport.Row(job: outcome.job, status: outcome.status, message: outcome.message.map { secrets.redact($0) })
+            row.warnings = outcome.found?.warnings.map { secrets.redact($0) } ?? []
+            if let found = outcome.found {
+                row.found = found.articles.count
+                for article in found.articles {
+                    let existed = storedBefore.contains(article.id)
+                    switch store.merge(article) {
+                    case .new: row.new += 1
+                    case .updated where existed: row.updated += 1
+                    default: break
+                    }
+                }
+            }
+            rows.append(row)
+        }
+        return rows
     }
 
     struct JobOutcome: Sendable {

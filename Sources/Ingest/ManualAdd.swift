@@ -20,9 +20,9 @@ public enum ManualAdd {
         else {
             throw DiagnosticsError([.error("'\(url)' is not an http or https address", hint: "give the article's full address, e.g. https://www.yna.co.kr/view/…")])
         }
-        var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
-        if let stored = store.article(id), stored.image != nil, !stored.description.isEmpty {
-            return Outcome(article: stored, change: .unchanged, path: store.path(of: id) ?? "")
+        let snapshot = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+        if let stored = snapshot.article(id), stored.image != nil, !stored.description.isEmpty {
+            return Outcome(article: stored, change: .unchanged, path: snapshot.path(of: id) ?? "")
         }
         let metadata: PageMetadata
         do {
@@ -44,12 +44,12 @@ public enum ManualAdd {
             publisher: metadata.siteName ?? Publishers.name(forURL: trimmed) ?? parts.host, author: metadata.author,
             published: metadata.published ?? PublishedDate.format(now, offset: offset), image: metadata.image, queries: [],
             language: metadata.language)
-        let change = store.merge(article)
-        do {
+        // Read again under the lock: another fetch or add may have written meanwhile.
+        return try StoreLock.withLock(siteRoot: siteRoot, purpose: "add") { () throws(DiagnosticsError) in
+            var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+            let change = store.merge(article)
             _ = try store.write()
-        } catch {
-            throw DiagnosticsError([.error("cannot write the article store: \(error.localizedDescription)")])
+            return Outcome(article: store.article(id) ?? article, change: change, path: store.path(of: id) ?? "")
         }
-        return Outcome(article: store.article(id) ?? article, change: change, path: store.path(of: id) ?? "")
     }
 }

@@ -65,20 +65,18 @@ public enum Search {
 
     /// Stores what a search found, with the query in each record's `queries`.
     public static func save(_ results: [Result], config: SiteConfig, siteRoot: URL) throws(DiagnosticsError) -> (new: Int, updated: Int, written: [String]) {
-        var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
-        var new = 0, updated = 0
-        for article in results.flatMap(\.articles) {
-            let existed = store.article(article.id) != nil
-            switch store.merge(article) {
-            case .new: new += 1
-            case .updated where existed: updated += 1
-            default: break
+        try StoreLock.withLock(siteRoot: siteRoot, purpose: "search --save") { () throws(DiagnosticsError) in
+            var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
+            var new = 0, updated = 0
+            for article in results.flatMap(\.articles) {
+                let existed = store.article(article.id) != nil
+                switch store.merge(article) {
+                case .new: new += 1
+                case .updated where existed: updated += 1
+                default: break
+                }
             }
-        }
-        do {
             return (new, updated, try store.write())
-        } catch {
-            throw DiagnosticsError([.error("cannot write the article store: \(error.localizedDescription)")])
         }
     }
 
@@ -104,17 +102,25 @@ public enum SearchHistory {
     static let file = "searches.json"
 
     /// Counts one more use of `query` at `now`.
-    public static func record(_ query: String, siteRoot: URL, now: Date, timeZone: TimeZone) throws {
+    public static func record(_ query: String, siteRoot: URL, now: Date, timeZone: TimeZone) throws(DiagnosticsError) {
         let key = query.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard !key.isEmpty else { return }
-        var entries = SiteState.read([Entry].self, file, siteRoot: siteRoot) ?? []
-        var entry = Entry(query: key, count: 0, lastUsed: "")
-        if let index = entries.firstIndex(where: { $0.query == key }) { entry = entries.remove(at: index) }
-        entry.count += 1
-        entry.lastUsed = PublishedDate.format(now, offset: timeZone.secondsFromGMT(for: now))
-        // The file keeps use order (most recent last), which also breaks ties of equal times.
-        entries.append(entry)
-        try SiteState.write(entries, file, siteRoot: siteRoot)
+        try StoreLock.withLock(siteRoot: siteRoot, purpose: "search") { () throws(DiagnosticsError) in
+            var entries = SiteState.read([Entry].self, file, siteRoot: siteRoot) ?? []
+            var entry = Entry(query: key, count: 0, lastUsed: "")
+            if let index = entries.firstIndex(where: { $0.query == key }) { entry = entries.remove(at: index) }
+            entry.count += 1
+            entry.lastUsed = PublishedDate.format(now, offset: timeZone.secondsFromGMT(for: now))
+            // The file keeps use order (most recent last), which also breaks ties of equal times.
+            entries.append(entry)
+            do {
+                try AtomicFile.write([try SiteState.item(entries, file, siteRoot: siteRoot)])
+            } catch let error as FileWriteError {
+                throw DiagnosticsError([error.diagnostic])
+            } catch {
+                throw DiagnosticsError([.error("cannot encode \(SiteState.folder)/\(file): \(error)")])
+            }
+        }
     }
 
     /// Every remembered query, most used first, then most recently used.

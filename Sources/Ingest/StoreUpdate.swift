@@ -8,7 +8,8 @@ import GazetteModel
 /// Merging never loses anything a person may have written: an existing record only gains
 /// queries and has empty fields filled (`description`, `publisher`, `author`, `image`,
 /// `language`); a non-empty value is never replaced, so hand edits survive every re-fetch.
-/// Only files whose bytes change are written, each atomically.
+/// Only files whose bytes change are written, each atomically. Open, merge and write under the
+/// store lock (`StoreLock.withLock`), so that a second writer merges into what the first wrote.
 public struct StoreUpdate: Sendable {
     public enum Outcome: Sendable, Equatable { case new, updated, unchanged }
 
@@ -109,18 +110,33 @@ public struct StoreUpdate: Sendable {
             .map { "\(ArticleStore.folder)/\($0)" }
     }
 
-    /// Writes every changed week file atomically; returns their site-relative paths.
-    public mutating func write() throws -> [String] {
-        var written: [String] = []
+    /// Writes every changed week file, and `also` (state files under `.gazette/`), all or
+    /// nothing as far as a failure goes (`AtomicFile.write(_:)`); returns the site-relative paths
+    /// of the week files written. Callers hold the store lock (`StoreLock`). A failure throws a
+    /// diagnostic naming the file and saying that the store was left as it was.
+    public mutating func write(also extra: [AtomicFile.Item] = []) throws(DiagnosticsError) -> [String] {
         let folder = siteRoot.appendingPathComponent(ArticleStore.folder)
+        var items: [AtomicFile.Item] = []
+        var written: [(name: String, data: Data)] = []
         for name in dirty.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let data = ArticleStore.encode(files[name] ?? [])
             guard data != original[name] else { continue }
-            try AtomicFile.write(data, to: folder.appendingPathComponent(name))
-            original[name] = data
-            written.append("\(ArticleStore.folder)/\(name)")
+            items.append(
+                AtomicFile.Item(
+                    folder.appendingPathComponent(name), data, shownAs: "\(ArticleStore.folder)/\(name)",
+                    folderShownAs: "\(ArticleStore.folder)/"))
+            written.append((name, data))
         }
+        if items.isEmpty && extra.isEmpty { return [] }
+        do throws(FileWriteError) {
+            try AtomicFile.write(items + extra)
+        } catch {
+            throw DiagnosticsError([
+                .error("\(error.description); nothing was written, the article store is as it was", hint: error.hint)
+            ])
+        }
+        for (name, data) in written { original[name] = data }
         dirty.removeAll()
-        return written
+        return written.map { "\(ArticleStore.folder)/\($0.name)" }
     }
 }

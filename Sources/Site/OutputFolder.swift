@@ -319,9 +319,8 @@ public struct FileWriter {
     }
 
     static func writeError(_ path: String, _ code: Int32) -> DiagnosticsError {
-        DiagnosticsError([
-            .error("cannot write \(path): \(String(cString: strerror(code)))", hint: "check that the disk has room and the folder is writable")
-        ])
+        let problem = FileWriteError(path: path, code: code, folder: (path as NSString).deletingLastPathComponent)
+        return DiagnosticsError([problem.diagnostic])
     }
 
     /// Creates the folder `relative` is in, unless this writer already has.

@@ -55,8 +55,11 @@ public final class OutputLock: @unchecked Sendable {
         while true {
             let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
+                let problem = FileWriteError(path: file.path, code: errno, folder: file.deletingLastPathComponent().path)
                 throw DiagnosticsError([
-                    .error("cannot create the lock file \(file.path): \(String(cString: strerror(errno)))")
+                    .error(
+                        "cannot create the lock file \(file.path): \(problem.reason)",
+                        hint: "a build writes its lock and the new site beside the output folder; \(problem.hint)")
                 ])
             }
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {

@@ -12,6 +12,14 @@ struct Gazette: AsyncParsableCommand {
             Build.self, Check.self, Init.self, New.self, FetchCommand.self, SearchCommand.self, AddCommand.self, Pdf.self,
             Serve.self,
         ])
+
+    static func main() async {
+        // Over the file-size limit (ulimit -f) a write would otherwise kill the process with
+        // SIGXFSZ, leaving debris and no word of what happened; ignored, write() fails with
+        // EFBIG, and the command cleans up and says which file it could not write.
+        signal(SIGXFSZ, SIG_IGN)
+        await main(nil)
+    }
 }
 
 /// Options every command takes.

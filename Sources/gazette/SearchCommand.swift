@@ -47,7 +47,8 @@ struct SearchCommand: AsyncParsableCommand {
         do {
             try SearchHistory.record(query, siteRoot: global.siteRoot, now: now, timeZone: config.timeZone)
         } catch {
-            console.report([.warning("could not remember the query in .gazette/: \(error.localizedDescription)")])
+            // Not worth failing the search for: said as a warning.
+            console.report(error.diagnostics.map { Diagnostic(.warning, "could not remember the query: \($0.message)", hint: $0.hint) })
         }
         var failed = false
         for result in results {
