@@ -36,6 +36,8 @@ public struct BuildOptions: Sendable {
     /// With `updateInPlace` (`gazette serve`): the key of each file last written into the
     /// output, kept between builds, so a page whose key did not change is not rendered again.
     public var written: WrittenKeys?
+    /// Bodies parsed by earlier builds (`gazette serve`); nil parses every body.
+    public var bodyCache: BodyCache?
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -165,7 +167,7 @@ public enum SiteBuilder {
         let theme = try clock.step("load theme") { try Theme.load(siteRoot: options.siteRoot) }
         let baseURL = options.baseURL ?? content.config.baseURL
         let diagnostics = content.diagnostics + (baseURL == nil ? [missingBaseURL] : [])
-        let bodies = try clock.step("parse Markdown") { try JournalBodies(content) }
+        let bodies = try clock.step("parse Markdown") { try JournalBodies(content, cache: options.bodyCache) }
         let fonts = try clock.step("subset web fonts") { try SiteAssets.webFonts(content: content, theme: theme, complete: !options.subsetFonts) }
         let layout = MasonryBoardLayout(engine: fonts.engine)
         let cards = CardMaker(content: content, bodies: bodies)

@@ -107,6 +107,7 @@ private struct Rebuilder: Sendable {
     let cache = ContentCache()
     let cards = CardMeasureCache()
     let written = WrittenKeys()
+    let bodies = BodyCache()
     /// The packets still being typeset for the last build.
     let packets = Locked<Task<Void, Never>?>(nil)
 
@@ -119,6 +120,7 @@ private struct Rebuilder: Sendable {
                 cache: cache, cardCache: cards, updateInPlace: true)
             options.deferPackets = true
             options.written = written
+            options.bodyCache = bodies
             return options
         }()
         do {

@@ -13,19 +13,25 @@ public struct JournalBodies: Sendable {
 
     private let bodies: [String: Body]
 
-    /// Parses every body with cmark-gfm, on all cores.
-    public init(_ content: SiteContent) throws {
+    /// Parses every body with cmark-gfm, on all cores; with `cache` (`gazette serve`), only
+    /// bodies not parsed by an earlier build with the same options.
+    public init(_ content: SiteContent, cache: BodyCache? = nil) throws {
         let strings = UIStrings.table(content.config.language)
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
             taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]))
         let journals = content.journals.filter { !$0.isBookmark }
-        let parsed = try journals.concurrentMap { journal in
+        var optionsKey = Fingerprint()
+        optionsKey.add(reflecting: options)
+        let known = cache?.begin(options: optionsKey.digest) ?? [:]
+        let parsed = journals.concurrentMap { journal in
+            if let hit = known[journal.body] { return hit }
             let document = MarkdownDocument(journal.body, options: options)
             return Body(
                 html: document.html(), plainText: document.plainText(skippingHeadings: true),
                 excerpt: ExcerptRun.runs(from: document.blocks()))
         }
+        cache?.end(options: optionsKey.digest, Dictionary(zip(journals.map(\.body), parsed), uniquingKeysWith: { first, _ in first }))
         bodies = Dictionary(uniqueKeysWithValues: zip(journals.map(\.slug), parsed))
     }
 
@@ -35,4 +41,22 @@ public struct JournalBodies: Sendable {
     public func plainText(_ journal: Journal) -> String { bodies[journal.slug]?.plainText ?? "" }
     /// The start of a body as a card shows it.
     public func excerpt(_ journal: Journal) -> [ExcerptRun] { bodies[journal.slug]?.excerpt ?? [] }
+}
+
+/// Bodies parsed by earlier builds of the same process (`gazette serve`), by their Markdown, for
+/// the options they were parsed with: an edit to one journal parses one body again.
+public final class BodyCache: Sendable {
+    private let table = Locked<(options: Fingerprint, bodies: [String: JournalBodies.Body])>((Fingerprint(), [:]))
+
+    public init() {}
+
+    /// What earlier builds parsed with `options` (nothing if they used others).
+    func begin(options: Fingerprint) -> [String: JournalBodies.Body] {
+        table.withLock { $0.options == options ? $0.bodies : [:] }
+    }
+
+    /// Keeps what this build parsed, and only that.
+    func end(options: Fingerprint, _ bodies: [String: JournalBodies.Body]) {
+        table.withLock { $0 = (options, bodies) }
+    }
 }

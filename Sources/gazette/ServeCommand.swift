@@ -47,8 +47,11 @@ struct Serve: AsyncParsableCommand {
                     let pages = report.files.filter { $0.hasSuffix(".html") }.count
                     let cause = trigger.isEmpty ? "Built" : "Rebuilt after \(Self.describe(trigger))"
                     var line = "\(cause): \(count(pages, "page")), \(count(report.changed.count, "file")) changed, in \(String(format: "%.0f", seconds * 1000)) ms"
-                    if verbose { line += " (\(parsed) parsed, \(reused) reused)" }
+                    if verbose { line += " (\(parsed) parsed, \(reused) reused, \(report.reused) files in place)" }
                     console.summary(line)
+                    if verbose {
+                        for step in report.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+                    }
                 case .failed(let diagnostics, let trigger):
                     console.report(diagnostics)
                     let errors = diagnostics.filter { $0.severity == .error }.count

@@ -33,7 +33,7 @@ import TestSupport
         var random = Seeded(state: seed)
         let site = try TemporaryFolder("gazette-identity")
         try Repository.copyExampleSite(to: site.url)
-        let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys()
+        let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache()
         var reused = (build: 0, serve: 0)
         func incremental() throws {
             reused.build += try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public"))).reused
@@ -45,6 +45,7 @@ import TestSupport
             // As `gazette serve` does: packets linked, typeset later (not compared here).
             options.deferPackets = true
             options.written = written
+            options.bodyCache = bodies
             reused.serve += try SiteBuilder.build(options).reused
         }
         func clean() throws -> [String: Data] {
