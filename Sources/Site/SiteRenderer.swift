@@ -335,8 +335,11 @@ public struct SiteRenderer: Sendable {
 
     /// The first `limit` characters of `text`, cut at a word boundary, with an ellipsis.
     func excerpt(_ text: String, limit: Int) -> String {
-        guard text.count > limit else { return text }
-        let cut = text.prefix(limit)
+        // Not `text.count`, which walks a whole body by grapheme clusters.
+        guard text.utf8.count > limit, let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+            limitIndex < text.endIndex
+        else { return text }
+        let cut = text[..<limitIndex]
         let end = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return end.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
     }
