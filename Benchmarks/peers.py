@@ -10,8 +10,10 @@ front matter, make a Hugo site with a minimal theme doing the equivalent work: a
 journal, the home page and a page per week and per tag listing journal summaries, an RSS feed
 and a sitemap. Gazette builds with `--no-pdf` (packets are compared with Typst separately).
 
-Each run builds into a fresh folder; Gazette and Hugo alternate, RUNS times each after one
-warm-up each. Reported: median wall seconds, peak resident memory of the process (wait4's
+Clean builds: each run builds into a fresh folder (Gazette with --clean, its previous site and
+ledger removed). After one edit: one journal gets a paragraph before each run and both build
+into the folder they built before (Gazette reuses what did not change; Hugo renders all).
+Gazette and Hugo alternate, RUNS times each after one warm-up each. Reported: median wall seconds, peak resident memory of the process (wait4's
 ru_maxrss), pages written (HTML files), and the ratio of Hugo's median to Gazette's (above 1:
 Gazette is faster).
 
@@ -130,24 +132,42 @@ def write_hugo_theme(site):
 def compare_builds(gazette, hugo, count, runs):
     weeks = max(1, count // 50)
     gazette_site, hugo_site = write_sites(count, weeks)
-    commands = {
-        "gazette": lambda out: timed([gazette, "build", "-q", "--no-pdf", "--site", gazette_site, "--output", out]),
-        "hugo": lambda out: timed([hugo, "--quiet", "--source", hugo_site, "--destination", out]),
-    }
-    results = {name: [] for name in commands}
-    pages = {}
-    for attempt in range(runs + 1):  # the first round warms the file cache and is not counted
-        for name, command in commands.items():
-            out = os.path.join(OUT, str(count), f"out-{name}")
-            shutil.rmtree(out, ignore_errors=True)
-            figures = command(out)
-            pages[name] = html_pages(out)
-            if attempt:
-                results[name].append(figures)
-    row = {}
-    for name, figures in results.items():
-        row[name] = (statistics.median(w for w, _ in figures), max(m for _, m in figures), pages[name])
-    return row, weeks
+    def gazette_command(clean):
+        return lambda out: timed([gazette, "build", "-q", "--no-pdf", "--site", gazette_site, "--output", out] + (["--clean"] if clean else []))
+    hugo_command = lambda out: timed([hugo, "--quiet", "--source", hugo_site, "--destination", out])
+
+    def measure(commands, fresh, edit=None):
+        results = {name: [] for name in commands}
+        pages = {}
+        for attempt in range(runs + 1):  # the first round warms the file cache and is not counted
+            if edit:
+                edit(attempt)
+            for name, command in commands.items():
+                out = os.path.join(OUT, str(count), f"out-{name}")
+                if fresh:
+                    # Gazette's previous site and ledger go too: nothing is reused.
+                    for folder in (out, os.path.join(os.path.dirname(out), f".out-{name}.previous"),
+                                   os.path.join(gazette_site, ".gazette")):
+                        shutil.rmtree(folder, ignore_errors=True)
+                figures = command(out)
+                pages[name] = html_pages(out)
+                if attempt:
+                    results[name].append(figures)
+        return {name: (statistics.median(w for w, _ in figures), max(m for _, m in figures), pages[name])
+                for name, figures in results.items()}
+
+    clean = measure({"gazette": gazette_command(True), "hugo": hugo_command}, fresh=True)
+
+    # One journal edited between builds, output kept: Gazette renders what changed; Hugo (no
+    # incremental CLI build) renders everything again.
+    def edit(attempt):
+        for site, name in ((gazette_site, "content/journals/bench-001.md"), (hugo_site, "content/journals/bench-001.md")):
+            path = os.path.join(site, name)
+            if os.path.exists(path):
+                with open(path, "a") as f:
+                    f.write(f"\n\nEdit {attempt}: one more paragraph.\n")
+    edited = measure({"gazette": gazette_command(False), "hugo": hugo_command}, fresh=False, edit=edit)
+    return {"clean": clean, "edit": edited}, weeks
 
 
 def compare_packets(gazette, bin_dir, count, runs):
@@ -213,11 +233,12 @@ def main():
     hugo = os.path.join(bin_dir, "hugo")
     print(f"{'work':<34} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
     for count in (int(n) for n in args.journals.split(",")):
-        row, weeks = compare_builds(args.gazette, hugo, count, args.runs)
-        g, h = row["gazette"], row["hugo"]
-        print(f"{f'full build, {count} journals ({weeks} weeks)':<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
-              f" {'Hugo':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
-              f"   per page: {g[0] / g[2] * 1000:.2f} ms vs {h[0] / h[2] * 1000:.2f} ms ({(h[0] / h[2]) / (g[0] / g[2]):.2f}×)")
+        rows, weeks = compare_builds(args.gazette, hugo, count, args.runs)
+        for label, row in ((f"clean build, {count} journals", rows["clean"]), (f"after one edit, {count} journals", rows["edit"])):
+            g, h = row["gazette"], row["hugo"]
+            print(f"{label:<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
+                  f" {'Hugo':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
+                  f"   per page: {g[0] / g[2] * 1000:.2f} ms vs {h[0] / h[2] * 1000:.2f} ms ({(h[0] / h[2]) / (g[0] / g[2]):.2f}×)")
         sys.stdout.flush()
     if not args.skip_typst:
         row = compare_packets(args.gazette, bin_dir, args.packet_journals, args.runs)

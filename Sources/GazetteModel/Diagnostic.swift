@@ -1,5 +1,5 @@
 /// A place in a source file: 1-based line and column (columns count Unicode scalars).
-public struct SourceLocation: Hashable, Sendable, Comparable {
+public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
     public var path: String
     public var line: Int
     public var column: Int
@@ -21,8 +21,8 @@ public struct SourceLocation: Hashable, Sendable, Comparable {
 /// Diagnostics are collected across every file instead of stopping at the first, and print in
 /// the `path:line:col: severity: message` form editors link to, followed by the offending line
 /// and a caret under the column.
-public struct Diagnostic: Hashable, Sendable, Error {
-    public enum Severity: String, Sendable, Comparable {
+public struct Diagnostic: Hashable, Sendable, Error, Codable {
+    public enum Severity: String, Sendable, Comparable, Codable {
         case error, warning
 
         public static func < (a: Severity, b: Severity) -> Bool { a == .error && b == .warning }

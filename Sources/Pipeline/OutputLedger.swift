@@ -32,6 +32,23 @@ struct OutputLedger: Codable {
     var engine: String
     var live: [String: Entry] = [:]
     var previous: [String: Entry] = [:]
+    /// The stamp of the inputs the live site was built from (`InputStamp`), and what that
+    /// build reported, for a build that finds nothing changed.
+    var inputs: Fingerprint?
+    var summary: Summary?
+
+    struct Summary: Codable {
+        var journals: Int
+        var articles: Int
+        var weeks: Int
+        var fontBytes: Int
+        var diagnostics: [Diagnostic]
+    }
+
+    /// True when every file of the live site is still as recorded.
+    func liveIsIntact(_ output: URL) -> Bool {
+        !live.isEmpty && live.allSatisfy { path, entry in Self.entry(path: output.path + "/" + path, key: entry.key) == entry }
+    }
 
     init(engine: String) { self.engine = engine }
 

@@ -38,6 +38,8 @@ public struct BuildOptions: Sendable {
     public var written: WrittenKeys?
     /// Bodies parsed by earlier builds (`gazette serve`); nil parses every body.
     public var bodyCache: BodyCache?
+    /// Journal pages' inputs and keys from earlier builds (`gazette serve`).
+    public var pageMemo: PageMemo?
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -161,6 +163,17 @@ public enum SiteBuilder {
         // holds the lock itself for as long as it serves.
         let lock = options.updateInPlace ? nil : try output.lock(purpose: "build", wait: options.lockWait)
         defer { lock?.release() }
+        // Nothing read has changed since the site in place was built, and it is intact: done.
+        let stamp = options.updateInPlace || options.clean ? nil : clock.step("check inputs") { InputStamp.of(options) }
+        let ledger = options.updateInPlace || options.clean ? nil : OutputLedger.load(siteRoot: options.siteRoot, output: output.url)
+        if let stamp, let ledger, ledger.inputs == stamp, let summary = ledger.summary, ledger.liveIsIntact(output.url) {
+            var report = BuildReport(
+                output: output.url, files: ledger.live.keys.sorted(), changed: [], journalCount: summary.journals,
+                articleCount: summary.articles, weekCount: summary.weeks, fontBytes: summary.fontBytes, diagnostics: summary.diagnostics,
+                steps: clock.steps)
+            report.reused = ledger.live.count
+            return report
+        }
         let content = try clock.step("load, validate, link and group") {
             try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache)
         }
@@ -170,9 +183,12 @@ public enum SiteBuilder {
         let bodies = try clock.step("parse Markdown") { try JournalBodies(content, cache: options.bodyCache) }
         let fonts = try clock.step("subset web fonts") { try SiteAssets.webFonts(content: content, theme: theme, complete: !options.subsetFonts) }
         let layout = MasonryBoardLayout(engine: fonts.engine)
+        // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
+        let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.json")
+        let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
         let cards = CardMaker(content: content, bodies: bodies)
         let measures = try clock.step("measure cards") {
-            try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: options.cardCache)
+            try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache)
         }
         let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout) }
         let assets = SiteAssets.fingerprintedAssets(
@@ -187,10 +203,10 @@ public enum SiteBuilder {
         // What is already in place under the same key need not be made again: the ledger of
         // earlier builds (`gazette build`) or the keys last written (`gazette serve`).
         let placement = Placement(
-            ledger: options.updateInPlace || options.clean ? nil : OutputLedger.load(siteRoot: options.siteRoot, output: output.url),
+            ledger: ledger,
             memory: options.updateInPlace ? options.written?.keys : nil, output: output.url, previous: output.previous)
         var outputs = try clock.step("render pages, feed and sitemap") {
-            let pages = try renderer.pages(skippingKnown: { placement.source(of: SitePaths.file($0), key: $1) != nil })
+            let pages = try renderer.pages(skippingKnown: { placement.source(of: SitePaths.file($0), key: $1) != nil }, memo: options.pageMemo)
             var outputs = pages.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html.map { Data($0.utf8) }) }
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer).utf8)))
@@ -227,6 +243,9 @@ public enum SiteBuilder {
             }
             if options.deferPackets { for packet in packets { writer.keep(packet.path) } }
         }
+        let summary = OutputLedger.Summary(
+            journals: content.journals.count, articles: content.articles.count, weeks: content.weeks.count, fontBytes: fonts.totalBytes,
+            diagnostics: diagnostics)
         var files: [String] = []
         var changed: [String] = []
         if options.updateInPlace {
@@ -241,6 +260,10 @@ public enum SiteBuilder {
         } else if placement.allLive(made) {
             // Nothing differs from the site in place: leave it, and the previous one, as they are.
             files = made.map(\.path).sorted()
+            var kept = ledger ?? OutputLedger(engine: OutputLedger.engineStamp)
+            kept.inputs = stamp
+            kept.summary = summary
+            kept.save(siteRoot: options.siteRoot, output: output.url)
         } else {
             try clock.step("write changed files and swap the folder in") {
                 let writer = try output.replace(fresh: options.clean, with: writeSite)
@@ -249,10 +272,15 @@ public enum SiteBuilder {
             }
             var ledger = OutputLedger(engine: OutputLedger.engineStamp)
             ledger.previous = placement.ledger?.live ?? [:]
+            ledger.inputs = stamp
+            ledger.summary = summary
             for item in made {
                 ledger.live[item.path] = OutputLedger.entry(path: output.url.path + "/" + item.path, key: item.key)
             }
             ledger.save(siteRoot: options.siteRoot, output: output.url)
+        }
+        if options.cardCache == nil, cardCache.changed || !FileManager.default.fileExists(atPath: measuresFile.path) {
+            cardCache.save(to: measuresFile)
         }
         var report = BuildReport(
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,

@@ -108,6 +108,7 @@ private struct Rebuilder: Sendable {
     let cards = CardMeasureCache()
     let written = WrittenKeys()
     let bodies = BodyCache()
+    let memo = PageMemo()
     /// The packets still being typeset for the last build.
     let packets = Locked<Task<Void, Never>?>(nil)
 
@@ -121,6 +122,7 @@ private struct Rebuilder: Sendable {
             options.deferPackets = true
             options.written = written
             options.bodyCache = bodies
+            options.pageMemo = memo
             return options
         }()
         do {

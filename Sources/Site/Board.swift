@@ -121,7 +121,7 @@ enum BreakMarkup {
 /// What a card shows as text, without its links: everything its measurement depends on, so a
 /// journal shown on a week, a tag and the 전체 board (with links relative to each page) is
 /// measured once.
-public struct CardText: Sendable, Hashable {
+public struct CardText: Sendable, Hashable, Codable {
     public var title: String
     public var updated: String
     public var author: String?

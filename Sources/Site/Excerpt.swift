@@ -1,8 +1,8 @@
 import Markdown
 
 /// A run of excerpt text with the one inline style a card keeps.
-public struct ExcerptRun: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable { case plain, em, strong, code }
+public struct ExcerptRun: Sendable, Hashable, Codable {
+    public enum Kind: String, Sendable, Hashable, Codable { case plain, em, strong, code }
     public var text: String
     public var kind: Kind
 

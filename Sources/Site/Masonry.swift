@@ -75,12 +75,12 @@ public struct BoardGeometry: Sendable {
 }
 
 /// A text block of a card: each is measured, and may need explicit breaks, on its own.
-enum CardBlock: CaseIterable, Sendable {
+enum CardBlock: String, CaseIterable, Sendable, Codable {
     case title, meta, tags, excerpt, article
 }
 
 /// A card at every board width: its height, and the explicit line breaks its blocks need.
-public struct CardMeasure: Sendable {
+public struct CardMeasure: Sendable, Codable {
     var heights: [Int: Int] = [:]
     /// Per block, each forced break and the card widths it is for.
     var breaks: [CardBlock: [TextPosition: [Int]]] = [:]

@@ -127,13 +127,49 @@ public struct SiteBoards: Sendable {
 /// Cards measured by earlier builds of the same process (`gazette serve`): an edit to one journal
 /// measures one card again, not all of them. Keyed by the fonts measured with and the card's text.
 public final class CardMeasureCache: Sendable {
-    struct Key: Hashable {
+    struct Key: Hashable, Codable {
         var fonts: String
         var text: CardText
     }
     private let measures = Locked<[Key: CardMeasure]>([:])
+    private let measuredLast = Locked(false)
+
+    /// True when the last build measured a card or dropped one, so a saved copy is stale.
+    public var changed: Bool { measuredLast.withLock { $0 } }
 
     public init() {}
+
+    /// Entries a file written by `save` holds. `gazette build` keeps its measures in
+    /// `.gazette/cache/`; an unreadable file is an empty cache.
+    public init(contentsOf file: URL) {
+        let decoder = JSONDecoder()
+        if let data = FileManager.default.contents(atPath: file.path),
+            let saved = try? decoder.decode(Saved.self, from: data), saved.format == Saved.format
+        {
+            measures.withLock { table in
+                for entry in saved.entries { table[entry.key] = entry.measure }
+            }
+        }
+    }
+
+    private struct Saved: Codable {
+        static let format = 1
+        var format = Saved.format
+        var entries: [Entry]
+        struct Entry: Codable {
+            var key: Key
+            var measure: CardMeasure
+        }
+    }
+
+    /// Writes the measures of the last build to `file`, atomically; a failure costs the next
+    /// build time only.
+    public func save(to file: URL) {
+        let entries = measures.withLock { table in table.map { Saved.Entry(key: $0.key, measure: $0.value) } }
+        guard let data = try? JSONEncoder().encode(Saved(entries: entries)) else { return }
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? data.write(to: file, options: .atomic)
+    }
 
     /// The measures of `texts`, measuring only those not seen before with these fonts; forgets
     /// cards no longer asked for.
@@ -145,6 +181,8 @@ public final class CardMeasureCache: Sendable {
             if let hit = known[Key(fonts: fonts, text: text)] { result[text] = hit } else { missing.append(text) }
         }
         for (text, measure) in try measure(missing) { result[text] = measure }
+        let dropped = known.count > result.count
+        measuredLast.withLock { $0 = !missing.isEmpty || dropped }
         measures.withLock { table in
             table = Dictionary(result.map { (Key(fonts: fonts, text: $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
         }

@@ -84,13 +84,43 @@ public struct SiteRenderer: Sendable {
     /// Every HTML page, on all cores, each rendered only if `known(path, key)` is false. The
     /// values a page's template reads are gathered first (cheap), fingerprinted, and handed to
     /// the template engine (the cost) only for pages whose fingerprint is new.
-    public func pages(skippingKnown known: @Sendable (String, Fingerprint) -> Bool) throws -> [KeyedPage] {
-        try plan.concurrentMap { page in
+    ///
+    /// With `memo` (`gazette serve`), a journal page whose inputs equal those of the last build
+    /// takes its key from there without gathering its values at all.
+    public func pages(skippingKnown known: @Sendable (String, Fingerprint) -> Bool, memo: PageMemo? = nil) throws -> [KeyedPage] {
+        let shared = memo.map { _ in sharedInputs }
+        let keyed = try plan.concurrentMap { page -> (KeyedPage, PageMemo.JournalInputs?) in
+            var inputs: PageMemo.JournalInputs?
+            if case .journal(let journal) = page, let memo, let shared {
+                let article = content.article(for: journal)
+                let current = PageMemo.JournalInputs(
+                    journal: journal, article: article, about: article.map(content.journals(about:)) ?? [], shared: shared)
+                if let key = memo.key(page.path, current) {
+                    return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : try render(page)), nil)
+                }
+                inputs = current
+            }
             let draft = self.draft(page)
             let key = theme.key(draft.template, draft.context)
-            if known(page.path, key) { return KeyedPage(path: page.path, key: key, html: nil) }
-            return KeyedPage(path: page.path, key: key, html: try theme.render(draft.template, draft.context))
+            let html = known(page.path, key) ? nil : try theme.render(draft.template, draft.context)
+            return (KeyedPage(path: page.path, key: key, html: html), inputs)
         }
+        memo?.record(keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } })
+        return keyed.map(\.0)
+    }
+
+    /// Everything a journal page reads besides its journal, its article and the journals about
+    /// that article: the config (and with it the language, time zone, tags and authors), the
+    /// theme, and the paths of the stylesheet, script and fonts.
+    var sharedInputs: Fingerprint {
+        var key = Fingerprint()
+        key.add(theme.fingerprint)
+        key.add(reflecting: content.config)
+        key.add(stylesheet)
+        key.add(boardScript ?? "")
+        for font in fontPreloads { key.add(font) }
+        key.add(baseURL?.absoluteString ?? "")
+        return key.digest
     }
 
     func render(_ page: Page) throws -> String {
@@ -342,5 +372,32 @@ public struct SiteRenderer: Sendable {
         let cut = text[..<limitIndex]
         let end = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return end.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+}
+
+/// The inputs and key of each journal page of the last build (`gazette serve`): an edit to one
+/// journal leaves the other pages' inputs equal, and their keys are taken from here instead of
+/// gathering and fingerprinting every page's values again.
+public final class PageMemo: Sendable {
+    struct JournalInputs: Equatable, Sendable {
+        var journal: Journal
+        var article: Article?
+        var about: [Journal]
+        var shared: Fingerprint
+    }
+
+    private let table = Locked<[String: (inputs: JournalInputs, key: Fingerprint)]>([:])
+
+    public init() {}
+
+    func key(_ path: String, _ inputs: JournalInputs) -> Fingerprint? {
+        table.withLock { table in table[path].flatMap { $0.inputs == inputs ? $0.key : nil } }
+    }
+
+    /// Keeps the pages this build fingerprinted, beside the ones it took from here.
+    func record(_ entries: [(path: String, inputs: JournalInputs, key: Fingerprint)]) {
+        table.withLock { table in
+            for entry in entries { table[entry.path] = (entry.inputs, entry.key) }
+        }
     }
 }

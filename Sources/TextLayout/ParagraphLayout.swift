@@ -79,7 +79,7 @@ public struct ParagraphLayout: Hashable, Sendable {
 
 /// A place in a `StyledText`: run `run`, before its unicode scalar `offset` (counted in that
 /// run's own text, before white-space collapsing).
-public struct TextPosition: Hashable, Sendable, Comparable {
+public struct TextPosition: Hashable, Sendable, Comparable, Codable {
     public var run: Int
     public var offset: Int
     public init(run: Int, offset: Int) {

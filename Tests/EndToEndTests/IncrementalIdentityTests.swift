@@ -33,7 +33,7 @@ import TestSupport
         var random = Seeded(state: seed)
         let site = try TemporaryFolder("gazette-identity")
         try Repository.copyExampleSite(to: site.url)
-        let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache()
+        let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache(), memo = PageMemo()
         var reused = (build: 0, serve: 0)
         func incremental() throws {
             reused.build += try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public"))).reused
@@ -46,6 +46,7 @@ import TestSupport
             options.deferPackets = true
             options.written = written
             options.bodyCache = bodies
+            options.pageMemo = memo
             reused.serve += try SiteBuilder.build(options).reused
         }
         func clean() throws -> [String: Data] {
@@ -64,6 +65,10 @@ import TestSupport
             try serve()
             let expected = try clean()
             Self.compare(Repository.snapshot(site.url.appendingPathComponent("public")), expected, "build after step \(step) (\(edit))")
+            // Built again with nothing changed: the input stamp matches and nothing is written.
+            let again = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public")))
+            #expect(again.changed.isEmpty && again.steps.map(\.name) == ["check inputs"], "a build with nothing changed did work after step \(step)")
+            Self.compare(Repository.snapshot(site.url.appendingPathComponent("public")), expected, "unchanged build after step \(step)")
             Self.compare(
                 Repository.snapshot(site.url.appendingPathComponent("serve")), expected.filter { !$0.key.hasPrefix("packets/") },
                 "serve after step \(step) (\(edit))")
