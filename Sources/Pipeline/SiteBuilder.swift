@@ -40,6 +40,8 @@ public struct BuildOptions: Sendable {
     public var bodyCache: BodyCache?
     /// Journal pages' inputs and keys from earlier builds (`gazette serve`).
     public var pageMemo: PageMemo?
+    /// Card values made by earlier builds (`gazette serve`).
+    public var cardContexts: CardContexts?
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -190,7 +192,7 @@ public enum SiteBuilder {
         let measures = try clock.step("measure cards") {
             try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache)
         }
-        let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout) }
+        let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout, contexts: options.cardContexts ?? CardContexts()) }
         let assets = SiteAssets.fingerprintedAssets(
             theme, prefixingStylesheet: [fonts.fontFaceCSS, CardTypography.stylesheet, MasonryBoardLayout.cardCSS, layout.geometry.css].joined(separator: "\n"))
         let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []
@@ -243,6 +245,7 @@ public enum SiteBuilder {
             }
             if options.deferPackets { for packet in packets { writer.keep(packet.path) } }
         }
+        options.cardContexts?.forgetUnused()
         let summary = OutputLedger.Summary(
             journals: content.journals.count, articles: content.articles.count, weeks: content.weeks.count, fontBytes: fonts.totalBytes,
             diagnostics: diagnostics)

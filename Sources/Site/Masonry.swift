@@ -75,12 +75,12 @@ public struct BoardGeometry: Sendable {
 }
 
 /// A text block of a card: each is measured, and may need explicit breaks, on its own.
-enum CardBlock: String, CaseIterable, Sendable, Codable {
+enum CardBlock: String, CaseIterable, Sendable, Codable, Hashable {
     case title, meta, tags, excerpt, article
 }
 
 /// A card at every board width: its height, and the explicit line breaks its blocks need.
-public struct CardMeasure: Sendable, Codable {
+public struct CardMeasure: Sendable, Codable, Hashable {
     var heights: [Int: Int] = [:]
     /// Per block, each forced break and the card widths it is for.
     var breaks: [CardBlock: [TextPosition: [Int]]] = [:]
@@ -250,18 +250,19 @@ public struct MasonryBoardLayout: Sendable {
             boardStyle: boardStyle.joined(separator: ";"))
     }
 
-    /// What `board.mustache` reads for a packed board.
-    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String) -> [String: Any] {
-        let widths = geometry.cardWidths
-        return [
+    /// What `board.mustache` reads for a packed board. Each card's values are made once per
+    /// card, measure and page depth (`memo`), and only its position is added per board.
+    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String, memo: CardContexts) -> [String: Any] {
+        [
             "boardID": boardID,
             "boardStyle": packed.boardStyle,
-            "cards": cards.indices.map { index -> [String: Any] in
-                let measure = measures[index]
-                var context = cards[index].templateContext(breaks: measure.breaks)
-                context["dataH"] = widths.map { "\($0):\(measure.heights[$0] ?? 0)" }.joined(separator: ",")
-                context["style"] = packed.cardStyles[index]
-                return context
+            "cards": cards.indices.map { index -> PrebuiltContext in
+                let shared = memo.context(cards[index], measures[index]) {
+                    var context = cards[index].templateContext(breaks: measures[index].breaks)
+                    context["dataH"] = geometry.cardWidths.map { "\($0):\(measures[index].heights[$0] ?? 0)" }.joined(separator: ",")
+                    return context
+                }
+                return shared.adding(["style": packed.cardStyles[index]])
             },
             "isEmpty": cards.isEmpty,
         ]

@@ -82,6 +82,9 @@ public struct SiteBoards: Sendable {
     let measures: [String: CardMeasure]
     /// Board ID → the board packed.
     let packed: [String: PackedBoard]
+    /// Card values made for one board and reused by the others (and, in `gazette serve`, by
+    /// later builds).
+    let contexts: CardContexts
 
     static func weekID(_ week: ISOWeek) -> String { "week-\(week)" }
     static func tagID(_ key: String?) -> String { "tag-\(key ?? "all")" }
@@ -105,7 +108,10 @@ public struct SiteBoards: Sendable {
     }
 
     /// Packs every board of the plan on the measured heights.
-    public init(_ content: SiteContent, cards: CardMaker, measures: [String: CardMeasure], layout: MasonryBoardLayout) {
+    public init(
+        _ content: SiteContent, cards: CardMaker, measures: [String: CardMeasure], layout: MasonryBoardLayout, contexts: CardContexts = CardContexts()
+    ) {
+        self.contexts = contexts
         self.layout = layout
         self.cards = cards
         self.measures = measures
@@ -120,7 +126,7 @@ public struct SiteBoards: Sendable {
     func context(_ id: String, cards: [Card]) -> [String: Any] {
         let measures = cards.map { self.measures[$0.slug] ?? CardMeasure() }
         let packed = self.packed[id] ?? layout.pack(measures)
-        return layout.context(cards: cards, measures: measures, packed: packed, boardID: id)
+        return layout.context(cards: cards, measures: measures, packed: packed, boardID: id, memo: contexts)
     }
 }
 

@@ -78,7 +78,15 @@ public struct Theme: Sendable {
         var fingerprint = Fingerprint()
         fingerprint.add(self.fingerprint)
         fingerprint.add(name)
-        guard Self.add(context, to: &fingerprint) else { return Fingerprint(high: 0, low: UInt64.random(in: 1...UInt64.max)) }
+        fingerprint.add(Self.fingerprint(of: context))
+        return fingerprint.digest
+    }
+
+    /// The fingerprint of template values; values of a kind it does not know make one that
+    /// matches nothing.
+    static func fingerprint(of values: [String: Any]) -> Fingerprint {
+        var fingerprint = Fingerprint()
+        guard add(values, to: &fingerprint) else { return Fingerprint(high: 0, low: UInt64.random(in: 1...UInt64.max)) }
         return fingerprint.digest
     }
 
@@ -104,6 +112,9 @@ public struct Theme: Sendable {
         case let number as Int:
             fingerprint.add(tag: 5)
             fingerprint.add(number)
+        case let prebuilt as PrebuiltContext:
+            fingerprint.add(tag: 7)
+            fingerprint.add(prebuilt.fingerprint)
         default:
             let mirror = Mirror(reflecting: value)
             guard mirror.displayStyle == .optional else { return false }
@@ -129,6 +140,8 @@ public struct Theme: Sendable {
         // The common leaves, before the costly reflection below (a page has hundreds of them).
         case let flag as Bool:
             return flag
+        case let prebuilt as PrebuiltContext:
+            return prebuilt
         case let number as Int:
             return number
         default:

@@ -33,7 +33,7 @@ import TestSupport
         var random = Seeded(state: seed)
         let site = try TemporaryFolder("gazette-identity")
         try Repository.copyExampleSite(to: site.url)
-        let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache(), memo = PageMemo()
+        let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache(), memo = PageMemo(), cardContexts = CardContexts()
         var reused = (build: 0, serve: 0)
         func incremental() throws {
             reused.build += try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public"))).reused
@@ -47,6 +47,7 @@ import TestSupport
             options.written = written
             options.bodyCache = bodies
             options.pageMemo = memo
+            options.cardContexts = cardContexts
             reused.serve += try SiteBuilder.build(options).reused
         }
         func clean() throws -> [String: Data] {
