@@ -101,9 +101,15 @@ public struct SiteBoards: Sendable {
         _ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout, fonts: String, cache: CardMeasureCache?
     ) throws -> [String: CardMeasure] {
         let texts = content.journals.map(cards.text)
-        let measured = try cache?.measures(of: texts, fonts: fonts, measure: layout.measure) ?? layout.measure(texts)
+        let measured: [CardMeasure]
+        if let cache {
+            measured = try cache.measures(of: texts, fonts: fonts, measure: layout.measure)
+        } else {
+            let table = try layout.measure(texts)
+            measured = texts.map { table[$0] ?? CardMeasure() }
+        }
         var measures: [String: CardMeasure] = [:]
-        for (journal, text) in zip(content.journals, texts) { measures[journal.slug] = measured[text] }
+        for (journal, measure) in zip(content.journals, measured) { measures[journal.slug] = measure }
         return measures
     }
 
@@ -130,14 +136,12 @@ public struct SiteBoards: Sendable {
     }
 }
 
-/// Cards measured by earlier builds of the same process (`gazette serve`): an edit to one journal
-/// measures one card again, not all of them. Keyed by the fonts measured with and the card's text.
+/// Cards measured by earlier builds: an edit to one journal measures one card again, not all of
+/// them. Kept in memory by `gazette serve` and in `.gazette/cache/cards.json` by `gazette build`.
+/// Keyed by the fingerprint of the fonts measured with and the card's text (not by the text
+/// itself: hashing Swift strings normalises them, which cost 10 % of a build).
 public final class CardMeasureCache: Sendable {
-    struct Key: Hashable, Codable {
-        var fonts: String
-        var text: CardText
-    }
-    private let measures = Locked<[Key: CardMeasure]>([:])
+    private let measures = Locked<[Fingerprint: CardMeasure]>([:])
     private let measuredLast = Locked(false)
 
     /// True when the last build measured a card or dropped one, so a saved copy is stale.
@@ -145,12 +149,10 @@ public final class CardMeasureCache: Sendable {
 
     public init() {}
 
-    /// Entries a file written by `save` holds. `gazette build` keeps its measures in
-    /// `.gazette/cache/`; an unreadable file is an empty cache.
+    /// Entries a file written by `save` holds; an unreadable file is an empty cache.
     public init(contentsOf file: URL) {
-        let decoder = JSONDecoder()
         if let data = FileManager.default.contents(atPath: file.path),
-            let saved = try? decoder.decode(Saved.self, from: data), saved.format == Saved.format
+            let saved = try? JSONDecoder().decode(Saved.self, from: data), saved.format == Saved.format
         {
             measures.withLock { table in
                 for entry in saved.entries { table[entry.key] = entry.measure }
@@ -159,11 +161,11 @@ public final class CardMeasureCache: Sendable {
     }
 
     private struct Saved: Codable {
-        static let format = 1
+        static let format = 2
         var format = Saved.format
         var entries: [Entry]
         struct Entry: Codable {
-            var key: Key
+            var key: Fingerprint
             var measure: CardMeasure
         }
     }
@@ -177,21 +179,43 @@ public final class CardMeasureCache: Sendable {
         try? data.write(to: file, options: .atomic)
     }
 
-    /// The measures of `texts`, measuring only those not seen before with these fonts; forgets
-    /// cards no longer asked for.
-    func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardText: CardMeasure]) rethrows -> [CardText: CardMeasure] {
+    /// The measure of each of `texts`, in order, measuring only those not seen before with these
+    /// fonts; forgets cards no longer asked for.
+    func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardText: CardMeasure]) rethrows -> [CardMeasure] {
+        let keys = texts.map { $0.fingerprint(fonts: fonts) }
         let known = measures.withLock { $0 }
-        var result: [CardText: CardMeasure] = [:]
-        var missing: [CardText] = []
-        for text in texts {
-            if let hit = known[Key(fonts: fonts, text: text)] { result[text] = hit } else { missing.append(text) }
+        let missing = zip(texts, keys).filter { known[$0.1] == nil }.map(\.0)
+        let fresh = try measure(missing)
+        var table: [Fingerprint: CardMeasure] = [:]
+        let result = zip(texts, keys).map { text, key in
+            let found = known[key] ?? fresh[text] ?? CardMeasure()
+            table[key] = found
+            return found
         }
-        for (text, measure) in try measure(missing) { result[text] = measure }
-        let dropped = known.count > result.count
-        measuredLast.withLock { $0 = !missing.isEmpty || dropped }
-        measures.withLock { table in
-            table = Dictionary(result.map { (Key(fonts: fonts, text: $0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-        }
+        measuredLast.withLock { $0 = !missing.isEmpty || known.count > table.count }
+        measures.withLock { $0 = table }
         return result
+    }
+}
+
+extension CardText {
+    /// Everything a card's measurement depends on, with the fonts it is measured with.
+    func fingerprint(fonts: String) -> Fingerprint {
+        var key = Fingerprint()
+        key.add(fonts)
+        key.add(title)
+        key.add(updated)
+        key.add(author ?? "\u{0}")
+        key.add(tags.count)
+        for tag in tags { key.add(tag) }
+        key.add(excerptRuns.count)
+        for run in excerptRuns {
+            key.add(run.text)
+            key.add(run.kind.rawValue)
+        }
+        key.add(isBookmark)
+        key.add(articleTitle ?? "\u{0}")
+        key.add(publisher ?? "\u{0}")
+        return key.digest
     }
 }
