@@ -11,18 +11,9 @@ public enum JournalLoader {
 
     /// Every journal file under the site's journals folder, site-relative, in byte order.
     public static func journalPaths(siteRoot: URL) -> [String] {
-        let root = siteRoot.appendingPathComponent(folder)
-        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
-        else { return [] }
-        var paths: [String] = []
-        let prefix = root.standardizedFileURL.path + "/"
-        for case let url as URL in walker where url.pathExtension.lowercased() == "md" {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(prefix) else { continue }
-            paths.append(folder + "/" + full.dropFirst(prefix.count))
-        }
-        return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        FileTree.files(under: siteRoot.appendingPathComponent(folder).path)
+            .filter { $0.lowercased().hasSuffix(".md") }
+            .map { folder + "/" + $0 }
     }
 
     /// Loads all journals. Files with errors are left out of `journals` and reported. With a

@@ -218,8 +218,11 @@ public enum SiteBuilder {
             outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
             return outputs
         }
+        var packetBase = Fingerprint()
+        packetBase.add(fonts.fingerprint)
+        packetBase.add(reflecting: content.config)
         let packets = packetWeeks.map { week in
-            DeferredPacket(path: SitePaths.packet(week), key: packetKey(content, week: week, fonts: fonts.fingerprint)) {
+            DeferredPacket(path: SitePaths.packet(week), key: packetKey(content, week: week, base: packetBase.digest)) {
                 try typesetPackets(content, weeks: [week])[0].data
             }
         }
@@ -295,17 +298,17 @@ public enum SiteBuilder {
 
     /// What a week's packet is made from: the config, the fonts, and the week's journals and
     /// articles with every property (and the articles its journals link to, from any week).
-    static func packetKey(_ content: SiteContent, week: ISOWeek, fonts: String) -> Fingerprint {
+    /// `base` covers the config and the fonts.
+    static func packetKey(_ content: SiteContent, week: ISOWeek, base: Fingerprint) -> Fingerprint {
         var key = Fingerprint()
         key.add("packet \(week)")
-        key.add(fonts)
-        key.add(reflecting: content.config)
+        key.add(base)
         let journals = content.weeks.first { $0.week == week }?.journals ?? []
         for journal in journals {
-            key.add(reflecting: journal)
-            key.add(reflecting: content.article(for: journal) as Any)
+            key.add(journal)
+            content.article(for: journal).map { key.add($0) } ?? key.add(tag: 0)
         }
-        for article in content.weeks.first(where: { $0.week == week })?.articles ?? [] { key.add(reflecting: article) }
+        for article in content.weeks.first(where: { $0.week == week })?.articles ?? [] { key.add(article) }
         return key.digest
     }
 

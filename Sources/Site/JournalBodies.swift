@@ -25,13 +25,13 @@ public struct JournalBodies: Sendable {
         optionsKey.add(reflecting: options)
         let known = cache?.begin(options: optionsKey.digest) ?? [:]
         let parsed = journals.concurrentMap { journal in
-            if let hit = known[journal.body] { return hit }
+            if let hit = known[Fingerprint.of(journal.body)] { return hit }
             let document = MarkdownDocument(journal.body, options: options)
             return Body(
                 html: document.html(), plainText: document.plainText(skippingHeadings: true),
                 excerpt: ExcerptRun.runs(from: document.blocks()))
         }
-        cache?.end(options: optionsKey.digest, Dictionary(zip(journals.map(\.body), parsed), uniquingKeysWith: { first, _ in first }))
+        cache?.end(options: optionsKey.digest, Dictionary(zip(journals.map { Fingerprint.of($0.body) }, parsed), uniquingKeysWith: { first, _ in first }))
         bodies = Dictionary(uniqueKeysWithValues: zip(journals.map(\.slug), parsed))
     }
 
@@ -46,17 +46,19 @@ public struct JournalBodies: Sendable {
 /// Bodies parsed by earlier builds of the same process (`gazette serve`), by their Markdown, for
 /// the options they were parsed with: an edit to one journal parses one body again.
 public final class BodyCache: Sendable {
-    private let table = Locked<(options: Fingerprint, bodies: [String: JournalBodies.Body])>((Fingerprint(), [:]))
+    /// By the fingerprint of the Markdown (hashing the strings themselves normalises them, which
+    /// cost more than the lookups saved).
+    private let table = Locked<(options: Fingerprint, bodies: [Fingerprint: JournalBodies.Body])>((Fingerprint(), [:]))
 
     public init() {}
 
     /// What earlier builds parsed with `options` (nothing if they used others).
-    func begin(options: Fingerprint) -> [String: JournalBodies.Body] {
+    func begin(options: Fingerprint) -> [Fingerprint: JournalBodies.Body] {
         table.withLock { $0.options == options ? $0.bodies : [:] }
     }
 
     /// Keeps what this build parsed, and only that.
-    func end(options: Fingerprint, _ bodies: [String: JournalBodies.Body]) {
+    func end(options: Fingerprint, _ bodies: [Fingerprint: JournalBodies.Body]) {
         table.withLock { $0 = (options, bodies) }
     }
 }

@@ -128,3 +128,37 @@ import Testing
         #expect(ISO8601.format(Date(timeIntervalSince1970: -1), in: TimeZone(identifier: "UTC")!) == "1969-12-31T23:59:59Z")
     }
 }
+
+/// Fingerprints of journals and articles list their properties by hand (reflection was too slow
+/// for every build); a property added to either must be added there too, or pages and packets
+/// built from it would not be rebuilt when it changes.
+@Suite struct FingerprintCoverageTests {
+    @Test func everyPropertyOfJournalAndArticleIsFingerprinted() {
+        let journal = Journal(
+            path: "p", slug: "s", title: "t", articleReference: nil, tags: [], author: nil, created: Date(timeIntervalSince1970: 0),
+            updated: Date(timeIntervalSince1970: 0), draft: false, body: "", bodyStartLine: 1)
+        #expect(Mirror(reflecting: journal).children.count == 12, "update Fingerprint.add(_ journal:) for the new property")
+        var changed = journal
+        changed.bodyStartLine = 2
+        var a = Fingerprint(), b = Fingerprint()
+        a.add(journal)
+        b.add(changed)
+        #expect(a.digest != b.digest)
+        let article = Article(
+            id: "i", url: "https://example.org/", title: "t", description: "", source: "manual", publisher: nil, author: nil,
+            published: "", image: nil, queries: [], language: nil)
+        #expect(Mirror(reflecting: article).children.count == 11, "update Fingerprint.add(_ article:) for the new property")
+    }
+
+    @Test func fingerprintsSeparateFieldsAndAreStable() {
+        var one = Fingerprint(), two = Fingerprint()
+        one.add("ab")
+        one.add("c")
+        two.add("a")
+        two.add("bc")
+        #expect(one.digest != two.digest)
+        // The same in every process: a ledger written by one build is read by the next.
+        #expect(Fingerprint.of("기준금리").description == Fingerprint.of("기준금리").description)
+        #expect(Fingerprint.of("").description.count == 32)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Regular files below a folder, found with `readdir`: Foundation's URL enumerator, with a
+/// resource lookup per file, was 13 % of a rebuild in `gazette serve` at 2,000 journals.
+public enum FileTree {
+    /// Paths relative to `folder` of every regular file below it (symbolic links followed to
+    /// files, not into folders), sorted by their UTF-8 bytes; hidden entries (a leading dot) are
+    /// skipped when `skippingHidden`. A missing folder has none.
+    public static func files(under folder: String, skippingHidden: Bool = false) -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String) {
+            let path = relative.isEmpty ? folder : folder + "/" + relative
+            guard let directory = opendir(path) else { return }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                guard name != ".", name != "..", !(skippingHidden && name.hasPrefix(".")) else { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var type = entry.pointee.d_type
+                if type == DT_UNKNOWN || type == DT_LNK {
+                    var status = stat()
+                    guard stat(folder + "/" + child, &status) == 0 else { continue }
+                    type = (status.st_mode & S_IFMT) == S_IFDIR ? (entry.pointee.d_type == DT_LNK ? UInt8(DT_LNK) : UInt8(DT_DIR)) : UInt8(DT_REG)
+                }
+                if type == DT_DIR { walk(child) } else if type == DT_REG { found.append(child) }
+            }
+        }
+        walk("")
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+}
