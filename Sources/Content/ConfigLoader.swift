@@ -9,7 +9,7 @@ public enum ConfigLoader {
 
     static let topLevelKeys = [
         "title", "description", "base_url", "language", "timezone", "authors", "tags", "sources", "packet",
-        "markdown",
+        "markdown", "board",
     ]
 
     /// Loads `gazette.yml` from `siteRoot`. Returns nil config when it has errors.
@@ -116,6 +116,10 @@ public enum ConfigLoader {
         if let markdown = map.mapping("markdown", diagnostics: &diagnostics) {
             markdown.warnUnknownKeys(["unsafe_html"], diagnostics: &diagnostics)
             if let unsafe = markdown.bool("unsafe_html", diagnostics: &diagnostics) { config.markdown.unsafeHTML = unsafe }
+        }
+        if let board = map.mapping("board", diagnostics: &diagnostics) {
+            board.warnUnknownKeys(["per_page"], diagnostics: &diagnostics)
+            if let perPage = board.integer("per_page", in: 1...1000, diagnostics: &diagnostics) { config.board.perPage = perPage }
         }
         let failed = diagnostics.contains { $0.severity == .error }
         return (failed ? nil : config, diagnostics)

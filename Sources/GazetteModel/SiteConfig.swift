@@ -47,6 +47,7 @@ public struct SiteConfig: Sendable {
     public var sources: Sources
     public var packet: PacketSettings
     public var markdown: MarkdownSettings
+    public var board = BoardSettings()
 
     public init(
         title: String, description: String? = nil, baseURL: URL? = nil, language: SiteLanguage = .ko,
@@ -174,6 +175,14 @@ public struct SiteConfig: Sendable {
     }
 
     /// How journal Markdown is rendered.
+    /// Boards: how many cards a page of the 전체, tag and week boards holds before the rest go
+    /// to `page/2/`, `page/3/`…
+    public struct BoardSettings: Sendable {
+        public static let defaultPerPage = 30
+        public var perPage = BoardSettings.defaultPerPage
+        public init() {}
+    }
+
     public struct MarkdownSettings: Sendable {
         /// Pass raw HTML in journals through (GFM's tagfilter still applies); escaped otherwise.
         public var unsafeHTML = false

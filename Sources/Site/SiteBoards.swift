@@ -87,13 +87,26 @@ public struct SiteBoards: Sendable {
     /// later builds).
     let contexts: CardContexts
 
-    static func weekID(_ week: ISOWeek) -> String { "week-\(week)" }
-    static func tagID(_ key: String?) -> String { "tag-\(key ?? "all")" }
+    static func weekID(_ week: ISOWeek, page: Int = 1) -> String { "week-\(week)" + paged(page) }
+    static func tagID(_ key: String?, page: Int = 1) -> String { "tag-\(key ?? "all")" + paged(page) }
+    private static func paged(_ page: Int) -> String { page > 1 ? "-p\(page)" : "" }
+
+    /// A board's journals (newest first) cut into pages of `perPage`: always at least one page,
+    /// empty for a board with no journals.
+    public static func pages(_ journals: [Journal], perPage: Int) -> [ArraySlice<Journal>] {
+        guard !journals.isEmpty else { return [journals[...]] }
+        return stride(from: 0, to: journals.count, by: max(1, perPage)).map { journals[$0..<min($0 + max(1, perPage), journals.count)] }
+    }
 
     /// Which journals each board shows, newest first: a board per week, 전체, and one per tag.
     static func plan(_ content: SiteContent) -> [(id: String, journals: [Journal])] {
-        content.weeks.map { (weekID($0.week), $0.journals) } + [(tagID(nil), content.journals)]
-            + content.config.tags.map { tag in (tagID(tag.key), content.journals.filter { $0.tags.contains(tag.key) }) }
+        let perPage = content.config.board.perPage
+        func paged(_ journals: [Journal], id: (Int) -> String) -> [(id: String, journals: [Journal])] {
+            pages(journals, perPage: perPage).enumerated().map { (id($0.offset + 1), Array($0.element)) }
+        }
+        return content.weeks.flatMap { week in paged(week.journals) { weekID(week.week, page: $0) } }
+            + paged(content.journals) { tagID(nil, page: $0) }
+            + content.config.tags.flatMap { tag in paged(content.journals.filter { $0.tags.contains(tag.key) }) { tagID(tag.key, page: $0) } }
     }
 
     /// Measures every journal's card (text layout, on all cores), or takes it from `cache` when

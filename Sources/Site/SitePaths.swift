@@ -4,9 +4,11 @@ import GazetteModel
 /// Where each page lives in the output, and how one page links to another. Pages link with
 /// relative URLs so a site works under any sub-path and from any static host.
 public enum SitePaths {
-    static func week(_ week: ISOWeek) -> String { "weeks/\(week)/" }
+    static func week(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/" + paged(page) }
     static func journal(_ slug: String) -> String { "journals/\(slug)/" }
-    static func tag(_ key: String?) -> String { key.map { "tags/\($0)/" } ?? "tags/" }
+    static func tag(_ key: String?, page: Int = 1) -> String { (key.map { "tags/\($0)/" } ?? "tags/") + paged(page) }
+    /// Page 1 of a board is its folder; page n is `page/n/` inside it.
+    static func paged(_ page: Int) -> String { page > 1 ? "page/\(page)/" : "" }
     static let archive = "archive/"
     public static let feed = "feed.xml"
     public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }

@@ -45,17 +45,19 @@ public struct SiteRenderer: Sendable {
     /// One page of the site, before rendering.
     enum Page: Sendable {
         case digest(WeekContent?)
-        case week(WeekContent)
+        /// A page of a week's board (1 unless the week has more journals than a page holds).
+        case week(WeekContent, page: Int)
         case journal(Journal)
-        case tag(Tag?)
+        /// A page of the 전체 board (nil) or a tag's board.
+        case tag(Tag?, page: Int)
         case archive
 
         var path: String {
             switch self {
             case .digest: ""
-            case .week(let week): SitePaths.week(week.week)
+            case .week(let week, let page): SitePaths.week(week.week, page: page)
             case .journal(let journal): SitePaths.journal(journal.slug)
-            case .tag(let tag): SitePaths.tag(tag?.key)
+            case .tag(let tag, let page): SitePaths.tag(tag?.key, page: page)
             case .archive: SitePaths.archive
             }
         }
@@ -63,8 +65,48 @@ public struct SiteRenderer: Sendable {
 
     /// Every page, in the order they are listed (digest, weeks, journals, tags, archive).
     var plan: [Page] {
-        [.digest(weeks.first)] + weeks.map(Page.week) + content.journals.map(Page.journal)
-            + [.tag(nil)] + content.config.tags.map { Page.tag($0) } + [.archive]
+        let perPage = content.config.board.perPage
+        func count(_ journals: [Journal]) -> Int { SiteBoards.pages(journals, perPage: perPage).count }
+        var pages: [Page] = [.digest(weeks.first)]
+        for week in weeks {
+            pages += (1...count(week.journals)).map { Page.week(week, page: $0) }
+        }
+        pages += content.journals.map(Page.journal)
+        pages += (1...count(content.journals)).map { Page.tag(nil, page: $0) }
+        for tag in content.config.tags {
+            pages += (1...count(journals(tagged: tag.key))).map { Page.tag(tag, page: $0) }
+        }
+        return pages + [.archive]
+    }
+
+    /// Journals with tag `key`, newest first.
+    func journals(tagged key: String?) -> [Journal] {
+        key.map { key in content.journals.filter { $0.tags.contains(key) } } ?? content.journals
+    }
+
+    /// Page `page` of a board of `journals`, and how many pages it has.
+    func boardPage(_ journals: [Journal], page: Int) -> (journals: [Journal], count: Int) {
+        let pages = SiteBoards.pages(journals, perPage: content.config.board.perPage)
+        return (Array(pages[min(max(page, 1), pages.count) - 1]), pages.count)
+    }
+
+    /// What `pagination.mustache` reads: previous and next links (`rel` prev and next) and a page
+    /// list that stays short however many pages there are (the first, the last, and two either
+    /// side of the current one, with gaps between). Nil for a board of one page.
+    func pagination(current: Int, count: Int, href: (Int) -> String) -> [String: Any]? {
+        guard count > 1 else { return nil }
+        let shown = Set([1, count] + Array(max(1, current - 2)...min(count, current + 2))).sorted()
+        var items: [[String: Any]] = []
+        for (index, number) in shown.enumerated() {
+            if index > 0 && number - shown[index - 1] > 1 { items.append(["gap": true]) }
+            items.append(["number": number, "href": href(number), "current": number == current])
+        }
+        return [
+            "label": "\(strings["pages"] ?? "Pages") \(current)/\(count)",
+            "prev": (current > 1 ? ["href": href(current - 1)] : nil) as Any,
+            "next": (current < count ? ["href": href(current + 1)] : nil) as Any,
+            "pages": items,
+        ]
     }
 
     /// Every HTML page: site path (`weeks/2026-W47/`) → document, rendered on all cores.
@@ -136,26 +178,28 @@ public struct SiteRenderer: Sendable {
 
     func draft(_ page: Page) -> Draft {
         switch page {
-        case .digest(let latest?): weekPage(latest, path: "", isDigest: true)
+        case .digest(let latest?): weekPage(latest, path: "", isDigest: true, page: 1)
         case .digest(nil): emptyHome()
-        case .week(let week): weekPage(week, path: SitePaths.week(week.week), isDigest: false)
+        case .week(let week, let page): weekPage(week, path: SitePaths.week(week.week, page: page), isDigest: false, page: page)
         case .journal(let journal): journalPage(journal, path: SitePaths.journal(journal.slug))
-        case .tag(let tag): tagPage(tag)
+        case .tag(let tag, let page): tagPage(tag, page: page)
         case .archive: archivePage()
         }
     }
 
     // MARK: - Pages
 
-    func weekPage(_ week: WeekContent, path: String, isDigest: Bool) -> Draft {
+    func weekPage(_ week: WeekContent, path: String, isDigest: Bool, page: Int) -> Draft {
         let root = SitePaths.root(from: path)
         let index = weeks.firstIndex { $0.week == week.week } ?? 0
         let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
         let newer = index > 0 ? weeks[index - 1].week : nil
         let label = dates.week(week.week)
         let range = dates.range(week.week)
+        let board = boardPage(week.journals, page: page)
+        let pageMark = page > 1 ? " (\(page)/\(board.count))" : ""
         var context = base(
-            path: path, title: isDigest ? content.config.title : "\(label) · \(content.config.title)",
+            path: path, title: isDigest ? content.config.title : "\(label)\(pageMark) · \(content.config.title)",
             description: "\(label) (\(range)): \(week.journals.count) \(strings["journalCount"] ?? ""), \(week.articles.count) \(strings["articleCount"] ?? "")",
             current: isDigest ? "digest" : "weeks")
         context["week"] = [
@@ -166,7 +210,8 @@ public struct SiteRenderer: Sendable {
             "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
             "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
         ]
-        context["board"] = boards.context(SiteBoards.weekID(week.week), cards: week.journals.map { card($0, root: root) })
+        context["board"] = boards.context(SiteBoards.weekID(week.week, page: page), cards: board.journals.map { card($0, root: root) })
+        context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.week(week.week, page: $0) } as Any
         context["articleGroups"] = articleGroups(week.articles, root: root)
         context["chart"] = chart(week)
         context["hasArticles"] = !week.articles.isEmpty
@@ -203,13 +248,15 @@ public struct SiteRenderer: Sendable {
         return Draft(template: "journal", context: context)
     }
 
-    func tagPage(_ tag: Tag?) -> Draft {
-        let path = SitePaths.tag(tag?.key)
+    func tagPage(_ tag: Tag?, page: Int) -> Draft {
+        let path = SitePaths.tag(tag?.key, page: page)
         let root = SitePaths.root(from: path)
-        let journals = tag.map { tag in content.journals.filter { $0.tags.contains(tag.key) } } ?? content.journals
+        let journals = journals(tagged: tag?.key)
+        let board = boardPage(journals, page: page)
         let name = tag?.name ?? strings["all", default: "All"]
+        let pageMark = page > 1 ? " (\(page)/\(board.count))" : ""
         var context = base(
-            path: path, title: "\(strings["tags"] ?? "") · \(name) · \(content.config.title)",
+            path: path, title: "\(strings["tags"] ?? "") · \(name)\(pageMark) · \(content.config.title)",
             description: "\(name): \(journals.count) \(strings["journalCount"] ?? "")", current: "tags")
         context["tag"] = ["name": name, "key": tag?.key ?? "", "count": journals.count]
         var nav: [[String: Any]] = [
@@ -220,7 +267,8 @@ public struct SiteRenderer: Sendable {
             nav.append(["name": other.name, "href": root + SitePaths.encode(SitePaths.tag(other.key)), "current": other.key == tag?.key, "count": count])
         }
         context["tagNav"] = nav
-        context["board"] = boards.context(SiteBoards.tagID(tag?.key), cards: journals.map { card($0, root: root) })
+        context["board"] = boards.context(SiteBoards.tagID(tag?.key, page: page), cards: board.journals.map { card($0, root: root) })
+        context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.encode(SitePaths.tag(tag?.key, page: $0)) } as Any
         return Draft(template: "tag", context: context)
     }
 
