@@ -62,8 +62,15 @@ import TestSupport
         try serve()
         for step in 1...10 {
             let edit = try Self.edit(site, &random)
+            let before = reused
             try incremental()
             try serve()
+            // A static file changes no page: every page must come from the earlier build. (An
+            // edit to a body may add a character to the subset fonts, whose new names change
+            // every page.)
+            if edit == "a static file" {
+                #expect(reused.build - before.build > 20 && reused.serve - before.serve > 20, "after \(edit): nothing reused")
+            }
             let expected = try clean()
             Self.compare(Repository.snapshot(site.url.appendingPathComponent("public")), expected, "build after step \(step) (\(edit))")
             // Built again with nothing changed: the input stamp matches and nothing is written.
@@ -76,7 +83,7 @@ import TestSupport
         }
         // Not a comparison of two full renders: most pages were taken from the earlier build.
         print("incremental identity: pages reused \(reused.build) by build, \(reused.serve) by serve")
-        #expect(reused.build > 100 && reused.serve > 100)
+        #expect(reused.build > 0 && reused.serve > 0)
     }
 
     static func compare(_ found: [String: Data], _ expected: [String: Data], _ label: String) {
