@@ -34,7 +34,6 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     var siteRoot: URL {
-        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
+        commandLineURL(site).standardizedFileURL
     }
 }
