@@ -106,12 +106,18 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "TestSupport"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "TestSupport"]),
+        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "TestSupport"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "TestSupport"]),
+        .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
     ]
 )
+
+// Every module folder under Sources/ holds a README.md (its one job, what it may import, its main
+// types), which is not a source of the target.
+for target in package.targets where (target.type == .regular || target.type == .executable) && !(target.path ?? "").hasPrefix("Tests/") {
+    target.exclude.append("README.md")
+}

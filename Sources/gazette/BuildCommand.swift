@@ -5,8 +5,9 @@ import GazetteModel
 import Pipeline
 import Site
 
-struct Build: ParsableCommand {
+struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Render the site (and study packets) into the output folder.")
 
     @OptionGroup var global: GlobalOptions

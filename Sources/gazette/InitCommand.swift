@@ -3,8 +3,9 @@ import Authoring
 import Foundation
 import GazetteModel
 
-struct Init: ParsableCommand {
+struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create a new site: gazette.yml, a sample journal and article, .gitignore, a publish workflow.")
 
     @Argument(help: "Folder for the new site (default: the current directory).")

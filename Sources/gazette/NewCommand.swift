@@ -3,8 +3,9 @@ import Authoring
 import Foundation
 import GazetteModel
 
-struct New: ParsableCommand {
+struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Create a journal file pre-filled with front matter and print its path.")
 
     @OptionGroup var global: GlobalOptions

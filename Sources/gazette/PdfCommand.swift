@@ -4,8 +4,9 @@ import Foundation
 import GazetteModel
 import Packet
 
-struct Pdf: ParsableCommand {
+struct PdfCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pdf",
         abstract: "Typeset a study packet (PDF) of the journals you select.",
         discussion: """
             Every filter must match; with none, the packet holds every journal with a body. \

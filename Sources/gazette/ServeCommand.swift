@@ -3,8 +3,9 @@ import Foundation
 import GazetteModel
 import Serve
 
-struct Serve: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Build, serve on 127.0.0.1, rebuild on change and reload open pages.",
         discussion: """
             Builds into .gazette/serve/ (not public/), watches gazette.yml, content/, templates/ and static/, \
