@@ -5,7 +5,9 @@ import PackageDescription
 
 let package = Package(
     name: "Gazette",
-    platforms: [.macOS(.v13)],
+    // Linux only, so no `platforms:` line: the watcher behind `serve` is inotify, and the C
+    // libraries (cmark-gfm, libxml2, Pango/cairo, HarfBuzz) are found with pkg-config from
+    // Debian's -dev packages. macOS was never built or tested.
     products: [
         .executable(name: "gazette", targets: ["gazette"]),
     ],
@@ -33,6 +35,8 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
+        .target(name: "CInotify"),
 
         // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
         .target(name: "GazetteModel"),
@@ -75,9 +79,10 @@ let package = Package(
         .target(
             name: "Serve",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Pipeline",
+                "GazetteModel", "Content", "Site", "Pipeline", "CInotify",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // The command line: argument parsing and presentation only.
         .executableTarget(
@@ -96,17 +101,23 @@ let package = Package(
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
 
-        .target(name: "TestSupport", dependencies: ["GazetteModel", "Markup"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Markup"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "TestSupport"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "Markup", "TestSupport"]),
+        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "TextLayout", "TestSupport"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "Markup", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "TestSupport"]),
+        .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
     ]
 )
+
+// Every module folder under Sources/ holds a README.md (its one job, what it may import, its main
+// types), which is not a source of the target.
+for target in package.targets where (target.type == .regular || target.type == .executable) && !(target.path ?? "").hasPrefix("Tests/") {
+    target.exclude.append("README.md")
+}

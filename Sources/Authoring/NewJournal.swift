@@ -50,20 +50,10 @@ public enum NewJournal {
             }
         }
         let articleFailed = !problems.isEmpty
-        let vocabulary = config.tags.map(\.key)
-        for tag in request.tags where !vocabulary.contains(tag) {
-            let close = Suggest.closest(to: tag, in: vocabulary)
-            problems.append(
-                .error(
-                    "unknown tag '\(tag)'",
-                    hint: (close.map { "did you mean '\($0)'? " } ?? "") + "known tags: \(vocabulary.joined(separator: ", "))"))
-        }
-        if let author = request.author, !config.authors.isEmpty, config.author(author) == nil {
-            let close = Suggest.closest(to: author, in: config.authors.map(\.key))
-            problems.append(
-                .error(
-                    "unknown author '\(author)'",
-                    hint: (close.map { "did you mean '\($0)'? " } ?? "") + "known authors: \(config.authors.map(\.key).joined(separator: ", "))"))
+        var written = request.tags.map { (Vocabulary.Kind.tag, $0) }
+        if let author = request.author { written.append((.author, author)) }
+        for (kind, value) in written {
+            if let (message, hint) = Vocabulary.unknown(kind, value, in: config) { problems.append(.error(message, hint: hint)) }
         }
         let title = (request.title ?? article?.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty, !articleFailed {

@@ -11,3 +11,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
+
+// xmlFree is a global function pointer (or a macro over one); Swift 6 refuses to read a C global
+// variable, so strings libxml2 hands out are released through this function instead.
+static inline void gazette_xmlFree(void *pointer) { xmlFree(pointer); }

@@ -91,8 +91,9 @@ public enum JournalLoader {
                 source.error("'article' must be an http(s) URL or a 12-character article id, not '\(article)'", at: node))
         }
         var tags: [String] = []
-        for tag in map.stringList("tags", diagnostics: &diagnostics) ?? [] where !tags.contains(tag) {
-            tags.append(tag.trimmingCharacters(in: .whitespaces))
+        for written in map.stringList("tags", diagnostics: &diagnostics) ?? [] {
+            let tag = written.trimmingCharacters(in: .whitespaces)
+            if !tags.contains(tag) { tags.append(tag) }
         }
         let author = map.string("author", diagnostics: &diagnostics)
         let draft = map.bool("draft", diagnostics: &diagnostics) ?? false

@@ -107,23 +107,14 @@ public struct SiteContent: Sendable {
 
     func crossReferenceWarnings(allJournals: [Journal]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        let tagKeys = config.tags.map(\.key)
-        let authorKeys = config.authors.map(\.key)
         for journal in allJournals {
-            for tag in journal.tags where !tagKeys.contains(tag) {
-                let (location, line) = journal.frontMatterLocation(of: "tags", value: tag)
-                let suggestion = Suggest.closest(to: tag, in: tagKeys).map { "did you mean '\($0)'? " } ?? ""
+            var written = journal.tags.map { (Vocabulary.Kind.tag, "tags", $0) }
+            if let author = journal.author { written.append((.author, "author", author)) }
+            for (kind, key, value) in written {
+                guard let (message, hint) = Vocabulary.unknown(kind, value, in: config) else { continue }
+                let (location, line) = journal.frontMatterLocation(of: key, value: value)
                 warnings.append(
-                    .warning("unknown tag '\(tag)'", at: location,
-                        hint: "\(suggestion)known tags: \(tagKeys.joined(separator: ", ")); add it under 'tags:' in gazette.yml",
-                        sourceLine: line))
-            }
-            if let author = journal.author, !authorKeys.isEmpty, !authorKeys.contains(author) {
-                let (location, line) = journal.frontMatterLocation(of: "author", value: author)
-                warnings.append(
-                    .warning("unknown author '\(author)'", at: location,
-                        hint: "known authors: \(authorKeys.joined(separator: ", ")); add it under 'authors:' in gazette.yml",
-                        sourceLine: line))
+                    .warning(message, at: location, hint: "\(hint); add it under '\(kind.rawValue)s:' in gazette.yml", sourceLine: line))
             }
             if let reference = journal.articleReference, article(for: journal) == nil {
                 let (location, line) = journal.frontMatterLocation(of: "article", value: reference)

@@ -125,7 +125,7 @@ public enum HTMLSanitizer {
 
     private static func isCheckbox(_ node: xmlNodePtr) -> Bool {
         guard let value = withXMLString("type", { xmlGetProp(node, $0) }) else { return false }
-        defer { free(value) }
+        defer { gazette_xmlFree(value) }
         return String(cString: value).lowercased() == "checkbox"
     }
 
@@ -139,7 +139,7 @@ public enum HTMLSanitizer {
             if keep, urlAttributes.contains(key) || key == "srcset" {
                 let raw = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
                 let value = raw.map { String(cString: $0) } ?? ""
-                raw.map { free($0) }
+                raw.map { gazette_xmlFree($0) }
                 if key == "srcset" {
                     replacement = srcset(value, allowURL: allowURL)
                 } else {
@@ -150,7 +150,7 @@ public enum HTMLSanitizer {
             if !keep {
                 let raw = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
                 let value = raw.map { String(cString: $0) } ?? ""
-                raw.map { free($0) }
+                raw.map { gazette_xmlFree($0) }
                 // Harmless attributes outside the list (target, name…) go without a word.
                 if key.hasPrefix("on") || key == "style" || key == "srcset" || urlAttributes.contains(key)
                     || ["action", "formaction", "data", "poster", "background", "xlink:href", "srcdoc"].contains(key)

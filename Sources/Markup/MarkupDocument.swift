@@ -123,14 +123,14 @@ public final class MarkupDocument {
                         let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
                     {
                         attributes[key] = String(cString: value)
-                        free(value)  // libxml2 allocates with malloc unless xmlMemSetup is called; Gazette never calls it
+                        gazette_xmlFree(value)  // libxml2's allocator, whatever xmlMemSetup set
                     }
                     attribute = current.pointee.next
                 }
                 var text = ""
                 if let content = xmlNodeGetContent(node) {
                     text = String(cString: content)
-                    free(content)
+                    gazette_xmlFree(content)
                 }
                 found.append(Element(name: name, attributes: attributes, text: text))
             }
@@ -177,7 +177,7 @@ public final class MarkupDocument {
                 let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
             {
                 attributes[key] = String(cString: value)
-                free(value)
+                gazette_xmlFree(value)
             }
             attribute = current.pointee.next
         }
@@ -190,7 +190,7 @@ public final class MarkupDocument {
         var text = ""
         if let content = xmlNodeGetContent(element) {
             text = String(cString: content)
-            free(content)
+            gazette_xmlFree(content)
         }
         let namespace = element.pointee.ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
         return Node(name: name(element) ?? "", namespace: namespace, attributes: attributes, children: children, text: text)

@@ -29,53 +29,48 @@ final class PacketComposer {
     }
 
     func compose() throws -> StudyPacket.Rendered {
-        var steps: [StudyPacket.Step] = []
-        var clock = Date()
-        func step(_ name: String) {
-            let now = Date()
-            steps.append(StudyPacket.Step(name: name, seconds: now.timeIntervalSince(clock)))
-            clock = now
-        }
+        var clock = StepClock()
         let paginator = Paginator(pageHeight: style.bodyHeight)
-        let coverFlow = try coverBoxes()
-        let contentsFlow = try contentsBoxes()
-        let journalBoxes = try typesetJournals()
-        step("typeset \(packet.journals.count) journals")
-        let cover = paginator.paginate(coverFlow)
-        let contents = paginator.paginate(contentsFlow)
-        let body = paginator.paginate(journalBoxes)
-        let pages = cover + contents + body
-        for (index, page) in pages.enumerated() {
-            for placement in page where placement.units.lowerBound == 0 {
-                if let anchor = placement.box.anchor, pageOf[anchor] == nil { pageOf[anchor] = index + 1 }
-            }
+        let (coverFlow, contentsFlow, journalBoxes) = try clock.step("typeset \(packet.journals.count) journals") {
+            (try coverBoxes(), try contentsBoxes(), try typesetJournals())
         }
-
-        step("paginate")
-        let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
-        setMetadata(canvas)
-        let header = try TextBlock(
-            RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
-        for (index, page) in pages.enumerated() {
-            if index >= cover.count { try drawFurniture(canvas, header: header, page: index + 1, of: pages.count) }
-            for placement in page {
-                let y = style.bodyTop + placement.y
-                if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
-                    canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
+        let (cover, pages) = clock.step("paginate") {
+            let cover = paginator.paginate(coverFlow)
+            let contents = paginator.paginate(contentsFlow)
+            let body = paginator.paginate(journalBoxes)
+            let pages = cover + contents + body
+            for (index, page) in pages.enumerated() {
+                for placement in page where placement.units.lowerBound == 0 {
+                    if let anchor = placement.box.anchor, pageOf[anchor] == nil { pageOf[anchor] = index + 1 }
                 }
-                placement.box.draw(canvas, placement.units, style.contentLeft, y, placement.gap)
             }
-            canvas.showPage()
+            return (cover, pages)
         }
-        addOutline(canvas)
-        step("draw \(pages.count) pages")
-        let data = try canvas.finish()
-        step("finish the PDF (fonts subset, compressed)")
+        let canvas = try clock.step("draw \(pages.count) pages") {
+            let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
+            setMetadata(canvas)
+            let header = try TextBlock(
+                RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
+            for (index, page) in pages.enumerated() {
+                if index >= cover.count { try drawFurniture(canvas, header: header, page: index + 1, of: pages.count) }
+                for placement in page {
+                    let y = style.bodyTop + placement.y
+                    if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
+                        canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
+                    }
+                    placement.box.draw(canvas, placement.units, style.contentLeft, y, placement.gap)
+                }
+                canvas.showPage()
+            }
+            addOutline(canvas)
+            return canvas
+        }
+        let data = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finish() }
         var rendered = StudyPacket.Rendered(
             data: data, pageCount: pages.count,
             journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
         rendered.layout = pages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
-        rendered.steps = steps
+        rendered.steps = clock.steps
         return rendered
     }
 

@@ -75,14 +75,8 @@ public struct StudyPacket: Sendable {
         /// What each page holds, top to bottom: the kind of each box, the units of it placed
         /// there, and its unit count — for tests of widows, orphans and keep-with-next.
         var layout: [[(kind: FlowBox.Kind, units: Range<Int>, of: Int)]] = []
-        /// Seconds each step took, in order, for `--verbose`.
-        public var steps: [Step] = []
-    }
-
-    /// A named step of rendering and how long it took.
-    public struct Step: Sendable {
-        public var name: String
-        public var seconds: Double
+        /// Seconds each step took, in order, for `--verbose` (`StepClock`).
+        public var steps: [(name: String, seconds: Double)] = []
     }
 
     /// Typesets and draws the packet.

@@ -1,3 +1,4 @@
+import CInotify
 import Foundation
 
 #if canImport(Glibc)
@@ -27,25 +28,24 @@ public final class SiteWatcher: @unchecked Sendable {
 
     private let root: URL
     private let descriptor: Int32
-    /// Watch descriptor → site-relative folder ("" for the site root). Touched only by the
-    /// watching thread after `init`.
+    /// Watch descriptor → site-relative folder ("" for the site root). Read and written under
+    /// `lock`, like `stopped`: `init` fills it, then the watching thread.
     private var watches: [Int32: String] = [:]
     private let lock = NSLock()
     private var stopped = false
 
-    // inotify's event bits (sys/inotify.h); spelled out because some are composite macros
-    // Swift does not import.
-    private static let modify: UInt32 = 0x0000_0002
-    private static let attrib: UInt32 = 0x0000_0004
-    private static let closeWrite: UInt32 = 0x0000_0008
-    private static let movedFrom: UInt32 = 0x0000_0040
-    private static let movedTo: UInt32 = 0x0000_0080
-    private static let create: UInt32 = 0x0000_0100
-    private static let delete: UInt32 = 0x0000_0200
-    private static let deleteSelf: UInt32 = 0x0000_0400
-    private static let moveSelf: UInt32 = 0x0000_0800
-    private static let overflow: UInt32 = 0x0000_4000
-    private static let isDirectory: UInt32 = 0x4000_0000
+    // inotify's event bits, from <sys/inotify.h> through the CInotify shim.
+    private static let modify = gazette_in_modify
+    private static let attrib = gazette_in_attrib
+    private static let closeWrite = gazette_in_close_write
+    private static let movedFrom = gazette_in_moved_from
+    private static let movedTo = gazette_in_moved_to
+    private static let create = gazette_in_create
+    private static let delete = gazette_in_delete
+    private static let deleteSelf = gazette_in_delete_self
+    private static let moveSelf = gazette_in_move_self
+    private static let overflow = gazette_in_q_overflow
+    private static let isDirectory = gazette_in_isdir
     private static let mask = modify | attrib | closeWrite | movedFrom | movedTo | create | delete | deleteSelf | moveSelf
 
     public init(siteRoot: URL) throws {
@@ -104,13 +104,13 @@ public final class SiteWatcher: @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             guard count > 0 else { break }
             var offset = 0
-            let header = 16  // int wd; uint32 mask, cookie, len
+            let header = gazette_inotify_event_size
             while offset + header <= count {
                 let (wd, mask, length) = buffer.withUnsafeBytes { raw in
                     (
-                        raw.loadUnaligned(fromByteOffset: offset, as: Int32.self),
-                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                        raw.loadUnaligned(fromByteOffset: offset + gazette_inotify_event_wd, as: Int32.self),
+                        raw.loadUnaligned(fromByteOffset: offset + gazette_inotify_event_mask, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + gazette_inotify_event_len, as: UInt32.self))
                     )
                 }
                 let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
@@ -120,9 +120,9 @@ public final class SiteWatcher: @unchecked Sendable {
                     found.append("")  // events were lost: rebuild everything
                     continue
                 }
-                guard let folder = watches[wd] else { continue }
+                guard let folder = lock.withLock({ watches[wd] }) else { continue }
                 if mask & (Self.deleteSelf | Self.moveSelf) != 0 {
-                    watches[wd] = nil
+                    lock.withLock { watches[wd] = nil }
                     if !folder.isEmpty { found.append(folder) }
                     continue
                 }
@@ -159,7 +159,7 @@ public final class SiteWatcher: @unchecked Sendable {
             }
             throw WatchError.unavailable("\(path): \(reason)")
         }
-        watches[wd] = relative
+        lock.withLock { watches[wd] = relative }
     }
 
     /// Watches `relative` and every folder below it, if it exists.

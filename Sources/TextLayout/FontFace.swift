@@ -31,18 +31,28 @@ public final class FontFace: @unchecked Sendable {
         try self.init(data: data, name: file)
     }
 
-    public init(data: Data, name: String) throws(Failure) {
+    public convenience init(data: Data, name: String) throws(Failure) {
+        try self.init(data: data, name: name, onRelease: nil)
+    }
+
+    /// `onRelease` runs when HarfBuzz lets go of its copy of the bytes, which it does only after
+    /// the face made from them is destroyed too: tests use it to see that a refused file leaks
+    /// nothing.
+    init(data: Data, name: String, onRelease: (@Sendable () -> Void)?) throws(Failure) {
         self.name = name
         self.data = data
-        let count = data.count
-        // HarfBuzz copies nothing in DUPLICATE mode only; copy once into memory it owns.
-        let created: OpaquePointer? = data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress?.assumingMemoryBound(to: CChar.self) else { return nil }
-            return hb_blob_create(base, UInt32(count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
+        // HarfBuzz returns its empty blob, face and font rather than nil on failure; an empty face
+        // has no glyphs. Whatever was created is destroyed before throwing.
+        guard let blob = Self.blob(copying: data, onRelease: onRelease) else {
+            throw Failure(description: "\(name) is not a font file HarfBuzz can read")
         }
-        guard let blob = created, let face = hb_face_create(blob, 0), hb_face_get_glyph_count(face) > 0,
-            let font = hb_font_create(face)
-        else {
+        guard let face = hb_face_create(blob, 0) else {
+            hb_blob_destroy(blob)
+            throw Failure(description: "\(name) is not a font file HarfBuzz can read")
+        }
+        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
             throw Failure(description: "\(name) is not a font file HarfBuzz can read")
         }
         self.blob = blob
@@ -63,6 +73,33 @@ public final class FontFace: @unchecked Sendable {
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
+    }
+
+    /// The bytes HarfBuzz reads, copied once into memory this type allocates and HarfBuzz frees
+    /// (through `Bytes`) when its last reference to the blob goes.
+    private final class Bytes {
+        let pointer: UnsafeMutableRawPointer
+        let onRelease: (@Sendable () -> Void)?
+        init(pointer: UnsafeMutableRawPointer, onRelease: (@Sendable () -> Void)?) {
+            self.pointer = pointer
+            self.onRelease = onRelease
+        }
+        deinit {
+            pointer.deallocate()
+            onRelease?()
+        }
+    }
+
+    private static func blob(copying data: Data, onRelease: (@Sendable () -> Void)?) -> OpaquePointer? {
+        let count = data.count
+        let pointer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        data.copyBytes(to: pointer.assumingMemoryBound(to: UInt8.self), count: count)
+        let owner = Unmanaged.passRetained(Bytes(pointer: pointer, onRelease: onRelease)).toOpaque()
+        // READONLY: HarfBuzz reads the copy in place and calls the destroy function once, when the
+        // blob is destroyed (or at once, if it cannot make the blob).
+        return hb_blob_create(pointer.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY, owner) { owner in
+            if let owner { Unmanaged<Bytes>.fromOpaque(owner).release() }
+        }
     }
 
     /// Whether the font maps `scalar` to a glyph.

@@ -5,8 +5,9 @@ import GazetteModel
 import Pipeline
 import Site
 
-struct Build: ParsableCommand {
+struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "build",
         abstract: "Render the site (and study packets) into the output folder.")
 
     @OptionGroup var global: GlobalOptions
@@ -38,11 +39,13 @@ struct Build: ParsableCommand {
         let root = global.siteRoot
         var options = BuildOptions(
             siteRoot: root,
-            output: output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) },
+            output: output.map(commandLineURL),
             baseURL: base, includeDrafts: drafts, packets: !noPdf)
         options.clean = clean
         let started = Date()
-        do {
+        try console.exitOnDiagnostics(failure: { diagnostics in
+            "Build failed: \(count(diagnostics.filter { $0.severity == .error }.count, "error")); nothing was written."
+        }) {
             let report = try SiteBuilder.build(options)
             console.report(report.diagnostics)
             if global.verbose {
@@ -53,11 +56,6 @@ struct Build: ParsableCommand {
             let pages = report.files.filter { $0.hasSuffix(".html") }.count
             console.summary(
                 "Built \(count(pages, "page")) (\(count(report.journalCount, "journal")), \(count(report.articleCount, "article")), \(count(report.weekCount, "week"))) into \(report.output.path) in \(String(format: "%.2f", seconds)) s")
-        } catch let error as DiagnosticsError {
-            console.report(error.diagnostics)
-            let errors = error.diagnostics.filter { $0.severity == .error }.count
-            console.summary("Build failed: \(count(errors, "error")); nothing was written.")
-            throw ExitCode(1)
         }
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 import GazetteModel
 import Site
 
-struct Check: ParsableCommand {
+struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Validate the config, journals and articles; print every problem.")
 
     @OptionGroup var global: GlobalOptions

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import GazetteModel
 
@@ -35,6 +36,39 @@ struct Console {
         print(line)
         fflush(nil)
     }
+}
+
+extension Console {
+    /// Runs a command's work. Diagnostics it throws (`DiagnosticsError`) are reported, then the
+    /// line `failure` makes of them if given, and the command exits with status 1; other errors
+    /// pass through.
+    func exitOnDiagnostics<T>(failure: (([Diagnostic]) -> String)? = nil, _ work: () throws -> T) throws -> T {
+        do {
+            return try work()
+        } catch let error as DiagnosticsError {
+            throw exit(reporting: error, failure: failure)
+        }
+    }
+
+    /// `exitOnDiagnostics` for async work (`serve`).
+    func exitOnDiagnostics<T>(failure: (([Diagnostic]) -> String)? = nil, _ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as DiagnosticsError {
+            throw exit(reporting: error, failure: failure)
+        }
+    }
+
+    private func exit(reporting error: DiagnosticsError, failure: (([Diagnostic]) -> String)?) -> ExitCode {
+        report(error.diagnostics)
+        if let failure { summary(failure(error.diagnostics)) }
+        return ExitCode(1)
+    }
+}
+
+/// A path given on the command line, read against the folder the command was started in.
+func commandLineURL(_ path: String) -> URL {
+    URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
 }
 
 /// `1 journal`, `3 journals`.

@@ -9,8 +9,8 @@ struct Gazette: AsyncParsableCommand {
         discussion: "Run in a site folder (one with gazette.yml), or pass --site DIR.",
         version: "0.1.0",
         subcommands: [
-            Build.self, Check.self, Init.self, New.self, FetchCommand.self, SearchCommand.self, AddCommand.self, Pdf.self,
-            Serve.self,
+            BuildCommand.self, CheckCommand.self, InitCommand.self, NewCommand.self, FetchCommand.self, SearchCommand.self,
+            AddCommand.self, PdfCommand.self, ServeCommand.self,
         ])
 
     static func main() async {
@@ -34,7 +34,6 @@ struct GlobalOptions: ParsableArguments {
     var verbose = false
 
     var siteRoot: URL {
-        URL(fileURLWithPath: site, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
+        commandLineURL(site).standardizedFileURL
     }
 }

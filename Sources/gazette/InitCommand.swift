@@ -3,8 +3,9 @@ import Authoring
 import Foundation
 import GazetteModel
 
-struct Init: ParsableCommand {
+struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Create a new site: gazette.yml, a sample journal and article, .gitignore, a publish workflow.")
 
     @Argument(help: "Folder for the new site (default: the current directory).")
@@ -18,16 +19,12 @@ struct Init: ParsableCommand {
 
     func run() throws {
         let console = Console(quiet: quiet)
-        let folder = URL(fileURLWithPath: directory, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
-        do {
+        let folder = commandLineURL(directory).standardizedFileURL
+        try console.exitOnDiagnostics {
             let result = try SiteScaffold.create(in: folder, force: force, now: Date())
             for path in result.created { console.say("created  \(path)") }
             for path in result.kept { console.say("kept     \(path) (already there)") }
             console.say("Next: cd \(directory) && gazette build")
-        } catch let error as DiagnosticsError {
-            console.report(error.diagnostics)
-            throw ExitCode(1)
         }
     }
 }

@@ -3,8 +3,9 @@ import Authoring
 import Foundation
 import GazetteModel
 
-struct New: ParsableCommand {
+struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Create a journal file pre-filled with front matter and print its path.")
 
     @OptionGroup var global: GlobalOptions
@@ -26,14 +27,10 @@ struct New: ParsableCommand {
 
     func run() throws {
         let console = Console(quiet: global.quiet)
-        let path: String
-        do {
-            path = try NewJournal.create(
+        let path = try console.exitOnDiagnostics {
+            try NewJournal.create(
                 NewJournal.Request(article: article, title: title, tags: tag, author: author, now: Date()),
                 siteRoot: global.siteRoot)
-        } catch let error as DiagnosticsError {
-            console.report(error.diagnostics)
-            throw ExitCode(1)
         }
         print(path)
         if edit {

@@ -4,8 +4,9 @@ import Foundation
 import GazetteModel
 import Packet
 
-struct Pdf: ParsableCommand {
+struct PdfCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "pdf",
         abstract: "Typeset a study packet (PDF) of the journals you select.",
         discussion: """
             Every filter must match; with none, the packet holds every journal with a body. \
@@ -52,28 +53,26 @@ struct Pdf: ParsableCommand {
         let started = Date()
         let root = global.siteRoot
         do {
-            let content = try SiteContent.load(siteRoot: root)
-            let loaded = Date()
-            console.report(content.diagnostics)
-            let zone = content.config.timeZone
-            let selection = PacketSelection(
-                week: week.flatMap(ISOWeek.init), tags: tag, authors: author,
-                since: since.flatMap { PdfDates.day($0, in: zone) }, until: until.flatMap { PdfDates.day($0, in: zone) },
-                files: try files.map { try sitePath($0, root: root, content: content) })
-            let packet = try StudyPacket(content: content, selection: selection, paper: paper.flatMap { Paper(rawValue: $0.lowercased()) })
-            let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            let target = URL(fileURLWithPath: output ?? (selection.isWholeWeek ? "\(selection.week?.description ?? "packet").pdf" : "packet.pdf"), relativeTo: cwd)
-                .standardizedFileURL
-            let rendered = try packet.write(to: target)
-            if global.verbose {
-                console.say("  \(String(format: "%6.3f", loaded.timeIntervalSince(started))) s  load and validate content")
-                for step in rendered.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+            try console.exitOnDiagnostics {
+                let content = try SiteContent.load(siteRoot: root)
+                let loaded = Date()
+                console.report(content.diagnostics)
+                let zone = content.config.timeZone
+                let selection = PacketSelection(
+                    week: week.flatMap(ISOWeek.init), tags: tag, authors: author,
+                    since: since.flatMap { PdfDates.day($0, in: zone) }, until: until.flatMap { PdfDates.day($0, in: zone) },
+                    files: try files.map { try sitePath($0, root: root, content: content) })
+                let packet = try StudyPacket(content: content, selection: selection, paper: paper.flatMap { Paper(rawValue: $0.lowercased()) })
+                let target = commandLineURL(output ?? (selection.isWholeWeek ? "\(selection.week?.description ?? "packet").pdf" : "packet.pdf"))
+                    .standardizedFileURL
+                let rendered = try packet.write(to: target)
+                if global.verbose {
+                    console.say("  \(String(format: "%6.3f", loaded.timeIntervalSince(started))) s  load and validate content")
+                    for step in rendered.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
             }
             console.summary(
                 "Wrote \(target.path) (\(count(rendered.pageCount, "page")), \(count(packet.journals.count, "journal"))) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
-        } catch let error as DiagnosticsError {
-            console.report(error.diagnostics)
-            throw ExitCode(1)
+            }
         } catch let error as PacketError {
             console.report([.error(error.description)])
             throw ExitCode(1)
@@ -82,8 +81,7 @@ struct Pdf: ParsableCommand {
 
     /// A journal file named on the command line as a path relative to the site folder.
     private func sitePath(_ file: String, root: URL, content: SiteContent) throws -> String {
-        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        let absolute = URL(fileURLWithPath: file, relativeTo: cwd).standardizedFileURL.resolvingSymlinksInPath().path
+        let absolute = commandLineURL(file).standardizedFileURL.resolvingSymlinksInPath().path
         let prefix = root.resolvingSymlinksInPath().path + "/"
         let relative = absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : file
         guard content.journals.contains(where: { $0.path == relative }) else {

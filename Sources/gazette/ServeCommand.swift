@@ -3,8 +3,9 @@ import Foundation
 import GazetteModel
 import Serve
 
-struct Serve: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Build, serve on 127.0.0.1, rebuild on change and reload open pages.",
         discussion: """
             Builds into .gazette/serve/ (not public/), watches gazette.yml, content/, templates/ and static/, \
@@ -35,7 +36,7 @@ struct Serve: AsyncParsableCommand {
         let verbose = global.verbose
         let options = ServeOptions(
             siteRoot: global.siteRoot,
-            output: output.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)) },
+            output: output.map(commandLineURL),
             host: host, port: port, includeDrafts: drafts)
         let session = Task {
             try await ServeSession.run(options) { event in
@@ -70,18 +71,17 @@ struct Serve: AsyncParsableCommand {
             return source
         }
         defer { signals.forEach { $0.cancel() } }
-        do {
-            try await session.value
-        } catch is CancellationError {
-            console.summary("Stopped.")
-        } catch let error as DiagnosticsError {
-            console.report(error.diagnostics)
-            throw ExitCode(1)
-        } catch {
-            let text = "\(error)"
-            let hint = text.contains("Address already in use") ? " — pass --port N, or --port 0 for any free port" : ""
-            console.report([.error("cannot serve on \(host):\(port): \(text)\(hint)")])
-            throw ExitCode(1)
+        try await console.exitOnDiagnostics {
+            do {
+                try await session.value
+            } catch is CancellationError {
+                console.summary("Stopped.")
+            } catch where !(error is DiagnosticsError) {
+                let text = "\(error)"
+                let hint = text.contains("Address already in use") ? " — pass --port N, or --port 0 for any free port" : ""
+                console.report([.error("cannot serve on \(host):\(port): \(text)\(hint)")])
+                throw ExitCode(1)
+            }
         }
     }
 

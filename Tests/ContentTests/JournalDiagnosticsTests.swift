@@ -68,6 +68,12 @@ import Testing
         #expect(journal?.tags == ["economy"])
     }
 
+    /// Tags are compared after trimming, as they are stored: `"economy "` is the tag `economy`.
+    @Test func tagsAreDeduplicatedAfterTrimming() {
+        let (journal, _) = parse("---\ntitle: x\ntags: [economy, \"economy \", \" economy\", politics]\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(journal?.tags == ["economy", "politics"])
+    }
+
     @Test func tagsAsMappingIsAnError() {
         let (journal, messages) = parse("---\ntitle: x\ntags: {a: 1}\n---\nBody\n")
         #expect(journal == nil)

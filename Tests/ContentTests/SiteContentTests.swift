@@ -72,6 +72,17 @@ import TestSupport
         #expect(content.journals.map(\.slug) == ["elsewhere", "by-id", "by-url"])
     }
 
+    /// `check` and `gazette new` share one vocabulary check; both suggest the closest author, as
+    /// they did the closest tag (`check` used to list the authors without a suggestion).
+    @Test func unknownKeysAreAnsweredWithTheClosestKnownOne() {
+        let config = SiteConfig(title: "T", authors: [Author(key: "heedon", name: "함희돈")], tags: [Tag(key: "economy", name: "경제")])
+        #expect(Vocabulary.unknown(.author, "heedon", in: config) == nil)
+        #expect(Vocabulary.unknown(.author, "heedoon", in: config)?.message == "unknown author 'heedoon'")
+        #expect(Vocabulary.unknown(.author, "heedoon", in: config)?.hint == "did you mean 'heedon'? known authors: heedon")
+        #expect(Vocabulary.unknown(.tag, "econmy", in: config)?.hint == "did you mean 'economy'? known tags: economy")
+        #expect(Vocabulary.unknown(.author, "anyone", in: SiteConfig(title: "T")) == nil)
+    }
+
     @Test func draftsOnlyWhenAskedFor() throws {
         let folder = try site([
             "content/journals/a.md": "---\ntitle: a\ndraft: true\ncreated: 2026-11-18\n---\nx\n",

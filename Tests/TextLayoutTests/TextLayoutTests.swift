@@ -93,15 +93,6 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
     }
 }
 
-@Suite struct FakeTextMeasurerTests {
-    @Test func isDeterministicAndWrapsAtSpaces() {
-        let style = TextStyle(fontFile: "fake", size: 10, lineHeight: 2)
-        let result = FakeTextMeasurer(advance: 0.5).measure("aaaa bbbb cccc", style: style, width: 45)
-        #expect(result.lines == ["aaaa bbbb", "cccc"])
-        #expect(result.height == 40)
-    }
-}
-
 /// The margin of `layout(_:width:maxLines:margin:)`: a line that ends within it of the edge is
 /// broken on purpose, and the break is reported for the page to make explicit.
 @Suite struct NearEdgeBreakTests {
