@@ -143,18 +143,6 @@ struct Placement: Sendable {
     }
 }
 
-/// Times the steps of a build, for `gazette build -v`.
-struct StepClock {
-    private(set) var steps: [(name: String, seconds: Double)] = []
-
-    mutating func step<T>(_ name: String, _ work: () throws -> T) rethrows -> T {
-        let started = Date()
-        let result = try work()
-        steps.append((name, Date().timeIntervalSince(started)))
-        return result
-    }
-}
-
 /// Builds a site, step by step. Each step is a function of what the steps before it produced,
 /// named as `gazette build -v` reports it.
 public enum SiteBuilder {
