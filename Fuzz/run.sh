@@ -22,7 +22,8 @@ max_len() {
     case $1 in
         canonical-url | safe-url) echo 2048 ;;
         text-layout) echo 4096 ;;
-        packet) echo 8192 ;;
+        packet) echo 4096 ;;
+        markdown) echo 8192 ;;
         *) echo 32768 ;;
     esac
 }
