@@ -36,6 +36,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:symbolize=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/Fuzz/lsan.supp:print_suppressions=0}
 
 failed=()
+summary=("| target | executions | seconds | exec/s | corpus files | result |" "|---|---:|---:|---:|---:|---|")
 for target in "${TARGETS[@]}"; do
     binary=$BIN/fuzz-$target
     if [ ! -x "$binary" ]; then
@@ -58,12 +59,20 @@ for target in "${TARGETS[@]}"; do
     status=$?
     # libFuzzer's summary: "Done N runs in T second(s)" and the final stats.
     grep -E '^Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' "$log"
+    result=ok
     if [ $status -ne 0 ] || ! grep -q '^Done [0-9]* runs' "$log"; then
         grep -E 'ERROR: (libFuzzer|AddressSanitizer|LeakSanitizer)|SUMMARY|Fatal error|Test unit written' "$log" | head -20
         echo "fuzz-$target FAILED (exit $status); full output: $log" >&2
         failed+=("$target")
+        result="FAILED (exit $status)"
     fi
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    seconds=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
+    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    summary+=("| $target | ${runs:-?} | ${seconds:-?} | ${speed:-?} | $(ls "$corpus" | wc -l) | $result |")
 done
+
+printf '%s\n' "${summary[@]}"
 
 if [ ${#failed[@]} -gt 0 ]; then
     echo "fuzz: failed: ${failed[*]}" >&2

@@ -88,7 +88,8 @@ import TestSupport
         var normalizer = Normalizer(source: "newsapi", query: "q", now: Date(timeIntervalSince1970: 1_700_000_000))
         let images = ["htqps://cdn.example.com/a.jpg", "javascript:alert(1)", "https://", "//cdn.example.com/a.jpg", "  ", ""]
         for (index, image) in images.enumerated() {
-            let article = try #require(normalizer.article(Draft(url: "https://example.org/\(index)", title: "t", image: image)))
+            let made = normalizer.article(Draft(url: "https://example.org/\(index)", title: "t", image: image))
+            let article = try #require(made)
             #expect(article.image == nil, "\(image.debugDescription)")
         }
         let kept = normalizer.article(Draft(url: "https://example.org/kept", title: "t", image: " https://cdn.example.com/a.jpg\n"))
