@@ -26,7 +26,8 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers bench-serve
+.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers bench-serve \
+	fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -104,6 +105,24 @@ bench-packets: build
 bench-fetch: test-deps
 	swift build --product gazette
 	python3 Benchmarks/fetch_bench.py .build/debug/gazette
+
+# Fuzzing (not part of make test): every parser of untrusted input under libFuzzer with
+# AddressSanitizer, one target per parser in Fuzz/ (a package of its own, so the product never
+# sees these flags). Swift and C modules alike (libyaml inside Yams too) get libFuzzer's coverage
+# instrumentation and ASan; the system C libraries (cmark-gfm, libxml2, HarfBuzz, Pango) run
+# uninstrumented. Each target runs FUZZ_SECONDS (or FUZZ_RUNS executions) on a working copy of
+# its seeds in Fuzz/Corpus/; any crash, leak or timeout fails. `make fuzz FUZZ_TARGETS=feed` runs one.
+FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?=
+FUZZ_TARGETS ?=
+FUZZ_BUILD := .build/fuzz
+FUZZ_FLAGS := -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -use-ld=lld -Xcc -fsanitize=fuzzer-no-link,address
+fuzz-build: deps
+	swift build --package-path Fuzz --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS)
+
+fuzz: fuzz-build
+	FUZZ_BUILD=$(FUZZ_BUILD) FUZZ_BIN=$$(swift build --package-path Fuzz --scratch-path $(FUZZ_BUILD) $(FUZZ_FLAGS) --show-bin-path) \
+		FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) Fuzz/run.sh $(FUZZ_TARGETS)
 
 clean:
 	rm -rf .build public

@@ -10,6 +10,11 @@ let package = Package(
     // Debian's -dev packages. macOS was never built or tested.
     products: [
         .executable(name: "gazette", targets: ["gazette"]),
+        // The parsing and typesetting modules, for the fuzz targets of Fuzz/ (a package of its
+        // own that depends on this one by path; a package can use only another's products).
+        .library(
+            name: "GazetteCore",
+            targets: ["GazetteModel", "Markup", "Markdown", "TextLayout", "Content", "Ingest", "Packet"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

@@ -115,7 +115,8 @@ public enum JournalLoader {
             diagnostics.append(source.warning("'updated' is earlier than 'created'", at: node))
         }
         guard !diagnostics.contains(where: { $0.severity == .error }), let created else {
-            if diagnostics.isEmpty {
+            // A journal left out always says why with an error, even when warnings came first.
+            if !diagnostics.contains(where: { $0.severity == .error }) {
                 diagnostics.append(.error("no date for this journal", at: firstLine, hint: "add 'created: 2026-11-18 21:40'", sourceLine: "---"))
             }
             return (nil, diagnostics)

@@ -4,7 +4,8 @@ import Foundation
 /// fragment or an upper-case host is one record.
 ///
 /// Canonical form: scheme and host lower-cased, default port dropped, fragment dropped, every
-/// `utm_*` query parameter dropped (the others keep their order), an empty query removed.
+/// `utm_*` query parameter dropped (the others keep their order), an empty query (or one of
+/// nothing but `&`) removed.
 public enum CanonicalURL {
     /// The canonical form of an absolute http(s) URL, or nil when `text` is not one.
     public static func canonicalize(_ text: String) -> String? {
@@ -34,7 +35,10 @@ public enum CanonicalURL {
         parts.fragment = nil
         if let items = parts.percentEncodedQueryItems {
             let kept = items.filter { !$0.name.lowercased().hasPrefix("utm_") }
-            parts.percentEncodedQueryItems = kept.isEmpty ? nil : kept
+            // A query of nothing but separators (`?utm_source=x&` less its utm_ part) is none:
+            // written out as a bare `?`, it would canonicalise again to another address.
+            let meaningful = kept.contains { !$0.name.isEmpty || $0.value != nil }
+            parts.percentEncodedQueryItems = meaningful ? kept : nil
         }
         if parts.percentEncodedPath.isEmpty { parts.percentEncodedPath = "/" }
         return parts.string

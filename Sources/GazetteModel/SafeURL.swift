@@ -56,12 +56,13 @@ public enum SafeURL {
     /// The text as a browser's URL parser sees it: C0 controls and spaces trimmed from both ends,
     /// tab, line feed and carriage return removed everywhere.
     public static func clean(_ text: String) -> String {
-        var scalars = Array(text.unicodeScalars)
-        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
-        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
-        scalars.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        let scalars = text.unicodeScalars
+        // Indices, not removeFirst on an array: that was quadratic in the leading run
+        // (a link written `<` + a million spaces + `…>` took hours).
+        guard let start = scalars.firstIndex(where: { $0.value > 0x20 }), let end = scalars.lastIndex(where: { $0.value > 0x20 })
+        else { return "" }
         var out = String.UnicodeScalarView()
-        out.append(contentsOf: scalars)
+        for scalar in scalars[start...end] where scalar != "\t" && scalar != "\n" && scalar != "\r" { out.append(scalar) }
         return String(out)
     }
 

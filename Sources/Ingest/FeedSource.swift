@@ -133,11 +133,11 @@ enum FeedParser {
         }
     }
 
-    /// `href` made absolute against the feed's address; nil when it is not http(s).
+    /// `href` made absolute against the feed's address; nil when the URL policy refuses the
+    /// result (not http(s), or no host: `https://` alone).
     static func resolve(_ href: String, against base: String) -> String? {
         let trimmed = href.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, let url = URL(string: trimmed, relativeTo: URL(string: base)) else { return nil }
-        let absolute = url.absoluteString
-        return absolute.hasPrefix("http://") || absolute.hasPrefix("https://") ? absolute : nil
+        return SafeURL.allowed(url.absoluteString, in: .absolute)
     }
 }

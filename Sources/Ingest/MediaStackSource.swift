@@ -67,10 +67,7 @@ struct MediaStackSource: SearchSource {
             found.total = total
             for item in items.prefix(limit - received) {
                 received += 1
-                let draft = Draft(
-                    url: item.url, title: item.title, description: item.description, publisher: item.source, author: item.author,
-                    published: item.published_at, image: item.image, language: item.language)
-                if let article = normalizer.article(draft) { found.articles.append(article) }
+                if let article = normalizer.article(Self.draft(item)) { found.articles.append(article) }
             }
             progress(found.articles.count)
             offset += pageSize
@@ -78,6 +75,13 @@ struct MediaStackSource: SearchSource {
         }
         found.warnings += normalizer.warnings
         return found
+    }
+
+    /// What a result says, before normalisation.
+    static func draft(_ item: Item) -> Draft {
+        Draft(
+            url: item.url, title: item.title, description: item.description, publisher: item.source, author: item.author,
+            published: item.published_at, image: item.image, language: item.language)
     }
 
     private func failure(_ response: WebResponse, _ error: ErrorBody) -> SourceFailure {

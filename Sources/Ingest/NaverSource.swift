@@ -55,18 +55,23 @@ struct NaverSource: SearchSource {
             guard let items = body.items else { throw SourceFailure.unexpected(label, response, expecting: "Naver's news JSON") }
             found.total = body.total
             for item in items.prefix(limit - received) {
-                let originalLink = item.originallink?.trimmingCharacters(in: .whitespaces)
-                let draft = Draft(
-                    url: originalLink?.isEmpty == false ? originalLink : item.link, title: item.title,
-                    description: item.description, published: item.pubDate, language: "ko")
                 received += 1
-                if let article = normalizer.article(draft) { found.articles.append(article) }
+                if let article = normalizer.article(Self.draft(item)) { found.articles.append(article) }
             }
             progress(found.articles.count)
             if received >= limit || items.count < display || start + display > (body.total ?? Int.max) { break }
         }
         found.warnings += normalizer.warnings
         return found
+    }
+
+    /// What a result says, before normalisation: the publisher's own address when Naver has
+    /// one, else Naver's.
+    static func draft(_ item: Item) -> Draft {
+        let originalLink = item.originallink?.trimmingCharacters(in: .whitespaces)
+        return Draft(
+            url: originalLink?.isEmpty == false ? originalLink : item.link, title: item.title,
+            description: item.description, published: item.pubDate, language: "ko")
     }
 
     private func failure(_ response: WebResponse) -> SourceFailure {

@@ -61,16 +61,21 @@ struct NewsAPISource: SearchSource {
             found.total = body.totalResults
             for item in items.prefix(limit - received) {
                 received += 1
-                let draft = Draft(
-                    url: item.url, title: item.title, description: item.description, publisher: item.source?.name,
-                    author: item.author, published: item.publishedAt, image: item.urlToImage, language: settings.language)
-                if let article = normalizer.article(draft) { found.articles.append(article) }
+                if let article = normalizer.article(Self.draft(item, language: settings.language)) { found.articles.append(article) }
             }
             progress(found.articles.count)
             if received >= limit || items.count < pageSize || page * pageSize >= (body.totalResults ?? Int.max) { break }
         }
         found.warnings += normalizer.warnings
         return found
+    }
+
+    /// What a result says, before normalisation; NewsAPI gives no language per article, so the
+    /// one asked for (if any) is it.
+    static func draft(_ item: Item, language: String?) -> Draft {
+        Draft(
+            url: item.url, title: item.title, description: item.description, publisher: item.source?.name,
+            author: item.author, published: item.publishedAt, image: item.urlToImage, language: language)
     }
 
     private func failure(_ response: WebResponse, _ body: Page?) -> SourceFailure {

@@ -96,11 +96,13 @@ struct Normalizer {
             guard let text = text.map({ PlainText.from(html: $0) }), !text.isEmpty else { return nil }
             return text
         }
-        let image = draft.image?.trimmingCharacters(in: .whitespacesAndNewlines)
+        // An image the URL policy refuses (`htqps://…`, `javascript:`, no host) is left out: the
+        // store would only warn about it and pages would drop it anyway.
+        let image = draft.image.flatMap { SafeURL.allowed($0, in: .absolute) }
         return Article(
             id: id, url: url, title: title.isEmpty ? url : title, description: text(draft.description),
             source: source, publisher: optional(draft.publisher) ?? Publishers.name(forURL: url), author: optional(draft.author),
-            published: published ?? "", image: image?.isEmpty == false ? image : nil, queries: query.map { [$0] } ?? [],
+            published: published ?? "", image: image, queries: query.map { [$0] } ?? [],
             language: draft.language.flatMap(Self.language))
     }
 

@@ -329,7 +329,9 @@ public final class MarkdownDocument {
             if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { nodes.append(node) }
         }
         var refused: [Link] = []
-        for node in nodes {
+        // Innermost first (reverse document order): freeing a refused image frees what its alt
+        // text holds, which may be links still to be checked.
+        for node in nodes.reversed() {
             let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             // An empty destination (`[text]()`) links to the page itself; cmark writes href="".
             if destination.isEmpty { continue }
@@ -354,7 +356,7 @@ public final class MarkdownDocument {
             }
             cmark_node_free(node)
         }
-        return refused
+        return refused.reversed()
     }
 
     /// Turns raw HTML into literal text so it renders escaped: block HTML becomes a paragraph of

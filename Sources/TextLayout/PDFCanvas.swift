@@ -32,21 +32,33 @@ public final class PDFCanvas {
         var data = Data()
     }
 
-    public init(width: Double, height: Double) throws {
+    /// Where the drawing goes: a PDF, or a cairo recording surface that is dropped at the end
+    /// (the same drawing calls, no PDF written: no font subsetting, no compression), for callers
+    /// that only exercise typesetting and drawing, such as the packet fuzz target.
+    public enum Output: Sendable { case pdf, discard }
+
+    public let output: Output
+
+    public init(width: Double, height: Double, output: Output = .pdf) throws {
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
             Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
             return CAIRO_STATUS_SUCCESS
         }
-        guard let surface = cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface)
+        let created =
+            switch output {
+            case .pdf: cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+            case .discard: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
+            }
+        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface)
         else { throw Failure(description: "cairo: cannot create a PDF surface") }
         self.surface = surface
         self.cr = cr
         self.sink = sink
         self.width = width
         self.height = height
+        self.output = output
     }
 
     deinit {
@@ -57,6 +69,7 @@ public final class PDFCanvas {
     }
 
     public func setMetadata(_ key: Metadata, _ value: String) {
+        guard output == .pdf else { return }
         let name: cairo_pdf_metadata_t
         switch key {
         case .title: name = CAIRO_PDF_METADATA_TITLE
@@ -151,7 +164,8 @@ public final class PDFCanvas {
     /// parent of entries nested under it.
     @discardableResult
     public func addOutline(parent: Int, title: String, destination: String, open: Bool = false) -> Int {
-        Int(
+        guard output == .pdf else { return PDFCanvas.outlineRoot }
+        return Int(
             cairo_pdf_surface_add_outline(
                 surface, Int32(parent), title, "dest='\(PDFCanvas.quoted(destination))'",
                 open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(rawValue: 0)))
@@ -164,7 +178,7 @@ public final class PDFCanvas {
 
     // MARK: - Finishing
 
-    /// Ends the last page and returns the document's bytes.
+    /// Ends the last page and returns the document's bytes (none for `.discard`).
     public func finish() throws -> Data {
         guard !finished else { return sink.data }
         finished = true
@@ -175,7 +189,7 @@ public final class PDFCanvas {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw Failure(description: "cairo: \(String(cString: cairo_status_to_string(status)))")
         }
-        return PDFCrossReference.freeUnwrittenObjects(sink.data)
+        return output == .pdf ? PDFCrossReference.freeUnwrittenObjects(sink.data) : Data()
     }
 }
 

@@ -190,6 +190,17 @@ import Testing
         #expect(fallen?.updated == fallback.1)
     }
 
+    /// Found by fuzz-journal: with no date anywhere, a journal that also had a warning was left
+    /// out with only that warning, so nothing said it was gone.
+    @Test func journalWithoutAnyDateIsAnErrorEvenAfterAWarning() {
+        let (journal, diagnostics) = JournalLoader.parse(
+            Data("---\ntitle: x\ngreated: yesterday\n---\nBody\n".utf8), path: "content/journals/a.md", config: config,
+            fallbackDates: (nil, nil))
+        #expect(journal == nil)
+        #expect(diagnostics.map(\.severity) == [.warning, .error])
+        #expect(diagnostics.last?.message == "no date for this journal")
+    }
+
     @Test func articleMustBeURLOrID() {
         let (_, messages) = parse("---\ntitle: x\narticle: not a link\n---\n")
         #expect(messages.first?.hasPrefix("content/journals/a.md:3:10: error: 'article' must be an http(s) URL or a 12-character article id, not 'not a link'") == true)

@@ -23,6 +23,19 @@ import Testing
         #expect(CanonicalURL.canonicalize("https://example.org/Path/Kept") == "https://example.org/Path/Kept")
     }
 
+    /// Found by fuzz-canonical-url (and fuzz-naver): `?utm_source=x&` kept its empty second
+    /// parameter as a bare `?`, which canonicalised again to the address without it: two ids
+    /// for one story.
+    @Test func queryOfOnlySeparatorsIsDropped() {
+        for text in ["https://example.org/a?utm_source=x&", "https://example.org/a?&", "https://example.org/a?", "https://example.org/a?utm_source=S://ss&#=x"] {
+            let canonical = CanonicalURL.canonicalize(text)
+            #expect(canonical == "https://example.org/a", "\(text)")
+            #expect(canonical.flatMap(CanonicalURL.canonicalize) == canonical, "\(text)")
+        }
+        #expect(CanonicalURL.canonicalize("https://example.org/a?id=7&utm_medium=y&") == "https://example.org/a?id=7&")
+        #expect(CanonicalURL.canonicalize("https://example.org/a?id=7&") == "https://example.org/a?id=7&")
+    }
+
     @Test func rejectsNonHTTP() {
         #expect(CanonicalURL.canonicalize("a1b2c3d4e5f6") == nil)
         #expect(CanonicalURL.canonicalize("mailto:x@example.org") == nil)

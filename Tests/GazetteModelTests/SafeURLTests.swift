@@ -29,6 +29,14 @@ import Testing
         #expect(SafeURL.allowed("https://news.example/기사/1", in: .absolute) == "https://news.example/기사/1")
     }
 
+    /// Found profiling fuzz-markdown: trimming took time quadratic in the leading run of
+    /// spaces and controls (a million took minutes); it is linear now, milliseconds here.
+    @Test(.timeLimit(.minutes(1))) func longRunsOfSpacesAreCleanedInLinearTime() {
+        let padding = String(repeating: " \u{1}", count: 500_000)
+        #expect(SafeURL.allowed(padding + "https://example.org/" + padding, in: .absolute) == "https://example.org/")
+        #expect(SafeURL.clean(padding) == "")
+    }
+
     @Test func mailtoAndRelativeLinksPassOnlyInBodies() {
         for text in ["mailto:a@example.org", "MAILTO:a@example.org", "../other/", "#notes", "?page=2", "/study/", "img/a.png", "a:b/../x".replacingOccurrences(of: "a:b", with: "ab")] {
             #expect(SafeURL.allowed(text, in: .body) != nil, "\(text)")

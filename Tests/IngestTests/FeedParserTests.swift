@@ -50,6 +50,17 @@ import TestSupport
         #expect(articles[1].image == "https://tech.example.com/img/fab.jpg")
     }
 
+    /// Found by fuzz-page-metadata: a link or image of `https://` alone (no host) passed the
+    /// http(s) prefix check, and a page's metadata offered it as the article's image.
+    @Test func addressesWithoutAHostAreNotResolved() {
+        for href in ["https://", "http://", "https:///", "https://?x", "javascript:alert(1)"] {
+            #expect(FeedParser.resolve(href, against: "https://x.org/feed") == nil, "\(href)")
+        }
+        #expect(FeedParser.resolve("/a.png", against: "https://x.org/feed") == "https://x.org/a.png")
+        let page = Data("<html><head><meta property=\"og:image\" content=\"https://  \"><title>t</title></head></html>".utf8)
+        #expect(PageMetadata.read(Array(page), url: "https://x.org/a", charset: nil).image == nil)
+    }
+
     @Test func malformedFeedsFailWithAPosition() {
         #expect(throws: SourceFailure.self) {
             try FeedParser.parse(Data("<rss><channel><item></channel></rss>".utf8), url: "https://x.org/", source: "feed:x", label: "feed x", now: Self.now)

@@ -82,6 +82,20 @@ import TestSupport
         #expect(Secrets(environment: ["NEWSAPI_KEY": "  "]).newsAPIKey == nil)
     }
 
+    /// Found by fuzz-newsapi and fuzz-mediastack: an image address the URL policy refuses
+    /// (`htqps://…`) was stored, and the store then warned about it on every build.
+    @Test func imagesTheURLPolicyRefusesAreLeftOut() throws {
+        var normalizer = Normalizer(source: "newsapi", query: "q", now: Date(timeIntervalSince1970: 1_700_000_000))
+        let images = ["htqps://cdn.example.com/a.jpg", "javascript:alert(1)", "https://", "//cdn.example.com/a.jpg", "  ", ""]
+        for (index, image) in images.enumerated() {
+            let made = normalizer.article(Draft(url: "https://example.org/\(index)", title: "t", image: image))
+            let article = try #require(made)
+            #expect(article.image == nil, "\(image.debugDescription)")
+        }
+        let kept = normalizer.article(Draft(url: "https://example.org/kept", title: "t", image: " https://cdn.example.com/a.jpg\n"))
+        #expect(kept?.image == "https://cdn.example.com/a.jpg")
+    }
+
     @Test func normalizerLeavesOutRecordsItCannotStoreAndSaysSo() throws {
         var normalizer = Normalizer(source: "naver", query: "q", now: Date(timeIntervalSince1970: 1_700_000_000))
         let none = normalizer.article(Draft(url: nil, title: "x"))

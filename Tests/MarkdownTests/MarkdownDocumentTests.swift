@@ -83,6 +83,18 @@ import TestSupport
         }
     }
 
+    /// Found by fuzz-markdown (a SEGV in cmark_node_get_url): a refused image was freed with its
+    /// alt text, and a refused link inside that alt text was then read from freed memory.
+    @Test(arguments: [false, true]) func refusedLinksInsideRefusedImagesAreDroppedToo(_ unsafe: Bool) {
+        let document = MarkdownDocument(
+            "![a [b](javascript:alert(1)) ![c](data:x) d](javascript:alert(2)) [e ![f](vbscript:x)](file:///y)\n",
+            options: MarkdownOptions(unsafeHTML: unsafe))
+        #expect(document.refusedLinks.map(\.destination) == ["javascript:alert(2)", "javascript:alert(1)", "data:x", "file:///y", "vbscript:x"])
+        let html = document.html()
+        #expect(!html.contains("href") && !html.contains("src"), "\(html)")
+        #expect(html.contains("a b c d e f"), "\(html)")
+    }
+
     @Test(arguments: [false, true]) func webMailAndRelativeLinksStay(_ unsafe: Bool) {
         let html = MarkdownDocument(
             "[a](https://example.org/x) [b](mailto:a@example.org) [c](../other/) ![d](img/d.png) <https://example.org/y>\n",

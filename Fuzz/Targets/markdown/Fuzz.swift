@@ -1,0 +1,48 @@
+// Markdown to HTML (cmark-gfm with Gazette's extensions, the URL policy, HTMLSanitizer for raw
+// HTML) and every other view of a document. The HTML must hold no script, no event handler and
+// no address the URL policy refuses, read back with libxml2's HTML parser.
+import Foundation
+import FuzzSupport
+import GazetteModel
+import Markdown
+import Markup
+
+let urlAttributes: Set<String> = ["href", "src", "cite", "action", "formaction", "data", "poster", "background", "xlink:href"]
+let liveElements: Set<String> = ["script", "style", "iframe", "object", "embed", "form", "svg", "math", "base", "meta", "link"]
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    // The length picks the options, so every input is one fixed case.
+    let options = MarkdownOptions(unsafeHTML: size % 2 == 1, topHeadingLevel: size % 4 < 2 ? nil : 2)
+    let document = MarkdownDocument(text, options: options)
+    let html = document.html()
+    _ = document.plainText()
+    _ = document.plainText(skippingHeadings: true)
+    _ = document.links()
+    _ = document.blocks()
+    _ = document.rawHTMLRemovals()
+    guard let page = MarkupDocument.html(html) else { return 0 }
+    for element in page.allElements {
+        if liveElements.contains(element.name) { fatalError("<\(element.name)> in the HTML of \(text.debugDescription):\n\(html)") }
+        for (name, value) in element.attributes {
+            let key = name.lowercased()
+            if key.hasPrefix("on") || key == "style" || key == "srcdoc" {
+                fatalError("\(key)= in the HTML of \(text.debugDescription):\n\(html)")
+            }
+            let addresses =
+                key == "srcset"
+                ? value.split(separator: ",").compactMap { $0.split(separator: " ").first.map(String.init) }
+                : urlAttributes.contains(key) ? [value] : []
+            // An empty href (`[text]()`) is the page itself.
+            for address in addresses where !address.isEmpty && SafeURL.allowed(address, in: .body) == nil {
+                fatalError("\(key)=\(address.debugDescription) in the HTML of \(text.debugDescription):\n\(html)")
+            }
+        }
+    }
+    return 0
+}
+
+@main enum Main {
+    static func main() { runFuzzer(fuzz) }
+}
