@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
         .target(name: "GazetteModel"),
@@ -64,7 +65,7 @@ let package = Package(
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout",
+                "GazetteModel", "Content", "Markdown", "TextLayout", "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]),

@@ -40,6 +40,8 @@ public struct BuildOptions: Sendable {
     public var bodyCache: BodyCache?
     /// Journal pages' inputs and keys from earlier builds (`gazette serve`).
     public var pageMemo: PageMemo?
+    /// Journals analysed for the search index by earlier builds (`gazette serve`).
+    public var searchCache: SearchIndexCache?
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -198,6 +200,9 @@ public enum SiteBuilder {
             content: content, theme: theme, bodies: bodies, boards: boards, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
+        let search = clock.step("build search index") { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) }
+        renderer.searchIndex = search.manifest
+        renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.fontPreloads = fonts.preloads
         renderer.packetWeeks = Set(packetWeeks)
         // What is already in place under the same key need not be made again: the ledger of
@@ -213,6 +218,7 @@ public enum SiteBuilder {
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: pages.map(\.path), base: baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
             outputs += fonts.subsets.map { .bytes($0.path, $0.data) }
+            outputs += search.files.map { .bytes($0.path, $0.data) }
             outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
             return outputs
         }

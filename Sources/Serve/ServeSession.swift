@@ -109,6 +109,7 @@ private struct Rebuilder: Sendable {
     let written = WrittenKeys()
     let bodies = BodyCache()
     let memo = PageMemo()
+    let search = SearchIndexCache()
     /// The packets still being typeset for the last build.
     let packets = Locked<Task<Void, Never>?>(nil)
 
@@ -123,6 +124,7 @@ private struct Rebuilder: Sendable {
             options.written = written
             options.bodyCache = bodies
             options.pageMemo = memo
+            options.searchCache = search
             return options
         }()
         do {

@@ -8,6 +8,7 @@ public enum SitePaths {
     static func journal(_ slug: String) -> String { "journals/\(slug)/" }
     static func tag(_ key: String?) -> String { key.map { "tags/\($0)/" } ?? "tags/" }
     static let archive = "archive/"
+    static let search = "search/"
     public static let feed = "feed.xml"
     public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
 

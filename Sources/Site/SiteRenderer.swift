@@ -19,6 +19,10 @@ public struct SiteRenderer: Sendable {
     public var boardScript: String?
     /// Font files every page preloads, relative to the site root.
     public var fontPreloads: [String] = []
+    /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
+    /// (`assets/search.js`), relative to the site root; the search page names both.
+    public var searchIndex: String?
+    public var searchScript: String?
     let dates: DateStyle
     let strings: [String: String]
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
@@ -49,6 +53,7 @@ public struct SiteRenderer: Sendable {
         case journal(Journal)
         case tag(Tag?)
         case archive
+        case search
 
         var path: String {
             switch self {
@@ -57,14 +62,15 @@ public struct SiteRenderer: Sendable {
             case .journal(let journal): SitePaths.journal(journal.slug)
             case .tag(let tag): SitePaths.tag(tag?.key)
             case .archive: SitePaths.archive
+            case .search: SitePaths.search
             }
         }
     }
 
-    /// Every page, in the order they are listed (digest, weeks, journals, tags, archive).
+    /// Every page, in the order they are listed (digest, weeks, journals, tags, archive, search).
     var plan: [Page] {
         [.digest(weeks.first)] + weeks.map(Page.week) + content.journals.map(Page.journal)
-            + [.tag(nil)] + content.config.tags.map { Page.tag($0) } + [.archive]
+            + [.tag(nil)] + content.config.tags.map { Page.tag($0) } + [.archive, .search]
     }
 
     /// Every HTML page: site path (`weeks/2026-W47/`) → document, rendered on all cores.
@@ -142,6 +148,7 @@ public struct SiteRenderer: Sendable {
         case .journal(let journal): journalPage(journal, path: SitePaths.journal(journal.slug))
         case .tag(let tag): tagPage(tag)
         case .archive: archivePage()
+        case .search: searchPage()
         }
     }
 
@@ -238,6 +245,22 @@ public struct SiteRenderer: Sendable {
         return Draft(template: "archive", context: context)
     }
 
+    /// The search page: a form whose script (`assets/search.js`) reads `?q=`, `tag` and `week`,
+    /// loads the index's shards the query needs and lists the journals found. Without the script
+    /// it says so and links to the archive and the tag pages.
+    func searchPage() -> Draft {
+        let path = SitePaths.search
+        let root = SitePaths.root(from: path)
+        var context = base(path: path, title: "\(strings["search"] ?? "") · \(content.config.title)", description: strings["searchDescription"] ?? "", current: "search")
+        context["search"] = [
+            "index": searchIndex.map { root + $0 } as Any, "script": searchScript.map { root + $0 } as Any, "root": root.isEmpty ? "./" : root,
+            "tags": content.config.tags.map { ["key": $0.key, "name": $0.name, "href": root + SitePaths.encode(SitePaths.tag($0.key))] },
+            "weeks": weeks.filter { !$0.journals.isEmpty }.map { ["id": $0.week.description, "label": dates.week($0.week)] },
+            "archiveHref": root + SitePaths.archive, "tagsHref": root + SitePaths.tag(nil),
+        ]
+        return Draft(template: "search", context: context)
+    }
+
     /// The not-found page: served for any missing path, so its links are root-relative to the
     /// base URL's path rather than relative to where it sits.
     public func notFoundPage() throws -> String {
@@ -279,6 +302,7 @@ public struct SiteRenderer: Sendable {
             ["label": strings["digest"] ?? "", "href": root.isEmpty ? "./" : root, "current": current == "digest"],
             ["label": strings["tags"] ?? "", "href": root + SitePaths.tag(nil), "current": current == "tags"],
             ["label": strings["archive"] ?? "", "href": root + SitePaths.archive, "current": current == "archive" || current == "weeks"],
+            ["label": strings["search"] ?? "", "href": root + SitePaths.search, "current": current == "search"],
         ]
     }
 

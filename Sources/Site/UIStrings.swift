@@ -18,6 +18,12 @@ enum UIStrings {
                 "otherArticles": "기타", "packet": "스터디 패킷 (PDF)", "journalCount": "저널", "articleCount": "기사",
                 "articleNotStored": "저장소에 없는 기사", "feedTitleSuffix": "저널",
                 "atAGlance": "한눈에 보기", "taskDone": "완료한 항목", "taskTodo": "남은 항목", "articlesBySource": "출처별 기사", "journalsByTag": "태그별 저널",
+                "search": "검색", "searchDescription": "저널을 제목, 본문, 태그, 작성자, 기사 제목으로 찾아요.", "searchLabel": "검색어",
+                "searchButton": "찾기", "searchTag": "태그", "searchWeek": "주차", "searchAnyTag": "모든 태그", "searchAnyWeek": "모든 주",
+                "searchNeedsScript": "검색은 자바스크립트가 켜져 있어야 동작해요. 아카이브나 태그별 페이지에서 저널을 찾아보세요:",
+                "searchFound": "저널 {n}개를 찾았어요.", "searchFoundOne": "저널 1개를 찾았어요.", "searchNone": "맞는 저널이 없어요.",
+                "searchLoading": "찾는 중…", "searchFailed": "검색 색인을 불러오지 못했어요. 페이지를 새로 고쳐 보세요.", "searchMore": "더 보기",
+                "searchPrompt": "검색어를 입력하거나 태그나 주를 고르세요.", "searchResults": "검색 결과",
             ]
         case .en:
             [
@@ -33,6 +39,12 @@ enum UIStrings {
                 "packet": "Study packet (PDF)", "journalCount": "journals", "articleCount": "articles",
                 "articleNotStored": "Article not in the store", "feedTitleSuffix": "Journals",
                 "atAGlance": "At a glance", "articlesBySource": "Articles by source", "journalsByTag": "Journals by tag",
+                "search": "Search", "searchDescription": "Find journals by title, text, tag, author or article title.", "searchLabel": "Search for",
+                "searchButton": "Search", "searchTag": "Tag", "searchWeek": "Week", "searchAnyTag": "Any tag", "searchAnyWeek": "Any week",
+                "searchNeedsScript": "Search needs JavaScript. Browse the journals in the archive or by tag:",
+                "searchFound": "{n} journals found.", "searchFoundOne": "1 journal found.", "searchNone": "No journal matches.",
+                "searchLoading": "Searching…", "searchFailed": "The search index could not be loaded. Try reloading the page.", "searchMore": "Show more",
+                "searchPrompt": "Type a word, or pick a tag or a week.", "searchResults": "Search results",
             ]
         }
     }
