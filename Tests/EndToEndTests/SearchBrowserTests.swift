@@ -16,7 +16,8 @@ import TestSupport
 @Suite("Search in Chromium", .serialized)
 struct SearchBrowserTests {
     /// What the index is made from, per journal, as one lower-cased text.
-    struct Corpus {
+    struct Corpus: CustomStringConvertible {
+        var description: String { "\(texts.count) journals" }
         var content: SiteContent
         var texts: [(page: String, text: String, journal: Journal)]
 
@@ -125,12 +126,14 @@ struct SearchBrowserTests {
         try Repository.copyExampleSite(to: source)
         let corpus = try Corpus(siteRoot: source)
         // A Korean stem that three or more journals write only with particles.
-        let stem = try #require(["실적", "영향", "반도"].first { corpus.onlyWithParticles($0) && corpus.containing($0).count >= 3 })
+        let stem = try #require(["실적", "영향", "반도"].first { corpus.onlyWithParticles($0) && corpus.containing($0).count >= 3 }, "no stem written only with particles")
         let unique = try #require(["geothermal", "lithography", "boreholes"].first { try corpus.wordsBeginning($0).count == 1 })
         let english = try corpus.wordsBeginning("export")
-        #expect(english.count >= 2)
+        let severalEnglish = english.count >= 2
+        #expect(severalEnglish)
         let compound = corpus.containing("부채")
-        #expect(!corpus.containing("가계부채").isEmpty && Set(corpus.containing("가계부채")).isSubset(of: compound))
+        let compoundFound = !corpus.containing("가계부채").isEmpty && Set(corpus.containing("가계부채")).isSubset(of: compound)
+        #expect(compoundFound)
         let economy = corpus.pages { $0.tags.contains("economy") }
         let cases = [
             Case(name: "unique token", query: unique, exactly: try corpus.wordsBeginning(unique), first: try corpus.wordsBeginning(unique).first, marked: true),
@@ -156,7 +159,7 @@ struct SearchBrowserTests {
         // Planted journals: a stem no generated journal has (탄소세), written only with particles,
         // in the title of one and the body of others; a decoy with its parts apart; a unique token.
         let planted: [(String, String, String, String)] = [
-            ("plant-title", "탄소세 도입 논쟁", "2026-11-10 09:00", "유럽의 국경 조정 제도를 읽었다."),
+            ("plant-title", "탄소세를 둘러싼 논쟁", "2026-11-10 09:00", "유럽의 국경 조정 제도를 읽었다."),
             ("plant-many", "국경 조정 읽기", "2026-11-11 09:00", "탄소세는 세수가 크다. 탄소세를 걷으면 탄소세의 쓰임이 문제다."),
             ("plant-old", "에너지 가격 메모", "2026-11-12 09:00", "업계는 탄소세가 부담이라고 한다. Inflationary pressure too."),
             ("plant-new", "전기요금 메모", "2026-11-13 09:00", "정부는 탄소세를 미뤘다. A zephyrine remark."),
@@ -168,9 +171,11 @@ struct SearchBrowserTests {
                 .write(to: journals.appendingPathComponent("\(slug).md"), atomically: true, encoding: .utf8)
         }
         let corpus = try Corpus(siteRoot: source)
-        #expect(corpus.onlyWithParticles("탄소세"))
+        let particlesOnly = corpus.onlyWithParticles("탄소세")
+        #expect(particlesOnly)
         let compound = corpus.containing("부채")
-        #expect(compound.count > 20 && Set(compound) == Set(corpus.containing("가계부채")))
+        let compoundOnly = compound.count > 20 && Set(compound) == Set(corpus.containing("가계부채"))
+        #expect(compoundOnly)
         let week = try #require(corpus.content.weeks.first { $0.journals.count > 5 }?.week.description)
         let inWeek = corpus.pages { corpus.content.week(of: $0).description == week }
         let cases = [
@@ -189,7 +194,7 @@ struct SearchBrowserTests {
                  exactly: corpus.pages { $0.tags.contains("economy") }.filter(inWeek.contains)),
         ]
         let summary = try check(
-            site: source, in: folder, spec: Spec(cases: cases, tokens: [], typing: ["가계부채", "inflation", "기준금리 인상"]), axe: false)
+            site: source, in: folder, spec: Spec(cases: cases, tokens: [], typing: ["가계부채", "inflation", "기준금리 정책"]), axe: false)
         // The budget: a query fetches at most 100 KB (here, on 245 journals, far less).
         for item in summary["cases"] as? [[String: Any]] ?? [] {
             let bytes = item["bytes"] as? [String: Int] ?? [:]

@@ -259,7 +259,7 @@
   meta.appendChild(time);
   if (f.g.length) {
    var tags = document.createElement('ul');
-   tags.className = 'card-tags';
+   tags.className = 'search-result-tags';
    f.g.forEach(function (g) {
     var item = document.createElement('li'), link = document.createElement('a');
     link.href = href(g[1]);
