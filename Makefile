@@ -87,7 +87,9 @@ bench-serve: build
 # The search index on 2,000 generated journals (100 weeks): its size, its share of the build, and in
 # Chromium the bytes each query fetches and the time from the last keystroke to the results.
 bench-search: build test-deps test-tools
-	python3 Benchmarks/search_bench.py $(RELEASE_BIN) 2000
+	swift build -c release --product gazette-bench
+	python3 Benchmarks/search_bench.py $(RELEASE_BIN) 2000 --bench .build/release/gazette-bench
+	python3 Benchmarks/search_bench.py $(RELEASE_BIN) 2000 --runs 1 --packets --bench .build/release/gazette-bench
 
 # Measuring and packing 10,000 generated cards at the board's 4 breakpoints (release build).
 bench-board: deps

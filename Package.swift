@@ -91,7 +91,7 @@ let package = Package(
         // Build-time tool and plugin that compile the default theme (templates/) into the binary.
         // Benchmarks and the text-accuracy measurer behind `make bench` (not shipped).
         .executableTarget(
-            name: "gazette-bench", dependencies: ["Site", "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "gazette-bench", dependencies: ["Site", "Content", "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/GazetteBench"),
 
         .executableTarget(name: "ThemeEmbedder"),

@@ -2,13 +2,15 @@
 """The search index on a generated site: its size, what its build costs, and in Chromium the
 bytes each query fetches and the time from the last keystroke to the results.
 
-usage: search_bench.py GAZETTE [COUNT] [--runs N] [--packets]
+usage: search_bench.py GAZETTE [COUNT] [--runs N] [--packets] [--bench GAZETTE_BENCH]
 
 Writes COUNT journals (default 2000) with Benchmarks/make_journals.py, spread over 100 ISO weeks
 (WEEKS=100), into .build/bench-search/site, then builds it N times (default 3) into a fresh output
 folder each time with `GAZETTE build -v --no-pdf` (with --packets, the study packets too) and
-prints, per run and as medians, the build's wall time, the `build search index` step and its
-share. Then serves the site (Tests/Tools/search_check.py: a plain static server, no HTTP
+prints, per run and as medians, the build's wall time and CPU time (user + system, all threads),
+the `build search index` step and its share. With --bench, `GAZETTE_BENCH search` builds the index
+alone five times from the same parsed site and gives its CPU time, which the shared machine's
+noise disturbs less; its share of the build's CPU time is printed. Then serves the site (Tests/Tools/search_check.py: a plain static server, no HTTP
 compression) and loads a query list in Chromium, each on a fresh page, printing the bytes each
 fetched (Resource Timing's encoded body sizes: the manifest, the shards and the journal files
 of the first ten results), and types three queries key by key, printing the page's own figure
@@ -17,6 +19,7 @@ from the last input event to the results in the DOM. Needs `make test-tools` (se
 import json
 import os
 import re
+import resource
 import shutil
 import statistics
 import subprocess
@@ -47,23 +50,36 @@ def main():
     subprocess.run([sys.executable, os.path.join(HERE, "make_journals.py"), site, str(count)], check=True,
                    env=dict(os.environ, WEEKS="100"))
 
-    steps, totals = [], []
+    steps, totals, cpus = [], [], []
     output = None
     for run in range(runs):
         output = os.path.join(WORK, f"public-{run}")
         shutil.rmtree(os.path.join(site, ".gazette"), ignore_errors=True)
         command = [gazette, "build", "--site", site, "--output", output, "-v"] + ([] if packets else ["--no-pdf"])
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         step = float(re.search(r"([\d.]+) s\s+build search index", out).group(1))
         total = float(re.search(r"into .* in ([\d.]+) s", out).group(1))
         steps.append(step)
         totals.append(total)
-        print(f"build {run + 1}: {total:.2f} s, of which the search index {step:.3f} s ({100 * step / total:.1f} %)")
+        cpus.append(cpu)
+        print(f"build {run + 1}: {total:.2f} s wall ({cpu:.2f} s CPU), of which the search index step {step:.3f} s "
+              f"({100 * step / total:.1f} %)")
         if run + 1 < runs:
             shutil.rmtree(output)
             shutil.rmtree(os.path.join(WORK, f".public-{run}.previous"), ignore_errors=True)
-    print(f"median: build {statistics.median(totals):.2f} s, search index {statistics.median(steps):.3f} s "
-          f"({100 * statistics.median(steps) / statistics.median(totals):.1f} %){' with packets' if packets else ', no packets'}")
+    print(f"median: build {statistics.median(totals):.2f} s wall, {statistics.median(cpus):.2f} s CPU; search index step "
+          f"{statistics.median(steps):.3f} s ({100 * statistics.median(steps) / statistics.median(totals):.1f} % of the wall)"
+          f"{' with packets' if packets else ', no packets'}")
+    if "--bench" in sys.argv:
+        bench = sys.argv[sys.argv.index("--bench") + 1]
+        line = subprocess.run([bench, "search", "--site", site, "--runs", "5"], capture_output=True, text=True,
+                              check=True).stdout.strip().splitlines()[-1]
+        print(line)
+        index_cpu = float(re.search(r"([\d.]+) s CPU", line).group(1))
+        print(f"the index alone: {100 * index_cpu / statistics.median(cpus):.1f} % of the build's CPU time")
 
     search = os.path.join(output, "search")
     files = [os.path.join(d, f) for d, _, fs in os.walk(search) for f in fs if f.endswith(".json.gz")]

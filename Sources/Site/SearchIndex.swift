@@ -35,7 +35,7 @@ public struct SearchIndex: Sendable {
 
     /// One journal, analysed: its keys with their values, and its compressed result file.
     struct Document: Sendable {
-        var runKeys: [(key: UInt64, value: UInt32)]
+        var runKeys: [(key: NumberedKey, value: UInt32)]
         var wordKeys: [(key: String, value: UInt32)]
         var fragment: Data
     }
@@ -55,7 +55,7 @@ public struct SearchIndex: Sendable {
         let documents = analysed.map(\.1)
 
         // Postings: each key's docs, ascending, as doc << 10 | value (a value fits in 10 bits).
-        var runPostings: [UInt64: [UInt32]] = [:]
+        var runPostings: [NumberedKey: [UInt32]] = [:]
         var wordPostings: [String: [UInt32]] = [:]
         for (number, document) in documents.enumerated() {
             let doc = UInt32(number) << 10
@@ -65,7 +65,7 @@ public struct SearchIndex: Sendable {
         var entries: [(key: String, utf16: [UInt16], postings: [UInt32])] = []
         entries.reserveCapacity(runPostings.count + wordPostings.count)
         for (key, postings) in runPostings {
-            let text = Self.runKeyText(key)
+            let text = key.text
             entries.append((text, Array(text.utf16), postings))
         }
         for (key, postings) in wordPostings { entries.append((key, Array(key.utf16), postings)) }
@@ -226,13 +226,13 @@ public struct SearchIndex: Sendable {
         counter.add(input.body, flag: 0)
         for filter in input.filters { counter.words[filter] = 0 }
         func capped(_ value: UInt32) -> UInt32 { min(value >> 2, 255) << 2 | value & 3 }
-        var runKeys: [(key: UInt64, value: UInt32)] = []
+        var runKeys: [(key: NumberedKey, value: UInt32)] = []
         runKeys.reserveCapacity(counter.counts.count)
         counter.counts.forEach { runKeys.append(($0, capped($1))) }
-        // Level 4: journal files are most of the index's bytes and of its compression time; 6
-        // would make them 3 % smaller and take 40 % longer.
+        // Level 1: journal files are most of the index's bytes and of its compression time; level
+        // 6 makes them 15 % smaller and takes twice as long.
         return Document(
-            runKeys: runKeys, wordKeys: counter.words.map { ($0.key, capped($0.value)) }, fragment: gzip(input.fragment, level: 4))
+            runKeys: runKeys, wordKeys: counter.words.map { ($0.key, capped($0.value)) }, fragment: gzip(input.fragment, level: 1))
     }
 
     /// Counts a journal's keys: runs' characters and pairs, and short ASCII words, as numbers
@@ -248,7 +248,7 @@ public struct SearchIndex: Sendable {
         }
 
         mutating func word(_ word: ArraySlice<Unicode.Scalar>) {
-            if let key = SearchIndex.packedWord(word) {
+            if let key = NumberedKey(word: word) {
                 counts.add(key, flag: flag)
             } else {
                 let key = SearchText.wordKey(word)
@@ -260,76 +260,98 @@ public struct SearchIndex: Sendable {
             var previous: UInt64 = 0
             for scalar in run {
                 let unigram = UInt64(scalar.value)
-                counts.add(unigram, flag: flag)
-                if previous != 0 { counts.add(1 << 42 | previous << 21 | unigram, flag: flag) }
+                counts.add(NumberedKey(lo: unigram, hi: 0), flag: flag)
+                if previous != 0 { counts.add(NumberedKey(lo: 1 << 42 | previous << 21 | unigram, hi: 0), flag: flag) }
                 previous = unigram
             }
         }
     }
 
-    /// A word of one to seven ASCII characters as a number: bit 63, its length, its bytes.
+    static func gzip(_ bytes: [UInt8], level: Int32 = 4) -> Data { Gzip.compress(bytes, level: level) ?? Data(bytes) }
+}
+
+/// A key as two numbers, which costs far less to count than a string: a run's character
+/// (`lo` = its code point) or pair (`lo` = 1 << 42 | first << 21 | second), or a word of at most
+/// 15 ASCII characters (`lo` = its bytes 0–7, `hi` = 1 << 63 | length << 56 | bytes 8–14).
+struct NumberedKey: Hashable, Sendable {
+    var lo: UInt64
+    var hi: UInt64
+
+    init(lo: UInt64, hi: UInt64) {
+        self.lo = lo
+        self.hi = hi
+    }
+
     @inline(__always)
-    static func packedWord(_ word: ArraySlice<Unicode.Scalar>) -> UInt64? {
-        guard word.count <= 7 else { return nil }
-        var key: UInt64 = 1 << 63 | UInt64(word.count) << 56
+    init?(word: ArraySlice<Unicode.Scalar>) {
+        guard word.count <= 15 else { return nil }
+        var lo: UInt64 = 0
+        var hi: UInt64 = 1 << 63 | UInt64(word.count) << 56
         var shift: UInt64 = 0
         for scalar in word {
             guard scalar.value < 0x80 else { return nil }
-            key |= UInt64(scalar.value) << shift
+            if shift < 64 { lo |= UInt64(scalar.value) << shift } else { hi |= UInt64(scalar.value) << (shift - 64) }
             shift += 8
         }
-        return key
+        self.lo = lo
+        self.hi = hi
     }
 
-    /// The text of a numbered key: a packed word, or a run's one or two code points.
-    static func runKeyText(_ key: UInt64) -> String {
-        if key >> 63 == 1 {
-            let length = Int(key >> 56 & 7)
-            return String(decoding: (0..<length).map { UInt8(truncatingIfNeeded: key >> (8 * UInt64($0))) }, as: UTF8.self)
+    var text: String {
+        if hi >> 63 == 1 {
+            let length = Int(hi >> 56 & 15)
+            var bytes: [UInt8] = []
+            for index in 0..<length {
+                let word: UInt64 = index < 8 ? lo : hi
+                let shift = UInt64(8 * (index % 8))
+                bytes.append(UInt8(truncatingIfNeeded: word >> shift))
+            }
+            return String(decoding: bytes, as: UTF8.self)
         }
         var view = String.UnicodeScalarView()
-        let second = Unicode.Scalar(UInt32(key & 0x1F_FFFF)) ?? "?"
-        if key >> 42 == 1 {
-            view.append(Unicode.Scalar(UInt32(key >> 21 & 0x1F_FFFF)) ?? "?")
-        }
-        view.append(second)
+        if lo >> 42 == 1 { view.append(Unicode.Scalar(UInt32(lo >> 21 & 0x1F_FFFF)) ?? "?") }
+        view.append(Unicode.Scalar(UInt32(lo & 0x1F_FFFF)) ?? "?")
         return String(view)
     }
-
-    static func gzip(_ bytes: [UInt8], level: Int32 = 6) -> Data { Gzip.compress(bytes, level: level) ?? Data(bytes) }
 }
 
-/// Occurrences of numbered keys in one journal: open addressing on two arrays, which costs a
-/// fraction of a `Dictionary` on the hundreds of thousands of keys a big site's journals have.
-/// A value is occurrences × 4 with the field flags in the low two bits, as in the shards.
+/// Occurrences of numbered keys in one journal: open addressing on plain arrays, a fraction of
+/// the cost of a `Dictionary`. A value is occurrences × 4 with the field flags in the low two
+/// bits, as in the shards.
 struct KeyCounts {
-    private var keys: [UInt64]
+    private var los: [UInt64]
+    private var his: [UInt64]
     private var values: [UInt32]
     private var mask: Int
     private(set) var count = 0
-    /// No key is 0: a run key has a code point above 0x7F, a packed word bit 63.
-    private static let empty: UInt64 = 0
 
+    // No key is (0, 0): a run key's `lo` holds a code point above 0x7F, a word's `hi` bit 63.
     init(capacity: Int = 1024) {
-        keys = [UInt64](repeating: Self.empty, count: capacity)
+        los = [UInt64](repeating: 0, count: capacity)
+        his = [UInt64](repeating: 0, count: capacity)
         values = [UInt32](repeating: 0, count: capacity)
         mask = capacity - 1
     }
 
     @inline(__always)
-    mutating func add(_ key: UInt64, flag: UInt32) {
-        var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    private static func slot(_ key: NumberedKey, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: ((key.lo ^ (key.hi &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
+    @inline(__always)
+    mutating func add(_ key: NumberedKey, flag: UInt32) {
+        var slot = Self.slot(key, mask)
         while true {
-            let found = keys[slot]
-            if found == key {
+            if los[slot] == key.lo && his[slot] == key.hi {
                 values[slot] = (values[slot] &+ 4) | flag
                 return
             }
-            if found == Self.empty {
-                keys[slot] = key
+            if los[slot] == 0 && his[slot] == 0 {
+                los[slot] = key.lo
+                his[slot] = key.hi
                 values[slot] = 4 | flag
                 count += 1
-                if count * 2 > keys.count { grow() }
+                if count * 2 > los.count { grow() }
                 return
             }
             slot = (slot + 1) & mask
@@ -337,20 +359,22 @@ struct KeyCounts {
     }
 
     private mutating func grow() {
-        let oldKeys = keys, oldValues = values
-        keys = [UInt64](repeating: Self.empty, count: oldKeys.count * 2)
-        values = [UInt32](repeating: 0, count: oldKeys.count * 2)
-        mask = keys.count - 1
-        for (index, key) in oldKeys.enumerated() where key != Self.empty {
-            var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
-            while keys[slot] != Self.empty { slot = (slot + 1) & mask }
-            keys[slot] = key
+        let oldLos = los, oldHis = his, oldValues = values
+        los = [UInt64](repeating: 0, count: oldLos.count * 2)
+        his = [UInt64](repeating: 0, count: oldLos.count * 2)
+        values = [UInt32](repeating: 0, count: oldLos.count * 2)
+        mask = los.count - 1
+        for index in oldLos.indices where oldLos[index] != 0 || oldHis[index] != 0 {
+            var slot = Self.slot(NumberedKey(lo: oldLos[index], hi: oldHis[index]), mask)
+            while los[slot] != 0 || his[slot] != 0 { slot = (slot + 1) & mask }
+            los[slot] = oldLos[index]
+            his[slot] = oldHis[index]
             values[slot] = oldValues[index]
         }
     }
 
-    func forEach(_ body: (UInt64, UInt32) -> Void) {
-        for (index, key) in keys.enumerated() where key != Self.empty { body(key, values[index]) }
+    func forEach(_ body: (NumberedKey, UInt32) -> Void) {
+        for index in los.indices where los[index] != 0 || his[index] != 0 { body(NumberedKey(lo: los[index], hi: his[index]), values[index]) }
     }
 }
 

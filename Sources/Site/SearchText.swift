@@ -58,13 +58,25 @@ public enum SearchText {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(text.utf8.count / 2)
         // Most text is ASCII, Hangul syllables and a few punctuation marks that NFKC leaves as
-        // they are: those skip Foundation's normalization, which costs more than the rest.
-        let stable = text.unicodeScalars.allSatisfy { scalar in
+        // they are and that have no lower case: one pass, without Foundation's normalization
+        // (which costs more than the rest), unless something else turns up.
+        for scalar in text.unicodeScalars {
             let value = scalar.value
-            return value < 0x80 || (0xAC00...0xD7A3).contains(value) || nfkcStablePunctuation.contains(value)
+            if value < 0x80 {
+                out.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
+            } else if (0xAC00...0xD7A3).contains(value) || nfkcStablePunctuation.contains(value) {
+                out.append(scalar)
+            } else {
+                return lowercased(text.precomposedStringWithCompatibilityMapping)
+            }
         }
-        let source = stable ? text : text.precomposedStringWithCompatibilityMapping
-        for scalar in source.unicodeScalars {
+        return out
+    }
+
+    private static func lowercased(_ text: String) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(text.utf8.count / 2)
+        for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 out.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)

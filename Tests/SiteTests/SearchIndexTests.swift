@@ -35,6 +35,25 @@ struct SearchTextTests {
         #expect(SearchText.keys("Rates RATES rates") == ["rates"])
     }
 
+    @Test func numberedKeysSpellTheirText() {
+        for word in ["a", "rates", "inflation", "inflationary123", "3.5"] {
+            #expect(NumberedKey(word: ArraySlice(Array(word.unicodeScalars)))?.text == word)
+        }
+        #expect(NumberedKey(word: ArraySlice(Array("sixteencharacter".unicodeScalars))) == nil)
+        #expect(NumberedKey(word: ArraySlice(Array("café".unicodeScalars))) == nil)
+        let pair = NumberedKey(lo: 1 << 42 | UInt64(0xAE08) << 21 | 0xB9AC, hi: 0)
+        #expect(pair.text == "금리")
+        #expect(NumberedKey(lo: 0xAE08, hi: 0).text == "금")
+        var counts = KeyCounts(capacity: 4)
+        for round in 0..<3 { for n in 0..<100 { counts.add(NumberedKey(lo: 0xAC00 + UInt64(n), hi: 0), flag: round == 2 ? 1 : 0) } }
+        var seen = 0
+        counts.forEach { _, value in
+            seen += 1
+            #expect(value == 3 * 4 + 1)
+        }
+        #expect(seen == 100 && counts.count == 100)
+    }
+
     @Test func gzipRoundTripsAndIsDeterministic() throws {
         let text = Array(String(repeating: "금리는 올랐다. rates rose. ", count: 500).utf8)
         let once = try #require(Gzip.compress(text))
