@@ -31,8 +31,8 @@ ROOT = os.path.dirname(HERE)
 WORK = os.path.join(ROOT, ".build", "bench-search")
 PYTHON = os.path.join(ROOT, ".build", "tools", "venv", "bin", "python")
 
-QUERIES = ["금리", "가계부채", "부채", "기준금리 정책", "반도체 수출 금리 물가 환율 성장", "inflation", "household debt",
-           "rate_1234", "a", "qqxzzv"]
+QUERIES = ["금리", "가계부채", "부채", "기준금리 정책", "반도체 수출 금리 물가 환율 성장", "기준금리 가계부채 반도체 인공지능 한국은행 소비자",
+           "inflation", "household debt", "rate_1234", "a", "qqxzzv"]
 TYPING = ["가계부채", "inflation", "기준금리 정책"]
 
 

@@ -31,7 +31,7 @@ public struct SearchIndex: Sendable {
     /// Bytes of JSON per shard, before compression, after which a shard is closed.
     static let shardBytes = 16_000
     /// Characters of a body kept for passages (the whole body is indexed).
-    static let fragmentCharacters = 12_000
+    static let fragmentCharacters = 6_000
 
     /// One journal, analysed: its keys with their values, and its compressed result file.
     struct Document: Sendable {

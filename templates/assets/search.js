@@ -8,7 +8,7 @@
  function $(id) { return document.getElementById(id); }
  var input = $('search-q'), tagSelect = $('search-tag'), weekSelect = $('search-week');
  var status = $('search-status'), list = $('search-results'), more = $('search-more');
- var PAGE = 10, MAX_WORD = 32, MAX_SPAN = 2;
+ var PAGE = 10, MAX_WORD = 32, MAX_SPAN = 2, BUDGET = 50000, MAX_TERMS = 12;
  var WORD = /[\p{L}\p{M}\p{N}]/u, WORD_BEFORE = '(?<![\\p{L}\\p{M}\\p{N}])';
  $('search-nojs').hidden = true;
 
@@ -66,7 +66,7 @@
     term = { text: run.join(''), keys: keys };
    }
    var id = (term.word !== undefined ? 'w' : 'r') + term.text;
-   if (!seen[id]) { seen[id] = 1; out.push(term); }
+   if (!seen[id] && out.length < MAX_TERMS) { seen[id] = 1; out.push(term); }
   });
   return out;
  }
@@ -117,7 +117,11 @@
   return found;
  }
  // Which shards each term and filter needs. A word's prefix may span shards; beyond MAX_SPAN
- // (a one- or two-letter word) it matches whole keys only.
+ // (a one- or two-letter word) it matches whole keys only. When the shards not fetched yet
+ // would pass BUDGET bytes, long runs keep only the pairs that cover every character
+ // (기준금리: 기준 and 금리, not 준금), then if need be one pair each, and a word's prefix is
+ // looked up in one shard only; such a query of many long words matches a little more, or
+ // fewer longer words, than its words themselves. Terms after the first MAX_TERMS are ignored.
  function plan(m, ts, filters) {
   var need = [];
   function add(i) { if (i >= 0 && need.indexOf(i) < 0) need.push(i); }
@@ -125,13 +129,33 @@
    t.shards = [];
    if (t.word !== undefined) {
     var first = shardOf(m, t.word), last = shardOf(m, t.word + '\uffff');
-    t.prefix = last - first + 1 <= MAX_SPAN;
+    t.prefix = last - first + 1 <= (t.thinned ? 1 : MAX_SPAN);
     if (!t.prefix) last = first;
     for (var i = Math.max(first, 0); i <= last; i++) { t.shards.push(i); add(i); }
    } else t.keys.forEach(function (k) { var i = shardOf(m, k); t.shards.push(i); add(i); });
   });
   filters.forEach(function (f) { f.shard = shardOf(m, f.key); add(f.shard); });
-  return need;
+  var bytes = need.reduce(function (sum, i) { return sum + (shards[i] ? 0 : m.c[i][2]); }, 0);
+  if (bytes <= BUDGET) return need;
+  var words = ts.filter(function (t) { return t.word !== undefined && t.shards.length > 1 && !t.thinned; });
+  words.forEach(function (t) { t.thinned = 1; });
+  var runs = ts.filter(function (t) { return t.word === undefined && t.keys.length > 1 && t.thinned !== 2; });
+  if (!runs.length) return words.length ? plan(m, ts, filters) : need;
+  var fresh = runs.filter(function (t) { return !t.thinned; });
+  if (fresh.length) {
+   fresh.forEach(function (t) {
+    t.thinned = 1;
+    if (t.keys.length > 2) t.keys = t.keys.filter(function (k, n) { return n % 2 === 0 || n === t.keys.length - 1; });
+   });
+  } else {
+   // Still too much (a query of many long words): one pair per run, the cheapest to fetch.
+   var cost = function (k) { var i = shardOf(m, k); return i < 0 || shards[i] ? 0 : m.c[i][2]; };
+   runs.forEach(function (t) {
+    t.thinned = 2;
+    t.keys = [t.keys.reduce(function (best, k) { return cost(k) < cost(best) ? k : best; })];
+   });
+  }
+  return plan(m, ts, filters);
  }
  // Postings [doc delta, value, …] → calls back with (doc, value).
  function each(postings, fn) {
