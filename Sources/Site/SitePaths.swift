@@ -7,9 +7,13 @@ public enum SitePaths {
     static func week(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/" + paged(page) }
     static func journal(_ slug: String) -> String { "journals/\(slug)/" }
     static func tag(_ key: String?, page: Int = 1) -> String { (key.map { "tags/\($0)/" } ?? "tags/") + paged(page) }
+    /// The list view of the 전체 board (nil) or a tag's board. It has a tree of its own, since any
+    /// word (`list` too) can be a tag key.
+    static func list(_ key: String?, page: Int = 1) -> String { (key.map { "list/\($0)/" } ?? "list/") + paged(page) }
     /// Page 1 of a board is its folder; page n is `page/n/` inside it.
     static func paged(_ page: Int) -> String { page > 1 ? "page/\(page)/" : "" }
     static let archive = "archive/"
+    static let search = "search/"
     public static let feed = "feed.xml"
     public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
 

@@ -19,6 +19,10 @@ public struct SiteRenderer: Sendable {
     public var boardScript: String?
     /// Font files every page preloads, relative to the site root.
     public var fontPreloads: [String] = []
+    /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
+    /// (`assets/search.js`), relative to the site root; the search page names both.
+    public var searchIndex: String?
+    public var searchScript: String?
     let dates: DateStyle
     let strings: [String: String]
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
@@ -50,7 +54,10 @@ public struct SiteRenderer: Sendable {
         case journal(Journal)
         /// A page of the 전체 board (nil) or a tag's board.
         case tag(Tag?, page: Int)
+        /// A page of the list view of the 전체 board (nil) or a tag's board.
+        case list(Tag?, page: Int)
         case archive
+        case search
 
         var path: String {
             switch self {
@@ -58,25 +65,31 @@ public struct SiteRenderer: Sendable {
             case .week(let week, let page): SitePaths.week(week.week, page: page)
             case .journal(let journal): SitePaths.journal(journal.slug)
             case .tag(let tag, let page): SitePaths.tag(tag?.key, page: page)
+            case .list(let tag, let page): SitePaths.list(tag?.key, page: page)
             case .archive: SitePaths.archive
+            case .search: SitePaths.search
             }
         }
     }
 
-    /// Every page, in the order they are listed (digest, weeks, journals, tags, archive).
+    /// Every page, in the order they are listed (digest, weeks, journals, tags, lists, archive,
+    /// search).
     var plan: [Page] {
-        let perPage = content.config.board.perPage
-        func count(_ journals: [Journal]) -> Int { SiteBoards.pages(journals, perPage: perPage).count }
+        let settings = content.config.board
+        func count(_ journals: [Journal], _ perPage: Int) -> Int { SiteBoards.pages(journals, perPage: perPage).count }
         var pages: [Page] = [.digest(weeks.first)]
         for week in weeks {
-            pages += (1...count(week.journals)).map { Page.week(week, page: $0) }
+            pages += (1...count(week.journals, settings.perPage)).map { Page.week(week, page: $0) }
         }
         pages += content.journals.map(Page.journal)
-        pages += (1...count(content.journals)).map { Page.tag(nil, page: $0) }
-        for tag in content.config.tags {
-            pages += (1...count(journals(tagged: tag.key))).map { Page.tag(tag, page: $0) }
+        let boards: [(Tag?, [Journal])] = [(nil, content.journals)] + content.config.tags.map { ($0, journals(tagged: $0.key)) }
+        for (tag, journals) in boards {
+            pages += (1...count(journals, settings.perPage)).map { Page.tag(tag, page: $0) }
         }
-        return pages + [.archive]
+        for (tag, journals) in boards {
+            pages += (1...count(journals, settings.listPerPage)).map { Page.list(tag, page: $0) }
+        }
+        return pages + [.archive, .search]
     }
 
     /// Journals with tag `key`, newest first.
@@ -84,10 +97,17 @@ public struct SiteRenderer: Sendable {
         key.map { key in content.journals.filter { $0.tags.contains(key) } } ?? content.journals
     }
 
-    /// Page `page` of a board of `journals`, and how many pages it has.
-    func boardPage(_ journals: [Journal], page: Int) -> (journals: [Journal], count: Int) {
-        let pages = SiteBoards.pages(journals, perPage: content.config.board.perPage)
+    /// Page `page` of a board of `journals` (or of its list view), and how many pages it has.
+    func boardPage(_ journals: [Journal], page: Int, list: Bool = false) -> (journals: [Journal], count: Int) {
+        let settings = content.config.board
+        let pages = SiteBoards.pages(journals, perPage: list ? settings.listPerPage : settings.perPage)
         return (Array(pages[min(max(page, 1), pages.count) - 1]), pages.count)
+    }
+
+    /// The page of the other view (board ↔ list) that shows the journal at `index` of a board,
+    /// so switching views keeps the reader's place.
+    func otherViewPage(index: Int, toList: Bool) -> Int {
+        index / max(1, toList ? content.config.board.listPerPage : content.config.board.perPage) + 1
     }
 
     /// What `pagination.mustache` reads: previous and next links (`rel` prev and next) and a page
@@ -183,7 +203,9 @@ public struct SiteRenderer: Sendable {
         case .week(let week, let page): weekPage(week, path: SitePaths.week(week.week, page: page), isDigest: false, page: page)
         case .journal(let journal): journalPage(journal, path: SitePaths.journal(journal.slug))
         case .tag(let tag, let page): tagPage(tag, page: page)
+        case .list(let tag, let page): listPage(tag, page: page)
         case .archive: archivePage()
+        case .search: searchPage()
         }
     }
 
@@ -253,23 +275,69 @@ public struct SiteRenderer: Sendable {
         let root = SitePaths.root(from: path)
         let journals = journals(tagged: tag?.key)
         let board = boardPage(journals, page: page)
+        var context = boardViewContext(tag, journals: journals, path: path, page: page, pageCount: board.count, list: false)
+        context["board"] = boards.context(SiteBoards.tagID(tag?.key, page: page), cards: board.journals.map { card($0, root: root) })
+        return Draft(template: "tag", context: context)
+    }
+
+    /// A page of the list view: the journals of a board as compact rows (title, date, author,
+    /// tags and a line of the excerpt), with no measurement and no script.
+    func listPage(_ tag: Tag?, page: Int) -> Draft {
+        let path = SitePaths.list(tag?.key, page: page)
+        let root = SitePaths.root(from: path)
+        let journals = journals(tagged: tag?.key)
+        let list = boardPage(journals, page: page, list: true)
+        var context = boardViewContext(tag, journals: journals, path: path, page: page, pageCount: list.count, list: true)
+        context["rows"] = list.journals.map { row($0, root: root) }
+        return Draft(template: "list", context: context)
+    }
+
+    /// What a board page and a list page share: the heading, the tag navigation (which stays in
+    /// the same view), the link to the other view at the same place, and the pagination.
+    func boardViewContext(_ tag: Tag?, journals: [Journal], path: String, page: Int, pageCount: Int, list: Bool) -> [String: Any] {
+        let root = SitePaths.root(from: path)
+        let href: (String?, Int) -> String = { key, page in
+            root + SitePaths.encode(list ? SitePaths.list(key, page: page) : SitePaths.tag(key, page: page))
+        }
         let name = tag?.name ?? strings["all", default: "All"]
-        let pageMark = page > 1 ? " (\(page)/\(board.count))" : ""
+        let pageMark = pageCount > 1 ? " (\(page)/\(pageCount))" : ""
         var context = base(
             path: path, title: "\(strings["tags"] ?? "") · \(name)\(pageMark) · \(content.config.title)",
             description: "\(name): \(journals.count) \(strings["journalCount"] ?? "")", current: "tags")
         context["tag"] = ["name": name, "key": tag?.key ?? "", "count": journals.count]
         var nav: [[String: Any]] = [
-            ["name": strings["all", default: "All"], "href": root + SitePaths.tag(nil), "current": tag == nil, "count": content.journals.count]
+            ["name": strings["all", default: "All"], "href": href(nil, 1), "current": tag == nil, "count": content.journals.count]
         ]
         for other in content.config.tags {
             let count = content.journals.filter { $0.tags.contains(other.key) }.count
-            nav.append(["name": other.name, "href": root + SitePaths.encode(SitePaths.tag(other.key)), "current": other.key == tag?.key, "count": count])
+            nav.append(["name": other.name, "href": href(other.key, 1), "current": other.key == tag?.key, "count": count])
         }
         context["tagNav"] = nav
-        context["board"] = boards.context(SiteBoards.tagID(tag?.key, page: page), cards: board.journals.map { card($0, root: root) })
-        context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.encode(SitePaths.tag(tag?.key, page: $0)) } as Any
-        return Draft(template: "tag", context: context)
+        let first = (page - 1) * (list ? content.config.board.listPerPage : content.config.board.perPage)
+        let otherPage = otherViewPage(index: first, toList: !list)
+        context["viewSwitch"] = [
+            "label": strings[list ? "viewAsBoard" : "viewAsList"] ?? "",
+            "href": root + SitePaths.encode(list ? SitePaths.tag(tag?.key, page: otherPage) : SitePaths.list(tag?.key, page: otherPage)),
+        ]
+        context["pagination"] = pagination(current: page, count: pageCount) { href(tag?.key, $0) } as Any
+        return context
+    }
+
+    /// One row of the list view.
+    func row(_ journal: Journal, root: String) -> [String: Any] {
+        let line: String
+        if journal.isBookmark {
+            let article = content.article(for: journal)
+            line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
+        } else {
+            line = excerpt(bodies.plainText(journal), limit: 140)
+        }
+        return [
+            "title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)),
+            "date": dates.day(journal.updated), "dateISO": dates.iso(journal.updated),
+            "author": authorName(journal.author) ?? "", "tags": tagLinks(journal.tags, root: root), "hasTags": !journal.tags.isEmpty,
+            "excerpt": line, "isBookmark": journal.isBookmark,
+        ]
     }
 
     func archivePage() -> Draft {
@@ -284,6 +352,22 @@ public struct SiteRenderer: Sendable {
             ]
         }
         return Draft(template: "archive", context: context)
+    }
+
+    /// The search page: a form whose script (`assets/search.js`) reads `?q=`, `tag` and `week`,
+    /// loads the index's shards the query needs and lists the journals found. Without the script
+    /// it says so and links to the archive and the tag pages.
+    func searchPage() -> Draft {
+        let path = SitePaths.search
+        let root = SitePaths.root(from: path)
+        var context = base(path: path, title: "\(strings["search"] ?? "") · \(content.config.title)", description: strings["searchDescription"] ?? "", current: "search")
+        context["search"] = [
+            "index": searchIndex.map { root + $0 } as Any, "script": searchScript.map { root + $0 } as Any, "root": root.isEmpty ? "./" : root,
+            "tags": content.config.tags.map { ["key": $0.key, "name": $0.name, "href": root + SitePaths.encode(SitePaths.tag($0.key))] },
+            "weeks": weeks.filter { !$0.journals.isEmpty }.map { ["id": $0.week.description, "label": dates.week($0.week)] },
+            "archiveHref": root + SitePaths.archive, "tagsHref": root + SitePaths.tag(nil),
+        ]
+        return Draft(template: "search", context: context)
     }
 
     /// The not-found page: served for any missing path, so its links are root-relative to the
@@ -327,6 +411,7 @@ public struct SiteRenderer: Sendable {
             ["label": strings["digest"] ?? "", "href": root.isEmpty ? "./" : root, "current": current == "digest"],
             ["label": strings["tags"] ?? "", "href": root + SitePaths.tag(nil), "current": current == "tags"],
             ["label": strings["archive"] ?? "", "href": root + SitePaths.archive, "current": current == "archive" || current == "weeks"],
+            ["label": strings["search"] ?? "", "href": root + SitePaths.search, "current": current == "search"],
         ]
     }
 
