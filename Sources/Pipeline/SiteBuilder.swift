@@ -178,7 +178,7 @@ public enum SiteBuilder {
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
         let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.json")
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
-        let cards = CardMaker(content: content, bodies: bodies)
+        let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
         let measures = try clock.step("measure cards") {
             try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache)
         }

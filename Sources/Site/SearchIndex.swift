@@ -45,14 +45,23 @@ public struct SearchIndex: Sendable {
             a.created != b.created ? a.created < b.created : a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
         }
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
-        let known = cache?.begin() ?? [:]
-        let analysed = journals.concurrentMap { journal -> (Fingerprint, Document) in
+        let known = cache?.begin() ?? SearchIndexCache.Known()
+        var shared = Fingerprint()
+        if cache != nil { shared.add(reflecting: content.config) }
+        let config = shared.digest
+        let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
+            // A journal whose inputs are all as before (the content cache hands unchanged
+            // journals back as they were, so comparing is cheap) is not even read again.
+            let article = content.article(for: journal)
+            if let entry = known.bySlug[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
+                return entry
+            }
             let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
-            if let hit = known[input.key] { return (input.key, hit) }
-            return (input.key, Self.analyse(input))
+            let document = known.byKey[input.key] ?? Self.analyse(input)
+            return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
         }
-        cache?.end(Dictionary(analysed.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first }))
-        let documents = analysed.map(\.1)
+        cache?.end(analysed)
+        let documents = analysed.map(\.document)
 
         // Postings: each key's docs, ascending, as doc << 10 | value (a value fits in 10 bits).
         var runPostings: [NumberedKey: [UInt32]] = [:]
@@ -378,17 +387,38 @@ struct KeyCounts {
     }
 }
 
-/// Journals analysed by earlier builds of the same process (`gazette serve`), by everything
-/// their part of the index is made from: an edit to one journal analyses one journal again.
+/// Journals analysed by earlier builds of the same process (`gazette serve`): by slug, with the
+/// journal, article and config they were made from, and by everything their part of the index is
+/// made from (a renamed journal). An edit to one journal analyses one journal again.
 public final class SearchIndexCache: Sendable {
-    private let table = Locked<[Fingerprint: SearchIndex.Document]>([:])
+    struct Entry: Sendable {
+        var journal: Journal
+        var article: Article?
+        var config: Fingerprint
+        var key: Fingerprint
+        var document: SearchIndex.Document
+    }
+
+    struct Known: Sendable {
+        var bySlug: [String: Entry] = [:]
+        var byKey: [Fingerprint: SearchIndex.Document] = [:]
+    }
+
+    private let table = Locked(Known())
 
     public init() {}
 
-    func begin() -> [Fingerprint: SearchIndex.Document] { table.withLock { $0 } }
+    func begin() -> Known { table.withLock { $0 } }
 
     /// Keeps what this build used, and only that.
-    func end(_ documents: [Fingerprint: SearchIndex.Document]) { table.withLock { $0 = documents } }
+    func end(_ entries: [Entry]) {
+        var known = Known()
+        for entry in entries {
+            known.bySlug[entry.journal.slug] = entry
+            known.byKey[entry.key] = entry.document
+        }
+        table.withLock { $0 = known }
+    }
 }
 
 /// JSON written straight into bytes: numbers, strings (escaped as `JSONString` does) and

@@ -27,7 +27,17 @@ public enum SitePaths {
 
     /// A site path percent-encoded for use in an `href` (Hangul slugs become `%EA%B8%88…`).
     static func encode(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: unreserved) ?? path
+        // Most paths are plain ASCII already; Foundation's encoder copies through NSString.
+        if path.utf8.allSatisfy(isUnreserved) { return path }
+        return path.addingPercentEncoding(withAllowedCharacters: unreserved) ?? path
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+        default: false
+        }
     }
 
     private static let unreserved = CharacterSet(

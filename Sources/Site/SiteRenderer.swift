@@ -29,6 +29,9 @@ public struct SiteRenderer: Sendable {
     public var packetWeeks: Set<ISOWeek> = []
     private let weeks: [WeekContent]
     private let cards: CardMaker
+    /// Each tag's journals, newest first, gathered once: every board and list page of every tag
+    /// asks for them and for their counts.
+    private let tagged: [String: [Journal]]
 
     public init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
         cards = boards.cards
@@ -41,6 +44,11 @@ public struct SiteRenderer: Sendable {
         dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         strings = UIStrings.table(content.config.language)
         weeks = content.weeks
+        var tagged: [String: [Journal]] = [:]
+        for journal in content.journals {
+            for tag in journal.tags { tagged[tag, default: []].append(journal) }
+        }
+        self.tagged = tagged
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
@@ -94,7 +102,7 @@ public struct SiteRenderer: Sendable {
 
     /// Journals with tag `key`, newest first.
     func journals(tagged key: String?) -> [Journal] {
-        key.map { key in content.journals.filter { $0.tags.contains(key) } } ?? content.journals
+        key.map { tagged[$0] ?? [] } ?? content.journals
     }
 
     /// Page `page` of a board of `journals` (or of its list view), and how many pages it has.
@@ -151,12 +159,9 @@ public struct SiteRenderer: Sendable {
     /// takes its key from there without gathering its values at all.
     public func pages(skippingKnown known: @Sendable (String, Fingerprint) -> Bool, memo: PageMemo? = nil) throws -> [KeyedPage] {
         let shared = memo.map { _ in sharedInputs }
-        let keyed = try plan.concurrentMap { page -> (KeyedPage, PageMemo.JournalInputs?) in
-            var inputs: PageMemo.JournalInputs?
-            if case .journal(let journal) = page, let memo, let shared {
-                let article = content.article(for: journal)
-                let current = PageMemo.JournalInputs(
-                    journal: journal, article: article, about: article.map(content.journals(about:)) ?? [], shared: shared)
+        let keyed = try plan.concurrentMap { page -> (KeyedPage, PageMemo.Inputs?) in
+            var inputs: PageMemo.Inputs?
+            if let memo, let shared, let current = memoInputs(page, shared: shared) {
                 if let key = memo.key(page.path, current) {
                     return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : try render(page)), nil)
                 }
@@ -171,8 +176,32 @@ public struct SiteRenderer: Sendable {
         return keyed.map(\.0)
     }
 
-    /// Everything a journal page reads besides its journal, its article and the journals about
-    /// that article: the config (and with it the language, time zone, tags and authors), the
+    /// Everything a journal, board or list page reads, besides `shared` and its own path, for
+    /// the page memo; nil for the pages it does not keep (weeks, the archive, search).
+    func memoInputs(_ page: Page, shared: Fingerprint) -> PageMemo.Inputs? {
+        switch page {
+        case .journal(let journal):
+            // The journal, its article and the journals about that article.
+            let article = content.article(for: journal)
+            let about = article.map(content.journals(about:)) ?? []
+            return PageMemo.Inputs(journals: [journal] + about, articles: [article], numbers: [about.count], shared: shared)
+        case .tag(let tag, let number), .list(let tag, let number):
+            // Its journals and their articles (cards and rows; measures and packing follow from
+            // them and the fonts), where the page sits, and the counts of the tag navigation.
+            let isList = if case .list = page { true } else { false }
+            let journals = journals(tagged: tag?.key)
+            let shown = boardPage(journals, page: number, list: isList)
+            let counts = content.config.tags.map { tagged[$0.key]?.count ?? 0 }
+            return PageMemo.Inputs(
+                journals: shown.journals, articles: shown.journals.map(content.article(for:)),
+                numbers: [number, shown.count, journals.count, content.journals.count] + counts, shared: shared)
+        case .digest, .week, .archive, .search:
+            return nil
+        }
+    }
+
+    /// Everything a memoized page reads besides its own journals, articles and numbers
+    /// (`memoInputs`): the config (and with it the language, time zone, tags and authors), the
     /// theme, and the paths of the stylesheet, script and fonts.
     var sharedInputs: Fingerprint {
         var key = Fingerprint()
@@ -309,8 +338,7 @@ public struct SiteRenderer: Sendable {
             ["name": strings["all", default: "All"], "href": href(nil, 1), "current": tag == nil, "count": content.journals.count]
         ]
         for other in content.config.tags {
-            let count = content.journals.filter { $0.tags.contains(other.key) }.count
-            nav.append(["name": other.name, "href": href(other.key, 1), "current": other.key == tag?.key, "count": count])
+            nav.append(["name": other.name, "href": href(other.key, 1), "current": other.key == tag?.key, "count": tagged[other.key]?.count ?? 0])
         }
         context["tagNav"] = nav
         let first = (page - 1) * (list ? content.config.board.listPerPage : content.config.board.perPage)
@@ -508,27 +536,28 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// The inputs and key of each journal page of the last build (`gazette serve`): an edit to one
-/// journal leaves the other pages' inputs equal, and their keys are taken from here instead of
-/// gathering and fingerprinting every page's values again.
+/// The inputs and key of each journal, board and list page of the last build (`gazette serve`):
+/// an edit to one journal leaves the other pages' inputs equal, and their keys are taken from
+/// here instead of gathering and fingerprinting every page's values again. Comparing journals is
+/// cheap: the content cache hands unchanged journals back with the same string storage.
 public final class PageMemo: Sendable {
-    struct JournalInputs: Equatable, Sendable {
-        var journal: Journal
-        var article: Article?
-        var about: [Journal]
+    struct Inputs: Equatable, Sendable {
+        var journals: [Journal]
+        var articles: [Article?]
+        var numbers: [Int]
         var shared: Fingerprint
     }
 
-    private let table = Locked<[String: (inputs: JournalInputs, key: Fingerprint)]>([:])
+    private let table = Locked<[String: (inputs: Inputs, key: Fingerprint)]>([:])
 
     public init() {}
 
-    func key(_ path: String, _ inputs: JournalInputs) -> Fingerprint? {
+    func key(_ path: String, _ inputs: Inputs) -> Fingerprint? {
         table.withLock { table in table[path].flatMap { $0.inputs == inputs ? $0.key : nil } }
     }
 
     /// Keeps the pages this build fingerprinted, beside the ones it took from here.
-    func record(_ entries: [(path: String, inputs: JournalInputs, key: Fingerprint)]) {
+    func record(_ entries: [(path: String, inputs: Inputs, key: Fingerprint)]) {
         table.withLock { table in
             for entry in entries { table[entry.path] = (entry.inputs, entry.key) }
         }
