@@ -34,7 +34,7 @@ public struct SiteContent: Sendable {
         cache?.end()
         var content = SiteContent(
             root: siteRoot, config: config,
-            journals: journals.filter { includeDrafts || !$0.draft }.sorted(by: Journal.newestFirst),
+            journals: Journal.sortedNewestFirst(journals.filter { includeDrafts || !$0.draft }),
             // What the URL policy refuses is dropped here, once, for pages, feeds and packets alike.
             articles: ArticleStore.sorted(articles.map(\.withSafeURLs)), diagnostics: [])
         // Cross-reference warnings are computed even when some files failed, so one run of

@@ -43,6 +43,41 @@ struct IncrementalBuildTests {
         #expect(!report.changed.contains("tags/page/4/index.html"))
     }
 
+    /// With the watcher's paths noted, journals outside them are not even read: a save reads the
+    /// saved file only; a folder named reads every journal below it; lost events read all.
+    @Test func journalsTheWatcherDidNotNameAreNotRead() throws {
+        let site = try TemporaryFolder("incremental-trust")
+        try Repository.copyExampleSite(to: site.url)
+        let cache = ContentCache()
+        var options = BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent(".gazette/serve"), cache: cache, updateInPlace: true)
+        options.packets = false
+        _ = try SiteBuilder.build(options)
+        let total = try FileManager.default.subpathsOfDirectory(atPath: site.url.appendingPathComponent("content/journals").path)
+            .filter { $0.hasSuffix(".md") }.count
+        #expect(cache.lastBuild.unread == 0 && total > 10)
+
+        let saved = "content/journals/2026-11/2026-11-09-kpop-stadium-tour.md"
+        try site.write(saved, try site.read(saved) + "\n저장 trust-marker.\n")
+        cache.noteChanges([saved])
+        _ = try SiteBuilder.build(options)
+        #expect(cache.lastBuild.parsed == 1 && cache.lastBuild.unread == total - 1, "\(cache.lastBuild)")
+        #expect(try site.read(".gazette/serve/journals/kpop-stadium-tour/index.html").contains("trust-marker"))
+
+        let inFolder = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("content/journals/2026-11").path)
+            .filter { $0.hasSuffix(".md") }.count
+        cache.noteChanges(["content/journals/2026-11"])
+        _ = try SiteBuilder.build(options)
+        #expect(cache.lastBuild.unread == total - inFolder, "\(cache.lastBuild)")
+
+        // Events were lost (or the first build): everything is read, and changes made meanwhile
+        // are seen.
+        try site.write(saved, try site.read(saved) + "\n다시 lost-marker.\n")
+        cache.noteChanges(nil)
+        _ = try SiteBuilder.build(options)
+        #expect(cache.lastBuild.unread == 0 && cache.lastBuild.parsed == 1)
+        #expect(try site.read(".gazette/serve/journals/kpop-stadium-tour/index.html").contains("lost-marker"))
+    }
+
     @Test func onlyChangedFilesAreRewrittenAndOnlyChangedSourcesParsed() throws {
         let site = try TemporaryFolder("incremental")
         try Repository.copyExampleSite(to: site.url)
