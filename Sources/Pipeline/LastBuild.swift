@@ -12,32 +12,32 @@ public enum LastBuild {
         modified(OutputLedger.file(siteRoot: siteRoot, output: output).path)
     }
 
-    /// The input modified last — `gazette.yml`, or a file or folder under `content/`,
-    /// `templates/` or `static/` (a folder changes when a file in it is added or removed) —
-    /// with its site-relative path. Hidden names and editor backups (`~`) are left out, as builds
-    /// leave them out.
-    public static func newestInput(siteRoot: URL) -> (path: String, date: Date)? {
+    /// The inputs modified at or after `date` — `gazette.yml`, and the files and folders under
+    /// `content/`, `templates/` and `static/` (a folder changes when a file in it is added or
+    /// removed) — as site-relative paths, files before folders. Hidden names and editor backups
+    /// (`~`) are left out, as builds leave them out.
+    public static func inputs(changedSince date: Date, siteRoot: URL) -> [String] {
         let root = siteRoot.standardizedFileURL.path
-        var newest: (path: String, date: Date)?
-        func consider(_ relative: String) {
-            guard let date = modified(root + "/" + relative) else { return }
-            if newest.map({ date > $0.date }) ?? true { newest = (relative, date) }
+        var files: [String] = [], folders: [String] = []
+        func consider(_ relative: String, folder: Bool) {
+            guard let modified = modified(root + "/" + relative), modified >= date else { return }
+            if folder { folders.append(relative) } else { files.append(relative) }
         }
-        consider("gazette.yml")
-        for folder in ["content", "templates", "static"] {
-            guard modified(root + "/" + folder) != nil else { continue }
-            consider(folder)
-            let walker = FileManager.default.enumerator(atPath: root + "/" + folder)
+        consider("gazette.yml", folder: false)
+        for top in ["content", "templates", "static"] {
+            guard modified(root + "/" + top) != nil else { continue }
+            consider(top, folder: true)
+            let walker = FileManager.default.enumerator(atPath: root + "/" + top)
             while let name = walker?.nextObject() as? String {
                 let last = (name as NSString).lastPathComponent
                 if last.hasPrefix(".") || last.hasSuffix("~") {
                     walker?.skipDescendants()
                     continue
                 }
-                consider(folder + "/" + name)
+                consider(top + "/" + name, folder: (walker?.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory)
             }
         }
-        return newest
+        return files + folders
     }
 
     static func modified(_ path: String) -> Date? {

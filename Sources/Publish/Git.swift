@@ -63,6 +63,17 @@ struct Git {
         return redacted(text.isEmpty ? "git exited with status \(result.status)" : text)
     }
 
+    /// Why a push failed: the remote's own lines (`remote: …`, a hook's message) and each
+    /// refused ref's reason from `--porcelain` (`[remote rejected] (pre-receive hook declined)`).
+    static func pushReason(_ result: Result) -> String {
+        let remote = result.stderr.split(separator: "\n").filter { $0.hasPrefix("remote: ") }.map { $0.dropFirst(8).trimmingCharacters(in: .whitespaces) }
+        let refused = result.stdout.split(separator: "\n").filter { $0.hasPrefix("!") }.map { line in
+            line.split(separator: "\t").dropFirst(2).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        }
+        let text = (refused + remote).filter { !$0.isEmpty }.joined(separator: "; ")
+        return text.isEmpty ? reason(result) : redacted(text)
+    }
+
     /// `https://user:token@host/x` → `https://***@host/x`: credentials never reach the output.
     static func redacted(_ text: String) -> String {
         guard let pattern = try? NSRegularExpression(pattern: "([A-Za-z][A-Za-z0-9+.-]*://)[^/@\\s]+@") else { return text }

@@ -73,11 +73,13 @@ public enum SitePublisher {
                 .error("\(shown) was not built by gazette build in \(site.path)", hint: "run gazette build, then gazette publish")
             ])
         }
-        if let newest = LastBuild.newestInput(siteRoot: site), newest.date > built {
+        // Equal times count as stale: file times are kept to the kernel's tick, and a build reads
+        // its inputs well before it records itself, so only an input written after the reading
+        // can share the record's tick.
+        if let changed = LastBuild.inputs(changedSince: built, siteRoot: site).first {
+            let what = FileManager.default.fileExists(atPath: site.appendingPathComponent(changed).path + "/.") ? "a file was added to or removed from \(changed)/" : "\(changed) changed"
             throw DiagnosticsError([
-                .error(
-                    "\(shown) is older than the content: \(newest.path) changed after the last build",
-                    hint: "run gazette build, then gazette publish")
+                .error("\(shown) is older than the content: \(what) after the last build", hint: "run gazette build, then gazette publish")
             ])
         }
 
@@ -105,13 +107,14 @@ public enum SitePublisher {
             ])
         }
         let ref = "refs/heads/\(request.branch)"
-        let where_ = "\(Git.redacted(request.remote)) \(request.branch)"
+        let remote = Git.redacted(request.remote)
+        let where_ = "\(remote) \(request.branch)"
 
         // The branch's commit now, fetched so the new commit can sit on top of it.
         let listed = try git.run(["ls-remote", "--heads", request.remote, ref], in: site)
         guard listed.ok else {
             throw DiagnosticsError([
-                .error("could not read \(Git.redacted(request.remote)): \(Git.reason(listed))", hint: "check its URL and your access with git ls-remote \(request.remote)")
+                .error("could not read \(remote): \(Git.reason(listed))", hint: "check its URL and your access with git ls-remote \(remote)")
             ])
         }
         let previous = listed.stdout.split(separator: "\n").first { $0.hasSuffix("\t" + ref) }.map { String($0.prefix { $0 != "\t" }) }
@@ -119,7 +122,7 @@ public enum SitePublisher {
             let fetched = try git.run(["fetch", "--quiet", "--no-tags", "--no-write-fetch-head", request.remote, ref], in: site)
             guard fetched.ok, try git.run(["cat-file", "-e", "\(previous)^{commit}"], in: site).ok else {
                 throw DiagnosticsError([
-                    .error("could not fetch \(where_): \(Git.reason(fetched))", hint: "check your access with git fetch \(request.remote) \(request.branch)")
+                    .error("could not fetch \(where_): \(Git.reason(fetched))", hint: "check your access with git fetch \(where_)")
                 ])
             }
         }
@@ -173,10 +176,10 @@ public enum SitePublisher {
         guard pushed.ok else {
             throw DiagnosticsError([
                 .error(
-                    "\(Git.redacted(request.remote)) refused the push to \(request.branch), which stays as it was: \(Git.reason(pushed))",
+                    "\(remote) refused the push to \(request.branch), which stays as it was: \(Git.pushReason(pushed))",
                     hint: previous == nil
-                        ? "check your access (git push \(request.remote)); if the branch appeared meanwhile, run gazette publish again"
-                        : "if someone published meanwhile, run gazette publish again; otherwise check your access (git push \(request.remote))")
+                        ? "check your access (git push \(remote)); if the branch appeared meanwhile, run gazette publish again"
+                        : "if someone published meanwhile, run gazette publish again; otherwise check your access (git push \(remote))")
             ])
         }
         return Result(published: true, commit: commit.line, previous: previous, weeks: weeks, files: files, message: message)

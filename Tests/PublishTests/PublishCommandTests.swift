@@ -48,6 +48,8 @@ import TestSupport
             try FileManager.default.contentsOfDirectory(atPath: repo.site.appendingPathComponent("content/journals").path).first)
         let journalURL = repo.site.appendingPathComponent("content/journals/\(journal)")
         try (try String(contentsOf: journalURL, encoding: .utf8) + "\n한 줄 더.\n").write(to: journalURL, atomically: true, encoding: .utf8)
+        let editedState = try repo.localState()
+        #expect(editedState[3] == "M content/journals/\(journal)")
         let stale = try repo.gazette(["publish"])
         #expect(stale.status == 1)
         #expect(stale.stderr.contains("error: public/ is older than the content: content/journals/\(journal) changed after the last build — run gazette build, then gazette publish"))
@@ -74,7 +76,7 @@ import TestSupport
         #expect(refused.stderr.contains("pre-receive hook declined"))
         #expect(refused.stderr.contains("if someone published meanwhile, run gazette publish again"))
         #expect(try repo.remoteTip() == second)
-        #expect(try repo.localState() == before)
+        #expect(try repo.localState() == editedState)
     }
 
     @Test func refusesWhatCannotBePublished() throws {
