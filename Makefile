@@ -69,6 +69,8 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 GAZETTE_BIN ?= $(RELEASE_BIN)
 MANUAL ?= .build/manual/gazette.1
+# The installed binary is stripped (89 MB of symbols and debug info → 22 MB); INSTALL_STRIP= keeps them.
+INSTALL_STRIP ?= -s
 INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin
 INSTALL_MAN = $(DESTDIR)$(PREFIX)/share/man/man1
 INSTALL_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -94,7 +96,7 @@ install-files:
 	@test -x "$(GAZETTE_BIN)" || { echo "$(GAZETTE_BIN) is missing: run make install (it builds it)"; exit 1; }
 	@test -f "$(MANUAL)" || { echo "$(MANUAL) is missing: run make install (it writes it)"; exit 1; }
 	install -d $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
-	install -m 755 $(GAZETTE_BIN) $(INSTALL_BIN)/.gazette.tmp && mv -f $(INSTALL_BIN)/.gazette.tmp $(INSTALL_BIN)/gazette
+	install $(INSTALL_STRIP) -m 755 $(GAZETTE_BIN) $(INSTALL_BIN)/.gazette.tmp && mv -f $(INSTALL_BIN)/.gazette.tmp $(INSTALL_BIN)/gazette
 	install -m 644 $(MANUAL) $(INSTALL_MAN)/.gazette.1.tmp && mv -f $(INSTALL_MAN)/.gazette.1.tmp $(INSTALL_MAN)/gazette.1
 	$(GAZETTE_BIN) --generate-completion-script bash > $(INSTALL_BASH)/.gazette.tmp && mv -f $(INSTALL_BASH)/.gazette.tmp $(INSTALL_BASH)/gazette
 	$(GAZETTE_BIN) --generate-completion-script zsh > $(INSTALL_ZSH)/._gazette.tmp && mv -f $(INSTALL_ZSH)/._gazette.tmp $(INSTALL_ZSH)/_gazette
