@@ -22,7 +22,11 @@ struct SourceVersion: BuildToolPlugin {
         let script = #"""
             PATH=/usr/local/bin:/usr/bin:/bin; export PATH
             root=$1 out=$2
-            commit=$(git -C "$root" rev-parse --verify -q HEAD 2>/dev/null) || commit=
+            # Only this package's own repository: not one it happens to be copied into.
+            commit=
+            if [ "$(git -C "$root" rev-parse --show-toplevel 2>/dev/null)" = "$(cd "$root" && pwd -P)" ]; then
+              commit=$(git -C "$root" rev-parse --verify -q HEAD 2>/dev/null) || commit=
+            fi
             modified=false
             if [ -n "$commit" ]; then
               if [ -n "$(git --no-optional-locks -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then modified=true; fi

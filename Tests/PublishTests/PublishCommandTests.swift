@@ -37,6 +37,16 @@ import TestSupport
         #expect(try repo.localState() == before)
         #expect(try repo.remoteTip("main") == (try git(["rev-parse", "HEAD"], in: repo.site)))
 
+        // A clone that never fetched gh-pages builds the same site: the branch's commit is
+        // fetched to compare with, and nothing is published twice.
+        let clone = repo.scratch.url.appendingPathComponent("clone")
+        try git(["clone", "-q", "--single-branch", "-b", "main", repo.remote.path, clone.path], in: repo.scratch.url)
+        #expect(try git(["for-each-ref", "--format=%(refname)"], in: clone).contains("gh-pages") == false)
+        try #require(try GazetteCommand.run(["build", "--no-pdf", "-q", "--site", clone.path]).status == 0)
+        let fromClone = try GazetteCommand.run(["publish", "--site", clone.path])
+        #expect(fromClone.status == 0, "\(fromClone.stderr)")
+        #expect(fromClone.stdout == "origin gh-pages already holds this build (\(tip.prefix(12))): nothing to publish.\n")
+
         // Nothing changed: no new commit.
         let again = try repo.gazette(["publish"])
         #expect(again.status == 0)
