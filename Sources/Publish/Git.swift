@@ -23,6 +23,10 @@ struct Git {
         process.arguments = ["git"] + arguments
         if let folder { process.currentDirectoryURL = folder }
         var env = ProcessInfo.processInfo.environment
+        // The repository is found from the folder, never from a hook's or a caller's variables.
+        for key in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY", "GIT_COMMON_DIR", "GIT_PREFIX"] {
+            env[key] = nil
+        }
         for (key, value) in environment.merging(extra, uniquingKeysWith: { $1 }) { env[key] = value }
         process.environment = env
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-git-\(UUID().uuidString)")

@@ -108,6 +108,10 @@ import TestSupport
         #expect(secret.stderr.contains("could not read http://***@127.0.0.1:9/site.git"))
         #expect(!(secret.stderr + secret.stdout).contains("s3cret-token"))
         #expect(try repo.remoteTip() == nil)
+        // Run from a git hook, say: the variables that point git elsewhere are not followed.
+        let hooked = try repo.gazette(["publish"], environment: ["GIT_DIR": "/nonexistent", "GIT_INDEX_FILE": "/nonexistent/index"])
+        #expect(hooked.status == 0, "\(hooked.stderr)")
+        #expect(try repo.remoteTip() != nil)
         // Outside git.
         try FileManager.default.removeItem(at: repo.site.appendingPathComponent(".git"))
         let noGit = try repo.gazette(["publish"])
