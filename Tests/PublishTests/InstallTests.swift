@@ -61,6 +61,20 @@ import TestSupport
         #expect(Repository.snapshot(destdir).isEmpty)
     }
 
+    /// `make deps` installs the packages of debian-packages.txt, the one list the workflow reads too.
+    @Test func theMakefileReadsTheOneList() throws {
+        let list = try String(contentsOf: Repository.root.appendingPathComponent("debian-packages.txt"), encoding: .utf8)
+        let packages = list.split(separator: "\n").compactMap { line -> String? in
+            let name = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces)
+            return name.isEmpty ? nil : name
+        }
+        #expect(packages.count >= 12)
+        let dryRun = try Program.run(command: "make", ["-s", "-n", "-C", Repository.root.path, "deps"])
+        #expect(dryRun.status == 0)
+        let loop = try #require(dryRun.stdout.range(of: "for p in ").map { dryRun.stdout[$0.upperBound...] }?.prefix { $0 != ";" })
+        #expect(loop.split(separator: " ").map(String.init) == packages)
+    }
+
     @Test func installFilesSaysWhatIsMissing() throws {
         let scratch = try TemporaryFolder("gazette-install-missing")
         let result = try Program.run(
