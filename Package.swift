@@ -91,12 +91,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // The command line: argument parsing and presentation only.
+        // `gazette publish`: the last build pushed to a branch of a git remote, with git's plumbing.
+        .target(name: "Publish", dependencies: ["GazetteModel", "Content", "Pipeline", "Site"]),
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest",
+                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            plugins: ["SourceVersion"]),
 
         // Build-time tool and plugin that compile the default theme (templates/) into the binary.
         // Benchmarks and the text-accuracy measurer behind `make bench` (not shipped).
@@ -106,6 +109,8 @@ let package = Package(
 
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // Writes the source commit into the `gazette` module before every build (`--version`).
+        .plugin(name: "SourceVersion", capability: .buildTool()),
 
         .target(name: "TestSupport", dependencies: ["Markup"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
@@ -119,6 +124,10 @@ let package = Package(
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
+        // make install, the scaffolded workflow's steps and `gazette publish`, against local bare repositories.
+        .testTarget(
+            name: "PublishTests",
+            dependencies: ["Publish", "Authoring", "Content", "GazetteModel", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )
 

@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GazetteModel
 import NIOCore
 import NIOHTTP1
 
@@ -28,13 +29,13 @@ public struct NetworkSettings: Sendable {
     /// The largest body accepted (after decompression).
     public var maxBodyBytes = 8 << 20
     /// The `User-Agent` header.
-    public var userAgent = NetworkSettings.userAgent(version: "0.1.0")
+    public var userAgent = NetworkSettings.userAgent(version: GazetteRelease.version)
 
     public init() {}
 
     /// `Gazette/<version> (+<project page>)`.
     public static func userAgent(version: String) -> String {
-        "Gazette/\(version) (+https://github.com/gazette-news/gazette)"
+        "Gazette/\(version) (+\(GazetteRelease.repository))"
     }
 }
 
