@@ -115,7 +115,7 @@ public enum SiteScaffold {
             steps:
               - uses: actions/checkout@v4
                 with: { fetch-depth: 0 }   # journal dates come from git history
-              - run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libpango1.0-dev libharfbuzz-dev fonts-nanum
+              - run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libpango1.0-dev libharfbuzz-dev libvips-dev fonts-nanum
               # Install gazette first: build it from source (make build) and put .build/release/gazette on PATH.
               - run: gazette fetch && gazette build
                 env:
@@ -125,7 +125,9 @@ public enum SiteScaffold {
                   MEDIASTACK_KEY: ${{ secrets.MEDIASTACK_KEY }}
               - run: |
                   git config user.name gazette && git config user.email gazette@users.noreply.github.com
-                  git add content/articles && git commit -m "Articles of the week" && git push || true
+                  git add content/articles
+                  if [ -d content/thumbnails ]; then git add content/thumbnails; fi
+                  git commit -m "Articles of the week" && git push || true
               - uses: actions/upload-pages-artifact@v3
                 with: { path: public }
               - uses: actions/deploy-pages@v4
