@@ -142,7 +142,8 @@ public enum Thumbnailer {
             guard let base = raw.baseAddress, let name = vips_foreign_find_load_buffer(base, raw.count) else { return nil }
             return String(cString: name)
         }
-        guard let loader, loader.hasPrefix("\(format.rawValue)load") else {
+        // vips names the loader's class: VipsForeignLoadJpegBuffer, VipsForeignLoadPngBuffer…
+        guard let loader, loader.lowercased() == "vipsforeignload\(format.rawValue)buffer" else {
             vips_error_clear()
             throw ImagingError("the \(format.rawValue.uppercased()) file is broken (no decoder accepts it)")
         }
