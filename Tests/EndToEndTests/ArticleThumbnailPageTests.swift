@@ -88,3 +88,26 @@ import TestSupport
         #expect(SiteAssets.thumbnails(of: changed).isEmpty)
     }
 }
+
+extension ArticleThumbnailPageTests {
+    @Test func anImageOnAnotherHostInAJournalBodyBecomesALink() throws {
+        let site = try TemporaryFolder("gazette-body-image")
+        try Repository.copyExampleSite(to: site.url)
+        try site.write(
+            "content/journals/remote-image.md",
+            """
+            ---
+            title: 원격 그림
+            created: 2026-11-18 21:40
+            ---
+            차트는 여기: ![금리 차트](https://img.example.com/chart.png)
+            """)
+        let output = site.url.appendingPathComponent("public")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output))
+        let page = try site.read("public/journals/remote-image/index.html")
+        #expect(page.contains(#"<a href="https://img.example.com/chart.png">금리 차트</a>"#))
+        for (page, address) in try Self.imageAddresses(in: output) where Self.isRemote(address) {
+            Issue.record("\(page): <img> loads \(address) from another host")
+        }
+    }
+}
