@@ -208,7 +208,9 @@ final class FetchProgress: @unchecked Sendable {
                 case .skipped: "skipped (no key)"
                 case .failed: "failed"
                 }
-            lines.append([row.job.source, row.job.query ?? "-", "\(row.new)", "\(row.updated)", status])
+            // The images row's "new" is the articles that got thumbnails.
+            let new = row.job.source == "images" ? row.thumbnails : row.new
+            lines.append([row.job.source, row.job.query ?? "-", "\(new)", "\(row.updated)", status])
         }
         let widths = (0..<5).map { column in lines.map { $0[column].displayWidth }.max() ?? 0 }
         return lines.map { line in
