@@ -116,10 +116,13 @@ public enum Fetch {
                 if request.enrich {
                     enrichRow = await Enrichment.run(store: &preview, cache: &enrichCache, web: web, limit: request.network.concurrency, events: events)
                 }
-                // Thumbnails for the stories new in this run; with --enrich, for every stored one.
-                // A dry run downloads no image.
-                let storedBefore = Set(snapshot.articles.map(\.id))
-                let candidates = request.enrich ? preview.articles : preview.articles.filter { !storedBefore.contains($0.id) }
+                // Thumbnails for the stories new in this run and the images it filled in; with
+                // --enrich, for every stored article. A dry run downloads no image.
+                let imageBefore = Dictionary(snapshot.articles.map { ($0.id, $0.image) }, uniquingKeysWith: { first, _ in first })
+                let candidates = preview.articles.filter { article in
+                    guard !request.enrich, let before = imageBefore[article.id] else { return true }
+                    return before == nil && article.image != nil
+                }
                 let wanted = ArticleImages.wanting(candidates, siteRoot: siteRoot, failures: imageFailures)
                 if request.thumbnails, !request.dryRun, !wanted.isEmpty {
                     (imageRow, images) = await ArticleImages.run(wanted, web: web, limit: request.network.concurrency, events: events)

@@ -186,6 +186,42 @@ import TestSupport
         #expect(try server.requests(to: "/photo.jpg").count == 1)
     }
 
+    @Test func anImageAFetchFillsIntoAStoredArticleGetsItsThumbnail() async throws {
+        let images = try Images()
+        let rss = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>f</title>
+            <item><title>사진 기사</title><link>https://news.example.com/photo-story</link>
+            <description>설명</description><pubDate>Tue, 14 Nov 2023 10:00:00 +0900</pubDate>
+            <media:content url="{{base}}/photo.png" medium="image"/></item>
+            </channel></rss>
+            """
+        let server = try FixtureServer(routes: [
+            route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
+            route("/photo.png", ["status": 200, "body_file": images.path("photo.png"), "headers": ["Content-Type": "image/png"]]),
+        ])
+        let site = try TemporaryFolder("gazette-filled-image")
+        // Stored before, without an image: the feed's image fills it in (the store never replaces a value).
+        var stored = record(0, image: "")
+        stored.url = "https://news.example.com/photo-story"
+        stored.id = CanonicalURL.articleID(for: stored.url) ?? ""
+        stored.image = nil
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode([stored]))
+        var sources = SiteConfig.Sources()
+        sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")]
+        var request = FetchRequest()
+        request.network = testNetwork(retries: 0)
+        request.now = fixedNow
+        let report = try await Fetch.run(request, config: SiteConfig(title: "T", sources: sources), siteRoot: site.url, environment: [:])
+        #expect(report.rows.first { $0.job.source == "images" }?.thumbnails == 1)
+        let (articles, _) = ArticleStore.load(siteRoot: site.url)
+        let filled = try #require(articles.first)
+        #expect(filled.image == "\(server.base)/photo.png")
+        for name in ArticleThumbnails.names(for: filled) {
+            #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)")
+        }
+    }
+
     @Test func theSniffTrustsBytesNotNames() {
         #expect(ImageFormat.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
         #expect(ImageFormat.sniff(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
