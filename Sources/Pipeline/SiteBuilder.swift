@@ -42,6 +42,8 @@ public struct BuildOptions: Sendable {
     public var pageMemo: PageMemo?
     /// Card values made by earlier builds (`gazette serve`).
     public var cardContexts: CardContexts?
+    /// Journals analysed for the search index by earlier builds (`gazette serve`).
+    public var searchCache: SearchIndexCache?
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -176,7 +178,7 @@ public enum SiteBuilder {
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
         let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.json")
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
-        let cards = CardMaker(content: content, bodies: bodies)
+        let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
         let measures = try clock.step("measure cards") {
             try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache)
         }
@@ -188,6 +190,9 @@ public enum SiteBuilder {
             content: content, theme: theme, bodies: bodies, boards: boards, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
+        let search = clock.step("build search index") { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) }
+        renderer.searchIndex = search.manifest
+        renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.fontPreloads = fonts.preloads
         renderer.packetWeeks = Set(packetWeeks)
         // What is already in place under the same key need not be made again: the ledger of
@@ -204,6 +209,7 @@ public enum SiteBuilder {
             outputs += assets.map { .bytes($0.path, $0.data) }
             outputs += fonts.subsets.map { .bytes($0.path, $0.data) }
             outputs += SiteAssets.thumbnails(of: content).map { .bytes($0.path, $0.data) }
+            outputs += search.files.map { .bytes($0.path, $0.data) }
             outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
             return outputs
         }

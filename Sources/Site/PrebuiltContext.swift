@@ -41,8 +41,29 @@ public final class PrebuiltContext: MustacheParent, @unchecked Sendable {
 public final class CardContexts: Sendable {
     private let table = Locked<[Fingerprint: PrebuiltContext]>([:])
     private let used = Locked<Set<Fingerprint>>([])
+    /// What each journal's card showed, by slug, with the journal, article and config it was
+    /// made from (`CardMaker`): an edit to one journal makes one card's text again.
+    private let texts = Locked<[String: (journal: Journal, article: Article?, config: Fingerprint, text: CardText)]>([:])
 
     public init() {}
+
+    /// The card text of each of `journals` (with their articles), made by `make` only for those
+    /// whose journal, article or config differ from the last build's; forgets the others.
+    func texts(
+        _ journals: [(journal: Journal, article: Article?)], config: Fingerprint, make: (Journal) -> CardText
+    ) -> [CardText] {
+        let known = texts.withLock { $0 }
+        let made = journals.concurrentMap { journal, article -> CardText in
+            if let entry = known[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
+                return entry.text
+            }
+            return make(journal)
+        }
+        var table: [String: (journal: Journal, article: Article?, config: Fingerprint, text: CardText)] = [:]
+        for (pair, text) in zip(journals, made) { table[pair.journal.slug] = (pair.journal, pair.article, config, text) }
+        texts.withLock { $0 = table }
+        return made
+    }
 
     func context(_ card: Card, _ measure: CardMeasure, make: () -> [String: Any]) -> PrebuiltContext {
         let key = Self.key(card, measure)

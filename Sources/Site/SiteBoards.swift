@@ -11,13 +11,24 @@ public struct CardMaker: Sendable {
     /// relative to its own page.
     private let texts: [String: CardText]
 
-    public init(content: SiteContent, bodies: JournalBodies) {
+    /// `memo` (`gazette serve`) keeps the texts of earlier builds, so unchanged journals are not
+    /// read again.
+    public init(content: SiteContent, bodies: JournalBodies, memo: CardContexts? = nil) {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         self.content = content
         self.bodies = bodies
         self.dates = dates
-        texts = Dictionary(
-            content.journals.map { ($0.slug, Self.text($0, content: content, bodies: bodies, dates: dates)) }, uniquingKeysWith: { first, _ in first })
+        let made: [CardText]
+        if let memo {
+            var config = Fingerprint()
+            config.add(reflecting: content.config)
+            made = memo.texts(content.journals.map { ($0, content.article(for: $0)) }, config: config.digest) {
+                Self.text($0, content: content, bodies: bodies, dates: dates)
+            }
+        } else {
+            made = content.journals.concurrentMap { Self.text($0, content: content, bodies: bodies, dates: dates) }
+        }
+        texts = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
     }
 
     static func text(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> CardText {
