@@ -56,7 +56,7 @@ def measure(gazette, image, work):
 def main():
     gazette = os.path.abspath(sys.argv[1])
     with tempfile.TemporaryDirectory(prefix="gazette-image-rss-") as folder:
-        subprocess.run([sys.executable, MAKE_IMAGES, folder], check=True)
+        subprocess.run([sys.executable, MAKE_IMAGES, folder, "--bomb"], check=True)
         print("%-10s %10s %8s %5s  %s" % ("image", "max RSS", "wall", "exit", "thumbnails / warning"))
         for name in ["photo.png", "bomb.png"]:
             work = os.path.join(folder, "run-" + name)

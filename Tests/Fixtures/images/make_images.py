@@ -2,11 +2,11 @@
 """Writes the PNG inputs of Gazette's image tests into a folder, with nothing but the standard
 library (so the tests need no imaging package of their own):
 
-    python3 make_images.py FOLDER
+    python3 make_images.py FOLDER [--bomb]
 
 photo.png   640 x 480 RGB, gradients with deterministic noise: a photo-like picture
-bomb.png    30,000 x 30,000, one colour, 1 bit per pixel: about 110 KB that decodes to
-            900 million pixels (a decompression bomb)
+bomb.png    with --bomb: 30,000 x 30,000, one colour, 1 bit per pixel: about 110 KB that
+            decodes to 900 million pixels (a decompression bomb)
 
 The tests make the JPEG and WebP inputs from photo.png with libvips itself.
 """
@@ -42,6 +42,8 @@ def photo_rows(width, height):
 def main():
     folder = sys.argv[1]
     png(folder + "/photo.png", 640, 480, 2, 8, photo_rows(640, 480))
+    if "--bomb" not in sys.argv[2:]:
+        return
     blank = bytes(30000 // 8)
     png(folder + "/bomb.png", 30000, 30000, 0, 1, (blank for _ in range(30000)))
 
