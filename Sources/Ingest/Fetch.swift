@@ -111,7 +111,8 @@ public enum Fetch {
                 outcomes = await boundedMap(plan.jobs, limit: max(1, request.network.concurrency)) { job in
                     await run(job, web: web, validators: validators, now: request.now, events: events)
                 }
-                // Stories new in this run are enriched too.
+                // What this run found, merged into the preview: new stories are enriched too,
+                // and get thumbnails.
                 _ = merge(outcomes, into: &preview, secrets: secrets)
                 if request.enrich {
                     enrichRow = await Enrichment.run(store: &preview, cache: &enrichCache, web: web, limit: request.network.concurrency, events: events)
