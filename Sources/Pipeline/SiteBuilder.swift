@@ -250,7 +250,13 @@ public enum SiteBuilder {
         var files: [String] = []
         var changed: [String] = []
         if options.updateInPlace {
-            let writer = try clock.step("update changed files") { try output.update(with: writeSite) }
+            // `serve`'s folder holds only what its last build wrote, which `written` knows, and
+            // packets typeset in the background after it, which may not be recorded yet.
+            let known = options.written.map { Set($0.keys.keys) }.flatMap { $0.isEmpty ? nil : $0 }.map { known in
+                let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
+                return known.union(packets.map { "packets/" + $0 })
+            }
+            let writer = try clock.step("update changed files") { try output.update(known: known, with: writeSite) }
             files = writer.written.sorted()
             changed = writer.changed.sorted()
             if let written = options.written {

@@ -195,9 +195,31 @@ public struct SiteRenderer: Sendable {
             return PageMemo.Inputs(
                 journals: shown.journals, articles: shown.journals.map(content.article(for:)),
                 numbers: [number, shown.count, journals.count, content.journals.count] + counts, shared: shared)
-        case .digest, .week, .archive, .search:
+        case .week(let week, let number):
+            return weekInputs(week, page: number, isDigest: false, shared: shared)
+        case .digest(let latest?):
+            return weekInputs(latest, page: 1, isDigest: true, shared: shared)
+        case .digest(nil), .archive, .search:
             return nil
         }
+    }
+
+    /// What a week page reads: all the week's journals (the chart counts their tags), its
+    /// articles and the journals about each (their cards list them, from any week), the
+    /// articles of the journals on its board page, the neighbouring weeks and its packet.
+    func weekInputs(_ week: WeekContent, page: Int, isDigest: Bool, shared: Fingerprint) -> PageMemo.Inputs {
+        let index = weeks.firstIndex { $0.week == week.week } ?? 0
+        let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
+        let newer = index > 0 ? weeks[index - 1].week : nil
+        func number(_ week: ISOWeek?) -> Int { week.map { $0.year * 100 + $0.week } ?? -1 }
+        let shown = boardPage(week.journals, page: page)
+        let about = week.articles.map(content.journals(about:))
+        return PageMemo.Inputs(
+            journals: week.journals + about.flatMap { $0 },
+            articles: week.articles.map(Optional.some) + shown.journals.map(content.article(for:)),
+            numbers: [page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer)]
+                + about.map(\.count),
+            shared: shared)
     }
 
     /// Everything a memoized page reads besides its own journals, articles and numbers
