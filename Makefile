@@ -29,7 +29,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual bench bench-packets bench-fetch bench-board bench-text \
+.PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual bench bench-packets bench-fetch bench-images bench-board bench-text \
 	bench-peers bench-serve bench-search fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
@@ -121,7 +121,7 @@ test: test-deps test-tools
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -160,6 +160,12 @@ bench-packets: build
 bench-fetch: test-deps
 	swift build --product gazette
 	python3 Benchmarks/fetch_bench.py .build/debug/gazette
+
+# Max RSS and wall time of `gazette fetch --enrich` making thumbnails of a photo-like PNG and of a
+# 30,000 x 30,000 PNG decompression bomb, served from the loopback test server (a figure).
+bench-images: test-deps
+	swift build --product gazette
+	python3 Benchmarks/image_rss.py .build/debug/gazette
 
 # Fuzzing (not part of make test): every parser of untrusted input under libFuzzer with
 # AddressSanitizer, one target per parser in Fuzz/ (a package of its own, so the product never

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Gazette",
     // Linux only, so no `platforms:` line: the watcher behind `serve` is inotify, and the C
-    // libraries (cmark-gfm, libxml2, Pango/cairo, HarfBuzz) are found with pkg-config from
+    // libraries (cmark-gfm, libxml2, Pango/cairo, HarfBuzz, libvips) are found with pkg-config from
     // Debian's -dev packages. macOS was never built or tested.
     products: [
         .executable(name: "gazette", targets: ["gazette"]),
@@ -40,6 +40,9 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CVips", pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
         .target(name: "CInotify"),
@@ -52,6 +55,8 @@ let package = Package(
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         // Fonts, shaping and measurement (Pango/HarfBuzz), web-font subsetting.
         .target(name: "TextLayout", dependencies: ["CPangoCairo", "CHarfBuzzSubset"]),
+        // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
+        .target(name: "Imaging", dependencies: ["CVips"]),
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.
         .target(
             name: "Content",
@@ -60,7 +65,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "GazetteModel", "Content", "Markup",
+                "GazetteModel", "Content", "Markup", "Imaging",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -122,7 +127,7 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
         // make install, the scaffolded workflow's steps and `gazette publish`, against local bare repositories.
         .testTarget(

@@ -175,6 +175,7 @@ public enum SiteScaffold {
               - name: Commit the articles back
                 run: |
                   git add content/articles
+                  if [ -d content/thumbnails ]; then git add content/thumbnails; fi
                   if git diff --cached --quiet; then echo "No new articles."; exit 0; fi
                   git -c user.name="gazette" -c user.email="gazette@users.noreply.github.com" \\
                     commit -q -m "Articles fetched $(date -u +%F)"
