@@ -90,7 +90,7 @@ public enum Fetch {
         var preview = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
         let snapshot = preview
         var report = FetchReport(dryRun: request.dryRun)
-        let counter = Counter()
+        let counter = Locked(0)
         let validators = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
         var enrichCache = EnrichCache.load(siteRoot: siteRoot)
         let startingEnrichCache = enrichCache
@@ -104,7 +104,7 @@ public enum Fetch {
             try await WebClient.with(
                 request.network, secrets: secrets,
                 observe: { record in
-                    counter.add()
+                    counter.withLock { $0 += 1 }
                     events(.request(record))
                 }
             ) { web in
@@ -132,7 +132,7 @@ public enum Fetch {
         } catch {
             throw DiagnosticsError([.error("network client failed: \(secrets.redact("\(error)"))")])
         }
-        report.requests = counter.value
+        report.requests = counter.withLock { $0 }
         // What this run learnt, to lay over the caches as they are when it writes.
         var freshValidators: [String: HTTPValidators] = [:]
         for outcome in outcomes {
@@ -398,10 +398,3 @@ func boundedMap<T: Sendable, R: Sendable>(_ items: [T], limit: Int, _ work: @esc
     }
 }
 
-/// A thread-safe count.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}
