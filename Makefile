@@ -6,7 +6,7 @@ SHELL := /bin/bash
 
 # Debian packages the build links against and the fonts pages and packets use.
 BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev \
-	libpango1.0-dev libcairo2-dev libharfbuzz-dev fonts-nanum fonts-nanum-coding fonts-noto-color-emoji fonts-dejavu-core
+	libpango1.0-dev libcairo2-dev libharfbuzz-dev libwoff-dev fonts-nanum fonts-nanum-coding fonts-noto-color-emoji fonts-dejavu-core
 # What the test suite drives besides the build packages: the PDF checkers packets are tested
 # with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
 # and its driver (axe-core), python3 for the scripted HTTP server of the ingest tests, script

@@ -115,7 +115,7 @@ public enum SiteScaffold {
             steps:
               - uses: actions/checkout@v4
                 with: { fetch-depth: 0 }   # journal dates come from git history
-              - run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libpango1.0-dev libharfbuzz-dev fonts-nanum
+              - run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libpango1.0-dev libharfbuzz-dev libwoff-dev fonts-nanum
               # Install gazette first: build it from source (make build) and put .build/release/gazette on PATH.
               - run: gazette fetch && gazette build
                 env:

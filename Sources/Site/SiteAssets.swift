@@ -24,7 +24,8 @@ public enum SiteAssets {
     /// The web fonts cut to every character the site's text can show: journals, articles, the
     /// config, UI strings and the theme's own files.
     /// With `complete` (serve), the fonts keep every character, so edits never change them.
-    public static func webFonts(content: SiteContent, theme: Theme, complete: Bool) throws -> WebFonts {
+    /// Encoded slices are kept in `cache` between builds.
+    public static func webFonts(content: SiteContent, theme: Theme, complete: Bool, cache: URL? = nil) throws -> WebFonts {
         if complete {
             do {
                 return try WebFonts.complete()
@@ -53,7 +54,7 @@ public enum SiteAssets {
         for language in SiteLanguage.allCases { UIStrings.table(language).values.forEach(add) }
         for (path, data) in theme.files where path.hasSuffix(".mustache") { add(String(decoding: data, as: UTF8.self)) }
         do {
-            return try WebFonts(characters: characters)
+            return try WebFonts(characters: characters, cache: cache)
         } catch {
             throw DiagnosticsError([.error(error.description)])
         }

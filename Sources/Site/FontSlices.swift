@@ -1,0 +1,80 @@
+/// How the web fonts are cut into `unicode-range` slices, so that a page downloads only the
+/// slices holding its own characters and every page shares them from the cache.
+///
+/// - `latin`: printable ASCII, Latin-1, general punctuation, the won and euro signs, arrows and
+///   CJK punctuation — every page's UI text, numbers and marks.
+/// - `jamo`: the Hangul compatibility jamo (ㅋㅋ, ㅠㅠ).
+/// - `h01`…: the 2,350 common syllables (KS X 1001) by frequency (`HangulRanking`): four slices
+///   of 250 for the 1,000 that make up 99.7 % of Korean news text, then slices of 50 for the rest,
+///   so a rare syllable costs a reader a small file.
+/// - `uXXXX`: anything else a font maps (rare syllables, Hanja, other scripts), by 256-code-point
+///   block.
+///
+/// The fixed slices (`latin`, `jamo`, `h…`) always hold every character of their set the font
+/// has, whatever the site uses, so their bytes and fingerprinted names depend on the font alone:
+/// writing a new character never changes a slice that is already shipped. A block slice holds
+/// only the characters the site uses in its block; it changes only when one is added there.
+public enum FontSlices {
+    /// Sizes of the frequency slices, in ranking order (they add up to 2,350).
+    static let hangulSliceSizes = [250, 250, 250, 250] + Array(repeating: 50, count: 27)
+
+    static let latinRanges: [ClosedRange<UInt32>] = [
+        0x20...0x7E, 0xA0...0xFF, 0x131...0x131, 0x152...0x153, 0x2C6...0x2C6, 0x2DA...0x2DA, 0x2DC...0x2DC,
+        0x2000...0x206F, 0x20A9...0x20A9, 0x20AC...0x20AC, 0x2190...0x2199, 0x3000...0x303F,
+    ]
+    static let jamoRange: ClosedRange<UInt32> = 0x3131...0x318E
+
+    /// The fixed slices in order: name and characters.
+    public static let fixed: [(name: String, scalars: [UInt32])] = {
+        var slices: [(String, [UInt32])] = [("latin", latinRanges.flatMap { Array($0) }), ("jamo", Array(jamoRange))]
+        let ranked = HangulRanking.syllables.unicodeScalars.map(\.value)
+        var start = 0
+        for (index, size) in hangulSliceSizes.enumerated() {
+            let end = min(start + size, ranked.count)
+            let name = "h" + (index + 1 < 10 ? "0" : "") + String(index + 1)
+            slices.append((name, Array(ranked[start..<end])))
+            start = end
+        }
+        return slices
+    }()
+
+    private static let fixedOwner: [UInt32: Int] = {
+        var owner: [UInt32: Int] = [:]
+        for (index, slice) in fixed.enumerated() {
+            for scalar in slice.scalars where owner[scalar] == nil { owner[scalar] = index }
+        }
+        return owner
+    }()
+
+    /// The slice a character belongs to: its fixed slice, or its 256-code-point block.
+    public static func name(of scalar: UInt32) -> String {
+        if let index = fixedOwner[scalar] { return fixed[index].name }
+        let hex = String(scalar >> 8, radix: 16)
+        return "u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// A fixed slice's characters, or nil for a block slice.
+    static func fixedScalars(_ name: String) -> [UInt32]? {
+        fixed.first { $0.name == name }?.scalars
+    }
+
+    /// Where slices go in the stylesheet and the engine: fixed slices in order, then blocks.
+    static func order(_ name: String) -> (Int, String) {
+        if let index = fixed.firstIndex(where: { $0.name == name }) { return (index, "") }
+        return (fixed.count, name)
+    }
+
+    /// A CSS `unicode-range` value for ascending `scalars`: consecutive runs as ranges.
+    public static func unicodeRange(_ scalars: [UInt32]) -> String {
+        var parts: [String] = []
+        var index = 0
+        while index < scalars.count {
+            var end = index
+            while end + 1 < scalars.count && scalars[end + 1] == scalars[end] + 1 { end += 1 }
+            let first = String(scalars[index], radix: 16, uppercase: true)
+            parts.append(end == index ? "U+\(first)" : "U+\(first)-\(String(scalars[end], radix: 16, uppercase: true))")
+            index = end + 1
+        }
+        return parts.joined(separator: ",")
+    }
+}
