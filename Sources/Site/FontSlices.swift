@@ -1,9 +1,10 @@
 /// How the web fonts are cut into `unicode-range` slices, so that a page downloads only the
 /// slices holding its own characters and every page shares them from the cache.
 ///
-/// - `latin`: printable ASCII, Latin-1, general punctuation, the won and euro signs, arrows and
-///   CJK punctuation — every page's UI text, numbers and marks.
-/// - `jamo`: the Hangul compatibility jamo (ㅋㅋ, ㅠㅠ).
+/// - `latin`: printable ASCII and the marks most text uses (quotes, dashes, ·, …, ₩, ←→) — every
+///   page's UI text and numbers.
+/// - `marks`: the rest of Latin-1, general punctuation and arrows; `cjk`: CJK punctuation
+///   (「」『』〈〉); `jamo`: the Hangul compatibility jamo (ㅋㅋ, ㅠㅠ).
 /// - `h01`…: the 2,350 common syllables (KS X 1001) by frequency (`HangulRanking`): four slices
 ///   of 250 for the 1,000 that make up 99.7 % of Korean news text, then slices of 50 for the rest,
 ///   so a rare syllable costs a reader a small file.
@@ -18,15 +19,26 @@ public enum FontSlices {
     /// Sizes of the frequency slices, in ranking order (they add up to 2,350).
     static let hangulSliceSizes = [250, 250, 250, 250] + Array(repeating: 50, count: 27)
 
+    /// Every page's characters: ASCII and the marks Korean and English text use most.
     static let latinRanges: [ClosedRange<UInt32>] = [
-        0x20...0x7E, 0xA0...0xFF, 0x131...0x131, 0x152...0x153, 0x2C6...0x2C6, 0x2DA...0x2DA, 0x2DC...0x2DC,
-        0x2000...0x206F, 0x20A9...0x20A9, 0x20AC...0x20AC, 0x2190...0x2199, 0x3000...0x303F,
+        0x20...0x7E, 0xA0...0xA0, 0xA9...0xA9, 0xAB...0xAB, 0xAE...0xAE, 0xB0...0xB0, 0xB7...0xB7, 0xBB...0xBB, 0xD7...0xD7,
+        0x2013...0x2014, 0x2018...0x2019, 0x201C...0x201D, 0x2022...0x2022, 0x2026...0x2026, 0x2060...0x2060, 0x20A9...0x20A9,
+        0x20AC...0x20AC, 0x2190...0x2193,
     ]
+    /// The rest of Latin-1, general punctuation and arrows.
+    static let marksRanges: [ClosedRange<UInt32>] = [
+        0xA1...0xFF, 0x131...0x131, 0x152...0x153, 0x2C6...0x2C6, 0x2DA...0x2DA, 0x2DC...0x2DC, 0x2000...0x206F, 0x20A0...0x20CF,
+        0x2194...0x2199,
+    ]
+    /// CJK symbols and punctuation: 「」『』〈〉《》【】、。
+    static let cjkRange: ClosedRange<UInt32> = 0x3000...0x303F
     static let jamoRange: ClosedRange<UInt32> = 0x3131...0x318E
 
     /// The fixed slices in order: name and characters.
     public static let fixed: [(name: String, scalars: [UInt32])] = {
-        var slices: [(String, [UInt32])] = [("latin", latinRanges.flatMap { Array($0) }), ("jamo", Array(jamoRange))]
+        let latin = latinRanges.flatMap { Array($0) }
+        let marks = marksRanges.flatMap { Array($0) }.filter { !latin.contains($0) }
+        var slices: [(String, [UInt32])] = [("latin", latin), ("marks", marks), ("cjk", Array(cjkRange)), ("jamo", Array(jamoRange))]
         let ranked = HangulRanking.syllables.unicodeScalars.map(\.value)
         var start = 0
         for (index, size) in hangulSliceSizes.enumerated() {

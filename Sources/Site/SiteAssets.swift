@@ -34,10 +34,12 @@ public enum SiteAssets {
             }
         }
         var characters = Set<Unicode.Scalar>()
+        var code = Set<Unicode.Scalar>()
         func add(_ text: String?) { if let text { characters.formUnion(text.unicodeScalars) } }
         for journal in content.journals {
             add(journal.title)
             add(journal.body)
+            code.formUnion(codeCharacters(journal.body))
             add(journal.author)
             journal.tags.forEach(add)
         }
@@ -54,10 +56,23 @@ public enum SiteAssets {
         for language in SiteLanguage.allCases { UIStrings.table(language).values.forEach(add) }
         for (path, data) in theme.files where path.hasSuffix(".mustache") { add(String(decoding: data, as: UTF8.self)) }
         do {
-            return try WebFonts(characters: characters, cache: cache)
+            return try WebFonts(characters: characters, code: code, cache: cache)
         } catch {
             throw DiagnosticsError([.error(error.description)])
         }
+    }
+
+    /// What the code spans and blocks of Markdown `text` can show, generously: text between
+    /// backticks (fenced blocks included) and lines indented as code.
+    static func codeCharacters(_ text: String) -> Set<Unicode.Scalar> {
+        var code = Set<Unicode.Scalar>()
+        for (index, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() where index % 2 == 1 {
+            code.formUnion(part.unicodeScalars)
+        }
+        for line in text.split(separator: "\n") where line.hasPrefix("    ") || line.hasPrefix("\t") {
+            code.formUnion(line.unicodeScalars)
+        }
+        return code
     }
 
     /// The site's `static/` folder, copied into the output verbatim: relative path → bytes.

@@ -77,11 +77,17 @@ public struct WebFonts: Sendable {
     /// Encoded slices are kept in `cache` (`.gazette/cache/fonts/`), named by the font file and
     /// the characters: Brotli at its best setting is the slow part of a build, and a fixed slice is
     /// the same in every build.
-    public init(characters: Set<Unicode.Scalar>?, cache: URL? = nil) throws(Failure) {
-        var keep = Set((characters ?? []).map(\.value))
-        keep = keep.filter { !(0...0x1F).contains($0) && !(0x7F...0x9F).contains($0) }  // controls draw nothing
-        for value in UInt32(0x20)...0x7E { keep.insert(value) }
-        keep.insert(0x2026)  // …
+    /// `code` is what code spans and blocks can show, the only text the mono face sets (nil: all
+    /// of `characters`).
+    public init(characters: Set<Unicode.Scalar>?, code: Set<Unicode.Scalar>? = nil, cache: URL? = nil) throws(Failure) {
+        func kept(_ characters: Set<Unicode.Scalar>) -> Set<UInt32> {
+            var keep = Set(characters.map(\.value)).filter { !(0...0x1F).contains($0) && !(0x7F...0x9F).contains($0) }  // controls draw nothing
+            for value in UInt32(0x20)...0x7E { keep.insert(value) }
+            keep.insert(0x2026)  // …
+            return keep
+        }
+        let keep = kept(characters ?? [])
+        let keepCode = code.map(kept) ?? keep
         var slices: [Slice] = []
         var faces: [String: [FontFace]] = [:]
         for face in Self.faces {
@@ -92,7 +98,7 @@ public struct WebFonts: Sendable {
             } else if face == Self.emoji {
                 made = try Self.emojiSlice(face, original, keep: keep, cache: cache)
             } else {
-                made = try Self.cut(face, original, keep: keep, cache: cache)
+                made = try Self.cut(face, original, keep: face == Self.mono ? keepCode : keep, cache: cache)
             }
             for slice in made {
                 let ttf: Data
