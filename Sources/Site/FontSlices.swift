@@ -8,8 +8,8 @@
 /// - `h01`…: the 2,350 common syllables (KS X 1001) by frequency (`HangulRanking`): four slices
 ///   of 250 for the 1,000 that make up 99.7 % of Korean news text, then slices of 50 for the rest,
 ///   so a rare syllable costs a reader a small file.
-/// - `uXXXX`: anything else a font maps (rare syllables, Hanja, other scripts), by 256-code-point
-///   block.
+/// - `uXX00`: anything else a font maps (rare syllables, Hanja, other scripts), by 256-code-point
+///   block (`ubd00` holds U+BD00–BDFF).
 ///
 /// The fixed slices (`latin`, `jamo`, `h…`) always hold every character of their set the font
 /// has, whatever the site uses, so their bytes and fingerprinted names depend on the font alone:
@@ -61,7 +61,7 @@ public enum FontSlices {
     /// The slice a character belongs to: its fixed slice, or its 256-code-point block.
     public static func name(of scalar: UInt32) -> String {
         if let index = fixedOwner[scalar] { return fixed[index].name }
-        let hex = String(scalar >> 8, radix: 16)
+        let hex = String(scalar & ~0xFF, radix: 16)
         return "u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
