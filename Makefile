@@ -66,7 +66,7 @@ demo: build
 
 # The two Chromium-heavy board suites run on their own after the rest, so their browser load
 # does not starve the timing-sensitive serve and fetch tests on 2 cores.
-CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests
+CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|FontSliceBrowserTests
 test: test-deps test-tools
 	swift build --build-tests
 	swift test --skip-build --skip '$(CHROMIUM_SUITES)'
