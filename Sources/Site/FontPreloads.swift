@@ -25,7 +25,7 @@ extension WebFonts {
         var result: [String] = []
         func add(_ scalar: Unicode.Scalar, bold: Bool, mono: Bool) {
             let face = mono ? Self.mono : (bold ? Self.sansBold : Self.sans)
-            let name = slices.contains { $0.name == "all" } ? "all" : FontSlices.name(of: scalar.value)
+            let name = slices.contains { $0.name == "all" } ? "all" : FontSlices.name(of: scalar.value, cut: face.cut)
             guard let path = bySlice[face.key + "\u{0}" + name], seen.insert(path).inserted else { return }
             result.append(path)
         }

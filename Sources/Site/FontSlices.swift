@@ -5,9 +5,10 @@
 ///   page's UI text and numbers.
 /// - `marks`: the rest of Latin-1, general punctuation and arrows; `cjk`: CJK punctuation
 ///   (「」『』〈〉); `jamo`: the Hangul compatibility jamo (ㅋㅋ, ㅠㅠ).
-/// - `h01`…: the 2,350 common syllables (KS X 1001) by frequency (`HangulRanking`): four slices
-///   of 250 for the 1,000 that make up 99.7 % of Korean news text, then slices of 50 for the rest,
-///   so a rare syllable costs a reader a small file.
+/// - `h01`…: the 2,350 common syllables (KS X 1001) by frequency (`HangulRanking`): the 1,000
+///   that make up 99.7 % of Korean news text in one slice for the faces of running text and in
+///   four for the bold face of titles (`Cut`), then slices of 25 for the rest, so a rare syllable
+///   costs a reader a small file.
 /// - `uXX00`: anything else a font maps (rare syllables, Hanja, other scripts), by 256-code-point
 ///   block (`ubd00` holds U+BD00–BDFF).
 ///
@@ -16,8 +17,22 @@
 /// writing a new character never changes a slice that is already shipped. A block slice holds
 /// only the characters the site uses in its block; it changes only when one is added there.
 public enum FontSlices {
-    /// Sizes of the frequency slices, in ranking order (they add up to 2,350).
-    static let hangulSliceSizes = [250, 250, 250, 250] + Array(repeating: 50, count: 27)
+    /// How a face is cut: by the kind of text it sets.
+    public enum Cut: Sendable {
+        /// Running text (the regular and code faces): a page of it uses nearly all of the 1,000
+        /// most frequent syllables, so they are one slice — Brotli packs 1,000 glyphs a third
+        /// smaller than four files of 250.
+        case text
+        /// Headings and titles (the bold face): short, so the frequent syllables come in four
+        /// slices (300, 200, 250, 250) and a page of titles fetches only the first ones.
+        case headings
+
+        /// Sizes of the frequency slices, in ranking order (they add up to 2,350): the 1,350 rare
+        /// syllables in slices of 25, so a rare syllable costs a reader a small file.
+        var hangulSliceSizes: [Int] {
+            (self == .text ? [1000] : [300, 200, 250, 250]) + Array(repeating: 25, count: 54)
+        }
+    }
 
     /// Every page's characters: ASCII and the marks Korean and English text use most.
     static let latinRanges: [ClosedRange<UInt32>] = [
@@ -34,46 +49,58 @@ public enum FontSlices {
     static let cjkRange: ClosedRange<UInt32> = 0x3000...0x303F
     static let jamoRange: ClosedRange<UInt32> = 0x3131...0x318E
 
-    /// The fixed slices in order: name and characters.
-    public static let fixed: [(name: String, scalars: [UInt32])] = {
+    /// The fixed slices of a cut in order: name and characters.
+    public static func fixed(_ cut: Cut) -> [(name: String, scalars: [UInt32])] {
+        cut == .text ? textSlices : headingSlices
+    }
+
+    private static let textSlices = makeFixed(.text)
+    private static let headingSlices = makeFixed(.headings)
+
+    private static func makeFixed(_ cut: Cut) -> [(name: String, scalars: [UInt32])] {
         let latin = latinRanges.flatMap { Array($0) }
         let marks = marksRanges.flatMap { Array($0) }.filter { !latin.contains($0) }
         var slices: [(String, [UInt32])] = [("latin", latin), ("marks", marks), ("cjk", Array(cjkRange)), ("jamo", Array(jamoRange))]
         let ranked = HangulRanking.syllables.unicodeScalars.map(\.value)
         var start = 0
-        for (index, size) in hangulSliceSizes.enumerated() {
+        for (index, size) in cut.hangulSliceSizes.enumerated() {
             let end = min(start + size, ranked.count)
             let name = "h" + (index + 1 < 10 ? "0" : "") + String(index + 1)
             slices.append((name, Array(ranked[start..<end])))
             start = end
         }
         return slices
-    }()
+    }
 
-    private static let fixedOwner: [UInt32: Int] = {
+    private static let textOwner = owners(textSlices)
+    private static let headingOwner = owners(headingSlices)
+
+    private static func owners(_ slices: [(name: String, scalars: [UInt32])]) -> [UInt32: Int] {
         var owner: [UInt32: Int] = [:]
-        for (index, slice) in fixed.enumerated() {
+        for (index, slice) in slices.enumerated() {
             for scalar in slice.scalars where owner[scalar] == nil { owner[scalar] = index }
         }
         return owner
-    }()
+    }
 
     /// The slice a character belongs to: its fixed slice, or its 256-code-point block.
-    public static func name(of scalar: UInt32) -> String {
-        if let index = fixedOwner[scalar] { return fixed[index].name }
+    public static func name(of scalar: UInt32, cut: Cut = .text) -> String {
+        if let index = (cut == .text ? textOwner : headingOwner)[scalar] { return fixed(cut)[index].name }
         let hex = String(scalar & ~0xFF, radix: 16)
         return "u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// A fixed slice's characters, or nil for a block slice.
-    static func fixedScalars(_ name: String) -> [UInt32]? {
-        fixed.first { $0.name == name }?.scalars
+    static func fixedScalars(_ name: String, cut: Cut = .text) -> [UInt32]? {
+        fixed(cut).first { $0.name == name }?.scalars
     }
 
     /// Where slices go in the stylesheet and the engine: fixed slices in order, then blocks.
     static func order(_ name: String) -> (Int, String) {
-        if let index = fixed.firstIndex(where: { $0.name == name }) { return (index, "") }
-        return (fixed.count, name)
+        if let index = textSlices.firstIndex(where: { $0.name == name }) ?? headingSlices.firstIndex(where: { $0.name == name }) {
+            return (index, "")
+        }
+        return (max(textSlices.count, headingSlices.count), name)
     }
 
     /// A CSS `unicode-range` value for ascending `scalars`: consecutive runs as ranges.

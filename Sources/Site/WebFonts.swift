@@ -21,6 +21,8 @@ public struct WebFonts: Sendable {
         public var source: String
         /// What the board's layout engine calls it (the family and weight).
         public var key: String { "\(family) \(weight)" }
+        /// How its slices are cut: the bold face sets titles and headings.
+        var cut: FontSlices.Cut { weight >= 700 ? .headings : .text }
         /// `gazette-sans-400`
         var slug: String { "\(family.lowercased().replacingOccurrences(of: " ", with: "-"))-\(weight)" }
     }
@@ -77,9 +79,11 @@ public struct WebFonts: Sendable {
     /// Encoded slices are kept in `cache` (`.gazette/cache/fonts/`), named by the font file and
     /// the characters: Brotli at its best setting is the slow part of a build, and a fixed slice is
     /// the same in every build.
-    /// `code` is what code spans and blocks can show, the only text the mono face sets (nil: all
-    /// of `characters`).
-    public init(characters: Set<Unicode.Scalar>?, code: Set<Unicode.Scalar>? = nil, cache: URL? = nil) throws(Failure) {
+    /// `bold` is what can be set in bold (titles, headings, strong text) and `code` what code spans
+    /// and blocks can show, the only text the bold and mono faces set (nil: all of `characters`).
+    public init(
+        characters: Set<Unicode.Scalar>?, bold: Set<Unicode.Scalar>? = nil, code: Set<Unicode.Scalar>? = nil, cache: URL? = nil
+    ) throws(Failure) {
         func kept(_ characters: Set<Unicode.Scalar>) -> Set<UInt32> {
             var keep = Set(characters.map(\.value)).filter { !(0...0x1F).contains($0) && !(0x7F...0x9F).contains($0) }  // controls draw nothing
             for value in UInt32(0x20)...0x7E { keep.insert(value) }
@@ -88,6 +92,7 @@ public struct WebFonts: Sendable {
         }
         let keep = kept(characters ?? [])
         let keepCode = code.map(kept) ?? keep
+        let keepBold = bold.map(kept) ?? keep
         var slices: [Slice] = []
         var faces: [String: [FontFace]] = [:]
         for face in Self.faces {
@@ -98,7 +103,7 @@ public struct WebFonts: Sendable {
             } else if face == Self.emoji {
                 made = try Self.emojiSlice(face, original, keep: keep, cache: cache)
             } else {
-                made = try Self.cut(face, original, keep: face == Self.mono ? keepCode : keep, cache: cache)
+                made = try Self.cut(face, original, keep: face == Self.mono ? keepCode : face == Self.sansBold ? keepBold : keep, cache: cache)
             }
             for slice in made {
                 let ttf: Data
@@ -152,11 +157,11 @@ public struct WebFonts: Sendable {
         let coveredSet = Set(covered)
         var blocks: [String: [UInt32]] = [:]
         for scalar in keep where coveredSet.contains(scalar) {
-            blocks[FontSlices.name(of: scalar), default: []].append(scalar)
+            blocks[FontSlices.name(of: scalar, cut: face.cut), default: []].append(scalar)
         }
         var slices: [Slice] = []
         for name in blocks.keys.sorted(by: { FontSlices.order($0) < FontSlices.order($1) }) {
-            let scalars = (FontSlices.fixedScalars(name)?.filter(coveredSet.contains) ?? blocks[name] ?? []).sorted()
+            let scalars = (FontSlices.fixedScalars(name, cut: face.cut)?.filter(coveredSet.contains) ?? blocks[name] ?? []).sorted()
             let data = try encoded(face, original, scalars, cache: cache)
             let path = "assets/fonts/\(face.slug)-\(name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
             slices.append(Slice(face: face, name: name, scalars: scalars, data: data, path: path, format: "woff2"))

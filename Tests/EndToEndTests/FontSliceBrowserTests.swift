@@ -66,7 +66,7 @@ enum SlicesSite {
         try Repository.copyExampleSite(to: folder)
         let journals = folder.appendingPathComponent("content/journals/slices")
         try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
-        let hangul = FontSlices.fixed.filter { $0.name.hasPrefix("h") }.map { $0.scalars.compactMap(Unicode.Scalar.init) }
+        let hangul = FontSlices.fixed(.headings).filter { $0.name.hasPrefix("h") }.map { $0.scalars.compactMap(Unicode.Scalar.init) }
         func word(_ seed: Int) -> String {
             let length = 1 + seed % 3
             return String(String.UnicodeScalarView((0..<length).map { k in

@@ -20,12 +20,16 @@ import TextLayout
         #expect(ranked.allSatisfy { (0xAC00...0xD7A3).contains($0) })
         // The most frequent syllables of Korean text come first.
         #expect(ranked.prefix(10).map { String(Character(Unicode.Scalar($0) ?? " ")) }.joined() == "다이는에을의지로가고")
-        var seen = Set<UInt32>()
-        for slice in FontSlices.fixed {
-            #expect(!slice.scalars.isEmpty)
-            for scalar in slice.scalars { #expect(seen.insert(scalar).inserted, "U+\(String(scalar, radix: 16)) in two slices") }
+        for cut in [FontSlices.Cut.text, .headings] {
+            var seen = Set<UInt32>()
+            for slice in FontSlices.fixed(cut) {
+                #expect(!slice.scalars.isEmpty)
+                for scalar in slice.scalars { #expect(seen.insert(scalar).inserted, "U+\(String(scalar, radix: 16)) in two slices") }
+            }
+            #expect(seen.isSuperset(of: ranked))
         }
-        #expect(seen.isSuperset(of: ranked))
+        #expect(FontSlices.fixed(.text).first { $0.name == "h01" }?.scalars.count == 1_000)
+        #expect(FontSlices.fixed(.headings).first { $0.name == "h01" }?.scalars.count == 300)
         #expect(FontSlices.name(of: 0x41) == "latin" && FontSlices.name(of: 0xB2E4) == "h01")  // A, 다
         #expect(FontSlices.name(of: 0xD7A3) == "ud700")  // 힣, not common: its block
         #expect(FontSlices.unicodeRange([0x41, 0x42, 0x43, 0x45, 0xAC00]) == "U+41-43,U+45,U+AC00")
@@ -46,7 +50,7 @@ import TextLayout
             #expect(slice.path.hasSuffix(".woff2"))
             #expect(Array(slice.data.prefix(4)) == Array("wOF2".utf8))
             // A fixed slice holds its whole set (what the font has of it), not just what is used.
-            if let fixed = FontSlices.fixedScalars(slice.name) {
+            if let fixed = FontSlices.fixedScalars(slice.name, cut: slice.face.cut) {
                 #expect(Set(slice.scalars).isSubset(of: fixed) && slice.scalars.count > fixed.count * 9 / 10)
             }
         }
@@ -69,7 +73,7 @@ import TextLayout
     @Test func slicingChangesNoAdvanceNorMetric() throws {
         var sample = (0x20...0x7E).compactMap(Unicode.Scalar.init).map { Character($0) }
         sample += Array("…·–—“”‘’₩€←→「」『』〈〉ㅋㅠ")
-        for slice in FontSlices.fixed where slice.name.hasPrefix("h") {
+        for slice in FontSlices.fixed(.headings) where slice.name.hasPrefix("h") {
             sample += slice.scalars.prefix(3).compactMap(Unicode.Scalar.init).map { Character($0) }
         }
         let characters = Set(sample.flatMap(\.unicodeScalars))
@@ -79,7 +83,7 @@ import TextLayout
             let whole = try FontFace(data: try FontSubsetter.subset(original, keeping: characters), name: face.key)
             let reference = TextLayoutEngine(faces: [face.key: whole])
             let slices = fonts.slices.filter { $0.face == face }
-            #expect(slices.count >= FontSlices.fixed.count - 2, "\(face.key): \(slices.map(\.name))")
+            #expect(slices.count >= FontSlices.fixed(face.cut).count - 2, "\(face.key): \(slices.map(\.name))")
             for slice in slices {
                 let sliced = try #require(fonts.engine.face(face.key, for: Unicode.Scalar(slice.scalars[0]) ?? " "))
                 #expect(sliced.unitsPerEm == whole.unitsPerEm)
