@@ -6,9 +6,9 @@
 /// - `marks`: the rest of Latin-1, general punctuation and arrows; `cjk`: CJK punctuation
 ///   (「」『』〈〉); `jamo`: the Hangul compatibility jamo (ㅋㅋ, ㅠㅠ).
 /// - `h01`…: the 2,350 common syllables (KS X 1001) by frequency (`HangulRanking`): the 1,000
-///   that make up 99.7 % of Korean news text in one slice for the faces of running text and in
-///   four for the bold face of titles (`Cut`), then slices of 25 for the rest, so a rare syllable
-///   costs a reader a small file.
+///   that make up 99.7 % of Korean news text in one slice for the regular face and in three for
+///   the bold face of titles (`Cut`), then slices of 10 for the rest, so a rare syllable costs a
+///   reader a small file. The code face has none: its few syllables go by block.
 /// - `uXX00`: anything else a font maps (rare syllables, Hanja, other scripts), by 256-code-point
 ///   block (`ubd00` holds U+BD00–BDFF).
 ///
@@ -23,16 +23,30 @@ public enum FontSlices {
         /// most frequent syllables, so they are one slice — Brotli packs 1,000 glyphs a third
         /// smaller than four files of 250.
         case text
-        /// Headings and titles (the bold face): short, so the frequent syllables come in four
-        /// slices (300, 200, 250, 250) and a page of titles fetches only the first ones.
+        /// Headings and titles (the bold face): short, so the frequent syllables come in three
+        /// slices (500, 250, 250) and a page of titles fetches only the first ones.
         case headings
 
+        /// Code (the mono face): Korean in code is rare and short, so no frequency slices — its
+        /// syllables go by 256-code-point block, each holding only what the site's code shows.
+        case code
+
         /// Sizes of the frequency slices, in ranking order (they add up to 2,350): the 1,350 rare
-        /// syllables in slices of 25, so a rare syllable costs a reader a small file.
+        /// syllables in slices of 10, so a rare syllable costs a reader a file of about 2 KB.
         var hangulSliceSizes: [Int] {
-            (self == .text ? [1000] : [300, 200, 250, 250]) + Array(repeating: 25, count: 54)
+            switch self {
+            case .text: [1000] + Array(repeating: 10, count: 135)
+            case .headings: [500, 250, 250] + Array(repeating: 10, count: 135)
+            case .code: []
+            }
         }
     }
+
+    /// The first frequency slice's `unicode-range`: every Hangul syllable. A page with any
+    /// syllable needs that slice anyway (it holds the most frequent ones), so claiming them all
+    /// costs no download and saves listing them; where a later slice also claims a syllable, the
+    /// browser takes the face that has its glyph, as the build does.
+    static let firstHangulRange = "U+AC00-D7A3"
 
     /// Every page's characters: ASCII and the marks Korean and English text use most.
     static let latinRanges: [ClosedRange<UInt32>] = [
@@ -51,11 +65,16 @@ public enum FontSlices {
 
     /// The fixed slices of a cut in order: name and characters.
     public static func fixed(_ cut: Cut) -> [(name: String, scalars: [UInt32])] {
-        cut == .text ? textSlices : headingSlices
+        switch cut {
+        case .text: textSlices
+        case .headings: headingSlices
+        case .code: codeSlices
+        }
     }
 
     private static let textSlices = makeFixed(.text)
     private static let headingSlices = makeFixed(.headings)
+    private static let codeSlices = makeFixed(.code)
 
     private static func makeFixed(_ cut: Cut) -> [(name: String, scalars: [UInt32])] {
         let latin = latinRanges.flatMap { Array($0) }
@@ -74,6 +93,7 @@ public enum FontSlices {
 
     private static let textOwner = owners(textSlices)
     private static let headingOwner = owners(headingSlices)
+    private static let codeOwner = owners(codeSlices)
 
     private static func owners(_ slices: [(name: String, scalars: [UInt32])]) -> [UInt32: Int] {
         var owner: [UInt32: Int] = [:]
@@ -85,7 +105,8 @@ public enum FontSlices {
 
     /// The slice a character belongs to: its fixed slice, or its 256-code-point block.
     public static func name(of scalar: UInt32, cut: Cut = .text) -> String {
-        if let index = (cut == .text ? textOwner : headingOwner)[scalar] { return fixed(cut)[index].name }
+        let owner = cut == .text ? textOwner : cut == .headings ? headingOwner : codeOwner
+        if let index = owner[scalar] { return fixed(cut)[index].name }
         let hex = String(scalar & ~0xFF, radix: 16)
         return "u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }

@@ -22,7 +22,7 @@ public struct WebFonts: Sendable {
         /// What the board's layout engine calls it (the family and weight).
         public var key: String { "\(family) \(weight)" }
         /// How its slices are cut: the bold face sets titles and headings.
-        var cut: FontSlices.Cut { weight >= 700 ? .headings : .text }
+        var cut: FontSlices.Cut { family == "Gazette Mono" ? .code : weight >= 700 ? .headings : .text }
         /// `gazette-sans-400`
         var slug: String { "\(family.lowercased().replacingOccurrences(of: " ", with: "-"))-\(weight)" }
     }
@@ -254,8 +254,8 @@ public struct WebFonts: Sendable {
 
     /// `@font-face` rules, with URLs relative to the stylesheet in `assets/`: one per slice, with
     /// its `unicode-range`, so a browser fetches a slice only for a page that shows one of its
-    /// characters. Each face's slices are disjoint, so which one sets a character never depends on
-    /// their order.
+    /// characters (the first Hangul slice claims every syllable: see `FontSlices.firstHangulRange`).
+    /// Where ranges overlap, browsers take the face that has the glyph, as the engine does.
     /// The emoji face also names the installed Noto Color Emoji as a second source: Firefox
     /// rejects colour-bitmap (CBDT) web fonts and then takes the next source, the same font. Its
     /// `unicode-range` leaves out ASCII, which the emoji font also draws (keycap digits, `#`):
@@ -263,16 +263,19 @@ public struct WebFonts: Sendable {
     public var fontFaceCSS: String {
         slices.map { slice in
             let url = String(slice.path.dropFirst("assets/".count))
-            var source = "url(\"\(url)\") format(\"\(slice.format)\")"
+            var source = "url(\(url))"
             var range = ""
             if slice.face == Self.emoji {
-                source += ", local(\"Noto Color Emoji\"), local(\"NotoColorEmoji\")"
-                range = "; unicode-range: \(Self.emojiRange)"
+                source += ",local(\"Noto Color Emoji\"),local(\"NotoColorEmoji\")"
+                range = ";unicode-range:\(Self.emojiRange)"
+            } else if slice.name == "h01" {
+                range = ";unicode-range:\(FontSlices.firstHangulRange)"
             } else if slice.name != "all" {
-                range = "; unicode-range: \(FontSlices.unicodeRange(slice.scalars))"
+                range = ";unicode-range:\(FontSlices.unicodeRange(slice.scalars))"
             }
-            return "@font-face { font-family: \"\(slice.face.family)\"; font-weight: \(slice.face.weight); "
-                + "font-display: block; src: \(source)\(range); }"
+            if slice.format == "truetype" { source += "format(\"truetype\")" }
+            return "@font-face{font-family:\"\(slice.face.family)\";font-weight:\(slice.face.weight);"
+                + "font-display:block;src:\(source)\(range)}"
         }.joined(separator: "\n")
     }
 

@@ -20,7 +20,7 @@ import TextLayout
         #expect(ranked.allSatisfy { (0xAC00...0xD7A3).contains($0) })
         // The most frequent syllables of Korean text come first.
         #expect(ranked.prefix(10).map { String(Character(Unicode.Scalar($0) ?? " ")) }.joined() == "다이는에을의지로가고")
-        for cut in [FontSlices.Cut.text, .headings] {
+        for cut in [FontSlices.Cut.text, .headings] {  // (.code has no frequency slices)
             var seen = Set<UInt32>()
             for slice in FontSlices.fixed(cut) {
                 #expect(!slice.scalars.isEmpty)
@@ -29,7 +29,7 @@ import TextLayout
             #expect(seen.isSuperset(of: ranked))
         }
         #expect(FontSlices.fixed(.text).first { $0.name == "h01" }?.scalars.count == 1_000)
-        #expect(FontSlices.fixed(.headings).first { $0.name == "h01" }?.scalars.count == 300)
+        #expect(FontSlices.fixed(.headings).first { $0.name == "h01" }?.scalars.count == 500)
         #expect(FontSlices.name(of: 0x41) == "latin" && FontSlices.name(of: 0xB2E4) == "h01")  // A, 다
         #expect(FontSlices.name(of: 0xD7A3) == "ud700")  // 힣, not common: its block
         #expect(FontSlices.unicodeRange([0x41, 0x42, 0x43, 0x45, 0xAC00]) == "U+41-43,U+45,U+AC00")
@@ -40,7 +40,12 @@ import TextLayout
         // Another common syllable of a slice already shipped (를 is in h01 like 금 and 리), and a
         // syllable of a slice not shipped yet (뷁 is rare: its block's slice).
         let more = try WebFonts(characters: Set("금리를 Rates 뷁".unicodeScalars))
-        let before = Set(small.slices.map(\.path)), after = Set(more.slices.map(\.path))
+        // The text faces (the code face goes by block: its files change only when code gains a
+        // character of their block).
+        func paths(_ fonts: WebFonts) -> Set<String> {
+            Set(fonts.slices.filter { $0.face == WebFonts.sans || $0.face == WebFonts.sansBold }.map(\.path))
+        }
+        let before = paths(small), after = paths(more)
         #expect(before.isSubset(of: after), "a new character renamed a slice: \(before.subtracting(after))")
         let added = after.subtracting(before)
         #expect(!added.isEmpty && added.allSatisfy { $0.contains("-ubd00.") }, "\(added.sorted())")
@@ -58,8 +63,9 @@ import TextLayout
         let css = small.fontFaceCSS
         for slice in small.slices where slice.face != WebFonts.emoji {
             let rule = try #require(css.split(separator: "\n").first { $0.contains(slice.path.dropFirst("assets/".count)) })
-            #expect(rule.contains("format(\"woff2\")") && rule.contains("font-display: block"))
-            #expect(rule.contains("unicode-range: \(FontSlices.unicodeRange(slice.scalars));"))
+            #expect(rule.contains("font-display:block"))
+            let range = slice.name == "h01" ? "U+AC00-D7A3" : FontSlices.unicodeRange(slice.scalars)
+            #expect(rule.hasSuffix("unicode-range:\(range)}"))
         }
     }
 
@@ -68,13 +74,15 @@ import TextLayout
     /// is checked that for these fonts it makes no difference at all: the slices carry no layout
     /// tables (NanumGothic has no GSUB/GPOS, and harfbuzz-subset drops its legacy `kern`, as the
     /// single subset shipped before did), every ordered pair of characters from every slice
-    /// (ASCII, marks, jamo, syllables of each frequency slice) measures the same sliced as in one
+    /// (ASCII, marks, jamo, syllables across the frequency slices) measures the same sliced as in one
     /// subset of the whole font, and every slice keeps the font's vertical metrics.
     @Test func slicingChangesNoAdvanceNorMetric() throws {
         var sample = (0x20...0x7E).compactMap(Unicode.Scalar.init).map { Character($0) }
         sample += Array("…·–—“”‘’₩€←→「」『』〈〉ㅋㅠ")
-        for slice in FontSlices.fixed(.headings) where slice.name.hasPrefix("h") {
-            sample += slice.scalars.prefix(3).compactMap(Unicode.Scalar.init).map { Character($0) }
+        // Two syllables of each large slice, one of every third slice of ten (the rest are alike).
+        for (index, slice) in FontSlices.fixed(.headings).enumerated() where slice.name.hasPrefix("h") {
+            guard slice.scalars.count > 10 || index % 3 == 0 else { continue }
+            sample += slice.scalars.prefix(slice.scalars.count > 10 ? 2 : 1).compactMap(Unicode.Scalar.init).map { Character($0) }
         }
         let characters = Set(sample.flatMap(\.unicodeScalars))
         let fonts = try WebFonts(characters: characters)
@@ -83,7 +91,7 @@ import TextLayout
             let whole = try FontFace(data: try FontSubsetter.subset(original, keeping: characters), name: face.key)
             let reference = TextLayoutEngine(faces: [face.key: whole])
             let slices = fonts.slices.filter { $0.face == face }
-            #expect(slices.count >= FontSlices.fixed(face.cut).count - 2, "\(face.key): \(slices.map(\.name))")
+            #expect(slices.count >= (face == WebFonts.mono ? 10 : 40), "\(face.key): \(slices.map(\.name))")
             for slice in slices {
                 let sliced = try #require(fonts.engine.face(face.key, for: Unicode.Scalar(slice.scalars[0]) ?? " "))
                 #expect(sliced.unitsPerEm == whole.unitsPerEm)
