@@ -26,7 +26,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers bench-serve \
+.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-weight \
 	fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
@@ -73,7 +73,7 @@ test: test-deps test-tools
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-weight
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -84,6 +84,12 @@ bench-peers: build
 # gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
 bench-serve: build
 	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 5
+
+# Page weight: the bytes Chromium at 390 px fetches (fonts included) from a bare static host for
+# the index, a journal opened next and a tag page, on the example site and on 365 generated
+# journals that use all 2,350 common Hangul syllables (Benchmarks/page_weight.py).
+bench-weight: build test-deps test-tools
+	$(TOOLS_VENV)/bin/python Benchmarks/page_weight.py $(RELEASE_BIN)
 
 # Measuring and packing 10,000 generated cards at the board's 4 breakpoints (release build).
 bench-board: deps
