@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := demo
 
 # Debian packages the build links against and the fonts pages and packets use.
-BUILD_PACKAGES := pkg-config git libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev \
+BUILD_PACKAGES := pkg-config git zlib1g-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev \
 	libpango1.0-dev libcairo2-dev libharfbuzz-dev libwoff-dev fonts-nanum fonts-nanum-coding fonts-noto-color-emoji fonts-dejavu-core
 # What the test suite drives besides the build packages: the PDF checkers packets are tested
 # with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
@@ -27,7 +27,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
 .PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-weight \
-	fuzz fuzz-build
+	bench-search fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -66,14 +66,14 @@ demo: build
 
 # The two Chromium-heavy board suites run on their own after the rest, so their browser load
 # does not starve the timing-sensitive serve and fetch tests on 2 cores.
-CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|FontSliceBrowserTests
+CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|SearchBrowserTests|FontSliceBrowserTests
 test: test-deps test-tools
 	swift build --build-tests
 	swift test --skip-build --skip '$(CHROMIUM_SUITES)'
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-weight
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-weight
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -90,6 +90,13 @@ bench-serve: build
 # journals that use all 2,350 common Hangul syllables (Benchmarks/page_weight.py).
 bench-weight: build test-deps test-tools
 	$(TOOLS_VENV)/bin/python Benchmarks/page_weight.py $(RELEASE_BIN)
+
+# The search index on 2,000 generated journals (100 weeks): its size, its share of the build, and in
+# Chromium the bytes each query fetches and the time from the last keystroke to the results.
+bench-search: build test-deps test-tools
+	swift build -c release --product gazette-bench
+	python3 Benchmarks/search_bench.py $(RELEASE_BIN) 2000 --bench .build/release/gazette-bench
+	python3 Benchmarks/search_bench.py $(RELEASE_BIN) 2000 --runs 1 --packets --bench .build/release/gazette-bench
 
 # Measuring and packing 10,000 generated cards at the board's 4 breakpoints (release build).
 bench-board: deps

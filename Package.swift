@@ -45,6 +45,7 @@ let package = Package(
         .target(
             name: "CWOFF2",
             linkerSettings: [.linkedLibrary("woff2enc"), .linkedLibrary("woff2dec"), .linkedLibrary("stdc++")]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
         .target(name: "CInotify"),
 
@@ -78,7 +79,7 @@ let package = Package(
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout",
+                "GazetteModel", "Content", "Markdown", "TextLayout", "CZlib",
                 .product(name: "Mustache", package: "swift-mustache"),
             ],
             plugins: ["EmbedTheme"]),
@@ -105,7 +106,7 @@ let package = Package(
         // Build-time tool and plugin that compile the default theme (templates/) into the binary.
         // Benchmarks and the text-accuracy measurer behind `make bench` (not shipped).
         .executableTarget(
-            name: "gazette-bench", dependencies: ["Site", "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "gazette-bench", dependencies: ["Site", "Content", "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/GazetteBench"),
 
         .executableTarget(name: "ThemeEmbedder"),

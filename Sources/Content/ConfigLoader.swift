@@ -118,8 +118,9 @@ public enum ConfigLoader {
             if let unsafe = markdown.bool("unsafe_html", diagnostics: &diagnostics) { config.markdown.unsafeHTML = unsafe }
         }
         if let board = map.mapping("board", diagnostics: &diagnostics) {
-            board.warnUnknownKeys(["per_page"], diagnostics: &diagnostics)
+            board.warnUnknownKeys(["per_page", "list_per_page"], diagnostics: &diagnostics)
             if let perPage = board.integer("per_page", in: 1...1000, diagnostics: &diagnostics) { config.board.perPage = perPage }
+            if let perPage = board.integer("list_per_page", in: 1...1000, diagnostics: &diagnostics) { config.board.listPerPage = perPage }
         }
         let failed = diagnostics.contains { $0.severity == .error }
         return (failed ? nil : config, diagnostics)

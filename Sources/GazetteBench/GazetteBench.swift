@@ -1,4 +1,5 @@
 import ArgumentParser
+import Content
 import Foundation
 import Site
 import TextLayout
@@ -9,7 +10,7 @@ struct GazetteBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gazette-bench",
         abstract: "Gazette's benchmarks and the text-accuracy corpus measurer.",
-        subcommands: [MeasureCorpus.self, BoardBench.self])
+        subcommands: [MeasureCorpus.self, BoardBench.self, SearchBench.self])
 }
 
 /// Lays out every corpus paragraph with the engine and the web fonts a build would ship, and writes
@@ -146,5 +147,38 @@ struct BoardBench: ParsableCommand {
                 tags: (0..<next(4)).map { _ in korean[next(korean.count)] }, tagLinks: [], excerptRuns: runs, isBookmark: bookmark,
                 articleTitle: bookmark ? words(8) : nil, publisher: bookmark ? "연합뉴스" : nil, author: index % 3 == 0 ? "함희돈" : nil)
         }
+    }
+}
+
+/// The search index of a site, built again and again from the same loaded content and parsed
+/// bodies: what the `build search index` step costs, in wall and in CPU time (all threads), apart
+/// from the noise of the rest of a build on a shared machine.
+struct SearchBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search")
+
+    @Option(help: "the site folder") var site: String
+    @Option(help: "runs; the median is reported") var runs = 5
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+    }
+
+    func run() throws {
+        let content = try SiteContent.load(siteRoot: URL(fileURLWithPath: site))
+        let bodies = try JournalBodies(content)
+        var walls: [Double] = [], cpus: [Double] = []
+        var index: SearchIndex?
+        for _ in 0..<runs {
+            let started = Date(), cpu = Self.cpuSeconds()
+            index = SearchIndex(content: content, bodies: bodies)
+            walls.append(Date().timeIntervalSince(started))
+            cpus.append(Self.cpuSeconds() - cpu)
+        }
+        let files = index?.files ?? []
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        print(String(format: "search index: %d journals, %d files, %.2f MB; built in %.3f s wall, %.3f s CPU (medians of %d)",
+            content.journals.count, files.count, Double(files.reduce(0) { $0 + $1.data.count }) / 1e6, median(walls), median(cpus), runs))
     }
 }

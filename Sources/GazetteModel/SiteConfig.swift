@@ -174,15 +174,17 @@ public struct SiteConfig: Sendable {
         }
     }
 
-    /// How journal Markdown is rendered.
     /// Boards: how many cards a page of the 전체, tag and week boards holds before the rest go
-    /// to `page/2/`, `page/3/`…
+    /// to `page/2/`, `page/3/`…, and how many rows a page of their list view holds.
     public struct BoardSettings: Sendable {
         public static let defaultPerPage = 30
+        public static let defaultListPerPage = 100
         public var perPage = BoardSettings.defaultPerPage
+        public var listPerPage = BoardSettings.defaultListPerPage
         public init() {}
     }
 
+    /// How journal Markdown is rendered.
     public struct MarkdownSettings: Sendable {
         /// Pass raw HTML in journals through (GFM's tagfilter still applies); escaped otherwise.
         public var unsafeHTML = false

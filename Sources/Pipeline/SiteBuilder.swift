@@ -42,6 +42,8 @@ public struct BuildOptions: Sendable {
     public var pageMemo: PageMemo?
     /// Card values made by earlier builds (`gazette serve`).
     public var cardContexts: CardContexts?
+    /// Journals analysed for the search index by earlier builds (`gazette serve`).
+    public var searchCache: SearchIndexCache?
 
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false,
@@ -180,7 +182,7 @@ public enum SiteBuilder {
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
         let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.json")
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
-        let cards = CardMaker(content: content, bodies: bodies)
+        let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
         let measures = try clock.step("measure cards") {
             try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache)
         }
@@ -192,6 +194,9 @@ public enum SiteBuilder {
             content: content, theme: theme, bodies: bodies, boards: boards, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
+        let search = clock.step("build search index") { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) }
+        renderer.searchIndex = search.manifest
+        renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.webFonts = fonts
         renderer.packetWeeks = Set(packetWeeks)
         // What is already in place under the same key need not be made again: the ledger of
@@ -207,6 +212,7 @@ public enum SiteBuilder {
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: pages.map(\.path), base: baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
             outputs += fonts.slices.map { .bytes($0.path, $0.data) }
+            outputs += search.files.map { .bytes($0.path, $0.data) }
             outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
             return outputs
         }
@@ -247,7 +253,13 @@ public enum SiteBuilder {
         var files: [String] = []
         var changed: [String] = []
         if options.updateInPlace {
-            let writer = try clock.step("update changed files") { try output.update(with: writeSite) }
+            // `serve`'s folder holds only what its last build wrote, which `written` knows, and
+            // packets typeset in the background after it, which may not be recorded yet.
+            let known = options.written.map { Set($0.keys.keys) }.flatMap { $0.isEmpty ? nil : $0 }.map { known in
+                let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
+                return known.union(packets.map { "packets/" + $0 })
+            }
+            let writer = try clock.step("update changed files") { try output.update(known: known, with: writeSite) }
             files = writer.written.sorted()
             changed = writer.changed.sorted()
             if let written = options.written {

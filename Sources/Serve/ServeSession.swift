@@ -110,6 +110,7 @@ private struct Rebuilder: Sendable {
     let bodies = BodyCache()
     let memo = PageMemo()
     let cardContexts = CardContexts()
+    let search = SearchIndexCache()
     /// The packets still being typeset for the last build.
     let packets = Locked<Task<Void, Never>?>(nil)
 
@@ -125,6 +126,7 @@ private struct Rebuilder: Sendable {
             options.bodyCache = bodies
             options.pageMemo = memo
             options.cardContexts = cardContexts
+            options.searchCache = search
             return options
         }()
         do {

@@ -8,6 +8,8 @@ public struct JournalBodies: Sendable {
     struct Body: Sendable {
         var html: String
         var plainText: String
+        /// The headings' text (which `plainText` leaves out), for the search index.
+        var headings: String
         var excerpt: [ExcerptRun]
     }
 
@@ -27,9 +29,10 @@ public struct JournalBodies: Sendable {
         let parsed = journals.concurrentMap { journal in
             if let hit = known[Fingerprint.of(journal.body)] { return hit }
             let document = MarkdownDocument(journal.body, options: options)
+            let blocks = document.blocks()
             return Body(
-                html: document.html(), plainText: document.plainText(skippingHeadings: true),
-                excerpt: ExcerptRun.runs(from: document.blocks()))
+                html: document.html(), plainText: document.plainText(skippingHeadings: true), headings: Self.headings(blocks),
+                excerpt: ExcerptRun.runs(from: blocks))
         }
         cache?.end(options: optionsKey.digest, Dictionary(zip(journals.map { Fingerprint.of($0.body) }, parsed), uniquingKeysWith: { first, _ in first }))
         bodies = Dictionary(uniqueKeysWithValues: zip(journals.map(\.slug), parsed))
@@ -39,6 +42,24 @@ public struct JournalBodies: Sendable {
     public func html(_ journal: Journal) -> String { bodies[journal.slug]?.html ?? "" }
     /// Plain text of a body, headings skipped.
     public func plainText(_ journal: Journal) -> String { bodies[journal.slug]?.plainText ?? "" }
+    /// The text of a body's headings, one line each (the search index adds them to `plainText`).
+    public func headings(_ journal: Journal) -> String { bodies[journal.slug]?.headings ?? "" }
+
+    static func headings(_ blocks: [MarkdownBlock]) -> String {
+        var lines: [String] = []
+        func visit(_ blocks: [MarkdownBlock]) {
+            for block in blocks {
+                switch block {
+                case .heading(_, let inlines): lines.append(MarkdownInline.plainText(inlines))
+                case .blockQuote(let inner): visit(inner)
+                case .list(let list): list.items.forEach { visit($0.blocks) }
+                default: break
+                }
+            }
+        }
+        visit(blocks)
+        return lines.joined(separator: "\n")
+    }
     /// The start of a body as a card shows it.
     public func excerpt(_ journal: Journal) -> [ExcerptRun] { bodies[journal.slug]?.excerpt ?? [] }
 }

@@ -11,13 +11,24 @@ public struct CardMaker: Sendable {
     /// relative to its own page.
     private let texts: [String: CardText]
 
-    public init(content: SiteContent, bodies: JournalBodies) {
+    /// `memo` (`gazette serve`) keeps the texts of earlier builds, so unchanged journals are not
+    /// read again.
+    public init(content: SiteContent, bodies: JournalBodies, memo: CardContexts? = nil) {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         self.content = content
         self.bodies = bodies
         self.dates = dates
-        texts = Dictionary(
-            content.journals.map { ($0.slug, Self.text($0, content: content, bodies: bodies, dates: dates)) }, uniquingKeysWith: { first, _ in first })
+        let made: [CardText]
+        if let memo {
+            var config = Fingerprint()
+            config.add(reflecting: content.config)
+            made = memo.texts(content.journals.map { ($0, content.article(for: $0)) }, config: config.digest) {
+                Self.text($0, content: content, bodies: bodies, dates: dates)
+            }
+        } else {
+            made = content.journals.concurrentMap { Self.text($0, content: content, bodies: bodies, dates: dates) }
+        }
+        texts = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
     }
 
     static func text(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> CardText {
@@ -135,11 +146,8 @@ public struct SiteBoards: Sendable {
         self.layout = layout
         self.cards = cards
         self.measures = measures
-        var packed: [String: PackedBoard] = [:]
-        for (id, journals) in Self.plan(content) {
-            packed[id] = layout.pack(journals.map { measures[$0.slug] ?? CardMeasure() })
-        }
-        self.packed = packed
+        let boards = Self.plan(content).map { id, journals in (id, journals.map { measures[$0.slug] ?? CardMeasure() }) }
+        packed = contexts.packed(boards) { layout.pack($0) }
     }
 
     /// What `board.mustache` reads for board `id`, whose cards are `cards` (in board order).

@@ -7,9 +7,13 @@ public enum SitePaths {
     static func week(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/" + paged(page) }
     static func journal(_ slug: String) -> String { "journals/\(slug)/" }
     static func tag(_ key: String?, page: Int = 1) -> String { (key.map { "tags/\($0)/" } ?? "tags/") + paged(page) }
+    /// The list view of the 전체 board (nil) or a tag's board. It has a tree of its own, since any
+    /// word (`list` too) can be a tag key.
+    static func list(_ key: String?, page: Int = 1) -> String { (key.map { "list/\($0)/" } ?? "list/") + paged(page) }
     /// Page 1 of a board is its folder; page n is `page/n/` inside it.
     static func paged(_ page: Int) -> String { page > 1 ? "page/\(page)/" : "" }
     static let archive = "archive/"
+    static let search = "search/"
     public static let feed = "feed.xml"
     public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
 
@@ -23,7 +27,17 @@ public enum SitePaths {
 
     /// A site path percent-encoded for use in an `href` (Hangul slugs become `%EA%B8%88…`).
     static func encode(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: unreserved) ?? path
+        // Most paths are plain ASCII already; Foundation's encoder copies through NSString.
+        if path.utf8.allSatisfy(isUnreserved) { return path }
+        return path.addingPercentEncoding(withAllowedCharacters: unreserved) ?? path
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"): true
+        default: false
+        }
     }
 
     private static let unreserved = CharacterSet(

@@ -19,12 +19,19 @@ public struct SiteRenderer: Sendable {
     public var boardScript: String?
     /// The web fonts: each page preloads the slices its first lines are set in.
     public var webFonts: WebFonts?
+    /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
+    /// (`assets/search.js`), relative to the site root; the search page names both.
+    public var searchIndex: String?
+    public var searchScript: String?
     let dates: DateStyle
     let strings: [String: String]
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
     public var packetWeeks: Set<ISOWeek> = []
     private let weeks: [WeekContent]
     private let cards: CardMaker
+    /// Each tag's journals, newest first, gathered once: every board and list page of every tag
+    /// asks for them and for their counts.
+    private let tagged: [String: [Journal]]
 
     public init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
         cards = boards.cards
@@ -37,6 +44,11 @@ public struct SiteRenderer: Sendable {
         dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         strings = UIStrings.table(content.config.language)
         weeks = content.weeks
+        var tagged: [String: [Journal]] = [:]
+        for journal in content.journals {
+            for tag in journal.tags { tagged[tag, default: []].append(journal) }
+        }
+        self.tagged = tagged
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
@@ -50,7 +62,10 @@ public struct SiteRenderer: Sendable {
         case journal(Journal)
         /// A page of the 전체 board (nil) or a tag's board.
         case tag(Tag?, page: Int)
+        /// A page of the list view of the 전체 board (nil) or a tag's board.
+        case list(Tag?, page: Int)
         case archive
+        case search
 
         var path: String {
             switch self {
@@ -58,36 +73,49 @@ public struct SiteRenderer: Sendable {
             case .week(let week, let page): SitePaths.week(week.week, page: page)
             case .journal(let journal): SitePaths.journal(journal.slug)
             case .tag(let tag, let page): SitePaths.tag(tag?.key, page: page)
+            case .list(let tag, let page): SitePaths.list(tag?.key, page: page)
             case .archive: SitePaths.archive
+            case .search: SitePaths.search
             }
         }
     }
 
-    /// Every page, in the order they are listed (digest, weeks, journals, tags, archive).
+    /// Every page, in the order they are listed (digest, weeks, journals, tags, lists, archive,
+    /// search).
     var plan: [Page] {
-        let perPage = content.config.board.perPage
-        func count(_ journals: [Journal]) -> Int { SiteBoards.pages(journals, perPage: perPage).count }
+        let settings = content.config.board
+        func count(_ journals: [Journal], _ perPage: Int) -> Int { SiteBoards.pages(journals, perPage: perPage).count }
         var pages: [Page] = [.digest(weeks.first)]
         for week in weeks {
-            pages += (1...count(week.journals)).map { Page.week(week, page: $0) }
+            pages += (1...count(week.journals, settings.perPage)).map { Page.week(week, page: $0) }
         }
         pages += content.journals.map(Page.journal)
-        pages += (1...count(content.journals)).map { Page.tag(nil, page: $0) }
-        for tag in content.config.tags {
-            pages += (1...count(journals(tagged: tag.key))).map { Page.tag(tag, page: $0) }
+        let boards: [(Tag?, [Journal])] = [(nil, content.journals)] + content.config.tags.map { ($0, journals(tagged: $0.key)) }
+        for (tag, journals) in boards {
+            pages += (1...count(journals, settings.perPage)).map { Page.tag(tag, page: $0) }
         }
-        return pages + [.archive]
+        for (tag, journals) in boards {
+            pages += (1...count(journals, settings.listPerPage)).map { Page.list(tag, page: $0) }
+        }
+        return pages + [.archive, .search]
     }
 
     /// Journals with tag `key`, newest first.
     func journals(tagged key: String?) -> [Journal] {
-        key.map { key in content.journals.filter { $0.tags.contains(key) } } ?? content.journals
+        key.map { tagged[$0] ?? [] } ?? content.journals
     }
 
-    /// Page `page` of a board of `journals`, and how many pages it has.
-    func boardPage(_ journals: [Journal], page: Int) -> (journals: [Journal], count: Int) {
-        let pages = SiteBoards.pages(journals, perPage: content.config.board.perPage)
+    /// Page `page` of a board of `journals` (or of its list view), and how many pages it has.
+    func boardPage(_ journals: [Journal], page: Int, list: Bool = false) -> (journals: [Journal], count: Int) {
+        let settings = content.config.board
+        let pages = SiteBoards.pages(journals, perPage: list ? settings.listPerPage : settings.perPage)
         return (Array(pages[min(max(page, 1), pages.count) - 1]), pages.count)
+    }
+
+    /// The page of the other view (board ↔ list) that shows the journal at `index` of a board,
+    /// so switching views keeps the reader's place.
+    func otherViewPage(index: Int, toList: Bool) -> Int {
+        index / max(1, toList ? content.config.board.listPerPage : content.config.board.perPage) + 1
     }
 
     /// What `pagination.mustache` reads: previous and next links (`rel` prev and next) and a page
@@ -131,12 +159,9 @@ public struct SiteRenderer: Sendable {
     /// takes its key from there without gathering its values at all.
     public func pages(skippingKnown known: @Sendable (String, Fingerprint) -> Bool, memo: PageMemo? = nil) throws -> [KeyedPage] {
         let shared = memo.map { _ in sharedInputs }
-        let keyed = try plan.concurrentMap { page -> (KeyedPage, PageMemo.JournalInputs?) in
-            var inputs: PageMemo.JournalInputs?
-            if case .journal(let journal) = page, let memo, let shared {
-                let article = content.article(for: journal)
-                let current = PageMemo.JournalInputs(
-                    journal: journal, article: article, about: article.map(content.journals(about:)) ?? [], shared: shared)
+        let keyed = try plan.concurrentMap { page -> (KeyedPage, PageMemo.Inputs?) in
+            var inputs: PageMemo.Inputs?
+            if let memo, let shared, let current = memoInputs(page, shared: shared) {
                 if let key = memo.key(page.path, current) {
                     return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : try render(page)), nil)
                 }
@@ -151,8 +176,54 @@ public struct SiteRenderer: Sendable {
         return keyed.map(\.0)
     }
 
-    /// Everything a journal page reads besides its journal, its article and the journals about
-    /// that article: the config (and with it the language, time zone, tags and authors), the
+    /// Everything a journal, board or list page reads, besides `shared` and its own path, for
+    /// the page memo; nil for the pages it does not keep (weeks, the archive, search).
+    func memoInputs(_ page: Page, shared: Fingerprint) -> PageMemo.Inputs? {
+        switch page {
+        case .journal(let journal):
+            // The journal, its article and the journals about that article.
+            let article = content.article(for: journal)
+            let about = article.map(content.journals(about:)) ?? []
+            return PageMemo.Inputs(journals: [journal] + about, articles: [article], numbers: [about.count], shared: shared)
+        case .tag(let tag, let number), .list(let tag, let number):
+            // Its journals and their articles (cards and rows; measures and packing follow from
+            // them and the fonts), where the page sits, and the counts of the tag navigation.
+            let isList = if case .list = page { true } else { false }
+            let journals = journals(tagged: tag?.key)
+            let shown = boardPage(journals, page: number, list: isList)
+            let counts = content.config.tags.map { tagged[$0.key]?.count ?? 0 }
+            return PageMemo.Inputs(
+                journals: shown.journals, articles: shown.journals.map(content.article(for:)),
+                numbers: [number, shown.count, journals.count, content.journals.count] + counts, shared: shared)
+        case .week(let week, let number):
+            return weekInputs(week, page: number, isDigest: false, shared: shared)
+        case .digest(let latest?):
+            return weekInputs(latest, page: 1, isDigest: true, shared: shared)
+        case .digest(nil), .archive, .search:
+            return nil
+        }
+    }
+
+    /// What a week page reads: all the week's journals (the chart counts their tags), its
+    /// articles and the journals about each (their cards list them, from any week), the
+    /// articles of the journals on its board page, the neighbouring weeks and its packet.
+    func weekInputs(_ week: WeekContent, page: Int, isDigest: Bool, shared: Fingerprint) -> PageMemo.Inputs {
+        let index = weeks.firstIndex { $0.week == week.week } ?? 0
+        let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
+        let newer = index > 0 ? weeks[index - 1].week : nil
+        func number(_ week: ISOWeek?) -> Int { week.map { $0.year * 100 + $0.week } ?? -1 }
+        let shown = boardPage(week.journals, page: page)
+        let about = week.articles.map(content.journals(about:))
+        return PageMemo.Inputs(
+            journals: week.journals + about.flatMap { $0 },
+            articles: week.articles.map(Optional.some) + shown.journals.map(content.article(for:)),
+            numbers: [page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer)]
+                + about.map(\.count),
+            shared: shared)
+    }
+
+    /// Everything a memoized page reads besides its own journals, articles and numbers
+    /// (`memoInputs`): the config (and with it the language, time zone, tags and authors), the
     /// theme, and the paths of the stylesheet, script and fonts.
     var sharedInputs: Fingerprint {
         var key = Fingerprint()
@@ -188,7 +259,9 @@ public struct SiteRenderer: Sendable {
         case .week(let week, let page): weekPage(week, path: SitePaths.week(week.week, page: page), isDigest: false, page: page)
         case .journal(let journal): journalPage(journal, path: SitePaths.journal(journal.slug))
         case .tag(let tag, let page): tagPage(tag, page: page)
+        case .list(let tag, let page): listPage(tag, page: page)
         case .archive: archivePage()
+        case .search: searchPage()
         }
     }
 
@@ -258,23 +331,68 @@ public struct SiteRenderer: Sendable {
         let root = SitePaths.root(from: path)
         let journals = journals(tagged: tag?.key)
         let board = boardPage(journals, page: page)
+        var context = boardViewContext(tag, journals: journals, path: path, page: page, pageCount: board.count, list: false)
+        context["board"] = boards.context(SiteBoards.tagID(tag?.key, page: page), cards: board.journals.map { card($0, root: root) })
+        return Draft(template: "tag", context: context)
+    }
+
+    /// A page of the list view: the journals of a board as compact rows (title, date, author,
+    /// tags and a line of the excerpt), with no measurement and no script.
+    func listPage(_ tag: Tag?, page: Int) -> Draft {
+        let path = SitePaths.list(tag?.key, page: page)
+        let root = SitePaths.root(from: path)
+        let journals = journals(tagged: tag?.key)
+        let list = boardPage(journals, page: page, list: true)
+        var context = boardViewContext(tag, journals: journals, path: path, page: page, pageCount: list.count, list: true)
+        context["rows"] = list.journals.map { row($0, root: root) }
+        return Draft(template: "list", context: context)
+    }
+
+    /// What a board page and a list page share: the heading, the tag navigation (which stays in
+    /// the same view), the link to the other view at the same place, and the pagination.
+    func boardViewContext(_ tag: Tag?, journals: [Journal], path: String, page: Int, pageCount: Int, list: Bool) -> [String: Any] {
+        let root = SitePaths.root(from: path)
+        let href: (String?, Int) -> String = { key, page in
+            root + SitePaths.encode(list ? SitePaths.list(key, page: page) : SitePaths.tag(key, page: page))
+        }
         let name = tag?.name ?? strings["all", default: "All"]
-        let pageMark = page > 1 ? " (\(page)/\(board.count))" : ""
+        let pageMark = pageCount > 1 ? " (\(page)/\(pageCount))" : ""
         var context = base(
             path: path, title: "\(strings["tags"] ?? "") · \(name)\(pageMark) · \(content.config.title)",
             description: "\(name): \(journals.count) \(strings["journalCount"] ?? "")", current: "tags")
         context["tag"] = ["name": name, "key": tag?.key ?? "", "count": journals.count]
         var nav: [[String: Any]] = [
-            ["name": strings["all", default: "All"], "href": root + SitePaths.tag(nil), "current": tag == nil, "count": content.journals.count]
+            ["name": strings["all", default: "All"], "href": href(nil, 1), "current": tag == nil, "count": content.journals.count]
         ]
         for other in content.config.tags {
-            let count = content.journals.filter { $0.tags.contains(other.key) }.count
-            nav.append(["name": other.name, "href": root + SitePaths.encode(SitePaths.tag(other.key)), "current": other.key == tag?.key, "count": count])
+            nav.append(["name": other.name, "href": href(other.key, 1), "current": other.key == tag?.key, "count": tagged[other.key]?.count ?? 0])
         }
         context["tagNav"] = nav
-        context["board"] = boards.context(SiteBoards.tagID(tag?.key, page: page), cards: board.journals.map { card($0, root: root) })
-        context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.encode(SitePaths.tag(tag?.key, page: $0)) } as Any
-        return Draft(template: "tag", context: context)
+        let first = (page - 1) * (list ? content.config.board.listPerPage : content.config.board.perPage)
+        let otherPage = otherViewPage(index: first, toList: !list)
+        context["viewSwitch"] = [
+            "label": strings[list ? "viewAsBoard" : "viewAsList"] ?? "",
+            "href": root + SitePaths.encode(list ? SitePaths.tag(tag?.key, page: otherPage) : SitePaths.list(tag?.key, page: otherPage)),
+        ]
+        context["pagination"] = pagination(current: page, count: pageCount) { href(tag?.key, $0) } as Any
+        return context
+    }
+
+    /// One row of the list view.
+    func row(_ journal: Journal, root: String) -> [String: Any] {
+        let line: String
+        if journal.isBookmark {
+            let article = content.article(for: journal)
+            line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
+        } else {
+            line = excerpt(bodies.plainText(journal), limit: 140)
+        }
+        return [
+            "title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)),
+            "date": dates.day(journal.updated), "dateISO": dates.iso(journal.updated),
+            "author": authorName(journal.author) ?? "", "tags": tagLinks(journal.tags, root: root), "hasTags": !journal.tags.isEmpty,
+            "excerpt": line, "isBookmark": journal.isBookmark,
+        ]
     }
 
     func archivePage() -> Draft {
@@ -289,6 +407,22 @@ public struct SiteRenderer: Sendable {
             ]
         }
         return Draft(template: "archive", context: context)
+    }
+
+    /// The search page: a form whose script (`assets/search.js`) reads `?q=`, `tag` and `week`,
+    /// loads the index's shards the query needs and lists the journals found. Without the script
+    /// it says so and links to the archive and the tag pages.
+    func searchPage() -> Draft {
+        let path = SitePaths.search
+        let root = SitePaths.root(from: path)
+        var context = base(path: path, title: "\(strings["search"] ?? "") · \(content.config.title)", description: strings["searchDescription"] ?? "", current: "search")
+        context["search"] = [
+            "index": searchIndex.map { root + $0 } as Any, "script": searchScript.map { root + $0 } as Any, "root": root.isEmpty ? "./" : root,
+            "tags": content.config.tags.map { ["key": $0.key, "name": $0.name, "href": root + SitePaths.encode(SitePaths.tag($0.key))] },
+            "weeks": weeks.filter { !$0.journals.isEmpty }.map { ["id": $0.week.description, "label": dates.week($0.week)] },
+            "archiveHref": root + SitePaths.archive, "tagsHref": root + SitePaths.tag(nil),
+        ]
+        return Draft(template: "search", context: context)
     }
 
     /// The not-found page: served for any missing path, so its links are root-relative to the
@@ -331,6 +465,7 @@ public struct SiteRenderer: Sendable {
             ["label": strings["digest"] ?? "", "href": root.isEmpty ? "./" : root, "current": current == "digest"],
             ["label": strings["tags"] ?? "", "href": root + SitePaths.tag(nil), "current": current == "tags"],
             ["label": strings["archive"] ?? "", "href": root + SitePaths.archive, "current": current == "archive" || current == "weeks"],
+            ["label": strings["search"] ?? "", "href": root + SitePaths.search, "current": current == "search"],
         ]
     }
 
@@ -427,27 +562,28 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// The inputs and key of each journal page of the last build (`gazette serve`): an edit to one
-/// journal leaves the other pages' inputs equal, and their keys are taken from here instead of
-/// gathering and fingerprinting every page's values again.
+/// The inputs and key of each journal, board and list page of the last build (`gazette serve`):
+/// an edit to one journal leaves the other pages' inputs equal, and their keys are taken from
+/// here instead of gathering and fingerprinting every page's values again. Comparing journals is
+/// cheap: the content cache hands unchanged journals back with the same string storage.
 public final class PageMemo: Sendable {
-    struct JournalInputs: Equatable, Sendable {
-        var journal: Journal
-        var article: Article?
-        var about: [Journal]
+    struct Inputs: Equatable, Sendable {
+        var journals: [Journal]
+        var articles: [Article?]
+        var numbers: [Int]
         var shared: Fingerprint
     }
 
-    private let table = Locked<[String: (inputs: JournalInputs, key: Fingerprint)]>([:])
+    private let table = Locked<[String: (inputs: Inputs, key: Fingerprint)]>([:])
 
     public init() {}
 
-    func key(_ path: String, _ inputs: JournalInputs) -> Fingerprint? {
+    func key(_ path: String, _ inputs: Inputs) -> Fingerprint? {
         table.withLock { table in table[path].flatMap { $0.inputs == inputs ? $0.key : nil } }
     }
 
     /// Keeps the pages this build fingerprinted, beside the ones it took from here.
-    func record(_ entries: [(path: String, inputs: JournalInputs, key: Fingerprint)]) {
+    func record(_ entries: [(path: String, inputs: Inputs, key: Fingerprint)]) {
         table.withLock { table in
             for entry in entries { table[entry.path] = (entry.inputs, entry.key) }
         }

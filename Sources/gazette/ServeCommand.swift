@@ -38,17 +38,28 @@ struct ServeCommand: AsyncParsableCommand {
             siteRoot: global.siteRoot,
             output: output.map(commandLineURL),
             host: host, port: port, includeDrafts: drafts)
+        // Warnings a rebuild repeats from the build before are counted, not printed again: a site
+        // with a thousand journals linking unstored articles would scroll the one that matters
+        // (from the file just saved) out of sight on every save.
+        let shown = Locked<Set<Diagnostic>>([])
         let session = Task {
             try await ServeSession.run(options) { event in
                 switch event {
                 case .listening(let url):
                     console.summary("Serving \(options.output.path) at \(url.absoluteString) — watching for changes, Ctrl-C to stop")
                 case .built(let report, let seconds, let reused, let parsed, let trigger):
-                    console.report(report.diagnostics)
+                    let earlier = shown.withLock { earlier in
+                        defer { earlier = Set(report.diagnostics) }
+                        return earlier
+                    }
+                    let fresh = report.diagnostics.filter { $0.severity == .error || !earlier.contains($0) }
+                    console.report(fresh)
+                    let repeated = report.diagnostics.count - fresh.count
                     let pages = report.files.filter { $0.hasSuffix(".html") }.count
                     let cause = trigger.isEmpty ? "Built" : "Rebuilt after \(Self.describe(trigger))"
                     var line = "\(cause): \(count(pages, "page")), \(count(report.changed.count, "file")) changed, in \(String(format: "%.0f", seconds * 1000)) ms"
                     if verbose { line += " (\(parsed) parsed, \(reused) reused, \(report.reused) files in place)" }
+                    if repeated > 0 && !global.quiet { line += "; \(count(repeated, "earlier warning")) still \(repeated == 1 ? "applies" : "apply")" }
                     console.summary(line)
                     if verbose {
                         for step in report.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }

@@ -28,6 +28,7 @@ import Testing
               feeds: [ { name: hankyung, url: "https://www.hankyung.com/feed/economy" } ]
             packet: { paper: letter, font: NanumMyeongjo, size: 11 }
             markdown: { unsafe_html: true }
+            board: { per_page: 24, list_per_page: 50 }
             """)
         #expect(messages.isEmpty)
         let site = try #require(config)
@@ -50,6 +51,7 @@ import Testing
         #expect(site.packet.paper == .letter)
         #expect(site.packet.size == 11)
         #expect(site.markdown.unsafeHTML)
+        #expect(site.board.perPage == 24 && site.board.listPerPage == 50)
     }
 
     @Test func defaultsWhenOnlyTitleIsGiven() throws {

@@ -80,6 +80,57 @@ import TestSupport
         #expect(journals == all, "\(all.subtracting(journals).count) journals not reachable from the first 전체 page")
     }
 
+    /// The list view: `list/` (and `list/<tag>/`) pages of 100 rows with title, date, author, tags
+    /// and a line of excerpt, no board and no script, linked both ways with the board page
+    /// showing the same journals; every journal reachable through the list pages alone.
+    @Test func listViewBesideEveryBoard() throws {
+        let (_, files) = try Self.site.get()
+        // 1,019 journals: 11 list pages of 100.
+        #expect(files["list/page/11/index.html"] != nil && files["list/page/12/index.html"] == nil)
+        let first = Self.text(files, "list/index.html")
+        let rows = first.components(separatedBy: "<li class=\"journal-row").count - 1
+        #expect(rows == 100, "list/ has \(rows) rows")
+        #expect(!first.contains("data-h=") && !first.contains("<script"), "a list page needs no board and no script")
+        for part in ["class=\"journal-row-title\"><a href=\"../journals/", "<time datetime=\"", "class=\"journal-row-tags\"", "class=\"journal-row-excerpt\""] {
+            #expect(first.contains(part), "list/ lacks \(part)")
+        }
+        // The board links to its list and back, at the same place: board page 5 (journals
+        // 121–150) is on list page 2, and list page 2 (journals 101–200) starts on board page 4.
+        #expect(Self.text(files, "tags/index.html").contains("class=\"view-switch\" href=\"../list/\""))
+        #expect(Self.text(files, "tags/page/5/index.html").contains("class=\"view-switch\" href=\"../../../list/page/2/\""))
+        #expect(Self.text(files, "list/page/2/index.html").contains("class=\"view-switch\" href=\"../../../tags/page/4/\""))
+        #expect(first.contains("rel=\"next\" href=\"../list/page/2/\""))
+        // Tag boards have lists too, and the tag navigation of a list stays in the list view.
+        let tagLists = files.keys.filter { $0.hasPrefix("list/") && $0.hasSuffix("/index.html") && !$0.contains("page/") && $0 != "list/index.html" }
+        #expect(!tagLists.isEmpty)
+        for list in tagLists {
+            let folder = String(list.dropLast("index.html".count))
+            #expect(first.contains("<li><a href=\"../\(SitePathsForTests.encode(folder))\""), "list/ does not link to \(folder)")
+        }
+        // Every journal is reachable from list/ through list pages alone.
+        var seen: Set<String> = ["list/index.html"]
+        var queue = ["list/index.html"]
+        var journals: Set<String> = []
+        while let page = queue.popLast() {
+            for href in Self.links(in: Self.text(files, page)) {
+                guard let target = Self.resolve(href, from: page) else { continue }
+                if target.hasPrefix("journals/") { journals.insert(target) }
+                if target.hasPrefix("list/") && !seen.contains(target) && files[target] != nil {
+                    seen.insert(target)
+                    queue.append(target)
+                }
+            }
+        }
+        let all = Set(files.keys.filter { $0.hasPrefix("journals/") && $0.hasSuffix("index.html") })
+        #expect(journals == all, "\(all.subtracting(journals).count) journals not reachable from list/")
+        let largest = files.filter { $0.key.hasPrefix("list/") }.map(\.value.count).max() ?? 0
+        print("pagination: largest list page is \(largest / 1024) KB")
+    }
+
+    enum SitePathsForTests {
+        static func encode(_ path: String) -> String { path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path }
+    }
+
     static func links(in html: String) -> [String] {
         html.components(separatedBy: "href=\"").dropFirst().compactMap { $0.split(separator: "\"", maxSplits: 1).first.map(String.init) }
     }

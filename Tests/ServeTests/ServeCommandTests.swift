@@ -82,6 +82,18 @@ struct ServeCommandTests {
         }
         #expect(recovered != nil)
         #expect(try !HTTPExchange.get(base + "journals/kpop-stadium-tour/").text.contains("live-marker"))
+
+        // A warning is printed when it appears; later saves count it instead of printing it again.
+        func rebuilds(_ text: String) -> Int { text.components(separatedBy: "Rebuilt after").count - 1 }
+        let before = rebuilds(server.stdout)
+        let unstored = site.url.appendingPathComponent("content/journals/2026-11/unstored.md")
+        try "---\ntitle: Unstored\narticle: https://example.org/unstored\ncreated: 2026-11-10 10:00\n---\nBody.\n"
+            .write(to: unstored, atomically: true, encoding: .utf8)
+        #expect(await server.waitForOutput(timeout: Self.patience) { rebuilds($0) > before } != nil)
+        #expect(server.stderr.contains("unstored.md:"), "\(server.stderr)")
+        try (original + "\n다시 저장.\n").write(to: journal, atomically: true, encoding: .utf8)
+        #expect(await server.waitForOutput(timeout: Self.patience) { $0.contains(/\d+ earlier warnings? still appl/) } != nil)
+        #expect(server.stderr.components(separatedBy: "unstored.md:").count - 1 == 1, "\(server.stderr)")
     }
 
     @Test func aTakenPortIsAClearError() async throws {

@@ -1,0 +1,53 @@
+import CZlib
+import Foundation
+
+/// gzip with zlib, for the search index's files: the browser inflates them with
+/// `DecompressionStream`, so a static host needs no compression settings. The same input and
+/// zlib give the same bytes (the header's time is zero).
+enum Gzip {
+    /// `data` gzip-compressed, or nil if zlib failed (out of memory).
+    static func compress(_ data: [UInt8], level: Int32 = 6) -> Data? {
+        var stream = z_stream()
+        // 31: a gzip wrapper around a 32 KB window; 8: zlib's default memory level.
+        guard deflateInit2_(&stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        else { return nil }
+        defer { deflateEnd(&stream) }
+        let bound = Int(deflateBound(&stream, uLong(data.count))) + 32
+        var output = [UInt8](repeating: 0, count: bound)
+        let status: Int32 = data.withUnsafeBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+                stream.avail_in = uInt(input.count)
+                stream.next_out = out.baseAddress
+                stream.avail_out = uInt(out.count)
+                return deflate(&stream, Z_FINISH)
+            }
+        }
+        guard status == Z_STREAM_END else { return nil }
+        return Data(output.prefix(Int(stream.total_out)))
+    }
+
+    /// The bytes of a gzip file, inflated (for tests and the index's own checks).
+    static func decompress(_ data: Data) -> Data? {
+        var stream = z_stream()
+        guard inflateInit2_(&stream, 31, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        defer { inflateEnd(&stream) }
+        let input = [UInt8](data)
+        var result = Data()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var status: Int32 = Z_OK
+        input.withUnsafeBufferPointer { input in
+            stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.avail_in = uInt(input.count)
+            while status == Z_OK {
+                chunk.withUnsafeMutableBufferPointer { out in
+                    stream.next_out = out.baseAddress
+                    stream.avail_out = uInt(out.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    if let base = out.baseAddress { result.append(base, count: out.count - Int(stream.avail_out)) }
+                }
+            }
+        }
+        return status == Z_STREAM_END ? result : nil
+    }
+}

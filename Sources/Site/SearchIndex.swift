@@ -1,0 +1,473 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// The site's search index: a step of the build, a pure function of the content and the parsed
+/// bodies. `templates/assets/search.js` reads it on the search page (`search/`).
+///
+/// Files, all gzip (`Gzip`), all under `search/`:
+/// - `index.<hash>.json.gz`, the manifest, named by the search page: the number of journals,
+///   the version of the journal files, and each shard's first key, file and size.
+/// - `k/<hash>.json.gz`, the shards: every key of the index (see `SearchText`), sorted by UTF-16
+///   code units (JavaScript's string order), cut into files of about `shardBytes` of JSON, each
+///   `{"k": [keys], "p": [postings]}`. A key's postings are `[doc, value, doc, value…]` with each
+///   doc number the difference from the one before; value = occurrences (at most 255) × 4,
+///   + 1 if the key is in the title, + 2 if in the tags, author, week or article title. Keys
+///   `#t:<tag>` and `#w:<week>` list the journals of a tag and a week, for the filters.
+///   A query needs one shard per key (a word's prefix may span two), so it fetches a few of them.
+/// - `doc/<n>.json.gz`, one per journal, fetched for the results shown: title `t`, page `u`
+///   (from the site root), date `d` and `i` (ISO), tags `g` as [name, page], the article's title
+///   `a` and text `x` (the body as plain text, at most `fragmentCharacters` characters; a
+///   bookmark's article title and description), from which the script cuts the passage.
+///
+/// Journal numbers follow `created`, oldest first (slug on a tie), so a new journal takes the
+/// next number and every other journal's file keeps its bytes; a higher number is newer. The
+/// bytes depend only on the input: every list is sorted and the gzip header has no time.
+public struct SearchIndex: Sendable {
+    /// Every file, relative to the output folder, sorted by path.
+    public let files: [(path: String, data: Data)]
+    /// The manifest's path, relative to the output folder (`search/index.<hash>.json.gz`).
+    public let manifest: String
+    /// Bytes of JSON per shard, before compression, after which a shard is closed.
+    static let shardBytes = 16_000
+    /// Characters of a body kept for passages (the whole body is indexed).
+    static let fragmentCharacters = 6_000
+
+    /// One journal, analysed: its keys with their values, and its compressed result file.
+    struct Document: Sendable {
+        var runKeys: [(key: NumberedKey, value: UInt32)]
+        var wordKeys: [(key: String, value: UInt32)]
+        var fragment: Data
+    }
+
+    public init(content: SiteContent, bodies: JournalBodies, cache: SearchIndexCache? = nil) {
+        let journals = content.journals.sorted { a, b in
+            a.created != b.created ? a.created < b.created : a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+        }
+        let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
+        let known = cache?.begin() ?? SearchIndexCache.Known()
+        var shared = Fingerprint()
+        if cache != nil { shared.add(reflecting: content.config) }
+        let config = shared.digest
+        let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
+            // A journal whose inputs are all as before (the content cache hands unchanged
+            // journals back as they were, so comparing is cheap) is not even read again.
+            let article = content.article(for: journal)
+            if let entry = known.bySlug[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
+                return entry
+            }
+            let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
+            let document = known.byKey[input.key] ?? Self.analyse(input)
+            return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
+        }
+        cache?.end(analysed)
+        let documents = analysed.map(\.document)
+
+        // Postings: each key's docs, ascending, as doc << 10 | value (a value fits in 10 bits).
+        var runPostings: [NumberedKey: [UInt32]] = [:]
+        var wordPostings: [String: [UInt32]] = [:]
+        for (number, document) in documents.enumerated() {
+            let doc = UInt32(number) << 10
+            for (key, value) in document.runKeys { runPostings[key, default: []].append(doc | value) }
+            for (key, value) in document.wordKeys { wordPostings[key, default: []].append(doc | value) }
+        }
+        var entries: [(key: String, utf16: [UInt16], postings: [UInt32])] = []
+        entries.reserveCapacity(runPostings.count + wordPostings.count)
+        for (key, postings) in runPostings {
+            let text = key.text
+            entries.append((text, Array(text.utf16), postings))
+        }
+        for (key, postings) in wordPostings { entries.append((key, Array(key.utf16), postings)) }
+        entries.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+
+        // Shards: consecutive keys until a shard holds `shardBytes` of JSON.
+        var shards: [(first: String, json: [UInt8])] = []
+        var writer = JSONBytes()
+        var keys = JSONBytes()
+        var first: String?
+        func closeShard() {
+            guard let start = first else { return }
+            var json = JSONBytes()
+            json.raw("{\"k\":[")
+            json.bytes += keys.bytes
+            json.raw("],\"p\":[")
+            json.bytes += writer.bytes
+            json.raw("]}")
+            shards.append((start, json.bytes))
+            writer = JSONBytes()
+            keys = JSONBytes()
+            first = nil
+        }
+        for entry in entries {
+            if first == nil {
+                first = entry.key
+            } else {
+                keys.raw(",")
+                writer.raw(",")
+            }
+            keys.string(entry.key)
+            writer.raw("[")
+            var previous: UInt32 = 0
+            for (index, posting) in entry.postings.enumerated() {
+                if index > 0 { writer.raw(",") }
+                writer.number(Int((posting >> 10) - previous))
+                writer.raw(",")
+                writer.number(Int(posting & 1023))
+                previous = posting >> 10
+            }
+            writer.raw("]")
+            if keys.bytes.count + writer.bytes.count >= Self.shardBytes { closeShard() }
+        }
+        closeShard()
+        let compressed = shards.concurrentMap { shard in
+            (first: shard.first, name: "k/\(Fingerprint.of(bytes: shard.json).description.prefix(12)).json.gz", data: Self.gzip(shard.json))
+        }
+
+        var version = Fingerprint()
+        for document in documents { version.add(bytes: document.fragment) }
+        var manifest = JSONBytes()
+        manifest.raw("{\"v\":1,\"n\":")
+        manifest.number(documents.count)
+        manifest.raw(",\"f\":")
+        manifest.string(String(version.digest.description.prefix(12)))
+        manifest.raw(",\"c\":[")
+        for (index, shard) in compressed.enumerated() {
+            if index > 0 { manifest.raw(",") }
+            manifest.raw("[")
+            manifest.string(shard.first)
+            manifest.raw(",")
+            manifest.string(shard.name)
+            manifest.raw(",")
+            manifest.number(shard.data.count)
+            manifest.raw("]")
+        }
+        manifest.raw("]}\n")
+        let manifestPath = "search/index.\(Fingerprint.of(bytes: manifest.bytes).description.prefix(12)).json.gz"
+
+        var files: [(path: String, data: Data)] = [(manifestPath, Self.gzip(manifest.bytes))]
+        files += compressed.map { ("search/" + $0.name, $0.data) }
+        files += documents.enumerated().map { ("search/doc/\($0.offset).json.gz", $0.element.fragment) }
+        files.sort { $0.path < $1.path }
+        self.files = files
+        self.manifest = manifestPath
+    }
+
+    // MARK: - One journal
+
+    /// What a journal's part of the index is made from.
+    struct Input {
+        var key: Fingerprint
+        var title: String
+        var meta: [String]
+        var body: String
+        var filters: [String]
+        var fragment: [UInt8]
+    }
+
+    static func input(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> Input {
+        let article = content.article(for: journal)
+        let body = journal.isBookmark ? [article?.title, article?.description].compactMap { $0 }.joined(separator: " ") : bodies.plainText(journal)
+        let week = content.week(of: journal)
+        var meta: [String] = []
+        for key in journal.tags {
+            meta.append(key)
+            if let name = content.config.tag(key)?.name, name != key { meta.append(name) }
+        }
+        if let author = journal.author {
+            meta.append(author)
+            if let name = content.config.author(author)?.name, name != author { meta.append(name) }
+        }
+        meta.append(week.description)
+        if let title = article?.title { meta.append(title) }
+        let filters = journal.tags.map { "#t:" + $0 } + ["#w:\(week)"]
+
+        var fragment = JSONBytes()
+        fragment.raw("{\"t\":")
+        fragment.string(journal.title)
+        fragment.raw(",\"u\":")
+        fragment.string(SitePaths.encode(SitePaths.journal(journal.slug)))
+        fragment.raw(",\"d\":")
+        fragment.string(dates.day(journal.created))
+        fragment.raw(",\"i\":")
+        fragment.string(dates.iso(journal.created))
+        fragment.raw(",\"g\":[")
+        for (index, key) in journal.tags.enumerated() {
+            if index > 0 { fragment.raw(",") }
+            fragment.raw("[")
+            fragment.string(content.config.tag(key)?.name ?? key)
+            fragment.raw(",")
+            fragment.string(SitePaths.encode(SitePaths.tag(key)))
+            fragment.raw("]")
+        }
+        fragment.raw("]")
+        if let title = article?.title, !journal.isBookmark {
+            fragment.raw(",\"a\":")
+            fragment.string(title)
+        }
+        fragment.raw(",\"x\":")
+        fragment.string(passageText(body))
+        fragment.raw("}\n")
+
+        var key = Fingerprint()
+        key.add(bytes: fragment.bytes)
+        key.add(journal.title)
+        for item in meta + filters { key.add(item) }
+        key.add(body)
+        // Headings are searched but, like on cards, left out of the passage text.
+        let headings = journal.isBookmark ? "" : bodies.headings(journal)
+        key.add(headings)
+        return Input(key: key.digest, title: journal.title, meta: meta, body: headings.isEmpty ? body : headings + "\n" + body, filters: filters, fragment: fragment.bytes)
+    }
+
+    /// At most `fragmentCharacters` code points of `text` (plain text, its white space already
+    /// collapsed by `MarkdownDocument.plainText`).
+    static func passageText(_ text: String) -> String {
+        guard text.utf8.count > fragmentCharacters,
+            let end = text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: fragmentCharacters, limitedBy: text.unicodeScalars.endIndex)
+        else { return text }
+        return String(text.unicodeScalars[..<end])
+    }
+
+    static func analyse(_ input: Input) -> Document {
+        var counter = Counter()
+        counter.add(input.title, flag: 1)
+        for item in input.meta { counter.add(item, flag: 2) }
+        counter.add(input.body, flag: 0)
+        for filter in input.filters { counter.words[filter] = 0 }
+        func capped(_ value: UInt32) -> UInt32 { min(value >> 2, 255) << 2 | value & 3 }
+        var runKeys: [(key: NumberedKey, value: UInt32)] = []
+        runKeys.reserveCapacity(counter.counts.count)
+        counter.counts.forEach { runKeys.append(($0, capped($1))) }
+        // Level 1: journal files are most of the index's bytes and of its compression time; level
+        // 6 makes them 15 % smaller and takes twice as long.
+        return Document(
+            runKeys: runKeys, wordKeys: counter.words.map { ($0.key, capped($0.value)) }, fragment: gzip(input.fragment, level: 1))
+    }
+
+    /// Counts a journal's keys: runs' characters and pairs, and short ASCII words, as numbers
+    /// (`KeyCounts`); other words as strings.
+    struct Counter: TokenSink {
+        var counts = KeyCounts()
+        var words: [String: UInt32] = [:]
+        var flag: UInt32 = 0
+
+        mutating func add(_ text: String, flag: UInt32) {
+            self.flag = flag
+            SearchText.tokenize(SearchText.normalized(text), into: &self)
+        }
+
+        mutating func word(_ word: ArraySlice<Unicode.Scalar>) {
+            if let key = NumberedKey(word: word) {
+                counts.add(key, flag: flag)
+            } else {
+                let key = SearchText.wordKey(word)
+                words[key] = ((words[key] ?? 0) &+ 4) | flag
+            }
+        }
+
+        mutating func run(_ run: ArraySlice<Unicode.Scalar>) {
+            var previous: UInt64 = 0
+            for scalar in run {
+                let unigram = UInt64(scalar.value)
+                counts.add(NumberedKey(lo: unigram, hi: 0), flag: flag)
+                if previous != 0 { counts.add(NumberedKey(lo: 1 << 42 | previous << 21 | unigram, hi: 0), flag: flag) }
+                previous = unigram
+            }
+        }
+    }
+
+    static func gzip(_ bytes: [UInt8], level: Int32 = 4) -> Data { Gzip.compress(bytes, level: level) ?? Data(bytes) }
+}
+
+/// A key as two numbers, which costs far less to count than a string: a run's character
+/// (`lo` = its code point) or pair (`lo` = 1 << 42 | first << 21 | second), or a word of at most
+/// 15 ASCII characters (`lo` = its bytes 0–7, `hi` = 1 << 63 | length << 56 | bytes 8–14).
+struct NumberedKey: Hashable, Sendable {
+    var lo: UInt64
+    var hi: UInt64
+
+    init(lo: UInt64, hi: UInt64) {
+        self.lo = lo
+        self.hi = hi
+    }
+
+    @inline(__always)
+    init?(word: ArraySlice<Unicode.Scalar>) {
+        guard word.count <= 15 else { return nil }
+        var lo: UInt64 = 0
+        var hi: UInt64 = 1 << 63 | UInt64(word.count) << 56
+        var shift: UInt64 = 0
+        for scalar in word {
+            guard scalar.value < 0x80 else { return nil }
+            if shift < 64 { lo |= UInt64(scalar.value) << shift } else { hi |= UInt64(scalar.value) << (shift - 64) }
+            shift += 8
+        }
+        self.lo = lo
+        self.hi = hi
+    }
+
+    var text: String {
+        if hi >> 63 == 1 {
+            let length = Int(hi >> 56 & 15)
+            var bytes: [UInt8] = []
+            for index in 0..<length {
+                let word: UInt64 = index < 8 ? lo : hi
+                let shift = UInt64(8 * (index % 8))
+                bytes.append(UInt8(truncatingIfNeeded: word >> shift))
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        var view = String.UnicodeScalarView()
+        if lo >> 42 == 1 { view.append(Unicode.Scalar(UInt32(lo >> 21 & 0x1F_FFFF)) ?? "?") }
+        view.append(Unicode.Scalar(UInt32(lo & 0x1F_FFFF)) ?? "?")
+        return String(view)
+    }
+}
+
+/// Occurrences of numbered keys in one journal: open addressing on plain arrays, a fraction of
+/// the cost of a `Dictionary`. A value is occurrences × 4 with the field flags in the low two
+/// bits, as in the shards.
+struct KeyCounts {
+    private var los: [UInt64]
+    private var his: [UInt64]
+    private var values: [UInt32]
+    private var mask: Int
+    private(set) var count = 0
+
+    // No key is (0, 0): a run key's `lo` holds a code point above 0x7F, a word's `hi` bit 63.
+    init(capacity: Int = 1024) {
+        los = [UInt64](repeating: 0, count: capacity)
+        his = [UInt64](repeating: 0, count: capacity)
+        values = [UInt32](repeating: 0, count: capacity)
+        mask = capacity - 1
+    }
+
+    @inline(__always)
+    private static func slot(_ key: NumberedKey, _ mask: Int) -> Int {
+        Int(truncatingIfNeeded: ((key.lo ^ (key.hi &* 0xC2B2_AE3D_27D4_EB4F)) &* 0x9E37_79B9_7F4A_7C15) >> 40) & mask
+    }
+
+    @inline(__always)
+    mutating func add(_ key: NumberedKey, flag: UInt32) {
+        var slot = Self.slot(key, mask)
+        while true {
+            if los[slot] == key.lo && his[slot] == key.hi {
+                values[slot] = (values[slot] &+ 4) | flag
+                return
+            }
+            if los[slot] == 0 && his[slot] == 0 {
+                los[slot] = key.lo
+                his[slot] = key.hi
+                values[slot] = 4 | flag
+                count += 1
+                if count * 2 > los.count { grow() }
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+    }
+
+    private mutating func grow() {
+        let oldLos = los, oldHis = his, oldValues = values
+        los = [UInt64](repeating: 0, count: oldLos.count * 2)
+        his = [UInt64](repeating: 0, count: oldLos.count * 2)
+        values = [UInt32](repeating: 0, count: oldLos.count * 2)
+        mask = los.count - 1
+        for index in oldLos.indices where oldLos[index] != 0 || oldHis[index] != 0 {
+            var slot = Self.slot(NumberedKey(lo: oldLos[index], hi: oldHis[index]), mask)
+            while los[slot] != 0 || his[slot] != 0 { slot = (slot + 1) & mask }
+            los[slot] = oldLos[index]
+            his[slot] = oldHis[index]
+            values[slot] = oldValues[index]
+        }
+    }
+
+    func forEach(_ body: (NumberedKey, UInt32) -> Void) {
+        for index in los.indices where los[index] != 0 || his[index] != 0 { body(NumberedKey(lo: los[index], hi: his[index]), values[index]) }
+    }
+}
+
+/// Journals analysed by earlier builds of the same process (`gazette serve`): by slug, with the
+/// journal, article and config they were made from, and by everything their part of the index is
+/// made from (a renamed journal). An edit to one journal analyses one journal again.
+public final class SearchIndexCache: Sendable {
+    struct Entry: Sendable {
+        var journal: Journal
+        var article: Article?
+        var config: Fingerprint
+        var key: Fingerprint
+        var document: SearchIndex.Document
+    }
+
+    struct Known: Sendable {
+        var bySlug: [String: Entry] = [:]
+        var byKey: [Fingerprint: SearchIndex.Document] = [:]
+    }
+
+    private let table = Locked(Known())
+
+    public init() {}
+
+    func begin() -> Known { table.withLock { $0 } }
+
+    /// Keeps what this build used, and only that.
+    func end(_ entries: [Entry]) {
+        var known = Known()
+        for entry in entries {
+            known.bySlug[entry.journal.slug] = entry
+            known.byKey[entry.key] = entry.document
+        }
+        table.withLock { $0 = known }
+    }
+}
+
+/// JSON written straight into bytes: numbers, strings (escaped as `JSONString` does) and
+/// punctuation, with no intermediate strings.
+struct JSONBytes {
+    var bytes: [UInt8] = []
+
+    mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func number(_ value: Int) {
+        var value = value
+        if value < 0 {
+            bytes.append(0x2D)
+            value = -value
+        }
+        var power = 1
+        while power <= value / 10 { power *= 10 }
+        while power > 0 {
+            bytes.append(UInt8(0x30 + value / power % 10))
+            power /= 10
+        }
+    }
+
+    mutating func string(_ text: String) {
+        bytes.append(0x22)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs with nothing to escape are copied whole: journal text is megabytes.
+            var start = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte == 0x22 || byte == 0x5C || byte < 0x20 else { continue }
+                bytes.append(contentsOf: utf8[start..<index])
+                start = index + 1
+                switch byte {
+                case 0x22: bytes += [0x5C, 0x22]
+                case 0x5C: bytes += [0x5C, 0x5C]
+                case 0x0A: bytes += [0x5C, 0x6E]
+                case 0x0D: bytes += [0x5C, 0x72]
+                case 0x09: bytes += [0x5C, 0x74]
+                default: bytes += [0x5C, 0x75, 0x30, 0x30, Self.hex[Int(byte >> 4)], Self.hex[Int(byte & 15)]]
+                }
+            }
+            bytes.append(contentsOf: utf8[start..<utf8.count])
+        }
+        bytes.append(0x22)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+}

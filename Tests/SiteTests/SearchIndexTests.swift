@@ -1,0 +1,192 @@
+import Content
+import Foundation
+import GazetteModel
+@testable import Site
+import Testing
+
+/// The search index's tokenizer and files, without a browser (`SearchBrowserTests` runs the
+/// script on built sites).
+struct SearchTextTests {
+    func tokens(_ text: String) -> [String] {
+        SearchText.tokens(text).map { token in
+            switch token {
+            case .word(let word): "w:" + word
+            case .run(let run): "r:" + String(String.UnicodeScalarView(run))
+            }
+        }
+    }
+
+    @Test func hangulMakesRunsAndOtherLettersWords() {
+        #expect(tokens("기준금리는 3.5%로 동결됐다") == ["r:기준금리는", "w:3.5", "r:로", "r:동결됐다"])
+        #expect(tokens("Inflationary ＡＩ반도체, don't 1,000") == ["w:inflationary", "w:ai", "r:반도체", "w:don", "w:t", "w:1", "w:000"])
+        // A full stop between digits only; a version-like run stays one word.
+        #expect(tokens("v1.2.3. 끝.") == ["w:v1.2.3", "r:끝"])
+        #expect(tokens("Café naïve ΣΑΣ") == ["w:café", "w:naïve", "w:σασ"])
+        #expect(tokens("東京 カタカナ ㅋㅋ") == ["r:東京", "r:カタカナ", "r:\u{110F}\u{110F}"])
+        #expect(tokens("—…!?") == [])
+        let long = String(repeating: "a", count: 40)
+        #expect(tokens(long) == ["w:" + String(repeating: "a", count: SearchText.maxWord)])
+    }
+
+    @Test func everySyllableAndEveryPairIsAKey() {
+        let keys = SearchText.keys("가계부채는")
+        for key in ["가", "계", "부", "채", "는", "가계", "계부", "부채", "채는"] { #expect(keys.contains(key), "\(key)") }
+        #expect(keys.count == 9)
+        #expect(SearchText.keys("Rates RATES rates") == ["rates"])
+    }
+
+    @Test func numberedKeysSpellTheirText() {
+        for word in ["a", "rates", "inflation", "inflationary123", "3.5"] {
+            #expect(NumberedKey(word: ArraySlice(Array(word.unicodeScalars)))?.text == word)
+        }
+        #expect(NumberedKey(word: ArraySlice(Array("sixteencharacter".unicodeScalars))) == nil)
+        #expect(NumberedKey(word: ArraySlice(Array("café".unicodeScalars))) == nil)
+        let pair = NumberedKey(lo: 1 << 42 | UInt64(0xAE08) << 21 | 0xB9AC, hi: 0)
+        #expect(pair.text == "금리")
+        #expect(NumberedKey(lo: 0xAE08, hi: 0).text == "금")
+        var counts = KeyCounts(capacity: 4)
+        for round in 0..<3 { for n in 0..<100 { counts.add(NumberedKey(lo: 0xAC00 + UInt64(n), hi: 0), flag: round == 2 ? 1 : 0) } }
+        var seen = 0
+        counts.forEach { _, value in
+            seen += 1
+            #expect(value == 3 * 4 + 1)
+        }
+        #expect(seen == 100 && counts.count == 100)
+    }
+
+    @Test func gzipRoundTripsAndIsDeterministic() throws {
+        let text = Array(String(repeating: "금리는 올랐다. rates rose. ", count: 500).utf8)
+        let once = try #require(Gzip.compress(text))
+        #expect(once == Gzip.compress(text))
+        #expect(once.count < text.count / 10)
+        #expect(once.prefix(2) == Data([0x1F, 0x8B]))
+        #expect(Gzip.decompress(once) == Data(text))
+    }
+}
+
+struct SearchIndexTests {
+    static func journal(_ slug: String, title: String, body: String, tags: [String] = [], day: Int, author: String? = nil) -> Journal {
+        let date = Date(timeIntervalSince1970: 1_763_000_000 + Double(day) * 86_400)
+        return Journal(
+            path: "content/journals/\(slug).md", slug: slug, title: title, articleReference: nil, tags: tags, author: author,
+            created: date, updated: date, draft: false, body: body, bodyStartLine: 5)
+    }
+
+    static func site(_ journals: [Journal]) throws -> (SiteContent, JournalBodies) {
+        let config = SiteConfig(title: "검색 시험", authors: [Author(key: "heedon", name: "함희돈")], tags: [Tag(key: "economy", name: "경제"), Tag(key: "science", name: "과학")])
+        let content = SiteContent(root: URL(fileURLWithPath: "/nonexistent"), config: config, journals: journals.sorted(by: Journal.newestFirst), articles: [], diagnostics: [])
+        return (content, try JournalBodies(content))
+    }
+
+    static let journals = [
+        journal("rate", title: "기준금리 동결", body: "한국은행이 **기준금리를** 동결했다. 가계부채가 걱정이다.", tags: ["economy"], day: 1, author: "heedon"),
+        journal("debt", title: "Household debt", body: "가계부채는 inflationary pressure와 함께 늘었다.", tags: ["economy", "science"], day: 2),
+        journal("chip", title: "반도체 수출", body: "## 반도체\n\n메모리 수요가 늘었다. Zephyrine.", tags: ["science"], day: 3),
+    ]
+
+    func json(_ data: Data) throws -> [String: Any] {
+        let inflated = try #require(Gzip.decompress(data))
+        return try #require(try JSONSerialization.jsonObject(with: inflated) as? [String: Any])
+    }
+
+    /// key → [(doc, value)] from every shard.
+    func postings(_ index: SearchIndex) throws -> [String: [(Int, Int)]] {
+        var all: [String: [(Int, Int)]] = [:]
+        let manifest = try json(try #require(index.files.first { $0.path == index.manifest }?.data))
+        for shard in try #require(manifest["c"] as? [[Any]]) {
+            let name = try #require(shard[1] as? String)
+            let file = try #require(index.files.first { $0.path == "search/" + name })
+            #expect(file.data.count == shard[2] as? Int)
+            let body = try json(file.data)
+            let keys = try #require(body["k"] as? [String])
+            let lists = try #require(body["p"] as? [[Int]])
+            #expect(keys.first == shard[0] as? String)
+            for (key, list) in zip(keys, lists) {
+                var doc = 0
+                all[key] = stride(from: 0, to: list.count, by: 2).map { i in
+                    doc += list[i]
+                    return (doc, list[i + 1])
+                }
+            }
+        }
+        return all
+    }
+
+    @Test func postingsNumberJournalsOldestFirstAndFlagTitleAndMeta() throws {
+        let (content, bodies) = try Self.site(Self.journals)
+        let index = SearchIndex(content: content, bodies: bodies)
+        let keys = try postings(index)
+        // 0 rate, 1 debt, 2 chip (created order).
+        #expect(keys["부채"]?.map(\.0) == [0, 1])
+        #expect(keys["금리"]?.map(\.0) == [0])
+        // 금리 twice (title and body), in the title: 2 × 4 + 1.
+        #expect(keys["금리"]?.first?.1 == 2 * 4 + 1)
+        // The author's name is meta (+2); a heading is indexed.
+        #expect(keys["희돈"]?.first?.1 == 1 * 4 + 2)
+        #expect(keys["반도"]?.map(\.0) == [2])
+        #expect(keys["zephyrine"]?.map(\.0) == [2])
+        #expect(keys["inflationary"]?.map(\.0) == [1])
+        #expect(keys["#t:economy"]?.map(\.0) == [0, 1])
+        #expect(keys["#t:science"]?.map(\.0) == [1, 2])
+        let week = content.week(of: Self.journals[0]).description
+        #expect(keys["#w:\(week)"]?.contains { $0.0 == 0 } == true)
+        // Keys are sorted as JavaScript compares strings.
+        let manifest = try json(try #require(index.files.first { $0.path == index.manifest }?.data))
+        let firsts = try #require(manifest["c"] as? [[Any]]).compactMap { $0[0] as? String }
+        #expect(firsts == firsts.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) })
+    }
+
+    @Test func eachJournalHasAResultFile() throws {
+        let (content, bodies) = try Self.site(Self.journals)
+        let index = SearchIndex(content: content, bodies: bodies)
+        let fragment = try json(try #require(index.files.first { $0.path == "search/doc/1.json.gz" }?.data))
+        #expect(fragment["t"] as? String == "Household debt")
+        #expect(fragment["u"] as? String == "journals/debt/")
+        #expect(fragment["x"] as? String == "가계부채는 inflationary pressure와 함께 늘었다.")
+        #expect((fragment["g"] as? [[String]])?.first == ["경제", "tags/economy/"])
+        #expect((fragment["i"] as? String)?.hasPrefix("2025-11-") == true)
+    }
+
+    @Test func sameInputSameBytesAndANewJournalKeepsTheOthersFiles() throws {
+        let (content, bodies) = try Self.site(Self.journals)
+        let first = SearchIndex(content: content, bodies: bodies)
+        let again = SearchIndex(content: content, bodies: bodies, cache: SearchIndexCache())
+        #expect(first.files.map(\.path) == again.files.map(\.path))
+        #expect(first.files.map(\.data) == again.files.map(\.data))
+        let (grown, grownBodies) = try Self.site(Self.journals + [Self.journal("new", title: "새 저널", body: "새로운 내용", day: 9)])
+        let next = SearchIndex(content: grown, bodies: grownBodies)
+        let before = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0.data) })
+        for number in 0..<3 {
+            let path = "search/doc/\(number).json.gz"
+            #expect(next.files.first { $0.path == path }?.data == before[path], "\(path)")
+        }
+        #expect(next.manifest != first.manifest)
+    }
+
+    @Test func aCacheGivesTheSameBytes() throws {
+        let cache = SearchIndexCache()
+        let (content, bodies) = try Self.site(Self.journals)
+        _ = SearchIndex(content: content, bodies: bodies, cache: cache)
+        var edited = Self.journals
+        edited[2].body += "\n\n새 문단"
+        let (changed, changedBodies) = try Self.site(edited)
+        let cached = SearchIndex(content: changed, bodies: changedBodies, cache: cache)
+        let fresh = SearchIndex(content: changed, bodies: changedBodies)
+        #expect(cached.files.map(\.data) == fresh.files.map(\.data))
+    }
+
+    @Test func shardsStayNearTheirSize() throws {
+        // 300 journals with many distinct words: several shards, none far beyond the target.
+        let many = (0..<300).map { n in
+            Self.journal("j\(n)", title: "저널 \(n)", body: (0..<60).map { "word\(n * 60 + $0) 단어\(n % 17)" }.joined(separator: " "), day: n)
+        }
+        let (content, bodies) = try Self.site(many)
+        let index = SearchIndex(content: content, bodies: bodies)
+        let shards = index.files.filter { $0.path.hasPrefix("search/k/") }
+        #expect(shards.count > 10)
+        for shard in shards {
+            let raw = try #require(Gzip.decompress(shard.data))
+            #expect(raw.count < SearchIndex.shardBytes * 2, "\(shard.path): \(raw.count) bytes")
+        }
+    }
+}
