@@ -106,6 +106,24 @@ public enum SiteAssets {
         return code
     }
 
+    /// The thumbnails of the site's articles (`content/thumbnails/`), copied to
+    /// `assets/thumbnails/`: only those a page can show (every size of an article's current
+    /// image is there, as `SiteContent.thumbnails(of:)` says), in path order.
+    public static func thumbnails(of content: SiteContent) -> [(path: String, data: Data)] {
+        var files: [String: Data] = [:]
+        for article in content.articles {
+            guard let paths = content.thumbnails(of: article) else { continue }
+            for path in paths {
+                let name = (path as NSString).lastPathComponent
+                guard files[name] == nil, let data = FileManager.default.contents(atPath: content.root.appendingPathComponent(path).path) else { continue }
+                files[name] = data
+            }
+        }
+        return files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { name in
+            files[name].map { (SitePaths.thumbnail(name), $0) }
+        }
+    }
+
     /// The site's `static/` folder, copied into the output verbatim: relative path → bytes.
     public static func staticFiles(in folder: URL) throws -> [(path: String, data: Data)] {
         guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }

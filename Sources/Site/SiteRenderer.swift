@@ -484,12 +484,19 @@ public struct SiteRenderer: Sendable {
         // The store loader already emptied what the URL policy refuses; checked again here because
         // a page must never rely on its caller for that.
         let url = SafeURL.allowed(article.url, in: .absolute)
+        // Only the site's own thumbnails, never the image's remote address: a page that
+        // hot-links tells the news site who reads it, and breaks when the image moves.
+        let thumbnails = (content.thumbnails(of: article) ?? []).map { root + SitePaths.thumbnail(($0 as NSString).lastPathComponent) }
+        let sizes = ArticleThumbnails.sizes
         return [
+            // `sizes` are one picture at 1×, 2×…: the density is the width over the first.
+            "imageSrcset": zip(thumbnails, sizes).map { "\($0) \($1.width / sizes[0].width)x" }.joined(separator: ", "),
+            "imageWidth": sizes[0].width, "imageHeight": sizes[0].height,
             "id": article.id, "title": article.title, "url": url ?? "", "hasURL": url != nil, "description": article.description,
             "publisher": article.publisher ?? url.flatMap { URL(string: $0)?.host } ?? "", "author": article.author ?? "",
             "published": article.publishedDate.map(dates.dayAndTime) ?? article.published,
             "publishedISO": article.publishedDate.map(dates.iso) ?? "",
-            "image": article.image.flatMap { SafeURL.allowed($0, in: .absolute) } ?? "", "source": article.source,
+            "image": thumbnails.first ?? "", "source": article.source,
             "journals": journals.map { ["title": $0.title, "href": root + SitePaths.encode(SitePaths.journal($0.slug)), "isBookmark": $0.isBookmark] },
             "hasJournal": journals.contains { !$0.isBookmark },
             "isBookmarked": !journals.isEmpty && journals.allSatisfy(\.isBookmark),
