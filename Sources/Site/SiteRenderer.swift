@@ -17,8 +17,8 @@ public struct SiteRenderer: Sendable {
     /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
     /// root; pages with a board load it.
     public var boardScript: String?
-    /// Font files every page preloads, relative to the site root.
-    public var fontPreloads: [String] = []
+    /// The web fonts: each page preloads the slices its first lines are set in.
+    public var webFonts: WebFonts?
     /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
     /// (`assets/search.js`), relative to the site root; the search page names both.
     public var searchIndex: String?
@@ -169,7 +169,7 @@ public struct SiteRenderer: Sendable {
             }
             let draft = self.draft(page)
             let key = theme.key(draft.template, draft.context)
-            let html = known(page.path, key) ? nil : try theme.render(draft.template, draft.context)
+            let html = known(page.path, key) ? nil : withPreloads(try theme.render(draft.template, draft.context), path: page.path)
             return (KeyedPage(path: page.path, key: key, html: html), inputs)
         }
         memo?.record(keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } })
@@ -231,14 +231,19 @@ public struct SiteRenderer: Sendable {
         key.add(reflecting: content.config)
         key.add(stylesheet)
         key.add(boardScript ?? "")
-        for font in fontPreloads { key.add(font) }
+        // The preloads follow from the page and the fonts' paths, which the stylesheet names.
         key.add(baseURL?.absoluteString ?? "")
         return key.digest
     }
 
     func render(_ page: Page) throws -> String {
         let draft = draft(page)
-        return try theme.render(draft.template, draft.context)
+        return withPreloads(try theme.render(draft.template, draft.context), path: page.path)
+    }
+
+    /// The page with preload links for the font slices its first lines need.
+    func withPreloads(_ html: String, path: String) -> String {
+        webFonts?.addingPreloads(to: html, root: SitePaths.root(from: path)) ?? html
     }
 
     /// A page before rendering: the template and the values it reads.
@@ -428,9 +433,9 @@ public struct SiteRenderer: Sendable {
         let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         context["root"] = root
         context["stylesheet"] = root + stylesheet
-        context["fontPreloads"] = fontPreloads.map { root + $0 }
         context["nav"] = navigation(root: root, current: "")
-        return try theme.render("404", context)
+        let html = try theme.render("404", context)
+        return webFonts?.addingPreloads(to: html, root: root) ?? html
     }
 
     // MARK: - Pieces
@@ -445,7 +450,6 @@ public struct SiteRenderer: Sendable {
         var context: [String: Any] = [
             "site": site, "root": root, "stylesheet": root + stylesheet, "strings": strings,
             "boardScript": boardScript.map { root + $0 } as Any,
-            "fontPreloads": fontPreloads.map { root + $0 },
             "page": [
                 "title": title, "description": description,
                 "url": SitePaths.absolute(path == "404.html" ? "" : path, base: baseURL) ?? "",
