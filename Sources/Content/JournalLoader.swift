@@ -26,15 +26,16 @@ public enum JournalLoader {
         // Each file on its own, on all cores; results in path order.
         let loaded = paths.concurrentMap { path -> (Journal?, [Diagnostic]) in
             let url = siteRoot.appendingPathComponent(path)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))])
-            }
             let dates: (Date?, Date?)
             if let span = git.spans[path] {
                 dates = (span.first, span.last)
             } else {
                 let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date
                 dates = (modified, modified)
+            }
+            if let unchanged = cache?.unchangedJournal(path, dates: dates) { return unchanged }
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))])
             }
             let parseFile = { parse(data, path: path, config: config, fallbackDates: dates) }
             return cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()

@@ -15,6 +15,8 @@ public struct SiteContent: Sendable {
     /// Every week with journals or articles, newest first, each with its journals (newest first)
     /// and articles (store order).
     public let weeks: [WeekContent]
+    /// The file names in `content/thumbnails/` (`ArticleThumbnails`).
+    public let thumbnailFiles: Set<String>
 
     private let articlesByID: [String: Article]
     private let articlesByURL: [String: Article]
@@ -34,9 +36,12 @@ public struct SiteContent: Sendable {
         cache?.end()
         var content = SiteContent(
             root: siteRoot, config: config,
-            journals: journals.filter { includeDrafts || !$0.draft }.sorted(by: Journal.newestFirst),
+            journals: Journal.sortedNewestFirst(journals.filter { includeDrafts || !$0.draft }),
             // What the URL policy refuses is dropped here, once, for pages, feeds and packets alike.
-            articles: ArticleStore.sorted(articles.map(\.withSafeURLs)), diagnostics: [])
+            articles: ArticleStore.sorted(articles.map(\.withSafeURLs)), diagnostics: [],
+            thumbnailFiles: Set(
+                ((try? FileManager.default.contentsOfDirectory(atPath: siteRoot.appendingPathComponent(ArticleThumbnails.folder).path)) ?? [])
+                    .filter { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }))
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
         content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics
@@ -45,8 +50,11 @@ public struct SiteContent: Sendable {
         return content
     }
 
-    public init(root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic]) {
+    public init(
+        root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic], thumbnailFiles: Set<String> = []
+    ) {
         self.root = root
+        self.thumbnailFiles = thumbnailFiles
         self.config = config
         self.journals = journals
         self.articles = articles
@@ -69,6 +77,15 @@ public struct SiteContent: Sendable {
         articleByJournal = byJournal
         journalsByArticle = aboutArticle
         weeks = SiteContent.group(journals: journals, articles: articles, timeZone: config.timeZone)
+    }
+
+    /// The site-relative paths of `article`'s thumbnails (`content/thumbnails/…`), one per
+    /// `ArticleThumbnails.sizes`, or nil unless every one is there: a page shows a local
+    /// thumbnail or no image, never the remote one.
+    public func thumbnails(of article: Article) -> [String]? {
+        let names = ArticleThumbnails.names(for: article)
+        guard !names.isEmpty, names.allSatisfy(thumbnailFiles.contains) else { return nil }
+        return names.map { "\(ArticleThumbnails.folder)/\($0)" }
     }
 
     /// The stored article a journal writes about, matched by id or by canonical URL.

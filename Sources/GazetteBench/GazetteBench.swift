@@ -47,10 +47,12 @@ struct MeasureCorpus: ParsableCommand {
         let folder = URL(fileURLWithPath: out)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("fonts"), withIntermediateDirectories: true)
         var setupFonts: [[String: Any]] = []
-        for subset in fonts.subsets {
-            let file = folder.appendingPathComponent("fonts").appendingPathComponent(URL(fileURLWithPath: subset.path).lastPathComponent)
-            try subset.data.write(to: file)
-            setupFonts.append(["family": subset.face.family, "weight": subset.face.weight, "style": "normal", "file": file.path])
+        for slice in fonts.slices {
+            let file = folder.appendingPathComponent("fonts").appendingPathComponent(URL(fileURLWithPath: slice.path).lastPathComponent)
+            try slice.data.write(to: file)
+            var font: [String: Any] = ["family": slice.face.family, "weight": slice.face.weight, "style": "normal", "file": file.path]
+            if slice.face != WebFonts.emoji { font["unicodeRange"] = FontSlices.unicodeRange(slice.scalars) }
+            setupFonts.append(font)
         }
         let typography = CardTypography.excerpt
         let setup: [String: Any] = [

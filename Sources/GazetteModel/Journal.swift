@@ -67,4 +67,18 @@ public struct Journal: Hashable, Sendable {
         if a.created != b.created { return a.created > b.created }
         return a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
     }
+
+    /// `journals` in `newestFirst` order. Sorts positions by the three keys instead of the
+    /// journals themselves: moving and comparing whole journals (a dozen reference-counted
+    /// fields each) was a third of loading a 2,000-journal site in `serve`.
+    public static func sortedNewestFirst(_ journals: [Journal]) -> [Journal] {
+        let keys = journals.map { (updated: $0.updated, created: $0.created, slug: $0.slug) }
+        let order = keys.indices.sorted { i, j in
+            let a = keys[i], b = keys[j]
+            if a.updated != b.updated { return a.updated > b.updated }
+            if a.created != b.created { return a.created > b.created }
+            return a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+        }
+        return order.map { journals[$0] }
+    }
 }

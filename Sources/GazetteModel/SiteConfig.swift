@@ -48,6 +48,7 @@ public struct SiteConfig: Sendable {
     public var packet: PacketSettings
     public var markdown: MarkdownSettings
     public var board = BoardSettings()
+    public var publish = PublishSettings()
 
     public init(
         title: String, description: String? = nil, baseURL: URL? = nil, language: SiteLanguage = .ko,
@@ -172,6 +173,13 @@ public struct SiteConfig: Sendable {
         public enum Order: String, Sendable, CaseIterable {
             case updated, created, title
         }
+    }
+
+    /// What `gazette publish` adds to the published branch.
+    public struct PublishSettings: Sendable {
+        /// The custom domain GitHub Pages serves the site at, written as `CNAME`.
+        public var cname: String?
+        public init() {}
     }
 
     /// Boards: how many cards a page of the 전체, tag and week boards holds before the rest go

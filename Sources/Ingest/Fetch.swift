@@ -11,8 +11,12 @@ public struct FetchRequest: Sendable {
     public var query: String?
     /// Fetch and report, write nothing.
     public var dryRun = false
-    /// Fill missing images and descriptions of stored articles from their pages.
+    /// Fill missing images and descriptions of stored articles from their pages, and make the
+    /// thumbnails stored articles with an image lack.
     public var enrich = false
+    /// Download the images of new articles (and, with `enrich`, of stored ones without
+    /// thumbnails) to make thumbnails; off with `--no-thumbnails`.
+    public var thumbnails = true
     public var network = NetworkSettings()
     /// The time records without a date get, and the enrich cache notes.
     public var now = Date()
@@ -42,11 +46,15 @@ public struct FetchReport: Sendable {
         public var message: String?
         /// What the user should know although it succeeded (results left out, paging stopped).
         public var warnings: [String] = []
+        /// Articles that got thumbnails (the `images` row).
+        public var thumbnails = 0
     }
 
     public var rows: [Row] = []
     /// Store files written (site-relative), or that would be written in a dry run.
     public var written: [String] = []
+    /// Thumbnail files written (`content/thumbnails/…`).
+    public var thumbnails: [String] = []
     /// Requests sent, retries included.
     public var requests = 0
     public var dryRun = false
@@ -82,34 +90,49 @@ public enum Fetch {
         var preview = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
         let snapshot = preview
         var report = FetchReport(dryRun: request.dryRun)
-        let counter = Counter()
+        let counter = Locked(0)
         let validators = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
         var enrichCache = EnrichCache.load(siteRoot: siteRoot)
         let startingEnrichCache = enrichCache
         var outcomes: [JobOutcome] = []
         var enrichRow: FetchReport.Row?
+        let imageFailures = ImageFailureCache.load(siteRoot: siteRoot)
+        var imageRow: FetchReport.Row?
+        var images: [ArticleImages.Outcome] = []
 
         do {
             try await WebClient.with(
                 request.network, secrets: secrets,
                 observe: { record in
-                    counter.add()
+                    counter.withLock { $0 += 1 }
                     events(.request(record))
                 }
             ) { web in
                 outcomes = await boundedMap(plan.jobs, limit: max(1, request.network.concurrency)) { job in
                     await run(job, web: web, validators: validators, now: request.now, events: events)
                 }
+                // What this run found, merged into the preview: new stories are enriched too,
+                // and get thumbnails.
+                _ = merge(outcomes, into: &preview, secrets: secrets)
                 if request.enrich {
-                    // Stories new in this run are enriched too.
-                    _ = merge(outcomes, into: &preview, secrets: secrets)
                     enrichRow = await Enrichment.run(store: &preview, cache: &enrichCache, web: web, limit: request.network.concurrency, events: events)
+                }
+                // Thumbnails for the stories new in this run and the images it filled in; with
+                // --enrich, for every stored article. A dry run downloads no image.
+                let imageBefore = Dictionary(snapshot.articles.map { ($0.id, $0.image) }, uniquingKeysWith: { first, _ in first })
+                let candidates = preview.articles.filter { article in
+                    guard !request.enrich, let before = imageBefore[article.id] else { return true }
+                    return before == nil && article.image != nil
+                }
+                let wanted = ArticleImages.wanting(candidates, siteRoot: siteRoot, failures: imageFailures)
+                if request.thumbnails, !request.dryRun, !wanted.isEmpty {
+                    (imageRow, images) = await ArticleImages.run(wanted, web: web, limit: request.network.concurrency, events: events)
                 }
             }
         } catch {
             throw DiagnosticsError([.error("network client failed: \(secrets.redact("\(error)"))")])
         }
-        report.requests = counter.value
+        report.requests = counter.withLock { $0 }
         // What this run learnt, to lay over the caches as they are when it writes.
         var freshValidators: [String: HTTPValidators] = [:]
         for outcome in outcomes {
@@ -124,6 +147,7 @@ public enum Fetch {
                 row.updated = Enrichment.apply(enrichCache, to: &store)
                 rows.append(row)
             }
+            if let imageRow { rows.append(imageRow) }
             return rows
         }
 
@@ -144,12 +168,17 @@ public enum Fetch {
                 let enrichCached = EnrichCache.load(siteRoot: siteRoot)
                 let enrichCache = enrichCached.merging(enriched) { $1 }
                 if enrichCache != enrichCached { extra.append(try SiteState.item(enrichCache, EnrichCache.file, siteRoot: siteRoot)) }
+                let failedBefore = ImageFailureCache.load(siteRoot: siteRoot)
+                let failed = failedBefore.merging(ArticleImages.failures(images)) { $1 }
+                if failed != failedBefore { extra.append(try SiteState.item(failed, ImageFailureCache.file, siteRoot: siteRoot)) }
             } catch {
                 throw DiagnosticsError([.error("cannot encode the fetch caches: \(error)")])
             }
-            // The store's files are renamed into place before the caches: a cache that says
+            // Thumbnails first, then the store's files, then the caches: a cache that says
             // "not modified" must never be ahead of the records it stands for.
-            report.written = try store.write(also: extra)
+            let thumbnails = ArticleImages.items(images, siteRoot: siteRoot)
+            report.written = try store.write(before: thumbnails, also: extra)
+            report.thumbnails = thumbnails.map(\.shownAs)
         }
         return report
     }
@@ -369,10 +398,3 @@ func boundedMap<T: Sendable, R: Sendable>(_ items: [T], limit: Int, _ work: @esc
     }
 }
 
-/// A thread-safe count.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func add() { lock.withLock { count += 1 } }
-    var value: Int { lock.withLock { count } }
-}

@@ -33,7 +33,7 @@ final class StoreLock {
     ) throws(DiagnosticsError) -> T {
         let lock = try acquire(siteRoot: siteRoot, purpose: purpose, wait: wait)
         defer { withExtendedLifetime(lock) {} }
-        for folder in [ArticleStore.folder, SiteState.folder] {
+        for folder in [ArticleStore.folder, ArticleThumbnails.folder, SiteState.folder] {
             TemporaryFile.removeStale(in: siteRoot.appendingPathComponent(folder))
         }
         return try body()

@@ -110,11 +110,11 @@ public struct StoreUpdate: Sendable {
             .map { "\(ArticleStore.folder)/\($0)" }
     }
 
-    /// Writes every changed week file, and `also` (state files under `.gazette/`), all or
-    /// nothing as far as a failure goes (`AtomicFile.write(_:)`); returns the site-relative paths
-    /// of the week files written. Callers hold the store lock (`StoreLock`). A failure throws a
+    /// Writes `before` (thumbnails), every changed week file, and `also` (state files under
+    /// `.gazette/`), all or nothing as far as a failure goes (`AtomicFile.write(_:)`); returns
+    /// the site-relative paths of the week files written. Callers hold the store lock (`StoreLock`). A failure throws a
     /// diagnostic naming the file and saying that the store was left as it was.
-    public mutating func write(also extra: [AtomicFile.Item] = []) throws(DiagnosticsError) -> [String] {
+    public mutating func write(before first: [AtomicFile.Item] = [], also extra: [AtomicFile.Item] = []) throws(DiagnosticsError) -> [String] {
         let folder = siteRoot.appendingPathComponent(ArticleStore.folder)
         var items: [AtomicFile.Item] = []
         var written: [(name: String, data: Data)] = []
@@ -127,9 +127,9 @@ public struct StoreUpdate: Sendable {
                     folderShownAs: "\(ArticleStore.folder)/"))
             written.append((name, data))
         }
-        if items.isEmpty && extra.isEmpty { return [] }
+        if first.isEmpty && items.isEmpty && extra.isEmpty { return [] }
         do throws(FileWriteError) {
-            try AtomicFile.write(items + extra)
+            try AtomicFile.write(first + items + extra)
         } catch {
             throw DiagnosticsError([
                 .error("\(error.description); nothing was written, the article store is as it was", hint: error.hint)

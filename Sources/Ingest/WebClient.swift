@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GazetteModel
 import NIOCore
 import NIOHTTP1
 
@@ -27,14 +28,16 @@ public struct NetworkSettings: Sendable {
     public var maxRedirects = 5
     /// The largest body accepted (after decompression).
     public var maxBodyBytes = 8 << 20
+    /// The largest article image downloaded to make thumbnails from; a larger one is no image.
+    public var maxImageBytes = 5 << 20
     /// The `User-Agent` header.
-    public var userAgent = NetworkSettings.userAgent(version: "0.1.0")
+    public var userAgent = NetworkSettings.userAgent(version: GazetteRelease.version)
 
     public init() {}
 
     /// `Gazette/<version> (+<project page>)`.
     public static func userAgent(version: String) -> String {
-        "Gazette/\(version) (+https://github.com/gazette-news/gazette)"
+        "Gazette/\(version) (+\(GazetteRelease.repository))"
     }
 }
 
@@ -154,13 +157,16 @@ public final class WebClient: Sendable {
     /// 4xx answer fail the same way however slow the machine is, and are never retried.
     ///
     /// On a redirect to another origin the caller's headers (API keys) are not sent on.
-    public func get(_ url: String, headers: [(String, String)] = []) async throws(WebError) -> WebResponse {
+    ///
+    /// `limit` lowers the body size limit for this request (images have a smaller one).
+    public func get(_ url: String, headers: [(String, String)] = [], limit: Int? = nil) async throws(WebError) -> WebResponse {
+        let limit = min(limit ?? settings.maxBodyBytes, settings.maxBodyBytes)
         var current = url
         var sent = headers
         var visited: Set<String> = [url]
         var redirects = 0
         while true {
-            var response = try await getOnce(current, headers: sent)
+            var response = try await getOnce(current, headers: sent, limit: limit)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
                 response.url = current
                 return response
@@ -190,12 +196,12 @@ public final class WebClient: Sendable {
 
     /// One hop: GETs `url` without following redirects, retrying timeouts, broken connections,
     /// 5xx and 429 with a short `Retry-After`.
-    private func getOnce(_ url: String, headers: [(String, String)]) async throws(WebError) -> WebResponse {
+    private func getOnce(_ url: String, headers: [(String, String)], limit: Int) async throws(WebError) -> WebResponse {
         var attempt = 0
         while true {
             attempt += 1
             let started = Date()
-            let outcome = await once(url, headers: headers)
+            let outcome = await once(url, headers: headers, limit: limit)
             let seconds = Date().timeIntervalSince(started)
             let shown = secrets.redact(url: url)
             switch outcome {
@@ -234,14 +240,13 @@ public final class WebClient: Sendable {
         return PublishedDate.parseRFC822(value).map { max(0, $0.date.timeIntervalSinceNow) }
     }
 
-    private func once(_ url: String, headers: [(String, String)]) async -> Result<WebResponse, WebError> {
+    private func once(_ url: String, headers: [(String, String)], limit: Int) async -> Result<WebResponse, WebError> {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: settings.userAgent)
         request.headers.add(name: "Accept-Encoding", value: "gzip, deflate")
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
         let prepared = request
-        let limit = settings.maxBodyBytes
         let timeout = settings.requestTimeout
         let client = self.client
         do {
@@ -269,12 +274,12 @@ public final class WebClient: Sendable {
                     return first
                 })
         } catch {
-            return .failure(describe(error))
+            return .failure(describe(error, limit: limit))
         }
     }
 
     /// Plain words for what went wrong, without secrets.
-    private func describe(_ error: any Error) -> WebError {
+    private func describe(_ error: any Error, limit: Int) -> WebError {
         if let error = error as? WebError { return error }
         if let error = error as? HTTPClientError {
             switch error {
@@ -299,7 +304,6 @@ public final class WebClient: Sendable {
             return WebError(kind: .other, message: "the answer is not valid HTTP (\(error))")
         }
         if error is NIOTooManyBytesError || "\(type(of: error))".contains("Decompression") {
-            let limit = settings.maxBodyBytes
             let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
             return WebError(kind: .tooLarge, message: "the answer is larger than \(size)")
         }

@@ -22,10 +22,19 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// which screen readers announce as an unlabelled "checkbox".
     public var taskLabels: TaskLabels
 
-    public init(unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: TaskLabels = TaskLabels(done: "Done", todo: "To do")) {
+    /// An image on another host (`![alt](https://…)`) becomes a link to it, its alt text (or,
+    /// without one, its address) the link's text: a web page loads no image from another site,
+    /// which would tell that site who reads it. Relative images (the site's own) stay images.
+    public var remoteImagesAsLinks: Bool
+
+    public init(
+        unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: TaskLabels = TaskLabels(done: "Done", todo: "To do"),
+        remoteImagesAsLinks: Bool = false
+    ) {
         self.unsafeHTML = unsafeHTML
         self.topHeadingLevel = topHeadingLevel
         self.taskLabels = taskLabels
+        self.remoteImagesAsLinks = remoteImagesAsLinks
     }
 }
 
@@ -86,6 +95,7 @@ public final class MarkdownDocument {
         self.options = options
         refusedLinks = []
         refusedLinks = applyURLPolicy()
+        if options.remoteImagesAsLinks { linkRemoteImages() }
         if !options.unsafeHTML { escapeRawHTML() }
         if let top = options.topHeadingLevel {
             var headings: [OpaquePointer] = []
@@ -357,6 +367,44 @@ public final class MarkdownDocument {
             cmark_node_free(node)
         }
         return refused.reversed()
+    }
+
+    /// Replaces every image whose address is absolute (http or https, as the URL policy left
+    /// it) by a link to that address holding the image's alt text, or the address.
+    private func linkRemoteImages() {
+        var images: [OpaquePointer] = []
+        walk { node, entering in
+            if entering, cmark_node_get_type(node) == CMARK_NODE_IMAGE { images.append(node) }
+        }
+        // Innermost first, as in applyURLPolicy: an image's alt text can hold another image.
+        for image in images.reversed() {
+            let destination = cmark_node_get_url(image).map { String(cString: $0) } ?? ""
+            guard let scheme = SafeURL.scheme(destination), scheme == "http" || scheme == "https" else { continue }
+            // Inside a link (`[![logo](https://…)](https://…)`) a link cannot nest: the alt text stays.
+            var ancestor = cmark_node_parent(image)
+            var inLink = false
+            while let node = ancestor {
+                if cmark_node_get_type(node) == CMARK_NODE_LINK { inLink = true }
+                ancestor = cmark_node_parent(node)
+            }
+            guard let link = cmark_node_new(inLink ? CMARK_NODE_TEXT : CMARK_NODE_LINK) else { continue }
+            if inLink {
+                let alt = Self.text(of: image)
+                cmark_node_set_literal(link, alt.isEmpty ? destination : alt)
+                cmark_node_replace(image, link)
+                cmark_node_free(image)
+                continue
+            }
+            cmark_node_set_url(link, destination)
+            if let title = cmark_node_get_title(image) { cmark_node_set_title(link, title) }
+            while let child = cmark_node_first_child(image) { cmark_node_append_child(link, child) }
+            if cmark_node_first_child(link) == nil, let text = cmark_node_new(CMARK_NODE_TEXT) {
+                cmark_node_set_literal(text, destination)
+                cmark_node_append_child(link, text)
+            }
+            cmark_node_replace(image, link)
+            cmark_node_free(image)
+        }
     }
 
     /// Turns raw HTML into literal text so it renders escaped: block HTML becomes a paragraph of

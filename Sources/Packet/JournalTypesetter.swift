@@ -92,22 +92,3 @@ struct JournalTypesetter {
     }
 }
 
-/// Values handed to concurrent workers that each touch only their own part (see
-/// `PacketComposer.typesetJournals`).
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
-}
-
-/// One slot per task, each written by exactly one worker and read after all have finished.
-final class ConcurrentSlots<Value>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) { values = Array(repeating: nil, count: count) }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
-    }
-}

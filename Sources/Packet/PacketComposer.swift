@@ -88,16 +88,18 @@ final class PacketComposer {
                     packet: packet, style: style, fonts: try fontFiles.load(),
                     strings: PacketStrings(language: config.language, timeZone: config.timeZone)))
         }
-        let results = ConcurrentSlots<Result<[FlowBox], Error>>(count: journals.count)
-        let shared = UncheckedSendable(setters)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            for index in stride(from: worker, to: journals.count, by: workers) {
-                results[index] = Result { try shared.value[worker].boxes(for: journals[index]) }
+        // Each worker takes every `workers`-th journal with its own typesetter; the results go
+        // back into journal order, and the first journal that failed is the error.
+        let perWorker = (0..<workers).concurrentMap { worker in
+            stride(from: worker, to: journals.count, by: workers).map { index in
+                (index, Result { try setters[worker].boxes(for: journals[index]) })
             }
         }
+        var results = [Result<[FlowBox], Error>?](repeating: nil, count: journals.count)
+        for (index, result) in perWorker.joined() { results[index] = result }
         var boxes: [FlowBox] = []
-        for index in 0..<journals.count {
-            guard let result = results[index] else { continue }
+        for result in results {
+            guard let result else { continue }
             boxes += try result.get()
         }
         return boxes

@@ -173,7 +173,11 @@ public enum SiteBuilder {
         let baseURL = options.baseURL ?? content.config.baseURL
         let diagnostics = content.diagnostics + (baseURL == nil ? [missingBaseURL] : [])
         let bodies = try clock.step("parse Markdown") { try JournalBodies(content, cache: options.bodyCache) }
-        let fonts = try clock.step("subset web fonts") { try SiteAssets.webFonts(content: content, theme: theme, complete: !options.subsetFonts) }
+        let fonts = try clock.step("cut web fonts") { 
+            try SiteAssets.webFonts(
+                content: content, theme: theme, complete: !options.subsetFonts,
+                cache: options.siteRoot.appendingPathComponent(".gazette/cache/fonts"))
+        }
         let layout = MasonryBoardLayout(engine: fonts.engine)
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
         let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.json")
@@ -193,7 +197,7 @@ public enum SiteBuilder {
         let search = clock.step("build search index") { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) }
         renderer.searchIndex = search.manifest
         renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
-        renderer.fontPreloads = fonts.preloads
+        renderer.webFonts = fonts
         renderer.packetWeeks = Set(packetWeeks)
         // What is already in place under the same key need not be made again: the ledger of
         // earlier builds (`gazette build`) or the keys last written (`gazette serve`).
@@ -207,8 +211,9 @@ public enum SiteBuilder {
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer).utf8)))
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: pages.map(\.path), base: baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
-            outputs += fonts.subsets.map { .bytes($0.path, $0.data) }
-            outputs += search.files.map { .bytes($0.path, $0.data) }
+            outputs += fonts.slices.map { .bytes($0.path, $0.data) }
+            outputs += SiteAssets.thumbnails(of: content).map { .bytes($0.path, $0.data) }
+            outputs += search.files.map { Output(path: $0.path, key: $0.key, data: $0.data) }
             outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
             return outputs
         }
@@ -249,7 +254,13 @@ public enum SiteBuilder {
         var files: [String] = []
         var changed: [String] = []
         if options.updateInPlace {
-            let writer = try clock.step("update changed files") { try output.update(with: writeSite) }
+            // `serve`'s folder holds only what its last build wrote, which `written` knows, and
+            // packets typeset in the background after it, which may not be recorded yet.
+            let known = options.written.map { Set($0.keys.keys) }.flatMap { $0.isEmpty ? nil : $0 }.map { known in
+                let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
+                return known.union(packets.map { "packets/" + $0 })
+            }
+            let writer = try clock.step("update changed files") { try output.update(known: known, with: writeSite) }
             files = writer.written.sorted()
             changed = writer.changed.sorted()
             if let written = options.written {

@@ -117,6 +117,9 @@ private struct Rebuilder: Sendable {
     func build(trigger: [String], live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
         packets.withLock { $0?.cancel() }
         let started = Date()
+        // The watcher's paths: journals outside them are not read again. The first build (no
+        // trigger) reads everything.
+        cache.noteChanges(trigger.isEmpty ? nil : trigger)
         let buildOptions = {
             var options = BuildOptions(
                 siteRoot: self.options.siteRoot, output: self.options.output, baseURL: baseURL, includeDrafts: self.options.includeDrafts,

@@ -21,7 +21,8 @@ public struct JournalBodies: Sendable {
         let strings = UIStrings.table(content.config.language)
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
-            taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]))
+            taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]),
+            remoteImagesAsLinks: true)
         let journals = content.journals.filter { !$0.isBookmark }
         var optionsKey = Fingerprint()
         optionsKey.add(reflecting: options)

@@ -51,11 +51,18 @@ public struct OutputFolder: Sendable {
     /// Runs `write` against the live output folder, creating it if needed, rewriting only
     /// changed files and then deleting files no longer written. Used by `gazette serve`, where
     /// the output is Gazette's own folder and is rebuilt many times a minute.
-    public func update(with write: (inout FileWriter) throws -> Void) throws -> FileWriter {
+    /// `known`, when given, is every file the folder holds (what the last update wrote, for a
+    /// folder nothing else writes into): stale files are then found among those instead of by
+    /// walking the whole tree.
+    public func update(known: Set<String>? = nil, with write: (inout FileWriter) throws -> Void) throws -> FileWriter {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         var writer = FileWriter(root: url, updating: true)
         try write(&writer)
-        try writer.removeStale()
+        if let known {
+            try writer.removeStale(among: known)
+        } else {
+            try writer.removeStale()
+        }
         return writer
     }
 
@@ -369,6 +376,25 @@ public struct FileWriter {
         }
         _ = try walk("")
         changed += removed.sorted()
+    }
+
+    /// Deletes the files of `known` this build did not write, and the folders that leaves empty.
+    mutating func removeStale(among known: Set<String>) throws {
+        let keep = Set(written)
+        var removed: [String] = []
+        for path in known.subtracting(keep).sorted() {
+            let full = root.path + "/" + path
+            guard unlink(full) == 0 || errno == ENOENT else { throw Self.writeError(full, errno) }
+            removed.append(path)
+            // Up the folders while they are empty (rmdir refuses one that is not).
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard rmdir(root.path + "/" + folder) == 0 else { break }
+                folders.remove(folder)
+            }
+        }
+        changed += removed
     }
 
     private static func isFolder(_ path: String) -> Bool {

@@ -45,7 +45,28 @@ public final class CardContexts: Sendable {
     /// made from (`CardMaker`): an edit to one journal makes one card's text again.
     private let texts = Locked<[String: (journal: Journal, article: Article?, config: Fingerprint, text: CardText)]>([:])
 
+    /// Each board's packing, by board id, with the measures it was packed from.
+    private let packings = Locked<[String: (measures: [CardMeasure], board: PackedBoard)]>([:])
+
     public init() {}
+
+    /// Packs each board of `boards` with `pack`, on all cores, unless the last build packed a
+    /// board of that id from the same measures; forgets boards no longer asked for.
+    func packed(_ boards: [(id: String, measures: [CardMeasure])], pack: @Sendable ([CardMeasure]) -> PackedBoard) -> [String: PackedBoard] {
+        let known = packings.withLock { $0 }
+        let made = boards.concurrentMap { id, measures -> PackedBoard in
+            if let entry = known[id], entry.measures == measures { return entry.board }
+            return pack(measures)
+        }
+        var table: [String: (measures: [CardMeasure], board: PackedBoard)] = [:]
+        var result: [String: PackedBoard] = [:]
+        for (board, packed) in zip(boards, made) {
+            table[board.id] = (board.measures, packed)
+            result[board.id] = packed
+        }
+        packings.withLock { $0 = table }
+        return result
+    }
 
     /// The card text of each of `journals` (with their articles), made by `make` only for those
     /// whose journal, article or config differ from the last build's; forgets the others.

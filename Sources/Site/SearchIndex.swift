@@ -25,7 +25,9 @@ import GazetteModel
 /// bytes depend only on the input: every list is sorted and the gzip header has no time.
 public struct SearchIndex: Sendable {
     /// Every file, relative to the output folder, sorted by path.
-    public let files: [(path: String, data: Data)]
+    /// Every file, with a key that changes exactly when its bytes do (the fingerprint of its
+    /// JSON before compression, which is cheaper than hashing megabytes of output again).
+    public let files: [(path: String, key: Fingerprint, data: Data)]
     /// The manifest's path, relative to the output folder (`search/index.<hash>.json.gz`).
     public let manifest: String
     /// Bytes of JSON per shard, before compression, after which a shard is closed.
@@ -38,6 +40,8 @@ public struct SearchIndex: Sendable {
         var runKeys: [(key: NumberedKey, value: UInt32)]
         var wordKeys: [(key: String, value: UInt32)]
         var fragment: Data
+        /// The fingerprint of the fragment's JSON, before compression: the key of its file.
+        var fragmentKey: Fingerprint
     }
 
     public init(content: SiteContent, bodies: JournalBodies, cache: SearchIndexCache? = nil) {
@@ -119,12 +123,15 @@ public struct SearchIndex: Sendable {
             if keys.bytes.count + writer.bytes.count >= Self.shardBytes { closeShard() }
         }
         closeShard()
+        // A shard whose JSON an earlier build compressed (`gazette serve`) is not compressed again.
         let compressed = shards.concurrentMap { shard in
-            (first: shard.first, name: "k/\(Fingerprint.of(bytes: shard.json).description.prefix(12)).json.gz", data: Self.gzip(shard.json))
+            let key = Fingerprint.of(bytes: shard.json)
+            return (first: shard.first, name: "k/\(key.description.prefix(12)).json.gz", key: key, data: known.shards[key] ?? Self.gzip(shard.json))
         }
+        cache?.end(shards: Dictionary(compressed.map { ($0.key, $0.data) }, uniquingKeysWith: { first, _ in first }))
 
         var version = Fingerprint()
-        for document in documents { version.add(bytes: document.fragment) }
+        for document in documents { version.add(document.fragmentKey) }
         var manifest = JSONBytes()
         manifest.raw("{\"v\":1,\"n\":")
         manifest.number(documents.count)
@@ -144,9 +151,9 @@ public struct SearchIndex: Sendable {
         manifest.raw("]}\n")
         let manifestPath = "search/index.\(Fingerprint.of(bytes: manifest.bytes).description.prefix(12)).json.gz"
 
-        var files: [(path: String, data: Data)] = [(manifestPath, Self.gzip(manifest.bytes))]
-        files += compressed.map { ("search/" + $0.name, $0.data) }
-        files += documents.enumerated().map { ("search/doc/\($0.offset).json.gz", $0.element.fragment) }
+        var files: [(path: String, key: Fingerprint, data: Data)] = [(manifestPath, Fingerprint.of(bytes: manifest.bytes), Self.gzip(manifest.bytes))]
+        files += compressed.map { ("search/" + $0.name, $0.key, $0.data) }
+        files += documents.enumerated().map { ("search/doc/\($0.offset).json.gz", $0.element.fragmentKey, $0.element.fragment) }
         files.sort { $0.path < $1.path }
         self.files = files
         self.manifest = manifestPath
@@ -241,7 +248,8 @@ public struct SearchIndex: Sendable {
         // Level 1: journal files are most of the index's bytes and of its compression time; level
         // 6 makes them 15 % smaller and takes twice as long.
         return Document(
-            runKeys: runKeys, wordKeys: counter.words.map { ($0.key, capped($0.value)) }, fragment: gzip(input.fragment, level: 1))
+            runKeys: runKeys, wordKeys: counter.words.map { ($0.key, capped($0.value)) }, fragment: gzip(input.fragment, level: 1),
+            fragmentKey: Fingerprint.of(bytes: input.fragment))
     }
 
     /// Counts a journal's keys: runs' characters and pairs, and short ASCII words, as numbers
@@ -402,6 +410,8 @@ public final class SearchIndexCache: Sendable {
     struct Known: Sendable {
         var bySlug: [String: Entry] = [:]
         var byKey: [Fingerprint: SearchIndex.Document] = [:]
+        /// Compressed shards by the fingerprint of their JSON.
+        var shards: [Fingerprint: Data] = [:]
     }
 
     private let table = Locked(Known())
@@ -417,8 +427,11 @@ public final class SearchIndexCache: Sendable {
             known.bySlug[entry.journal.slug] = entry
             known.byKey[entry.key] = entry.document
         }
-        table.withLock { $0 = known }
+        table.withLock { known.shards = $0.shards; $0 = known }
     }
+
+    /// Keeps this build's compressed shards, and only those.
+    func end(shards: [Fingerprint: Data]) { table.withLock { $0.shards = shards } }
 }
 
 /// JSON written straight into bytes: numbers, strings (escaped as `JSONString` does) and

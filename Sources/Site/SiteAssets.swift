@@ -24,7 +24,8 @@ public enum SiteAssets {
     /// The web fonts cut to every character the site's text can show: journals, articles, the
     /// config, UI strings and the theme's own files.
     /// With `complete` (serve), the fonts keep every character, so edits never change them.
-    public static func webFonts(content: SiteContent, theme: Theme, complete: Bool) throws -> WebFonts {
+    /// Encoded slices are kept in `cache` between builds.
+    public static func webFonts(content: SiteContent, theme: Theme, complete: Bool, cache: URL? = nil) throws -> WebFonts {
         if complete {
             do {
                 return try WebFonts.complete()
@@ -32,17 +33,27 @@ public enum SiteAssets {
                 throw DiagnosticsError([.error(error.description)])
             }
         }
+        // Everything goes to the regular face; what can be bold (titles, names, UI, headings and
+        // strong text in bodies) to the bold face too, code to the mono face.
         var characters = Set<Unicode.Scalar>()
-        func add(_ text: String?) { if let text { characters.formUnion(text.unicodeScalars) } }
+        var bold = Set<Unicode.Scalar>()
+        var code = Set<Unicode.Scalar>()
+        func add(_ text: String?, bold isBold: Bool = true) {
+            guard let text else { return }
+            characters.formUnion(text.unicodeScalars)
+            if isBold { bold.formUnion(text.unicodeScalars) }
+        }
         for journal in content.journals {
             add(journal.title)
-            add(journal.body)
+            add(journal.body, bold: false)
+            bold.formUnion(boldCharacters(journal.body))
+            code.formUnion(codeCharacters(journal.body))
             add(journal.author)
-            journal.tags.forEach(add)
+            journal.tags.forEach { add($0) }
         }
         for article in content.articles {
             add(article.title)
-            add(article.description)
+            add(article.description, bold: false)
             add(article.publisher)
             add(article.author)
         }
@@ -50,12 +61,66 @@ public enum SiteAssets {
         add(content.config.description)
         for author in content.config.authors { add(author.name) }
         for tag in content.config.tags { add(tag.name) }
-        for language in SiteLanguage.allCases { UIStrings.table(language).values.forEach(add) }
+        for language in SiteLanguage.allCases { UIStrings.table(language).values.forEach { add($0) } }
+        // Dates as pages write them: 2026년 11월 18일 (수), 오후 9:40.
+        add("년월일주화수목금토오전후")
         for (path, data) in theme.files where path.hasSuffix(".mustache") { add(String(decoding: data, as: UTF8.self)) }
         do {
-            return try WebFonts(characters: characters)
+            return try WebFonts(characters: characters, bold: bold, code: code, cache: cache)
         } catch {
             throw DiagnosticsError([.error(error.description)])
+        }
+    }
+
+    /// What Markdown `text` can show in bold, generously: strong spans (`**`, `__`, `<strong>`,
+    /// `<b>`), headings, and the rows of tables (their header rows are bold).
+    static func boldCharacters(_ text: String) -> Set<Unicode.Scalar> {
+        var bold = Set<Unicode.Scalar>()
+        for marker in ["**", "__"] {
+            for (index, part) in text.components(separatedBy: marker).enumerated() where index % 2 == 1 {
+                bold.formUnion(part.unicodeScalars)
+            }
+        }
+        for tag in ["strong", "b"] {
+            for part in text.components(separatedBy: "<\(tag)>").dropFirst() {
+                bold.formUnion((part.components(separatedBy: "</\(tag)>").first ?? "").unicodeScalars)
+            }
+        }
+        for line in text.split(separator: "\n") {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("#") || trimmed.hasPrefix("|") { bold.formUnion(line.unicodeScalars) }
+        }
+        return bold
+    }
+
+    /// What the code spans and blocks of Markdown `text` can show, generously: text between
+    /// backticks (fenced blocks included) and lines indented as code.
+    static func codeCharacters(_ text: String) -> Set<Unicode.Scalar> {
+        var code = Set<Unicode.Scalar>()
+        for (index, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() where index % 2 == 1 {
+            code.formUnion(part.unicodeScalars)
+        }
+        for line in text.split(separator: "\n") where line.hasPrefix("    ") || line.hasPrefix("\t") {
+            code.formUnion(line.unicodeScalars)
+        }
+        return code
+    }
+
+    /// The thumbnails of the site's articles (`content/thumbnails/`), copied to
+    /// `assets/thumbnails/`: only those a page can show (every size of an article's current
+    /// image is there, as `SiteContent.thumbnails(of:)` says), in path order.
+    public static func thumbnails(of content: SiteContent) -> [(path: String, data: Data)] {
+        var files: [String: Data] = [:]
+        for article in content.articles {
+            guard let paths = content.thumbnails(of: article) else { continue }
+            for path in paths {
+                let name = (path as NSString).lastPathComponent
+                guard files[name] == nil, let data = FileManager.default.contents(atPath: content.root.appendingPathComponent(path).path) else { continue }
+                files[name] = data
+            }
+        }
+        return files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { name in
+            files[name].map { (SitePaths.thumbnail(name), $0) }
         }
     }
 

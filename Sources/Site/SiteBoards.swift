@@ -146,11 +146,8 @@ public struct SiteBoards: Sendable {
         self.layout = layout
         self.cards = cards
         self.measures = measures
-        var packed: [String: PackedBoard] = [:]
-        for (id, journals) in Self.plan(content) {
-            packed[id] = layout.pack(journals.map { measures[$0.slug] ?? CardMeasure() })
-        }
-        self.packed = packed
+        let boards = Self.plan(content).map { id, journals in (id, journals.map { measures[$0.slug] ?? CardMeasure() }) }
+        packed = contexts.packed(boards) { layout.pack($0) }
     }
 
     /// What `board.mustache` reads for board `id`, whose cards are `cards` (in board order).

@@ -16,6 +16,8 @@ public enum SitePaths {
     static let search = "search/"
     public static let feed = "feed.xml"
     public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
+    /// Where a thumbnail of `content/thumbnails/` is served from (`assets/thumbnails/<name>`).
+    public static func thumbnail(_ name: String) -> String { "\(ArticleThumbnails.outputFolder)/\(name)" }
 
     /// The file a folder URL is served from: `journals/x/` → `journals/x/index.html`.
     public static func file(_ page: String) -> String { page.isEmpty || page.hasSuffix("/") ? page + "index.html" : page }

@@ -17,8 +17,8 @@ public struct SiteRenderer: Sendable {
     /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
     /// root; pages with a board load it.
     public var boardScript: String?
-    /// Font files every page preloads, relative to the site root.
-    public var fontPreloads: [String] = []
+    /// The web fonts: each page preloads the slices its first lines are set in.
+    public var webFonts: WebFonts?
     /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
     /// (`assets/search.js`), relative to the site root; the search page names both.
     public var searchIndex: String?
@@ -169,7 +169,7 @@ public struct SiteRenderer: Sendable {
             }
             let draft = self.draft(page)
             let key = theme.key(draft.template, draft.context)
-            let html = known(page.path, key) ? nil : try theme.render(draft.template, draft.context)
+            let html = known(page.path, key) ? nil : withPreloads(try theme.render(draft.template, draft.context), path: page.path)
             return (KeyedPage(path: page.path, key: key, html: html), inputs)
         }
         memo?.record(keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } })
@@ -195,9 +195,31 @@ public struct SiteRenderer: Sendable {
             return PageMemo.Inputs(
                 journals: shown.journals, articles: shown.journals.map(content.article(for:)),
                 numbers: [number, shown.count, journals.count, content.journals.count] + counts, shared: shared)
-        case .digest, .week, .archive, .search:
+        case .week(let week, let number):
+            return weekInputs(week, page: number, isDigest: false, shared: shared)
+        case .digest(let latest?):
+            return weekInputs(latest, page: 1, isDigest: true, shared: shared)
+        case .digest(nil), .archive, .search:
             return nil
         }
+    }
+
+    /// What a week page reads: all the week's journals (the chart counts their tags), its
+    /// articles and the journals about each (their cards list them, from any week), the
+    /// articles of the journals on its board page, the neighbouring weeks and its packet.
+    func weekInputs(_ week: WeekContent, page: Int, isDigest: Bool, shared: Fingerprint) -> PageMemo.Inputs {
+        let index = weeks.firstIndex { $0.week == week.week } ?? 0
+        let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
+        let newer = index > 0 ? weeks[index - 1].week : nil
+        func number(_ week: ISOWeek?) -> Int { week.map { $0.year * 100 + $0.week } ?? -1 }
+        let shown = boardPage(week.journals, page: page)
+        let about = week.articles.map(content.journals(about:))
+        return PageMemo.Inputs(
+            journals: week.journals + about.flatMap { $0 },
+            articles: week.articles.map(Optional.some) + shown.journals.map(content.article(for:)),
+            numbers: [page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer)]
+                + about.map(\.count),
+            shared: shared)
     }
 
     /// Everything a memoized page reads besides its own journals, articles and numbers
@@ -209,14 +231,19 @@ public struct SiteRenderer: Sendable {
         key.add(reflecting: content.config)
         key.add(stylesheet)
         key.add(boardScript ?? "")
-        for font in fontPreloads { key.add(font) }
+        // The preloads follow from the page and the fonts' paths, which the stylesheet names.
         key.add(baseURL?.absoluteString ?? "")
         return key.digest
     }
 
     func render(_ page: Page) throws -> String {
         let draft = draft(page)
-        return try theme.render(draft.template, draft.context)
+        return withPreloads(try theme.render(draft.template, draft.context), path: page.path)
+    }
+
+    /// The page with preload links for the font slices its first lines need.
+    func withPreloads(_ html: String, path: String) -> String {
+        webFonts?.addingPreloads(to: html, root: SitePaths.root(from: path)) ?? html
     }
 
     /// A page before rendering: the template and the values it reads.
@@ -406,9 +433,9 @@ public struct SiteRenderer: Sendable {
         let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
         context["root"] = root
         context["stylesheet"] = root + stylesheet
-        context["fontPreloads"] = fontPreloads.map { root + $0 }
         context["nav"] = navigation(root: root, current: "")
-        return try theme.render("404", context)
+        let html = try theme.render("404", context)
+        return webFonts?.addingPreloads(to: html, root: root) ?? html
     }
 
     // MARK: - Pieces
@@ -423,7 +450,6 @@ public struct SiteRenderer: Sendable {
         var context: [String: Any] = [
             "site": site, "root": root, "stylesheet": root + stylesheet, "strings": strings,
             "boardScript": boardScript.map { root + $0 } as Any,
-            "fontPreloads": fontPreloads.map { root + $0 },
             "page": [
                 "title": title, "description": description,
                 "url": SitePaths.absolute(path == "404.html" ? "" : path, base: baseURL) ?? "",
@@ -458,12 +484,19 @@ public struct SiteRenderer: Sendable {
         // The store loader already emptied what the URL policy refuses; checked again here because
         // a page must never rely on its caller for that.
         let url = SafeURL.allowed(article.url, in: .absolute)
+        // Only the site's own thumbnails, never the image's remote address: a page that
+        // hot-links tells the news site who reads it, and breaks when the image moves.
+        let thumbnails = (content.thumbnails(of: article) ?? []).map { root + SitePaths.thumbnail(($0 as NSString).lastPathComponent) }
+        let sizes = ArticleThumbnails.sizes
         return [
+            // `sizes` are one picture at 1×, 2×…: the density is the width over the first.
+            "imageSrcset": zip(thumbnails, sizes).map { "\($0) \($1.width / sizes[0].width)x" }.joined(separator: ", "),
+            "imageWidth": sizes[0].width, "imageHeight": sizes[0].height,
             "id": article.id, "title": article.title, "url": url ?? "", "hasURL": url != nil, "description": article.description,
             "publisher": article.publisher ?? url.flatMap { URL(string: $0)?.host } ?? "", "author": article.author ?? "",
             "published": article.publishedDate.map(dates.dayAndTime) ?? article.published,
             "publishedISO": article.publishedDate.map(dates.iso) ?? "",
-            "image": article.image.flatMap { SafeURL.allowed($0, in: .absolute) } ?? "", "source": article.source,
+            "image": thumbnails.first ?? "", "source": article.source,
             "journals": journals.map { ["title": $0.title, "href": root + SitePaths.encode(SitePaths.journal($0.slug)), "isBookmark": $0.isBookmark] },
             "hasJournal": journals.contains { !$0.isBookmark },
             "isBookmarked": !journals.isEmpty && journals.allSatisfy(\.isBookmark),

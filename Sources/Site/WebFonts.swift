@@ -3,10 +3,15 @@ import GazetteModel
 import TextLayout
 
 /// The fonts the web pages use, shipped as the exact files the build measures boards with: each
-/// pinned system font is cut to the characters the site uses with harfbuzz-subset (hinting and
-/// Visual TrueType source tables dropped, which Chromium's font sanitizer would reject), given a
-/// fingerprinted name under `assets/fonts/`, and referenced from `@font-face` rules with
-/// `font-display: block`, so text never shows in a fallback font that was not measured.
+/// pinned system font is cut into `unicode-range` slices (`FontSlices`) with harfbuzz-subset
+/// (hinting and Visual TrueType source tables dropped, which Chromium's font sanitizer would
+/// reject), each slice encoded as WOFF2 and given a fingerprinted name under `assets/fonts/`, and
+/// referenced from `@font-face` rules with `font-display: block`, so text never shows in a
+/// fallback font that was not measured. Only slices holding a character the site uses are
+/// shipped; a browser downloads only those holding a character of the page it shows.
+///
+/// The engine measures with each slice decoded from its WOFF2 bytes, as a browser decodes them,
+/// and shapes text slice by slice, as a browser does with `unicode-range` faces.
 public struct WebFonts: Sendable {
     /// One face of a family.
     public struct Face: Sendable, Hashable {
@@ -16,6 +21,10 @@ public struct WebFonts: Sendable {
         public var source: String
         /// What the board's layout engine calls it (the family and weight).
         public var key: String { "\(family) \(weight)" }
+        /// How its slices are cut: the bold face sets titles and headings.
+        var cut: FontSlices.Cut { family == "Gazette Mono" ? .code : weight >= 700 ? .headings : .text }
+        /// `gazette-sans-400`
+        var slug: String { "\(family.lowercased().replacingOccurrences(of: " ", with: "-"))-\(weight)" }
     }
 
     public static let fontFolder = "/usr/share/fonts/truetype"
@@ -24,17 +33,25 @@ public struct WebFonts: Sendable {
     public static let mono = Face(family: "Gazette Mono", weight: 400, source: "\(fontFolder)/nanum/NanumGothicCoding.ttf")
     public static let emoji = Face(family: "Gazette Emoji", weight: 400, source: "\(fontFolder)/noto/NotoColorEmoji.ttf")
     public static let faces = [sans, sansBold, mono, emoji]
+    /// The faces cut into slices; the emoji face ships as one file of the emoji the site uses.
+    static let textFaces = [sans, sansBold, mono]
 
-    /// A subset face ready to ship.
-    public struct Subset: Sendable {
+    /// One file to ship: a slice of a face (or, for `serve`, a whole face).
+    public struct Slice: Sendable {
         public var face: Face
+        /// `latin`, `h01`, `u4e00`…, `emoji`, or `all` (a whole face).
+        public var name: String
+        /// The characters the file maps, ascending: its `unicode-range`.
+        public var scalars: [UInt32]
         public var data: Data
-        /// `assets/fonts/gazette-sans-400.1a2b3c4d.ttf`
+        /// `assets/fonts/gazette-sans-400-h01.1a2b3c4d5e.woff2`
         public var path: String
+        /// `woff2`, or `truetype` for the whole faces `serve` ships.
+        public var format: String
     }
 
-    public let subsets: [Subset]
-    /// Faces loaded from the subset bytes, keyed by `Face.key`: what boards are measured with.
+    public let slices: [Slice]
+    /// Faces loaded from the shipped bytes, keyed by `Face.key`: what boards are measured with.
     public let engine: TextLayoutEngine
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
@@ -55,48 +72,164 @@ public struct WebFonts: Sendable {
     nonisolated(unsafe) private static var completeFonts: WebFonts?
     private static let completeLock = NSLock()
 
-    /// Cuts every face down to `characters` (plus printable ASCII, so UI text and numbers are
-    /// always there; nil keeps every character of each face) and loads the results for measuring.
-    public init(characters: Set<Unicode.Scalar>?) throws(Failure) {
-        var keep = characters ?? []
-        for value in 0x20...0x7E { if let scalar = Unicode.Scalar(value) { keep.insert(scalar) } }
-        keep.insert("…")
-        var subsets: [Subset] = []
-        var faces: [String: FontFace] = [:]
+    /// Cuts every face into the slices holding `characters` (plus printable ASCII, so UI text and
+    /// numbers are always there) and loads the results for measuring. With nil, each face ships
+    /// whole as TrueType (serve).
+    ///
+    /// Encoded slices are kept in `cache` (`.gazette/cache/fonts/`), named by the font file and
+    /// the characters: Brotli at its best setting is the slow part of a build, and a fixed slice is
+    /// the same in every build.
+    /// `bold` is what can be set in bold (titles, headings, strong text) and `code` what code spans
+    /// and blocks can show, the only text the bold and mono faces set (nil: all of `characters`).
+    public init(
+        characters: Set<Unicode.Scalar>?, bold: Set<Unicode.Scalar>? = nil, code: Set<Unicode.Scalar>? = nil, cache: URL? = nil
+    ) throws(Failure) {
+        func kept(_ characters: Set<Unicode.Scalar>) -> Set<UInt32> {
+            var keep = Set(characters.map(\.value)).filter { !(0...0x1F).contains($0) && !(0x7F...0x9F).contains($0) }  // controls draw nothing
+            for value in UInt32(0x20)...0x7E { keep.insert(value) }
+            keep.insert(0x2026)  // …
+            return keep
+        }
+        let keep = kept(characters ?? [])
+        let keepCode = code.map(kept) ?? keep
+        let keepBold = bold.map(kept) ?? keep
+        var slices: [Slice] = []
+        var faces: [String: [FontFace]] = [:]
         for face in Self.faces {
-            guard let original = FileManager.default.contents(atPath: face.source) else {
-                throw Failure(
-                    description:
-                        "cannot read font file \(face.source) — install fonts-nanum, fonts-nanum-coding and fonts-noto-color-emoji (make deps does)")
+            let original = try Self.source(face)
+            let made: [Slice]
+            if characters == nil {
+                made = [try Self.whole(face, original)]
+            } else if face == Self.emoji {
+                made = try Self.emojiSlice(face, original, keep: keep, cache: cache)
+            } else {
+                made = try Self.cut(face, original, keep: face == Self.mono ? keepCode : face == Self.sansBold ? keepBold : keep, cache: cache)
             }
-            let covered = FontSubsetter.coverage(original)
-            let data: Data
-            do {
-                if characters == nil && face != Self.sans && face != Self.sansBold {
-                    // Complete fonts (serve): Chromium's sanitizer accepts NanumGothicCoding and
-                    // Noto Color Emoji as they are; re-encoding the 10 MB emoji font on every
-                    // serve start would only cost time.
-                    data = original
-                } else {
-                    data = try FontSubsetter.subset(original, keeping: characters == nil ? covered : keep.intersection(covered))
+            for slice in made {
+                let ttf: Data
+                do {
+                    ttf = slice.format == "woff2" ? try Self.decoded(slice.data) : slice.data
+                    faces[face.key, default: []].append(try FontFace(data: ttf, name: slice.path))
+                } catch {
+                    throw Failure(description: "\(slice.path): \(error)")
                 }
+            }
+            slices += made
+        }
+        self.slices = slices
+        engine = TextLayoutEngine(slicedFaces: faces)
+    }
+
+    private static func source(_ face: Face) throws(Failure) -> Data {
+        guard let original = FileManager.default.contents(atPath: face.source) else {
+            throw Failure(
+                description:
+                    "cannot read font file \(face.source) — install fonts-nanum, fonts-nanum-coding and fonts-noto-color-emoji (make deps does)")
+        }
+        return original
+    }
+
+    /// A whole face for `serve`: the sans faces cleaned by the subsetter (Chromium's sanitizer
+    /// rejects the stock NanumGothic), the others as they are — re-encoding the 10 MB emoji font
+    /// on every serve start would only cost time.
+    private static func whole(_ face: Face, _ original: Data) throws(Failure) -> Slice {
+        let covered = coverage(face, original)
+        let data: Data
+        if face != Self.sans && face != Self.sansBold {
+            data = original
+        } else {
+            do {
+                data = try FontSubsetter.subset(original, keeping: Set(covered.compactMap(Unicode.Scalar.init)))
             } catch {
                 throw Failure(description: "subsetting \(face.source): \(error)")
             }
-            let slug = face.family.lowercased().replacingOccurrences(of: " ", with: "-")
-            // Complete fonts (serve) are 18 MB together: a 64-bit FNV-1a over 8-byte words names
-            // them at a fraction of SHA-256's cost in a debug build; subsets are small.
-            let fingerprint = characters == nil ? Self.quickFingerprint(data) : String(SHA256.hex(Array(data)).prefix(10))
-            let path = "assets/fonts/\(slug)-\(face.weight).\(fingerprint).ttf"
-            subsets.append(Subset(face: face, data: data, path: path))
-            do {
-                faces[face.key] = try FontFace(data: data, name: path)
-            } catch {
-                throw Failure(description: "\(path): \(error.description)")
-            }
         }
-        self.subsets = subsets
-        engine = TextLayoutEngine(faces: faces)
+        // Complete fonts are 18 MB together: a 64-bit FNV-1a over 8-byte words names them at a
+        // fraction of SHA-256's cost in a debug build.
+        let path = "assets/fonts/\(face.slug).\(Self.quickFingerprint(data)).ttf"
+        return Slice(face: face, name: "all", scalars: face == Self.emoji ? [] : covered, data: data, path: path, format: "truetype")
+    }
+
+    /// The slices of a text face that hold a character of `keep`: fixed slices whole, block
+    /// slices cut to the characters kept.
+    private static func cut(_ face: Face, _ original: Data, keep: Set<UInt32>, cache: URL?) throws(Failure) -> [Slice] {
+        let covered = coverage(face, original)
+        let coveredSet = Set(covered)
+        var blocks: [String: [UInt32]] = [:]
+        for scalar in keep where coveredSet.contains(scalar) {
+            blocks[FontSlices.name(of: scalar, cut: face.cut), default: []].append(scalar)
+        }
+        var slices: [Slice] = []
+        for name in blocks.keys.sorted(by: { FontSlices.order($0) < FontSlices.order($1) }) {
+            let scalars = (FontSlices.fixedScalars(name, cut: face.cut)?.filter(coveredSet.contains) ?? blocks[name] ?? []).sorted()
+            let data = try encoded(face, original, scalars, cache: cache)
+            let path = "assets/fonts/\(face.slug)-\(name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
+            slices.append(Slice(face: face, name: name, scalars: scalars, data: data, path: path, format: "woff2"))
+        }
+        return slices
+    }
+
+    /// The emoji the site uses, one file. Its `unicode-range` (`emojiRange`) keeps the browser
+    /// from fetching it for pages without emoji.
+    private static func emojiSlice(_ face: Face, _ original: Data, keep: Set<UInt32>, cache: URL?) throws(Failure) -> [Slice] {
+        let scalars = keep.intersection(coverage(face, original)).sorted()
+        let data = try encoded(face, original, scalars, cache: cache)
+        let path = "assets/fonts/\(face.slug).\(SHA256.hex(Array(data)).prefix(10)).woff2"
+        return [Slice(face: face, name: "emoji", scalars: scalars, data: data, path: path, format: "woff2")]
+    }
+
+    // MARK: - Made once per process
+
+    /// Subset and encoded slices, by face file and characters: the fixed slices are the same in
+    /// every build, and encoding WOFF2 (Brotli at its best setting) is the slow part.
+    nonisolated(unsafe) private static var encodedSlices: [String: Data] = [:]
+    nonisolated(unsafe) private static var decodedSlices: [Data: Data] = [:]
+    nonisolated(unsafe) private static var coverages: [String: [UInt32]] = [:]
+    private static let cacheLock = NSLock()
+
+    private static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
+        let key = "\(face.source) \(original.count) \(quickFingerprint(original))"
+        if let known = cacheLock.withLock({ coverages[key] }) { return known }
+        let covered = FontSubsetter.coverage(original).map(\.value).sorted()
+        cacheLock.withLock { coverages[key] = covered }
+        return covered
+    }
+
+    private static func encoded(_ face: Face, _ original: Data, _ scalars: [UInt32], cache: URL?) throws(Failure) -> Data {
+        var key = Fingerprint()
+        key.add("woff2 quality 11, no hinting")
+        key.add(face.source)
+        key.add(quickFingerprint(original))
+        key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
+        let name = key.digest.description
+        if let known = cacheLock.withLock({ encodedSlices[name] }) { return known }
+        let file = cache?.appendingPathComponent("\(name).woff2")
+        // A cached file counts only if it decodes (a torn or foreign file is made again).
+        if let file, let stored = try? Data(contentsOf: file), (try? decoded(stored)) != nil {
+            cacheLock.withLock { encodedSlices[name] = stored }
+            return stored
+        }
+        let data: Data
+        do {
+            let ttf = try FontSubsetter.subset(original, keeping: Set(scalars.compactMap(Unicode.Scalar.init)))
+            data = try WOFF2.encode(ttf)
+        } catch {
+            throw Failure(description: "cutting \(face.source) into web-font slices: \(error)")
+        }
+        cacheLock.withLock { encodedSlices[name] = data }
+        if let cache, let file {
+            // A failure costs the next build the encoding, nothing else.
+            try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            try? data.write(to: file, options: .atomic)
+        }
+        return data
+    }
+
+    private static func decoded(_ woff2: Data) throws -> Data {
+        if let known = cacheLock.withLock({ decodedSlices[woff2] }) { return known }
+        let ttf = try WOFF2.decode(woff2)
+        cacheLock.withLock { decodedSlices[woff2] = ttf }
+        return ttf
     }
 
     /// FNV-1a (64-bit) over the bytes taken 8 at a time, as 16 hex digits.
@@ -113,33 +246,36 @@ public struct WebFonts: Sendable {
     }
 
     /// Total bytes of the shipped font files.
-    public var totalBytes: Int { subsets.reduce(0) { $0 + $1.data.count } }
+    public var totalBytes: Int { slices.reduce(0) { $0 + $1.data.count } }
 
     /// Names the exact font bytes (their fingerprinted paths): measurements keyed by it are
     /// valid exactly as long as the fonts are the same.
-    public var fingerprint: String { subsets.map(\.path).joined(separator: " ") }
+    public var fingerprint: String { slices.map(\.path).joined(separator: " ") }
 
-    /// The files every page preloads: the sans faces, which every page's text and every card
-    /// use. Requested before the stylesheet is parsed, they usually arrive before the first
-    /// layout, so text is never laid out in a fallback first and then moved (layout shift).
-    public var preloads: [String] {
-        subsets.filter { $0.face.family == Self.sans.family }.map(\.path)
-    }
-
-    /// `@font-face` rules, with URLs relative to the stylesheet in `assets/`.
+    /// `@font-face` rules, with URLs relative to the stylesheet in `assets/`: one per slice, with
+    /// its `unicode-range`, so a browser fetches a slice only for a page that shows one of its
+    /// characters (the first Hangul slice claims every syllable: see `FontSlices.firstHangulRange`).
+    /// Where ranges overlap, browsers take the face that has the glyph, as the engine does.
     /// The emoji face also names the installed Noto Color Emoji as a second source: Firefox
     /// rejects colour-bitmap (CBDT) web fonts and then takes the next source, the same font. Its
     /// `unicode-range` leaves out ASCII, which the emoji font also draws (keycap digits, `#`):
     /// with the sans faces blocked, text must fall back to a text font, not to emoji digits.
     public var fontFaceCSS: String {
-        subsets.map { subset in
-            let url = String(subset.path.dropFirst("assets/".count))
-            var extra = ""
-            if subset.face == Self.emoji {
-                extra = ", local(\"Noto Color Emoji\"), local(\"NotoColorEmoji\"); unicode-range: \(Self.emojiRange)"
+        slices.map { slice in
+            let url = String(slice.path.dropFirst("assets/".count))
+            var source = "url(\(url))"
+            var range = ""
+            if slice.face == Self.emoji {
+                source += ",local(\"Noto Color Emoji\"),local(\"NotoColorEmoji\")"
+                range = ";unicode-range:\(Self.emojiRange)"
+            } else if slice.name == "h01" {
+                range = ";unicode-range:\(FontSlices.firstHangulRange)"
+            } else if slice.name != "all" {
+                range = ";unicode-range:\(FontSlices.unicodeRange(slice.scalars))"
             }
-            return "@font-face { font-family: \"\(subset.face.family)\"; font-style: normal; font-weight: \(subset.face.weight); "
-                + "font-display: block; src: url(\"\(url)\") format(\"truetype\")\(extra); }"
+            if slice.format == "truetype" { source += "format(\"truetype\")" }
+            return "@font-face{font-family:\"\(slice.face.family)\";font-weight:\(slice.face.weight);"
+                + "font-display:block;src:\(source)\(range)}"
         }.joined(separator: "\n")
     }
 

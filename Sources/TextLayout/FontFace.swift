@@ -108,6 +108,17 @@ public final class FontFace: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0
     }
 
+    /// Every character the font maps to a glyph (its `cmap`), in ascending order.
+    public func mappedScalars() -> [UInt32] {
+        let set = hb_set_create()
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face, set)
+        var result: [UInt32] = []
+        var codepoint = UInt32.max  // HB_SET_VALUE_INVALID: start before the first element
+        while hb_set_next(set, &codepoint) != 0 { result.append(codepoint) }
+        return result
+    }
+
     /// Shapes `scalars[range]` (with the whole array as context) at `size` px and returns, per
     /// glyph, the index of the scalar its cluster starts at, its glyph id and its advance in
     /// 1/65536 px — the advance Chromium lays out with (see `chromiumAdvance`).

@@ -123,7 +123,7 @@ public final class TextLayoutEngine: Sendable {
         public var description: String
     }
 
-    private let faces: [String: FontFace]
+    private let faces: [String: FontGroup]
 
     /// Loads each file once; a style names fonts by these paths.
     public convenience init(fontFiles: [String]) throws(Failure) {
@@ -141,10 +141,22 @@ public final class TextLayoutEngine: Sendable {
     /// Fonts already in memory (for example the subset files a build ships), keyed by the name
     /// styles use for them.
     public init(faces: [String: FontFace]) {
-        self.faces = faces
+        self.faces = faces.mapValues { FontGroup([$0]) }
     }
 
-    public func face(_ name: String) -> FontFace? { faces[name] }
+    /// Fonts cut into slices by character (web fonts with a `unicode-range` each), keyed by the
+    /// name styles use for the whole family: a character is set in the slice that maps it, and
+    /// text is shaped slice by slice, as browsers shape each run with the face whose range
+    /// covers it (nothing kerns or substitutes across a slice boundary).
+    public init(slicedFaces: [String: [FontFace]]) {
+        self.faces = slicedFaces.mapValues { FontGroup($0) }
+    }
+
+    /// The face named `name` (its first slice, for a sliced face).
+    public func face(_ name: String) -> FontFace? { faces[name]?.slices.first }
+
+    /// The slice of face `name` that sets `scalar`, if any.
+    public func face(_ name: String, for scalar: Unicode.Scalar) -> FontFace? { faces[name]?.slice(for: scalar.value) }
 
     /// Collapses white space, picks a font for each grapheme cluster, shapes, and finds break
     /// opportunities. Throws when a style names a font the engine has not loaded.
@@ -157,12 +169,12 @@ public final class TextLayoutEngine: Sendable {
         var missing = Set<Unicode.Scalar>()
         var lastWasSpace = true  // drops leading white space
         for (runIndex, run) in text.runs.enumerated() {
-            var fonts: [FontFace] = []
+            var fonts: [FontGroup] = []
             for name in run.style.fonts {
                 guard let face = faces[name] else { throw Failure(description: "font \(name) is not loaded into the layout engine") }
                 fonts.append(face)
             }
-            guard let primary = fonts.first else { throw Failure(description: "a run has no font") }
+            guard let primary = fonts.first?.slices.first else { throw Failure(description: "a run has no font") }
             let runStart = scalars.count
             // Collapse: any run of space, tab, newline (across runs too) is one space.
             var choices: [(range: Range<Int>, face: FontFace)] = []
@@ -188,9 +200,9 @@ public final class TextLayoutEngine: Sendable {
                     clusterStarts.append(offset == 0)
                     sources.append(TextPosition(run: runIndex, offset: characterStart + offset))
                 }
-                let needed = character.unicodeScalars.filter { !Self.isDefaultIgnorable($0) }
-                let face = fonts.first { face in needed.allSatisfy(face.hasGlyph) }
-                if face == nil { missing.formUnion(needed.filter { scalar in !fonts.contains { $0.hasGlyph(scalar) } }) }
+                let needed = Array(character.unicodeScalars.filter { !Self.isDefaultIgnorable($0) })
+                let face = Self.choose(needed, in: fonts)
+                if face == nil { missing.formUnion(needed.filter { scalar in !fonts.contains { $0.slice(for: scalar.value) != nil } }) }
                 choices.append((start..<scalars.count, face ?? primary))
             }
             advances.append(contentsOf: repeatElement(0, count: scalars.count - runStart))
@@ -235,6 +247,16 @@ public final class TextLayoutEngine: Sendable {
         return PreparedParagraph(
             scalars: scalars, offsets: offsets, items: items, itemOf: itemOf, isSpace: scalars.map { $0 == 0x20 },
             breaks: breaks, clusterStarts: clusterStarts, sources: sources, style: style, missingGlyphs: missing)
+    }
+
+    /// The first font of the stack with glyphs for all of a cluster (for a sliced font: the slice
+    /// that maps its first character, if it maps them all); with nothing to draw, the first.
+    private static func choose(_ needed: [Unicode.Scalar], in fonts: [FontGroup]) -> FontFace? {
+        guard let first = needed.first else { return fonts.first?.slices.first }
+        for group in fonts {
+            if let slice = group.slice(for: first.value), needed.allSatisfy(slice.hasGlyph) { return slice }
+        }
+        return nil
     }
 
     static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
@@ -364,5 +386,31 @@ public final class TextLayoutEngine: Sendable {
     /// Prepares and lays out in one call.
     public func layout(_ text: StyledText, style: ParagraphStyle, width: Double, maxLines: Int? = nil, margin: Double = 0) throws(Failure) -> ParagraphLayout {
         layout(try prepare(text, style: style), width: width, maxLines: maxLines, margin: margin)
+    }
+}
+
+/// One family as styles name it: a single font file, or the slices of one cut by character.
+struct FontGroup: Sendable {
+    let slices: [FontFace]
+    /// Which slice maps each character, for families of more than one slice.
+    private let owner: [UInt32: Int]
+
+    init(_ slices: [FontFace]) {
+        self.slices = slices
+        var owner: [UInt32: Int] = [:]
+        if slices.count > 1 {
+            for (index, slice) in slices.enumerated() {
+                for scalar in slice.mappedScalars() where owner[scalar] == nil { owner[scalar] = index }
+            }
+        }
+        self.owner = owner
+    }
+
+    func slice(for scalar: UInt32) -> FontFace? {
+        if slices.count == 1 {
+            guard let only = slices.first, let value = Unicode.Scalar(scalar), only.hasGlyph(value) else { return nil }
+            return only
+        }
+        return owner[scalar].map { slices[$0] }
     }
 }

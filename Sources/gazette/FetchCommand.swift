@@ -62,13 +62,17 @@ struct FetchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Fetch and report, but write nothing.")
     var dryRun = false
 
-    @Flag(name: .long, help: "Also fill missing images and descriptions of stored articles from their pages.")
+    @Flag(name: .long, help: "Also fill missing images and descriptions of stored articles from their pages, and make missing thumbnails.")
     var enrich = false
+
+    @Flag(name: .long, help: "Download no article image: make no thumbnail.")
+    var noThumbnails = false
 
     func run() async throws {
         let console = Console(quiet: global.quiet)
         let config = try loadConfig(global.siteRoot, console: console)
         var request = FetchRequest()
+        request.thumbnails = !noThumbnails
         request.sources = source
         request.query = query
         request.dryRun = dryRun
@@ -94,7 +98,9 @@ struct FetchCommand: AsyncParsableCommand {
         }
         console.summary(FetchProgress.table(report.rows))
         let new = report.rows.reduce(0) { $0 + $1.new }, updated = report.rows.reduce(0) { $0 + $1.updated }
-        let files = report.written.isEmpty ? "no file changed" : (dryRun ? "would write " : "wrote ") + report.written.joined(separator: ", ")
+        var written = report.written
+        if !report.thumbnails.isEmpty { written.append("\(count(report.thumbnails.count, "thumbnail")) in \(ArticleThumbnails.folder)/") }
+        let files = written.isEmpty ? "no file changed" : (dryRun ? "would write " : "wrote ") + written.joined(separator: ", ")
         console.summary(
             "\(dryRun ? "Dry run: " : "")\(count(new, "new article")), \(updated) updated, \(count(report.requests, "request")) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s; \(files).")
         if report.failed { throw ExitCode(3) }
@@ -148,7 +154,12 @@ final class FetchProgress: @unchecked Sendable {
                         case .failed: "failed"
                         case .notModified: "not modified"
                         case .skipped: "skipped"
-                        case .ok: row.job.source == "enrich" ? "\(row.updated) filled" : "\(row.found) found"
+                        case .ok:
+                            switch row.job.source {
+                            case "enrich": "\(row.updated) filled"
+                            case "images": "\(row.thumbnails) of \(row.found) with thumbnails"
+                            default: "\(row.found) found"
+                            }
                         }
                     write("\(row.job): \(what)\n")
                 }
@@ -197,7 +208,9 @@ final class FetchProgress: @unchecked Sendable {
                 case .skipped: "skipped (no key)"
                 case .failed: "failed"
                 }
-            lines.append([row.job.source, row.job.query ?? "-", "\(row.new)", "\(row.updated)", status])
+            // The images row's "new" is the articles that got thumbnails.
+            let new = row.job.source == "images" ? row.thumbnails : row.new
+            lines.append([row.job.source, row.job.query ?? "-", "\(new)", "\(row.updated)", status])
         }
         let widths = (0..<5).map { column in lines.map { $0[column].displayWidth }.max() ?? 0 }
         return lines.map { line in

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GazetteModel
 
 @main
 struct Gazette: AsyncParsableCommand {
@@ -7,10 +8,10 @@ struct Gazette: AsyncParsableCommand {
         commandName: "gazette",
         abstract: "Turn a week of news reading into a published study digest.",
         discussion: "Run in a site folder (one with gazette.yml), or pass --site DIR.",
-        version: "0.1.0",
+        version: BuildVersion.line,
         subcommands: [
             BuildCommand.self, CheckCommand.self, InitCommand.self, NewCommand.self, FetchCommand.self, SearchCommand.self,
-            AddCommand.self, PdfCommand.self, ServeCommand.self,
+            AddCommand.self, PdfCommand.self, ServeCommand.self, PublishCommand.self,
         ])
 
     static func main() async {
@@ -35,5 +36,17 @@ struct GlobalOptions: ParsableArguments {
 
     var siteRoot: URL {
         commandLineURL(site).standardizedFileURL
+    }
+}
+
+/// What `gazette --version` prints: the release and the source commit the binary was built from
+/// (see the SourceVersion plugin), e.g. `0.1.0 (commit 1f0c…e2, with local changes)`.
+enum BuildVersion {
+    /// The full commit id, or nil when the binary was built outside git without `.source-commit`.
+    static var commit: String? { SourceVersion.commit.isEmpty ? nil : SourceVersion.commit }
+
+    static var line: String {
+        guard let commit else { return "\(GazetteRelease.version) (commit unknown: built outside a git checkout)" }
+        return "\(GazetteRelease.version) (commit \(commit)\(SourceVersion.modified ? ", with local changes" : ""))"
     }
 }

@@ -21,7 +21,9 @@ struct InitCommand: ParsableCommand {
         let console = Console(quiet: quiet)
         let folder = commandLineURL(directory).standardizedFileURL
         try console.exitOnDiagnostics {
-            let result = try SiteScaffold.create(in: folder, force: force, now: Date())
+            // The workflow builds the Gazette that wrote it: this binary's commit, else its release tag.
+            let result = try SiteScaffold.create(
+                in: folder, force: force, now: Date(), gazetteVersion: BuildVersion.commit ?? "v\(GazetteRelease.version)")
             for path in result.created { console.say("created  \(path)") }
             for path in result.kept { console.say("kept     \(path) (already there)") }
             console.say("Next: cd \(directory) && gazette build")

@@ -41,19 +41,18 @@ struct ServeCommand: AsyncParsableCommand {
         // Warnings a rebuild repeats from the build before are counted, not printed again: a site
         // with a thousand journals linking unstored articles would scroll the one that matters
         // (from the file just saved) out of sight on every save.
-        let shown = Locked<Set<String>>([])
+        let shown = Locked<Set<Diagnostic>>([])
         let session = Task {
             try await ServeSession.run(options) { event in
                 switch event {
                 case .listening(let url):
                     console.summary("Serving \(options.output.path) at \(url.absoluteString) — watching for changes, Ctrl-C to stop")
                 case .built(let report, let seconds, let reused, let parsed, let trigger):
-                    let rendered = report.diagnostics.map(\.rendered)
                     let earlier = shown.withLock { earlier in
-                        defer { earlier = Set(rendered) }
+                        defer { earlier = Set(report.diagnostics) }
                         return earlier
                     }
-                    let fresh = report.diagnostics.filter { $0.severity == .error || !earlier.contains($0.rendered) }
+                    let fresh = report.diagnostics.filter { $0.severity == .error || !earlier.contains($0) }
                     console.report(fresh)
                     let repeated = report.diagnostics.count - fresh.count
                     let pages = report.files.filter { $0.hasSuffix(".html") }.count

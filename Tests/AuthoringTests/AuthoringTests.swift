@@ -23,9 +23,27 @@ import TestSupport
         #expect(try folder.read(".gitignore").contains("public/\n.public.lock\n.public.previous/\n.gazette/\n"))
         // Every key the README documents is in the commented config.
         let config = try folder.read("gazette.yml")
-        for key in ["title:", "description:", "base_url:", "language:", "timezone:", "authors:", "tags:", "sources:", "naver:", "newsapi:", "mediastack:", "feeds:", "max_results", "endpoint", "packet:", "markdown:"] {
+        for key in ["title:", "description:", "base_url:", "language:", "timezone:", "authors:", "tags:", "sources:", "naver:", "newsapi:", "mediastack:", "feeds:", "max_results", "endpoint", "packet:", "markdown:", "board:", "publish:", "cname:"] {
             #expect(config.contains(key), "gazette.yml lacks \(key)")
         }
+    }
+
+    @Test func workflowBuildsThePinnedGazette() throws {
+        let folder = try TemporaryFolder("gazette-init-workflow")
+        let commit = "0123456789abcdef0123456789abcdef01234567"
+        _ = try SiteScaffold.create(in: folder.url, force: false, now: now, gazetteVersion: commit)
+        let workflow = try folder.read(".github/workflows/publish.yml")
+        #expect(workflow.contains("\n  GAZETTE_VERSION: \(commit)\n"))
+        // The repository is written once, at the top; every step reads it from there.
+        #expect(workflow.components(separatedBy: GazetteRelease.repository).count == 2)
+        #expect(workflow.contains("\n  GAZETTE_REPOSITORY: \(GazetteRelease.repository)\n"))
+        #expect(workflow.contains("fetch-depth: 0"))
+        #expect(workflow.contains("\"$GAZETTE_SOURCE/debian-packages.txt\""))
+        #expect(workflow.contains("gazette publish --remote origin --branch gh-pages"))
+        // Without a commit (a build outside git), the release's tag.
+        let untagged = try TemporaryFolder("gazette-init-workflow-tag")
+        _ = try SiteScaffold.create(in: untagged.url, force: false, now: now)
+        #expect(try untagged.read(".github/workflows/publish.yml").contains("\n  GAZETTE_VERSION: v\(GazetteRelease.version)\n"))
     }
 
     @Test func refusesANonEmptyFolderAndNeverOverwrites() throws {

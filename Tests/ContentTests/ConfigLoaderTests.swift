@@ -54,6 +54,19 @@ import Testing
         #expect(site.board.perPage == 24 && site.board.listPerPage == 50)
     }
 
+    @Test func publishCNameIsAHostName() throws {
+        let (config, messages) = parse("title: t\npublish: { cname: News.Example.org }\n")
+        #expect(messages.isEmpty)
+        #expect(config?.publish.cname == "news.example.org")
+        #expect(parse("title: t\n").0?.publish.cname == nil)
+        let (bad, errors) = parse("title: t\npublish:\n  cname: https://news.example.org/x\n")
+        #expect(bad == nil)
+        #expect(
+            errors == [
+                "gazette.yml:3:10: error: 'cname' must be a host name such as news.example.org — write the domain alone, without https:// or a path\n      cname: https://news.example.org/x\n             ^"
+            ])
+    }
+
     @Test func defaultsWhenOnlyTitleIsGiven() throws {
         let (config, messages) = parse("title: Minimal\n")
         #expect(messages.isEmpty)

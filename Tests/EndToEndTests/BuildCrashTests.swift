@@ -100,7 +100,8 @@ import TestSupport
         try Self.setTitle(titles[0], in: site.url)
         let last = try GazetteCommand.run(arguments)
         #expect(last.status == 0, "\(last.stderr)")
-        #expect(try Self.leftovers(site.url) == [])
+        let debris = try Self.leftovers(site.url)
+        #expect(debris == [], "\(last.stdout)\n\(last.stderr)")
         #expect(Repository.snapshot(output) == sites[0])
         // Not an assertion on chance, only a note of what the kills hit.
         let range = "\(String(format: "%.2f", lengths.min() ?? 0))–\(String(format: "%.2f", lengths.max() ?? 0))"

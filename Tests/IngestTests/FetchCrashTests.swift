@@ -91,7 +91,7 @@ import TestSupport
         let weeks = 30
         let server = try FixtureServer(routes: [Self.route("/v1/search/news.json", Self.naverAnswer(prefix: "k", dates: (0..<weeks).map(Self.wednesday)))])
         let site = try Self.site(server, weeks: weeks, perWeek: 40, label: "gazette-fetch-kill")
-        let arguments = ["fetch", "--site", site.path, "--quiet"]
+        let arguments = ["fetch", "--no-thumbnails", "--site", site.path, "--quiet"]
         let old = Self.store(site), oldIDs = Self.ids(site).ids
 
         // One complete run gives the new store.
@@ -197,7 +197,7 @@ import TestSupport
             let results = Results()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
                 let source = index == 0 ? "naver" : "newsapi"
-                let result = try? GazetteCommand.run(["fetch", "--site", site.path, "--source", source], environment: environment)
+                let result = try? GazetteCommand.run(["fetch", "--no-thumbnails", "--site", site.path, "--source", source], environment: environment)
                 results.add(source, result)
             }
             for (source, result) in results.values {
@@ -229,7 +229,7 @@ import TestSupport
         try site.write("\(ArticleStore.folder)/\(bigWeek).json", ArticleStore.encode(records))
         let before = Self.store(site)
         let size = before["\(bigWeek).json"]?.count ?? 0
-        let result = try Sandbox.runWithFileSizeLimit(blocks: size / 512, ["fetch", "--site", site.path], environment: Self.keys)
+        let result = try Sandbox.runWithFileSizeLimit(blocks: size / 512, ["fetch", "--no-thumbnails", "--site", site.path], environment: Self.keys)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
             result.stderr.contains(
@@ -237,7 +237,7 @@ import TestSupport
             ), "\(result.stderr)")
         #expect(Self.store(site) == before)
         #expect(Self.debris(site) == [])
-        let again = try GazetteCommand.run(["fetch", "--site", site.path], environment: Self.keys)
+        let again = try GazetteCommand.run(["fetch", "--no-thumbnails", "--site", site.path], environment: Self.keys)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(Self.ids(site).ids.count == 62)
         #expect(Self.debris(site) == [])
@@ -260,7 +260,7 @@ import TestSupport
         } else {
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
             defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path) }
-            result = try GazetteCommand.run(["fetch", "--site", site.path], environment: Self.keys)
+            result = try GazetteCommand.run(["fetch", "--no-thumbnails", "--site", site.path], environment: Self.keys)
             #expect(result.stderr.contains("permission denied: content/articles/ is not writable"), "\(result.stderr)")
         }
         #expect(result.status == 1)

@@ -45,6 +45,9 @@ import TestSupport
         var request = FetchRequest()
         request.network = network
         request.now = fixedNow
+        // The fixtures name images on outside hosts, which tests must never contact; the image
+        // tests (ArticleImageTests) turn thumbnails on against the loopback server.
+        request.thumbnails = false
         configure(&request)
         return try await Fetch.run(request, config: config, siteRoot: site.url, environment: keys)
     }

@@ -12,6 +12,72 @@ struct IncrementalBuildTests {
         try FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate] as? Date
     }
 
+    /// An edit that moves a card between board pages rewrites the pages involved and no others:
+    /// the journal newly updated moves from page 3 of the 전체 board (5 to a page) to page 1, so
+    /// pages 1–3 change and page 4 keeps its cards.
+    @Test func aCardMovingBetweenBoardPagesRewritesOnlyThePagesInvolved() throws {
+        let site = try TemporaryFolder("incremental-pages")
+        try Repository.copyExampleSite(to: site.url)
+        try site.write("gazette.yml", try site.read("gazette.yml") + "\nboard: { per_page: 5 }\n")
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true)
+        options.packets = false
+        options.written = WrittenKeys()
+        options.pageMemo = PageMemo()
+        options.cardContexts = CardContexts()
+        _ = try SiteBuilder.build(options)
+        // The 12th journal, newest first, is on page 3 (11–15): make it the newest.
+        let page3 = try site.read(".gazette/serve/tags/page/3/index.html")
+        let slug = try #require(page3.firstMatch(of: /<a href="\.\.\/\.\.\/\.\.\/journals\/([^\/"]+)\/"/)?.1).description
+        let name = (slug.removingPercentEncoding ?? slug) + ".md"
+        let file = try #require(try FileManager.default.subpathsOfDirectory(atPath: site.url.appendingPathComponent("content/journals").path)
+            .first { $0.hasSuffix("-" + name) || $0.hasSuffix("/" + name) })
+        let text = try site.read("content/journals/" + file)
+        let moved = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("updated:") ? "updated: 2026-11-30 09:00" : String($0) }.joined(separator: "\n")
+        try site.write("content/journals/" + file, moved.contains("updated: 2026-11-30") ? moved : moved.replacingOccurrences(of: "\n---\n", with: "\nupdated: 2026-11-30 09:00\n---\n"))
+        let report = try SiteBuilder.build(options)
+        let boards = Set(report.changed.filter { $0.hasPrefix("tags/index") || $0.hasPrefix("tags/page/") })
+        #expect(boards == ["tags/index.html", "tags/page/2/index.html", "tags/page/3/index.html"], "\(report.changed)")
+        #expect(try site.read(".gazette/serve/tags/index.html").contains("journals/\(slug)/"))
+        #expect(!report.changed.contains("tags/page/4/index.html"))
+    }
+
+    /// With the watcher's paths noted, journals outside them are not even read: a save reads the
+    /// saved file only; a folder named reads every journal below it; lost events read all.
+    @Test func journalsTheWatcherDidNotNameAreNotRead() throws {
+        let site = try TemporaryFolder("incremental-trust")
+        try Repository.copyExampleSite(to: site.url)
+        let cache = ContentCache()
+        var options = BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent(".gazette/serve"), cache: cache, updateInPlace: true)
+        options.packets = false
+        _ = try SiteBuilder.build(options)
+        let total = try FileManager.default.subpathsOfDirectory(atPath: site.url.appendingPathComponent("content/journals").path)
+            .filter { $0.hasSuffix(".md") }.count
+        #expect(cache.lastBuild.unread == 0 && total > 10)
+
+        let saved = "content/journals/2026-11/2026-11-09-kpop-stadium-tour.md"
+        try site.write(saved, try site.read(saved) + "\n저장 trust-marker.\n")
+        cache.noteChanges([saved])
+        _ = try SiteBuilder.build(options)
+        #expect(cache.lastBuild.parsed == 1 && cache.lastBuild.unread == total - 1, "\(cache.lastBuild)")
+        #expect(try site.read(".gazette/serve/journals/kpop-stadium-tour/index.html").contains("trust-marker"))
+
+        let inFolder = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("content/journals/2026-11").path)
+            .filter { $0.hasSuffix(".md") }.count
+        cache.noteChanges(["content/journals/2026-11"])
+        _ = try SiteBuilder.build(options)
+        #expect(cache.lastBuild.unread == total - inFolder, "\(cache.lastBuild)")
+
+        // Events were lost (or the first build): everything is read, and changes made meanwhile
+        // are seen.
+        try site.write(saved, try site.read(saved) + "\n다시 lost-marker.\n")
+        cache.noteChanges(nil)
+        _ = try SiteBuilder.build(options)
+        #expect(cache.lastBuild.unread == 0 && cache.lastBuild.parsed == 1)
+        #expect(try site.read(".gazette/serve/journals/kpop-stadium-tour/index.html").contains("lost-marker"))
+    }
+
     @Test func onlyChangedFilesAreRewrittenAndOnlyChangedSourcesParsed() throws {
         let site = try TemporaryFolder("incremental")
         try Repository.copyExampleSite(to: site.url)

@@ -84,6 +84,26 @@ import TestSupport
 
     /// Debris of killed builds (this output's own staging and retired folders, of processes no
     /// longer running) goes; anything else beside the output stays.
+    /// `serve` updates its folder knowing what the last update wrote: files of that list the new
+    /// build does not write are removed with the folders they leave empty, and a file outside
+    /// the list is not looked for.
+    @Test func anUpdateKnowingTheFolderRemovesOnlyWhatItKnew() throws {
+        let parent = try TemporaryFolder("gazette-known")
+        let output = try OutputFolder(parent.url.appendingPathComponent("serve"), siteRoot: parent.url.appendingPathComponent("site"))
+        let first = try output.update { writer in
+            for path in ["index.html", "tags/a/index.html", "tags/a/page/2/index.html", "tags/b/index.html"] { try writer.write(path, path) }
+        }
+        let second = try output.update(known: Set(first.written)) { writer in
+            try writer.write("index.html", "index.html")
+            try writer.write("tags/b/index.html", "changed")
+        }
+        #expect(second.changed.sorted() == ["tags/a/index.html", "tags/a/page/2/index.html", "tags/b/index.html"])
+        let fileManager = FileManager.default
+        #expect(!fileManager.fileExists(atPath: parent.url.appendingPathComponent("serve/tags/a").path), "an emptied folder stays")
+        #expect(try parent.read("serve/tags/b/index.html") == "changed")
+        #expect(try parent.read("serve/index.html") == "index.html")
+    }
+
     @Test func theNextBuildRemovesOnlyItsOwnDeadDebris() throws {
         let parent = try TemporaryFolder("gazette-debris")
         let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: parent.url.appendingPathComponent("site"))

@@ -9,6 +9,7 @@ CORPUS.json is what Benchmarks/text_corpus.py writes. SETUP.json names the font 
 the engine measured with:
 
   {"fonts": [{"family": "Gazette Sans", "weight": 400, "style": "normal", "file": "/abs/sans-400.ttf"}, …],
+  (a font may add "unicodeRange": "U+20-7E,…", for web-font slices)
    "css": "font-family: 'Gazette Sans', 'Gazette Emoji'; font-size: 15px; line-height: 24px; …",
    "runCSS": {"em": "font-style: italic", "strong": "font-weight: 700", "code": "font-family: …"},
    "lang": "ko", "lineHeight": 24, "widths": [200, 272, 320, 336, 480]}
@@ -199,9 +200,11 @@ def build_page(folder, corpus, setup, widths=(), forced=None):
         weight = normalise_weight(font.get("weight", 400))
         style = font.get("style", "normal")
         fmt = font_format(src)
+        unicode_range = f" unicode-range: {font['unicodeRange']};" if font.get("unicodeRange") else ""
         rules.append(
             f"@font-face {{ font-family: {css_string(family)}; src: url({css_string(name)})"
             f"{f' format({css_string(fmt)})' if fmt else ''}; font-weight: {weight}; font-style: {style};"
+            f"{unicode_range}"
             f" font-display: block; }}")
         faces.append((family, weight, style, src))
     run_css = setup.get("runCSS", {})

@@ -14,7 +14,8 @@ let liveElements: Set<String> = ["script", "style", "iframe", "object", "embed",
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     // The length picks the options, so every input is one fixed case.
-    let options = MarkdownOptions(unsafeHTML: size % 2 == 1, topHeadingLevel: size % 4 < 2 ? nil : 2)
+    let options = MarkdownOptions(
+        unsafeHTML: size % 2 == 1, topHeadingLevel: size % 4 < 2 ? nil : 2, remoteImagesAsLinks: size % 8 >= 4)
     let document = MarkdownDocument(text, options: options)
     let html = document.html()
     _ = document.plainText()
@@ -25,6 +26,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let page = MarkupDocument.html(html) else { return 0 }
     for element in page.allElements {
         if liveElements.contains(element.name) { fatalError("<\(element.name)> in the HTML of \(text.debugDescription):\n\(html)") }
+        // Pages load no image from another host (raw HTML aside, which only unsafeHTML lets through).
+        if options.remoteImagesAsLinks, !options.unsafeHTML, element.name == "img",
+            let scheme = element.attributes.first(where: { $0.key.lowercased() == "src" }).flatMap({ SafeURL.scheme($0.value) }),
+            scheme == "http" || scheme == "https"
+        {
+            fatalError("a remote <img> in the HTML of \(text.debugDescription):\n\(html)")
+        }
         for (name, value) in element.attributes {
             let key = name.lowercased()
             if key.hasPrefix("on") || key == "style" || key == "srcdoc" {

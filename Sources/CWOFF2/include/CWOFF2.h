@@ -1,0 +1,33 @@
+// Google's WOFF2 encoder and decoder (Debian libwoff-dev, a C++ library) behind a C face, so
+// Swift needs no C++ interop. TextLayout's `WOFF2` is the only caller.
+#ifndef GAZETTE_CWOFF2_H
+#define GAZETTE_CWOFF2_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The largest WOFF2 file `gazette_woff2_encode` can make of `length` bytes of TTF.
+size_t gazette_woff2_max_size(const uint8_t *ttf, size_t length);
+
+/// Encodes a TrueType/OpenType font as WOFF2 (Brotli at `quality` 0–11, glyf/loca transformed
+/// when `transform` is non-zero). `*result_length` holds the buffer's size on entry and the
+/// file's length on return. Returns 1 on success, 0 when the library refuses the font.
+int gazette_woff2_encode(const uint8_t *ttf, size_t length, int quality, int transform,
+                         uint8_t *result, size_t *result_length);
+
+/// The size of the TTF a WOFF2 file decodes to (0 when it is not WOFF2).
+size_t gazette_woff2_decoded_size(const uint8_t *woff2, size_t length);
+
+/// Decodes WOFF2 into `result` (`result_length` bytes, from `gazette_woff2_decoded_size`).
+/// Returns the decoded length, or 0 on failure.
+size_t gazette_woff2_decode(const uint8_t *woff2, size_t length, uint8_t *result, size_t result_length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,161 @@
+import CVips
+import Foundation
+
+/// The image formats Gazette makes thumbnails from, told by their first bytes: what a server
+/// says in `Content-Type` is never believed.
+public enum ImageFormat: String, Sendable, CaseIterable {
+    case jpeg, png, webp
+
+    /// The format the bytes start with, or nil when they are none of these.
+    public static func sniff(_ bytes: Data) -> ImageFormat? {
+        let head = [UInt8](bytes.prefix(12))
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
+        return nil
+    }
+
+    /// What bytes that are not one of these look like, in a few words for a warning:
+    /// `HTML`, `SVG`, `a GIF`, `text`, `empty`, or `unknown bytes`.
+    public static func describeOther(_ bytes: Data) -> String {
+        if bytes.isEmpty { return "empty" }
+        let head = [UInt8](bytes.prefix(512))
+        if head.starts(with: Array("GIF8".utf8)) { return "a GIF" }
+        let text = String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.contains("<head") || text.contains("<body") { return "HTML" }
+        if text.contains("<svg") { return "SVG" }
+        if head.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) || $0 >= 0x80 }) { return "text" }
+        return "unknown bytes"
+    }
+}
+
+/// How large an image Gazette agrees to decode. The header is read first and an image over
+/// these limits is refused before any pixel is decoded, so a decompression bomb (a small file
+/// that claims 30,000 × 30,000 pixels) costs next to nothing.
+public struct ImageLimits: Sendable {
+    /// Pixels (width × height) at most: 40 million is a 7,300 × 5,500 photo.
+    public var maxPixels = 40_000_000
+    /// Width or height at most.
+    public var maxSide = 20_000
+    /// Width and height at least: smaller images are tracking pixels and icons, not photos.
+    public var minSide = 16
+
+    public init() {}
+}
+
+/// Why no thumbnail could be made, in words for a warning.
+public struct ImagingError: Error, Sendable, CustomStringConvertible, Equatable {
+    public var message: String
+    public var description: String { message }
+    public init(_ message: String) { self.message = message }
+}
+
+/// A thumbnail made: its size and its bytes.
+public struct Thumbnail: Sendable, Equatable {
+    /// What thumbnails are written as: WebP (what Gazette stores), or JPEG.
+    public enum Format: Sendable { case webp, jpeg }
+
+    public var width: Int
+    public var height: Int
+    public var data: Data
+}
+
+/// libvips behind the one thing Gazette asks of it: small WebP thumbnails of an untrusted
+/// image. Only JPEG, PNG and WebP are decoded (sniffed from the bytes, and vips' own choice of
+/// loader must agree); the header is checked against `ImageLimits` before decoding; decoding
+/// uses vips' thumbnail-from-buffer, which shrinks JPEG and WebP while loading and streams
+/// PNG, so memory stays small; a truncated or broken file fails instead of giving a grey
+/// picture. The only file that calls libvips.
+public enum Thumbnailer {
+    /// libvips started once per process (`VIPS_INIT`, one thread per operation, no cache,
+    /// untrusted loaders blocked).
+    private static let started: Bool = gazette_vips_start() == 0
+
+    /// Width and height from the header, after the format checks; decodes no pixel.
+    public static func dimensions(of bytes: Data, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> (width: Int, height: Int) {
+        let format = try check(bytes)
+        let result: Result<(Int, Int), ImagingError> = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return .failure(ImagingError("the image is empty")) }
+            guard let image = gazette_vips_header(base, raw.count) else {
+                vips_error_clear()
+                return .failure(ImagingError("the \(format.rawValue.uppercased()) file is broken (its header cannot be read)"))
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(image)) }
+            return .success((Int(vips_image_get_width(image)), Int(vips_image_get_height(image))))
+        }
+        let (width, height) = try result.get()
+        try checkSize(width: width, height: height, limits: limits)
+        return (width, height)
+    }
+
+    /// One thumbnail per size, each exactly that size (cropped to the centre), each at most
+    /// `maxBytes` (quality is lowered until it fits). Throws when the bytes are not a JPEG,
+    /// PNG or WebP, the image is too large or too small, or it is broken.
+    public static func thumbnails(
+        of bytes: Data, sizes: [(width: Int, height: Int)], maxBytes: Int, as output: Thumbnail.Format = .webp,
+        limits: ImageLimits = ImageLimits()
+    ) throws(ImagingError) -> [Thumbnail] {
+        let format = try check(bytes)
+        _ = try dimensions(of: bytes, limits: limits)
+        var made: [Thumbnail] = []
+        for size in sizes {
+            let result: Result<Data, ImagingError> = bytes.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return .failure(ImagingError("the image is empty")) }
+                var image: UnsafeMutablePointer<VipsImage>?
+                // vips reads the buffer without writing it; its signature only lacks `const`.
+                guard gazette_vips_thumbnail(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(size.width), Int32(size.height), &image) == 0,
+                    let image
+                else {
+                    vips_error_clear()
+                    return .failure(ImagingError("the \(format.rawValue.uppercased()) file is broken or truncated"))
+                }
+                defer { g_object_unref(UnsafeMutableRawPointer(image)) }
+                for quality in [80, 65, 50, 35] {
+                    var buffer: UnsafeMutableRawPointer?
+                    var length = 0
+                    let status =
+                        switch output {
+                        case .webp: gazette_vips_webp(image, Int32(quality), &buffer, &length)
+                        case .jpeg: gazette_vips_jpeg(image, Int32(quality), &buffer, &length)
+                        }
+                    guard status == 0, let buffer else {
+                        vips_error_clear()
+                        return .failure(ImagingError("the \(format.rawValue.uppercased()) file is broken or truncated"))
+                    }
+                    defer { g_free(buffer) }
+                    if length <= maxBytes { return .success(Data(bytes: buffer, count: length)) }
+                }
+                return .failure(ImagingError("no \(size.width)×\(size.height) thumbnail fits in \(maxBytes >> 10) KB"))
+            }
+            made.append(Thumbnail(width: size.width, height: size.height, data: try result.get()))
+        }
+        return made
+    }
+
+    /// The format of `bytes`, checked by their first bytes and by the loader vips would use.
+    private static func check(_ bytes: Data) throws(ImagingError) -> ImageFormat {
+        guard let format = ImageFormat.sniff(bytes) else {
+            throw ImagingError("not a JPEG, PNG or WebP image (the bytes are \(ImageFormat.describeOther(bytes)))")
+        }
+        guard started else { throw ImagingError("libvips could not be started") }
+        let loader: String? = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let name = vips_foreign_find_load_buffer(base, raw.count) else { return nil }
+            return String(cString: name)
+        }
+        // vips names the loader's class: VipsForeignLoadJpegBuffer, VipsForeignLoadPngBuffer…
+        guard let loader, loader.lowercased() == "vipsforeignload\(format.rawValue)buffer" else {
+            vips_error_clear()
+            throw ImagingError("the \(format.rawValue.uppercased()) file is broken (no decoder accepts it)")
+        }
+        return format
+    }
+
+    private static func checkSize(width: Int, height: Int, limits: ImageLimits) throws(ImagingError) {
+        if width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels {
+            throw ImagingError("the image claims \(width)×\(height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels and \(limits.maxSide) px a side")
+        }
+        if width < limits.minSide || height < limits.minSide {
+            throw ImagingError("the image is \(width)×\(height) pixels, too small to show")
+        }
+    }
+}

@@ -1,0 +1,240 @@
+import Content
+import Foundation
+import GazetteModel
+import Imaging
+import Testing
+import TestSupport
+
+@testable import Ingest
+
+/// Images from the site (issue 16, part 2): `gazette fetch` downloads article images from the
+/// loopback fixture server, sniffs them, shrinks them with libvips and stores WebP thumbnails
+/// in `content/thumbnails/`; whatever is wrong with an image means no image and a warning.
+@Suite struct ArticleImageTests {
+    /// The test images: photo.png (and bomb.png when asked) from make_images.py, photo.jpg and photo.webp
+    /// made from photo.png by libvips, and broken.png (photo.png cut short).
+    final class Images: Sendable {
+        let folder: TemporaryFolder
+        init(bomb: Bool = false) throws {
+            folder = try TemporaryFolder("gazette-images")
+            let script = Repository.root.appendingPathComponent("Tests/Fixtures/images/make_images.py").path
+            let made = try GazetteCommand.runShell("python3 '\(script)' '\(folder.path)'\(bomb ? " --bomb" : "")")
+            guard made.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: made.stderr]) }
+            let png = try Data(contentsOf: folder.url.appendingPathComponent("photo.png"))
+            for (name, format) in [("photo.jpg", Thumbnail.Format.jpeg), ("photo.webp", .webp)] {
+                let data = try Thumbnailer.thumbnails(of: png, sizes: [(640, 480)], maxBytes: 4 << 20, as: format)[0].data
+                _ = try folder.write(name, data)
+            }
+            _ = try folder.write("broken.png", png.prefix(png.count * 6 / 10))
+        }
+        func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
+    }
+
+    /// No retries, so request counts are exact; a generous time limit, because on a loaded
+    /// 2-core machine an 800 KB answer from the Python server can take seconds, and no test
+    /// here waits for a time limit to run out.
+    static func imageNetwork() -> NetworkSettings { testNetwork(timeout: 120, retries: 0) }
+
+    func record(_ n: Int, image: String) -> Article {
+        let url = "https://news.example.com/story/\(n)"
+        return Article(
+            id: CanonicalURL.articleID(for: url) ?? "", url: url, title: "기사 \(n)", description: "설명 \(n)", source: "manual",
+            publisher: nil, author: nil, published: "2023-11-14T1\(n % 10):00:00+09:00", image: image, queries: [], language: "ko")
+    }
+
+    /// `fetch --enrich` on a site with no sources: only stored records are read and filled.
+    func enrich(_ site: TemporaryFolder, network: NetworkSettings = ArticleImageTests.imageNetwork()) async throws -> FetchReport {
+        var request = FetchRequest()
+        request.enrich = true
+        request.network = network
+        request.now = fixedNow
+        return try await Fetch.run(request, config: SiteConfig(title: "T"), siteRoot: site.url, environment: [:])
+    }
+
+    @Test func realJPEGPNGAndWebPBecomeSmallWebPThumbnails() async throws {
+        let images = try Images()
+        let server = try FixtureServer(routes: [
+            // The header is not what decides: a JPEG served as octet-stream is still a JPEG.
+            route("/photo.jpg", ["status": 200, "body_file": images.path("photo.jpg"), "headers": ["Content-Type": "application/octet-stream"]]),
+            route("/photo.png", ["status": 200, "body_file": images.path("photo.png"), "headers": ["Content-Type": "image/png"]]),
+            route("/moved.webp", ["status": 302, "headers": ["Location": "{{base}}/photo.webp"]]),
+            route("/photo.webp", ["status": 200, "body_file": images.path("photo.webp"), "headers": ["Content-Type": "image/webp"]]),
+        ])
+        let site = try TemporaryFolder("gazette-thumbs")
+        let records = [
+            record(1, image: "\(server.base)/photo.jpg"), record(2, image: "\(server.base)/photo.png"),
+            record(3, image: "\(server.base)/moved.webp"),
+        ]
+        let store = try site.write("content/articles/2023-W46.json", ArticleStore.encode(records))
+        let storeBefore = try Data(contentsOf: store)
+
+        let report = try await enrich(site)
+        #expect(!report.failed)
+        let row = try #require(report.rows.first { $0.job.source == "images" })
+        #expect(row.found == 3)
+        #expect(row.thumbnails == 3)
+        #expect(row.warnings.isEmpty, "\(row.warnings)")
+        #expect(report.thumbnails.count == 6)
+        for article in records {
+            let names = ArticleThumbnails.names(for: article)
+            #expect(names.count == 2)
+            for (name, size) in zip(names, ArticleThumbnails.sizes) {
+                let data = try Data(contentsOf: site.url.appendingPathComponent("\(ArticleThumbnails.folder)/\(name)"))
+                #expect(ImageFormat.sniff(data) == .webp, "\(name)")
+                #expect(data.count <= 40 << 10, "\(name) is \(data.count) bytes")
+                let dimensions = try Thumbnailer.dimensions(of: data)
+                #expect(dimensions.width == size.width && dimensions.height == size.height, "\(name)")
+            }
+        }
+        // Originals are never kept; the store's bytes are untouched (its format did not change).
+        let kept = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(ArticleThumbnails.folder).path)
+        #expect(kept.count == 6 && kept.allSatisfy { $0.hasSuffix(".webp") && !$0.hasPrefix(".") })
+        #expect(try Data(contentsOf: store) == storeBefore)
+
+        // A second run has every thumbnail: no image is downloaded again.
+        let again = try await enrich(site)
+        #expect(!again.rows.contains { $0.job.source == "images" })
+        #expect(try server.requests(to: "/photo.jpg").count == 1)
+        #expect(try server.requests(to: "/photo.png").count == 1)
+        #expect(try server.requests(to: "/photo.webp").count == 1)
+    }
+
+    @Test func aMissingBrokenOversizedOrFakeImageIsNoImageWithAWarning() async throws {
+        let images = try Images(bomb: true)
+        let server = try FixtureServer(routes: [
+            route("/fake.jpg", ["status": 200, "body": "<!DOCTYPE html><html><head><title>Login</title></head><body>no</body></html>", "headers": ["Content-Type": "image/jpeg"]]),
+            route("/loop-a.jpg", ["status": 302, "headers": ["Location": "{{base}}/loop-b.jpg"]]),
+            route("/loop-b.jpg", ["status": 302, "headers": ["Location": "{{base}}/loop-a.jpg"]]),
+            route("/bomb.png", ["status": 200, "body_file": images.path("bomb.png"), "headers": ["Content-Type": "image/png"]]),
+            route("/broken.png", ["status": 200, "body_file": images.path("broken.png"), "headers": ["Content-Type": "image/png"]]),
+            route("/huge.jpg", ["status": 200, "body_file": images.path("photo.png"), "headers": ["Content-Type": "image/jpeg"]]),
+            route("/busy.jpg", ["status": 503, "body": "busy"]),
+        ])
+        let site = try TemporaryFolder("gazette-bad-images")
+        let cases: [(path: String, reason: String)] = [
+            ("/fake.jpg", "not a JPEG, PNG or WebP image (the bytes are HTML) served as image/jpeg"),
+            ("/missing.jpg", "HTTP 404"),
+            ("/loop-a.jpg", "redirects go round in a circle"),
+            ("/bomb.png", "the image claims 30000×30000 pixels, over the limit"),
+            ("/broken.png", "the PNG file is broken or truncated"),
+            ("/huge.jpg", "the answer is larger than 512 KB"),
+            ("/busy.jpg", "HTTP 503"),
+        ]
+        let records = cases.enumerated().map { record($0.offset, image: server.base + $0.element.path) }
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode(records))
+        var network = Self.imageNetwork()
+        network.maxImageBytes = 512 << 10
+
+        let report = try await enrich(site, network: network)
+        #expect(!report.failed, "a bad image never fails the fetch")
+        let row = try #require(report.rows.first { $0.job.source == "images" })
+        #expect(row.status == .ok)
+        #expect(row.found == cases.count)
+        #expect(row.thumbnails == 0)
+        #expect(report.thumbnails.isEmpty)
+        #expect(!site.exists(ArticleThumbnails.folder))
+        for (article, expected) in zip(records, cases) {
+            let prefix = "article \(article.id): image from 127.0.0.1 not used: "
+            let warning = row.warnings.first { $0.hasPrefix(prefix) }
+            #expect(warning?.contains(expected.reason) == true, "\(expected.path): \(warning ?? "no warning")")
+        }
+        // The whole address is never shown (it may carry a token), only its host.
+        #expect(!row.warnings.contains { $0.contains("/bomb.png") || $0.contains(server.base) })
+
+        // Lasting failures are remembered and not downloaded again; a 503 is tried again.
+        let cache = try site.read(".gazette/\(ImageFailureCache.file)")
+        #expect(cache.contains("HTTP 404") && cache.contains("30000×30000") && !cache.contains("503"))
+        let again = try await enrich(site, network: network)
+        #expect(again.rows.first { $0.job.source == "images" }?.found == 1)
+        for path in ["/fake.jpg", "/missing.jpg", "/bomb.png", "/broken.png", "/huge.jpg"] {
+            #expect(try server.requests(to: path).count == 1, "\(path)")
+        }
+        #expect(try server.requests(to: "/busy.jpg").count == 2)
+    }
+
+    @Test func aNewArticleFromAFeedGetsItsThumbnailAndADryRunDownloadsNothing() async throws {
+        let images = try Images()
+        let rss = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>f</title>
+            <item><title>사진 기사</title><link>https://news.example.com/photo-story</link>
+            <description>설명</description><pubDate>Tue, 14 Nov 2023 10:00:00 +0900</pubDate>
+            <media:content url="{{base}}/photo.jpg" medium="image"/></item>
+            </channel></rss>
+            """
+        let server = try FixtureServer(routes: [
+            route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
+            route("/photo.jpg", ["status": 200, "body_file": images.path("photo.jpg"), "headers": ["Content-Type": "image/jpeg"]]),
+        ])
+        let site = try TemporaryFolder("gazette-feed-image")
+        var sources = SiteConfig.Sources()
+        sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")]
+        let config = SiteConfig(title: "T", sources: sources)
+        var request = FetchRequest()
+        request.network = Self.imageNetwork()
+        request.now = fixedNow
+
+        request.dryRun = true
+        _ = try await Fetch.run(request, config: config, siteRoot: site.url, environment: [:])
+        #expect(try server.requests(to: "/photo.jpg").isEmpty)
+
+        request.dryRun = false
+        let report = try await Fetch.run(request, config: config, siteRoot: site.url, environment: [:])
+        let row = report.rows.first { $0.job.source == "images" }
+        #expect(row?.thumbnails == 1, "\(row?.warnings ?? [])")
+        let (stored, _) = ArticleStore.load(siteRoot: site.url)
+        let article = try #require(stored.first)
+        for name in ArticleThumbnails.names(for: article) {
+            #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)")
+        }
+        // Fetching again finds nothing new: the stored article's image is not fetched again.
+        _ = try await Fetch.run(request, config: config, siteRoot: site.url, environment: [:])
+        #expect(try server.requests(to: "/photo.jpg").count == 1)
+    }
+
+    @Test func anImageAFetchFillsIntoAStoredArticleGetsItsThumbnail() async throws {
+        let images = try Images()
+        let rss = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>f</title>
+            <item><title>사진 기사</title><link>https://news.example.com/photo-story</link>
+            <description>설명</description><pubDate>Tue, 14 Nov 2023 10:00:00 +0900</pubDate>
+            <media:content url="{{base}}/photo.png" medium="image"/></item>
+            </channel></rss>
+            """
+        let server = try FixtureServer(routes: [
+            route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
+            route("/photo.png", ["status": 200, "body_file": images.path("photo.png"), "headers": ["Content-Type": "image/png"]]),
+        ])
+        let site = try TemporaryFolder("gazette-filled-image")
+        // Stored before, without an image: the feed's image fills it in (the store never replaces a value).
+        var stored = record(0, image: "")
+        stored.url = "https://news.example.com/photo-story"
+        stored.id = CanonicalURL.articleID(for: stored.url) ?? ""
+        stored.image = nil
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode([stored]))
+        var sources = SiteConfig.Sources()
+        sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")]
+        var request = FetchRequest()
+        request.network = Self.imageNetwork()
+        request.now = fixedNow
+        let report = try await Fetch.run(request, config: SiteConfig(title: "T", sources: sources), siteRoot: site.url, environment: [:])
+        let row = report.rows.first { $0.job.source == "images" }
+        #expect(row?.thumbnails == 1, "\(row?.warnings ?? [])")
+        let (articles, _) = ArticleStore.load(siteRoot: site.url)
+        let filled = try #require(articles.first)
+        #expect(filled.image == "\(server.base)/photo.png")
+        for name in ArticleThumbnails.names(for: filled) {
+            #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)")
+        }
+    }
+
+    @Test func theSniffTrustsBytesNotNames() {
+        #expect(ImageFormat.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
+        #expect(ImageFormat.sniff(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
+        #expect(ImageFormat.sniff(Data("<html><body>".utf8)) == nil)
+        #expect(ImageFormat.describeOther(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) == "SVG")
+        #expect(ImageFormat.describeOther(Data("GIF89a".utf8)) == "a GIF")
+        #expect(ImageFormat.describeOther(Data()) == "empty")
+    }
+}

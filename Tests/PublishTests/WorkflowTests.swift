@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+import TestSupport
+import Yams
+
+/// The workflow `gazette init` writes: actionlint's verdict, and its steps run as GitHub runs
+/// them (`bash --noprofile --norc -eo pipefail`, in order, `GITHUB_PATH` honoured) in a
+/// temporary site against local bare repositories. Two commands stand in for what needs root, the
+/// network or minutes: `apt-get` and `swift` record how they were called (`swift build
+/// --show-bin-path` answers with the folder a Gazette was installed to by `make install-files`).
+@Suite struct WorkflowTests {
+    static let workflowPath = ".github/workflows/publish.yml"
+
+    @Test func passesActionlintWithShellcheck() throws {
+        let actionlint = Repository.root.appendingPathComponent(".build/tools/venv/bin/actionlint")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: actionlint.path), "actionlint is missing: run make test-tools (make test does)")
+        // actionlint checks run: scripts only when shellcheck is on PATH.
+        try #require(try Program.run(command: "shellcheck", ["--version"]).status == 0, "shellcheck is missing: run make test-deps")
+        let scratch = try TemporaryFolder("gazette-actionlint")
+        try #require(try GazetteCommand.run(["init", scratch.path, "-q"]).status == 0)
+        let result = try Program.run(actionlint, ["-color=false", Self.workflowPath], in: scratch.url)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    /// One step of the workflow as written.
+    struct Step {
+        var name: String
+        var uses: String?
+        var run: String?
+        var condition: String?
+        var environment: [String: String]
+        var with: [String: Any]
+    }
+
+    static func steps(ofSite site: URL) throws -> (env: [String: String], steps: [Step]) {
+        let text = try String(contentsOf: site.appendingPathComponent(workflowPath), encoding: .utf8)
+        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+        let env = (document["env"] as? [String: Any] ?? [:]).mapValues { "\($0)" }
+        let jobs = try #require(document["jobs"] as? [String: Any])
+        let job = try #require(jobs["publish"] as? [String: Any])
+        let raw = try #require(job["steps"] as? [[String: Any]])
+        return (
+            env,
+            raw.map { step in
+                Step(
+                    name: step["name"] as? String ?? step["uses"] as? String ?? "?", uses: step["uses"] as? String, run: step["run"] as? String,
+                    condition: step["if"] as? String, environment: (step["env"] as? [String: Any] ?? [:]).mapValues { "\($0)" },
+                    with: step["with"] as? [String: Any] ?? [:])
+            }
+        )
+    }
+
+    /// Writes an executable script.
+    static func script(_ url: URL, _ text: String) throws {
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+
+    @Test func stepsFetchCommitBuildAndPublish() throws {
+        let scratch = try TemporaryFolder("gazette-workflow")
+        let root = scratch.url
+        let server = try FixtureServer(routes: [
+            ["path": "/rss", "match": [String: String](), "responses": [["status": 200, "body_file": "rss.xml", "headers": ["Content-Type": "application/rss+xml"]]]]
+        ])
+
+        // Gazette installed as `make install` does, from the debug build.
+        let manual = try scratch.write("gazette.1", ".TH GAZETTE 1\n")
+        let installed = try InstallTests.install(into: root.appendingPathComponent("installed"), manual: manual)
+
+        // A stand-in for Gazette's repository: its package list at a commit, fetchable by id as on GitHub.
+        let gazetteRepo = root.appendingPathComponent("gazette-work")
+        try FileManager.default.createDirectory(at: gazetteRepo, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("debian-packages.txt"), to: gazetteRepo.appendingPathComponent("debian-packages.txt"))
+        try git(["init", "-q", "-b", "main"], in: gazetteRepo)
+        try git(["add", "-A"], in: gazetteRepo)
+        try git(["commit", "-q", "-m", "Gazette"], in: gazetteRepo, environment: gitIdentity)
+        let pinned = try git(["rev-parse", "HEAD"], in: gazetteRepo)
+        let gazetteBare = root.appendingPathComponent("gazette.git")
+        try git(["clone", "-q", "--bare", gazetteRepo.path, gazetteBare.path], in: root)
+        try git(["--git-dir", gazetteBare.path, "config", "uploadpack.allowAnySHA1InWant", "true"], in: root)
+
+        // The study group's site on its remote, with one feed to fetch from the loopback server.
+        let repo = try SiteWithRemote(
+            "gazette-workflow-site",
+            config: """
+                title: 워크플로 시험
+                authors: { me: { name: 나 } }
+                tags: { economy: 경제 }
+                sources:
+                  feeds: [ { name: test, url: "\(server.base)/rss" } ]
+
+                """)
+        let first = try git(["rev-parse", "HEAD"], in: repo.site)
+        let workspace = root.appendingPathComponent("workspace")
+        let (workflowEnv, steps) = try Self.steps(ofSite: repo.site)
+
+        // The runner: stand-ins first on PATH, a home of its own, the variables Actions sets.
+        let stubs = root.appendingPathComponent("stubs"), logs = root.appendingPathComponent("logs")
+        for folder in [stubs, logs, root.appendingPathComponent("home")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try Self.script(stubs.appendingPathComponent("apt-get"), "#!/bin/sh\necho \"$*\" >> \"$STUB_LOGS/apt-get\"\n")
+        try Self.script(
+            stubs.appendingPathComponent("swift"),
+            "#!/bin/sh\necho \"$*\" >> \"$STUB_LOGS/swift\"\ncase \" $* \" in *\" --show-bin-path \"*) echo \"$INSTALLED_BIN\";; esac\n")
+        let githubPath = root.appendingPathComponent("github-path")
+        _ = FileManager.default.createFile(atPath: githubPath.path, contents: nil)
+        let secrets = ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET", "NEWSAPI_KEY", "MEDIASTACK_KEY"]
+        let secretValue = { (name: String) in "s3cret-\(name.lowercased())-value" }
+        let path = stubs.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        var runner = workflowEnv
+        runner["GAZETTE_REPOSITORY"] = "file://" + gazetteBare.path
+        runner["GAZETTE_VERSION"] = pinned
+        runner["GAZETTE_SOURCE"] = root.appendingPathComponent("opt-gazette").path
+        runner["GITHUB_WORKSPACE"] = workspace.path
+        runner["GITHUB_REF_NAME"] = "main"
+        runner["GITHUB_PATH"] = githubPath.path
+        runner["HOME"] = root.appendingPathComponent("home").path
+        runner["GIT_CONFIG_NOSYSTEM"] = "1"
+        runner["CI"] = "true"
+        runner["STUB_LOGS"] = logs.path
+        runner["INSTALLED_BIN"] = installed.path
+        #expect(workflowEnv["GAZETTE_REPOSITORY"] == "https://github.com/gazette-news/gazette")
+
+        var output = ""
+        var ran: [String] = []
+        for step in steps {
+            if let uses = step.uses {
+                if uses.hasPrefix("actions/checkout@") {
+                    #expect("\(step.with["fetch-depth"] ?? "")" == "0", "journal dates need the full history")
+                    try git(["clone", "-q", "-b", "main", repo.remote.path, workspace.path], in: root)
+                } else {
+                    #expect(uses.hasPrefix("actions/cache@"), "a step the test cannot stand in for: \(uses)")
+                }
+                continue
+            }
+            let script = try #require(step.run, "\(step.name) neither uses nor runs anything")
+            if let condition = step.condition {
+                // The cache is empty here, as on a first run.
+                #expect(condition == "steps.gazette-cache.outputs.cache-hit != 'true'", "a condition the test cannot evaluate: \(condition)")
+            }
+            var environment = runner
+            for (name, value) in step.environment {
+                if let secret = secrets.first(where: { value == "${{ secrets.\($0) }}" }) {
+                    environment[name] = secretValue(secret)
+                } else {
+                    #expect(!value.contains("${{"), "an expression the test cannot evaluate: \(value)")
+                    environment[name] = value
+                }
+            }
+            // Actions puts the lines of GITHUB_PATH before PATH for the steps after.
+            let added = try String(contentsOf: githubPath, encoding: .utf8).split(separator: "\n").reversed().map(String.init)
+            environment["PATH"] = (added + [path]).joined(separator: ":")
+            let file = root.appendingPathComponent("step-\(ran.count).sh")
+            try script.write(to: file, atomically: true, encoding: .utf8)
+            let result = try Program.run(
+                URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", file.path], in: workspace,
+                environment: environment)
+            output += result.stdout + result.stderr
+            try #require(result.status == 0, "step '\(step.name)' failed (\(result.status)):\n\(result.stdout)\(result.stderr)")
+            ran.append(step.name)
+        }
+        #expect(ran.count == 8, "\(ran)")
+
+        // The packages installed are exactly the repository's one list, from the pinned source.
+        let packages = try String(contentsOf: Repository.root.appendingPathComponent("debian-packages.txt"), encoding: .utf8)
+            .split(separator: "\n").map { $0.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0].trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        #expect(packages.contains("libcmark-gfm-dev") && packages.contains("fonts-nanum"))
+        let apt = try String(contentsOf: logs.appendingPathComponent("apt-get"), encoding: .utf8)
+        #expect(apt == "update -qq\ninstall -y -qq --no-install-recommends \(packages.joined(separator: " "))\n")
+        let source = runner["GAZETTE_SOURCE"] ?? ""
+        #expect(try git(["rev-parse", "HEAD"], in: URL(fileURLWithPath: source)) == pinned)
+        let swift = try String(contentsOf: logs.appendingPathComponent("swift"), encoding: .utf8)
+        #expect(
+            swift == "build -c release --product gazette --package-path \(source)\nbuild -c release --show-bin-path --package-path \(source)\n")
+        // The installed Gazette was the one on PATH.
+        #expect(output.contains("0.1.0 (commit "))
+
+        // The week's articles went back to main, on top of what was there.
+        let main = try #require(try repo.remoteTip("main"))
+        #expect(main != first)
+        #expect(try repo.remoteGit(["rev-parse", "\(main)^"]) == first)
+        #expect(try repo.remoteGit(["log", "-1", "--format=%s", "main"]).hasPrefix("Articles fetched "))
+        let changed = try repo.remoteGit(["diff", "--name-only", first, main]).split(separator: "\n")
+        #expect(!changed.isEmpty && changed.allSatisfy { $0.hasPrefix("content/articles/") && $0.hasSuffix(".json") })
+
+        // The site went to gh-pages, built from the fetched articles.
+        let pages = Set(try repo.remoteGit(["ls-tree", "-r", "--name-only", "gh-pages"]).split(separator: "\n").map(String.init))
+        #expect(pages.contains("index.html") && pages.contains(".nojekyll") && pages.contains("feed.xml"))
+        #expect(try repo.remoteGit(["log", "-1", "--format=%s", "gh-pages"]).hasPrefix("Publish 워크플로 시험: "))
+        #expect(try repo.remoteGit(["log", "-1", "--format=%b", "gh-pages"]).contains("Site source: \(main)"))
+
+        // No key reached the output.
+        for name in secrets { #expect(!output.contains(secretValue(name))) }
+    }
+
+    @Test func fetchStepWithoutSourcesGoesOn() throws {
+        let scratch = try TemporaryFolder("gazette-workflow-nosources")
+        try #require(try GazetteCommand.run(["init", scratch.path, "-q"]).status == 0)
+        let step = try #require(try Self.steps(ofSite: scratch.url).steps.first { $0.name == "Fetch the week's articles" })
+        let file = try scratch.write("step.sh", try #require(step.run))
+        let bin = GazetteCommand.executable.deletingLastPathComponent().path
+        let result = try Program.run(
+            URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", file.path], in: scratch.url,
+            environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("::notice::gazette.yml has no sources: nothing to fetch"))
+    }
+}

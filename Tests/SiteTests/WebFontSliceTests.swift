@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TextLayout
+
+@testable import Site
+
+/// The web fonts cut into `unicode-range` slices: fixed slices whose names do not depend on the
+/// site, measurement that shapes exactly as browsers do with such slices, and preloads.
+@Suite struct WebFontSliceTests {
+    /// KS X 1001's 2,350 syllables, in code order (every syllable EUC-KR encodes).
+    static let commonSyllables: Set<UInt32> = {
+        let ranked = Set(HangulRanking.syllables.unicodeScalars.map(\.value))
+        return ranked
+    }()
+
+    @Test func theRankingHoldsEachCommonSyllableOnceAndTheSlicesAreDisjoint() {
+        let ranked = HangulRanking.syllables.unicodeScalars.map(\.value)
+        #expect(ranked.count == 2_350)
+        #expect(Set(ranked).count == 2_350)
+        #expect(ranked.allSatisfy { (0xAC00...0xD7A3).contains($0) })
+        // The most frequent syllables of Korean text come first.
+        #expect(ranked.prefix(10).map { String(Character(Unicode.Scalar($0) ?? " ")) }.joined() == "다이는에을의지로가고")
+        for cut in [FontSlices.Cut.text, .headings] {  // (.code has no frequency slices)
+            var seen = Set<UInt32>()
+            for slice in FontSlices.fixed(cut) {
+                #expect(!slice.scalars.isEmpty)
+                for scalar in slice.scalars { #expect(seen.insert(scalar).inserted, "U+\(String(scalar, radix: 16)) in two slices") }
+            }
+            #expect(seen.isSuperset(of: ranked))
+        }
+        #expect(FontSlices.fixed(.text).first { $0.name == "h01" }?.scalars.count == 1_000)
+        #expect(FontSlices.fixed(.headings).first { $0.name == "h01" }?.scalars.count == 500)
+        #expect(FontSlices.name(of: 0x41) == "latin" && FontSlices.name(of: 0xB2E4) == "h01")  // A, 다
+        #expect(FontSlices.name(of: 0xD7A3) == "ud700")  // 힣, not common: its block
+        #expect(FontSlices.unicodeRange([0x41, 0x42, 0x43, 0x45, 0xAC00]) == "U+41-43,U+45,U+AC00")
+    }
+
+    @Test func aSliceIsShippedOnlyWhenUsedAndItsNameDoesNotDependOnTheSite() throws {
+        let small = try WebFonts(characters: Set("금리 Rates".unicodeScalars))
+        // Another common syllable of a slice already shipped (를 is in h01 like 금 and 리), and a
+        // syllable of a slice not shipped yet (뷁 is rare: its block's slice).
+        let more = try WebFonts(characters: Set("금리를 Rates 뷁".unicodeScalars))
+        // The text faces (the code face goes by block: its files change only when code gains a
+        // character of their block).
+        func paths(_ fonts: WebFonts) -> Set<String> {
+            Set(fonts.slices.filter { $0.face == WebFonts.sans || $0.face == WebFonts.sansBold }.map(\.path))
+        }
+        let before = paths(small), after = paths(more)
+        #expect(before.isSubset(of: after), "a new character renamed a slice: \(before.subtracting(after))")
+        let added = after.subtracting(before)
+        #expect(!added.isEmpty && added.allSatisfy { $0.contains("-ubd00.") }, "\(added.sorted())")
+        let names = Set(small.slices.filter { $0.face == WebFonts.sans }.map(\.name))
+        #expect(names == ["latin", "h01"], "\(names.sorted())")
+        for slice in small.slices where slice.face != WebFonts.emoji {
+            #expect(slice.path.hasSuffix(".woff2"))
+            #expect(Array(slice.data.prefix(4)) == Array("wOF2".utf8))
+            // A fixed slice holds its whole set (what the font has of it), not just what is used.
+            if let fixed = FontSlices.fixedScalars(slice.name, cut: slice.face.cut) {
+                #expect(Set(slice.scalars).isSubset(of: fixed) && slice.scalars.count > fixed.count * 9 / 10)
+            }
+        }
+        // Each slice's rule names its file, format and exactly its characters.
+        let css = small.fontFaceCSS
+        for slice in small.slices where slice.face != WebFonts.emoji {
+            let rule = try #require(css.split(separator: "\n").first { $0.contains(slice.path.dropFirst("assets/".count)) })
+            #expect(rule.contains("font-display:block"))
+            let range = slice.name == "h01" ? "U+AC00-D7A3" : FontSlices.unicodeRange(slice.scalars)
+            #expect(rule.hasSuffix("unicode-range:\(range)}"))
+        }
+    }
+
+    /// Browsers shape each run of text in the face whose `unicode-range` covers it, so nothing
+    /// kerns or substitutes across a slice boundary. The build shapes slice by slice too; here it
+    /// is checked that for these fonts it makes no difference at all: the slices carry no layout
+    /// tables (NanumGothic has no GSUB/GPOS, and harfbuzz-subset drops its legacy `kern`, as the
+    /// single subset shipped before did), every ordered pair of characters from every slice
+    /// (ASCII, marks, jamo, syllables across the frequency slices) measures the same sliced as in one
+    /// subset of the whole font, and every slice keeps the font's vertical metrics.
+    @Test func slicingChangesNoAdvanceNorMetric() throws {
+        var sample = (0x20...0x7E).compactMap(Unicode.Scalar.init).map { Character($0) }
+        sample += Array("…·–—“”‘’₩€←→「」『』〈〉ㅋㅠ")
+        // Two syllables of each large slice, one of every third slice of ten (the rest are alike).
+        for (index, slice) in FontSlices.fixed(.headings).enumerated() where slice.name.hasPrefix("h") {
+            guard slice.scalars.count > 10 || index % 3 == 0 else { continue }
+            sample += slice.scalars.prefix(slice.scalars.count > 10 ? 2 : 1).compactMap(Unicode.Scalar.init).map { Character($0) }
+        }
+        let characters = Set(sample.flatMap(\.unicodeScalars))
+        let fonts = try WebFonts(characters: characters)
+        for face in [WebFonts.sans, WebFonts.sansBold, WebFonts.mono] {
+            let original = try Data(contentsOf: URL(fileURLWithPath: face.source))
+            let whole = try FontFace(data: try FontSubsetter.subset(original, keeping: characters), name: face.key)
+            let reference = TextLayoutEngine(faces: [face.key: whole])
+            let slices = fonts.slices.filter { $0.face == face }
+            #expect(slices.count >= (face == WebFonts.mono ? 10 : 40), "\(face.key): \(slices.map(\.name))")
+            for slice in slices {
+                let sliced = try #require(fonts.engine.face(face.key, for: Unicode.Scalar(slice.scalars[0]) ?? " "))
+                #expect(sliced.unitsPerEm == whole.unitsPerEm)
+                #expect(sliced.ascender == whole.ascender && sliced.descender == whole.descender, "\(slice.path)")
+                let tables = Self.tableTags(sliced.data)
+                #expect(tables.isDisjoint(with: ["GSUB", "GPOS", "kern", "morx", "kerx"]), "\(slice.path): \(tables.sorted())")
+            }
+            let style = ParagraphStyle(lineHeight: 24, wordBreak: .keepAll, breakLongWords: false)
+            for first in sample {
+                // first x first y first z …: every pair (first, x) and (x, first).
+                let text = String(sample.flatMap { [first, $0] })
+                let run = StyledText(text, RunStyle(fonts: [face.key], size: 15))
+                let expected = try reference.layout(run, style: style, width: 1e7).lineWidths
+                let measured = try fonts.engine.layout(run, style: style, width: 1e7).lineWidths
+                #expect(measured == expected, "\(face.key) around \(first)")
+            }
+        }
+    }
+
+    static func tableTags(_ font: Data) -> Set<String> {
+        let bytes = [UInt8](font)
+        guard bytes.count > 12 else { return [] }
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        return Set((0..<count).map { String(decoding: bytes[12 + $0 * 16..<16 + $0 * 16], as: UTF8.self) })
+    }
+
+    @Test func pagesPreloadTheSlicesOfTheirFirstLinesInTheirWeight() throws {
+        let fonts = try WebFonts(characters: Set("금리 동결 Rates 뷁 code".unicodeScalars))
+        func path(_ face: WebFonts.Face, _ name: String) throws -> String {
+            try #require(fonts.slices.first { $0.face == face && $0.name == name }?.path)
+        }
+        let html = """
+            <html><head><title>뷁</title><style>p { color: red }</style></head><body>
+            <h1>금리</h1><p>Rates &amp; 동결</p><script>var x = "뷁";</script><p><code>code</code></p></body></html>
+            """
+        let preloads = fonts.preloads(forPage: html)
+        #expect(preloads == [
+            try path(WebFonts.sansBold, "h01"), try path(WebFonts.sans, "latin"), try path(WebFonts.sans, "h01"),
+            try path(WebFonts.mono, "latin"),
+        ])
+        let page = fonts.addingPreloads(to: html.replacingOccurrences(of: "</head>", with: "<link rel=\"stylesheet\" href=\"s.css\"></head>"), root: "../")
+        #expect(page.contains("<link rel=\"preload\" href=\"../\(try path(WebFonts.sans, "h01"))\" as=\"font\" type=\"font/woff2\" crossorigin>"))
+    }
+}

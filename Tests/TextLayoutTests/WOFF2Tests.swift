@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TextLayout
+
+@Suite struct WOFF2Tests {
+    func subset(_ text: String) throws -> Data {
+        let font = try Data(contentsOf: URL(fileURLWithPath: nanumGothic))
+        return try FontSubsetter.subset(font, keeping: Set(text.unicodeScalars))
+    }
+
+    @Test func encodesAWOFF2FileThatDecodesToTheSameFont() throws {
+        let text = "뉴스 스터디 Gazette 2026 금리가 오르면 가계부채 부담이 커진다 한국은행이 기준금리를 동결했다"
+        let ttf = try subset(text)
+        let woff2 = try WOFF2.encode(ttf)
+        #expect(Array(woff2.prefix(4)) == Array("wOF2".utf8))
+        #expect(woff2.count * 3 < ttf.count * 2, "WOFF2 \(woff2.count) bytes of \(ttf.count)")
+        // The decoder (a browser's own) gives back a font with the same characters, glyph
+        // advances and vertical metrics: what the board is measured with.
+        let decoded = try WOFF2.decode(woff2)
+        let original = try FontFace(data: ttf, name: "ttf"), roundTrip = try FontFace(data: decoded, name: "woff2")
+        #expect(roundTrip.mappedScalars() == original.mappedScalars())
+        #expect(roundTrip.unitsPerEm == original.unitsPerEm)
+        #expect(roundTrip.ascender == original.ascender && roundTrip.descender == original.descender)
+        let engine = { (face: FontFace) in TextLayoutEngine(faces: ["f": face]) }
+        let styled = StyledText(text, RunStyle(fonts: ["f"], size: 15))
+        let style = ParagraphStyle(lineHeight: 24)
+        let widths = try [original, roundTrip].map { try engine($0).layout(styled, style: style, width: 10_000).lineWidths }
+        #expect(widths[0] == widths[1])
+    }
+
+    @Test func theSameFontGivesTheSameBytes() throws {
+        let ttf = try subset("가나다 abc")
+        #expect(try WOFF2.encode(ttf) == WOFF2.encode(ttf))
+    }
+
+    @Test func refusesWhatIsNotAFont() {
+        #expect(throws: WOFF2.Failure.self) { try WOFF2.decode(Data("wOF2 but not really".utf8)) }
+        #expect(throws: WOFF2.Failure.self) { try WOFF2.encode(Data("not a font".utf8)) }
+        #expect(throws: WOFF2.Failure.self) { try WOFF2.decode(Data()) }
+    }
+}
