@@ -23,16 +23,17 @@ extension WebFonts {
         for slice in slices where slice.face != Self.emoji { bySlice[slice.face.key + "\u{0}" + slice.name] = slice.path }
         var seen = Set<String>()
         var result: [String] = []
+        let whole = slices.contains { $0.name == "all" }
         func add(_ scalar: Unicode.Scalar, bold: Bool, mono: Bool) {
             let face = mono ? Self.mono : (bold ? Self.sansBold : Self.sans)
-            let name = slices.contains { $0.name == "all" } ? "all" : FontSlices.name(of: scalar.value, cut: face.cut)
+            let name = whole ? "all" : FontSlices.name(of: scalar.value, cut: face.cut)
             guard let path = bySlice[face.key + "\u{0}" + name], seen.insert(path).inserted else { return }
             result.append(path)
         }
-        guard let body = html.range(of: "<body") else { return [] }
+        guard let body = UTF8Search.firstIndex(of: "<body", in: html) else { return [] }
         var stack: [(name: String, bold: Bool, mono: Bool)] = []
         var budget = Self.preloadBudget
-        var scalars = html.unicodeScalars[body.lowerBound...].makeIterator()
+        var scalars = html.unicodeScalars[body...].makeIterator()
         var skipUntil: String?
         while budget > 0, result.count < Self.preloadLimit, let scalar = scalars.next() {
             if scalar == "<" {
@@ -54,8 +55,10 @@ extension WebFonts {
                 }
                 if name.hasPrefix("!") || Self.voidElements.contains(name) || tag.hasSuffix("/") { continue }
                 let parent = stack.last
-                let bold = (parent?.bold ?? false) || Self.boldElements.contains(name) || tag.contains("aria-current")
-                    || Self.boldClasses.contains { tag.contains("class=\"\($0)") || tag.contains(" \($0)\"") || tag.contains(" \($0) ") }
+                let bold = (parent?.bold ?? false) || Self.boldElements.contains(name) || UTF8Search.contains(tag, "aria-current")
+                    || Self.boldClasses.contains {
+                        UTF8Search.contains(tag, "class=\"\($0)") || UTF8Search.contains(tag, " \($0)\"") || UTF8Search.contains(tag, " \($0) ")
+                    }
                 let mono = (parent?.mono ?? false) || Self.monoElements.contains(name)
                 stack.append((name, bold, mono))
                 continue
@@ -78,13 +81,13 @@ extension WebFonts {
     /// to the site root.
     public func addingPreloads(to html: String, root: String) -> String {
         let paths = preloads(forPage: html)
-        guard !paths.isEmpty, let stylesheet = html.range(of: "<link rel=\"stylesheet\"") else { return html }
+        guard !paths.isEmpty, let stylesheet = UTF8Search.firstIndex(of: "<link rel=\"stylesheet\"", in: html) else { return html }
         let links = paths.map { path in
             let type = path.hasSuffix(".woff2") ? "font/woff2" : "font/ttf"
             return "<link rel=\"preload\" href=\"\(root)\(path)\" as=\"font\" type=\"\(type)\" crossorigin>\n"
         }.joined()
         var result = html
-        result.insert(contentsOf: links, at: stylesheet.lowerBound)
+        result.insert(contentsOf: links, at: stylesheet)
         return result
     }
 }

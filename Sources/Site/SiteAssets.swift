@@ -77,18 +77,18 @@ public enum SiteAssets {
     static func boldCharacters(_ text: String) -> Set<Unicode.Scalar> {
         var bold = Set<Unicode.Scalar>()
         for marker in ["**", "__"] {
-            for (index, part) in text.components(separatedBy: marker).enumerated() where index % 2 == 1 {
+            for (index, part) in UTF8Search.parts(of: text, separatedBy: marker).enumerated() where index % 2 == 1 {
                 bold.formUnion(part.unicodeScalars)
             }
         }
         for tag in ["strong", "b"] {
-            for part in text.components(separatedBy: "<\(tag)>").dropFirst() {
-                bold.formUnion((part.components(separatedBy: "</\(tag)>").first ?? "").unicodeScalars)
+            for part in UTF8Search.parts(of: text, separatedBy: "<\(tag)>").dropFirst() {
+                bold.formUnion((UTF8Search.parts(of: part, separatedBy: "</\(tag)>").first ?? "").unicodeScalars)
             }
         }
-        for line in text.split(separator: "\n") {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("#") || trimmed.hasPrefix("|") { bold.formUnion(line.unicodeScalars) }
+        for line in UTF8Search.parts(of: text, separatedBy: "\n") {
+            let trimmed = line.unicodeScalars.drop { $0 == " " }
+            if trimmed.first == "#" || trimmed.first == "|" { bold.formUnion(line.unicodeScalars) }
         }
         return bold
     }
@@ -97,10 +97,10 @@ public enum SiteAssets {
     /// backticks (fenced blocks included) and lines indented as code.
     static func codeCharacters(_ text: String) -> Set<Unicode.Scalar> {
         var code = Set<Unicode.Scalar>()
-        for (index, part) in text.split(separator: "`", omittingEmptySubsequences: false).enumerated() where index % 2 == 1 {
+        for (index, part) in UTF8Search.parts(of: text, separatedBy: "`").enumerated() where index % 2 == 1 {
             code.formUnion(part.unicodeScalars)
         }
-        for line in text.split(separator: "\n") where line.hasPrefix("    ") || line.hasPrefix("\t") {
+        for line in UTF8Search.parts(of: text, separatedBy: "\n") where line.utf8.starts(with: "    ".utf8) || line.utf8.first == 0x09 {
             code.formUnion(line.unicodeScalars)
         }
         return code
