@@ -14,6 +14,9 @@ extension WebFonts {
     static let boldClasses = [
         "site-title", "eyebrow", "badge", "button", "marker", "article-title", "article-card-title", "card-title", "chart-heading",
     ]
+    /// What marks a tag's text bold besides its name, as bytes to look for in the tag.
+    static let boldMarks: [[UInt8]] = [Array("aria-current".utf8)]
+        + boldClasses.flatMap { ["class=\"\($0)", " \($0)\"", " \($0) "].map { Array($0.utf8) } }
     static let monoElements: Set<String> = ["code", "pre", "kbd", "samp"]
     static let voidElements: Set<String> = ["br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed"]
 
@@ -55,10 +58,9 @@ extension WebFonts {
                 }
                 if name.hasPrefix("!") || Self.voidElements.contains(name) || tag.hasSuffix("/") { continue }
                 let parent = stack.last
-                let bold = (parent?.bold ?? false) || Self.boldElements.contains(name) || UTF8Search.contains(tag, "aria-current")
-                    || Self.boldClasses.contains {
-                        UTF8Search.contains(tag, "class=\"\($0)") || UTF8Search.contains(tag, " \($0)\"") || UTF8Search.contains(tag, " \($0) ")
-                    }
+                let tagBytes = Array(tag.utf8)
+                let bold = (parent?.bold ?? false) || Self.boldElements.contains(name)
+                    || Self.boldMarks.contains { UTF8Search.contains(bytes: tagBytes, $0) }
                 let mono = (parent?.mono ?? false) || Self.monoElements.contains(name)
                 stack.append((name, bold, mono))
                 continue

@@ -36,6 +36,16 @@ enum UTF8Search {
         return parts
     }
 
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(bytes: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard needle.count <= bytes.count else { return false }
+        for index in 0...(bytes.count - needle.count) where bytes[index] == first && bytes[index..<index + needle.count].elementsEqual(needle) {
+            return true
+        }
+        return false
+    }
+
     /// Whether `needle` occurs in `text`.
     static func contains(_ text: some StringProtocol, _ needle: String) -> Bool {
         let needleBytes = Array(needle.utf8)
