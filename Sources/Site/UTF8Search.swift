@@ -36,41 +36,26 @@ enum UTF8Search {
         return parts
     }
 
-    /// Whether `needle` occurs in `bytes`.
-    static func contains(bytes: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard let first = needle.first else { return true }
-        guard needle.count <= bytes.count else { return false }
-        for index in 0...(bytes.count - needle.count) where bytes[index] == first && bytes[index..<index + needle.count].elementsEqual(needle) {
-            return true
+    /// The byte offset of the first occurrence of `needle` in `bytes`.
+    static func firstOffset(of needle: some Collection<UInt8>, in bytes: some RandomAccessCollection<UInt8>) -> Int? {
+        guard let first = needle.first else { return 0 }
+        guard needle.count <= bytes.count else { return nil }
+        for offset in 0...(bytes.count - needle.count) {
+            let start = bytes.index(bytes.startIndex, offsetBy: offset)
+            if bytes[start] == first && bytes[start...].prefix(needle.count).elementsEqual(needle) { return offset }
         }
-        return false
+        return nil
     }
 
+    /// Whether `needle` occurs in `bytes`.
+    static func contains(bytes: [UInt8], _ needle: [UInt8]) -> Bool { firstOffset(of: needle, in: bytes) != nil }
+
     /// Whether `needle` occurs in `text`.
-    static func contains(_ text: some StringProtocol, _ needle: String) -> Bool {
-        let needleBytes = Array(needle.utf8)
-        guard let first = needleBytes.first else { return true }
-        let bytes = Array(text.utf8)
-        guard needleBytes.count <= bytes.count else { return false }
-        for index in 0...(bytes.count - needleBytes.count)
-        where bytes[index] == first && bytes[index..<index + needleBytes.count].elementsEqual(needleBytes) {
-            return true
-        }
-        return false
-    }
+    static func contains(_ text: some StringProtocol, _ needle: String) -> Bool { firstOffset(of: needle.utf8, in: Array(text.utf8)) != nil }
 
     /// Where `needle` first occurs in `text`.
     static func firstIndex(of needle: String, in text: String) -> String.Index? {
-        let needleBytes = Array(needle.utf8)
-        guard let first = needleBytes.first else { return text.startIndex }
-        let found: Int? = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            guard needleBytes.count <= bytes.count else { return nil }
-            for index in 0...(bytes.count - needleBytes.count)
-            where bytes[index] == first && bytes[index..<index + needleBytes.count].elementsEqual(needleBytes) {
-                return index
-            }
-            return nil
-        } ?? occurrences(of: needleBytes, in: Array(text.utf8)).first
+        let found = text.utf8.withContiguousStorageIfAvailable { firstOffset(of: needle.utf8, in: $0) } ?? firstOffset(of: needle.utf8, in: Array(text.utf8))
         return found.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
     }
 }

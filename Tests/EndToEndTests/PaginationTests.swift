@@ -62,19 +62,7 @@ import TestSupport
         #expect(missing.isEmpty, "not in the sitemap: \(missing.sorted().prefix(5))")
         #expect(pages.contains("tags/page/34/") && pages.contains("weeks/2026-W46/page/2/"))
         // Follow links from page 1 of the 전체 board, staying on board pages, to every journal.
-        var seen: Set<String> = ["tags/index.html"]
-        var queue = ["tags/index.html"]
-        var journals: Set<String> = []
-        while let page = queue.popLast() {
-            for href in Self.links(in: Self.text(files, page)) {
-                guard let target = Self.resolve(href, from: page) else { continue }
-                if target.hasPrefix("journals/") { journals.insert(target) }
-                if target.hasPrefix("tags/") && !seen.contains(target) && files[target] != nil {
-                    seen.insert(target)
-                    queue.append(target)
-                }
-            }
-        }
+        let journals = Self.journalsReachable(from: "tags/index.html", within: "tags/", files)
         let all = Set(files.keys.filter { $0.hasPrefix("journals/") && $0.hasSuffix("index.html") })
         #expect(all.count == 1019)
         #expect(journals == all, "\(all.subtracting(journals).count) journals not reachable from the first 전체 page")
@@ -108,19 +96,7 @@ import TestSupport
             #expect(first.contains("<li><a href=\"../\(SitePathsForTests.encode(folder))\""), "list/ does not link to \(folder)")
         }
         // Every journal is reachable from list/ through list pages alone.
-        var seen: Set<String> = ["list/index.html"]
-        var queue = ["list/index.html"]
-        var journals: Set<String> = []
-        while let page = queue.popLast() {
-            for href in Self.links(in: Self.text(files, page)) {
-                guard let target = Self.resolve(href, from: page) else { continue }
-                if target.hasPrefix("journals/") { journals.insert(target) }
-                if target.hasPrefix("list/") && !seen.contains(target) && files[target] != nil {
-                    seen.insert(target)
-                    queue.append(target)
-                }
-            }
-        }
+        let journals = Self.journalsReachable(from: "list/index.html", within: "list/", files)
         let all = Set(files.keys.filter { $0.hasPrefix("journals/") && $0.hasSuffix("index.html") })
         #expect(journals == all, "\(all.subtracting(journals).count) journals not reachable from list/")
         let largest = files.filter { $0.key.hasPrefix("list/") }.map(\.value.count).max() ?? 0
@@ -129,6 +105,25 @@ import TestSupport
 
     enum SitePathsForTests {
         static func encode(_ path: String) -> String { path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path }
+    }
+
+    /// The journal pages reached by following links from `start`, visiting only pages under
+    /// `folder`.
+    static func journalsReachable(from start: String, within folder: String, _ files: [String: Data]) -> Set<String> {
+        var seen: Set<String> = [start]
+        var queue = [start]
+        var journals: Set<String> = []
+        while let page = queue.popLast() {
+            for href in links(in: text(files, page)) {
+                guard let target = resolve(href, from: page) else { continue }
+                if target.hasPrefix("journals/") { journals.insert(target) }
+                if target.hasPrefix(folder) && !seen.contains(target) && files[target] != nil {
+                    seen.insert(target)
+                    queue.append(target)
+                }
+            }
+        }
+        return journals
     }
 
     static func links(in html: String) -> [String] {
