@@ -130,8 +130,8 @@ import TestSupport
 
     @Test func requestsInFlightNeverExceedTheLimit() async throws {
         let server = try FixtureServer(routes: [
-            route("/v1/search/news.json", ["status": 200, "delay": 0.3, "body_file": "naver_news_ok.json"]),
-            route("/v2/everything", ["status": 200, "delay": 0.3, "body_file": "newsapi_everything_ok.json"]),
+            route("/v1/search/news.json", ["status": 200, "delay": 1, "body_file": "naver_news_ok.json"]),
+            route("/v2/everything", ["status": 200, "delay": 1, "body_file": "newsapi_everything_ok.json"]),
         ])
         let site = try TemporaryFolder("gazette-bounded")
         let report = try await fetch(
@@ -189,13 +189,14 @@ import TestSupport
     @Test func aSlowRedirectLoopIsNeverRetried() async throws {
         var routes: [[String: Any]] = []
         for n in 0..<7 {
-            routes.append(route("/slow\(n).xml", ["status": 302, "delay": 0.5, "headers": ["Location": "{{base}}/slow\(n + 1).xml"]]))
+            routes.append(route("/slow\(n).xml", ["status": 302, "delay": 1, "headers": ["Location": "{{base}}/slow\(n + 1).xml"]]))
         }
         let server = try FixtureServer(routes: routes)
         let failure: WebError? = await {
             do {
-                // Six hops of 0.5 s: 3 s in all, beyond the 2 s limit; each hop far within it.
-                _ = try await WebClient.with(testNetwork(timeout: 2, retries: 2)) { web in try await web.get("\(server.base)/slow0.xml") }
+                // Six hops of 1 s: 6 s in all, beyond the 5 s limit; each hop far within it,
+                // with room for a loaded machine to resume the client late.
+                _ = try await WebClient.with(testNetwork(timeout: 5, retries: 2)) { web in try await web.get("\(server.base)/slow0.xml") }
                 return nil
             } catch let error as WebError {
                 return error
@@ -327,12 +328,12 @@ import TestSupport
     }
 
     @Test func aSlowPageTimesOut() async throws {
-        let server = try FixtureServer(routes: [route("/slow", ["status": 200, "delay": 3, "body_file": "article.html"])])
+        let server = try FixtureServer(routes: [route("/slow", ["status": 200, "delay": 120, "body_file": "article.html"])])
         do {
-            _ = try await WebClient.with(testNetwork(timeout: 0.3, retries: 0)) { web in try await PageMetadata.fetch("\(server.base)/slow", web: web) }
+            _ = try await WebClient.with(testNetwork(timeout: 2, retries: 0)) { web in try await PageMetadata.fetch("\(server.base)/slow", web: web) }
             Issue.record("a slow page must time out")
         } catch let error as SourceFailure {
-            #expect(error.message == "\(server.base)/slow: no complete answer within 0.3 s")
+            #expect(error.message == "\(server.base)/slow: no complete answer within 2 s")
         }
     }
 

@@ -42,15 +42,20 @@ public final class BackgroundProcess: @unchecked Sendable {
 
     /// Polls standard output until `predicate` holds, the process ends, or `timeout` passes.
     /// Returns the output that satisfied it, or nil.
+    ///
+    /// The output is read once more after the deadline: a test process whose threads are all
+    /// busy with other tests can resume this loop only after the deadline has passed, and what
+    /// the program printed meanwhile still counts.
     public func waitForOutput(timeout: TimeInterval, where predicate: (String) -> Bool) async -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             let text = stdout
             if predicate(text) { return text }
-            if !process.isRunning { return predicate(stdout) ? stdout : nil }
+            if !process.isRunning { break }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return nil
+        let text = stdout
+        return predicate(text) ? text : nil
     }
 
     /// Sends SIGTERM (SIGINT may be ignored by a process started in the background), waits up
