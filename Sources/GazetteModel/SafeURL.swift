@@ -56,6 +56,14 @@ public enum SafeURL {
     /// The text as a browser's URL parser sees it: C0 controls and spaces trimmed from both ends,
     /// tab, line feed and carriage return removed everywhere.
     public static func clean(_ text: String) -> String {
+        // Most addresses need nothing removed: give them back as they are, without building a
+        // copy scalar by scalar (this runs twice for every address checked).
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, first > 0x20, last > 0x20,
+            !utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+        {
+            return text
+        }
         let scalars = text.unicodeScalars
         // Indices, not removeFirst on an array: that was quadratic in the leading run
         // (a link written `<` + a million spaces + `…>` took hours).

@@ -106,13 +106,18 @@ public final class MarkupDocument {
     /// Every element, in document order.
     public var allElements: [Element] { elements(where: { _ in true }) }
 
+    /// Every element, in document order, with its name and attributes but an empty `text`: what
+    /// a check of tags and attributes needs, without copying each element's whole content (the
+    /// root's is the document's), which costs the square of the nesting depth.
+    public var allElementsWithoutText: [Element] { elements(where: { _ in true }, withText: false) }
+
     /// Every element named `name` (lower-case), in document order.
     public func elements(named name: String) -> [Element] { elements(named: [name]) }
 
     /// Every element with one of `names` (lower-case), in document order.
     public func elements(named names: Set<String>) -> [Element] { elements(where: names.contains) }
 
-    private func elements(where wanted: (String) -> Bool) -> [Element] {
+    private func elements(where wanted: (String) -> Bool, withText: Bool = true) -> [Element] {
         var found: [Element] = []
         visit { node in
             if node.pointee.type == XML_ELEMENT_NODE, let name = MarkupDocument.name(node)?.lowercased(), wanted(name) {
@@ -128,7 +133,7 @@ public final class MarkupDocument {
                     attribute = current.pointee.next
                 }
                 var text = ""
-                if let content = xmlNodeGetContent(node) {
+                if withText, let content = xmlNodeGetContent(node) {
                     text = String(cString: content)
                     gazette_xmlFree(content)
                 }

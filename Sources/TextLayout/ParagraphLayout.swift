@@ -319,10 +319,16 @@ public final class TextLayoutEngine: Sendable {
         var forced: [Int] = []
         var lineStart = 0
         var position = 0
+        var wordEnd = 0
         while position < count {
             // The next word: from `position` to the next break opportunity, without its spaces.
-            var wordEnd = position + 1
-            while wordEnd < count && !paragraph.breaks[wordEnd] { wordEnd += 1 }
+            // After a cut inside a word (overflow-wrap), the word still ends where it did: there
+            // is no break opportunity between. Scanning again from each cut made a long word at
+            // a narrow width cost the square of its length.
+            if wordEnd <= position {
+                wordEnd = position + 1
+                while wordEnd < count && !paragraph.breaks[wordEnd] { wordEnd += 1 }
+            }
             let end = contentEnd(position, wordEnd)
             let reach = end == position ? 0 : extent(lineStart, end)
             let close = slack > 0 && end > position && abs(reach - limit) < slack
