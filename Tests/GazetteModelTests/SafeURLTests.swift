@@ -37,6 +37,20 @@ import Testing
         #expect(SafeURL.clean(padding) == "")
     }
 
+    /// `clean` gives an address with nothing to remove back as it is; anything to trim or remove
+    /// still is, wherever it stands.
+    @Test func cleanKeepsCleanAddressesAndStillStripsTheRest() {
+        for text in ["https://example.org/", "a", "기사", "https://x/👍🏽", "a b", "a\u{1}b"] {
+            #expect(SafeURL.clean(text) == text, "\(text.debugDescription)")
+        }
+        #expect(SafeURL.clean("https://x/\ta") == "https://x/a")
+        #expect(SafeURL.clean("a\nb\rc") == "abc")
+        #expect(SafeURL.clean(" a") == "a")
+        #expect(SafeURL.clean("a\u{1}") == "a")
+        #expect(SafeURL.clean("\u{20}") == "")
+        #expect(SafeURL.clean("") == "")
+    }
+
     @Test func mailtoAndRelativeLinksPassOnlyInBodies() {
         for text in ["mailto:a@example.org", "MAILTO:a@example.org", "../other/", "#notes", "?page=2", "/study/", "img/a.png", "a:b/../x".replacingOccurrences(of: "a:b", with: "ab")] {
             #expect(SafeURL.allowed(text, in: .body) != nil, "\(text)")

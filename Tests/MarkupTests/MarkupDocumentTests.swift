@@ -22,6 +22,19 @@ import Testing
         }
     }
 
+    /// What fuzz-markdown checks: every element's name and attributes, in document order, with no
+    /// element's content copied (deeply nested HTML made that the square of its depth).
+    @Test(.timeLimit(.minutes(1))) func elementsWithoutTextKeepNamesAndAttributesOnly() throws {
+        let html = "<p><a href=\"x/\" class=\"k\">one</a> <img src=\"y\" alt=\"two\"></p>"
+        let document = try #require(MarkupDocument.html(html))
+        let all = document.allElements, bare = document.allElementsWithoutText
+        #expect(bare.map(\.name) == all.map(\.name))
+        #expect(bare.map(\.attributes) == all.map(\.attributes))
+        #expect(bare.allSatisfy { $0.text.isEmpty })
+        let nested = String(repeating: "<div>", count: 20_000) + "x" + String(repeating: "</div>", count: 20_000)
+        #expect(try #require(MarkupDocument.html(nested)).allElementsWithoutText.count > 200)
+    }
+
     @Test func elementsGiveAttributesAndText() throws {
         let document = try #require(MarkupDocument.html("<p><a href=\"x/\" class=\"k\">one</a> <a href=\"y\">two</a></p>"))
         let links = document.elements(named: "a")

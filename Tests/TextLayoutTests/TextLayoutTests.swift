@@ -81,6 +81,17 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         #expect(layout.lineWidths.allSatisfy { $0 <= 120 })
     }
 
+    /// Found profiling fuzz-text-layout: after each overflow-wrap cut the layout looked for the
+    /// word's end again from the cut, so a long word at a narrow width took the square of its
+    /// length (40,000 letters at 1 px: minutes). Each letter is a line of its own.
+    @Test(.timeLimit(.minutes(1))) func aLongWordAtANarrowWidthIsLaidOutInLinearTime() throws {
+        let engine = try engine()
+        let word = String(repeating: "가나abc", count: 8_000)
+        let layout = try engine.layout(StyledText(word, RunStyle(fonts: [nanumGothic], size: 15)), style: ParagraphStyle(lineHeight: 24), width: 1)
+        #expect(layout.lines.count == word.count)
+        #expect(layout.lines.joined() == word)
+    }
+
     @Test func setsEmojiInTheEmojiFontAndReportsWhatNoFontHas() throws {
         let engine = try engine()
         let stack = RunStyle(fonts: [nanumGothic, Self.emoji], size: 15)
