@@ -53,7 +53,13 @@ for target in "${TARGETS[@]}"; do
     options=(-timeout=10 -detect_leaks=1 -rss_limit_mb=4096 -max_len="$(max_len "$target")" -print_final_stats=1
         -artifact_prefix="$artifacts")
     [ -f Fuzz/Dictionaries/"$target".dict ] && options+=(-dict=Fuzz/Dictionaries/"$target".dict)
-    if [ -n "$FUZZ_RUNS" ]; then options+=(-runs="$FUZZ_RUNS"); else options+=(-max_total_time="$FUZZ_SECONDS"); fi
+    # With FUZZ_RUNS, FUZZ_MAX_SECONDS (if set) still ends a slow run in time.
+    if [ -n "$FUZZ_RUNS" ]; then
+        options+=(-runs="$FUZZ_RUNS")
+        [ -n "${FUZZ_MAX_SECONDS:-}" ] && options+=(-max_total_time="$FUZZ_MAX_SECONDS")
+    else
+        options+=(-max_total_time="$FUZZ_SECONDS")
+    fi
     log=$FUZZ_BUILD/logs/$target.log
     mkdir -p "$(dirname "$log")"
     echo "== fuzz-$target (${FUZZ_RUNS:+$FUZZ_RUNS runs}${FUZZ_RUNS:-$FUZZ_SECONDS s})"
