@@ -22,10 +22,12 @@ max_len() {
     case $1 in
         canonical-url | safe-url) echo 2048 ;;
         text-layout) echo 4096 ;;
-        # Markdown and packet parse the same bodies; 4 KB holds every block kind many times over
-        # and long paragraphs past the typesetter's 3,000-byte chunking, at half the cost per
-        # input of 8 KB (each input's cost grows with its length, not with a fixed set-up).
-        packet | markdown) echo 4096 ;;
+        # Each input's cost grows with its length (profiles show no fixed set-up to speak of), so
+        # the limits are what the code needs: 2 KB of Markdown holds every block and inline kind
+        # many times over (cmark's own fuzzer uses 256 bytes); the packet typesetter cuts
+        # paragraphs longer than 3,000 bytes into chunks, which takes 4 KB to reach.
+        markdown) echo 2048 ;;
+        packet) echo 4096 ;;
         *) echo 32768 ;;
     esac
 }
