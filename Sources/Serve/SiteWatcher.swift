@@ -1,4 +1,4 @@
-import CInotify
+internal import CInotify
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import CHarfBuzzSubset
+internal import CHarfBuzzSubset
 import Foundation
 
 /// One font file, opened with HarfBuzz for shaping: the only place Gazette shapes text for the

@@ -1,4 +1,4 @@
-import CHarfBuzzSubset
+internal import CHarfBuzzSubset
 import Foundation
 
 /// Cuts a font file down to the glyphs a site uses, with harfbuzz-subset. This type is the only

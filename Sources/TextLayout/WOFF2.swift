@@ -1,4 +1,4 @@
-import CWOFF2
+internal import CWOFF2
 import Foundation
 
 /// WOFF2 web-font files, with Google's encoder and decoder (libwoff2, Brotli inside). This type

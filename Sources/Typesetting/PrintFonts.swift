@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 /// The fonts of a printed document: a private fontconfig configuration holding only the pinned

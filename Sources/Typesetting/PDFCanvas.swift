@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 /// A PDF document being drawn with cairo, page by page, in points with the origin at the top
