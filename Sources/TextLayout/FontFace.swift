@@ -5,7 +5,10 @@ import Foundation
 /// web. The bytes are held in memory for the face's life, so what is measured is exactly the file
 /// handed in (the build measures with the same subset files it ships).
 ///
-/// Immutable after `init`; HarfBuzz fonts are safe to shape with from several threads.
+/// `@unchecked Sendable` is sound here: every property is a `let` set in `init`, the font is made
+/// immutable (`hb_font_make_immutable`) before `init` returns, and HarfBuzz documents immutable
+/// fonts, faces and blobs as safe to shape with from several threads; Swift cannot see through
+/// the `OpaquePointer`s to know that.
 public final class FontFace: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public var description: String
