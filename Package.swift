@@ -62,9 +62,9 @@ let package = Package(
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         // Text for the web: HarfBuzz shaping and measurement, Chromium's line breaking (Unicode
         // tables of its own, no GLib), web-font subsetting and WOFF2. No Pango, no cairo.
-        .target(name: "TextLayout", dependencies: ["CHarfBuzzSubset", "CWOFF2"]),
+        .target(name: "TextLayout", dependencies: ["GazetteModel", "CHarfBuzzSubset", "CWOFF2"]),
         // Text for print: Pango text blocks on pinned fonts, drawn on a cairo PDF canvas (Packet's).
-        .target(name: "Typesetting", dependencies: ["CPangoCairo"]),
+        .target(name: "Typesetting", dependencies: ["GazetteModel", "CPangoCairo"]),
         // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
         .target(name: "Imaging", dependencies: ["CVips"]),
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.

@@ -10,9 +10,8 @@ import Foundation
 /// fonts, faces and blobs as safe to shape with from several threads; Swift cannot see through
 /// the `OpaquePointer`s to know that.
 public final class FontFace: @unchecked Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// This module's one error type.
+    public typealias Failure = TextLayoutError
 
     /// Where the bytes came from, for messages.
     public let name: String

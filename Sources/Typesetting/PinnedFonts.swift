@@ -8,9 +8,8 @@ import Foundation
 ///
 /// Pango contexts are single-threaded: the owner decides how the context is shared.
 final class PinnedFonts {
-    struct Failure: Error, CustomStringConvertible, Sendable {
-        var description: String
-    }
+    /// This module's one error type.
+    typealias Failure = TypesettingError
 
     let config: OpaquePointer
     let fontMap: UnsafeMutablePointer<PangoFontMap>
