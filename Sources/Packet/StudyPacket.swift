@@ -76,7 +76,7 @@ public struct StudyPacket: Sendable {
         /// there, and its unit count — for tests of widows, orphans and keep-with-next.
         var layout: [[(kind: FlowBox.Kind, units: Range<Int>, of: Int)]] = []
         /// Seconds each step took, in order, for `--verbose` (`StepClock`).
-        public var steps: [(name: String, seconds: Double)] = []
+        public var steps: [StepClock.Step] = []
     }
 
     /// Typesets and draws the packet.

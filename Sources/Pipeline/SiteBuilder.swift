@@ -77,7 +77,7 @@ public struct BuildReport: Sendable {
     /// Warnings from loading and building.
     public var diagnostics: [Diagnostic]
     /// Seconds each step took, in order, for `--verbose`. Never written into the site.
-    public var steps: [(name: String, seconds: Double)]
+    public var steps: [StepClock.Step]
     /// Files not made again because a file with the same key was already in place.
     public var reused = 0
     /// With `BuildOptions.deferPackets`: each week's packet, to typeset and write after the build.

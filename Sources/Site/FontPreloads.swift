@@ -21,62 +21,123 @@ extension WebFonts {
     static let voidElements: Set<String> = ["br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed"]
 
     /// The slices to preload for a rendered page, as site-relative paths, first needed first.
+    ///
+    /// The page is read as UTF-8 bytes: tags by their bytes, text decoded one scalar at a time
+    /// and looked up in `preloadTable`. Reading it as Swift strings (a `String` per tag, a
+    /// scalar iterator, a dictionary key per character) took a fifth of a 2,000-journal build.
     public func preloads(forPage html: String) -> [String] {
-        var bySlice: [String: String] = [:]  // face key + slice name → path
-        for slice in slices where slice.face != Self.emoji { bySlice[slice.face.key + "\u{0}" + slice.name] = slice.path }
-        var seen = Set<String>()
+        var html = html
+        return html.withUTF8 { preloads(forPage: $0) }
+    }
+
+    private func preloads(forPage page: UnsafeBufferPointer<UInt8>) -> [String] {
+        guard let body = UTF8Search.firstOffset(of: Self.bodyOpening, in: page) else { return [] }
+        let table = preloadTable
+        var seen: [Bool] = Array(repeating: false, count: table.paths.count)
         var result: [String] = []
-        let whole = slices.contains { $0.name == "all" }
-        func add(_ scalar: Unicode.Scalar, bold: Bool, mono: Bool) {
-            let face = mono ? Self.mono : (bold ? Self.sansBold : Self.sans)
-            let name = whole ? "all" : FontSlices.name(of: scalar.value, cut: face.cut)
-            guard let path = bySlice[face.key + "\u{0}" + name], seen.insert(path).inserted else { return }
-            result.append(path)
-        }
-        guard let body = UTF8Search.firstIndex(of: "<body", in: html) else { return [] }
-        var stack: [(name: String, bold: Bool, mono: Bool)] = []
+        var stack: [(name: UInt64, bold: Bool, mono: Bool)] = []
         var budget = Self.preloadBudget
-        var scalars = html.unicodeScalars[body...].makeIterator()
-        var skipUntil: String?
-        while budget > 0, result.count < Self.preloadLimit, let scalar = scalars.next() {
-            if scalar == "<" {
-                var tag = ""
-                while let next = scalars.next(), next != ">" { tag.unicodeScalars.append(next) }
-                let closing = tag.hasPrefix("/")
-                let name = String(tag.drop { $0 == "/" }.prefix { !$0.isWhitespace && $0 != "/" }).lowercased()
+        var skipUntil: UInt64?
+        var index = body
+        let end = page.count
+        while budget > 0, result.count < Self.preloadLimit, index < end {
+            let byte = page[index]
+            if byte == UInt8(ascii: "<") {
+                var close = index + 1
+                while close < end && page[close] != UInt8(ascii: ">") { close += 1 }
+                let tag = UnsafeBufferPointer(rebasing: page[(index + 1)..<close])
+                index = close + 1
+                let closing = tag.first == UInt8(ascii: "/")
+                let name = Self.tagName(tag)
                 if let skip = skipUntil {
                     if closing && name == skip { skipUntil = nil }
                     continue
                 }
-                if name == "script" || name == "style" || name == "template" {
-                    if !closing && !tag.hasSuffix("/") { skipUntil = name }
+                if Self.rawTextElements.contains(name) {
+                    if !closing && tag.last != UInt8(ascii: "/") { skipUntil = name }
                     continue
                 }
                 if closing {
-                    if let index = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(index...) }
+                    if let at = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(at...) }
                     continue
                 }
-                if name.hasPrefix("!") || Self.voidElements.contains(name) || tag.hasSuffix("/") { continue }
+                if name & 0xFF == UInt64(UInt8(ascii: "!")) || Self.voidElementNames.contains(name) || tag.last == UInt8(ascii: "/") {
+                    continue
+                }
                 let parent = stack.last
-                let tagBytes = Array(tag.utf8)
-                let bold = (parent?.bold ?? false) || Self.boldElements.contains(name)
-                    || Self.boldMarks.contains { UTF8Search.contains(bytes: tagBytes, $0) }
-                let mono = (parent?.mono ?? false) || Self.monoElements.contains(name)
+                let bold = (parent?.bold ?? false) || Self.boldElementNames.contains(name)
+                    || Self.boldMarks.contains { UTF8Search.firstOffset(of: $0, in: tag) != nil }
+                let mono = (parent?.mono ?? false) || Self.monoElementNames.contains(name)
                 stack.append((name, bold, mono))
                 continue
             }
-            if skipUntil != nil { continue }
-            if scalar == "&" {
-                // An entity: the characters it stands for are ASCII marks, in the latin slice.
-                while let next = scalars.next(), next != ";", next != " " {}
+            if skipUntil != nil {
+                index += 1
                 continue
             }
-            if scalar.properties.isWhitespace { continue }
+            if byte == UInt8(ascii: "&") {
+                // An entity: the characters it stands for are ASCII marks, in the latin slice.
+                index += 1
+                while index < end {
+                    let next = page[index]
+                    index += 1
+                    if next == UInt8(ascii: ";") || next == UInt8(ascii: " ") { break }
+                }
+                continue
+            }
+            let (scalar, length) = Self.decode(page, at: index)
+            index += length
+            if scalar.isASCII ? (byte == 0x20 || (0x09...0x0D).contains(byte)) : scalar.properties.isWhitespace { continue }
             budget -= 1
-            add(scalar, bold: stack.last?.bold ?? false, mono: stack.last?.mono ?? false)
+            let face = (stack.last?.mono ?? false) ? 2 : (stack.last?.bold ?? false) ? 1 : 0
+            guard let slice = table.slice(of: scalar.value, face: face), !seen[slice] else { continue }
+            seen[slice] = true
+            result.append(table.paths[slice])
         }
         return result
     }
+
+    /// The scalar starting at `index` of well-formed UTF-8 (a Swift string's bytes) and its length.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard index + length <= bytes.count else { return (" ", bytes.count - index) }
+        var value = length == 1 ? lead : length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07
+        for offset in 1..<max(1, length) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (Unicode.Scalar(value) ?? " ", length)
+    }
+
+    /// A tag's element name, lower-cased, packed into eight bytes (names this reads for are
+    /// shorter; a longer one keeps its first eight bytes and a marker bit, and matches none of them).
+    static func tagName(_ tag: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var index = 0
+        while index < tag.count && tag[index] == UInt8(ascii: "/") { index += 1 }
+        var packed: UInt64 = 0
+        var length = 0
+        while index < tag.count {
+            var byte = tag[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "/") || (0x09...0x0D).contains(byte) { break }
+            if (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { byte += 0x20 }
+            if length == 8 { return packed | 1 << 63 }
+            packed |= UInt64(byte) << (8 * UInt64(length))
+            length += 1
+            index += 1
+        }
+        return packed
+    }
+
+    static func packedNames(_ names: Set<String>) -> Set<UInt64> {
+        Set(names.map { name in
+            var bytes = Array(name.utf8)
+            return bytes.withUnsafeMutableBufferPointer { tagName(UnsafeBufferPointer($0)) }
+        })
+    }
+
+    static let bodyOpening = Array("<body".utf8)
+    static let rawTextElements = packedNames(["script", "style", "template"])
+    static let boldElementNames = packedNames(boldElements)
+    static let monoElementNames = packedNames(monoElements)
+    static let voidElementNames = packedNames(voidElements)
 
     /// `html` with a `<link rel="preload">` for each slice it needs first, before its stylesheet
     /// link (so they are requested before the stylesheet is parsed). `root` leads from the page
@@ -92,4 +153,60 @@ extension WebFonts {
         result.insert(contentsOf: links, at: stylesheet)
         return result
     }
+}
+
+/// Which preloadable slice holds a character, for each text face: built once with the fonts, so
+/// reading a page looks a character up instead of naming its slice and building a key.
+struct PreloadTable: Sendable {
+    /// The text faces' slice paths; a slice is its index here.
+    let paths: [String]
+    /// Per face (in `WebFonts.textFaces` order): the slice of each ASCII character, -1 for none.
+    private let ascii: [[Int32]]
+    /// Per face: the slice of every other character some slice ships, -1 for none.
+    private let others: [[UInt32: Int32]]
+    /// Per face: its whole-face file when the faces ship whole (`serve`).
+    private let whole: [Int?]
+    private let byName: [String: Int]
+
+    init(_ slices: [WebFonts.Slice]) {
+        let text = slices.filter { WebFonts.textFaces.contains($0.face) }
+        paths = text.map(\.path)
+        var byName: [String: Int] = [:]
+        for (index, slice) in text.enumerated() { byName[Self.key(slice.face, slice.name)] = index }
+        self.byName = byName
+        let isWhole = text.contains { $0.name == "all" }
+        whole = WebFonts.textFaces.map { face in isWhole ? byName[Self.key(face, "all")] : nil }
+        var shipped = Set<UInt32>()
+        if !isWhole {
+            for slice in text { shipped.formUnion(slice.scalars.lazy.filter { $0 >= 0x80 }) }
+        }
+        var ascii: [[Int32]] = []
+        var others: [[UInt32: Int32]] = []
+        for face in WebFonts.textFaces {
+            func index(_ scalar: UInt32) -> Int32 {
+                byName[Self.key(face, FontSlices.name(of: scalar, cut: face.cut))].map(Int32.init) ?? -1
+            }
+            ascii.append(isWhole ? [] : (0..<128).map { index(UInt32($0)) })
+            var table: [UInt32: Int32] = [:]
+            table.reserveCapacity(shipped.count)
+            for scalar in shipped { table[scalar] = index(scalar) }
+            others.append(table)
+        }
+        self.ascii = ascii
+        self.others = others
+    }
+
+    /// The slice of `face` (0 sans, 1 bold, 2 mono) that holds `scalar`, if one is shipped.
+    func slice(of scalar: UInt32, face: Int) -> Int? {
+        if let whole = whole[face] { return whole }
+        if scalar < 0x80, !ascii[face].isEmpty {
+            let found = ascii[face][Int(scalar)]
+            return found < 0 ? nil : Int(found)
+        }
+        if let found = others[face][scalar] { return found < 0 ? nil : Int(found) }
+        let face = WebFonts.textFaces[face]
+        return byName[Self.key(face, whole.contains { $0 != nil } ? "all" : FontSlices.name(of: scalar, cut: face.cut))]
+    }
+
+    private static func key(_ face: WebFonts.Face, _ name: String) -> String { face.key + "\u{0}" + name }
 }

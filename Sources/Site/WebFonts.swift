@@ -51,6 +51,8 @@ public struct WebFonts: Sendable {
     }
 
     public let slices: [Slice]
+    /// Which slice holds each character, for preloads.
+    let preloadTable: PreloadTable
     /// Faces loaded from the shipped bytes, keyed by `Face.key`: what boards are measured with.
     public let engine: TextLayoutEngine
 
@@ -117,6 +119,7 @@ public struct WebFonts: Sendable {
             slices += made
         }
         self.slices = slices
+        preloadTable = PreloadTable(slices)
         engine = TextLayoutEngine(slicedFaces: faces)
     }
 

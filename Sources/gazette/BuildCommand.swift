@@ -49,7 +49,7 @@ struct BuildCommand: ParsableCommand {
             let report = try SiteBuilder.build(options)
             console.report(report.diagnostics)
             if global.verbose {
-                for step in report.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+                for step in report.steps { console.say(step.line) }
                 console.say("  web fonts: \(report.fontBytes) bytes in assets/fonts/")
             }
             let seconds = Date().timeIntervalSince(started)

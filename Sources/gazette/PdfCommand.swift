@@ -68,7 +68,7 @@ struct PdfCommand: ParsableCommand {
                 let rendered = try packet.write(to: target)
                 if global.verbose {
                     console.say("  \(String(format: "%6.3f", loaded.timeIntervalSince(started))) s  load and validate content")
-                    for step in rendered.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+                    for step in rendered.steps { console.say(step.line) }
             }
             console.summary(
                 "Wrote \(target.path) (\(count(rendered.pageCount, "page")), \(count(packet.journals.count, "journal"))) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")

@@ -62,7 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
                     if repeated > 0 && !global.quiet { line += "; \(count(repeated, "earlier warning")) still \(repeated == 1 ? "applies" : "apply")" }
                     console.summary(line)
                     if verbose {
-                        for step in report.steps { console.say("  \(String(format: "%6.3f", step.seconds)) s  \(step.name)") }
+                        for step in report.steps { console.say(step.line) }
                     }
                 case .failed(let diagnostics, let trigger):
                     console.report(diagnostics)

@@ -45,6 +45,29 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(".gazette/cache").path) == ledger)
     }
 
+    /// A template's syntax error names the author's own line and column, and its values are
+    /// escaped as HTML (the five characters swift-mustache escapes) by Gazette's escaping.
+    @Test func templateErrorsPointAtTheAuthorsLineAndValuesAreEscaped() throws {
+        let site = try TemporaryFolder("gazette-template-error")
+        try site.write("gazette.yml", "title: Esc <&\"'> ape\nlanguage: en\n")
+        try site.write("content/journals/a.md", "---\ntitle: \"<b>Tom & 'Jerry'</b>\"\ncreated: 2026-11-18\n---\nHello.\n")
+        try site.write("templates/card.mustache", "<li class=\"card\">{{title}}</li>\n")
+        let output = site.url.appendingPathComponent("public")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        let home = try site.read("public/index.html")
+        #expect(home.contains("<li class=\"card\">&lt;b&gt;Tom &amp; &#39;Jerry&#39;&lt;/"))
+        #expect(home.contains("<title>") && home.contains("Esc &lt;&amp;&quot;&#39;&gt; ape"))
+        try site.write("templates/card.mustache", "<li>{{#tags}}\n{{/title}}</li>\n")
+        do {
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+            Issue.record("a template with an unclosed section built")
+        } catch let error as DiagnosticsError {
+            let location = try #require(error.diagnostics.first?.location)
+            #expect(location.path == "templates/card.mustache")
+            #expect(location.line == 2 && location.column == 5, "counted without the line Gazette puts first: \(location)")
+        }
+    }
+
     @Test func siteTemplatesOverrideTheThemeFileByFile() throws {
         let site = try TemporaryFolder("gazette-override")
         try site.write("gazette.yml", "title: Override\nlanguage: en\n")
