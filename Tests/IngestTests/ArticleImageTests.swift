@@ -295,6 +295,24 @@ import TestSupport
         #expect(try server.requests(to: "/c.webp").count == 1)
     }
 
+    /// The command says what it deleted, and a dry run what it would.
+    @Test func fetchReportsTheThumbnailsItDeletes() throws {
+        let site = try TemporaryFolder("gazette-prune-cli")
+        try site.write("gazette.yml", "title: T\n")
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode([]))
+        let orphan = "\(ArticleThumbnails.folder)/abcdef123456-deadbeef-160x90.webp"
+        try site.write(orphan, "old")
+        try site.write("\(ArticleThumbnails.folder)/readme.txt", "mine")
+        let dry = try GazetteCommand.run(["fetch", "--enrich", "--dry-run", "--site", site.path])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("; would delete 1 unused thumbnail.\n"), "\(dry.stdout)")
+        #expect(site.exists(orphan))
+        let run = try GazetteCommand.run(["fetch", "--enrich", "--site", site.path])
+        #expect(run.stdout.contains("; deleted 1 unused thumbnail.\n"), "\(run.stdout)")
+        #expect(!site.exists(orphan))
+        #expect(try site.read("\(ArticleThumbnails.folder)/readme.txt") == "mine")
+    }
+
     @Test func thumbnailNamesAreRecognisedExactly() {
         let article = record(1, image: "https://img.example.com/a.jpg")
         for name in ArticleThumbnails.names(for: article) { #expect(ArticleThumbnails.isThumbnailName(name), "\(name)") }
