@@ -79,8 +79,10 @@ public enum AddressPolicy {
     }
 
     /// Checks that `url`'s host is one data may reach and returns the address to connect to:
-    /// nil for a literal address (nothing to resolve), else the first of the resolved ones,
-    /// every one of which was checked. The caller connects to exactly that address (see
+    /// nil for a literal address (nothing to resolve), else one of the resolved ones, every one
+    /// of which was checked: the first IPv4 address if there is one (pinned to one address, the
+    /// connection has no Happy Eyeballs fallback, and IPv6 is the family more often unroutable),
+    /// else the first. The caller connects to exactly that address (see
     /// `WebClient`), so a name that resolves to a public address now and to 127.0.0.1 a moment
     /// later (DNS rebinding) still reaches only the address checked here.
     static func check(
@@ -99,7 +101,7 @@ public enum AddressPolicy {
             return nil
         }
         let addresses = await (resolver ?? resolve)(host)
-        guard let first = addresses.first else {
+        guard let first = addresses.first(where: { $0.ipv4 != nil }) ?? addresses.first else {
             throw WebError(kind: .unreachable, message: "the host \(host) is unknown (no address found)")
         }
         for address in addresses {
