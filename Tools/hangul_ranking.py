@@ -3,12 +3,14 @@
 encode) ordered by how often they occur in Korean prose, most frequent first, as Gazette's
 web-font slices use them (Sources/Site/HangulRanking.swift holds the output).
 
-Counts come from Korean text that Debian ships under licences that allow this use (only the
-counts are used; no text is copied):
-- libreoffice-help-ko: LibreOffice's Korean help, about 650,000 syllables of prose (MPL-2.0);
-- libreoffice-l10n-ko: LibreOffice's Korean interface strings (MPL-2.0);
-- unicode-cldr-core: CLDR's Korean locale data, annotations and subdivision names (Unicode
-  License v3), leaving out the collation tables, which list every syllable once.
+Counts come from Korean text that Debian ships under the MPL-2.0, which allows this use (only
+the counts are used; no text is copied), each package's share of a syllable weighing the same,
+so the long help does not drown the shorter interface text, which is closer to everyday writing:
+- libreoffice-help-ko: LibreOffice's Korean help, about 650,000 syllables of prose;
+- libreoffice-l10n-ko: LibreOffice's Korean interface strings;
+- firefox-esr-l10n-ko: Firefox's Korean interface strings and messages.
+Of the mixes tried (these, with or without CLDR's Korean locale data, counts summed or shares
+summed), this one needed the fewest rare-syllable slices for the example site's journals.
 The syllables of Gazette's own Korean interface (Sources/Site/UIStrings.swift and templates/),
 which every page of a Korean site shows, come first, by count; then the rest by count.
 Syllables of the set with no count (about a thousand of 2,350, rare in any text) come last; ties,
@@ -19,7 +21,7 @@ repository without a licence, which gives no permission to reuse it; this one re
 
 Usage: hangul_ranking.py [--counts] [DEB-FOLDER]. Without a folder, the three packages are
 fetched with `apt-get download` into a temporary folder. --counts prints rank, syllable and
-count instead (Benchmarks/make_journals.py's stretch shares come from them)."""
+score (the summed shares) instead."""
 import collections
 import glob
 import os
@@ -27,8 +29,9 @@ import re
 import subprocess
 import sys
 import tempfile
+import zipfile
 
-PACKAGES = ["libreoffice-help-ko", "libreoffice-l10n-ko", "unicode-cldr-core"]
+PACKAGES = ["libreoffice-help-ko", "libreoffice-l10n-ko", "firefox-esr-l10n-ko"]
 HANGUL = re.compile(r"[\uac00-\ud7a3]")
 
 
@@ -40,25 +43,33 @@ def unpack(folder):
 
 
 def texts(root):
-    """The files counted: help pages, interface strings (.mo, .xcd), CLDR's Korean files."""
+    """The text counted, by package: help pages, LibreOffice's interface strings (.mo, .xcd),
+    Firefox's (the Fluent, properties and DTD files inside its language pack)."""
     for directory, _, files in os.walk(root):
         for name in sorted(files):
             path = os.path.join(directory, name)
             if "/help/ko/" in path and name.endswith((".html", ".xhp")):
-                yield path
+                yield "help", open(path, "rb").read()
             elif "/libreoffice/" in path and name.endswith((".mo", ".xcd")):
-                yield path
-            elif "/cldr/common/" in path and "/collation/" not in path and name in ("ko.xml", "ko_KR.xml", "ko_KP.xml"):
-                yield path
+                yield "interface", open(path, "rb").read()
+            elif "firefox" in path and name.endswith(".xpi"):
+                with zipfile.ZipFile(path) as pack:
+                    for member in sorted(pack.namelist()):
+                        if member.endswith((".ftl", ".properties", ".dtd", ".json")):
+                            yield "firefox", pack.read(member)
 
 
 def count(root):
-    counts = collections.Counter()
-    for path in texts(root):
-        with open(path, "rb") as f:
-            text = f.read().decode("utf-8", errors="ignore")
-        counts.update(HANGUL.findall(re.sub(r"<[^>]*>", " ", text)))
-    return counts
+    """Each syllable's share of each package's text, summed over the packages."""
+    per = collections.defaultdict(collections.Counter)
+    for package, data in texts(root):
+        per[package].update(HANGUL.findall(re.sub(r"<[^>]*>", " ", data.decode("utf-8", errors="ignore"))))
+    scores = collections.Counter()
+    for counts in per.values():
+        total = sum(counts.values())
+        for syllable, n in counts.items():
+            scores[syllable] += n / total
+    return scores
 
 
 def interface_text():
@@ -86,7 +97,7 @@ def main():
     ranked = [common[i] for i in order]
     if "--counts" in sys.argv:
         for rank, syllable in enumerate(ranked):
-            print(rank, syllable, counts.get(syllable, 0))
+            print(rank, syllable, "%.8f" % counts.get(syllable, 0))
     else:
         print("".join(ranked))
 
