@@ -45,6 +45,17 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
     }
 }
 
+/// Runs `first` and `second` at once, on Dispatch's worker threads, and returns both results.
+/// For two steps of a build that need nothing from each other, where one of them (or a part
+/// of it) runs on one core only. If both throw, `first`'s error is thrown.
+///
+/// Both must be safe to run alongside each other.
+public func concurrently<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
+    let results = try [0, 1].concurrentMap { index -> (A?, B?) in index == 0 ? (try first(), nil) : (nil, try second()) }
+    guard let a = results[0].0, let b = results[1].1 else { preconditionFailure("concurrently: a result is missing") }
+    return (a, b)
+}
+
 /// The result slots of one `concurrentMap`. Safe to share: every index is written by exactly one
 /// chunk, and the buffer is read only after `concurrentPerform` has returned.
 private struct Slots<T>: @unchecked Sendable {

@@ -187,7 +187,7 @@ public final class MarkdownDocument {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             // ASCII first: the property lookups below cost more than everything else here.
-            let isWhite = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : scalar.properties.isWhitespace
+            let isWhite = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : Self.isNonASCIIWhitespace(value)
             if isWhite {
                 // Only a space separator takes the marks after it into its grapheme; a control
                 // (tab, newline) ends its grapheme at once (UAX #29, GB4).
@@ -212,6 +212,16 @@ public final class MarkdownDocument {
     }
 
     /// `text` with each (pattern, replacement) applied in turn, matching on UTF-8 bytes.
+    /// Unicode's White_Space property above ASCII (the whole list: U+0085, U+00A0, U+1680,
+    /// U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000), without a property lookup per
+    /// Hangul syllable.
+    static func isNonASCIIWhitespace(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
+        }
+    }
+
     static func replacing(in text: String, _ replacements: [(String, String)]) -> String {
         var bytes = Array(text.utf8)
         for (pattern, replacement) in replacements {

@@ -172,19 +172,26 @@ public enum SiteBuilder {
         let theme = try clock.step("load theme") { try Theme.load(siteRoot: options.siteRoot) }
         let baseURL = options.baseURL ?? content.config.baseURL
         let diagnostics = content.diagnostics + (baseURL == nil ? [missingBaseURL] : [])
-        let bodies = try clock.step("parse Markdown") { try JournalBodies(content, cache: options.bodyCache) }
-        let fonts = try clock.step("cut web fonts") { 
-            try SiteAssets.webFonts(
-                content: content, theme: theme, complete: !options.subsetFonts,
-                cache: options.siteRoot.appendingPathComponent(".gazette/cache/fonts"))
+        // The fonts are cut mostly on one core; Markdown is parsed on all of them meanwhile.
+        let (bodies, fonts) = try clock.step("parse Markdown, cut web fonts") {
+            try concurrently(
+                { try JournalBodies(content, cache: options.bodyCache) },
+                {
+                    try SiteAssets.webFonts(
+                        content: content, theme: theme, complete: !options.subsetFonts,
+                        cache: options.siteRoot.appendingPathComponent(".gazette/cache/fonts"))
+                })
         }
         let layout = MasonryBoardLayout(engine: fonts.engine)
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
         let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.json")
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
         let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
-        let measures = try clock.step("measure cards") {
-            try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache)
+        // The search index merges its postings on one core; cards are measured meanwhile.
+        let (measures, search) = try clock.step("measure cards, build search index") {
+            try concurrently(
+                { try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache) },
+                { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
         }
         let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout, contexts: options.cardContexts ?? CardContexts()) }
         let assets = SiteAssets.fingerprintedAssets(
@@ -194,7 +201,6 @@ public enum SiteBuilder {
             content: content, theme: theme, bodies: bodies, boards: boards, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
-        let search = clock.step("build search index") { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) }
         renderer.searchIndex = search.manifest
         renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.webFonts = fonts

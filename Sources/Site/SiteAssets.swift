@@ -35,19 +35,22 @@ public enum SiteAssets {
         }
         // Everything goes to the regular face; what can be bold (titles, names, UI, headings and
         // strong text in bodies) to the bold face too, code to the mono face.
-        var characters = Set<Unicode.Scalar>()
-        var bold = Set<Unicode.Scalar>()
-        var code = Set<Unicode.Scalar>()
+        var characters = ScalarBits()
+        var bold = ScalarBits()
+        var code = ScalarBits()
         func add(_ text: String?, bold isBold: Bool = true) {
             guard let text else { return }
-            characters.formUnion(text.unicodeScalars)
-            if isBold { bold.formUnion(text.unicodeScalars) }
+            characters.insert(text)
+            if isBold { bold.insert(text) }
         }
         for journal in content.journals {
             add(journal.title)
             add(journal.body, bold: false)
-            bold.formUnion(boldCharacters(journal.body))
-            code.formUnion(codeCharacters(journal.body))
+            var body = journal.body
+            body.withUTF8 { bytes in
+                boldCharacters(bytes, into: &bold)
+                codeCharacters(bytes, into: &code)
+            }
             add(journal.author)
             journal.tags.forEach { add($0) }
         }
@@ -66,7 +69,7 @@ public enum SiteAssets {
         add("년월일주화수목금토오전후")
         for (path, data) in theme.files where path.hasSuffix(".mustache") { add(String(decoding: data, as: UTF8.self)) }
         do {
-            return try WebFonts(characters: characters, bold: bold, code: code, cache: cache)
+            return try WebFonts(characters: characters.scalars, bold: bold.scalars, code: code.scalars, cache: cache)
         } catch {
             throw DiagnosticsError([.error(error.description)])
         }
@@ -75,36 +78,79 @@ public enum SiteAssets {
     /// What Markdown `text` can show in bold, generously: strong spans (`**`, `__`, `<strong>`,
     /// `<b>`), headings, and the rows of tables (their header rows are bold).
     static func boldCharacters(_ text: String) -> Set<Unicode.Scalar> {
-        var bold = Set<Unicode.Scalar>()
-        for marker in ["**", "__"] {
-            for (index, part) in UTF8Search.parts(of: text, separatedBy: marker).enumerated() where index % 2 == 1 {
-                bold.formUnion(part.unicodeScalars)
+        var bits = ScalarBits()
+        var text = text
+        text.withUTF8 { boldCharacters($0, into: &bits) }
+        return bits.scalars
+    }
+
+    /// `boldCharacters` on the UTF-8 bytes of the text, into `bits`. Markers are ASCII, so each
+    /// range read starts and ends on a character boundary.
+    static func boldCharacters(_ text: UnsafeBufferPointer<UInt8>, into bits: inout ScalarBits) {
+        // Between the first and second `**`, the third and fourth…, and after an odd last one.
+        for marker in [Self.doubleStar, Self.doubleUnderscore] {
+            let found = UTF8Search.occurrences(of: marker, in: text)
+            for index in stride(from: 0, to: found.count, by: 2) {
+                let end = index + 1 < found.count ? found[index + 1] : text.count
+                bits.insert(text, found[index] + marker.count, end)
             }
         }
-        for tag in ["strong", "b"] {
-            for part in UTF8Search.parts(of: text, separatedBy: "<\(tag)>").dropFirst() {
-                bold.formUnion((UTF8Search.parts(of: part, separatedBy: "</\(tag)>").first ?? "").unicodeScalars)
+        // From each `<strong>` to its `</strong>` (or the next `<strong>`, or the end).
+        for (open, close) in [(Self.strongOpen, Self.strongClose), (Self.boldOpen, Self.boldClose)] {
+            let found = UTF8Search.occurrences(of: open, in: text)
+            for (index, start) in found.enumerated() {
+                let from = start + open.count
+                let limit = index + 1 < found.count ? found[index + 1] : text.count
+                let part = UnsafeBufferPointer(rebasing: text[from..<limit])
+                let end = UTF8Search.firstOffset(of: close, in: part).map { from + $0 } ?? limit
+                bits.insert(text, from, end)
             }
         }
-        for line in UTF8Search.parts(of: text, separatedBy: "\n") {
-            let trimmed = line.unicodeScalars.drop { $0 == " " }
-            if trimmed.first == "#" || trimmed.first == "|" { bold.formUnion(line.unicodeScalars) }
+        // Headings and table rows: lines whose first character after spaces is `#` or `|`.
+        forEachLine(text) { start, end in
+            var first = start
+            while first < end && text[first] == UInt8(ascii: " ") { first += 1 }
+            if first < end && (text[first] == UInt8(ascii: "#") || text[first] == UInt8(ascii: "|")) { bits.insert(text, start, end) }
         }
-        return bold
     }
 
     /// What the code spans and blocks of Markdown `text` can show, generously: text between
     /// backticks (fenced blocks included) and lines indented as code.
     static func codeCharacters(_ text: String) -> Set<Unicode.Scalar> {
-        var code = Set<Unicode.Scalar>()
-        for (index, part) in UTF8Search.parts(of: text, separatedBy: "`").enumerated() where index % 2 == 1 {
-            code.formUnion(part.unicodeScalars)
-        }
-        for line in UTF8Search.parts(of: text, separatedBy: "\n") where line.utf8.starts(with: "    ".utf8) || line.utf8.first == 0x09 {
-            code.formUnion(line.unicodeScalars)
-        }
-        return code
+        var bits = ScalarBits()
+        var text = text
+        text.withUTF8 { codeCharacters($0, into: &bits) }
+        return bits.scalars
     }
+
+    static func codeCharacters(_ text: UnsafeBufferPointer<UInt8>, into bits: inout ScalarBits) {
+        let ticks = UTF8Search.occurrences(of: [UInt8(ascii: "`")], in: text)
+        for index in stride(from: 0, to: ticks.count, by: 2) {
+            bits.insert(text, ticks[index] + 1, index + 1 < ticks.count ? ticks[index + 1] : text.count)
+        }
+        forEachLine(text) { start, end in
+            let indented = end - start >= 4 && text[start..<start + 4].allSatisfy { $0 == UInt8(ascii: " ") }
+            if indented || (start < end && text[start] == 0x09) { bits.insert(text, start, end) }
+        }
+    }
+
+    /// Calls `body` with the byte range of each line of `text` (split on `\n`, the last line
+    /// too, empty or not).
+    private static func forEachLine(_ text: UnsafeBufferPointer<UInt8>, _ body: (Int, Int) -> Void) {
+        var start = 0
+        for index in 0..<text.count where text[index] == UInt8(ascii: "\n") {
+            body(start, index)
+            start = index + 1
+        }
+        body(start, text.count)
+    }
+
+    private static let doubleStar = Array("**".utf8)
+    private static let doubleUnderscore = Array("__".utf8)
+    private static let strongOpen = Array("<strong>".utf8)
+    private static let strongClose = Array("</strong>".utf8)
+    private static let boldOpen = Array("<b>".utf8)
+    private static let boldClose = Array("</b>".utf8)
 
     /// The thumbnails of the site's articles (`content/thumbnails/`), copied to
     /// `assets/thumbnails/`: only those a page can show (every size of an article's current

@@ -5,7 +5,7 @@
 enum UTF8Search {
     /// The byte offset of each occurrence of `needle` in `haystack`, left to right, not
     /// overlapping.
-    static func occurrences(of needle: [UInt8], in haystack: [UInt8]) -> [Int] {
+    static func occurrences<Bytes: RandomAccessCollection<UInt8>>(of needle: [UInt8], in haystack: Bytes) -> [Int] where Bytes.Index == Int {
         guard let first = needle.first, needle.count <= haystack.count else { return [] }
         var found: [Int] = []
         var index = 0

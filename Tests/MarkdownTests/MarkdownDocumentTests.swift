@@ -209,3 +209,14 @@ final class UnsafeSendableBox<Value>: @unchecked Sendable {
         }
     }
 }
+
+/// The white-space table used when collapsing plain text agrees with Unicode's White_Space
+/// property on every scalar above ASCII, so a table that missed one would show here.
+@Test func whitespaceTableMatchesUnicodeProperties() {
+    for value in UInt32(0x80)...0x10FFFF {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        if MarkdownDocument.isNonASCIIWhitespace(value) != scalar.properties.isWhitespace {
+            Issue.record("U+\(String(value, radix: 16, uppercase: true)): table \(MarkdownDocument.isNonASCIIWhitespace(value)), Unicode \(scalar.properties.isWhitespace)")
+        }
+    }
+}

@@ -141,3 +141,31 @@ import TextLayout
         #expect(page.contains("<link rel=\"preload\" href=\"../\(try path(WebFonts.sans, "h01"))\" as=\"font\" type=\"font/woff2\" crossorigin>"))
     }
 }
+
+/// What a journal body can show in bold and in code, read from its Markdown bytes: each rule,
+/// and the unclosed and odd cases, give exactly the characters they name.
+@Suite struct FontCharacterTests {
+    func set(_ text: String) -> Set<Unicode.Scalar> { Set(text.unicodeScalars) }
+
+    @Test func boldComesFromStrongSpansHeadingsAndTableRows() {
+        #expect(SiteAssets.boldCharacters("a **굵게** b __밑줄__ c") == set("굵게밑줄"))
+        // An odd last marker makes the rest bold, as splitting on it would.
+        #expect(SiteAssets.boldCharacters("x **열림 끝") == set("열림 끝"))
+        #expect(SiteAssets.boldCharacters("<strong>강</strong>조 <b>굵</b>") == set("강굵"))
+        #expect(SiteAssets.boldCharacters("<b>닫지 않음") == set("닫지 않음"))
+        #expect(SiteAssets.boldCharacters("본문\n  ## 제목\n| 표 |\n끝") == set("  ## 제목| 표 |"))
+        #expect(SiteAssets.boldCharacters("평범한 글") == [])
+    }
+
+    @Test func codeComesFromBackticksAndIndentedLines() {
+        #expect(SiteAssets.codeCharacters("a `코드` b ``` 블록 ``` c") == set("코드 블록 "))
+        #expect(SiteAssets.codeCharacters("x `열림") == set("열림"))
+        #expect(SiteAssets.codeCharacters("본문\n    들여쓴 줄\n\t탭 줄\n   세 칸") == set("    들여쓴 줄\t탭 줄"))
+    }
+
+    @Test func scalarBitsHoldEveryPlane() {
+        var bits = ScalarBits()
+        bits.insert("A가😀\u{10FFFF}")
+        #expect(bits.scalars == set("A가😀\u{10FFFF}"))
+    }
+}
