@@ -9,7 +9,7 @@ public enum ConfigLoader {
 
     static let topLevelKeys = [
         "title", "description", "base_url", "language", "timezone", "authors", "tags", "sources", "packet",
-        "markdown", "board", "publish",
+        "markdown", "board", "publish", "network",
     ]
 
     /// Loads `gazette.yml` from `siteRoot`. Returns nil config when it has errors.
@@ -134,6 +134,21 @@ public enum ConfigLoader {
                         source.error(
                             "'cname' must be a host name such as news.example.org", at: node,
                             hint: "write the domain alone, without https:// or a path"))
+                }
+            }
+        }
+        if let network = map.mapping("network", diagnostics: &diagnostics) {
+            network.warnUnknownKeys(["allow_private"], diagnostics: &diagnostics)
+            if let node = network.value("allow_private"), let ranges = network.stringList("allow_private", diagnostics: &diagnostics) {
+                for text in ranges {
+                    if let range = IPAddressRange(text) {
+                        config.network.allowPrivate.append(range)
+                    } else {
+                        diagnostics.append(
+                            source.error(
+                                "'\(text)' in 'allow_private' is not an address or a CIDR block", at: node,
+                                hint: "write addresses such as 10.20.0.0/16, 127.0.0.1 or fd00::/8"))
+                    }
                 }
             }
         }

@@ -123,7 +123,7 @@ public struct WebFonts: Sendable {
         engine = TextLayoutEngine(slicedFaces: faces)
     }
 
-    private static func source(_ face: Face) throws(Failure) -> Data {
+    static func source(_ face: Face) throws(Failure) -> Data {
         guard let original = FileManager.default.contents(atPath: face.source) else {
             throw Failure(
                 description:
@@ -190,7 +190,7 @@ public struct WebFonts: Sendable {
     nonisolated(unsafe) private static var coverages: [String: [UInt32]] = [:]
     private static let cacheLock = NSLock()
 
-    private static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
+    static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
         let key = "\(face.source) \(original.count) \(quickFingerprint(original))"
         if let known = cacheLock.withLock({ coverages[key] }) { return known }
         let covered = FontSubsetter.coverage(original).map(\.value).sorted()
