@@ -53,39 +53,38 @@ enum LedgerText {
             var start = 0
             while start < bytes.count {
                 guard let end = bytes[start...].firstIndex(of: 0x0A) else { return false }
-                let fields = split(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                let fields = Fields(UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 start = end + 1
-                guard let kind = fields.first else { return false }
-                switch kind {
+                switch fields.text(0) {
                 case "gazette-ledger":
-                    guard fields.count == 3, let format = Int(fields[1]), let engine = unescape(fields[2]) else { return false }
+                    guard fields.count == 3, let format = fields.int(1), let engine = fields.unescaped(2) else { return false }
                     ledger.format = format
                     ledger.engine = engine
                     sawHeader = true
                 case "inputs":
-                    guard fields.count == 3, let high = UInt64(fields[1]), let low = UInt64(fields[2]) else { return false }
+                    guard fields.count == 3, let high = fields.unsigned(1), let low = fields.unsigned(2) else { return false }
                     ledger.inputs = Fingerprint(high: high, low: low)
                 case "summary":
-                    guard fields.count == 5, let journals = Int(fields[1]), let articles = Int(fields[2]), let weeks = Int(fields[3]),
-                        let fontBytes = Int(fields[4])
+                    guard fields.count == 5, let journals = fields.int(1), let articles = fields.int(2), let weeks = fields.int(3),
+                        let fontBytes = fields.int(4)
                     else { return false }
                     ledger.summary = OutputLedger.Summary(journals: journals, articles: articles, weeks: weeks, fontBytes: fontBytes, diagnostics: [])
                     sawSummary = true
-                case "live", "previous":
-                    guard fields.count == 7, let high = UInt64(fields[1]), let low = UInt64(fields[2]), let size = Int64(fields[3]),
-                        let inode = UInt64(fields[4]), let modified = Int64(fields[5]), let path = unescape(fields[6])
+                case let kind where kind == "live" || kind == "previous":
+                    guard fields.count == 7, let high = fields.unsigned(1), let low = fields.unsigned(2), let size = fields.int(3),
+                        let inode = fields.unsigned(4), let modified = fields.int(5), let path = fields.unescaped(6)
                     else { return false }
-                    let entry = OutputLedger.Entry(key: Fingerprint(high: high, low: low), size: size, inode: inode, modified: modified)
+                    let entry = OutputLedger.Entry(key: Fingerprint(high: high, low: low), size: Int64(size), inode: inode, modified: Int64(modified))
                     if kind == "live" { ledger.live[path] = entry } else { ledger.previous[path] = entry }
-                case "warning", "error":
-                    guard fields.count == 7, let severity = Diagnostic.Severity(rawValue: String(kind)), let line = Int(fields[2]),
-                        let column = Int(fields[3]), let message = unescape(fields[4])
+                case let kind where kind == "warning" || kind == "error":
+                    guard fields.count == 7, let severity = Diagnostic.Severity(rawValue: kind), let line = fields.int(2),
+                        let column = fields.int(3), let message = fields.unescaped(4)
                     else { return false }
-                    let path = unescapeOptional(fields[1])
+                    let path = fields.unescapedOptional(1)
                     diagnostics.append(
                         Diagnostic(
                             severity, message, at: path.map { SourceLocation(path: $0, line: line, column: column) },
-                            hint: unescapeOptional(fields[5]), sourceLine: unescapeOptional(fields[6])))
+                            hint: fields.unescapedOptional(5), sourceLine: fields.unescapedOptional(6)))
                 default:
                     return false
                 }
@@ -140,9 +139,56 @@ enum LedgerText {
 
     static func unescapeOptional(_ field: Substring) -> String? { field == absent ? nil : unescape(field) }
 
-    /// The tab-separated fields of one line.
-    private static func split(_ line: UnsafeBufferPointer<UInt8>) -> [Substring] {
-        let text = String(decoding: line, as: UTF8.self)
-        return text.split(separator: "\t", omittingEmptySubsequences: false)
+    /// The tab-separated fields of one line, read from its bytes.
+    private struct Fields {
+        let line: UnsafeBufferPointer<UInt8>
+        var bounds: [(Int, Int)] = []
+
+        init(_ line: UnsafeBufferPointer<UInt8>) {
+            self.line = line
+            var start = 0
+            for index in 0..<line.count where line[index] == 0x09 {
+                bounds.append((start, index))
+                start = index + 1
+            }
+            bounds.append((start, line.count))
+        }
+
+        var count: Int { bounds.count }
+
+        func bytes(_ field: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: line[bounds[field].0..<bounds[field].1])
+        }
+
+        func text(_ field: Int) -> String { String(decoding: bytes(field), as: UTF8.self) }
+
+        /// A decimal number, optionally negative; nil for anything else.
+        func int(_ field: Int) -> Int? {
+            let digits = bytes(field)
+            let negative = digits.first == UInt8(ascii: "-")
+            guard let magnitude = Self.decimal(negative ? UnsafeBufferPointer(rebasing: digits.dropFirst()) : digits),
+                magnitude <= UInt64(Int.max)
+            else { return nil }
+            return negative ? -Int(magnitude) : Int(magnitude)
+        }
+
+        func unsigned(_ field: Int) -> UInt64? { Self.decimal(bytes(field)) }
+
+        private static func decimal(_ digits: UnsafeBufferPointer<UInt8>) -> UInt64? {
+            guard !digits.isEmpty, digits.count <= 20 else { return nil }
+            var value: UInt64 = 0
+            for digit in digits {
+                guard (0x30...0x39).contains(digit) else { return nil }
+                let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = times.addingReportingOverflow(UInt64(digit - 0x30))
+                guard !overflow, !carry else { return nil }
+                value = sum
+            }
+            return value
+        }
+
+        func unescaped(_ field: Int) -> String? { LedgerText.unescape(Substring(text(field))) }
+
+        func unescapedOptional(_ field: Int) -> String? { LedgerText.unescapeOptional(Substring(text(field))) }
     }
 }
