@@ -157,6 +157,23 @@ public enum ConfigLoader {
                         return host
                     }
                 ]),
+            .section(
+                "network", \.network,
+                [
+                    ConfigKey(name: "allow_private") { map, network in
+                        guard let node = map.value("allow_private"), let ranges = map.stringList("allow_private") else { return }
+                        for text in ranges {
+                            if let range = IPAddressRange(text) {
+                                network.allowPrivate.append(range)
+                            } else {
+                                map.diagnostics.report(
+                                    map.source.error(
+                                        "'\(text)' in 'allow_private' is not an address or a CIDR block", at: node,
+                                        hint: "write addresses such as 10.20.0.0/16, 127.0.0.1 or fd00::/8"))
+                            }
+                        }
+                    }
+                ]),
         ]
     }
 

@@ -70,7 +70,7 @@ extension SearchSource {
     /// One request of this source; a transport failure becomes its network failure.
     func get(_ url: String, headers: [(String, String)] = [], web: WebClient) async throws(SourceFailure) -> WebResponse {
         do {
-            return try await web.get(url, headers: headers)
+            return try await web.get(url, headers: headers, source: .configuration)
         } catch {
             throw SourceFailure.network(label, error)
         }

@@ -122,7 +122,7 @@ public struct WebFonts: Sendable {
         engine = TextLayoutEngine(slicedFaces: faces)
     }
 
-    private static func source(_ face: Face) throws(Failure) -> Data {
+    static func source(_ face: Face) throws(Failure) -> Data {
         guard let original = FileManager.default.contents(atPath: face.source) else {
             throw Failure(
                 description:
@@ -188,7 +188,7 @@ public struct WebFonts: Sendable {
     private static let decodedSlices = Locked<[Data: Data]>([:])
     private static let coverages = Locked<[String: [UInt32]]>([:])
 
-    private static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
+    static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
         let key = "\(face.source) \(original.count) \(quickFingerprint(original))"
         if let known = coverages.withLock({ $0[key] }) { return known }
         let covered = FontSubsetter.coverage(original).map(\.value).sorted()

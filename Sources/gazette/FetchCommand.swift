@@ -96,11 +96,17 @@ struct FetchCommand: AsyncParsableCommand {
             if row.status == .skipped, let message = row.message { console.report([.warning(message)]) }
             console.report(row.warnings.map { .warning("\(row.job): \($0)") })
         }
+        console.report(report.warnings.map { .warning($0) })
         console.summary(FetchProgress.table(report.rows))
         let new = report.rows.reduce(0) { $0 + $1.new }, updated = report.rows.reduce(0) { $0 + $1.updated }
         var written = report.written
         if !report.thumbnails.isEmpty { written.append("\(count(report.thumbnails.count, "thumbnail")) in \(ArticleThumbnails.folder)/") }
-        let files = written.isEmpty ? "no file changed" : (dryRun ? "would write " : "wrote ") + written.joined(separator: ", ")
+        var changes: [String] = []
+        if !written.isEmpty { changes.append((dryRun ? "would write " : "wrote ") + written.joined(separator: ", ")) }
+        if !report.removedThumbnails.isEmpty {
+            changes.append((dryRun ? "would delete " : "deleted ") + count(report.removedThumbnails.count, "unused thumbnail"))
+        }
+        let files = changes.isEmpty ? "no file changed" : changes.joined(separator: ", ")
         console.summary(
             "\(dryRun ? "Dry run: " : "")\(count(new, "new article")), \(updated) updated, \(count(report.requests, "request")) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s; \(files).")
         if report.failed { throw ExitCode(3) }
