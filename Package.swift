@@ -14,7 +14,9 @@ let package = Package(
         // own that depends on this one by path; a package can use only another's products).
         .library(
             name: "GazetteCore",
-            targets: ["GazetteModel", "Markup", "Markdown", "TextLayout", "Content", "Ingest", "Packet"]),
+            targets: [
+                "GazetteModel", "Markup", "Markdown", "TextLayout", "Typesetting", "Content", "Ingest", "Packet",
+            ]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,8 +60,11 @@ let package = Package(
         .target(name: "Markdown", dependencies: ["CCMarkGFM", "GazetteModel", "Markup"]),
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
         .target(name: "Markup", dependencies: ["CLibXML2"]),
-        // Fonts, shaping and measurement (Pango/HarfBuzz), web-font subsetting.
-        .target(name: "TextLayout", dependencies: ["CPangoCairo", "CHarfBuzzSubset", "CWOFF2"]),
+        // Text for the web: HarfBuzz shaping and measurement, Chromium's line breaking (Unicode
+        // tables of its own, no GLib), web-font subsetting and WOFF2. No Pango, no cairo.
+        .target(name: "TextLayout", dependencies: ["GazetteModel", "CHarfBuzzSubset", "CWOFF2"]),
+        // Text for print: Pango text blocks on pinned fonts, drawn on a cairo PDF canvas (Packet's).
+        .target(name: "Typesetting", dependencies: ["GazetteModel", "CPangoCairo"]),
         // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
         .target(name: "Imaging", dependencies: ["CVips"]),
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.
@@ -78,7 +83,7 @@ let package = Package(
         // Writing into a site: `init` scaffolds, `new` journals.
         .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
         // Study packets: journals typeset into paginated PDFs with Pango and cairo.
-        .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "TextLayout"]),
+        .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting"]),
         // Rendering HTML: pages, boards, feeds, sitemap, assets, atomic output. No packets: those
         // are Packet's, and Pipeline asks for both.
         .target(
@@ -127,6 +132,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),

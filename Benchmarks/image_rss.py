@@ -33,7 +33,8 @@ def measure(gazette, image, work):
         site = os.path.join(work, "site")
         os.makedirs(os.path.join(site, "content/articles"))
         with open(os.path.join(site, "gazette.yml"), "w") as f:
-            f.write("title: T\n")
+            # The image is data on the loopback server: allowed as an intranet's would be.
+            f.write("title: T\nnetwork: { allow_private: [127.0.0.1] }\n")
         record = {"description": "d", "id": "aaaaaaaaaaaa", "image": "http://127.0.0.1:%d/img" % port,
                   "published": "2023-11-14T10:00:00+09:00", "queries": [], "source": "manual", "title": "t",
                   "url": "https://news.example.com/a"}

@@ -4,10 +4,12 @@ headings, paragraphs, lists, task lists, a table, code, a quote, links — about
 each, all in ISO week 2026-W47, or with WEEKS=K in the environment spread evenly over the K ISO
 weeks that end with 2026-W47 (a growing archive). Deterministic (a fixed seed), so runs compare.
 
-With SYLLABLES=all in the environment, Korean words are made of syllables drawn by how often they
-occur in Korean news text (the ranking of Sources/Site/HangulRanking.swift, with the KCC corpus's
-share of each stretch of ranks: the first 100 syllables make 65.7 % of text, the first 300 90.3 %,
-500 96.8 %, 750 99.0 %, 1,000 99.7 %, 1,500 99.98 %), and every one of the 2,350 common syllables
+With SYLLABLES=all in the environment, Korean words are made of syllables drawn in the order of
+Sources/Site/HangulRanking.swift, with the share of each stretch of ranks that Korean news text
+shows (the first 100 syllables make 65.7 % of text, the first 300 90.3 %, 500 96.8 %, 750 99.0 %,
+1,000 99.7 %, 1,500 99.98 %: aggregate figures of the KCC news corpus, kept as a shape because
+they are flatter than those of the text the ranking is counted from, so the draw stays as
+demanding as news), and every one of the 2,350 common syllables
 appears somewhere in the site (those the draw missed are put into random sentences): a year of
 real journals, as far as the web fonts can tell.
 
@@ -46,7 +48,7 @@ def ranked_syllables():
 
 if ALL_SYLLABLES:
     RANKED = ranked_syllables()
-    # Cumulative share of text by rank (KCC corpus), linear within each stretch.
+    # Cumulative share of text by rank (the shape of Korean news text), linear within each stretch.
     KNOTS = [(0, 0.0), (100, 0.6565), (300, 0.9030), (500, 0.9675), (750, 0.9900), (1000, 0.9969), (1500, 0.9998), (2350, 1.0)]
     WEIGHTS = []
     for (a, fa), (b, fb) in zip(KNOTS, KNOTS[1:]):

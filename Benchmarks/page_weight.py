@@ -3,7 +3,8 @@
 phone size (390 × 844) from a bare static host (Python's http.server: no compression, caching
 left to the browser's defaults), summing the transfer sizes of the Resource Timing API (the page
 and every resource, headers included; a file served from the cache counts 0, a revalidation its
-304's headers) once the page has loaded and document.fonts.ready has resolved.
+304's headers, also shown apart as "304s") once the page has loaded and document.fonts.ready has
+resolved. "font files" counts fonts downloaded, not revalidated.
 
 For the example site (the repository) and for a generated site whose journals use all 2,350
 common Hangul syllables (Benchmarks/make_journals.py with SYLLABLES=all: 365 journals over 52
@@ -69,14 +70,17 @@ def kind(entry):
 def measure(browser, url):
     browser.load(url)
     entries = json.loads(browser.execute_async(SIZES_JS))
-    total = {"total": 0, "html": 0, "css": 0, "js": 0, "fonts": 0, "other": 0, "font_files": 0, "requests": 0}
+    total = {"total": 0, "html": 0, "css": 0, "js": 0, "fonts": 0, "other": 0, "font_files": 0, "requests": 0, "revalidated": 0}
     for entry in entries:
         total[kind(entry)] += entry["transfer"]
         total["total"] += entry["transfer"]
         if entry["transfer"] > 0:
             total["requests"] += 1
-            if kind(entry) == "fonts":
+            if kind(entry) == "fonts" and entry["body"] > 0:
                 total["font_files"] += 1
+            if entry["body"] == 0:
+                # A 304: the file was cached but stale, so the browser asked again (headers only).
+                total["revalidated"] += entry["transfer"]
     return total
 
 
@@ -146,11 +150,14 @@ def main():
     finally:
         browser.quit()
     print(f"Page weight in {browser.version} at 390 × 844 px, uncompressed, bytes transferred (KB = 1,000 bytes):")
-    print(f"{'site':<36} {'page':<24} {'total KB':>9} {'html':>7} {'css':>7} {'js':>6} {'fonts':>7} {'font files':>10} {'requests':>8}")
+    print(f"{'site':<36} {'page':<24} {'total KB':>9} {'html':>7} {'css':>7} {'js':>6} {'fonts':>7} {'font files':>10} {'requests':>8} {'304s KB':>8}")
     for name, figures in results.items():
         for page, t in figures.items():
             print(f"{name:<36} {page:<24} {t['total'] / 1000:9.1f} {t['html'] / 1000:7.1f} {t['css'] / 1000:7.1f} "
-                  f"{t['js'] / 1000:6.1f} {t['fonts'] / 1000:7.1f} {t['font_files']:10d} {t['requests']:8d}")
+                  f"{t['js'] / 1000:6.1f} {t['fonts'] / 1000:7.1f} {t['font_files']:10d} {t['requests']:8d} {t['revalidated'] / 1000:8.1f}")
+    print("304s: revalidations, included in the totals. Python's server sends Last-Modified and no Cache-Control, and the "
+          "site was built seconds ago, so a cached file is stale at once and asked for again; on a host that sends "
+          "Cache-Control (GitHub Pages: max-age=600) or for a site built hours earlier, the next page sends none.")
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)

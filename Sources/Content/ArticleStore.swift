@@ -7,13 +7,21 @@ import GazetteModel
 public enum ArticleStore {
     public static let folder = "content/articles"
 
+    /// The week files of the store folder `root`, in byte order: every `*.json` that is not
+    /// hidden. A dot-file (`._2026-W47.json` from a macOS copy, an editor's `.#2026-W47.json`) is
+    /// not part of the store; `build` and `fetch` both skip it, so neither reads records the other
+    /// cannot see.
+    public static func weekFileNames(in root: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
+            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     /// Loads every week file. Records that fail to decode are reported, the rest are kept. With
     /// a cache, week files unchanged since the last load are not decoded again.
     public static func load(siteRoot: URL, cache: ContentCache? = nil) -> (articles: [Article], diagnostics: [Diagnostic]) {
         let root = siteRoot.appendingPathComponent(folder)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
-            .filter { $0.hasSuffix(".json") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let names = weekFileNames(in: root)
         var articles: [Article] = []
         var diagnostics: [Diagnostic] = []
         var seen: [String: String] = [:]

@@ -50,7 +50,7 @@ public enum JournalLoader {
     public static func parse(
         _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?)
     ) -> (Journal?, [Diagnostic]) {
-        var diagnostics: [Diagnostic] = []
+        let diagnostics = DiagnosticCollector()
         let text: String
         switch SourceText.decode(data, path: path) {
         case .success(let decoded): text = decoded
@@ -70,39 +70,39 @@ public enum JournalLoader {
             return (nil, [.error("the front matter is empty", at: firstLine, hint: "add at least 'title: …'", sourceLine: "---")])
         case .success(let node?): root = node
         }
-        guard let map = YAMLMapping(root, source: source, name: "the front matter", diagnostics: &diagnostics) else {
-            return (nil, diagnostics)
+        guard let map = YAMLMapping(root, source: source, name: "the front matter", diagnostics: diagnostics) else {
+            return (nil, diagnostics.all)
         }
-        map.warnUnknownKeys(keys, diagnostics: &diagnostics)
+        map.warnUnknownKeys(keys)
 
-        let title = map.string("title", diagnostics: &diagnostics)?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let title = map.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         // A non-text title was reported by `string`; an empty or missing one is reported here.
         let titleNode = map.value("title")
         if title.isEmpty, titleNode == nil || titleNode?.scalar != nil {
             if let key = map.keyNode("title") {
-                diagnostics.append(source.error("'title' is empty", at: key, hint: "write the journal's title after 'title:'"))
+                diagnostics.report(source.error("'title' is empty", at: key, hint: "write the journal's title after 'title:'"))
             } else {
-                diagnostics.append(
+                diagnostics.report(
                     .error("'title' is missing", at: firstLine, hint: "add 'title: …' to the front matter", sourceLine: "---"))
             }
         }
-        let article = map.string("article", diagnostics: &diagnostics)?.trimmingCharacters(in: .whitespaces)
+        let article = map.string("article")?.trimmingCharacters(in: .whitespaces)
         if let article, let node = map.value("article"), !CanonicalURL.isArticleID(article), CanonicalURL.canonicalize(article) == nil {
-            diagnostics.append(
+            diagnostics.report(
                 source.error("'article' must be an http(s) URL or a 12-character article id, not '\(article)'", at: node))
         }
         var tags: [String] = []
-        for written in map.stringList("tags", diagnostics: &diagnostics) ?? [] {
+        for written in map.stringList("tags") ?? [] {
             let tag = written.trimmingCharacters(in: .whitespaces)
             if !tags.contains(tag) { tags.append(tag) }
         }
-        let author = map.string("author", diagnostics: &diagnostics)
-        let draft = map.bool("draft", diagnostics: &diagnostics) ?? false
+        let author = map.string("author")
+        let draft = map.bool("draft") ?? false
 
         func date(_ key: String) -> Date? {
-            guard let node = map.value(key), let text = map.string(key, diagnostics: &diagnostics) else { return nil }
+            guard let node = map.value(key), let text = map.string(key) else { return nil }
             guard let date = JournalDate.parse(text, timeZone: config.timeZone) else {
-                diagnostics.append(
+                diagnostics.report(
                     source.error("'\(key)' is not a date: '\(text)'", at: node, hint: "write \(key): 2026-11-18 21:40 (time and offset optional)"))
                 return nil
             }
@@ -113,21 +113,21 @@ public enum JournalLoader {
         let created = writtenCreated ?? fallbackDates.0 ?? writtenUpdated
         let updated = writtenUpdated ?? max(created ?? .distantPast, fallbackDates.1 ?? .distantPast)
         if let writtenCreated, let writtenUpdated, writtenUpdated < writtenCreated, let node = map.value("updated") {
-            diagnostics.append(source.warning("'updated' is earlier than 'created'", at: node))
+            diagnostics.report(source.warning("'updated' is earlier than 'created'", at: node))
         }
-        guard !diagnostics.contains(where: { $0.severity == .error }), let created else {
+        guard !diagnostics.hasErrors, let created else {
             // A journal left out always says why with an error, even when warnings came first.
-            if !diagnostics.contains(where: { $0.severity == .error }) {
-                diagnostics.append(.error("no date for this journal", at: firstLine, hint: "add 'created: 2026-11-18 21:40'", sourceLine: "---"))
+            if !diagnostics.hasErrors {
+                diagnostics.report(.error("no date for this journal", at: firstLine, hint: "add 'created: 2026-11-18 21:40'", sourceLine: "---"))
             }
-            return (nil, diagnostics)
+            return (nil, diagnostics.all)
         }
-        diagnostics += refusedLinkWarnings(body: parts.body, bodyStartLine: parts.bodyStartLine, path: path, config: config)
+        diagnostics.report(contentsOf: refusedLinkWarnings(body: parts.body, bodyStartLine: parts.bodyStartLine, path: path, config: config))
         let journal = Journal(
             path: path, slug: slug(forPath: path), title: title, articleReference: article, tags: tags, author: author,
             created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
             frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init))
-        return (journal, diagnostics)
+        return (journal, diagnostics.all)
     }
 
     /// A warning for each link or image of the body the URL policy refuses (`SafeURL`): pages and

@@ -75,20 +75,23 @@ extension Node {
     }
 }
 
-/// Typed reads from a YAML mapping that report, rather than throw, what is wrong.
+/// Typed reads from a YAML mapping that report, rather than throw, what is wrong: into the
+/// collector the mapping was made with, which its sub-mappings share.
 struct YAMLMapping {
     let source: YAMLSource
+    let diagnostics: DiagnosticCollector
     let node: Node
     let pairs: [(key: String, keyNode: Node, value: Node)]
     /// What this mapping is, for messages ("gazette.yml", "front matter", "sources.naver").
     let name: String
 
-    init?(_ node: Node, source: YAMLSource, name: String, diagnostics: inout [Diagnostic]) {
+    init?(_ node: Node, source: YAMLSource, name: String, diagnostics: DiagnosticCollector) {
         guard let mapping = node.mapping else {
-            diagnostics.append(source.error("\(name) must be a mapping of keys to values, not \(node.kindDescription)", at: node))
+            diagnostics.report(source.error("\(name) must be a mapping of keys to values, not \(node.kindDescription)", at: node))
             return nil
         }
         self.source = source
+        self.diagnostics = diagnostics
         self.node = node
         self.name = name
         self.pairs = mapping.map { (key: $0.key.scalar?.string ?? "", keyNode: $0.key, value: $0.value) }
@@ -101,49 +104,49 @@ struct YAMLMapping {
     func keyNode(_ key: String) -> Node? { pairs.first { $0.key == key }?.keyNode }
 
     /// Warns about every key not in `known`, suggesting the closest known key.
-    func warnUnknownKeys(_ known: [String], diagnostics: inout [Diagnostic]) {
+    func warnUnknownKeys(_ known: [String]) {
         for pair in pairs where !known.contains(pair.key) {
             let suggestion = Suggest.closest(to: pair.key, in: known)
-            diagnostics.append(
+            diagnostics.report(
                 source.warning(
                     "unknown key '\(pair.key)' in \(name)", at: pair.keyNode,
                     hint: suggestion.map { "did you mean '\($0)'?" } ?? "known keys: \(known.joined(separator: ", "))"))
         }
     }
 
-    func string(_ key: String, diagnostics: inout [Diagnostic]) -> String? {
+    func string(_ key: String) -> String? {
         guard let node = value(key) else { return nil }
         guard let scalar = node.scalar else {
-            diagnostics.append(source.error("'\(key)' must be text, not \(node.kindDescription)", at: node, hint: "write \(key): some text"))
+            diagnostics.report(source.error("'\(key)' must be text, not \(node.kindDescription)", at: node, hint: "write \(key): some text"))
             return nil
         }
         return scalar.string
     }
 
-    func bool(_ key: String, diagnostics: inout [Diagnostic]) -> Bool? {
+    func bool(_ key: String) -> Bool? {
         guard let node = value(key) else { return nil }
         switch node.scalar?.string.lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
         default:
-            diagnostics.append(source.error("'\(key)' must be true or false", at: node, hint: "write \(key): true"))
+            diagnostics.report(source.error("'\(key)' must be true or false", at: node, hint: "write \(key): true"))
             return nil
         }
     }
 
-    func number(_ key: String, diagnostics: inout [Diagnostic]) -> Double? {
+    func number(_ key: String) -> Double? {
         guard let node = value(key) else { return nil }
         guard let text = node.scalar?.string, let value = Double(text), value.isFinite else {
-            diagnostics.append(source.error("'\(key)' must be a number", at: node, hint: "write \(key): 10"))
+            diagnostics.report(source.error("'\(key)' must be a number", at: node, hint: "write \(key): 10"))
             return nil
         }
         return value
     }
 
-    func integer(_ key: String, in range: ClosedRange<Int>, diagnostics: inout [Diagnostic]) -> Int? {
+    func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let node = value(key) else { return nil }
         guard let text = node.scalar?.string, let value = Int(text), range.contains(value) else {
-            diagnostics.append(
+            diagnostics.report(
                 source.error("'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)", at: node))
             return nil
         }
@@ -151,7 +154,7 @@ struct YAMLMapping {
     }
 
     /// A list of strings; a single value is accepted as a list of one (`tags: economy`).
-    func stringList(_ key: String, diagnostics: inout [Diagnostic]) -> [String]? {
+    func stringList(_ key: String) -> [String]? {
         guard let node = value(key) else { return nil }
         switch node {
         case .scalar(let scalar):
@@ -162,23 +165,23 @@ struct YAMLMapping {
                 if let scalar = item.scalar, !item.isNull {
                     items.append(scalar.string)
                 } else {
-                    diagnostics.append(
+                    diagnostics.report(
                         source.error("'\(key)' must be a list of strings, but an item is \(item.kindDescription)", at: item,
                             hint: "write \(key): [first, second]"))
                 }
             }
             return items
         default:
-            diagnostics.append(
+            diagnostics.report(
                 source.error("'\(key)' must be a list of strings, not \(node.kindDescription)", at: node,
                     hint: "write \(key): [first, second]"))
             return nil
         }
     }
 
-    func mapping(_ key: String, diagnostics: inout [Diagnostic]) -> YAMLMapping? {
+    func mapping(_ key: String) -> YAMLMapping? {
         guard let node = value(key) else { return nil }
-        return YAMLMapping(node, source: source, name: "'\(key)'", diagnostics: &diagnostics)
+        return YAMLMapping(node, source: source, name: "'\(key)'", diagnostics: diagnostics)
     }
 }
 

@@ -38,6 +38,18 @@ public enum ArticleThumbnails {
         return sizes.map { "\(article.id)-\(key)-\($0.width)x\($0.height).webp" }
     }
 
+    /// Whether `name` is a thumbnail file name as `names(for:)` makes them: a safe id, 8
+    /// lower-case hex digits, one of `sizes`, `.webp`. `gazette fetch` deletes unused
+    /// thumbnails only among such names, so no other file in the folder is ever touched.
+    public static func isThumbnailName(_ name: String) -> Bool {
+        guard name.hasSuffix(".webp") else { return false }
+        let parts = name.dropLast(5).split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let size = parts.last, let key = parts.dropLast().last else { return false }
+        let id = parts.dropLast(2).joined(separator: "-")
+        return sizes.contains { "\($0.width)x\($0.height)" == size } && key.count == 8
+            && key.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) } && isSafeID(id)
+    }
+
     /// An id that can be part of a file name: what `CanonicalURL` makes (hex), or at least
     /// letters, digits, `-` and `_`, never a path.
     static func isSafeID(_ id: String) -> Bool {

@@ -78,11 +78,11 @@ public enum TemporaryFile {
         return removed
     }
 
-    /// Creates `url` (which must not exist) with `data`, flushed to disk when `sync`. On any
-    /// failure the file is removed and the error names `shownAs`, the target the user knows.
-    public static func write(_ data: Data, to url: URL, sync: Bool, shownAs: String, folder: String) throws(FileWriteError) {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw FileWriteError(path: shownAs, code: errno, folder: folder) }
+    /// Writes all of `data` to the open `descriptor` with plain POSIX calls, retrying
+    /// interrupted ones; returns 0, or the `errno` of the call that failed. Shared by every
+    /// writer of files (this one and the output folder's), which differ only in how they open,
+    /// sync and rename.
+    public static func writeAll(_ data: Data, to descriptor: Int32) -> Int32 {
         var failure: Int32 = 0
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
@@ -96,6 +96,15 @@ public enum TemporaryFile {
                 offset += written
             }
         }
+        return failure
+    }
+
+    /// Creates `url` (which must not exist) with `data`, flushed to disk when `sync`. On any
+    /// failure the file is removed and the error names `shownAs`, the target the user knows.
+    public static func write(_ data: Data, to url: URL, sync: Bool, shownAs: String, folder: String) throws(FileWriteError) {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileWriteError(path: shownAs, code: errno, folder: folder) }
+        var failure = writeAll(data, to: descriptor)
         if failure == 0 && sync && fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure != 0 {

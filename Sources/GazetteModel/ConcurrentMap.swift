@@ -28,12 +28,11 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
         let first = startIndex
         var results = [Result<T, any Error>?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
-            let slots = Slots(buffer: buffer)
             withoutActuallyEscaping(transform) { transform in
-                let work = Work(transform: transform)
+                let work = Work(buffer: buffer, transform: transform)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     for offset in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                        slots.buffer[offset] = Result { try work.transform(self[first + offset]) }
+                        work.buffer[offset] = Result { try work.transform(self[first + offset]) }
                     }
                 }
             }
@@ -56,14 +55,14 @@ public func concurrently<A, B>(_ first: () throws -> A, _ second: () throws -> B
     return (a, b)
 }
 
-/// The result slots of one `concurrentMap`. Safe to share: every index is written by exactly one
-/// chunk, and the buffer is read only after `concurrentPerform` has returned.
-private struct Slots<T>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>
-}
-
-/// The transform of one `concurrentMap`, which its caller promises is safe to call from several
-/// threads at once (the documented contract of `concurrentMap`).
+/// One `concurrentMap`'s result slots and transform, shared by its chunks.
+///
+/// `@unchecked Sendable` is sound here, and cannot be proved by the compiler: every slot of
+/// `buffer` is written by exactly one chunk and read only after `concurrentPerform` has returned
+/// (a lock per slot would cost more than many transforms), and `transform` is safe to call from
+/// several threads at once, the documented contract of `concurrentMap` (requiring `@Sendable`
+/// would refuse closures that capture read-only non-Sendable values, as the callers' do).
 private struct Work<Element, T>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>
     let transform: (Element) throws -> T
 }

@@ -49,6 +49,7 @@ public struct SiteConfig: Sendable {
     public var markdown: MarkdownSettings
     public var board = BoardSettings()
     public var publish = PublishSettings()
+    public var network = Network()
 
     public init(
         title: String, description: String? = nil, baseURL: URL? = nil, language: SiteLanguage = .ko,
@@ -173,6 +174,18 @@ public struct SiteConfig: Sendable {
         public enum Order: String, Sendable, CaseIterable {
             case updated, created, title
         }
+    }
+
+    /// What `gazette fetch` and `gazette add` may reach (`network:` in gazette.yml).
+    public struct Network: Sendable {
+        /// Private, loopback and link-local addresses that addresses taken from data (article
+        /// pages, article images: what feeds, APIs and the store name) may reach anyway: an
+        /// intranet's news server, or a test's loopback server. Empty by default, so data can
+        /// never make Gazette request the machine itself, the local network or a cloud
+        /// metadata service. Addresses written in gazette.yml (feeds, endpoints) are trusted
+        /// and need no entry.
+        public var allowPrivate: [IPAddressRange] = []
+        public init() {}
     }
 
     /// What `gazette publish` adds to the published branch.

@@ -1,4 +1,4 @@
-import CVips
+internal import CVips
 import Foundation
 
 /// The image formats Gazette makes thumbnails from, told by their first bytes: what a server

@@ -50,6 +50,6 @@ public struct SourceFailure: Error, Sendable, CustomStringConvertible {
     static func network(_ label: String, _ error: WebError) -> SourceFailure {
         SourceFailure(
             "\(label): \(error.message)\(error.attempts > 1 ? " (after \(error.attempts) attempts)" : "")",
-            transient: error.isTransient || error.kind == .unreachable)
+            transient: error.isTransient || error.kind == .unreachable || error.kind == .refused)
     }
 }

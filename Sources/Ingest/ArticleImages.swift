@@ -16,8 +16,8 @@ enum ImageFailureCache {
 /// Thumbnails of article images, made when `gazette fetch` stores a new article with an image
 /// and, with `--enrich`, for every stored article that names an image and has none yet.
 ///
-/// An image is downloaded with the fetch's client (http and https only, its redirect limit, and
-/// `NetworkSettings.maxImageBytes`), its format is sniffed from the bytes (never taken from
+/// An image is downloaded with the fetch's client (http and https only, public addresses only
+/// as `AddressPolicy` says, its redirect limit, and `NetworkSettings.maxImageBytes`), its format is sniffed from the bytes (never taken from
 /// `Content-Type`), and `Thumbnailer` makes the `ArticleThumbnails.sizes` as WebP. The original
 /// is never kept. Whatever goes wrong (a 404, HTML served as `image/jpeg`, a decompression bomb,
 /// a broken file) means no image for that article, with a warning naming the article and the
@@ -39,7 +39,8 @@ enum ArticleImages {
         var wanted: Wanted
         var thumbnails: [(name: String, data: Data)] = []
         var failure: String?
-        /// The failure may go away by itself (a timeout, a 5xx): not remembered.
+        /// The failure may go away by itself (a timeout, a 5xx) or by a change to gazette.yml
+        /// (a refused address): not remembered.
         var transient = false
     }
 
@@ -84,7 +85,9 @@ enum ArticleImages {
                 wanted.image, headers: [("Accept", "image/webp,image/png,image/jpeg;q=0.9,*/*;q=0.1")], limit: web.settings.maxImageBytes)
         } catch {
             outcome.failure = error.message
-            outcome.transient = error.isTransient
+            // A refused address is not remembered either: refusing costs no request, and an
+            // address allowed in gazette.yml afterwards must be fetched on the next run.
+            outcome.transient = error.isTransient || error.kind == .refused
             return outcome
         }
         guard response.status == 200 else {
@@ -111,6 +114,39 @@ enum ArticleImages {
                 folder.appendingPathComponent($0.name), $0.data, shownAs: "\(ArticleThumbnails.folder)/\($0.name)",
                 folderShownAs: "\(ArticleThumbnails.folder)/")
         }
+    }
+
+    /// The thumbnail files in `content/thumbnails/` that no article of `articles` (the whole
+    /// store) names any more, by name: only names of Gazette's own pattern
+    /// (`ArticleThumbnails.isThumbnailName`), only regular files, never anything in a subfolder.
+    static func unused(by articles: [Article], siteRoot: URL) -> [String] {
+        let folder = siteRoot.appendingPathComponent(ArticleThumbnails.folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        let named = Set(articles.flatMap(ArticleThumbnails.names(for:)))
+        return names.filter { name in
+            guard ArticleThumbnails.isThumbnailName(name), !named.contains(name),
+                let type = try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.type] as? FileAttributeType
+            else { return false }
+            return type == .typeRegular
+        }.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// Deletes `names` from `content/thumbnails/`, one unlink each (so each file is there or
+    /// gone, never half); returns the site-relative paths deleted. A file that cannot be
+    /// deleted stays, with a warning: it only costs space.
+    static func remove(_ names: [String], siteRoot: URL) -> (removed: [String], warnings: [String]) {
+        let folder = siteRoot.appendingPathComponent(ArticleThumbnails.folder)
+        var removed: [String] = []
+        var warnings: [String] = []
+        for name in names {
+            let shown = "\(ArticleThumbnails.folder)/\(name)"
+            if unlink(folder.appendingPathComponent(name).path) == 0 || errno == ENOENT {
+                removed.append(shown)
+            } else {
+                warnings.append("cannot delete the unused thumbnail \(shown): \(String(cString: strerror(errno)))")
+            }
+        }
+        return (removed, warnings)
     }
 
     /// The images that failed for good, to remember: address → why.

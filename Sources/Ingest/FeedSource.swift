@@ -19,7 +19,7 @@ struct FeedSource: Sendable {
         if let modified = validators?.lastModified { headers.append(("If-Modified-Since", modified)) }
         let response: WebResponse
         do {
-            response = try await web.get(feed.url, headers: headers)
+            response = try await web.get(feed.url, headers: headers, source: .configuration)
         } catch {
             throw SourceFailure.network(label, error)
         }

@@ -55,6 +55,11 @@ public struct FetchReport: Sendable {
     public var written: [String] = []
     /// Thumbnail files written (`content/thumbnails/…`).
     public var thumbnails: [String] = []
+    /// Thumbnail files deleted because no stored article names them any more (in a dry run:
+    /// that would be deleted).
+    public var removedThumbnails: [String] = []
+    /// Problems that failed no source (a thumbnail that could not be deleted).
+    public var warnings: [String] = []
     /// Requests sent, retries included.
     public var requests = 0
     public var dryRun = false
@@ -102,7 +107,7 @@ public enum Fetch {
 
         do {
             try await WebClient.with(
-                request.network, secrets: secrets,
+                request.network.allowing(config.network), secrets: secrets,
                 observe: { record in
                     counter.withLock { $0 += 1 }
                     events(.request(record))
@@ -155,6 +160,7 @@ public enum Fetch {
             var store = snapshot
             report.rows = rows(merging: &store)
             report.written = store.pendingFiles
+            report.removedThumbnails = ArticleImages.unused(by: store.articles, siteRoot: siteRoot).map { "\(ArticleThumbnails.folder)/\($0)" }
             return report
         }
         try StoreLock.withLock(siteRoot: siteRoot, purpose: "fetch") { () throws(DiagnosticsError) in
@@ -179,6 +185,12 @@ public enum Fetch {
             let thumbnails = ArticleImages.items(images, siteRoot: siteRoot)
             report.written = try store.write(before: thumbnails, also: extra)
             report.thumbnails = thumbnails.map(\.shownAs)
+            // Thumbnails no stored article names any more (its record was edited or deleted
+            // by hand) go, now that the store is written and still locked: the whole store
+            // was read (a broken store stopped the fetch above), and no other fetch or add can
+            // write a thumbnail and its record in between.
+            (report.removedThumbnails, report.warnings) = ArticleImages.remove(
+                ArticleImages.unused(by: store.articles, siteRoot: siteRoot), siteRoot: siteRoot)
         }
         return report
     }

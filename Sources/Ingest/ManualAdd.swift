@@ -1,7 +1,11 @@
 import Foundation
 import GazetteModel
 
-/// `gazette add URL`: one page read for its metadata and stored as a `manual` record.
+/// `gazette add URL`: one page read for its metadata and stored as a `manual` record, with the
+/// thumbnails of its image made as `gazette fetch` makes them for a new article.
+///
+/// The address given is the user's and is trusted like a configured one; the image the page
+/// names is data, checked by `AddressPolicy` like every article image.
 public enum ManualAdd {
     public struct Outcome: Sendable {
         public var article: Article
@@ -9,10 +13,15 @@ public enum ManualAdd {
         public var change: StoreUpdate.Outcome
         /// The week file it is in (`content/articles/2026-W47.json`).
         public var path: String
+        /// Thumbnail files written (`content/thumbnails/…`).
+        public var thumbnails: [String] = []
+        /// Why the image gave no thumbnail, if it did not: a warning, never a failure.
+        public var warnings: [String] = []
     }
 
+    /// `thumbnails: false` downloads no image (`--no-thumbnails`).
     public static func add(
-        _ url: String, config: SiteConfig, siteRoot: URL, network: NetworkSettings, now: Date = Date()
+        _ url: String, config: SiteConfig, siteRoot: URL, network: NetworkSettings, thumbnails: Bool = true, now: Date = Date()
     ) async throws(DiagnosticsError) -> Outcome {
         let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let parts = URLComponents(string: trimmed), let scheme = parts.scheme?.lowercased(),
@@ -24,32 +33,59 @@ public enum ManualAdd {
         if let stored = snapshot.article(id), stored.image != nil, !stored.description.isEmpty {
             return Outcome(article: stored, change: .unchanged, path: snapshot.path(of: id) ?? "")
         }
-        let metadata: PageMetadata
+        let offset = config.timeZone.secondsFromGMT(for: now)
+        let made: (article: Article, images: [ArticleImages.Outcome])
         do {
-            metadata = try await WebClient.with(network) { web in
+            made = try await WebClient.with(network.allowing(config.network)) { web -> (article: Article, images: [ArticleImages.Outcome]) in
+                let metadata: PageMetadata
                 do throws(SourceFailure) {
-                    return try await PageMetadata.fetch(trimmed, web: web).0
+                    metadata = try await PageMetadata.fetch(trimmed, web: web, source: .configuration).0
                 } catch {
                     throw DiagnosticsError([.error(error.message)])
                 }
+                let article = Article(
+                    id: id, url: trimmed, title: metadata.title ?? trimmed, description: metadata.description ?? "", source: "manual",
+                    publisher: metadata.siteName ?? Publishers.name(forURL: trimmed) ?? parts.host, author: metadata.author,
+                    published: metadata.published ?? PublishedDate.format(now, offset: offset), image: metadata.image, queries: [],
+                    language: metadata.language)
+                // The record as the store will hold it (a stored image is never replaced), and
+                // its thumbnails if it lacks them, as fetch makes them for a new article.
+                var preview = snapshot
+                _ = preview.merge(article)
+                let stored = preview.article(id) ?? article
+                let wanted = ArticleImages.wanting([stored], siteRoot: siteRoot, failures: ImageFailureCache.load(siteRoot: siteRoot))
+                guard thumbnails, let first = wanted.first else { return (article, []) }
+                return (article, [await ArticleImages.thumbnails(for: first, web: web)])
             }
         } catch let error as DiagnosticsError {
             throw error
         } catch {
             throw DiagnosticsError([.error("network client failed: \(error)")])
         }
-        let offset = config.timeZone.secondsFromGMT(for: now)
-        let article = Article(
-            id: id, url: trimmed, title: metadata.title ?? trimmed, description: metadata.description ?? "", source: "manual",
-            publisher: metadata.siteName ?? Publishers.name(forURL: trimmed) ?? parts.host, author: metadata.author,
-            published: metadata.published ?? PublishedDate.format(now, offset: offset), image: metadata.image, queries: [],
-            language: metadata.language)
+        let article = made.article
         // Read again under the lock: another fetch or add may have written meanwhile.
         return try StoreLock.withLock(siteRoot: siteRoot, purpose: "add") { () throws(DiagnosticsError) in
             var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
             let change = store.merge(article)
-            _ = try store.write()
-            return Outcome(article: store.article(id) ?? article, change: change, path: store.path(of: id) ?? "")
+            var remembered: [AtomicFile.Item] = []
+            let failedBefore = ImageFailureCache.load(siteRoot: siteRoot)
+            let failed = failedBefore.merging(ArticleImages.failures(made.images)) { $1 }
+            if failed != failedBefore {
+                do {
+                    remembered.append(try SiteState.item(failed, ImageFailureCache.file, siteRoot: siteRoot))
+                } catch {
+                    throw DiagnosticsError([.error("cannot encode the image cache: \(error)")])
+                }
+            }
+            // Thumbnails first, then the store: a record is never ahead of its pictures.
+            let thumbnails = ArticleImages.items(made.images, siteRoot: siteRoot)
+            _ = try store.write(before: thumbnails, also: remembered)
+            var outcome = Outcome(article: store.article(id) ?? article, change: change, path: store.path(of: id) ?? "")
+            outcome.thumbnails = thumbnails.map(\.shownAs)
+            outcome.warnings = made.images.compactMap { image in
+                image.failure.map { "image from \(ArticleImages.host(of: image.wanted.image)) not used: \($0)" }
+            }
+            return outcome
         }
     }
 }

@@ -45,12 +45,9 @@ struct MediaStackSource: SearchSource {
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
         async throws(SourceFailure) -> Found
     {
-        var found = Found()
-        var normalizer = Normalizer(source: id, query: query, now: now)
         let pageSize = max(1, min(100, limit))
-        var received = 0
-        var offset = 0
-        while true {
+        return try await collect(query, limit: limit, pageSize: pageSize, now: now, progress: progress) { page, _ throws(SourceFailure) in
+            let offset = (page - 1) * pageSize
             var parameters = [("access_key", key), ("keywords", query), ("limit", "\(pageSize)"), ("offset", "\(offset)")]
             if !settings.languages.isEmpty { parameters.append(("languages", settings.languages.joined(separator: ","))) }
             if !settings.countries.isEmpty { parameters.append(("countries", settings.countries.joined(separator: ","))) }
@@ -63,18 +60,8 @@ struct MediaStackSource: SearchSource {
             guard let body, let items = body.data else {
                 throw SourceFailure.unexpected(label, response, expecting: "MediaStack's JSON")
             }
-            let total = body.pagination?.total
-            found.total = total
-            for item in items.prefix(limit - received) {
-                received += 1
-                if let article = normalizer.article(Self.draft(item)) { found.articles.append(article) }
-            }
-            progress(found.articles.count)
-            offset += pageSize
-            if received >= limit || items.count < pageSize || offset >= (total ?? Int.max) { break }
+            return .results(items.map(Self.draft), total: body.pagination?.total)
         }
-        found.warnings += normalizer.warnings
-        return found
     }
 
     /// What a result says, before normalisation.

@@ -36,16 +36,10 @@ struct NaverSource: SearchSource {
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
         async throws(SourceFailure) -> Found
     {
-        var found = Found()
-        var normalizer = Normalizer(source: id, query: query, now: now)
         let display = max(1, min(settings.display, 100, limit))
-        var received = 0
-        for page in 1... {
+        return try await collect(query, limit: limit, pageSize: display, now: now, progress: progress) { page, _ throws(SourceFailure) in
             let start = 1 + (page - 1) * display
-            guard start <= 1000 else {
-                found.warnings.append("Naver serves only the first 1000 results of a query (start ≤ 1000)")
-                break
-            }
+            guard start <= 1000 else { return .end(warning: "Naver serves only the first 1000 results of a query (start ≤ 1000)") }
             let url = Endpoint.url(
                 Self.url, endpoint: settings.endpoint,
                 parameters: [("query", query), ("display", "\(display)"), ("start", "\(start)"), ("sort", settings.sort)])
@@ -53,16 +47,8 @@ struct NaverSource: SearchSource {
             guard response.status == 200 else { throw failure(response) }
             let body = try decodeJSON(Page.self, response, label: label, expecting: "Naver's news JSON")
             guard let items = body.items else { throw SourceFailure.unexpected(label, response, expecting: "Naver's news JSON") }
-            found.total = body.total
-            for item in items.prefix(limit - received) {
-                received += 1
-                if let article = normalizer.article(Self.draft(item)) { found.articles.append(article) }
-            }
-            progress(found.articles.count)
-            if received >= limit || items.count < display || start + display > (body.total ?? Int.max) { break }
+            return .results(items.map(Self.draft), total: body.total)
         }
-        found.warnings += normalizer.warnings
-        return found
     }
 
     /// What a result says, before normalisation: the publisher's own address when Naver has

@@ -38,11 +38,8 @@ struct NewsAPISource: SearchSource {
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
         async throws(SourceFailure) -> Found
     {
-        var found = Found()
-        var normalizer = Normalizer(source: id, query: query, now: now)
         let pageSize = max(1, min(100, limit))
-        var received = 0
-        for page in 1... {
+        return try await collect(query, limit: limit, pageSize: pageSize, now: now, progress: progress) { page, received throws(SourceFailure) in
             var parameters = [("q", query), ("pageSize", "\(pageSize)"), ("page", "\(page)"), ("sortBy", settings.sortBy)]
             if let language = settings.language { parameters.append(("language", language)) }
             let url = Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters)
@@ -50,24 +47,14 @@ struct NewsAPISource: SearchSource {
             let body = try? JSONDecoder().decode(Page.self, from: response.body)
             if response.status == 426 || body?.code == "maximumResultsReached" {
                 guard page > 1 else { throw failure(response, body) }
-                found.warnings.append(
-                    "NewsAPI's plan allows only the first \(received) results (maximumResultsReached); paging stopped there")
-                break
+                return .end(warning: "NewsAPI's plan allows only the first \(received) results (maximumResultsReached); paging stopped there")
             }
             guard response.status == 200, body?.status != "error" else { throw failure(response, body) }
             guard let body, let items = body.articles else {
                 throw SourceFailure.unexpected(label, response, expecting: "NewsAPI's JSON")
             }
-            found.total = body.totalResults
-            for item in items.prefix(limit - received) {
-                received += 1
-                if let article = normalizer.article(Self.draft(item, language: settings.language)) { found.articles.append(article) }
-            }
-            progress(found.articles.count)
-            if received >= limit || items.count < pageSize || page * pageSize >= (body.totalResults ?? Int.max) { break }
+            return .results(items.map { Self.draft($0, language: settings.language) }, total: body.totalResults)
         }
-        found.warnings += normalizer.warnings
-        return found
     }
 
     /// What a result says, before normalisation; NewsAPI gives no language per article, so the

@@ -60,14 +60,15 @@ public struct PageMetadata: Sendable, Equatable, Codable {
     }
 
     /// Fetches `url` (http/https only; the client's size, time and redirect limits) and reads
-    /// its metadata. Returns the metadata and the address that answered.
-    public static func fetch(_ url: String, web: WebClient) async throws(SourceFailure) -> (PageMetadata, String) {
+    /// its metadata. Returns the metadata and the address that answered. `source` says who chose
+    /// `url`: an article's address from the store is data, `gazette add`'s is the user's.
+    public static func fetch(_ url: String, web: WebClient, source: AddressSource = .data) async throws(SourceFailure) -> (PageMetadata, String) {
         guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme),
             parts.host?.isEmpty == false
         else { throw SourceFailure("\(url): only http and https addresses can be read") }
         let response: WebResponse
         do {
-            response = try await web.get(url, headers: [("Accept", "text/html, application/xhtml+xml;q=0.9, */*;q=0.1")])
+            response = try await web.get(url, headers: [("Accept", "text/html, application/xhtml+xml;q=0.9, */*;q=0.1")], source: source)
         } catch {
             throw SourceFailure.network(url, error)
         }

@@ -27,11 +27,50 @@ protocol SearchSource: Sendable {
         async throws(SourceFailure) -> Found
 }
 
+/// What one page request of a search source gave: its results (as drafts) and the total the
+/// source claims, or the end of paging with a warning for the user.
+enum SearchPage {
+    case results([Draft], total: Int?)
+    case end(warning: String)
+}
+
 extension SearchSource {
+    /// The paging loop every API source shares: asks `page(number, received)` for pages 1, 2, …
+    /// of `pageSize` results, normalises up to `limit` of them, and stops when `limit` are in, a
+    /// page comes back short, the claimed total is passed, or `page` says `.end`.
+    func collect(
+        _ query: String, limit: Int, pageSize: Int, now: Date, progress: @Sendable (Int) -> Void,
+        page: (_ number: Int, _ received: Int) async throws(SourceFailure) -> SearchPage
+    ) async throws(SourceFailure) -> Found {
+        var found = Found()
+        var normalizer = Normalizer(source: id, query: query, now: now)
+        var received = 0
+        for number in 1... {
+            let drafts: [Draft], total: Int?
+            switch try await page(number, received) {
+            case .end(let warning):
+                found.warnings.append(warning)
+                found.warnings += normalizer.warnings
+                return found
+            case .results(let results, let claimed):
+                (drafts, total) = (results, claimed)
+            }
+            found.total = total
+            for draft in drafts.prefix(limit - received) {
+                received += 1
+                if let article = normalizer.article(draft) { found.articles.append(article) }
+            }
+            progress(found.articles.count)
+            if received >= limit || drafts.count < pageSize || number * pageSize >= (total ?? Int.max) { break }
+        }
+        found.warnings += normalizer.warnings
+        return found
+    }
+
     /// One request of this source; a transport failure becomes its network failure.
     func get(_ url: String, headers: [(String, String)] = [], web: WebClient) async throws(SourceFailure) -> WebResponse {
         do {
-            return try await web.get(url, headers: headers)
+            return try await web.get(url, headers: headers, source: .configuration)
         } catch {
             throw SourceFailure.network(label, error)
         }

@@ -25,9 +25,7 @@ public struct StoreUpdate: Sendable {
     public static func open(siteRoot: URL, timeZone: TimeZone) throws(DiagnosticsError) -> StoreUpdate {
         var update = StoreUpdate(siteRoot: siteRoot, timeZone: timeZone)
         let folder = siteRoot.appendingPathComponent(ArticleStore.folder)
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
-            .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let names = ArticleStore.weekFileNames(in: folder)
         var problems: [Diagnostic] = []
         for name in names {
             let path = "\(ArticleStore.folder)/\(name)"

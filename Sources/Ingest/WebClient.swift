@@ -32,8 +32,22 @@ public struct NetworkSettings: Sendable {
     public var maxImageBytes = 5 << 20
     /// The `User-Agent` header.
     public var userAgent = NetworkSettings.userAgent(version: GazetteRelease.version)
+    /// Private and loopback blocks that addresses from data may reach anyway (`AddressPolicy`):
+    /// gazette.yml's `network: allow_private`, added by `allowing(_:)`.
+    public var allowPrivate: [IPAddressRange] = []
+    /// What resolves host names for `AddressPolicy`; nil is getaddrinfo. Tests set a resolver
+    /// that knows names the system does not, to show that a request connects to the address
+    /// checked and never looks the name up again.
+    var resolver: (@Sendable (String) async -> [IPAddress])?
 
     public init() {}
+
+    /// These settings with the site's `network:` allowances added.
+    public func allowing(_ network: SiteConfig.Network) -> NetworkSettings {
+        var settings = self
+        settings.allowPrivate += network.allowPrivate.filter { !settings.allowPrivate.contains($0) }
+        return settings
+    }
 
     /// `Gazette/<version> (+<project page>)`.
     public static func userAgent(version: String) -> String {
@@ -70,6 +84,8 @@ public struct WebError: Error, Sendable, CustomStringConvertible {
         case connection
         /// Refused, or the host is unknown: not retried.
         case unreachable
+        /// Not requested: data named an address it may not reach (`AddressPolicy`).
+        case refused
         case tooLarge
         case tooManyRedirects
         case invalidURL
@@ -118,13 +134,20 @@ public final class WebClient: Sendable {
         // refused connection is misreported as a timeout and retried.
         let connect = min(settings.connectTimeout, settings.requestTimeout / 2)
         connectTimeout = connect
+        client = Self.makeClient(settings, connect: connect, dnsOverride: [:])
+    }
+
+    /// A client of these settings. `dnsOverride` (host → address) makes it connect to the
+    /// address given while TLS still checks the certificate for the host.
+    private static func makeClient(_ settings: NetworkSettings, connect: Double, dnsOverride: [String: String]) -> HTTPClient {
         // Redirects are followed by `get`, hop by hop, not by async-http-client (see there).
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: Self.amount(connect), read: Self.amount(settings.requestTimeout)),
             decompression: .enabled(limit: .size(settings.maxBodyBytes)))
         configuration.httpVersion = .http1Only
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        configuration.dnsOverride = dnsOverride
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }
 
     /// Runs `body` with a client and shuts it down afterwards. `observe` sees every attempt.
@@ -159,14 +182,27 @@ public final class WebClient: Sendable {
     /// On a redirect to another origin the caller's headers (API keys) are not sent on.
     ///
     /// `limit` lowers the body size limit for this request (images have a smaller one).
-    public func get(_ url: String, headers: [(String, String)] = [], limit: Int? = nil) async throws(WebError) -> WebResponse {
+    ///
+    /// `source` says who chose `url`. An address from data (the default) is checked on every
+    /// hop before anything is sent: its host is resolved here, every address it resolves to
+    /// must be public or allowed by `settings.allowPrivate` (`AddressPolicy`), and the request
+    /// connects to the address checked, never to a second lookup's answer, so DNS rebinding
+    /// cannot swap in a private address between check and connection. An address from the
+    /// configuration is trusted, and so are its redirects while they stay on its host; a
+    /// redirect to another host is checked like data.
+    public func get(
+        _ url: String, headers: [(String, String)] = [], limit: Int? = nil, source: AddressSource = .data
+    ) async throws(WebError) -> WebResponse {
         let limit = min(limit ?? settings.maxBodyBytes, settings.maxBodyBytes)
+        let trustedHost = source == .configuration ? AddressPolicy.host(of: url)?.lowercased() : nil
         var current = url
         var sent = headers
         var visited: Set<String> = [url]
         var redirects = 0
         while true {
-            var response = try await getOnce(current, headers: sent, limit: limit)
+            let trusted = trustedHost != nil && AddressPolicy.host(of: current)?.lowercased() == trustedHost
+            let pin = trusted ? nil : try await AddressPolicy.check(current, allowed: settings.allowPrivate, resolver: settings.resolver)
+            var response = try await getOnce(current, headers: sent, limit: limit, pin: pin)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("Location") else {
                 response.url = current
                 return response
@@ -195,13 +231,29 @@ public final class WebClient: Sendable {
     }
 
     /// One hop: GETs `url` without following redirects, retrying timeouts, broken connections,
-    /// 5xx and 429 with a short `Retry-After`.
-    private func getOnce(_ url: String, headers: [(String, String)], limit: Int) async throws(WebError) -> WebResponse {
+    /// 5xx and 429 with a short `Retry-After`. With `pin`, every attempt connects to that
+    /// address, through a client of its own (async-http-client sets `dnsOverride` per client).
+    private func getOnce(_ url: String, headers: [(String, String)], limit: Int, pin: String?) async throws(WebError) -> WebResponse {
+        guard let pin, let host = AddressPolicy.host(of: url) else {
+            return try await getOnce(url, headers: headers, limit: limit, client: client)
+        }
+        let pinned = Self.makeClient(settings, connect: connectTimeout, dnsOverride: [host: pin])
+        let result: Result<WebResponse, WebError>
+        do {
+            result = .success(try await getOnce(url, headers: headers, limit: limit, client: pinned))
+        } catch {
+            result = .failure(error)
+        }
+        try? await pinned.shutdown()
+        return try result.get()
+    }
+
+    private func getOnce(_ url: String, headers: [(String, String)], limit: Int, client: HTTPClient) async throws(WebError) -> WebResponse {
         var attempt = 0
         while true {
             attempt += 1
             let started = Date()
-            let outcome = await once(url, headers: headers, limit: limit)
+            let outcome = await once(url, headers: headers, limit: limit, client: client)
             let seconds = Date().timeIntervalSince(started)
             let shown = secrets.redact(url: url)
             switch outcome {
@@ -240,7 +292,7 @@ public final class WebClient: Sendable {
         return PublishedDate.parseRFC822(value).map { max(0, $0.date.timeIntervalSinceNow) }
     }
 
-    private func once(_ url: String, headers: [(String, String)], limit: Int) async -> Result<WebResponse, WebError> {
+    private func once(_ url: String, headers: [(String, String)], limit: Int, client: HTTPClient) async -> Result<WebResponse, WebError> {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: settings.userAgent)
@@ -248,7 +300,6 @@ public final class WebClient: Sendable {
         for (name, value) in headers { request.headers.replaceOrAdd(name: name, value: value) }
         let prepared = request
         let timeout = settings.requestTimeout
-        let client = self.client
         do {
             // async-http-client's deadline ends when the response head arrives; the body has
             // only the idle (read) timeout. Racing a timer bounds the whole request.

@@ -1,4 +1,4 @@
-import CCMarkGFM
+internal import CCMarkGFM
 import Foundation
 import GazetteModel
 import Markup

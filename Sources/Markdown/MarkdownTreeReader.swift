@@ -1,4 +1,4 @@
-import CCMarkGFM
+internal import CCMarkGFM
 
 /// Turns cmark-gfm nodes into `MarkdownBlock`/`MarkdownInline` values. Extension nodes (tables,
 /// strikethrough, task items) are recognised by their type strings, which cmark-gfm's public

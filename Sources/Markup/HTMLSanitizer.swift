@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 
 /// Keeps the harmless part of an HTML fragment: parsed by libxml2's HTML parser (forgiving, as a

@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 import Foundation
 
 /// An HTML or XML document parsed by libxml2. This type is the only place Gazette calls

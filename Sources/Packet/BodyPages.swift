@@ -1,7 +1,7 @@
 import Foundation
 import GazetteModel
 import Markdown
-import TextLayout
+import Typesetting
 
 /// A journal body alone on packet pages: the Markdown parsed as a packet parses it, set by the
 /// packet's body typesetter, paginated and drawn into a finished PDF — a packet without the

@@ -1,6 +1,6 @@
 import Foundation
 import Markdown
-import TextLayout
+import Typesetting
 
 /// Turns a journal's Markdown blocks into flow boxes: paragraphs and headings as Pango text,
 /// lists with markers, block quotes with a bar, code shaded and wrapped, tables with column

@@ -1,4 +1,4 @@
-import TextLayout
+import Typesetting
 
 /// One piece of a packet's vertical flow: a paragraph, a heading, a table row, a rule. It is made
 /// of units (a paragraph's lines; a single unit when it must not split) that pagination may

@@ -2,7 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Markdown
-import TextLayout
+import Typesetting
 
 /// Typesets one journal into flow boxes: the article header (title, clickable link, publisher and
 /// date), the journal's title, dates, author and tags, a rule, then the Markdown body. One per

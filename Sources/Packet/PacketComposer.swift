@@ -2,7 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Markdown
-import TextLayout
+import Typesetting
 
 /// Lays a packet out and draws it: builds the flow of the cover, the contents and the journals,
 /// paginates them (so the contents know every page number before anything is drawn), then draws

@@ -1,5 +1,5 @@
 import Foundation
-import TextLayout
+import Typesetting
 
 /// The font files a packet is set in: pinned files from Debian's fonts-nanum, never looked up by
 /// name on the system, so a packet looks the same on every machine that builds it.

@@ -1,5 +1,5 @@
 import GazetteModel
-import TextLayout
+import Typesetting
 
 /// The typography and page geometry of a packet, derived from `packet:` settings: every size,
 /// colour and distance the typesetter uses comes from here.

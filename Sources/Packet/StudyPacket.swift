@@ -2,7 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Markdown
-import TextLayout
+import Typesetting
 
 /// A study packet: the selected journals of a site typeset as a paginated PDF — a cover, a table
 /// of contents with page numbers, then each journal from a new page with its article header and

@@ -15,16 +15,20 @@ import Site
 /// previous site's copy (which is its staging folder) or hard-links the live one. The file
 /// statistics must still match, so a file changed or replaced since is made again. Kept in
 /// `.gazette/cache/`, one ledger per output folder; `gazette build --clean` ignores it.
-struct OutputLedger: Codable {
-    struct Entry: Codable, Equatable {
+///
+/// Stored as lines of tab-separated fields (`LedgerText`), not JSON: for 10,000 journals the
+/// ledger has 22,000 files and 10,000 warnings, and JSONDecoder spent 0.9 s of a 1.3 s build
+/// that found nothing to do.
+struct OutputLedger {
+    struct Entry: Equatable {
         var key: Fingerprint
         var size: Int64
         var inode: UInt64
         var modified: Int64
     }
 
-    /// Bumped when what a key covers changes.
-    static let format = 1
+    /// Bumped when what a key covers, or how the ledger is written, changes.
+    static let format = 2
 
     var format = OutputLedger.format
     /// The executable that recorded it: another build of Gazette may render the same values
@@ -37,7 +41,7 @@ struct OutputLedger: Codable {
     var inputs: Fingerprint?
     var summary: Summary?
 
-    struct Summary: Codable {
+    struct Summary {
         var journals: Int
         var articles: Int
         var weeks: Int
@@ -54,15 +58,14 @@ struct OutputLedger: Codable {
 
     /// Where the ledger of `output` is kept.
     static func file(siteRoot: URL, output: URL) -> URL {
-        siteRoot.appendingPathComponent(".gazette/cache/output-\(Fingerprint.of(output.standardizedFileURL.path).description.prefix(16)).json")
+        siteRoot.appendingPathComponent(".gazette/cache/output-\(Fingerprint.of(output.standardizedFileURL.path).description.prefix(16)).ledger")
     }
 
     /// The ledger recorded for `output` by this executable, or an empty one.
     static func load(siteRoot: URL, output: URL) -> OutputLedger {
         let engine = engineStamp
         guard let data = FileManager.default.contents(atPath: file(siteRoot: siteRoot, output: output).path),
-            let ledger = try? JSONDecoder().decode(OutputLedger.self, from: data),
-            ledger.format == format, ledger.engine == engine
+            let ledger = LedgerText.decode(data), ledger.format == format, ledger.engine == engine
         else { return OutputLedger(engine: engine) }
         return ledger
     }
@@ -71,11 +74,10 @@ struct OutputLedger: Codable {
     /// never correctness, so failure is silent.
     func save(siteRoot: URL, output: URL) {
         let url = Self.file(siteRoot: siteRoot, output: output)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(self) else { return }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: url, options: .atomic)
+        try? LedgerText.encode(self).write(to: url, options: .atomic)
+        // The JSON ledger of Gazette before format 2, under the same name, is of no more use.
+        try? FileManager.default.removeItem(at: url.deletingPathExtension().appendingPathExtension("json"))
     }
 
     /// The running executable's size and modification time.

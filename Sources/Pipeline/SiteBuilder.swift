@@ -212,7 +212,7 @@ public enum SiteBuilder {
             memory: options.updateInPlace ? options.written?.keys : nil, output: output.url, previous: output.previous)
         var outputs = try clock.step("render pages, feed and sitemap") {
             let pages = try renderer.pages(skippingKnown: { placement.source(of: SitePaths.file($0), key: $1) != nil }, memo: options.pageMemo)
-            var outputs = pages.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html.map { Data($0.utf8) }) }
+            var outputs = pages.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer).utf8)))
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: pages.map(\.path), base: baseURL).utf8)))

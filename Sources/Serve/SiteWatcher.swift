@@ -1,5 +1,6 @@
-import CInotify
+internal import CInotify
 import Foundation
+import GazetteModel
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ import Glibc
 /// droppings (`.#x`, `x~`, `.x.swp`, vim's `4913`) are ignored, and a burst of events from one
 /// save (write, rename, attribute change) waits for a short quiet spell so it causes one
 /// rebuild, not three.
-public final class SiteWatcher: @unchecked Sendable {
+public final class SiteWatcher: Sendable {
     public enum WatchError: Error, CustomStringConvertible {
         case unavailable(String)
         public var description: String {
@@ -28,11 +29,10 @@ public final class SiteWatcher: @unchecked Sendable {
 
     private let root: URL
     private let descriptor: Int32
-    /// Watch descriptor → site-relative folder ("" for the site root). Read and written under
-    /// `lock`, like `stopped`: `init` fills it, then the watching thread.
-    private var watches: [Int32: String] = [:]
-    private let lock = NSLock()
-    private var stopped = false
+    /// Watch descriptor → site-relative folder ("" for the site root): `init` fills it, then the
+    /// watching thread. `stopped` is set by `stop()` from any thread.
+    private let watches = Locked<[Int32: String]>([:])
+    private let stopped = Locked(false)
 
     // inotify's event bits, from <sys/inotify.h> through the CInotify shim.
     private static let modify = gazette_in_modify
@@ -74,9 +74,9 @@ public final class SiteWatcher: @unchecked Sendable {
         return stream
     }
 
-    public func stop() { lock.withLock { stopped = true } }
+    public func stop() { stopped.withLock { $0 = true } }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
+    private var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Waits for a relevant change, then until `quiet` seconds pass without another (at most a
     /// second in all), and returns the paths seen. nil once stopped.
@@ -120,9 +120,9 @@ public final class SiteWatcher: @unchecked Sendable {
                     found.append("")  // events were lost: rebuild everything
                     continue
                 }
-                guard let folder = lock.withLock({ watches[wd] }) else { continue }
+                guard let folder = watches.withLock({ $0[wd] }) else { continue }
                 if mask & (Self.deleteSelf | Self.moveSelf) != 0 {
-                    lock.withLock { watches[wd] = nil }
+                    watches.withLock { $0[wd] = nil }
                     if !folder.isEmpty { found.append(folder) }
                     continue
                 }
@@ -159,7 +159,7 @@ public final class SiteWatcher: @unchecked Sendable {
             }
             throw WatchError.unavailable("\(path): \(reason)")
         }
-        lock.withLock { watches[wd] = relative }
+        watches.withLock { $0[wd] = relative }
     }
 
     /// Watches `relative` and every folder below it, if it exists.

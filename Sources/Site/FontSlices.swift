@@ -77,8 +77,10 @@ public enum FontSlices {
     private static let codeSlices = makeFixed(.code)
 
     private static func makeFixed(_ cut: Cut) -> [(name: String, scalars: [UInt32])] {
-        let latin = latinRanges.flatMap { Array($0) }
-        let marks = marksRanges.flatMap { Array($0) }.filter { !latin.contains($0) }
+        // Code is ASCII but for the odd mark: the code face's first slice is ASCII alone, so a
+        // page with one inline `name` fetches 95 glyphs, and its marks go with the rest.
+        let latin = cut == .code ? Array(UInt32(0x20)...0x7E) : latinRanges.flatMap { Array($0) }
+        let marks = Set((latinRanges + marksRanges).flatMap { Array($0) }).subtracting(latin).sorted()
         var slices: [(String, [UInt32])] = [("latin", latin), ("marks", marks), ("cjk", Array(cjkRange)), ("jamo", Array(jamoRange))]
         let ranked = HangulRanking.syllables.unicodeScalars.map(\.value)
         var start = 0

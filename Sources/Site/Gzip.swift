@@ -1,4 +1,4 @@
-import CZlib
+internal import CZlib
 import Foundation
 
 /// gzip with zlib, for the search index's files: the browser inflates them with

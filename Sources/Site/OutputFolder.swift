@@ -277,19 +277,7 @@ public struct FileWriter {
         let target = atomically ? path + ".gazette-\(getpid())-tmp" : path
         let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw writeError(path, errno) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < bytes.count, let base = bytes.baseAddress {
-                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = TemporaryFile.writeAll(data, to: descriptor)
         if close(descriptor) != 0 && failure == 0 { failure = errno }
         if failure == 0 && atomically && rename(target, path) != 0 { failure = errno }
         if failure != 0 {

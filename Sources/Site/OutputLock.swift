@@ -15,14 +15,13 @@ import GazetteModel
 /// holds the holder's pid and what it is doing, so a second writer can say who it waits for.
 /// The holder removes the file when it is done, and a new holder checks that the file it locked
 /// is still the one at that path, so two processes never lock two different files.
-public final class OutputLock: @unchecked Sendable {
-    /// The open lock file; closing it releases the lock. Only `release` touches it, under `guardLock`.
-    private var descriptor: Int32
-    private let guardLock = NSLock()
+public final class OutputLock: Sendable {
+    /// The open lock file, -1 once released; closing it releases the lock.
+    private let descriptor: Locked<Int32>
     public let path: String
 
     private init(descriptor: Int32, path: String) {
-        self.descriptor = descriptor
+        self.descriptor = Locked(descriptor)
         self.path = path
     }
 
@@ -32,7 +31,7 @@ public final class OutputLock: @unchecked Sendable {
     /// while still holding it, so nothing is left beside the output. A process killed while
     /// holding it leaves the file, unlocked; the next writer locks and removes it.
     public func release() {
-        guardLock.withLock {
+        descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             unlink(path)
             close(descriptor)

@@ -61,10 +61,9 @@ public enum SearchText {
         // they are and that have no lower case: one pass, without Foundation's normalization
         // (which costs more than the rest), unless something else turns up.
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                out.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
-            } else if (0xAC00...0xD7A3).contains(value) || nfkcStablePunctuation.contains(value) {
+            if let kept = plain(scalar) {
+                out.append(kept)
+            } else if nfkcStablePunctuation.contains(scalar.value) {
                 out.append(scalar)
             } else {
                 return lowercased(text.precomposedStringWithCompatibilityMapping)
@@ -73,15 +72,20 @@ public enum SearchText {
         return out
     }
 
+    /// A scalar both passes settle without a lookup: ASCII lower-cased, a Hangul syllable as it
+    /// is (NFKC keeps it, and it has no case); nil for anything else.
+    @inline(__always) private static func plain(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        let value = scalar.value
+        if value < 0x80 { return value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar }
+        return (0xAC00...0xD7A3).contains(value) ? scalar : nil
+    }
+
     private static func lowercased(_ text: String) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
         out.reserveCapacity(text.utf8.count / 2)
         for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                out.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(UInt8(value + 0x20)) : scalar)
-            } else if (0xAC00...0xD7A3).contains(value) {
-                out.append(scalar)
+            if let kept = plain(scalar) {
+                out.append(kept)
             } else if scalar.properties.changesWhenLowercased {
                 out.append(contentsOf: scalar.properties.lowercaseMapping.unicodeScalars)
             } else {

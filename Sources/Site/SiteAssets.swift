@@ -172,12 +172,6 @@ public enum SiteAssets {
 
     /// The site's `static/` folder, copied into the output verbatim: relative path → bytes.
     public static func staticFiles(in folder: URL) throws -> [(path: String, data: Data)] {
-        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
-        let prefix = folder.standardizedFileURL.path + "/"
-        var files: [(String, URL)] = []
-        for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            files.append((String(url.standardizedFileURL.path.dropFirst(prefix.count)), url))
-        }
-        return try files.sorted(by: { $0.0 < $1.0 }).map { ($0.0, try Data(contentsOf: $0.1)) }
+        try FileTree.files(under: folder.path).sorted().map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) }
     }
 }

@@ -143,12 +143,13 @@ public struct SiteRenderer: Sendable {
     }
 
     /// One page of a build: its site path, the fingerprint of everything it is rendered from
-    /// (template, theme and the values the template reads), and its HTML — nil when `known` said
-    /// a page with that fingerprint is already in place.
+    /// (template, theme and the values the template reads), and its HTML as UTF-8 bytes — nil
+    /// when `known` said a page with that fingerprint is already in place. Bytes, made as each
+    /// page is rendered, so a build holds each page once, not as a string and as bytes too.
     public struct KeyedPage: Sendable {
         public let path: String
         public let key: Fingerprint
-        public let html: String?
+        public let html: Data?
     }
 
     /// Every HTML page, on all cores, each rendered only if `known(path, key)` is false. The
@@ -163,13 +164,13 @@ public struct SiteRenderer: Sendable {
             var inputs: PageMemo.Inputs?
             if let memo, let shared, let current = memoInputs(page, shared: shared) {
                 if let key = memo.key(page.path, current) {
-                    return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : try render(page)), nil)
+                    return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : Data(try render(page).utf8)), nil)
                 }
                 inputs = current
             }
             let draft = self.draft(page)
             let key = theme.key(draft.template, draft.context)
-            let html = known(page.path, key) ? nil : withPreloads(try theme.render(draft.template, draft.context), path: page.path)
+            let html = known(page.path, key) ? nil : Data(withPreloads(try theme.render(draft.template, draft.context), path: page.path).utf8)
             return (KeyedPage(path: page.path, key: key, html: html), inputs)
         }
         memo?.record(keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } })

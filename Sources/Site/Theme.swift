@@ -24,16 +24,10 @@ public struct Theme: Sendable {
         }
         var overridden = Set<String>()
         let root = siteRoot.appendingPathComponent(folder)
-        if let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) {
-            let prefix = root.standardizedFileURL.path + "/"
-            for case let url as URL in walker {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
-                    let data = FileManager.default.contents(atPath: url.path)
-                else { continue }
-                let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
-                files[relative] = data
-                overridden.insert(relative)
-            }
+        for relative in FileTree.files(under: root.path) {
+            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) else { continue }
+            files[relative] = data
+            overridden.insert(relative)
         }
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = []

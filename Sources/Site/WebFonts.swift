@@ -64,15 +64,14 @@ public struct WebFonts: Sendable {
     /// typing a new character does not change the fonts, the stylesheet and with them every page.
     /// Made once per process.
     public static func complete() throws(Failure) -> WebFonts {
-        completeLock.lock()
-        defer { completeLock.unlock() }
-        if let made = completeFonts { return made }
-        let made = try WebFonts(characters: nil)
-        completeFonts = made
-        return made
+        try completeFonts.withLock { (made: inout WebFonts?) throws(Failure) -> WebFonts in
+            if let made { return made }
+            let fonts = try WebFonts(characters: nil)
+            made = fonts
+            return fonts
+        }
     }
-    nonisolated(unsafe) private static var completeFonts: WebFonts?
-    private static let completeLock = NSLock()
+    private static let completeFonts = Locked<WebFonts?>(nil)
 
     /// Cuts every face into the slices holding `characters` (plus printable ASCII, so UI text and
     /// numbers are always there) and loads the results for measuring. With nil, each face ships
@@ -123,7 +122,7 @@ public struct WebFonts: Sendable {
         engine = TextLayoutEngine(slicedFaces: faces)
     }
 
-    private static func source(_ face: Face) throws(Failure) -> Data {
+    static func source(_ face: Face) throws(Failure) -> Data {
         guard let original = FileManager.default.contents(atPath: face.source) else {
             throw Failure(
                 description:
@@ -185,16 +184,15 @@ public struct WebFonts: Sendable {
 
     /// Subset and encoded slices, by face file and characters: the fixed slices are the same in
     /// every build, and encoding WOFF2 (Brotli at its best setting) is the slow part.
-    nonisolated(unsafe) private static var encodedSlices: [String: Data] = [:]
-    nonisolated(unsafe) private static var decodedSlices: [Data: Data] = [:]
-    nonisolated(unsafe) private static var coverages: [String: [UInt32]] = [:]
-    private static let cacheLock = NSLock()
+    private static let encodedSlices = Locked<[String: Data]>([:])
+    private static let decodedSlices = Locked<[Data: Data]>([:])
+    private static let coverages = Locked<[String: [UInt32]]>([:])
 
-    private static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
+    static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
         let key = "\(face.source) \(original.count) \(quickFingerprint(original))"
-        if let known = cacheLock.withLock({ coverages[key] }) { return known }
+        if let known = coverages.withLock({ $0[key] }) { return known }
         let covered = FontSubsetter.coverage(original).map(\.value).sorted()
-        cacheLock.withLock { coverages[key] = covered }
+        coverages.withLock { $0[key] = covered }
         return covered
     }
 
@@ -205,11 +203,11 @@ public struct WebFonts: Sendable {
         key.add(quickFingerprint(original))
         key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
         let name = key.digest.description
-        if let known = cacheLock.withLock({ encodedSlices[name] }) { return known }
+        if let known = encodedSlices.withLock({ $0[name] }) { return known }
         let file = cache?.appendingPathComponent("\(name).woff2")
         // A cached file counts only if it decodes (a torn or foreign file is made again).
         if let file, let stored = try? Data(contentsOf: file), (try? decoded(stored)) != nil {
-            cacheLock.withLock { encodedSlices[name] = stored }
+            encodedSlices.withLock { $0[name] = stored }
             return stored
         }
         let data: Data
@@ -219,7 +217,7 @@ public struct WebFonts: Sendable {
         } catch {
             throw Failure(description: "cutting \(face.source) into web-font slices: \(error)")
         }
-        cacheLock.withLock { encodedSlices[name] = data }
+        encodedSlices.withLock { $0[name] = data }
         if let cache, let file {
             // A failure costs the next build the encoding, nothing else.
             try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
@@ -229,9 +227,9 @@ public struct WebFonts: Sendable {
     }
 
     private static func decoded(_ woff2: Data) throws -> Data {
-        if let known = cacheLock.withLock({ decodedSlices[woff2] }) { return known }
+        if let known = decodedSlices.withLock({ $0[woff2] }) { return known }
         let ttf = try WOFF2.decode(woff2)
-        cacheLock.withLock { decodedSlices[woff2] = ttf }
+        decodedSlices.withLock { $0[woff2] = ttf }
         return ttf
     }
 

@@ -1,15 +1,17 @@
-import CHarfBuzzSubset
+internal import CHarfBuzzSubset
 import Foundation
 
 /// One font file, opened with HarfBuzz for shaping: the only place Gazette shapes text for the
 /// web. The bytes are held in memory for the face's life, so what is measured is exactly the file
 /// handed in (the build measures with the same subset files it ships).
 ///
-/// Immutable after `init`; HarfBuzz fonts are safe to shape with from several threads.
+/// `@unchecked Sendable` is sound here: every property is a `let` set in `init`, the font is made
+/// immutable (`hb_font_make_immutable`) before `init` returns, and HarfBuzz documents immutable
+/// fonts, faces and blobs as safe to shape with from several threads; Swift cannot see through
+/// the `OpaquePointer`s to know that.
 public final class FontFace: @unchecked Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// This module's one error type.
+    public typealias Failure = TextLayoutError
 
     /// Where the bytes came from, for messages.
     public let name: String

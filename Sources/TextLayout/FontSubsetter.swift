@@ -1,4 +1,4 @@
-import CHarfBuzzSubset
+internal import CHarfBuzzSubset
 import Foundation
 
 /// Cuts a font file down to the glyphs a site uses, with harfbuzz-subset. This type is the only
@@ -7,9 +7,8 @@ import Foundation
 /// Hinting (and with it the TrueType instruction tables that Chromium's font sanitizer rejects in
 /// the stock NanumGothic file) is dropped: browsers on high-density screens do not use it.
 public enum FontSubsetter {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// This module's one error type.
+    public typealias Failure = TextLayoutError
 
     /// A font file holding only the glyphs for `scalars` (plus those layout needs to reach
     /// them), as TrueType/OpenType bytes.

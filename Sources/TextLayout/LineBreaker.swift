@@ -1,5 +1,3 @@
-import CPangoCairo
-
 /// Where a line may end, the way Chromium decides it for `white-space: normal`.
 ///
 /// Chromium (Blink's `LazyLineBreakIterator`) does not run UAX #14 alone:
@@ -26,8 +24,9 @@ public enum LineBreaker {
         let count = scalars.count
         var result = [Bool](repeating: false, count: count)
         guard count > 1 else { return result }
-        let classes = scalars.map { LineBreakClass(scalar: $0) }
-        let resolved = resolve(classes, scalars)
+        let facts = scalars.map(UnicodeLineFacts.init)
+        let classes = facts.map(\.lineBreak)
+        let resolved = resolve(classes, facts)
         let numbers = numberGlue(resolved)
         for index in 1..<count {
             let previous = scalars[index - 1], current = scalars[index]
@@ -42,8 +41,8 @@ public enum LineBreaker {
                 continue
             }
             if previous == 0xA0 && current < 0x7F || current == 0xA0 && previous < 0x7F { continue }
-            guard unicodeBreak(at: index, classes: resolved, raw: classes, scalars: scalars, numbers: numbers) else { continue }
-            if mode == .keepAll, keepsTogether(index: index, scalars: scalars) { continue }
+            guard unicodeBreak(at: index, classes: resolved, raw: classes, scalars: scalars, facts: facts, numbers: numbers) else { continue }
+            if mode == .keepAll, keepsTogether(index: index, facts: facts) { continue }
             result[index] = true
         }
         return result
@@ -80,14 +79,13 @@ public enum LineBreaker {
 
     /// LB1, LB9, LB10: ambiguous and unknown classes become AL; a combining mark or ZWJ takes the
     /// class of the base it follows (or AL with none).
-    private static func resolve(_ classes: [LineBreakClass], _ scalars: [UInt32]) -> [LineBreakClass] {
+    private static func resolve(_ classes: [LineBreakClass], _ facts: [UnicodeLineFacts]) -> [LineBreakClass] {
         var resolved = classes
         for index in resolved.indices {
             switch resolved[index] {
             case .AI, .SG, .XX: resolved[index] = .AL
             case .SA:
-                let category = g_unichar_type(gunichar(scalars[index]))
-                resolved[index] = category == G_UNICODE_NON_SPACING_MARK || category == G_UNICODE_SPACING_MARK ? .CM : .AL
+                resolved[index] = facts[index].category == .mark ? .CM : .AL
             case .CJ: resolved[index] = .NS
             default: break
             }
@@ -102,11 +100,9 @@ public enum LineBreaker {
         return resolved
     }
 
-    private static func isEastAsian(_ scalar: UInt32) -> Bool {
-        g_unichar_iswide(gunichar(scalar)) != 0 || (0xFF61...0xFFDC).contains(scalar) || (0xFFE8...0xFFEE).contains(scalar)
+    private static func isEastAsian(_ scalar: UInt32, _ facts: UnicodeLineFacts) -> Bool {
+        facts.isWide || (0xFF61...0xFFDC).contains(scalar) || (0xFFE8...0xFFEE).contains(scalar)
     }
-
-    private static func category(_ scalar: UInt32) -> GUnicodeType { g_unichar_type(gunichar(scalar)) }
 
     /// LB25 as ICU writes it: one expression for a whole number,
     /// `(PR|PO)? (OP|HY)? IS? NU (NU|SY|IS)* (CL|CP)? (PR|PO)?`, with no break inside a match.
@@ -144,7 +140,10 @@ public enum LineBreaker {
     }
 
     /// Whether ICU's line rules allow a break between `index - 1` and `index` (neither a space).
-    static func unicodeBreak(at index: Int, classes: [LineBreakClass], raw: [LineBreakClass], scalars: [UInt32], numbers: [Bool]) -> Bool {
+    static func unicodeBreak(
+        at index: Int, classes: [LineBreakClass], raw: [LineBreakClass], scalars: [UInt32], facts: [UnicodeLineFacts],
+        numbers: [Bool]
+    ) -> Bool {
         let a = classes[index - 1], b = classes[index]
         let rawB = raw[index]
         let count = classes.count
@@ -168,26 +167,26 @@ public enum LineBreaker {
         if a == .OP { return false }
         // LB15a, LB15b: initial quotes do not end a line after an opening context; final quotes do
         // not start one before a closing context.
-        if a == .QU, category(scalars[index - 1]) == G_UNICODE_INITIAL_PUNCTUATION {
+        if a == .QU, facts[index - 1].category == .initialPunctuation {
             if beforeA == nil || [.BK, .CR, .LF, .NL, .OP, .QU, .GL, .SP, .ZW].contains(beforeA!) { return false }
         }
-        if b == .QU, category(scalars[index]) == G_UNICODE_FINAL_PUNCTUATION {
+        if b == .QU, facts[index].category == .finalPunctuation {
             if afterB == nil || [.SP, .GL, .WJ, .CL, .QU, .CP, .EX, .IS, .SY, .BK, .CR, .LF, .NL, .ZW].contains(afterB!) { return false }
         }
         // LB16, LB17.
         if (a == .CL || a == .CP) && b == .NS { return false }
         if a == .B2 && b == .B2 { return false }
         // LB19: quotes that are not initial (before) or final (after) glue.
-        if b == .QU && category(scalars[index]) != G_UNICODE_INITIAL_PUNCTUATION { return false }
-        if a == .QU && category(scalars[index - 1]) != G_UNICODE_FINAL_PUNCTUATION { return false }
+        if b == .QU && facts[index].category != .initialPunctuation { return false }
+        if a == .QU && facts[index - 1].category != .finalPunctuation { return false }
         // LB19a: outside East Asian context quotes still glue.
         if b == .QU {
-            if !isEastAsian(scalars[index - 1]) { return false }
-            if index + 1 >= count || !isEastAsian(scalars[index + 1]) { return false }
+            if !isEastAsian(scalars[index - 1], facts[index - 1]) { return false }
+            if index + 1 >= count || !isEastAsian(scalars[index + 1], facts[index + 1]) { return false }
         }
         if a == .QU {
-            if !isEastAsian(scalars[index]) { return false }
-            if index < 2 || !isEastAsian(scalars[index - 2]) { return false }
+            if !isEastAsian(scalars[index], facts[index]) { return false }
+            if index < 2 || !isEastAsian(scalars[index - 2], facts[index - 2]) { return false }
         }
         // LB20, LB20a.
         if a == .CB || b == .CB { return true }
@@ -213,8 +212,8 @@ public enum LineBreaker {
         // LB28, LB29, LB30.
         if (a == .AL || a == .HL) && (b == .AL || b == .HL) { return false }
         if a == .IS && (b == .AL || b == .HL) { return false }
-        if [.AL, .HL, .NU].contains(a) && b == .OP && !isEastAsian(scalars[index]) { return false }
-        if a == .CP && [.AL, .HL, .NU].contains(b) && !isEastAsian(scalars[index - 1]) { return false }
+        if [.AL, .HL, .NU].contains(a) && b == .OP && !isEastAsian(scalars[index], facts[index]) { return false }
+        if a == .CP && [.AL, .HL, .NU].contains(b) && !isEastAsian(scalars[index - 1], facts[index - 1]) { return false }
         // LB30a: regional indicators pair up.
         if a == .RI && b == .RI {
             var run = 0
@@ -227,38 +226,28 @@ public enum LineBreaker {
         }
         // LB30b.
         if a == .EB && b == .EM { return false }
-        if b == .EM && category(scalars[index - 1]) == G_UNICODE_UNASSIGNED { return false }
+        if b == .EM && facts[index - 1].category == .unassigned { return false }
         return true
     }
 
     /// Chromium's keep-all veto: no break between two letters or digits (a mark counts as the
     /// character it follows).
-    private static func keepsTogether(index: Int, scalars: [UInt32]) -> Bool {
-        func isLetterOrNumber(_ scalar: UInt32) -> Bool {
-            switch category(scalar) {
-            case G_UNICODE_LOWERCASE_LETTER, G_UNICODE_MODIFIER_LETTER, G_UNICODE_OTHER_LETTER, G_UNICODE_TITLECASE_LETTER,
-                G_UNICODE_UPPERCASE_LETTER, G_UNICODE_DECIMAL_NUMBER, G_UNICODE_LETTER_NUMBER, G_UNICODE_OTHER_NUMBER:
-                return LineBreakClass(scalar: scalar) != .SA
-            default: return false
-            }
+    private static func keepsTogether(index: Int, facts: [UnicodeLineFacts]) -> Bool {
+        func isLetterOrNumber(_ facts: UnicodeLineFacts) -> Bool {
+            facts.category == .letterOrNumber && facts.lineBreak != .SA
         }
-        func isMark(_ scalar: UInt32) -> Bool {
-            let value = category(scalar)
-            return value == G_UNICODE_NON_SPACING_MARK || value == G_UNICODE_SPACING_MARK || value == G_UNICODE_ENCLOSING_MARK
+        func isMark(_ facts: UnicodeLineFacts) -> Bool {
+            facts.category == .mark || facts.category == .enclosingMark
         }
-        let previous = scalars[index - 1]
-        let before = isMark(previous) && index >= 2 ? scalars[index - 2] : previous
-        return isLetterOrNumber(before) && isLetterOrNumber(scalars[index])
+        let previous = facts[index - 1]
+        let before = isMark(previous) && index >= 2 ? facts[index - 2] : previous
+        return isLetterOrNumber(before) && isLetterOrNumber(facts[index])
     }
 }
 
-/// UAX #14 line-break classes, from GLib's Unicode tables.
+/// UAX #14 line-break classes, in the order of GLib's `GUnicodeBreakType` (GLib 2.74, Unicode 15),
+/// which `unicodeLineTable` was generated from.
 enum LineBreakClass: UInt8, Sendable {
     case BK, CR, LF, CM, SG, ZW, IN, GL, CB, SP, BA, BB, B2, HY, NS, OP, CL, QU, EX, ID, NU, IS, SY, AL, PR, PO, SA, AI, XX, NL, WJ
     case JL, JV, JT, H2, H3, CP, CJ, HL, RI, EB, EM, ZWJ
-
-    init(scalar: UInt32) {
-        let value = g_unichar_break_type(gunichar(scalar)).rawValue
-        self = LineBreakClass(rawValue: UInt8(truncatingIfNeeded: value)) ?? .XX
-    }
 }

@@ -119,9 +119,8 @@ public struct PreparedParagraph: Sendable {
 /// with HarfBuzz on the advances Chromium's Skia/FreeType report (`FontFace.chromiumAdvance`),
 /// line breaking with `LineBreaker`, widths compared in Chromium's 1/64 px units.
 public final class TextLayoutEngine: Sendable {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// This module's one error type.
+    public typealias Failure = TextLayoutError
 
     private let faces: [String: FontGroup]
 

@@ -1,12 +1,11 @@
-import CWOFF2
+internal import CWOFF2
 import Foundation
 
 /// WOFF2 web-font files, with Google's encoder and decoder (libwoff2, Brotli inside). This type
 /// is the only place Gazette calls them.
 public enum WOFF2 {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// This module's one error type.
+    public typealias Failure = TextLayoutError
 
     /// The WOFF2 file of a TrueType font: its tables Brotli-compressed as one stream, `glyf` and
     /// `loca` transformed (the WOFF2 1.0 default, which every browser decodes). Deterministic:

@@ -96,11 +96,17 @@ struct FetchCommand: AsyncParsableCommand {
             if row.status == .skipped, let message = row.message { console.report([.warning(message)]) }
             console.report(row.warnings.map { .warning("\(row.job): \($0)") })
         }
+        console.report(report.warnings.map { .warning($0) })
         console.summary(FetchProgress.table(report.rows))
         let new = report.rows.reduce(0) { $0 + $1.new }, updated = report.rows.reduce(0) { $0 + $1.updated }
         var written = report.written
         if !report.thumbnails.isEmpty { written.append("\(count(report.thumbnails.count, "thumbnail")) in \(ArticleThumbnails.folder)/") }
-        let files = written.isEmpty ? "no file changed" : (dryRun ? "would write " : "wrote ") + written.joined(separator: ", ")
+        var changes: [String] = []
+        if !written.isEmpty { changes.append((dryRun ? "would write " : "wrote ") + written.joined(separator: ", ")) }
+        if !report.removedThumbnails.isEmpty {
+            changes.append((dryRun ? "would delete " : "deleted ") + count(report.removedThumbnails.count, "unused thumbnail"))
+        }
+        let files = changes.isEmpty ? "no file changed" : changes.joined(separator: ", ")
         console.summary(
             "\(dryRun ? "Dry run: " : "")\(count(new, "new article")), \(updated) updated, \(count(report.requests, "request")) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s; \(files).")
         if report.failed { throw ExitCode(3) }
@@ -110,18 +116,23 @@ struct FetchCommand: AsyncParsableCommand {
 /// Live progress of a fetch: on a terminal one status line redrawn in place, per source;
 /// otherwise one plain line per finished query. `--quiet` shows neither; `--verbose` adds
 /// every request (with keys redacted).
-final class FetchProgress: @unchecked Sendable {
-    private let lock = NSLock()
+final class FetchProgress: Sendable {
     private let console: Console
     private let verbose: Bool
     private let live: Bool
-    private var found: [String: Int] = [:]
-    private var running: [String: Int] = [:]
-    private var failed: Set<String> = []
-    private var order: [String] = []
-    private var perJob: [FetchJob: Int] = [:]
-    private var requests = 0
-    private var drawn = false
+    /// What has been seen and whether a status line is on screen; writing to the terminal happens
+    /// under the lock too, so lines from two sources never interleave.
+    private let state = Locked(State())
+
+    fileprivate struct State {
+        var found: [String: Int] = [:]
+        var running: [String: Int] = [:]
+        var failed: Set<String> = []
+        var order: [String] = []
+        var perJob: [FetchJob: Int] = [:]
+        var requests = 0
+        var drawn = false
+    }
 
     init(console: Console, verbose: Bool) {
         self.console = console
@@ -133,21 +144,21 @@ final class FetchProgress: @unchecked Sendable {
     private func group(_ job: FetchJob) -> String { job.source.hasPrefix("feed:") ? "feeds" : job.source }
 
     func handle(_ event: FetchEvent) {
-        lock.withLock {
+        state.withLock { state in
             switch event {
             case .started(let job):
                 let name = group(job)
-                if !order.contains(name) { order.append(name) }
-                running[name, default: 0] += 1
+                if !state.order.contains(name) { state.order.append(name) }
+                state.running[name, default: 0] += 1
             case .progress(let job, let count):
-                found[group(job), default: 0] += count - (perJob[job] ?? 0)
-                perJob[job] = count
+                state.found[group(job), default: 0] += count - (state.perJob[job] ?? 0)
+                state.perJob[job] = count
             case .finished(let row):
                 let name = group(row.job)
-                running[name, default: 1] -= 1
-                found[name, default: 0] += row.found - (perJob[row.job] ?? 0)
-                perJob[row.job] = row.found
-                if row.status == .failed { failed.insert(name) }
+                state.running[name, default: 1] -= 1
+                state.found[name, default: 0] += row.found - (state.perJob[row.job] ?? 0)
+                state.perJob[row.job] = row.found
+                if row.status == .failed { state.failed.insert(name) }
                 if !live && !console.quiet {
                     let what: String =
                         switch row.status {
@@ -161,41 +172,25 @@ final class FetchProgress: @unchecked Sendable {
                             default: "\(row.found) found"
                             }
                         }
-                    write("\(row.job): \(what)\n")
+                    Self.write("\(row.job): \(what)\n")
                 }
             case .request(let record):
-                requests += 1
+                state.requests += 1
                 if verbose && !console.quiet {
                     let outcome = record.status.map { "\($0)" } ?? (record.error ?? "no answer")
-                    clearLine()
-                    write("GET \(record.url) → \(outcome) (\(String(format: "%.2f", record.seconds)) s\(record.attempt > 1 ? ", attempt \(record.attempt)" : ""))\n")
+                    state.clearLine()
+                    Self.write("GET \(record.url) → \(outcome) (\(String(format: "%.2f", record.seconds)) s\(record.attempt > 1 ? ", attempt \(record.attempt)" : ""))\n")
                 }
             }
-            if live { redraw() }
+            if live { state.redraw() }
         }
     }
 
     func finish() {
-        lock.withLock { clearLine() }
+        state.withLock { $0.clearLine() }
     }
 
-    private func redraw() {
-        let parts = order.map { name -> String in
-            let mark = (running[name] ?? 0) > 0 ? "…" : (failed.contains(name) ? "✗" : "✓")
-            return "\(name) \(found[name] ?? 0)\(mark)"
-        }
-        write("\r\u{1B}[Kfetching: \(parts.joined(separator: "  ")) · \(requests) requests")
-        drawn = true
-    }
-
-    private func clearLine() {
-        if drawn {
-            write("\r\u{1B}[K")
-            drawn = false
-        }
-    }
-
-    private func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
+    fileprivate static func write(_ text: String) { FileHandle.standardError.write(Data(text.utf8)) }
 
     /// The summary: source, query, new, updated, status.
     static func table(_ rows: [FetchReport.Row]) -> String {
@@ -219,5 +214,23 @@ final class FetchProgress: @unchecked Sendable {
                 return column == 2 || column == 3 ? pad + cell : (column == 4 ? cell : cell + pad)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
+    }
+}
+
+extension FetchProgress.State {
+    mutating func redraw() {
+        let parts = order.map { name -> String in
+            let mark = (running[name] ?? 0) > 0 ? "…" : (failed.contains(name) ? "✗" : "✓")
+            return "\(name) \(found[name] ?? 0)\(mark)"
+        }
+        FetchProgress.write("\r\u{1B}[Kfetching: \(parts.joined(separator: "  ")) · \(requests) requests")
+        drawn = true
+    }
+
+    mutating func clearLine() {
+        if drawn {
+            FetchProgress.write("\r\u{1B}[K")
+            drawn = false
+        }
     }
 }

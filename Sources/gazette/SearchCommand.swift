@@ -139,20 +139,26 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The page's http or https address.")
     var url: String
 
+    @Flag(name: .long, help: "Download no article image: make no thumbnail.")
+    var noThumbnails = false
+
     func run() async throws {
         let console = Console(quiet: global.quiet)
         let config = try loadConfig(global.siteRoot, console: console)
         var settings = network.settings
         settings.maxBodyBytes = 5 << 20
         do {
-            let outcome = try await ManualAdd.add(url, config: config, siteRoot: global.siteRoot, network: settings)
+            let outcome = try await ManualAdd.add(
+                url, config: config, siteRoot: global.siteRoot, network: settings, thumbnails: !noThumbnails)
+            console.report(outcome.warnings.map { .warning($0) })
             let verb =
                 switch outcome.change {
                 case .new: "Added"
                 case .updated: "Updated"
                 case .unchanged: "Already stored:"
                 }
-            console.summary("\(verb) \(outcome.article.id) in \(outcome.path): \(outcome.article.title)")
+            let pictures = outcome.thumbnails.isEmpty ? "" : " (\(outcome.thumbnails.count) thumbnails in \(ArticleThumbnails.folder)/)"
+            console.summary("\(verb) \(outcome.article.id) in \(outcome.path): \(outcome.article.title)\(pictures)")
         } catch {
             console.report(error.diagnostics)
             throw ExitCode(1)

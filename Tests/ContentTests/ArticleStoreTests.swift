@@ -130,5 +130,16 @@ import TestSupport
                 "content/articles/2026-W47.json:6:14: warning: article aaaaaaaaaaaa: 'image' dropped: 'data:' addresses are not allowed (only http, https) — only http(s) images are shown",
             ])
     }
-}
 
+    /// A hidden file in the store folder (a macOS `._` copy, an editor's lock) is not a week file:
+    /// `build` skips it as `fetch` always has, so the two never read different stores.
+    @Test func hiddenFilesAreNotWeekFiles() throws {
+        let site = try TemporaryFolder("gazette-store")
+        _ = try site.write("content/articles/2026-W47.json", "[\n" + Self.record("") + "\n]\n")
+        _ = try site.write("content/articles/._2026-W47.json", "not JSON at all")
+        let (articles, diagnostics) = ArticleStore.load(siteRoot: site.url)
+        #expect(articles.count == 1)
+        #expect(diagnostics.isEmpty)
+        #expect(ArticleStore.weekFileNames(in: site.url.appendingPathComponent(ArticleStore.folder)) == ["2026-W47.json"])
+    }
+}

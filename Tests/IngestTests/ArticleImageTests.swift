@@ -42,13 +42,24 @@ import TestSupport
             publisher: nil, author: nil, published: "2023-11-14T1\(n % 10):00:00+09:00", image: image, queries: [], language: "ko")
     }
 
+    /// A site whose gazette.yml lets data reach the loopback fixture server
+    /// (`network: { allow_private: [127.0.0.1] }`): article images are data, refused on
+    /// private addresses otherwise (AddressPolicyTests).
+    static func loopbackConfig(sources: SiteConfig.Sources = SiteConfig.Sources()) -> SiteConfig {
+        var config = SiteConfig(title: "T", sources: sources)
+        config.network.allowPrivate = [IPAddressRange("127.0.0.1")].compactMap { $0 }
+        return config
+    }
+
     /// `fetch --enrich` on a site with no sources: only stored records are read and filled.
-    func enrich(_ site: TemporaryFolder, network: NetworkSettings = ArticleImageTests.imageNetwork()) async throws -> FetchReport {
+    func enrich(
+        _ site: TemporaryFolder, config: SiteConfig = ArticleImageTests.loopbackConfig(), network: NetworkSettings = ArticleImageTests.imageNetwork()
+    ) async throws -> FetchReport {
         var request = FetchRequest()
         request.enrich = true
         request.network = network
         request.now = fixedNow
-        return try await Fetch.run(request, config: SiteConfig(title: "T"), siteRoot: site.url, environment: [:])
+        return try await Fetch.run(request, config: config, siteRoot: site.url, environment: [:])
     }
 
     @Test func realJPEGPNGAndWebPBecomeSmallWebPThumbnails() async throws {
@@ -169,7 +180,7 @@ import TestSupport
         let site = try TemporaryFolder("gazette-feed-image")
         var sources = SiteConfig.Sources()
         sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")]
-        let config = SiteConfig(title: "T", sources: sources)
+        let config = Self.loopbackConfig(sources: sources)
         var request = FetchRequest()
         request.network = Self.imageNetwork()
         request.now = fixedNow
@@ -218,7 +229,7 @@ import TestSupport
         var request = FetchRequest()
         request.network = Self.imageNetwork()
         request.now = fixedNow
-        let report = try await Fetch.run(request, config: SiteConfig(title: "T", sources: sources), siteRoot: site.url, environment: [:])
+        let report = try await Fetch.run(request, config: Self.loopbackConfig(sources: sources), siteRoot: site.url, environment: [:])
         let row = report.rows.first { $0.job.source == "images" }
         #expect(row?.thumbnails == 1, "\(row?.warnings ?? [])")
         let (articles, _) = ArticleStore.load(siteRoot: site.url)
@@ -227,6 +238,137 @@ import TestSupport
         for name in ArticleThumbnails.names(for: filled) {
             #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)")
         }
+    }
+
+    /// Thumbnails no stored article names any more (a record deleted or its image edited by
+    /// hand) are deleted by the next `fetch`, after it wrote the store, and only files of
+    /// Gazette's own name pattern: other files, near-misses and subfolders stay. A dry run
+    /// lists them and deletes nothing; a broken store stops the fetch before anything goes.
+    @Test func fetchDeletesThumbnailsNoStoredArticleNames() async throws {
+        let images = try Images()
+        let server = try FixtureServer(routes: [
+            route("/a.jpg", ["status": 200, "body_file": images.path("photo.jpg")]),
+            route("/b.png", ["status": 200, "body_file": images.path("photo.png")]),
+            route("/c.webp", ["status": 200, "body_file": images.path("photo.webp")]),
+        ])
+        let site = try TemporaryFolder("gazette-prune")
+        let kept = record(1, image: "\(server.base)/a.jpg")
+        let dropped = record(2, image: "\(server.base)/b.png")
+        var edited = record(3, image: "\(server.base)/b.png")
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode([kept, dropped, edited]))
+        _ = try await enrich(site)
+        let before = ArticleThumbnails.names(for: dropped) + ArticleThumbnails.names(for: edited)
+        for name in ArticleThumbnails.names(for: kept) + before { #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)") }
+        // Files that are not Gazette's thumbnails, beside them.
+        let strangers = [
+            "notes.txt", "keep-me.webp", "\(dropped.id)-1234567-160x90.webp", "\(dropped.id)-DEADBEEF-160x90.webp",
+            "\(dropped.id)-deadbeef-100x100.webp", "\(ArticleThumbnails.names(for: dropped)[0]).tmp", "old/\(ArticleThumbnails.names(for: dropped)[0])",
+        ]
+        for name in strangers { try site.write("\(ArticleThumbnails.folder)/\(name)", "mine") }
+
+        // By hand: one record deleted, one record's image changed.
+        edited.image = "\(server.base)/c.webp"
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode([kept, edited]))
+        var dry = FetchRequest()
+        dry.enrich = true
+        dry.dryRun = true
+        dry.network = Self.imageNetwork()
+        let preview = try await Fetch.run(dry, config: Self.loopbackConfig(), siteRoot: site.url, environment: [:])
+        let expected = before.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.map { "\(ArticleThumbnails.folder)/\($0)" }
+        #expect(preview.removedThumbnails == expected)
+        for name in before { #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "a dry run deleted \(name)") }
+
+        // A broken week file stops the fetch: nothing is deleted on the word of half a store.
+        try site.write("content/articles/2023-W45.json", "[ broken")
+        await #expect(throws: DiagnosticsError.self) { _ = try await enrich(site) }
+        for name in before { #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)") }
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/articles/2023-W45.json"))
+
+        let report = try await enrich(site)
+        #expect(report.removedThumbnails == expected)
+        #expect(report.warnings.isEmpty)
+        for name in before { #expect(!site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name) is still there") }
+        for name in ArticleThumbnails.names(for: kept) + ArticleThumbnails.names(for: edited) {
+            #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)")
+        }
+        for name in strangers { #expect(try site.read("\(ArticleThumbnails.folder)/\(name)") == "mine", "\(name)") }
+        #expect(try server.requests(to: "/c.webp").count == 1)
+    }
+
+    /// The command says what it deleted, and a dry run what it would.
+    @Test func fetchReportsTheThumbnailsItDeletes() throws {
+        let site = try TemporaryFolder("gazette-prune-cli")
+        try site.write("gazette.yml", "title: T\n")
+        try site.write("content/articles/2023-W46.json", ArticleStore.encode([]))
+        let orphan = "\(ArticleThumbnails.folder)/abcdef123456-deadbeef-160x90.webp"
+        try site.write(orphan, "old")
+        try site.write("\(ArticleThumbnails.folder)/readme.txt", "mine")
+        let dry = try GazetteCommand.run(["fetch", "--enrich", "--dry-run", "--site", site.path])
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("; would delete 1 unused thumbnail.\n"), "\(dry.stdout)")
+        #expect(site.exists(orphan))
+        let run = try GazetteCommand.run(["fetch", "--enrich", "--site", site.path])
+        #expect(run.stdout.contains("; deleted 1 unused thumbnail.\n"), "\(run.stdout)")
+        #expect(!site.exists(orphan))
+        #expect(try site.read("\(ArticleThumbnails.folder)/readme.txt") == "mine")
+    }
+
+    @Test func thumbnailNamesAreRecognisedExactly() {
+        let article = record(1, image: "https://img.example.com/a.jpg")
+        for name in ArticleThumbnails.names(for: article) { #expect(ArticleThumbnails.isThumbnailName(name), "\(name)") }
+        for name in ["a-deadbeef-160x90.webp", "my-id_2-0123abcd-320x180.webp"] { #expect(ArticleThumbnails.isThumbnailName(name), "\(name)") }
+        for name in [
+            "deadbeef-160x90.webp", "-deadbeef-160x90.webp", "a-deadbee-160x90.webp", "a-deadbeef-160x91.webp", "a-deadbeef-160x90.jpg",
+            "a-DEADBEEF-160x90.webp", "a/b-deadbeef-160x90.webp", ".a-deadbeef-160x90.webp", "a-deadbeef-160x90.webp.tmp",
+        ] {
+            #expect(!ArticleThumbnails.isThumbnailName(name), "\(name)")
+        }
+    }
+
+    /// `gazette add` makes the thumbnails `fetch` makes for a new article (issue 16): the
+    /// page's image on the allowed loopback server becomes two WebP files, and `add` says so;
+    /// a fake image is a warning and the record is stored all the same.
+    @Test func addMakesTheThumbnailsFetchWouldMake() throws {
+        let images = try Images()
+        func page(_ image: String) -> [String: Any] {
+            [
+                "status": 200, "headers": ["Content-Type": "text/html; charset=utf-8"],
+                "body": "<html><head><title>사진 기사</title><meta property=\"og:image\" content=\"\(image)\"></head><body></body></html>",
+            ]
+        }
+        let server = try FixtureServer(routes: [
+            route("/story", page("/photo.jpg")),
+            route("/photo.jpg", ["status": 200, "body_file": images.path("photo.jpg"), "headers": ["Content-Type": "image/jpeg"]]),
+            route("/fake-story", page("{{base}}/fake.jpg")),
+            route("/fake.jpg", ["status": 200, "body": "<html>login</html>", "headers": ["Content-Type": "image/jpeg"]]),
+        ])
+        let site = try TemporaryFolder("gazette-add-thumbs")
+        try site.write("gazette.yml", "title: T\nnetwork: { allow_private: [127.0.0.1] }\n")
+        let url = "\(server.base)/story"
+        let added = try GazetteCommand.run(["add", url, "--site", site.path])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasSuffix(": 사진 기사 (2 thumbnails in content/thumbnails/)\n"), "\(added.stdout)")
+        #expect(added.stderr.isEmpty, "\(added.stderr)")
+        let article = try #require(ArticleStore.load(siteRoot: site.url).articles.first)
+        #expect(article.image == "\(server.base)/photo.jpg")
+        let names = ArticleThumbnails.names(for: article)
+        #expect(names.count == 2)
+        for (name, size) in zip(names, ArticleThumbnails.sizes) {
+            let data = try Data(contentsOf: site.url.appendingPathComponent("\(ArticleThumbnails.folder)/\(name)"))
+            #expect(ImageFormat.sniff(data) == .webp)
+            let dimensions = try Thumbnailer.dimensions(of: data)
+            #expect(dimensions.width == size.width && dimensions.height == size.height, "\(name)")
+        }
+        // Adding it again changes nothing and downloads nothing.
+        let again = try GazetteCommand.run(["add", url, "--site", site.path])
+        #expect(again.stdout.hasPrefix("Already stored: "))
+        #expect(try server.requests(to: "/photo.jpg").count == 1)
+
+        let fake = try GazetteCommand.run(["add", "\(server.base)/fake-story", "--site", site.path])
+        #expect(fake.status == 0)
+        #expect(fake.stderr.contains("warning: image from 127.0.0.1 not used: not a JPEG, PNG or WebP image (the bytes are HTML) served as image/jpeg"), "\(fake.stderr)")
+        #expect(ArticleStore.load(siteRoot: site.url).articles.count == 2)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(ArticleThumbnails.folder).path).count == 2)
     }
 
     @Test func theSniffTrustsBytesNotNames() {

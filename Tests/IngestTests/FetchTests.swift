@@ -196,7 +196,7 @@ import TestSupport
             do {
                 // Six hops of 1 s: 6 s in all, beyond the 5 s limit; each hop far within it,
                 // with room for a loaded machine to resume the client late.
-                _ = try await WebClient.with(testNetwork(timeout: 5, retries: 2)) { web in try await web.get("\(server.base)/slow0.xml") }
+                _ = try await WebClient.with(testNetwork(timeout: 5, retries: 2)) { web in try await web.get("\(server.base)/slow0.xml", source: .configuration) }
                 return nil
             } catch let error as WebError {
                 return error
@@ -219,7 +219,7 @@ import TestSupport
             route("/next", ["status": 307, "headers": ["Location": "\(other.base)/landing"]]),
         ])
         let response = try await WebClient.with(testNetwork()) { web in
-            try await web.get("\(server.base)/start", headers: [("X-Naver-Client-Secret", "secret42")])
+            try await web.get("\(server.base)/start", headers: [("X-Naver-Client-Secret", "secret42")], source: .configuration)
         }
         #expect(response.status == 404)
         #expect(response.attempts == 1)
@@ -295,7 +295,9 @@ import TestSupport
                 source: "manual", publisher: nil, author: nil, published: "2023-11-14T11:00:00+09:00", image: nil, queries: [], language: nil),
         ]
         try site.write("content/articles/2023-W46.json", ArticleStore.encode(records))
-        let config = config(server.base, feeds: ["none"])
+        var config = config(server.base, feeds: ["none"])
+        // The pages are data on loopback: allowed as an intranet's would be (AddressPolicyTests).
+        config.network.allowPrivate = [IPAddressRange("127.0.0.1")].compactMap { $0 }
         let report = try await fetch(config, site) { $0.enrich = true; $0.sources = ["none"] }
         let row = try #require(report.rows.last)
         #expect(row.job.source == "enrich")
@@ -320,7 +322,7 @@ import TestSupport
         var settings = testNetwork(retries: 0)
         settings.maxBodyBytes = 64 << 10
         do {
-            _ = try await WebClient.with(settings) { web in try await PageMetadata.fetch("\(server.base)/big", web: web) }
+            _ = try await WebClient.with(settings) { web in try await PageMetadata.fetch("\(server.base)/big", web: web, source: .configuration) }
             Issue.record("a page over the limit must be refused")
         } catch let error as SourceFailure {
             #expect(error.message == "\(server.base)/big: the answer is larger than 64 KB")
@@ -330,7 +332,9 @@ import TestSupport
     @Test func aSlowPageTimesOut() async throws {
         let server = try FixtureServer(routes: [route("/slow", ["status": 200, "delay": 120, "body_file": "article.html"])])
         do {
-            _ = try await WebClient.with(testNetwork(timeout: 2, retries: 0)) { web in try await PageMetadata.fetch("\(server.base)/slow", web: web) }
+            _ = try await WebClient.with(testNetwork(timeout: 2, retries: 0)) { web in
+                try await PageMetadata.fetch("\(server.base)/slow", web: web, source: .configuration)
+            }
             Issue.record("a slow page must time out")
         } catch let error as SourceFailure {
             #expect(error.message == "\(server.base)/slow: no complete answer within 2 s")

@@ -43,7 +43,7 @@ import TestSupport
     @Test func enrichWorksOnASiteWithoutSources() throws {
         let server = try FixtureServer(routes: [route("/page", file("article.html", headers: ["Content-Type": "text/html; charset=utf-8"]))])
         let site = try TemporaryFolder("gazette-enrich-only")
-        try site.write("gazette.yml", "title: 테스트\n")
+        try site.write("gazette.yml", "title: 테스트\nnetwork: { allow_private: [127.0.0.1] }\n")
         let url = "\(server.base)/page"
         let record = Article(
             id: CanonicalURL.articleID(for: url) ?? "", url: url, title: "t", description: "", source: "manual", publisher: nil,
@@ -192,6 +192,8 @@ import TestSupport
         #expect(ArticleStore.load(siteRoot: site.url).articles.map(\.queries) == [["economy"], ["economy"]])
     }
 
+    /// Thumbnails of `add` are ArticleImageTests' (`addMakesTheThumbnailsFetchWouldMake`); here
+    /// `--no-thumbnails`, because these pages name images on outside hosts.
     @Test func addStoresAPageFromItsMetadata() throws {
         let server = try FixtureServer(routes: [
             route("/news/1", file("article.html", headers: ["Content-Type": "text/html; charset=utf-8"])),
@@ -202,7 +204,7 @@ import TestSupport
         ])
         let site = try site(server)
         let url = "\(server.base)/news/1"
-        let added = try GazetteCommand.run(["add", url, "--site", site.path])
+        let added = try GazetteCommand.run(["add", url, "--site", site.path, "--no-thumbnails"])
         #expect(added.status == 0)
         let id = CanonicalURL.articleID(for: url) ?? ""
         #expect(added.stdout == "Added \(id) in content/articles/2023-W46.json: 한은, 기준금리 3.50% 동결 & 환율 안정\n")
@@ -215,24 +217,24 @@ import TestSupport
         #expect(article.published == "2023-11-14T10:15:00+09:00")
         #expect(article.language == "ko")
         #expect(article.queries == [])
-        let again = try GazetteCommand.run(["add", url, "--site", site.path])
+        let again = try GazetteCommand.run(["add", url, "--site", site.path, "--no-thumbnails"])
         #expect(again.stdout == "Already stored: \(id) in content/articles/2023-W46.json: 한은, 기준금리 3.50% 동결 & 환율 안정\n")
         #expect(try server.requests(to: "/news/1").count == 1)
 
-        let redirected = try GazetteCommand.run(["add", "\(server.base)/short", "--site", site.path])
+        let redirected = try GazetteCommand.run(["add", "\(server.base)/short", "--site", site.path, "--no-thumbnails"])
         #expect(redirected.status == 0)
         let plain = try #require(ArticleStore.load(siteRoot: site.url).articles.first { $0.url.hasSuffix("/short") })
         #expect(plain.title == "A page with only a title")
         #expect(plain.description == "Only a meta description.")
         #expect(plain.image == "https://cdn.example.org/card.png")
 
-        let png = try GazetteCommand.run(["add", "\(server.base)/image.png", "--site", site.path])
+        let png = try GazetteCommand.run(["add", "\(server.base)/image.png", "--site", site.path, "--no-thumbnails"])
         #expect(png.status == 1)
         #expect(png.stderr == "error: \(server.base)/image.png: not a web page (image/png)\n")
-        let missing = try GazetteCommand.run(["add", "\(server.base)/missing", "--site", site.path])
+        let missing = try GazetteCommand.run(["add", "\(server.base)/missing", "--site", site.path, "--no-thumbnails"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: \(server.base)/missing: HTTP 404 Not Found — check the address\n")
-        let ftp = try GazetteCommand.run(["add", "ftp://example.org/x", "--site", site.path])
+        let ftp = try GazetteCommand.run(["add", "ftp://example.org/x", "--site", site.path, "--no-thumbnails"])
         #expect(ftp.status == 1)
         #expect(ftp.stderr.hasPrefix("error: 'ftp://example.org/x' is not an http or https address"))
         #expect(ArticleStore.load(siteRoot: site.url).articles.count == 2)

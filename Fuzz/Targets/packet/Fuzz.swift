@@ -4,7 +4,7 @@ import Foundation
 import FuzzSupport
 import GazetteModel
 import Packet
-import TextLayout
+import Typesetting
 
 func pages(unsafeHTML: Bool) -> BodyPages {
     var config = SiteConfig(title: "Fuzz", baseURL: URL(string: "https://study.example.org/"))

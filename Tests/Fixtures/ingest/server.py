@@ -16,7 +16,7 @@ this script), and optionally `delay` (seconds before the status line), `body_del
 between the headers and the body), `gzip` (compress when the client accepts it), `truncate`
 (announce the whole length, send half, close) and `conditional` (answer 304 when the request's
 If-None-Match / If-Modified-Since equals the response's ETag / Last-Modified). `{{base}}` in a
-body or header becomes `http://127.0.0.1:PORT`. A request no route matches gets 404.
+body or header becomes `http://127.0.0.1:PORT`, and `{{port}}` in a header the port alone. A request no route matches gets 404.
 
 Every request is appended to LOG as one JSON line: method, path, query (name → list of values),
 headers (lower-case name → value), and in_flight: how many requests (this one included) the
@@ -106,7 +106,8 @@ def main():
             else:
                 body = response.get("body", "").encode("utf-8")
             body = body.replace(b"{{base}}", base.encode())
-            headers = {k: v.replace("{{base}}", base) for k, v in response.get("headers", {}).items()}
+            port = str(self.server.server_address[1])
+            headers = {k: v.replace("{{base}}", base).replace("{{port}}", port) for k, v in response.get("headers", {}).items()}
             status = response.get("status", 200)
             if response.get("conditional"):
                 etag, modified = headers.get("ETag"), headers.get("Last-Modified")

@@ -1,16 +1,15 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 /// A Pango context on a private fontconfig configuration that holds only the font files handed
 /// to it, so no system font can stand in for a missing glyph unnoticed. The one place Gazette
 /// sets up fontconfig and Pango; `PrintFonts` (packets) owns one and adds its
-/// rendering options. (Web text is measured by `TextLayoutEngine` on HarfBuzz directly.)
+/// rendering options. (Web text is measured by `TextLayout`'s `TextLayoutEngine` on HarfBuzz directly.)
 ///
 /// Pango contexts are single-threaded: the owner decides how the context is shared.
 final class PinnedFonts {
-    struct Failure: Error, CustomStringConvertible, Sendable {
-        var description: String
-    }
+    /// This module's one error type.
+    typealias Failure = TypesettingError
 
     let config: OpaquePointer
     let fontMap: UnsafeMutablePointer<PangoFontMap>

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
-import TextLayout
+import Typesetting
+
+let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
 
 /// Print text set by Pango on pinned fonts: lines, heights and Korean line breaking.
 @Suite struct TextBlockTests {

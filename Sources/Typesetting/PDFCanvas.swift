@@ -1,13 +1,12 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 /// A PDF document being drawn with cairo, page by page, in points with the origin at the top
 /// left: text blocks, rectangles, rules, clickable links, named destinations, an outline and
 /// document metadata. This type is the only place Gazette calls cairo.
 public final class PDFCanvas {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// This module's one error type.
+    public typealias Failure = TypesettingError
 
     /// Document information cairo writes into the PDF's Info dictionary.
     public enum Metadata: Sendable {

@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 
 /// A piece of rich text set by Pango at a width: its lines, each with its own height and
 /// baseline, so a paginator can split it between any two lines and a canvas can draw any range

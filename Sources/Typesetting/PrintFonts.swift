@@ -1,4 +1,4 @@
-import CPangoCairo
+internal import CPangoCairo
 import Foundation
 
 /// The fonts of a printed document: a private fontconfig configuration holding only the pinned
@@ -8,9 +8,8 @@ import Foundation
 ///
 /// Pango contexts are single-threaded: use one `PrintFonts` per thread of work.
 public final class PrintFonts {
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    /// This module's one error type.
+    public typealias Failure = TypesettingError
 
     private let fonts: PinnedFonts
     var context: OpaquePointer { fonts.context }

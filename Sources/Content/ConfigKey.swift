@@ -1,0 +1,111 @@
+import Foundation
+import GazetteModel
+import Yams
+
+/// One key of a mapping in `gazette.yml`, as a row of `ConfigLoader`'s tables: its name, its type,
+/// how its value is checked and what a wrong one is told to write. Its default is the value the
+/// settings start with (`SiteConfig`'s); a key that is absent or wrong leaves it.
+struct ConfigKey<Settings> {
+    let name: String
+    /// Reads the key from `map` into `settings`, reporting what is wrong to the map's collector.
+    let read: (YAMLMapping, inout Settings) -> Void
+
+    /// Text, as written.
+    static func text(_ name: String, _ path: WritableKeyPath<Settings, String>) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            if let text = map.string(name) { settings[keyPath: path] = text }
+        }
+    }
+
+    static func text(_ name: String, _ path: WritableKeyPath<Settings, String?>) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            if let text = map.string(name) { settings[keyPath: path] = text }
+        }
+    }
+
+    /// A list of strings (one value is a list of one).
+    static func list(_ name: String, _ path: WritableKeyPath<Settings, [String]>) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            if let list = map.stringList(name) { settings[keyPath: path] = list }
+        }
+    }
+
+    static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool>) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            if let flag = map.bool(name) { settings[keyPath: path] = flag }
+        }
+    }
+
+    /// A whole number in `range`.
+    static func integer(_ name: String, _ path: WritableKeyPath<Settings, Int>, in range: ClosedRange<Int>) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            if let value = map.integer(name, in: range) { settings[keyPath: path] = value }
+        }
+    }
+
+    /// A number in `range`; outside it, `message` (and `hint`).
+    static func number(
+        _ name: String, _ path: WritableKeyPath<Settings, Double>, in range: ClosedRange<Double>, message: String,
+        hint: String? = nil
+    ) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            guard let node = map.value(name), let value = map.number(name) else { return }
+            if range.contains(value) {
+                settings[keyPath: path] = value
+            } else {
+                map.diagnostics.report(map.source.error(message, at: node, hint: hint))
+            }
+        }
+    }
+
+    /// Text that `parse` turns into the value; when it cannot, `message(text)` (and `hint`).
+    static func parsed<Value>(
+        _ name: String, _ path: WritableKeyPath<Settings, Value>, message: @escaping (String) -> String, hint: String? = nil,
+        _ parse: @escaping (String) -> Value?
+    ) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            guard let node = map.value(name), let text = map.string(name) else { return }
+            if let value = parse(text) {
+                settings[keyPath: path] = value
+            } else {
+                map.diagnostics.report(map.source.error(message(text), at: node, hint: hint))
+            }
+        }
+    }
+
+    /// One of `choices`, as written.
+    static func choice(_ name: String, _ path: WritableKeyPath<Settings, String>, _ choices: [String], message: String) -> ConfigKey {
+        parsed(name, path, message: { _ in message }) { choices.contains($0) ? $0 : nil }
+    }
+
+    /// A mapping of its own, read by `keys`; other keys in it are warned about.
+    static func section<Section>(
+        _ name: String, _ path: WritableKeyPath<Settings, Section>, _ keys: [ConfigKey<Section>]
+    ) -> ConfigKey {
+        ConfigKey(name: name) { map, settings in
+            guard let section = map.mapping(name) else { return }
+            section.read(keys, into: &settings[keyPath: path])
+        }
+    }
+
+    /// An optional mapping: present, it is read by `keys` into a fresh `Section()`.
+    static func section<Section>(
+        _ name: String, _ path: WritableKeyPath<Settings, Section?>, _ make: () -> Section, _ keys: [ConfigKey<Section>]
+    ) -> ConfigKey {
+        let start = make()
+        return ConfigKey(name: name) { map, settings in
+            guard let section = map.mapping(name) else { return }
+            var value = start
+            section.read(keys, into: &value)
+            settings[keyPath: path] = value
+        }
+    }
+}
+
+extension YAMLMapping {
+    /// Warns about keys not in `keys`, then reads each, in the table's order.
+    func read<Settings>(_ keys: [ConfigKey<Settings>], into settings: inout Settings) {
+        warnUnknownKeys(keys.map(\.name))
+        for key in keys { key.read(self, &settings) }
+    }
+}

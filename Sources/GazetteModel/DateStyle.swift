@@ -1,0 +1,62 @@
+import Foundation
+
+/// Dates as pages and packets print them, in the site's language and time zone: the one place
+/// their patterns live. Patterns are fixed (`SiteLanguage.dateFormatters`), so output does not
+/// drift with ICU versions.
+public struct DateStyle: Sendable {
+    public let language: SiteLanguage
+    public let timeZone: TimeZone
+    /// DateFormatter is costly to create; a build formats thousands of dates with a few patterns,
+    /// from several threads (Foundation's DateFormatter locks itself).
+    private let formatters: [String: DateFormatter]
+
+    static let patterns = [
+        "yyyy년 M월 d일 (E)", "EEE d MMM yyyy", "yyyy년 M월 d일 a h:mm", "d MMM yyyy, HH:mm", "yyyy년 M월 d일", "M월 d일", "d MMM",
+        "d MMM yyyy",
+    ]
+
+    public init(language: SiteLanguage, timeZone: TimeZone) {
+        self.language = language
+        self.timeZone = timeZone
+        formatters = language.dateFormatters(Self.patterns, timeZone: timeZone)
+    }
+
+    /// The date in the Korean or the English pattern, whichever is the site's.
+    private func format(_ date: Date, _ korean: String, _ english: String) -> String {
+        let pattern = language == .ko ? korean : english
+        guard let formatter = formatters[pattern] else { preconditionFailure("DateStyle: pattern \(pattern) is not in DateStyle.patterns") }
+        return formatter.string(from: date)
+    }
+
+    /// `2026년 11월 18일 (수)` / `Wed 18 Nov 2026`: a day with its weekday, as pages show it.
+    public func day(_ date: Date) -> String { format(date, "yyyy년 M월 d일 (E)", "EEE d MMM yyyy") }
+
+    /// `2026년 11월 18일` / `18 Nov 2026`: a day alone, as packets print it.
+    public func plainDay(_ date: Date) -> String { format(date, "yyyy년 M월 d일", "d MMM yyyy") }
+
+    /// `2026년 11월 18일 오후 9:40` / `18 Nov 2026, 21:40`.
+    public func dayAndTime(_ date: Date) -> String { format(date, "yyyy년 M월 d일 a h:mm", "d MMM yyyy, HH:mm") }
+
+    /// `2026년 47주차` / `Week 47, 2026`.
+    public func week(_ week: ISOWeek) -> String {
+        language == .ko ? "\(week.year)년 \(week.week)주차" : "Week \(week.week), \(week.year)"
+    }
+
+    /// `11월 16일 – 11월 22일` / `16 Nov – 22 Nov 2026`: the week's first and last day.
+    public func range(_ week: ISOWeek) -> String {
+        let interval = week.interval(in: timeZone)
+        return range(interval.start, interval.end.addingTimeInterval(-1))
+    }
+
+    /// The week's form for any span of days; `year` names the year in Korean too
+    /// (`2026년 11월 3일 – 11월 21일`), for a span that is not a week.
+    public func range(_ start: Date, _ end: Date, year: Bool = false) -> String {
+        if language == .ko {
+            return "\(format(start, year ? "yyyy년 M월 d일" : "M월 d일", "d MMM")) – \(format(end, "M월 d일", "d MMM"))"
+        }
+        return "\(format(start, "M월 d일", "d MMM")) – \(format(end, "yyyy년 M월 d일", "d MMM yyyy"))"
+    }
+
+    /// Machine-readable form for `<time datetime>`: `2026-11-18T21:40:00+09:00`.
+    public func iso(_ date: Date) -> String { ISO8601.format(date, in: timeZone) }
+}
