@@ -24,8 +24,8 @@ max_len() {
         text-layout) echo 4096 ;;
         # Each input's cost grows with its length (profiles show no fixed set-up to speak of), so
         # the limits are what the code needs: 2 KB of Markdown holds every block and inline kind
-        # many times over (cmark's own fuzzer uses 256 bytes); the packet typesetter cuts
-        # paragraphs longer than 3,000 bytes into chunks, which takes 4 KB to reach.
+        # many times over; the packet typesetter cuts paragraphs longer than 3,000 bytes into
+        # chunks, which takes 4 KB to reach.
         markdown) echo 2048 ;;
         packet) echo 4096 ;;
         *) echo 32768 ;;
