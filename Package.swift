@@ -143,7 +143,7 @@ let package = Package(
         // make install, the scaffolded workflow's steps and `gazette publish`, against local bare repositories.
         .testTarget(
             name: "PublishTests",
-            dependencies: ["Publish", "Authoring", "Content", "GazetteModel", "TestSupport", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["TestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )
 

@@ -32,6 +32,14 @@ struct ScalarBits {
         }
     }
 
+    /// The scalars `rule` picks from the UTF-8 bytes of `text`.
+    static func read(_ text: String, with rule: (UnsafeBufferPointer<UInt8>, inout ScalarBits) -> Void) -> Set<Unicode.Scalar> {
+        var bits = ScalarBits()
+        var text = text
+        text.withUTF8 { rule($0, &bits) }
+        return bits.scalars
+    }
+
     var scalars: Set<Unicode.Scalar> {
         var result = Set<Unicode.Scalar>()
         for (index, word) in words.enumerated() where word != 0 {

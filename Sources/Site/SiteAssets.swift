@@ -77,12 +77,7 @@ public enum SiteAssets {
 
     /// What Markdown `text` can show in bold, generously: strong spans (`**`, `__`, `<strong>`,
     /// `<b>`), headings, and the rows of tables (their header rows are bold).
-    static func boldCharacters(_ text: String) -> Set<Unicode.Scalar> {
-        var bits = ScalarBits()
-        var text = text
-        text.withUTF8 { boldCharacters($0, into: &bits) }
-        return bits.scalars
-    }
+    static func boldCharacters(_ text: String) -> Set<Unicode.Scalar> { ScalarBits.read(text, with: boldCharacters(_:into:)) }
 
     /// `boldCharacters` on the UTF-8 bytes of the text, into `bits`. Markers are ASCII, so each
     /// range read starts and ends on a character boundary.
@@ -116,12 +111,7 @@ public enum SiteAssets {
 
     /// What the code spans and blocks of Markdown `text` can show, generously: text between
     /// backticks (fenced blocks included) and lines indented as code.
-    static func codeCharacters(_ text: String) -> Set<Unicode.Scalar> {
-        var bits = ScalarBits()
-        var text = text
-        text.withUTF8 { codeCharacters($0, into: &bits) }
-        return bits.scalars
-    }
+    static func codeCharacters(_ text: String) -> Set<Unicode.Scalar> { ScalarBits.read(text, with: codeCharacters(_:into:)) }
 
     static func codeCharacters(_ text: UnsafeBufferPointer<UInt8>, into bits: inout ScalarBits) {
         let ticks = UTF8Search.occurrences(of: [UInt8(ascii: "`")], in: text)
