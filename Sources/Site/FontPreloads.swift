@@ -85,8 +85,9 @@ extension WebFonts {
                 }
                 continue
             }
-            let (scalar, length) = Self.decode(page, at: index)
+            guard let (value, length) = UTF8Search.scalar(in: page, at: index, end: end) else { break }
             index += length
+            let scalar = Unicode.Scalar(value) ?? " "
             if scalar.isASCII ? (byte == 0x20 || (0x09...0x0D).contains(byte)) : scalar.properties.isWhitespace { continue }
             budget -= 1
             let face = (stack.last?.mono ?? false) ? 2 : (stack.last?.bold ?? false) ? 1 : 0
@@ -95,16 +96,6 @@ extension WebFonts {
             result.append(table.paths[slice])
         }
         return result
-    }
-
-    /// The scalar starting at `index` of well-formed UTF-8 (a Swift string's bytes) and its length.
-    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        let lead = UInt32(bytes[index])
-        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-        guard index + length <= bytes.count else { return (" ", bytes.count - index) }
-        var value = length == 1 ? lead : length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07
-        for offset in 1..<max(1, length) { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        return (Unicode.Scalar(value) ?? " ", length)
     }
 
     /// A tag's element name, lower-cased, packed into eight bytes (names this reads for are

@@ -16,17 +16,7 @@ struct ScalarBits {
     /// boundaries (a Swift string's bytes cut at ASCII marks).
     mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
         var index = start
-        while index < end {
-            let lead = UInt32(bytes[index])
-            if lead < 0x80 {
-                insert(lead)
-                index += 1
-                continue
-            }
-            let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            guard index + length <= end else { return }
-            var value = length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07
-            for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        while index < end, let (value, length) = UTF8Search.scalar(in: bytes, at: index, end: end) {
             insert(value)
             index += length
         }

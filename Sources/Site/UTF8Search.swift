@@ -21,6 +21,18 @@ enum UTF8Search {
         return found
     }
 
+    /// The scalar value that starts at `index` of well-formed UTF-8 (a Swift string's bytes) and
+    /// its length in bytes, or nil when its bytes run past `end`.
+    static func scalar(in bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> (value: UInt32, length: Int)? {
+        let lead = UInt32(bytes[index])
+        if lead < 0x80 { return (lead, 1) }
+        let length = lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        guard index + length <= end else { return nil }
+        var value = length == 2 ? lead & 0x1F : length == 3 ? lead & 0x0F : lead & 0x07
+        for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+        return (value, length)
+    }
+
     /// The text between occurrences of `separator`, as Foundation's
     /// `components(separatedBy:)` gives it (n occurrences, n + 1 parts).
     static func parts(of text: String, separatedBy separator: String) -> [String] {

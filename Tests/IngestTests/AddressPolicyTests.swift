@@ -158,14 +158,7 @@ import TestSupport
     /// and so is its redirect on the same host; its items' images on loopback are data and are
     /// refused; a redirect of the configured feed to another host is checked like data.
     @Test func configuredAddressesStayTrustedButTheirDataDoesNot() async throws {
-        let rss = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>f</title>
-            <item><title>사진 기사</title><link>https://news.example.com/photo-story</link>
-            <description>설명</description><pubDate>Tue, 14 Nov 2023 10:00:00 +0900</pubDate>
-            <media:content url="{{base}}/photo.jpg" medium="image"/></item>
-            </channel></rss>
-            """
+        let rss = ArticleImageTests.photoFeed
         let server = try FixtureServer(routes: [
             route("/old-feed", ["status": 301, "headers": ["Location": "{{base}}/feed.xml"]]),
             route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
