@@ -196,7 +196,7 @@ struct PreloadTable: Sendable {
         }
         if let found = others[face][scalar] { return found < 0 ? nil : Int(found) }
         let face = WebFonts.textFaces[face]
-        return byName[Self.key(face, whole.contains { $0 != nil } ? "all" : FontSlices.name(of: scalar, cut: face.cut))]
+        return byName[Self.key(face, FontSlices.name(of: scalar, cut: face.cut))]
     }
 
     private static func key(_ face: WebFonts.Face, _ name: String) -> String { face.key + "\u{0}" + name }
