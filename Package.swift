@@ -21,6 +21,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Test-only: the reference Templating is checked against (TemplatingTests).
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
         // Only for `gazette serve`; no traits, so swift-configuration is not built.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
@@ -63,6 +64,8 @@ let package = Package(
         // Text for the web: HarfBuzz shaping and measurement, Chromium's line breaking (Unicode
         // tables of its own, no GLib), web-font subsetting and WOFF2. No Pango, no cairo.
         .target(name: "TextLayout", dependencies: ["GazetteModel", "CHarfBuzzSubset", "CWOFF2"]),
+        // Mustache templates parsed once and rendered against typed values (no C, no Foundation).
+        .target(name: "Templating"),
         // Text for print: Pango text blocks on pinned fonts, drawn on a cairo PDF canvas (Packet's).
         .target(name: "Typesetting", dependencies: ["GazetteModel", "CPangoCairo"]),
         // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
@@ -89,8 +92,7 @@ let package = Package(
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout", "CZlib",
-                .product(name: "Mustache", package: "swift-mustache"),
+                "GazetteModel", "Content", "Markdown", "TextLayout", "Templating", "CZlib",
             ],
             plugins: ["EmbedTheme"]),
         // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),
@@ -133,6 +135,8 @@ let package = Package(
         .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
+        // swift-mustache only here: Templating must render what it rendered (differential tests).
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),

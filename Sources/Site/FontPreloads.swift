@@ -134,16 +134,25 @@ extension WebFonts {
     /// link (so they are requested before the stylesheet is parsed). `root` leads from the page
     /// to the site root.
     public func addingPreloads(to html: String, root: String) -> String {
-        let paths = preloads(forPage: html)
-        guard !paths.isEmpty, let stylesheet = UTF8Search.firstIndex(of: "<link rel=\"stylesheet\"", in: html) else { return html }
-        let links = paths.map { path in
+        String(decoding: addingPreloads(to: Array(html.utf8), root: root), as: UTF8.self)
+    }
+
+    /// `addingPreloads(to:root:)` on the page's UTF-8 bytes, as the renderer makes them.
+    func addingPreloads(to html: [UInt8], root: String) -> [UInt8] {
+        let paths = html.withUnsafeBufferPointer { preloads(forPage: $0) }
+        guard !paths.isEmpty, let stylesheet = UTF8Search.firstOffset(of: Self.stylesheetLink, in: html) else { return html }
+        var result: [UInt8] = []
+        result.reserveCapacity(html.count + paths.count * 128)
+        result.append(contentsOf: html[..<stylesheet])
+        for path in paths {
             let type = path.hasSuffix(".woff2") ? "font/woff2" : "font/ttf"
-            return "<link rel=\"preload\" href=\"\(root)\(path)\" as=\"font\" type=\"\(type)\" crossorigin>\n"
-        }.joined()
-        var result = html
-        result.insert(contentsOf: links, at: stylesheet)
+            result.append(contentsOf: "<link rel=\"preload\" href=\"\(root)\(path)\" as=\"font\" type=\"\(type)\" crossorigin>\n".utf8)
+        }
+        result.append(contentsOf: html[stylesheet...])
         return result
     }
+
+    private static let stylesheetLink = Array("<link rel=\"stylesheet\"".utf8)
 }
 
 /// Which preloadable slice holds a character, for each text face: built once with the fonts, so

@@ -1,38 +1,35 @@
 import GazetteModel
-import Mustache
+import Templating
 
 /// Template values made once and shared by many pages — a card's values, which show on its
-/// week's board, the 전체 board and each of its tags' boards — already pruned (`Theme.prune`)
-/// and fingerprinted, so neither is done again for every page that shows them. Templates read
-/// it as they read a dictionary.
-///
-/// `@unchecked Sendable`: the values (`[String: Any]`, which Swift cannot prove Sendable) are
-/// only strings, numbers, flags and arrays and dictionaries of these, never changed after
-/// `init`, so sharing them between the threads rendering pages is safe.
-public final class PrebuiltContext: MustacheParent, @unchecked Sendable {
-    let values: [String: Any]
-    let fingerprint: Fingerprint
+/// week's board, the 전체 board and each of its tags' boards — already typed (`Theme.values`)
+/// and fingerprinted (the object's stamp), so neither is done again for every page that shows
+/// them.
+public struct PrebuiltContext: Sendable {
+    let object: TemplateObject
 
     init(_ values: [String: Any]) {
-        let pruned = Theme.prune(values) as? [String: Any] ?? [:]
-        self.values = pruned
-        fingerprint = Theme.fingerprint(of: pruned)
+        let fields = Theme.fields(values)
+        self.init(fields: fields, fingerprint: Theme.fingerprint(of: .object(TemplateObject(fields))))
     }
 
-    private init(values: [String: Any], fingerprint: Fingerprint) {
-        self.values = values
-        self.fingerprint = fingerprint
+    private init(fields: [String: TemplateValue], fingerprint: Fingerprint) {
+        object = TemplateObject(fields, stamp: TemplateStamp(high: fingerprint.high, low: fingerprint.low))
     }
 
-    public func child(named name: String) -> Any? { values[name] }
+    var fingerprint: Fingerprint {
+        guard let stamp = object.stamp else { return Fingerprint() }
+        return Fingerprint(high: stamp.high, low: stamp.low)
+    }
 
-    /// These values with `more` added (plain values, pruned and fingerprinted here).
+    /// These values with `more` added (plain values, typed and fingerprinted here, and only
+    /// these: the fingerprint is this one's and theirs together).
     func adding(_ more: [String: Any]) -> PrebuiltContext {
-        let extra = Theme.prune(more) as? [String: Any] ?? [:]
+        let extra = Theme.fields(more)
         var key = Fingerprint()
         key.add(fingerprint)
-        key.add(Theme.fingerprint(of: extra))
-        return PrebuiltContext(values: values.merging(extra) { _, new in new }, fingerprint: key.digest)
+        key.add(Theme.fingerprint(of: .object(TemplateObject(extra))))
+        return PrebuiltContext(fields: object.fields.merging(extra) { _, new in new }, fingerprint: key.digest)
     }
 }
 

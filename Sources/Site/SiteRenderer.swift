@@ -139,7 +139,7 @@ public struct SiteRenderer: Sendable {
 
     /// Every HTML page: site path (`weeks/2026-W47/`) → document, rendered on all cores.
     public func pages() throws -> [(path: String, html: String)] {
-        try plan.concurrentMap { page in (page.path, try render(page)) }
+        try plan.concurrentMap { page in (page.path, String(decoding: try render(page), as: UTF8.self)) }
     }
 
     /// One page of a build: its site path, the fingerprint of everything it is rendered from
@@ -164,13 +164,14 @@ public struct SiteRenderer: Sendable {
             var inputs: PageMemo.Inputs?
             if let memo, let shared, let current = memoInputs(page, shared: shared) {
                 if let key = memo.key(page.path, current) {
-                    return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : Data(try render(page).utf8)), nil)
+                    return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : Data(try render(page))), nil)
                 }
                 inputs = current
             }
             let draft = self.draft(page)
-            let key = theme.key(draft.template, draft.context)
-            let html = known(page.path, key) ? nil : Data(withPreloads(try theme.render(draft.template, draft.context), path: page.path).utf8)
+            let values = Theme.values(draft.context)
+            let key = theme.key(draft.template, values)
+            let html = known(page.path, key) ? nil : Data(withPreloads(try theme.render(draft.template, values), path: page.path))
             return (KeyedPage(path: page.path, key: key, html: html), inputs)
         }
         memo?.record(keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } })
@@ -237,13 +238,13 @@ public struct SiteRenderer: Sendable {
         return key.digest
     }
 
-    func render(_ page: Page) throws -> String {
+    func render(_ page: Page) throws -> [UInt8] {
         let draft = draft(page)
-        return withPreloads(try theme.render(draft.template, draft.context), path: page.path)
+        return withPreloads(try theme.render(draft.template, Theme.values(draft.context)), path: page.path)
     }
 
     /// The page with preload links for the font slices its first lines need.
-    func withPreloads(_ html: String, path: String) -> String {
+    func withPreloads(_ html: [UInt8], path: String) -> [UInt8] {
         webFonts?.addingPreloads(to: html, root: SitePaths.root(from: path)) ?? html
     }
 
@@ -435,8 +436,8 @@ public struct SiteRenderer: Sendable {
         context["root"] = root
         context["stylesheet"] = root + stylesheet
         context["nav"] = navigation(root: root, current: "")
-        let html = try theme.render("404", context)
-        return webFonts?.addingPreloads(to: html, root: root) ?? html
+        let html = try theme.render("404", Theme.values(context))
+        return String(decoding: webFonts?.addingPreloads(to: html, root: root) ?? html, as: UTF8.self)
     }
 
     // MARK: - Pieces

@@ -1,6 +1,6 @@
 import Foundation
 import GazetteModel
-import Mustache
+import Templating
 
 /// The templates and assets pages are rendered with: the default theme compiled into Gazette,
 /// overridden file by file by the site's own `templates/` folder.
@@ -9,7 +9,7 @@ public struct Theme: Sendable {
     public let files: [String: Data]
     /// Which files came from the site's `templates/` rather than the default theme.
     public let overridden: Set<String>
-    let library: MustacheLibrary
+    let library: TemplateLibrary
     /// The fingerprint of every file of the theme, part of every page's key.
     public let fingerprint: Fingerprint
 
@@ -29,24 +29,18 @@ public struct Theme: Sendable {
             files[relative] = data
             overridden.insert(relative)
         }
-        var library = MustacheLibrary()
+        var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
         for (path, data) in files.sorted(by: { $0.key < $1.key }) where path.hasSuffix(".mustache") {
             let name = String(path.dropLast(".mustache".count))
             let shownPath = overridden.contains(path) ? "\(folder)/\(path)" : "(default theme) \(path)"
             do {
-                let source = HTMLEscaping.pragma + String(decoding: data, as: UTF8.self)
-                library.register(try MustacheTemplate(string: source), named: name)
-            } catch let error as MustacheTemplate.ParserError {
-                // The pragma is a line of its own before the author's first: lines are counted
-                // without it.
+                library.add(try Template(String(decoding: data, as: UTF8.self)), named: name)
+            } catch {
                 diagnostics.append(
                     .error(
-                        "template syntax: \(error.error)",
-                        at: SourceLocation(path: shownPath, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber + 1),
-                        hint: "check that every {{#section}} has a matching {{/section}}", sourceLine: error.context.line))
-            } catch {
-                diagnostics.append(.error("template \(shownPath): \(error)"))
+                        "template syntax: \(error.message)", at: SourceLocation(path: shownPath, line: error.line, column: error.column),
+                        hint: error.hint, sourceLine: error.sourceLine))
             }
         }
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
@@ -58,142 +52,113 @@ public struct Theme: Sendable {
         return Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest)
     }
 
-    /// Renders the template `name` (without `.mustache`) with `context`.
-    func render(_ name: String, _ context: [String: Any]) throws -> String {
-        guard let html = library.render(Theme.prune(context) ?? [:], withTemplate: name) else {
+    /// Renders the template `name` (without `.mustache`) with `values` (see `Theme.values`).
+    func render(_ name: String, _ values: TemplateValue) throws -> [UInt8] {
+        guard library.contains(name) else {
             throw DiagnosticsError([
                 .error("the theme has no template '\(name).mustache'", hint: "add templates/\(name).mustache or remove the override that hides it")
             ])
         }
-        return html
+        do {
+            return try library.render(name, values)
+        } catch {
+            throw DiagnosticsError([.error("template \(name).mustache: \(error.message)", hint: error.hint)])
+        }
     }
 
-    /// The fingerprint of what `render(name, context)` makes: the theme, the template's name and
-    /// every value of the context, keys in sorted order. Values of a kind it does not know make
-    /// a key that matches nothing, so such a page is always rendered.
-    func key(_ name: String, _ context: [String: Any]) -> Fingerprint {
+    /// The fingerprint of what `render(name, values)` makes: the theme, the template's name and
+    /// every value, keys in sorted order.
+    func key(_ name: String, _ values: TemplateValue) -> Fingerprint {
         var fingerprint = Fingerprint()
         fingerprint.add(self.fingerprint)
         fingerprint.add(name)
-        fingerprint.add(Self.fingerprint(of: context))
+        fingerprint.add(Self.fingerprint(of: values))
         return fingerprint.digest
     }
 
-    /// The fingerprint of template values; values of a kind it does not know make one that
-    /// matches nothing.
-    static func fingerprint(of values: [String: Any]) -> Fingerprint {
+    /// The fingerprint of template values. An object made with a stamp (a `PrebuiltContext`)
+    /// counts by its stamp, its fingerprint, without a walk through its values.
+    static func fingerprint(of values: TemplateValue) -> Fingerprint {
         var fingerprint = Fingerprint()
-        guard add(values, to: &fingerprint) else { return Fingerprint(high: 0, low: UInt64.random(in: 1...UInt64.max)) }
+        add(values, to: &fingerprint)
         return fingerprint.digest
     }
 
-    private static func add(_ value: Any, to fingerprint: inout Fingerprint) -> Bool {
+    private static func add(_ value: TemplateValue, to fingerprint: inout Fingerprint) {
         switch value {
-        case let text as String:
+        case .text(let text):
             fingerprint.add(tag: 1)
             fingerprint.add(text)
-        case let dictionary as [String: Any]:
-            fingerprint.add(tag: 2)
-            fingerprint.add(dictionary.count)
-            for key in dictionary.keys.sorted() {
-                fingerprint.add(key)
-                guard let item = dictionary[key], add(item, to: &fingerprint) else { return false }
+        case .object(let object):
+            if let stamp = object.stamp {
+                fingerprint.add(tag: 7)
+                fingerprint.add(Fingerprint(high: stamp.high, low: stamp.low))
+                return
             }
-        case let list as [Any]:
+            fingerprint.add(tag: 2)
+            fingerprint.add(object.fields.count)
+            for key in object.fields.keys.sorted() {
+                fingerprint.add(key)
+                if let item = object.fields[key] { add(item, to: &fingerprint) }
+            }
+        case .list(let list):
             fingerprint.add(tag: 3)
             fingerprint.add(list.count)
-            for item in list where !add(item, to: &fingerprint) { return false }
-        case let flag as Bool:
+            for item in list { add(item, to: &fingerprint) }
+        case .flag(let flag):
             fingerprint.add(tag: 4)
             fingerprint.add(flag)
-        case let number as Int:
+        case .number(let number):
             fingerprint.add(tag: 5)
             fingerprint.add(number)
-        case let prebuilt as PrebuiltContext:
-            fingerprint.add(tag: 7)
-            fingerprint.add(prebuilt.fingerprint)
-        default:
-            let mirror = Mirror(reflecting: value)
-            guard mirror.displayStyle == .optional else { return false }
-            guard let wrapped = mirror.children.first?.value else {
-                fingerprint.add(tag: 6)
-                return true
-            }
-            return add(wrapped, to: &fingerprint)
         }
-        return true
     }
 
-    /// Drops empty strings and nils from a context, recursively. Mustache treats an empty string
-    /// as a true section, so `{{#author}}…{{/author}}` needs a missing key, not "".
-    static func prune(_ value: Any) -> Any? {
-        switch value {
+    /// The template values of a context built as Swift dictionaries, arrays, strings, numbers,
+    /// flags, optionals and `PrebuiltContext`s: typed once here, so that neither rendering nor
+    /// fingerprinting casts again. Empty strings and nils are left out: Mustache treats an empty
+    /// string as a true section, so `{{#author}}…{{/author}}` needs a missing key, not "".
+    static func values(_ context: [String: Any]) -> TemplateValue {
+        .object(TemplateObject(fields(context)))
+    }
+
+    static func fields(_ context: [String: Any]) -> [String: TemplateValue] {
+        var fields: [String: TemplateValue] = [:]
+        fields.reserveCapacity(context.count)
+        for (key, item) in context {
+            if let value = value(item) { fields[key] = value }
+        }
+        return fields
+    }
+
+    private static func value(_ item: Any) -> TemplateValue? {
+        switch item {
         case let text as String:
-            return text.isEmpty ? nil : text
+            return text.isEmpty ? nil : .text(text)
         case let dictionary as [String: Any]:
-            return dictionary.compactMapValues(prune)
+            return .object(TemplateObject(fields(dictionary)))
+        case let prebuilt as PrebuiltContext:
+            return .object(prebuilt.object)
+        case let prebuilt as [PrebuiltContext]:
+            return .list(prebuilt.map { .object($0.object) })
         case let list as [Any]:
-            return list.compactMap(prune)
+            return .list(list.compactMap(value))
         // The common leaves, before the costly reflection below (a page has hundreds of them).
         case let flag as Bool:
-            return flag
-        case let prebuilt as PrebuiltContext:
-            return prebuilt
+            return .flag(flag)
         case let number as Int:
-            return number
+            return .number(number)
         default:
-            let mirror = Mirror(reflecting: value)
+            let mirror = Mirror(reflecting: item)
             if mirror.displayStyle == .optional {
-                return mirror.children.first.flatMap { prune($0.value) }
+                return mirror.children.first.flatMap { value($0.value) }
             }
-            return value
+            return .text(String(describing: item))
         }
     }
 
     /// Asset files (`assets/…`), relative path → bytes.
     var assets: [(path: String, data: Data)] {
         files.filter { $0.key.hasPrefix("assets/") }.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    }
-}
-
-/// HTML escaping for `{{name}}`, the same five characters swift-mustache's own escaping replaces
-/// (`< > & " '`), done on UTF-8 bytes, and returning the text itself when nothing needs escaping,
-/// as nearly every value does. swift-mustache's escaping counts the string and looks each
-/// `Character` up in a dictionary: 8 % of a 2,000-journal build (perf). Each template is given
-/// the `CONTENT_TYPE` pragma naming it, on a line of its own (a standalone tag, so it leaves
-/// nothing in the output), since partials start from the library's default.
-struct HTMLEscaping: MustacheContentType {
-    static let name = "GAZETTE_HTML"
-    static let pragma: String = {
-        MustacheContentTypes.register(HTMLEscaping(), named: name)
-        return "{{% CONTENT_TYPE: \(name) }}\n"
-    }()
-
-    func escapeText(_ text: String) -> String { Self.escape(text) }
-
-    static func escape(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let first = bytes.firstIndex(where: { needsEscape($0) }) else { return nil }
-            var escaped: [UInt8] = []
-            escaped.reserveCapacity(bytes.count + 16)
-            escaped.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
-                switch byte {
-                case UInt8(ascii: "<"): escaped.append(contentsOf: "&lt;".utf8)
-                case UInt8(ascii: ">"): escaped.append(contentsOf: "&gt;".utf8)
-                case UInt8(ascii: "&"): escaped.append(contentsOf: "&amp;".utf8)
-                case UInt8(ascii: "\""): escaped.append(contentsOf: "&quot;".utf8)
-                case UInt8(ascii: "'"): escaped.append(contentsOf: "&#39;".utf8)
-                default: escaped.append(byte)
-                }
-            }
-            return String(decoding: escaped, as: UTF8.self)
-        } ?? text
-    }
-
-    private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"")
-            || byte == UInt8(ascii: "'")
     }
 }

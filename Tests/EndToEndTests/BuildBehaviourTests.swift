@@ -45,8 +45,8 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(".gazette/cache").path) == ledger)
     }
 
-    /// A template's syntax error names the author's own line and column, and its values are
-    /// escaped as HTML (the five characters swift-mustache escapes) by Gazette's escaping.
+    /// A template's syntax error names the author's own line, the column where the tag at fault
+    /// starts and how to fix it, and its values are escaped as HTML (`< > & " '`).
     @Test func templateErrorsPointAtTheAuthorsLineAndValuesAreEscaped() throws {
         let site = try TemporaryFolder("gazette-template-error")
         try site.write("gazette.yml", "title: Esc <&\"'> ape\nlanguage: en\n")
@@ -64,7 +64,9 @@ import TestSupport
         } catch let error as DiagnosticsError {
             let location = try #require(error.diagnostics.first?.location)
             #expect(location.path == "templates/card.mustache")
-            #expect(location.line == 2 && location.column == 5, "counted without the line Gazette puts first: \(location)")
+            #expect(location.line == 2 && location.column == 1, "\(location)")
+            #expect(error.diagnostics.first?.message.contains("{{/title}} closes {{#tags}}, opened at 1:5") == true)
+            #expect(error.diagnostics.first?.hint == "close it with {{/tags}}")
         }
     }
 
