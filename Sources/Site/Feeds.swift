@@ -61,25 +61,32 @@ public enum Feeds {
     static func utc(_ date: Date) -> String { ISO8601.format(date, in: TimeZone(identifier: "UTC") ?? .current) }
 
     static func escape(_ text: String) -> String {
-        // Most text has nothing to escape: found on the bytes, it is returned as it is (scalar
-        // by scalar, escaping cost 7 % of a build).
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) {
-            return text
-        }
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            // Characters XML 1.0 forbids are dropped rather than producing an unreadable feed.
-            case _ where scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r": continue
-            default: out.unicodeScalars.append(scalar)
+        // On the UTF-8 bytes (every byte to escape or drop is ASCII, and never part of a longer
+        // character): most text has nothing to escape and is returned as it is, and a body's
+        // HTML, which always has, is copied byte by byte rather than scalar by scalar (which
+        // made the feed a tenth of a `serve` rebuild).
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let first = bytes.firstIndex(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+                return nil
             }
-        }
-        return out
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + bytes.count / 8)
+            out.append(contentsOf: bytes[..<first])
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): out.append(contentsOf: "&apos;".utf8)
+                // Characters XML 1.0 forbids are dropped rather than producing an unreadable feed.
+                case 0x09, 0x0A, 0x0D: out.append(byte)
+                case ..<0x20: continue
+                default: out.append(byte)
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 }
