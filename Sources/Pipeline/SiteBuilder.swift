@@ -243,7 +243,11 @@ public enum SiteBuilder {
 
         func writeSite(_ writer: inout FileWriter) throws {
             for item in made {
-                if let data = item.data {
+                // In place (`serve`), a file last written under the same key is left alone
+                // without reading it back: the search index's 2,000 journal files and shards
+                // were each read and compared on every save.
+                let inPlace = options.updateInPlace && placement.source(of: item.path, key: item.key) == .live
+                if let data = item.data, !inPlace {
                     try writer.write(item.path, data)
                 } else if placement.source(of: item.path, key: item.key) == .live, !options.updateInPlace {
                     try writer.link(item.path, from: output.url.appendingPathComponent(item.path))

@@ -28,14 +28,16 @@ public struct JournalBodies: Sendable {
         optionsKey.add(reflecting: options)
         let known = cache?.begin(options: optionsKey.digest) ?? [:]
         let parsed = journals.concurrentMap { journal in
-            if let hit = known[Fingerprint.of(journal.body)] { return hit }
+            if let hit = known[journal.slug], hit.markdown == journal.body { return hit.body }
             let document = MarkdownDocument(journal.body, options: options)
             let blocks = document.blocks()
             return Body(
                 html: document.html(), plainText: document.plainText(skippingHeadings: true), headings: Self.headings(blocks),
                 excerpt: ExcerptRun.runs(from: blocks))
         }
-        cache?.end(options: optionsKey.digest, Dictionary(zip(journals.map { Fingerprint.of($0.body) }, parsed), uniquingKeysWith: { first, _ in first }))
+        cache?.end(
+            options: optionsKey.digest,
+            Dictionary(zip(journals.map(\.slug), zip(journals.map(\.body), parsed).map { (markdown: $0, body: $1) }), uniquingKeysWith: { first, _ in first }))
         bodies = Dictionary(uniqueKeysWithValues: zip(journals.map(\.slug), parsed))
     }
 
@@ -68,19 +70,20 @@ public struct JournalBodies: Sendable {
 /// Bodies parsed by earlier builds of the same process (`gazette serve`), by their Markdown, for
 /// the options they were parsed with: an edit to one journal parses one body again.
 public final class BodyCache: Sendable {
-    /// By the fingerprint of the Markdown (hashing the strings themselves normalises them, which
-    /// cost more than the lookups saved).
-    private let table = Locked<(options: Fingerprint, bodies: [Fingerprint: JournalBodies.Body])>((Fingerprint(), [:]))
+    /// By slug, with the Markdown each was parsed from. A journal the content cache hands back
+    /// unchanged shares its body's storage with the one kept here, so the comparison costs
+    /// nothing; fingerprinting every body instead hashed 6 MB on each save at 2,000 journals.
+    private let table = Locked<(options: Fingerprint, bodies: [String: (markdown: String, body: JournalBodies.Body)])>((Fingerprint(), [:]))
 
     public init() {}
 
     /// What earlier builds parsed with `options` (nothing if they used others).
-    func begin(options: Fingerprint) -> [Fingerprint: JournalBodies.Body] {
+    func begin(options: Fingerprint) -> [String: (markdown: String, body: JournalBodies.Body)] {
         table.withLock { $0.options == options ? $0.bodies : [:] }
     }
 
     /// Keeps what this build parsed, and only that.
-    func end(options: Fingerprint, _ bodies: [Fingerprint: JournalBodies.Body]) {
+    func end(options: Fingerprint, _ bodies: [String: (markdown: String, body: JournalBodies.Body)]) {
         table.withLock { $0 = (options, bodies) }
     }
 }

@@ -64,65 +64,16 @@ public struct SearchIndex: Sendable {
             let document = known.byKey[input.key] ?? Self.analyse(input)
             return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
         }
-        cache?.end(analysed)
         let documents = analysed.map(\.document)
-
-        // Postings: each key's docs, ascending, as doc << 10 | value (a value fits in 10 bits).
-        var runPostings: [NumberedKey: [UInt32]] = [:]
-        var wordPostings: [String: [UInt32]] = [:]
-        for (number, document) in documents.enumerated() {
-            let doc = UInt32(number) << 10
-            for (key, value) in document.runKeys { runPostings[key, default: []].append(doc | value) }
-            for (key, value) in document.wordKeys { wordPostings[key, default: []].append(doc | value) }
+        // Postings merged by key id; with `serve`'s cache, ids and each key's JSON carry over.
+        var postings = SearchPostings()
+        let ids = postings.merge(documents, ids: analysed.map(\.ids), previous: known.postings)
+        if let cache {
+            var entries = analysed
+            for index in entries.indices { entries[index].ids = ids[index] }
+            cache.end(entries, postings: postings)
         }
-        var entries: [(key: String, utf16: [UInt16], postings: [UInt32])] = []
-        entries.reserveCapacity(runPostings.count + wordPostings.count)
-        for (key, postings) in runPostings {
-            let text = key.text
-            entries.append((text, Array(text.utf16), postings))
-        }
-        for (key, postings) in wordPostings { entries.append((key, Array(key.utf16), postings)) }
-        entries.sort { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-
-        // Shards: consecutive keys until a shard holds `shardBytes` of JSON.
-        var shards: [(first: String, json: [UInt8])] = []
-        var writer = JSONBytes()
-        var keys = JSONBytes()
-        var first: String?
-        func closeShard() {
-            guard let start = first else { return }
-            var json = JSONBytes()
-            json.raw("{\"k\":[")
-            json.bytes += keys.bytes
-            json.raw("],\"p\":[")
-            json.bytes += writer.bytes
-            json.raw("]}")
-            shards.append((start, json.bytes))
-            writer = JSONBytes()
-            keys = JSONBytes()
-            first = nil
-        }
-        for entry in entries {
-            if first == nil {
-                first = entry.key
-            } else {
-                keys.raw(",")
-                writer.raw(",")
-            }
-            keys.string(entry.key)
-            writer.raw("[")
-            var previous: UInt32 = 0
-            for (index, posting) in entry.postings.enumerated() {
-                if index > 0 { writer.raw(",") }
-                writer.number(Int((posting >> 10) - previous))
-                writer.raw(",")
-                writer.number(Int(posting & 1023))
-                previous = posting >> 10
-            }
-            writer.raw("]")
-            if keys.bytes.count + writer.bytes.count >= Self.shardBytes { closeShard() }
-        }
-        closeShard()
+        let shards = postings.shards(closingAt: Self.shardBytes)
         // A shard whose JSON an earlier build compressed (`gazette serve`) is not compressed again.
         let compressed = shards.concurrentMap { shard in
             let key = Fingerprint.of(bytes: shard.json)
@@ -405,6 +356,8 @@ public final class SearchIndexCache: Sendable {
         var config: Fingerprint
         var key: Fingerprint
         var document: SearchIndex.Document
+        /// The document's keys as ids of the cache's key table (id << 32 | value).
+        var ids: [UInt64]?
     }
 
     struct Known: Sendable {
@@ -412,6 +365,7 @@ public final class SearchIndexCache: Sendable {
         var byKey: [Fingerprint: SearchIndex.Document] = [:]
         /// Compressed shards by the fingerprint of their JSON.
         var shards: [Fingerprint: Data] = [:]
+        var postings: SearchPostings?
     }
 
     private let table = Locked(Known())
@@ -421,8 +375,9 @@ public final class SearchIndexCache: Sendable {
     func begin() -> Known { table.withLock { $0 } }
 
     /// Keeps what this build used, and only that.
-    func end(_ entries: [Entry]) {
+    func end(_ entries: [Entry], postings: SearchPostings) {
         var known = Known()
+        known.postings = postings
         for entry in entries {
             known.bySlug[entry.journal.slug] = entry
             known.byKey[entry.key] = entry.document
@@ -444,17 +399,24 @@ struct JSONBytes {
     }
 
     mutating func number(_ value: Int) {
-        var value = value
-        if value < 0 {
-            bytes.append(0x2D)
-            value = -value
+        if value < 0 { bytes.append(0x2D) }
+        var rest = value.magnitude
+        // Most numbers of the index are deltas and counts of one or two digits.
+        if rest < 10 {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + rest))
+            return
         }
-        var power = 1
-        while power <= value / 10 { power *= 10 }
-        while power > 0 {
-            bytes.append(UInt8(0x30 + value / power % 10))
-            power /= 10
+        if rest < 100 {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + rest / 10))
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+            return
         }
+        var digits: [UInt8] = []
+        while rest > 0 {
+            digits.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+            rest /= 10
+        }
+        bytes.append(contentsOf: digits.reversed())
     }
 
     mutating func string(_ text: String) {

@@ -34,6 +34,7 @@ import TestSupport
         let site = try TemporaryFolder("gazette-identity")
         try Repository.copyExampleSite(to: site.url)
         let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache(), memo = PageMemo(), cardContexts = CardContexts()
+        let search = SearchIndexCache()
         var reused = (build: 0, serve: 0)
         func incremental() throws {
             reused.build += try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public"))).reused
@@ -48,6 +49,7 @@ import TestSupport
             options.bodyCache = bodies
             options.pageMemo = memo
             options.cardContexts = cardContexts
+            options.searchCache = search
             reused.serve += try SiteBuilder.build(options).reused
         }
         func clean() throws -> [String: Data] {
