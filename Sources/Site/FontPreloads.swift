@@ -1,3 +1,5 @@
+import Markdown
+
 /// Which font slices a page preloads: those its first lines of text are set in, found by reading
 /// the rendered page's body in document order. Bold (headings, `strong`, the theme's bold classes)
 /// and code are told apart, so each slice preloaded is one the page draws with; slices needed only
@@ -88,7 +90,7 @@ extension WebFonts {
             guard let (value, length) = UTF8Search.scalar(in: page, at: index, end: end) else { break }
             index += length
             let scalar = Unicode.Scalar(value) ?? " "
-            if scalar.isASCII ? (byte == 0x20 || (0x09...0x0D).contains(byte)) : scalar.properties.isWhitespace { continue }
+            if scalar.isASCII ? (byte == 0x20 || (0x09...0x0D).contains(byte)) : MarkdownDocument.isNonASCIIWhitespace(value) { continue }
             budget -= 1
             let face = (stack.last?.mono ?? false) ? 2 : (stack.last?.bold ?? false) ? 1 : 0
             guard let slice = table.slice(of: scalar.value, face: face), !seen[slice] else { continue }

@@ -567,7 +567,24 @@ public struct SiteRenderer: Sendable {
         else { return text }
         let cut = text[..<limitIndex]
         let end = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
-        return end.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        // Foundation's `trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))`,
+        // scalar by scalar without bridging to NSString: the categories P* and Zs, tab, and
+        // U+200B (a space separator in the Unicode that Foundation's set follows).
+        var scalars = end.unicodeScalars[...]
+        while let first = scalars.first, Self.isTrimmed(first) { scalars.removeFirst() }
+        while let last = scalars.last, Self.isTrimmed(last) { scalars.removeLast() }
+        return String(String.UnicodeScalarView(scalars)) + "…"
+    }
+
+    static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\t" || scalar == "\u{200B}" { return true }
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
     }
 }
 

@@ -220,3 +220,14 @@ final class UnsafeSendableBox<Value>: @unchecked Sendable {
         }
     }
 }
+
+/// The fast path of white-space collapsing skips the category lookup only where no mark can be.
+@Test func codePointsSkippedAsNotMarksAreNoMarks() {
+    for value in UInt32(0)...0x10FFFF where !MarkdownDocument.mayBeMark(value) {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .spacingMark: Issue.record("U+\(String(value, radix: 16, uppercase: true)) is a mark")
+        default: if value == 0x200D { Issue.record("U+200D is skipped") }
+        }
+    }
+}
