@@ -121,23 +121,8 @@ public final class MarkupDocument {
         var found: [Element] = []
         visit { node in
             if node.pointee.type == XML_ELEMENT_NODE, let name = MarkupDocument.name(node)?.lowercased(), wanted(name) {
-                var attributes: [String: String] = [:]
-                var attribute = node.pointee.properties
-                while let current = attribute {
-                    if let key = current.pointee.name.map({ String(cString: $0) }),
-                        let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-                    {
-                        attributes[key] = String(cString: value)
-                        gazette_xmlFree(value)  // libxml2's allocator, whatever xmlMemSetup set
-                    }
-                    attribute = current.pointee.next
-                }
-                var text = ""
-                if withText, let content = xmlNodeGetContent(node) {
-                    text = String(cString: content)
-                    gazette_xmlFree(content)
-                }
-                found.append(Element(name: name, attributes: attributes, text: text))
+                let text = withText ? LibXMLString.content(of: node) ?? "" : ""
+                found.append(Element(name: name, attributes: LibXMLString.attributes(of: node), text: text))
             }
             return true
         }
@@ -175,30 +160,16 @@ public final class MarkupDocument {
     }
 
     private static func node(_ element: xmlNodePtr) -> Node {
-        var attributes: [String: String] = [:]
-        var attribute = element.pointee.properties
-        while let current = attribute {
-            if let key = current.pointee.name.map({ String(cString: $0) }),
-                let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-            {
-                attributes[key] = String(cString: value)
-                gazette_xmlFree(value)
-            }
-            attribute = current.pointee.next
-        }
         var children: [Node] = []
         var child = element.pointee.children
         while let current = child {
             if current.pointee.type == XML_ELEMENT_NODE { children.append(node(current)) }
             child = current.pointee.next
         }
-        var text = ""
-        if let content = xmlNodeGetContent(element) {
-            text = String(cString: content)
-            gazette_xmlFree(content)
-        }
         let namespace = element.pointee.ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
-        return Node(name: name(element) ?? "", namespace: namespace, attributes: attributes, children: children, text: text)
+        return Node(
+            name: name(element) ?? "", namespace: namespace, attributes: LibXMLString.attributes(of: element), children: children,
+            text: LibXMLString.content(of: element) ?? "")
     }
 
     /// The text of every element named `name`, in document order.
