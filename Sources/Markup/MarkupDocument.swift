@@ -6,14 +6,6 @@ import Foundation
 public final class MarkupDocument {
     private let document: xmlDocPtr
 
-    /// Why a document could not be parsed, with the position libxml2 reports.
-    public struct ParseError: Error, Sendable, CustomStringConvertible {
-        public var message: String
-        public var line: Int
-        public var column: Int
-        public var description: String { "\(line):\(column): \(message)" }
-    }
-
     private init(_ document: xmlDocPtr) { self.document = document }
 
     deinit { xmlFreeDoc(document) }
@@ -45,13 +37,13 @@ public final class MarkupDocument {
     }
 
     /// Parses well-formed XML; throws the first error with its line and column.
-    public static func xml(_ text: String) throws -> MarkupDocument {
+    public static func xml(_ text: String) throws(MarkupError) -> MarkupDocument {
         try xml(bytes: Array(text.utf8), encoding: "UTF-8")
     }
 
     /// Parses the bytes of an XML document; with a nil `encoding`, the one its declaration
     /// names (UTF-8 otherwise). Throws the first error with its line and column.
-    public static func xml(bytes: [UInt8], encoding: String?) throws -> MarkupDocument {
+    public static func xml(bytes: [UInt8], encoding: String?) throws(MarkupError) -> MarkupDocument {
         _ = initialised
         xmlResetLastError()
         let options = Int32(XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NONET.rawValue)
@@ -65,11 +57,11 @@ public final class MarkupDocument {
         if let error = xmlGetLastError(), error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue {
             if let document { xmlFreeDoc(document) }
             let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            throw ParseError(
-                message: message.trimmingCharacters(in: .whitespacesAndNewlines), line: Int(error.pointee.line),
+            throw MarkupError(
+                .notWellFormed, message.trimmingCharacters(in: .whitespacesAndNewlines), line: Int(error.pointee.line),
                 column: Int(error.pointee.int2))
         }
-        guard let document else { throw ParseError(message: "empty document", line: 1, column: 1) }
+        guard let document else { throw MarkupError(.empty, "empty document", line: 1, column: 1) }
         return MarkupDocument(document)
     }
 
