@@ -58,26 +58,16 @@ struct PacketFonts {
 /// command line prints (what is wrong, and what to do in its hint). What Typesetting refuses
 /// while a packet is drawn arrives as a `.typesetting` PacketError carrying Typesetting's own
 /// diagnostic, so callers catch one type.
-public struct PacketError: Error, CustomStringConvertible, Sendable, DiagnosticConvertible {
-    public enum Kind: Sendable, Equatable {
-        /// `packet.font` or `packet.code_font` names a family Gazette does not know.
-        case unknownFont
-        /// A pinned font file is not installed.
-        case missingFontFile
-        /// The selection holds no journal with a body.
-        case nothingSelected
-        /// Pango, cairo or fontconfig refused (Typesetting's diagnostic).
-        case typesetting
-    }
+public typealias PacketError = GazetteError<PacketErrorKind>
 
-    public var kind: Kind
-    public var diagnostic: Diagnostic
-
-    public init(_ kind: Kind, _ diagnostic: Diagnostic) {
-        self.kind = kind
-        self.diagnostic = diagnostic
-    }
-
-    /// The message and what to do in one line (`… — install it: …`), as callers fold it into theirs.
-    public var description: String { diagnostic.hint.map { "\(diagnostic.message) — \($0)" } ?? diagnostic.message }
+/// What kind of trouble a `PacketError` is.
+public enum PacketErrorKind: Sendable, Equatable {
+    /// `packet.font` or `packet.code_font` names a family Gazette does not know.
+    case unknownFont
+    /// A pinned font file is not installed.
+    case missingFontFile
+    /// The selection holds no journal with a body.
+    case nothingSelected
+    /// Pango, cairo or fontconfig refused (Typesetting's diagnostic).
+    case typesetting
 }
