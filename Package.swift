@@ -132,7 +132,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Markup"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
-        .testTarget(name: "MarkupTests", dependencies: ["Markup"]),
+        .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
         // swift-mustache only here: Templating must render what it rendered (differential tests).

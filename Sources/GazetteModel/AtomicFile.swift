@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// A file that could not be written, said in plain words with the path and what to do.
-public struct FileWriteError: Error, Sendable, CustomStringConvertible {
+public struct FileWriteError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
     /// The path as the user should see it (site-relative where the caller knows the site).
     public var path: String
     /// The `errno` the system gave.

@@ -92,6 +92,12 @@ extension Diagnostic: Comparable {
     }
 }
 
+/// An error that is one diagnostic. Each module's own error type conforms, so the command line
+/// prints any of them as it prints every diagnostic, whichever layer let it through.
+public protocol DiagnosticConvertible: Error {
+    var diagnostic: Diagnostic { get }
+}
+
 /// Thrown when loading or building found errors; carries every diagnostic, warnings included.
 public struct DiagnosticsError: Error, Sendable {
     public var diagnostics: [Diagnostic]

@@ -43,11 +43,32 @@ public struct ImageLimits: Sendable {
     public init() {}
 }
 
-/// Why no thumbnail could be made, in words for a warning.
+/// Why no thumbnail could be made: the module's one error type, a kind to act on and words for
+/// a warning. The image has no place in a site file (it came from an address), so the caller
+/// names the address when it reports the message.
 public struct ImagingError: Error, Sendable, CustomStringConvertible, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// The bytes are not a JPEG, PNG or WebP image.
+        case notAnImage
+        /// A JPEG, PNG or WebP that no decoder accepts, or that ends too soon.
+        case broken
+        /// Over `ImageLimits`' pixels or side.
+        case tooLarge
+        /// Under `ImageLimits.minSide`: a tracking pixel or an icon.
+        case tooSmall
+        /// No thumbnail of a size fits the byte limit, even at the lowest quality.
+        case tooHeavy
+        /// libvips itself could not be started.
+        case unavailable
+    }
+
+    public var kind: Kind
     public var message: String
     public var description: String { message }
-    public init(_ message: String) { self.message = message }
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
 }
 
 /// A thumbnail made: its size and its bytes.
@@ -75,10 +96,10 @@ public enum Thumbnailer {
     public static func dimensions(of bytes: Data, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> (width: Int, height: Int) {
         let format = try check(bytes)
         let result: Result<(Int, Int), ImagingError> = bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return .failure(ImagingError("the image is empty")) }
+            guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the image is empty")) }
             guard let image = gazette_vips_header(base, raw.count) else {
                 vips_error_clear()
-                return .failure(ImagingError("the \(format.rawValue.uppercased()) file is broken (its header cannot be read)"))
+                return .failure(ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken (its header cannot be read)"))
             }
             defer { g_object_unref(UnsafeMutableRawPointer(image)) }
             return .success((Int(vips_image_get_width(image)), Int(vips_image_get_height(image))))
@@ -100,14 +121,14 @@ public enum Thumbnailer {
         var made: [Thumbnail] = []
         for size in sizes {
             let result: Result<Data, ImagingError> = bytes.withUnsafeBytes { raw in
-                guard let base = raw.baseAddress else { return .failure(ImagingError("the image is empty")) }
+                guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the image is empty")) }
                 var image: UnsafeMutablePointer<VipsImage>?
                 // vips reads the buffer without writing it; its signature only lacks `const`.
                 guard gazette_vips_thumbnail(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(size.width), Int32(size.height), &image) == 0,
                     let image
                 else {
                     vips_error_clear()
-                    return .failure(ImagingError("the \(format.rawValue.uppercased()) file is broken or truncated"))
+                    return .failure(ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken or truncated"))
                 }
                 defer { g_object_unref(UnsafeMutableRawPointer(image)) }
                 for quality in [80, 65, 50, 35] {
@@ -120,12 +141,12 @@ public enum Thumbnailer {
                         }
                     guard status == 0, let buffer else {
                         vips_error_clear()
-                        return .failure(ImagingError("the \(format.rawValue.uppercased()) file is broken or truncated"))
+                        return .failure(ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken or truncated"))
                     }
                     defer { g_free(buffer) }
                     if length <= maxBytes { return .success(Data(bytes: buffer, count: length)) }
                 }
-                return .failure(ImagingError("no \(size.width)×\(size.height) thumbnail fits in \(maxBytes >> 10) KB"))
+                return .failure(ImagingError(.tooHeavy, "no \(size.width)×\(size.height) thumbnail fits in \(maxBytes >> 10) KB"))
             }
             made.append(Thumbnail(width: size.width, height: size.height, data: try result.get()))
         }
@@ -135,9 +156,9 @@ public enum Thumbnailer {
     /// The format of `bytes`, checked by their first bytes and by the loader vips would use.
     private static func check(_ bytes: Data) throws(ImagingError) -> ImageFormat {
         guard let format = ImageFormat.sniff(bytes) else {
-            throw ImagingError("not a JPEG, PNG or WebP image (the bytes are \(ImageFormat.describeOther(bytes)))")
+            throw ImagingError(.notAnImage, "not a JPEG, PNG or WebP image (the bytes are \(ImageFormat.describeOther(bytes)))")
         }
-        guard started else { throw ImagingError("libvips could not be started") }
+        guard started else { throw ImagingError(.unavailable, "libvips could not be started") }
         let loader: String? = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, let name = vips_foreign_find_load_buffer(base, raw.count) else { return nil }
             return String(cString: name)
@@ -145,17 +166,17 @@ public enum Thumbnailer {
         // vips names the loader's class: VipsForeignLoadJpegBuffer, VipsForeignLoadPngBuffer…
         guard let loader, loader.lowercased() == "vipsforeignload\(format.rawValue)buffer" else {
             vips_error_clear()
-            throw ImagingError("the \(format.rawValue.uppercased()) file is broken (no decoder accepts it)")
+            throw ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken (no decoder accepts it)")
         }
         return format
     }
 
     private static func checkSize(width: Int, height: Int, limits: ImageLimits) throws(ImagingError) {
         if width > limits.maxSide || height > limits.maxSide || width * height > limits.maxPixels {
-            throw ImagingError("the image claims \(width)×\(height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels and \(limits.maxSide) px a side")
+            throw ImagingError(.tooLarge, "the image claims \(width)×\(height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels and \(limits.maxSide) px a side")
         }
         if width < limits.minSide || height < limits.minSide {
-            throw ImagingError("the image is \(width)×\(height) pixels, too small to show")
+            throw ImagingError(.tooSmall, "the image is \(width)×\(height) pixels, too small to show")
         }
     }
 }

@@ -87,13 +87,13 @@ public enum AddressPolicy {
     /// later (DNS rebinding) still reaches only the address checked here.
     static func check(
         _ url: String, allowed: [IPAddressRange], resolver: (@Sendable (String) async -> [IPAddress])? = nil
-    ) async throws(WebError) -> String? {
-        guard let host = host(of: url) else { throw WebError(kind: .invalidURL, message: "not a valid http(s) address") }
-        func refuse(_ address: IPAddress, _ why: String) -> WebError {
+    ) async throws(IngestError) -> String? {
+        guard let host = host(of: url) else { throw IngestError(.invalidURL, "not a valid http(s) address") }
+        func refuse(_ address: IPAddress, _ why: String) -> IngestError {
             let shown = address.description == host ? host : "\(host) (\(address))"
-            return WebError(
-                kind: .refused,
-                message: "not fetched: \(shown) is \(why), which addresses from feeds, pages and the store may not reach;"
+            return IngestError(
+                .refused,
+                "not fetched: \(shown) is \(why), which addresses from feeds, pages and the store may not reach;"
                     + " to allow it, list it under network: allow_private in gazette.yml")
         }
         if let literal = IPAddress(host) {
@@ -102,7 +102,7 @@ public enum AddressPolicy {
         }
         let addresses = await (resolver ?? resolve)(host)
         guard let first = addresses.first(where: { $0.ipv4 != nil }) ?? addresses.first else {
-            throw WebError(kind: .unreachable, message: "the host \(host) is unknown (no address found)")
+            throw IngestError(.unreachable, "the host \(host) is unknown (no address found)")
         }
         for address in addresses {
             if let why = refusal(address, allowed: allowed) { throw refuse(address, why) }

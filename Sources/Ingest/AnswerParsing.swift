@@ -6,7 +6,7 @@ import GazetteModel
 /// in the same order. These are the parsers of untrusted input the fuzz targets (`Fuzz/`) drive.
 public enum AnswerParsing {
     /// An RSS or Atom document fetched from `url`, as a configured feed's records.
-    public static func feed(_ data: Data, url: String, now: Date) throws(SourceFailure) -> Found {
+    public static func feed(_ data: Data, url: String, now: Date) throws(IngestError) -> Found {
         try FeedParser.parse(data, url: url, source: "feed:feed", label: "feed feed", now: now)
     }
 

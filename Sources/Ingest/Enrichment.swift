@@ -33,8 +33,8 @@ enum Enrichment {
         let wanting = store.articles.filter { $0.image == nil || $0.description.isEmpty }
         var seen = Set<String>()
         let addresses = wanting.map(\.url).filter { cache[$0] == nil && seen.insert($0).inserted }
-        let fetched = await boundedMap(addresses, limit: max(1, limit)) { url -> (String, Result<PageMetadata, SourceFailure>) in
-            do throws(SourceFailure) {
+        let fetched = await boundedMap(addresses, limit: max(1, limit)) { url -> (String, Result<PageMetadata, IngestError>) in
+            do throws(IngestError) {
                 let (metadata, _) = try await PageMetadata.fetch(url, web: web)
                 return (url, .success(metadata))
             } catch {

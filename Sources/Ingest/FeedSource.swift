@@ -13,7 +13,7 @@ struct FeedSource: Sendable {
 
     static let accept = "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5"
 
-    func fetch(web: WebClient, validators: HTTPValidators?, now: Date) async throws(SourceFailure) -> (Found, HTTPValidators?) {
+    func fetch(web: WebClient, validators: HTTPValidators?, now: Date) async throws(IngestError) -> (Found, HTTPValidators?) {
         var headers = [("Accept", Self.accept)]
         if let etag = validators?.etag { headers.append(("If-None-Match", etag)) }
         if let modified = validators?.lastModified { headers.append(("If-Modified-Since", modified)) }
@@ -21,7 +21,7 @@ struct FeedSource: Sendable {
         do {
             response = try await web.get(feed.url, headers: headers, source: .configuration)
         } catch {
-            throw SourceFailure.network(label, error)
+            throw error.attributed(to: label)
         }
         if response.status == 304 {
             var found = Found()
@@ -29,7 +29,7 @@ struct FeedSource: Sendable {
             return (found, validators)
         }
         guard response.status == 200 else {
-            throw SourceFailure.answer(
+            throw IngestError.answer(
                 label, response, code: nil, detail: nil,
                 hint: response.status >= 500 ? "the site failed; try again later" : "check the feed's url in gazette.yml")
         }
@@ -43,16 +43,14 @@ struct FeedSource: Sendable {
 enum FeedParser {
     static let atom = "http://www.w3.org/2005/Atom"
 
-    static func parse(_ data: Data, url feedURL: String, source: String, label: String, now: Date) throws(SourceFailure) -> Found {
+    static func parse(_ data: Data, url feedURL: String, source: String, label: String, now: Date) throws(IngestError) -> Found {
         let document: MarkupDocument
-        do {
+        do throws(MarkupError) {
             document = try MarkupDocument.xml(bytes: Array(data), encoding: nil)
-        } catch let error as MarkupDocument.ParseError {
-            throw SourceFailure("\(label): not a well-formed feed (line \(error.line), column \(error.column): \(error.message))")
         } catch {
-            throw SourceFailure("\(label): not a well-formed feed")
+            throw IngestError(.unreadable, "\(label): not a well-formed feed (line \(error.line), column \(error.column): \(error.message))")
         }
-        guard let root = document.root else { throw SourceFailure("\(label): the feed is empty") }
+        guard let root = document.root else { throw IngestError(.unreadable, "\(label): the feed is empty") }
         var normalizer = Normalizer(source: source, query: nil, now: now)
         var found = Found()
         let drafts: [Draft]
@@ -61,7 +59,7 @@ enum FeedParser {
         case "RDF": drafts = root.children("item").map { rssItem($0, channel: root.child("channel"), feedURL: feedURL) }
         case "feed": drafts = atomFeed(root, feedURL: feedURL)
         default:
-            throw SourceFailure("\(label): <\(root.name)> is neither RSS nor Atom — check the feed's url")
+            throw IngestError(.unreadable, "\(label): <\(root.name)> is neither RSS nor Atom — check the feed's url")
         }
         found.articles = drafts.compactMap { normalizer.article($0) }
         found.total = drafts.count

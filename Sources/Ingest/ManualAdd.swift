@@ -38,10 +38,10 @@ public enum ManualAdd {
         do {
             made = try await WebClient.with(network.allowing(config.network)) { web -> (article: Article, images: [ArticleImages.Outcome]) in
                 let metadata: PageMetadata
-                do throws(SourceFailure) {
+                do throws(IngestError) {
                     metadata = try await PageMetadata.fetch(trimmed, web: web, source: .configuration).0
                 } catch {
-                    throw DiagnosticsError([.error(error.message)])
+                    throw DiagnosticsError([error.diagnostic])
                 }
                 let article = Article(
                     id: id, url: trimmed, title: metadata.title ?? trimmed, description: metadata.description ?? "", source: "manual",

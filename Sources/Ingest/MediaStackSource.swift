@@ -43,10 +43,10 @@ struct MediaStackSource: SearchSource {
     }
 
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
-        async throws(SourceFailure) -> Found
+        async throws(IngestError) -> Found
     {
         let pageSize = max(1, min(100, limit))
-        return try await collect(query, limit: limit, pageSize: pageSize, now: now, progress: progress) { page, _ throws(SourceFailure) in
+        return try await collect(query, limit: limit, pageSize: pageSize, now: now, progress: progress) { page, _ throws(IngestError) in
             let offset = (page - 1) * pageSize
             var parameters = [("access_key", key), ("keywords", query), ("limit", "\(pageSize)"), ("offset", "\(offset)")]
             if !settings.languages.isEmpty { parameters.append(("languages", settings.languages.joined(separator: ","))) }
@@ -56,9 +56,9 @@ struct MediaStackSource: SearchSource {
             let body = try? JSONDecoder().decode(Page.self, from: response.body)
             // apilayer reports some errors with status 200, so the body decides.
             if let error = body?.error { throw failure(response, error) }
-            guard response.status == 200 else { throw SourceFailure.unexpected(label, response, expecting: "MediaStack's JSON") }
+            guard response.status == 200 else { throw IngestError.unexpected(label, response, expecting: "MediaStack's JSON") }
             guard let body, let items = body.data else {
-                throw SourceFailure.unexpected(label, response, expecting: "MediaStack's JSON")
+                throw IngestError.unexpected(label, response, expecting: "MediaStack's JSON")
             }
             return .results(items.map(Self.draft), total: body.pagination?.total)
         }
@@ -71,7 +71,7 @@ struct MediaStackSource: SearchSource {
             published: item.published_at, image: item.image, language: item.language)
     }
 
-    private func failure(_ response: WebResponse, _ error: ErrorBody) -> SourceFailure {
+    private func failure(_ response: WebResponse, _ error: ErrorBody) -> IngestError {
         let hint: String? =
             switch error.code {
             case "invalid_access_key", "missing_access_key", "inactive_user": "check MEDIASTACK_KEY"
@@ -83,6 +83,6 @@ struct MediaStackSource: SearchSource {
             case "internal_error": "MediaStack failed; try again later"
             default: nil
             }
-        return SourceFailure.answer(label, response, code: error.code, detail: error.message, hint: hint)
+        return IngestError.answer(label, response, code: error.code, detail: error.message, hint: hint)
     }
 }

@@ -34,10 +34,10 @@ struct NaverSource: SearchSource {
     }
 
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
-        async throws(SourceFailure) -> Found
+        async throws(IngestError) -> Found
     {
         let display = max(1, min(settings.display, 100, limit))
-        return try await collect(query, limit: limit, pageSize: display, now: now, progress: progress) { page, _ throws(SourceFailure) in
+        return try await collect(query, limit: limit, pageSize: display, now: now, progress: progress) { page, _ throws(IngestError) in
             let start = 1 + (page - 1) * display
             guard start <= 1000 else { return .end(warning: "Naver serves only the first 1000 results of a query (start ≤ 1000)") }
             let url = Endpoint.url(
@@ -46,7 +46,7 @@ struct NaverSource: SearchSource {
             let response = try await get(url, headers: [("X-Naver-Client-Id", clientID), ("X-Naver-Client-Secret", clientSecret)], web: web)
             guard response.status == 200 else { throw failure(response) }
             let body = try decodeJSON(Page.self, response, label: label, expecting: "Naver's news JSON")
-            guard let items = body.items else { throw SourceFailure.unexpected(label, response, expecting: "Naver's news JSON") }
+            guard let items = body.items else { throw IngestError.unexpected(label, response, expecting: "Naver's news JSON") }
             return .results(items.map(Self.draft), total: body.total)
         }
     }
@@ -60,9 +60,9 @@ struct NaverSource: SearchSource {
             description: item.description, published: item.pubDate, language: "ko")
     }
 
-    private func failure(_ response: WebResponse) -> SourceFailure {
+    private func failure(_ response: WebResponse) -> IngestError {
         guard let body = try? JSONDecoder().decode(ErrorBody.self, from: response.body), body.errorCode != nil || body.errorMessage != nil else {
-            return SourceFailure.unexpected(label, response, expecting: "Naver's JSON")
+            return IngestError.unexpected(label, response, expecting: "Naver's JSON")
         }
         let hint: String? =
             switch response.status {
@@ -74,6 +74,6 @@ struct NaverSource: SearchSource {
             case 500...: "Naver's servers failed; try again later"
             default: nil
             }
-        return SourceFailure.answer(label, response, code: body.errorCode, detail: body.errorMessage, hint: hint)
+        return IngestError.answer(label, response, code: body.errorCode, detail: body.errorMessage, hint: hint)
     }
 }

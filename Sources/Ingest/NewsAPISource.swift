@@ -36,10 +36,10 @@ struct NewsAPISource: SearchSource {
     }
 
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
-        async throws(SourceFailure) -> Found
+        async throws(IngestError) -> Found
     {
         let pageSize = max(1, min(100, limit))
-        return try await collect(query, limit: limit, pageSize: pageSize, now: now, progress: progress) { page, received throws(SourceFailure) in
+        return try await collect(query, limit: limit, pageSize: pageSize, now: now, progress: progress) { page, received throws(IngestError) in
             var parameters = [("q", query), ("pageSize", "\(pageSize)"), ("page", "\(page)"), ("sortBy", settings.sortBy)]
             if let language = settings.language { parameters.append(("language", language)) }
             let url = Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters)
@@ -51,7 +51,7 @@ struct NewsAPISource: SearchSource {
             }
             guard response.status == 200, body?.status != "error" else { throw failure(response, body) }
             guard let body, let items = body.articles else {
-                throw SourceFailure.unexpected(label, response, expecting: "NewsAPI's JSON")
+                throw IngestError.unexpected(label, response, expecting: "NewsAPI's JSON")
             }
             return .results(items.map { Self.draft($0, language: settings.language) }, total: body.totalResults)
         }
@@ -65,8 +65,8 @@ struct NewsAPISource: SearchSource {
             author: item.author, published: item.publishedAt, image: item.urlToImage, language: language)
     }
 
-    private func failure(_ response: WebResponse, _ body: Page?) -> SourceFailure {
-        guard let body, let code = body.code else { return SourceFailure.unexpected(label, response, expecting: "NewsAPI's JSON") }
+    private func failure(_ response: WebResponse, _ body: Page?) -> IngestError {
+        guard let body, let code = body.code else { return IngestError.unexpected(label, response, expecting: "NewsAPI's JSON") }
         let hint: String? =
             switch code {
             case "apiKeyInvalid", "apiKeyMissing", "apiKeyDisabled": "check NEWSAPI_KEY"
@@ -78,6 +78,6 @@ struct NewsAPISource: SearchSource {
             case "unexpectedError": "NewsAPI failed; try again later"
             default: response.status == 401 ? "check NEWSAPI_KEY" : nil
             }
-        return SourceFailure.answer(label, response, code: code, detail: body.message, hint: hint)
+        return IngestError.answer(label, response, code: code, detail: body.message, hint: hint)
     }
 }

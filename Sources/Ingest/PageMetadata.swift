@@ -62,24 +62,24 @@ public struct PageMetadata: Sendable, Equatable, Codable {
     /// Fetches `url` (http/https only; the client's size, time and redirect limits) and reads
     /// its metadata. Returns the metadata and the address that answered. `source` says who chose
     /// `url`: an article's address from the store is data, `gazette add`'s is the user's.
-    public static func fetch(_ url: String, web: WebClient, source: AddressSource = .data) async throws(SourceFailure) -> (PageMetadata, String) {
+    public static func fetch(_ url: String, web: WebClient, source: AddressSource = .data) async throws(IngestError) -> (PageMetadata, String) {
         guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(), ["http", "https"].contains(scheme),
             parts.host?.isEmpty == false
-        else { throw SourceFailure("\(url): only http and https addresses can be read") }
+        else { throw IngestError(.invalidURL, "\(url): only http and https addresses can be read") }
         let response: WebResponse
         do {
             response = try await web.get(url, headers: [("Accept", "text/html, application/xhtml+xml;q=0.9, */*;q=0.1")], source: source)
         } catch {
-            throw SourceFailure.network(url, error)
+            throw error.attributed(to: url)
         }
         guard (200...299).contains(response.status) else {
-            throw SourceFailure.answer(
+            throw IngestError.answer(
                 url, response, code: nil, detail: nil,
                 hint: response.status >= 500 ? "the site failed; try again later" : "check the address")
         }
         let type = (response.header("Content-Type") ?? "text/html").lowercased()
         guard type.contains("html") else {
-            throw SourceFailure("\(url): not a web page (\(type.split(separator: ";").first.map(String.init) ?? type))")
+            throw IngestError(.unreadable, "\(url): not a web page (\(type.split(separator: ";").first.map(String.init) ?? type))")
         }
         let charset = type.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
             .first { $0.hasPrefix("charset=") }.map { String($0.dropFirst(8)).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }

@@ -46,7 +46,7 @@ public enum Search {
             results = try await WebClient.with(network, secrets: secrets) { web in
                 await boundedMap(sources.map { SourceBox(source: $0) }, limit: max(1, network.concurrency)) { box in
                     var result = Result(source: box.source.id)
-                    do throws(SourceFailure) {
+                    do throws(IngestError) {
                         let found = try await box.source.search(trimmed, limit: limit, web: web, now: now) { _ in }
                         result.articles = found.articles
                         result.total = found.total

@@ -24,7 +24,7 @@ protocol SearchSource: Sendable {
     var maxResults: Int { get }
     /// Fetches up to `limit` newest results for `query`; `progress` gets the count so far.
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
-        async throws(SourceFailure) -> Found
+        async throws(IngestError) -> Found
 }
 
 /// What one page request of a search source gave: its results (as drafts) and the total the
@@ -40,8 +40,8 @@ extension SearchSource {
     /// page comes back short, the claimed total is passed, or `page` says `.end`.
     func collect(
         _ query: String, limit: Int, pageSize: Int, now: Date, progress: @Sendable (Int) -> Void,
-        page: (_ number: Int, _ received: Int) async throws(SourceFailure) -> SearchPage
-    ) async throws(SourceFailure) -> Found {
+        page: (_ number: Int, _ received: Int) async throws(IngestError) -> SearchPage
+    ) async throws(IngestError) -> Found {
         var found = Found()
         var normalizer = Normalizer(source: id, query: query, now: now)
         var received = 0
@@ -68,11 +68,11 @@ extension SearchSource {
     }
 
     /// One request of this source; a transport failure becomes its network failure.
-    func get(_ url: String, headers: [(String, String)] = [], web: WebClient) async throws(SourceFailure) -> WebResponse {
+    func get(_ url: String, headers: [(String, String)] = [], web: WebClient) async throws(IngestError) -> WebResponse {
         do {
             return try await web.get(url, headers: headers, source: .configuration)
         } catch {
-            throw SourceFailure.network(label, error)
+            throw error.attributed(to: label)
         }
     }
 }
@@ -164,10 +164,10 @@ struct Normalizer {
 }
 
 /// JSON decoding that turns a body that is not what the API documents into a failure naming it.
-func decodeJSON<T: Decodable>(_ type: T.Type, _ response: WebResponse, label: String, expecting: String) throws(SourceFailure) -> T {
+func decodeJSON<T: Decodable>(_ type: T.Type, _ response: WebResponse, label: String, expecting: String) throws(IngestError) -> T {
     do {
         return try JSONDecoder().decode(T.self, from: response.body)
     } catch {
-        throw SourceFailure.unexpected(label, response, expecting: expecting)
+        throw IngestError.unexpected(label, response, expecting: expecting)
     }
 }

@@ -75,32 +75,6 @@ public struct WebResponse: Sendable {
     public var statusLine: String { "HTTP \(status)\(reason.isEmpty ? "" : " " + reason)" }
 }
 
-/// Why a request got no answer. The message never contains a secret: URLs in it are redacted.
-public struct WebError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
-        /// No answer within the connect or request time limit.
-        case timeout
-        /// Reset or closed before the whole body arrived.
-        case connection
-        /// Refused, or the host is unknown: not retried.
-        case unreachable
-        /// Not requested: data named an address it may not reach (`AddressPolicy`).
-        case refused
-        case tooLarge
-        case tooManyRedirects
-        case invalidURL
-        case other
-    }
-
-    public var kind: Kind
-    public var message: String
-    public var attempts: Int = 1
-    public var description: String { message }
-
-    /// Worth another attempt: the next one may well succeed.
-    var isTransient: Bool { kind == .timeout || kind == .connection }
-}
-
 /// One request as it happened, for `--verbose` and for counting.
 public struct RequestRecord: Sendable {
     /// The address with secrets redacted.
@@ -192,7 +166,7 @@ public final class WebClient: Sendable {
     /// redirect to another host is checked like data.
     public func get(
         _ url: String, headers: [(String, String)] = [], limit: Int? = nil, source: AddressSource = .data
-    ) async throws(WebError) -> WebResponse {
+    ) async throws(IngestError) -> WebResponse {
         let limit = min(limit ?? settings.maxBodyBytes, settings.maxBodyBytes)
         let trustedHost = source == .configuration ? AddressPolicy.host(of: url)?.lowercased() : nil
         var current = url
@@ -210,15 +184,15 @@ public final class WebClient: Sendable {
             guard let base = URL(string: current), let next = URL(string: location, relativeTo: base)?.absoluteURL,
                 let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https", next.host?.isEmpty == false
             else {
-                throw WebError(kind: .invalidURL, message: "redirected to an address that is not http(s)")
+                throw IngestError(.invalidURL, "redirected to an address that is not http(s)")
             }
             redirects += 1
             if redirects > settings.maxRedirects {
-                throw WebError(kind: .tooManyRedirects, message: "more than \(settings.maxRedirects) redirects")
+                throw IngestError(.tooManyRedirects, "more than \(settings.maxRedirects) redirects")
             }
             let target = next.absoluteString
             guard visited.insert(target).inserted else {
-                throw WebError(kind: .tooManyRedirects, message: "redirects go round in a circle")
+                throw IngestError(.tooManyRedirects, "redirects go round in a circle")
             }
             if !Self.sameOrigin(base, next) { sent = [] }
             current = target
@@ -233,12 +207,12 @@ public final class WebClient: Sendable {
     /// One hop: GETs `url` without following redirects, retrying timeouts, broken connections,
     /// 5xx and 429 with a short `Retry-After`. With `pin`, every attempt connects to that
     /// address, through a client of its own (async-http-client sets `dnsOverride` per client).
-    private func getOnce(_ url: String, headers: [(String, String)], limit: Int, pin: String?) async throws(WebError) -> WebResponse {
+    private func getOnce(_ url: String, headers: [(String, String)], limit: Int, pin: String?) async throws(IngestError) -> WebResponse {
         guard let pin, let host = AddressPolicy.host(of: url) else {
             return try await getOnce(url, headers: headers, limit: limit, client: client)
         }
         let pinned = Self.makeClient(settings, connect: connectTimeout, dnsOverride: [host: pin])
-        let result: Result<WebResponse, WebError>
+        let result: Result<WebResponse, IngestError>
         do {
             result = .success(try await getOnce(url, headers: headers, limit: limit, client: pinned))
         } catch {
@@ -248,7 +222,7 @@ public final class WebClient: Sendable {
         return try result.get()
     }
 
-    private func getOnce(_ url: String, headers: [(String, String)], limit: Int, client: HTTPClient) async throws(WebError) -> WebResponse {
+    private func getOnce(_ url: String, headers: [(String, String)], limit: Int, client: HTTPClient) async throws(IngestError) -> WebResponse {
         var attempt = 0
         while true {
             attempt += 1
@@ -292,7 +266,7 @@ public final class WebClient: Sendable {
         return PublishedDate.parseRFC822(value).map { max(0, $0.date.timeIntervalSinceNow) }
     }
 
-    private func once(_ url: String, headers: [(String, String)], limit: Int, client: HTTPClient) async -> Result<WebResponse, WebError> {
+    private func once(_ url: String, headers: [(String, String)], limit: Int, client: HTTPClient) async -> Result<WebResponse, IngestError> {
         var request = HTTPClientRequest(url: url)
         request.method = .GET
         request.headers.add(name: "User-Agent", value: settings.userAgent)
@@ -316,11 +290,11 @@ public final class WebClient: Sendable {
                     }
                     group.addTask {
                         try await Task.sleep(for: .seconds(timeout))
-                        throw WebError(kind: .timeout, message: "no complete answer within \(Self.seconds(timeout))")
+                        throw IngestError(.timeout, "no complete answer within \(Self.seconds(timeout))")
                     }
                     defer { group.cancelAll() }
                     guard let first = try await group.next() else {
-                        throw WebError(kind: .other, message: "no answer")
+                        throw IngestError(.other, "no answer")
                     }
                     return first
                 })
@@ -330,43 +304,43 @@ public final class WebClient: Sendable {
     }
 
     /// Plain words for what went wrong, without secrets.
-    private func describe(_ error: any Error, limit: Int) -> WebError {
-        if let error = error as? WebError { return error }
+    private func describe(_ error: any Error, limit: Int) -> IngestError {
+        if let error = error as? IngestError { return error }
         if let error = error as? HTTPClientError {
             switch error {
-            case .connectTimeout: return WebError(kind: .timeout, message: "no connection within \(Self.seconds(connectTimeout))")
+            case .connectTimeout: return IngestError(.timeout, "no connection within \(Self.seconds(connectTimeout))")
             case .readTimeout, .deadlineExceeded:
-                return WebError(kind: .timeout, message: "no complete answer within \(Self.seconds(settings.requestTimeout))")
+                return IngestError(.timeout, "no complete answer within \(Self.seconds(settings.requestTimeout))")
             case .remoteConnectionClosed, .bodyLengthMismatch:
-                return WebError(kind: .connection, message: "the server closed the connection before the whole answer arrived")
-            case .redirectLimitReached: return WebError(kind: .tooManyRedirects, message: "more than \(settings.maxRedirects) redirects")
-            case .redirectCycleDetected: return WebError(kind: .tooManyRedirects, message: "redirects go round in a circle")
-            case .invalidURL, .emptyHost, .emptyScheme: return WebError(kind: .invalidURL, message: "not a valid http(s) address")
+                return IngestError(.connection, "the server closed the connection before the whole answer arrived")
+            case .redirectLimitReached: return IngestError(.tooManyRedirects, "more than \(settings.maxRedirects) redirects")
+            case .redirectCycleDetected: return IngestError(.tooManyRedirects, "redirects go round in a circle")
+            case .invalidURL, .emptyHost, .emptyScheme: return IngestError(.invalidURL, "not a valid http(s) address")
             default: break
             }
             if "\(error)".contains("unsupportedScheme") {
-                return WebError(kind: .invalidURL, message: "only http and https addresses can be fetched")
+                return IngestError(.invalidURL, "only http and https addresses can be fetched")
             }
         }
         if let error = error as? HTTPParserError {
             if error == .invalidEOFState {
-                return WebError(kind: .connection, message: "the server closed the connection before the whole answer arrived")
+                return IngestError(.connection, "the server closed the connection before the whole answer arrived")
             }
-            return WebError(kind: .other, message: "the answer is not valid HTTP (\(error))")
+            return IngestError(.other, "the answer is not valid HTTP (\(error))")
         }
         if error is NIOTooManyBytesError || "\(type(of: error))".contains("Decompression") {
             let size = limit >= 1 << 20 ? "\(limit >> 20) MB" : "\(limit >> 10) KB"
-            return WebError(kind: .tooLarge, message: "the answer is larger than \(size)")
+            return IngestError(.tooLarge, "the answer is larger than \(size)")
         }
-        if error is CancellationError { return WebError(kind: .other, message: "cancelled") }
+        if error is CancellationError { return IngestError(.other, "cancelled") }
         let text = secrets.redact("\(error)")
         if text.contains("onnection refused") || text.contains("connectionRefused") {
-            return WebError(kind: .unreachable, message: "connection refused")
+            return IngestError(.unreachable, "connection refused")
         }
         if text.contains("EOF") || text.contains("reset") || text.contains("closed") {
-            return WebError(kind: .connection, message: "the connection broke before the whole answer arrived (\(text))")
+            return IngestError(.connection, "the connection broke before the whole answer arrived (\(text))")
         }
-        return WebError(kind: .other, message: text)
+        return IngestError(.other, text)
     }
 
     static func amount(_ seconds: Double) -> TimeAmount { .milliseconds(Int64((seconds * 1000).rounded())) }

@@ -124,9 +124,7 @@ public enum HTMLSanitizer {
     }
 
     private static func isCheckbox(_ node: xmlNodePtr) -> Bool {
-        guard let value = withXMLString("type", { xmlGetProp(node, $0) }) else { return false }
-        defer { gazette_xmlFree(value) }
-        return String(cString: value).lowercased() == "checkbox"
+        LibXMLString.take(withXMLString("type", { xmlGetProp(node, $0) }))?.lowercased() == "checkbox"
     }
 
     private static func cleanAttributes(_ node: xmlNodePtr, allowURL: (String) -> String?, report: (String) -> Void) {
@@ -137,9 +135,7 @@ public enum HTMLSanitizer {
             var keep = attributes.contains(key) && current.pointee.ns == nil
             var replacement: String?
             if keep, urlAttributes.contains(key) || key == "srcset" {
-                let raw = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-                let value = raw.map { String(cString: $0) } ?? ""
-                raw.map { gazette_xmlFree($0) }
+                let value = LibXMLString.value(of: current) ?? ""
                 if key == "srcset" {
                     replacement = srcset(value, allowURL: allowURL)
                 } else {
@@ -148,9 +144,7 @@ public enum HTMLSanitizer {
                 keep = replacement != nil
             }
             if !keep {
-                let raw = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-                let value = raw.map { String(cString: $0) } ?? ""
-                raw.map { gazette_xmlFree($0) }
+                let value = LibXMLString.value(of: current) ?? ""
                 // Harmless attributes outside the list (target, name…) go without a word.
                 if key.hasPrefix("on") || key == "style" || key == "srcset" || urlAttributes.contains(key)
                     || ["action", "formaction", "data", "poster", "background", "xlink:href", "srcdoc"].contains(key)

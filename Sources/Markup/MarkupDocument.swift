@@ -6,14 +6,6 @@ import Foundation
 public final class MarkupDocument {
     private let document: xmlDocPtr
 
-    /// Why a document could not be parsed, with the position libxml2 reports.
-    public struct ParseError: Error, Sendable, CustomStringConvertible {
-        public var message: String
-        public var line: Int
-        public var column: Int
-        public var description: String { "\(line):\(column): \(message)" }
-    }
-
     private init(_ document: xmlDocPtr) { self.document = document }
 
     deinit { xmlFreeDoc(document) }
@@ -45,13 +37,13 @@ public final class MarkupDocument {
     }
 
     /// Parses well-formed XML; throws the first error with its line and column.
-    public static func xml(_ text: String) throws -> MarkupDocument {
+    public static func xml(_ text: String) throws(MarkupError) -> MarkupDocument {
         try xml(bytes: Array(text.utf8), encoding: "UTF-8")
     }
 
     /// Parses the bytes of an XML document; with a nil `encoding`, the one its declaration
     /// names (UTF-8 otherwise). Throws the first error with its line and column.
-    public static func xml(bytes: [UInt8], encoding: String?) throws -> MarkupDocument {
+    public static func xml(bytes: [UInt8], encoding: String?) throws(MarkupError) -> MarkupDocument {
         _ = initialised
         xmlResetLastError()
         let options = Int32(XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_NONET.rawValue)
@@ -65,11 +57,11 @@ public final class MarkupDocument {
         if let error = xmlGetLastError(), error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue {
             if let document { xmlFreeDoc(document) }
             let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            throw ParseError(
-                message: message.trimmingCharacters(in: .whitespacesAndNewlines), line: Int(error.pointee.line),
+            throw MarkupError(
+                .notWellFormed, message.trimmingCharacters(in: .whitespacesAndNewlines), line: Int(error.pointee.line),
                 column: Int(error.pointee.int2))
         }
-        guard let document else { throw ParseError(message: "empty document", line: 1, column: 1) }
+        guard let document else { throw MarkupError(.empty, "empty document", line: 1, column: 1) }
         return MarkupDocument(document)
     }
 
@@ -121,23 +113,8 @@ public final class MarkupDocument {
         var found: [Element] = []
         visit { node in
             if node.pointee.type == XML_ELEMENT_NODE, let name = MarkupDocument.name(node)?.lowercased(), wanted(name) {
-                var attributes: [String: String] = [:]
-                var attribute = node.pointee.properties
-                while let current = attribute {
-                    if let key = current.pointee.name.map({ String(cString: $0) }),
-                        let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-                    {
-                        attributes[key] = String(cString: value)
-                        gazette_xmlFree(value)  // libxml2's allocator, whatever xmlMemSetup set
-                    }
-                    attribute = current.pointee.next
-                }
-                var text = ""
-                if withText, let content = xmlNodeGetContent(node) {
-                    text = String(cString: content)
-                    gazette_xmlFree(content)
-                }
-                found.append(Element(name: name, attributes: attributes, text: text))
+                let text = withText ? LibXMLString.content(of: node) ?? "" : ""
+                found.append(Element(name: name, attributes: LibXMLString.attributes(of: node), text: text))
             }
             return true
         }
@@ -175,30 +152,16 @@ public final class MarkupDocument {
     }
 
     private static func node(_ element: xmlNodePtr) -> Node {
-        var attributes: [String: String] = [:]
-        var attribute = element.pointee.properties
-        while let current = attribute {
-            if let key = current.pointee.name.map({ String(cString: $0) }),
-                let value = xmlNodeGetContent(UnsafeMutableRawPointer(current).assumingMemoryBound(to: xmlNode.self))
-            {
-                attributes[key] = String(cString: value)
-                gazette_xmlFree(value)
-            }
-            attribute = current.pointee.next
-        }
         var children: [Node] = []
         var child = element.pointee.children
         while let current = child {
             if current.pointee.type == XML_ELEMENT_NODE { children.append(node(current)) }
             child = current.pointee.next
         }
-        var text = ""
-        if let content = xmlNodeGetContent(element) {
-            text = String(cString: content)
-            gazette_xmlFree(content)
-        }
         let namespace = element.pointee.ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
-        return Node(name: name(element) ?? "", namespace: namespace, attributes: attributes, children: children, text: text)
+        return Node(
+            name: name(element) ?? "", namespace: namespace, attributes: LibXMLString.attributes(of: element), children: children,
+            text: LibXMLString.content(of: element) ?? "")
     }
 
     /// The text of every element named `name`, in document order.

@@ -1,4 +1,5 @@
 import Foundation
+import GazetteModel
 import Typesetting
 
 /// The font files a packet is set in: pinned files from Debian's fonts-nanum, never looked up by
@@ -28,14 +29,18 @@ struct PacketFonts {
         func pair(_ family: String, key: String) throws -> [String] {
             guard let entry = PacketFonts.families.first(where: { $0.name.lowercased() == family.lowercased() }) else {
                 throw PacketError(
-                    "packet.\(key) '\(family)' is not a font Gazette knows — use one of \(PacketFonts.families.map(\.name).joined(separator: ", ")) in gazette.yml")
+                    .unknownFont,
+                    .error(
+                        "packet.\(key) '\(family)' is not a font Gazette knows",
+                        hint: "use one of \(PacketFonts.families.map(\.name).joined(separator: ", ")) in gazette.yml"))
             }
             return [entry.regular, entry.bold].map { PacketFonts.folder + "/" + $0 }
         }
         let textFiles = try pair(text, key: "font")
         let codeFiles = try pair(code, key: "code_font")
         for file in textFiles + codeFiles where !FileManager.default.fileExists(atPath: file) {
-            throw PacketError("the font file \(file) is missing — install it: apt-get install fonts-nanum fonts-nanum-coding")
+            throw PacketError(
+                .missingFontFile, .error("the font file \(file) is missing", hint: "install it: apt-get install fonts-nanum fonts-nanum-coding"))
         }
         var files = textFiles
         for file in codeFiles where !files.contains(file) { files.append(file) }
@@ -49,8 +54,20 @@ struct PacketFonts {
     func load() throws -> PrintFonts { try PrintFonts(fontFiles: files) }
 }
 
-/// A packet could not be made; the message says what to do.
-public struct PacketError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+/// A packet could not be made: the module's one error type, a kind and the diagnostic the
+/// command line prints (what is wrong, and what to do in its hint). What Typesetting refuses
+/// while a packet is drawn arrives as a `.typesetting` PacketError carrying Typesetting's own
+/// diagnostic, so callers catch one type.
+public typealias PacketError = GazetteError<PacketErrorKind>
+
+/// What kind of trouble a `PacketError` is.
+public enum PacketErrorKind: Sendable, Equatable {
+    /// `packet.font` or `packet.code_font` names a family Gazette does not know.
+    case unknownFont
+    /// A pinned font file is not installed.
+    case missingFontFile
+    /// The selection holds no journal with a body.
+    case nothingSelected
+    /// Pango, cairo or fontconfig refused (Typesetting's diagnostic).
+    case typesetting
 }

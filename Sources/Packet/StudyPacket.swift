@@ -27,7 +27,7 @@ public struct StudyPacket: Sendable {
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws {
         let journals = selection.journals(in: content)
-        guard !journals.isEmpty else { throw PacketError(StudyPacket.emptyMessage(content: content, selection: selection)) }
+        guard !journals.isEmpty else { throw PacketError(.nothingSelected, StudyPacket.emptyMessage(content: content, selection: selection)) }
         self.content = content
         self.selection = selection
         self.journals = journals
@@ -49,7 +49,7 @@ public struct StudyPacket: Sendable {
         return journals.map(\.updated).max() ?? Date(timeIntervalSince1970: 0)
     }
 
-    static func emptyMessage(content: SiteContent, selection: PacketSelection) -> String {
+    static func emptyMessage(content: SiteContent, selection: PacketSelection) -> Diagnostic {
         var parts: [String] = []
         if let week = selection.week { parts.append("week \(week)") }
         if !selection.tags.isEmpty { parts.append("tag \(selection.tags.joined(separator: " or "))") }
@@ -61,7 +61,7 @@ public struct StudyPacket: Sendable {
         let hint = weeks.isEmpty
             ? "write a journal with a body first (bookmarks, journals without a body, are left out)"
             : "weeks with journals: \(weeks.joined(separator: ", ")); bookmarks (journals without a body) are left out"
-        return "no journals to put in a packet\(what) — \(hint)"
+        return .error("no journals to put in a packet\(what)", hint: hint)
     }
 
     // MARK: - Rendering
@@ -79,9 +79,13 @@ public struct StudyPacket: Sendable {
         public var steps: [StepClock.Step] = []
     }
 
-    /// Typesets and draws the packet.
+    /// Typesets and draws the packet. Throws a `PacketError`, also for what Typesetting refuses.
     public func render() throws -> Rendered {
-        try PacketComposer(packet: self).compose()
+        do {
+            return try PacketComposer(packet: self).compose()
+        } catch let error as TypesettingError {
+            throw PacketError(.typesetting, error.diagnostic)
+        }
     }
 
     /// Renders and writes the packet to `url` atomically (a temporary file renamed into place).

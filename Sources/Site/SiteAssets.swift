@@ -30,7 +30,7 @@ public enum SiteAssets {
             do {
                 return try WebFonts.complete()
             } catch {
-                throw DiagnosticsError([.error(error.description)])
+                throw DiagnosticsError([error.diagnostic])
             }
         }
         // Everything goes to the regular face; what can be bold (titles, names, UI, headings and
@@ -71,7 +71,7 @@ public enum SiteAssets {
         do {
             return try WebFonts(characters: characters.scalars, bold: bold.scalars, code: code.scalars, cache: cache)
         } catch {
-            throw DiagnosticsError([.error(error.description)])
+            throw DiagnosticsError([error.diagnostic])
         }
     }
 

@@ -56,9 +56,7 @@ public struct WebFonts: Sendable {
     /// Faces loaded from the shipped bytes, keyed by `Face.key`: what boards are measured with.
     public let engine: TextLayoutEngine
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var description: String
-    }
+    public typealias Failure = SiteError
 
     /// Every face cleaned but keeping all its characters: what `gazette serve` ships, so that
     /// typing a new character does not change the fonts, the stylesheet and with them every page.
@@ -112,7 +110,7 @@ public struct WebFonts: Sendable {
                     ttf = slice.format == "woff2" ? try Self.decoded(slice.data) : slice.data
                     faces[face.key, default: []].append(try FontFace(data: ttf, name: slice.path))
                 } catch {
-                    throw Failure(description: "\(slice.path): \(error)")
+                    throw Failure(.unusableFont, .error("\(slice.path): \(error)"))
                 }
             }
             slices += made
@@ -125,8 +123,10 @@ public struct WebFonts: Sendable {
     static func source(_ face: Face) throws(Failure) -> Data {
         guard let original = FileManager.default.contents(atPath: face.source) else {
             throw Failure(
-                description:
-                    "cannot read font file \(face.source) — install fonts-nanum, fonts-nanum-coding and fonts-noto-color-emoji (make deps does)")
+                .missingFont,
+                .error(
+                    "cannot read font file \(face.source)",
+                    hint: "install fonts-nanum, fonts-nanum-coding and fonts-noto-color-emoji (make deps does)"))
         }
         return original
     }
@@ -143,7 +143,7 @@ public struct WebFonts: Sendable {
             do {
                 data = try FontSubsetter.subset(original, keeping: Set(covered.compactMap(Unicode.Scalar.init)))
             } catch {
-                throw Failure(description: "subsetting \(face.source): \(error)")
+                throw Failure(.unusableFont, .error("subsetting \(face.source): \(error)"))
             }
         }
         // Complete fonts are 18 MB together: a 64-bit FNV-1a over 8-byte words names them at a
@@ -215,7 +215,7 @@ public struct WebFonts: Sendable {
             let ttf = try FontSubsetter.subset(original, keeping: Set(scalars.compactMap(Unicode.Scalar.init)))
             data = try WOFF2.encode(ttf)
         } catch {
-            throw Failure(description: "cutting \(face.source) into web-font slices: \(error)")
+            throw Failure(.unusableFont, .error("cutting \(face.source) into web-font slices: \(error)"))
         }
         encodedSlices.withLock { $0[name] = data }
         if let cache, let file {

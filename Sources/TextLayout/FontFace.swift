@@ -44,17 +44,12 @@ public final class FontFace: @unchecked Sendable {
         self.name = name
         self.data = data
         // HarfBuzz returns its empty blob, face and font rather than nil on failure; an empty face
-        // has no glyphs. Whatever was created is destroyed before throwing.
-        guard let blob = Self.blob(copying: data, onRelease: onRelease) else {
-            throw Failure(description: "\(name) is not a font file HarfBuzz can read")
-        }
-        guard let face = hb_face_create(blob, 0) else {
-            hb_blob_destroy(blob)
-            throw Failure(description: "\(name) is not a font file HarfBuzz can read")
-        }
-        guard hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
-            hb_face_destroy(face)
-            hb_blob_destroy(blob)
+        // has no glyphs. One way out: whatever was created is destroyed before throwing.
+        let blob = Self.blob(copying: data, onRelease: onRelease)
+        let face = blob.flatMap { hb_face_create($0, 0) }
+        guard let blob, let face, hb_face_get_glyph_count(face) > 0, let font = hb_font_create(face) else {
+            if let face { hb_face_destroy(face) }
+            if let blob { hb_blob_destroy(blob) }
             throw Failure(description: "\(name) is not a font file HarfBuzz can read")
         }
         self.blob = blob

@@ -2,7 +2,7 @@ import GazetteModel
 
 /// What went wrong in TextLayout, as a `Diagnostic` the command line prints like any other
 /// (a font HarfBuzz cannot read, a subset or WOFF2 encoding that failed). The module's one error type: each of its types names it `Failure`.
-public struct TextLayoutError: Error, CustomStringConvertible, Sendable {
+public struct TextLayoutError: Error, CustomStringConvertible, Sendable, DiagnosticConvertible {
     public var diagnostic: Diagnostic
 
     public init(_ diagnostic: Diagnostic) { self.diagnostic = diagnostic }

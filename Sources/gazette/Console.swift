@@ -39,14 +39,16 @@ struct Console {
 }
 
 extension Console {
-    /// Runs a command's work. Diagnostics it throws (`DiagnosticsError`) are reported, then the
-    /// line `failure` makes of them if given, and the command exits with status 1; other errors
-    /// pass through.
+    /// Runs a command's work. Diagnostics it throws (`DiagnosticsError`, or a module's own error
+    /// type, which is one diagnostic) are reported, then the line `failure` makes of them if
+    /// given, and the command exits with status 1; other errors pass through.
     func exitOnDiagnostics<T>(failure: (([Diagnostic]) -> String)? = nil, _ work: () throws -> T) throws -> T {
         do {
             return try work()
         } catch let error as DiagnosticsError {
-            throw exit(reporting: error, failure: failure)
+            throw exit(reporting: error.diagnostics, failure: failure)
+        } catch let error as any DiagnosticConvertible {
+            throw exit(reporting: [error.diagnostic], failure: failure)
         }
     }
 
@@ -55,13 +57,15 @@ extension Console {
         do {
             return try await work()
         } catch let error as DiagnosticsError {
-            throw exit(reporting: error, failure: failure)
+            throw exit(reporting: error.diagnostics, failure: failure)
+        } catch let error as any DiagnosticConvertible {
+            throw exit(reporting: [error.diagnostic], failure: failure)
         }
     }
 
-    private func exit(reporting error: DiagnosticsError, failure: (([Diagnostic]) -> String)?) -> ExitCode {
-        report(error.diagnostics)
-        if let failure { summary(failure(error.diagnostics)) }
+    private func exit(reporting diagnostics: [Diagnostic], failure: (([Diagnostic]) -> String)?) -> ExitCode {
+        report(diagnostics)
+        if let failure { summary(failure(diagnostics)) }
         return ExitCode(1)
     }
 }

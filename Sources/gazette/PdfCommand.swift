@@ -52,30 +52,25 @@ struct PdfCommand: ParsableCommand {
         let console = Console(quiet: global.quiet)
         let started = Date()
         let root = global.siteRoot
-        do {
-            try console.exitOnDiagnostics {
-                let content = try SiteContent.load(siteRoot: root)
-                let loaded = Date()
-                console.report(content.diagnostics)
-                let zone = content.config.timeZone
-                let selection = PacketSelection(
-                    week: week.flatMap(ISOWeek.init), tags: tag, authors: author,
-                    since: since.flatMap { PdfDates.day($0, in: zone) }, until: until.flatMap { PdfDates.day($0, in: zone) },
-                    files: try files.map { try sitePath($0, root: root, content: content) })
-                let packet = try StudyPacket(content: content, selection: selection, paper: paper.flatMap { Paper(rawValue: $0.lowercased()) })
-                let target = commandLineURL(output ?? (selection.isWholeWeek ? "\(selection.week?.description ?? "packet").pdf" : "packet.pdf"))
-                    .standardizedFileURL
-                let rendered = try packet.write(to: target)
-                if global.verbose {
-                    console.say("  \(String(format: "%6.3f", loaded.timeIntervalSince(started))) s  load and validate content")
-                    for step in rendered.steps { console.say(step.line) }
+        try console.exitOnDiagnostics {
+            let content = try SiteContent.load(siteRoot: root)
+            let loaded = Date()
+            console.report(content.diagnostics)
+            let zone = content.config.timeZone
+            let selection = PacketSelection(
+                week: week.flatMap(ISOWeek.init), tags: tag, authors: author,
+                since: since.flatMap { PdfDates.day($0, in: zone) }, until: until.flatMap { PdfDates.day($0, in: zone) },
+                files: try files.map { try sitePath($0, root: root, content: content) })
+            let packet = try StudyPacket(content: content, selection: selection, paper: paper.flatMap { Paper(rawValue: $0.lowercased()) })
+            let target = commandLineURL(output ?? (selection.isWholeWeek ? "\(selection.week?.description ?? "packet").pdf" : "packet.pdf"))
+                .standardizedFileURL
+            let rendered = try packet.write(to: target)
+            if global.verbose {
+                console.say("  \(String(format: "%6.3f", loaded.timeIntervalSince(started))) s  load and validate content")
+                for step in rendered.steps { console.say(step.line) }
             }
             console.summary(
                 "Wrote \(target.path) (\(count(rendered.pageCount, "page")), \(count(packet.journals.count, "journal"))) in \(String(format: "%.2f", Date().timeIntervalSince(started))) s")
-            }
-        } catch let error as PacketError {
-            console.report([.error(error.description)])
-            throw ExitCode(1)
         }
     }
 
@@ -85,7 +80,11 @@ struct PdfCommand: ParsableCommand {
         let prefix = root.resolvingSymlinksInPath().path + "/"
         let relative = absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : file
         guard content.journals.contains(where: { $0.path == relative }) else {
-            throw PacketError("\(file) is not a published journal of the site in \(root.path) — name a .md file under content/journals/ (drafts are left out)")
+            throw DiagnosticsError([
+                .error(
+                    "\(file) is not a published journal of the site in \(root.path)",
+                    hint: "name a .md file under content/journals/ (drafts are left out)")
+            ])
         }
         return relative
     }

@@ -382,4 +382,26 @@ import TestSupport
         #expect(ImageFormat.describeOther(Data("GIF89a".utf8)) == "a GIF")
         #expect(ImageFormat.describeOther(Data()) == "empty")
     }
+
+    /// Imaging's one error type says which kind of trouble an image is, beside its words.
+    @Test func eachRefusedImageSaysItsKind() throws {
+        let images = try Images(bomb: true)
+        func kind(_ data: Data, maxBytes: Int = 40 << 10, limits: ImageLimits = ImageLimits()) -> ImagingError.Kind? {
+            do {
+                _ = try Thumbnailer.thumbnails(of: data, sizes: [(160, 90)], maxBytes: maxBytes, limits: limits)
+                return nil
+            } catch {
+                return error.kind
+            }
+        }
+        #expect(kind(Data("<html><body>".utf8)) == .notAnImage)
+        #expect(kind(try Data(contentsOf: URL(fileURLWithPath: images.path("broken.png")))) == .broken)
+        #expect(kind(try Data(contentsOf: URL(fileURLWithPath: images.path("bomb.png")))) == .tooLarge)
+        let photo = try Data(contentsOf: URL(fileURLWithPath: images.path("photo.png")))
+        #expect(kind(photo) == nil)
+        #expect(kind(photo, maxBytes: 10) == .tooHeavy)
+        var strict = ImageLimits()
+        strict.minSide = 10_000
+        #expect(kind(photo, limits: strict) == .tooSmall)
+    }
 }

@@ -62,14 +62,20 @@ import TestSupport
     }
 
     @Test func malformedFeedsFailWithAPosition() {
-        #expect(throws: SourceFailure.self) {
-            try FeedParser.parse(Data("<rss><channel><item></channel></rss>".utf8), url: "https://x.org/", source: "feed:x", label: "feed x", now: Self.now)
+        do {
+            _ = try FeedParser.parse(Data("<rss><channel><item></channel></rss>".utf8), url: "https://x.org/", source: "feed:x", label: "feed x", now: Self.now)
+            Issue.record("a mismatched tag is not a well-formed feed")
+        } catch {
+            // Markup's line and column reach the message.
+            #expect(error.kind == .unreadable)
+            #expect(error.message.hasPrefix("feed x: not a well-formed feed (line 1, column "), "\(error.message)")
         }
         do {
             _ = try FeedParser.parse(Data("<html><body>hi</body></html>".utf8), url: "https://x.org/", source: "feed:x", label: "feed x", now: Self.now)
             Issue.record("an HTML page is not a feed")
         } catch {
             #expect(error.message == "feed x: <html> is neither RSS nor Atom — check the feed's url")
+            #expect(error.kind == .unreadable)
         }
     }
 }

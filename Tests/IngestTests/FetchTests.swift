@@ -192,13 +192,13 @@ import TestSupport
             routes.append(route("/slow\(n).xml", ["status": 302, "delay": 1, "headers": ["Location": "{{base}}/slow\(n + 1).xml"]]))
         }
         let server = try FixtureServer(routes: routes)
-        let failure: WebError? = await {
+        let failure: IngestError? = await {
             do {
                 // Six hops of 1 s: 6 s in all, beyond the 5 s limit; each hop far within it,
                 // with room for a loaded machine to resume the client late.
                 _ = try await WebClient.with(testNetwork(timeout: 5, retries: 2)) { web in try await web.get("\(server.base)/slow0.xml", source: .configuration) }
                 return nil
-            } catch let error as WebError {
+            } catch let error as IngestError {
                 return error
             } catch {
                 return nil
@@ -324,8 +324,9 @@ import TestSupport
         do {
             _ = try await WebClient.with(settings) { web in try await PageMetadata.fetch("\(server.base)/big", web: web, source: .configuration) }
             Issue.record("a page over the limit must be refused")
-        } catch let error as SourceFailure {
+        } catch let error as IngestError {
             #expect(error.message == "\(server.base)/big: the answer is larger than 64 KB")
+            #expect(error.kind == .tooLarge)
         }
     }
 
@@ -336,8 +337,9 @@ import TestSupport
                 try await PageMetadata.fetch("\(server.base)/slow", web: web, source: .configuration)
             }
             Issue.record("a slow page must time out")
-        } catch let error as SourceFailure {
+        } catch let error as IngestError {
             #expect(error.message == "\(server.base)/slow: no complete answer within 2 s")
+            #expect(error.kind == .timeout && error.isTransient)
         }
     }
 
@@ -345,8 +347,9 @@ import TestSupport
         do {
             _ = try await WebClient.with(testNetwork()) { web in try await PageMetadata.fetch("file:///etc/passwd", web: web) }
             Issue.record("file: must be refused")
-        } catch let error as SourceFailure {
+        } catch let error as IngestError {
             #expect(error.message == "file:///etc/passwd: only http and https addresses can be read")
+            #expect(error.kind == .invalidURL && !error.isTransient)
         }
     }
 }

@@ -77,7 +77,7 @@ func failure(_ source: any SearchSource, _ query: String = "q", network: Network
     do {
         _ = try await search(source, query, network: network)
         return nil
-    } catch let error as SourceFailure {
+    } catch let error as IngestError {
         return error.message
     } catch {
         return "unexpected \(error)"

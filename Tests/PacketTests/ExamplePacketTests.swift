@@ -179,7 +179,9 @@ import TestSupport
         #expect {
             try StudyPacket(content: unknown, selection: PacketSelection(week: ISOWeek(year: 2026, week: 47))).render()
         } throws: { error in
-            (error as? PacketError)?.description.hasPrefix("packet.font 'Comic Sans' is not a font Gazette knows — use one of NanumGothic, NanumMyeongjo") == true
+            guard let error = error as? PacketError else { return false }
+            return error.kind == .unknownFont && error.diagnostic.message == "packet.font 'Comic Sans' is not a font Gazette knows"
+                && error.description.hasPrefix("packet.font 'Comic Sans' is not a font Gazette knows — use one of NanumGothic, NanumMyeongjo")
         }
     }
 }

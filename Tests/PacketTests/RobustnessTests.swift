@@ -162,7 +162,8 @@ import TestSupport
                 try StudyPacket(content: content, selection: PacketSelection(week: ISOWeek(year: 2026, week: week)))
             } throws: { error in
                 let message = (error as? PacketError)?.description ?? ""
-                return message.hasPrefix("no journals to put in a packet for week 2026-W\(String(format: "%02d", week))")
+                return (error as? PacketError)?.kind == .nothingSelected
+                    && message.hasPrefix("no journals to put in a packet for week 2026-W\(String(format: "%02d", week))")
                     && message.contains("weeks with journals: 2026-W18, 2026-W17, 2026-W16")
             }
         }
