@@ -15,7 +15,7 @@ let package = Package(
         .library(
             name: "GazetteCore",
             targets: [
-                "GazetteModel", "Markup", "Markdown", "TextLayout", "Typesetting", "Content", "Ingest", "Packet",
+                "GazetteModel", "Markup", "Markdown", "TextLayout", "Typesetting", "Templating", "Content", "Ingest", "Packet",
             ]),
     ],
     dependencies: [
