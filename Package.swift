@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
         // swift-mustache only here: Templating must render what it rendered (differential tests).
-        .testTarget(name: "TemplatingTests", dependencies: ["Templating", .product(name: "Mustache", package: "swift-mustache")]),
+        .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),

@@ -15,22 +15,10 @@ import TestSupport
 ///
 /// The seed is printed; `GAZETTE_IDENTITY_SEED=N` replays a run.
 @Suite(.serialized) struct IncrementalIdentityTests {
-    /// SplitMix64: a seeded generator, so a failing sequence can be replayed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func incrementalBuildsMatchCleanBuildsAfterRandomEdits() throws {
         let seed = ProcessInfo.processInfo.environment["GAZETTE_IDENTITY_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         print("incremental identity: seed \(seed) (replay with GAZETTE_IDENTITY_SEED=\(seed))")
-        var random = Seeded(state: seed)
+        var random = SeededGenerator(seed: seed)
         let site = try TemporaryFolder("gazette-identity")
         try Repository.copyExampleSite(to: site.url)
         let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache(), memo = PageMemo(), cardContexts = CardContexts()
@@ -96,7 +84,7 @@ import TestSupport
     }
 
     /// Applies one random edit and says what it was.
-    static func edit(_ site: TemporaryFolder, _ random: inout Seeded) throws -> String {
+    static func edit(_ site: TemporaryFolder, _ random: inout SeededGenerator) throws -> String {
         let journals = try journalFiles(site)
         let pick = journals[Int.random(in: 0..<journals.count, using: &random)]
         let path = "content/journals/" + pick

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+import TestSupport
 
 @testable import Templating
 
@@ -188,18 +189,5 @@ import Testing
         library.add(try Template("|\n{{{content}}}\n|\n"), named: "partial")
         let rendered = try library.render("t", .object(["content": .text("<\n->")]))
         #expect(String(decoding: rendered, as: UTF8.self) == "\\\n |\n <\n->\n |\n/\n")
-    }
-}
-
-/// SplitMix64: a small generator with a fixed seed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
