@@ -14,7 +14,7 @@ public struct PrebuiltContext: Sendable {
     }
 
     private init(fields: [String: TemplateValue], fingerprint: Fingerprint) {
-        object = TemplateObject(fields, stamp: TemplateStamp(high: fingerprint.high, low: fingerprint.low))
+        object = TemplateObject(fields, stamp: (fingerprint.high, fingerprint.low))
     }
 
     var fingerprint: Fingerprint {

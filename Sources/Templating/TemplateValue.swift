@@ -22,23 +22,12 @@ public enum TemplateValue: Sendable {
 /// Named values, shared by reference: a card's values are made once and shown on many boards.
 public final class TemplateObject: Sendable {
     public let fields: [String: TemplateValue]
-    /// An identity of `fields` that whoever made the object computed (Site: their fingerprint),
-    /// so a walk that fingerprints a page's values can take it instead of walking them again.
-    public let stamp: TemplateStamp?
+    /// 128 bits that identify `fields`, computed by whoever made the object (Site: their
+    /// fingerprint), so a walk that fingerprints a page's values can take them instead of
+    /// walking these values again.
+    public let stamp: (high: UInt64, low: UInt64)?
 
-    public init(_ fields: [String: TemplateValue], stamp: TemplateStamp? = nil) {
-        self.fields = fields
-        self.stamp = stamp
-    }
-}
-
-/// 128 bits that identify an object's fields (see `TemplateObject.stamp`).
-public struct TemplateStamp: Sendable, Hashable {
-    public let high: UInt64
-    public let low: UInt64
-
-    public init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
+    public init(_ fields: [String: TemplateValue], stamp: (high: UInt64, low: UInt64)? = nil) {
+        (self.fields, self.stamp) = (fields, stamp)
     }
 }
