@@ -31,29 +31,39 @@ final class PacketComposer {
     func compose() throws -> StudyPacket.Rendered {
         var clock = StepClock()
         let paginator = Paginator(pageHeight: style.bodyHeight)
-        let (coverFlow, contentsFlow, journalBoxes) = try clock.step("typeset \(packet.journals.count) journals") {
-            (try coverBoxes(), try contentsBoxes(), try typesetJournals())
+        var flows = try clock.step("typeset \(packet.journals.count) journals") {
+            let ((cover, contents), journals) = try typesetJournals(alongside: { (try coverBoxes(), try contentsBoxes()) })
+            return [cover, contents, journals]
         }
-        let (cover, pages) = clock.step("paginate") {
-            let cover = paginator.paginate(coverFlow)
-            let contents = paginator.paginate(contentsFlow)
-            let body = paginator.paginate(journalBoxes)
-            let pages = cover + contents + body
+        var coverCount = 0
+        var allPages = clock.step("paginate") {
+            let paginated = flows.map(paginator.paginate)
+            // From here the pages alone hold the boxes, so each page's boxes can be let go of as
+            // soon as it is drawn (see `PageRelease`).
+            flows = []
+            coverCount = paginated[0].count
+            let pages = Array(paginated.joined())
             for (index, page) in pages.enumerated() {
                 for placement in page where placement.units.lowerBound == 0 {
                     if let anchor = placement.box.anchor, pageOf[anchor] == nil { pageOf[anchor] = index + 1 }
                 }
             }
-            return (cover, pages)
+            return pages
         }
-        let canvas = try clock.step("draw \(pages.count) pages") {
+        let pageCount = allPages.count
+        var rendered = StudyPacket.Rendered(
+            data: Data(), pageCount: pageCount, journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
+        rendered.layout = allPages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
+        let release = PageRelease()
+        defer { release.wait() }
+        let canvas = try clock.step("draw \(pageCount) pages") {
             let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
             setMetadata(canvas)
             let header = try TextBlock(
                 RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
-            for (index, page) in pages.enumerated() {
-                if index >= cover.count { try drawFurniture(canvas, header: header, page: index + 1, of: pages.count) }
-                for placement in page {
+            for index in allPages.indices {
+                if index >= coverCount { try drawFurniture(canvas, header: header, page: index + 1, of: pageCount) }
+                for placement in allPages[index] {
                     let y = style.bodyTop + placement.y
                     if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
                         canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
@@ -61,15 +71,14 @@ final class PacketComposer {
                     placement.box.draw(canvas, placement.units, style.contentLeft, y, placement.gap)
                 }
                 canvas.showPage()
+                var drawn: [Placement] = []
+                swap(&drawn, &allPages[index])
+                release.release(consume drawn)
             }
             addOutline(canvas)
             return canvas
         }
-        let data = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finish() }
-        var rendered = StudyPacket.Rendered(
-            data: data, pageCount: pages.count,
-            journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
-        rendered.layout = pages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
+        rendered.data = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finish() }
         rendered.steps = clock.steps
         return rendered
     }
@@ -77,8 +86,9 @@ final class PacketComposer {
     /// Typesets every journal, on as many threads as there are processors (up to four): each
     /// thread has fonts, a Pango context and date formatters of its own, which is how Pango and
     /// Foundation's formatters may be used concurrently. Markdown parsing is serialised by the
-    /// Markdown module itself.
-    private func typesetJournals() throws -> [FlowBox] {
+    /// Markdown module itself. `lead` (the cover and contents, set with the composer's own
+    /// fonts) runs first on the thread that owns those fonts, while the others start on journals.
+    private func typesetJournals<Lead>(alongside lead: () throws -> Lead) throws -> (Lead, [FlowBox]) {
         let journals = packet.journals
         let workers = journals.count < 8 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount), journals.count)
         var setters = [JournalTypesetter(packet: packet, style: style, fonts: fonts, strings: strings)]
@@ -88,21 +98,35 @@ final class PacketComposer {
                     packet: packet, style: style, fonts: try fontFiles.load(),
                     strings: PacketStrings(language: config.language, timeZone: config.timeZone)))
         }
-        // Each worker takes every `workers`-th journal with its own typesetter; the results go
-        // back into journal order, and the first journal that failed is the error.
+        // Each worker takes the next journal not yet taken, with its own typesetter, so a worker
+        // that drew short journals takes more of them and all finish together (journals differ
+        // in length; a fixed share left one core idle while the other set its last few). Which
+        // worker sets a journal does not change its boxes. The results go back into journal
+        // order, and the first journal that failed is the error.
+        let next = Locked(0)
         let perWorker = (0..<workers).concurrentMap { worker in
-            stride(from: worker, to: journals.count, by: workers).map { index in
-                (index, Result { try setters[worker].boxes(for: journals[index]) })
+            let led = worker == 0 ? Result { try lead() } : nil
+            var made: [(Int, Result<[FlowBox], Error>)] = []
+            while true {
+                let index = next.withLock { taken in
+                    defer { taken += 1 }
+                    return taken
+                }
+                guard index < journals.count else { break }
+                made.append((index, Result { try setters[worker].boxes(for: journals[index]) }))
             }
+            return (led, made)
         }
+        guard let led = perWorker.first?.0 else { throw PacketError("the packet's cover and contents were not typeset") }
+        let leading = try led.get()
         var results = [Result<[FlowBox], Error>?](repeating: nil, count: journals.count)
-        for (index, result) in perWorker.joined() { results[index] = result }
+        for (index, result) in perWorker.flatMap(\.1) { results[index] = result }
         var boxes: [FlowBox] = []
         for result in results {
             guard let result else { continue }
             boxes += try result.get()
         }
-        return boxes
+        return (leading, boxes)
     }
 
     // MARK: - What the packet is of
