@@ -91,36 +91,38 @@ final class PacketComposer {
     private func typesetJournals<Lead>(alongside lead: () throws -> Lead) throws -> (Lead, [FlowBox]) {
         let journals = packet.journals
         let workers = journals.count < 8 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount), journals.count)
-        var setters = [JournalTypesetter(packet: packet, style: style, fonts: fonts, strings: strings)]
-        for _ in 1..<max(1, workers) {
-            setters.append(
-                JournalTypesetter(
-                    packet: packet, style: style, fonts: try fontFiles.load(),
-                    strings: PacketStrings(language: config.language, timeZone: config.timeZone)))
-        }
         // Each worker takes the next journal not yet taken, with its own typesetter, so a worker
         // that drew short journals takes more of them and all finish together (journals differ
         // in length; a fixed share left one core idle while the other set its last few). Which
         // worker sets a journal does not change its boxes. The results go back into journal
-        // order, and the first journal that failed is the error.
+        // order, and the first journal that failed is the error. The other workers load their
+        // fonts on their own threads, while the first sets `lead`.
         let next = Locked(0)
         let perWorker = (0..<workers).concurrentMap { worker in
             let led = worker == 0 ? Result { try lead() } : nil
+            let setter = Result<JournalTypesetter, Error> {
+                if worker == 0 { return JournalTypesetter(packet: packet, style: style, fonts: fonts, strings: strings) }
+                return JournalTypesetter(
+                    packet: packet, style: style, fonts: try fontFiles.load(),
+                    strings: PacketStrings(language: config.language, timeZone: config.timeZone))
+            }
             var made: [(Int, Result<[FlowBox], Error>)] = []
+            guard case .success(let setter) = setter else { return (led, setter.map { _ in () }, made) }
             while true {
                 let index = next.withLock { taken in
                     defer { taken += 1 }
                     return taken
                 }
                 guard index < journals.count else { break }
-                made.append((index, Result { try setters[worker].boxes(for: journals[index]) }))
+                made.append((index, Result { try setter.boxes(for: journals[index]) }))
             }
-            return (led, made)
+            return (led, Result<Void, Error>.success(()), made)
         }
         guard let led = perWorker.first?.0 else { throw PacketError("the packet's cover and contents were not typeset") }
         let leading = try led.get()
+        for (_, setup, _) in perWorker { try setup.get() }
         var results = [Result<[FlowBox], Error>?](repeating: nil, count: journals.count)
-        for (index, result) in perWorker.flatMap(\.1) { results[index] = result }
+        for (index, result) in perWorker.flatMap(\.2) { results[index] = result }
         var boxes: [FlowBox] = []
         for result in results {
             guard let result else { continue }
