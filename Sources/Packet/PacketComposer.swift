@@ -31,12 +31,15 @@ final class PacketComposer {
     func compose() throws -> StudyPacket.Rendered {
         var clock = StepClock()
         let paginator = Paginator(pageHeight: style.bodyHeight)
+        var spareFonts: [PrintFonts] = []
         var flows = try clock.step("typeset \(packet.journals.count) journals") {
-            let ((cover, contents), journals) = try typesetJournals(alongside: { (try coverBoxes(), try contentsBoxes()) })
+            let ((cover, contents), journals, spare) = try typesetJournals(alongside: { (try coverBoxes(), try contentsBoxes()) })
+            spareFonts = spare
             return [cover, contents, journals]
         }
         var coverCount = 0
-        var allPages = clock.step("paginate") {
+        var footers: [TextBlock] = []
+        var allPages = try clock.step("paginate, set page numbers") {
             let paginated = flows.map(paginator.paginate)
             // From here the pages alone hold the boxes, so each page's boxes can be let go of as
             // soon as it is drawn (see `PageRelease`).
@@ -48,6 +51,7 @@ final class PacketComposer {
                     if let anchor = placement.box.anchor, pageOf[anchor] == nil { pageOf[anchor] = index + 1 }
                 }
             }
+            footers = try pageNumbers(pages: (paginated[0].count + 1)..<(pages.count + 1), of: pages.count, spareFonts: spareFonts)
             return pages
         }
         let pageCount = allPages.count
@@ -62,7 +66,7 @@ final class PacketComposer {
             let header = try TextBlock(
                 RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
             for index in allPages.indices {
-                if index >= coverCount { try drawFurniture(canvas, header: header, page: index + 1, of: pageCount) }
+                if index >= coverCount { drawFurniture(canvas, header: header, footer: footers[index - coverCount]) }
                 for placement in allPages[index] {
                     let y = style.bodyTop + placement.y
                     if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
@@ -88,7 +92,7 @@ final class PacketComposer {
     /// Foundation's formatters may be used concurrently. Markdown parsing is serialised by the
     /// Markdown module itself. `lead` (the cover and contents, set with the composer's own
     /// fonts) runs first on the thread that owns those fonts, while the others start on journals.
-    private func typesetJournals<Lead>(alongside lead: () throws -> Lead) throws -> (Lead, [FlowBox]) {
+    private func typesetJournals<Lead>(alongside lead: () throws -> Lead) throws -> (Lead, [FlowBox], spareFonts: [PrintFonts]) {
         let journals = packet.journals
         let workers = journals.count < 8 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount), journals.count)
         // Each worker takes the next journal not yet taken, with its own typesetter, so a worker
@@ -107,7 +111,7 @@ final class PacketComposer {
                     strings: PacketStrings(language: config.language, timeZone: config.timeZone))
             }
             var made: [(Int, Result<[FlowBox], Error>)] = []
-            guard case .success(let setter) = setter else { return (led, setter.map { _ in () }, made) }
+            guard case .success(let setter) = setter else { return (led, setter.map { _ -> PrintFonts? in nil }, made) }
             while true {
                 let index = next.withLock { taken in
                     defer { taken += 1 }
@@ -116,11 +120,11 @@ final class PacketComposer {
                 guard index < journals.count else { break }
                 made.append((index, Result { try setter.boxes(for: journals[index]) }))
             }
-            return (led, Result<Void, Error>.success(()), made)
+            return (led, Result<PrintFonts?, Error>.success(worker == 0 ? nil : setter.fonts), made)
         }
         guard let led = perWorker.first?.0 else { throw PacketError("the packet's cover and contents were not typeset") }
         let leading = try led.get()
-        for (_, setup, _) in perWorker { try setup.get() }
+        let spareFonts = try perWorker.compactMap { try $0.1.get() }
         var results = [Result<[FlowBox], Error>?](repeating: nil, count: journals.count)
         for (index, result) in perWorker.flatMap(\.2) { results[index] = result }
         var boxes: [FlowBox] = []
@@ -128,7 +132,7 @@ final class PacketComposer {
             guard let result else { continue }
             boxes += try result.get()
         }
-        return (leading, boxes)
+        return (leading, boxes, spareFonts)
     }
 
     // MARK: - What the packet is of
@@ -264,14 +268,29 @@ final class PacketComposer {
 
     // MARK: - Page furniture, metadata, outline
 
-    private func drawFurniture(_ canvas: PDFCanvas, header: TextBlock, page: Int, of total: Int) throws {
+    private func drawFurniture(_ canvas: PDFCanvas, header: TextBlock, footer: TextBlock) {
         let top = style.margins.top
         canvas.draw(header, x: style.contentLeft, y: top)
         let ruleY = top + header.height + style.size * 0.3
         canvas.line(from: (style.contentLeft, ruleY), to: (style.contentLeft + style.contentWidth, ruleY), color: style.rule, lineWidth: 0.5)
-        let footer = try TextBlock(
-            RichText("\(page) / \(total)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5, alignment: .center)
         canvas.draw(footer, x: style.contentLeft, y: style.pageHeight - style.margins.bottom - footer.height)
+    }
+
+    /// The `n / N` footers of pages `pages` (1-based), set before drawing starts: half on this
+    /// thread, half on another with a typesetting worker's fonts (free once the journals are set),
+    /// so the drawing thread, which cannot share its work, only draws them.
+    private func pageNumbers(pages: Range<Int>, of total: Int, spareFonts: [PrintFonts]) throws -> [TextBlock] {
+        func footers(_ pages: ArraySlice<Int>, _ fonts: PrintFonts) throws -> [TextBlock] {
+            try pages.map { page in
+                try TextBlock(
+                    RichText("\(page) / \(total)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5, alignment: .center)
+            }
+        }
+        let all = Array(pages)
+        guard let spare = spareFonts.first, all.count > 1 else { return try footers(all[...], fonts) }
+        let half = all.count / 2
+        let (first, second) = try concurrently({ try footers(all[..<half], fonts) }, { try footers(all[half...], spare) })
+        return first + second
     }
 
     private func setMetadata(_ canvas: PDFCanvas) {
