@@ -122,8 +122,8 @@ final class PacketComposer {
             }
             return (led, Result<PrintFonts?, Error>.success(worker == 0 ? nil : setter.fonts), made)
         }
-        guard let led = perWorker.first?.0 else { throw PacketError("the packet's cover and contents were not typeset") }
-        let leading = try led.get()
+        // The first worker always sets `lead`; were there none, it is set here.
+        let leading = try perWorker.first?.0?.get() ?? lead()
         let spareFonts = try perWorker.compactMap { try $0.1.get() }
         var results = [Result<[FlowBox], Error>?](repeating: nil, count: journals.count)
         for (index, result) in perWorker.flatMap(\.2) { results[index] = result }
