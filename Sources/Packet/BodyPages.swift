@@ -29,7 +29,8 @@ public final class BodyPages {
     public func render(_ markdown: String, output: PDFCanvas.Output = .pdf) throws -> StudyPacket.Rendered {
         let document = MarkdownDocument(markdown, options: options)
         let base = linkBase
-        let body = BodyTypesetter(style: style, fonts: fonts, resolveLink: { JournalTypesetter.absolute($0, base: base) }, strings: strings)
+        let body = BodyTypesetter(
+            style: style, fonts: fonts, cache: TextBlockCache(fonts: fonts), resolveLink: { JournalTypesetter.absolute($0, base: base) }, strings: strings)
         let pages = Paginator(pageHeight: style.bodyHeight).paginate(try body.boxes(document.blocks()))
         let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight, output: output)
         for page in pages {

@@ -8,6 +8,9 @@ import Typesetting
 struct BodyTypesetter {
     let style: PacketStyle
     let fonts: PrintFonts
+    /// Short texts already set (markers, recurring headings, table cells), shared by the
+    /// journals this typesetter's thread sets.
+    let cache: TextBlockCache
     /// Resolves a link written in a journal to an absolute URL (nil: not clickable).
     let resolveLink: (String) -> String?
     let strings: PacketStrings
@@ -28,7 +31,7 @@ struct BodyTypesetter {
             case .paragraph(let inlines):
                 made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
             case .heading(let level, let inlines):
-                let blocks = try TextBlock.paragraph(rich(inlines, style.heading(level)), fonts: fonts, width: width, lineHeight: 1.3)
+                let blocks = try cache.paragraph(rich(inlines, style.heading(level)), width: width, lineHeight: 1.3)
                 let text = FlowBox.text(blocks, indent: indent, spaceBefore: style.size * (level <= 2 ? 1.5 : 1.2), spaceAfter: style.size * 0.35)
                 if text.height > style.bodyHeight / 2 {
                     // A "heading" longer than half a page is set like a paragraph, so it can split.
@@ -67,7 +70,7 @@ struct BodyTypesetter {
 
     /// A paragraph; a very long one laid out in chunks (see `TextBlock.paragraph`), one box all the same.
     private func paragraphs(_ text: RichText, indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
-        let blocks = try TextBlock.paragraph(text, fonts: fonts, width: width, lineHeight: style.lineHeight)
+        let blocks = try cache.paragraph(text, width: width, lineHeight: style.lineHeight)
         return [FlowBox.text(blocks, indent: indent, spaceBefore: gap, spaceAfter: 0)]
     }
 
@@ -141,7 +144,7 @@ struct BodyTypesetter {
                 }
             } else {
                 let label = list.ordered ? "\(list.start + number)." : depthBullet
-                let text = try TextBlock(RichText(label, style.body), fonts: fonts, width: nil, lineHeight: 1)
+                let text = try cache.block(RichText(label, style.body), width: nil, lineHeight: 1)
                 marker = { canvas, x, y in
                     let right = x + indent + markerWidth - self.style.size * 0.45
                     let line = text.lines[0]
@@ -189,8 +192,8 @@ struct BodyTypesetter {
             for (column, full) in row.enumerated() where !full.isEmpty {
                 // Measuring needs no more than a page's width of text.
                 let text = full.string.utf8.count > 2000 ? full.slice(0, Self.boundary(in: full.string, near: 2000)) : full
-                natural[column] = max(natural[column], try TextBlock(text, fonts: fonts, width: nil, lineHeight: 1).widestLine)
-                least[column] = max(least[column], try TextBlock(text, fonts: fonts, width: 1, lineHeight: 1, wrap: .word).widestLine)
+                natural[column] = max(natural[column], try cache.block(text, width: nil, lineHeight: 1).widestLine)
+                least[column] = max(least[column], try cache.block(text, width: 1, lineHeight: 1, wrap: .word).widestLine)
             }
         }
         let floor = style.size * 1.5
@@ -222,9 +225,9 @@ struct BodyTypesetter {
                     default: .left
                     }
                 blocks.append(
-                    try TextBlock.paragraph(
-                        text.isEmpty ? RichText(" ", cellStyle) : text, fonts: fonts, width: max(1, widths[column] - 2 * padding),
-                        lineHeight: 1.4, alignment: alignment))
+                    try cache.paragraph(
+                        text.isEmpty ? RichText(" ", cellStyle) : text, width: max(1, widths[column] - 2 * padding), lineHeight: 1.4,
+                        alignment: alignment))
             }
             let height = (blocks.map { $0.map(\.height).reduce(0, +) }.max() ?? 0) + 2 * padding
             if height > style.bodyHeight * 0.9 {

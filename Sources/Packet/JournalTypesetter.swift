@@ -12,10 +12,20 @@ struct JournalTypesetter {
     let style: PacketStyle
     let fonts: PrintFonts
     let strings: PacketStrings
+    /// Short texts this typesetter has set, reused across its journals (see `TextBlockCache`).
+    let cache: TextBlockCache
     var config: SiteConfig { packet.content.config }
 
+    init(packet: StudyPacket, style: PacketStyle, fonts: PrintFonts, strings: PacketStrings) {
+        self.packet = packet
+        self.style = style
+        self.fonts = fonts
+        self.strings = strings
+        cache = TextBlockCache(fonts: fonts)
+    }
+
     private func textBox(_ text: RichText, lineHeight: Double = 1.35, spaceBefore: Double = 0) throws -> FlowBox {
-        let block = try TextBlock(text, fonts: fonts, width: style.contentWidth, lineHeight: lineHeight)
+        let block = try cache.block(text, width: style.contentWidth, lineHeight: lineHeight)
         return FlowBox.text(block, indent: 0, spaceBefore: spaceBefore, spaceAfter: 0)
     }
 
@@ -71,7 +81,7 @@ struct JournalTypesetter {
         let document = MarkdownDocument(journal.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
         let linkBase = packet.baseURL.flatMap { URL(string: "journals/\(journal.slug)/", relativeTo: $0) }
         let body = BodyTypesetter(
-            style: style, fonts: fonts, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)
+            style: style, fonts: fonts, cache: cache, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)
         let bodyBoxes = try body.boxes(document.blocks())
         if let first = bodyBoxes.first { first.spaceBefore = 0 }
         if bodyBoxes.isEmpty { header[header.count - 1].keepWithNext = false }

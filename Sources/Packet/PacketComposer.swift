@@ -31,29 +31,43 @@ final class PacketComposer {
     func compose() throws -> StudyPacket.Rendered {
         var clock = StepClock()
         let paginator = Paginator(pageHeight: style.bodyHeight)
-        let (coverFlow, contentsFlow, journalBoxes) = try clock.step("typeset \(packet.journals.count) journals") {
-            (try coverBoxes(), try contentsBoxes(), try typesetJournals())
+        var spareFonts: [PrintFonts] = []
+        var flows = try clock.step("typeset \(packet.journals.count) journals") {
+            let ((cover, contents), journals, spare) = try typesetJournals(alongside: { (try coverBoxes(), try contentsBoxes()) })
+            spareFonts = spare
+            return [cover, contents, journals]
         }
-        let (cover, pages) = clock.step("paginate") {
-            let cover = paginator.paginate(coverFlow)
-            let contents = paginator.paginate(contentsFlow)
-            let body = paginator.paginate(journalBoxes)
-            let pages = cover + contents + body
+        var coverCount = 0
+        var footers: [TextBlock] = []
+        var allPages = try clock.step("paginate, set page numbers") {
+            let paginated = flows.map(paginator.paginate)
+            // From here the pages alone hold the boxes, so each page's boxes can be let go of as
+            // soon as it is drawn (see `PageRelease`).
+            flows = []
+            coverCount = paginated[0].count
+            let pages = Array(paginated.joined())
             for (index, page) in pages.enumerated() {
                 for placement in page where placement.units.lowerBound == 0 {
                     if let anchor = placement.box.anchor, pageOf[anchor] == nil { pageOf[anchor] = index + 1 }
                 }
             }
-            return (cover, pages)
+            footers = try pageNumbers(pages: (paginated[0].count + 1)..<(pages.count + 1), of: pages.count, spareFonts: spareFonts)
+            return pages
         }
-        let canvas = try clock.step("draw \(pages.count) pages") {
+        let pageCount = allPages.count
+        var rendered = StudyPacket.Rendered(
+            data: Data(), pageCount: pageCount, journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
+        rendered.layout = allPages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
+        let release = PageRelease()
+        defer { release.wait() }
+        let canvas = try clock.step("draw \(pageCount) pages") {
             let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
             setMetadata(canvas)
             let header = try TextBlock(
                 RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
-            for (index, page) in pages.enumerated() {
-                if index >= cover.count { try drawFurniture(canvas, header: header, page: index + 1, of: pages.count) }
-                for placement in page {
+            for index in allPages.indices {
+                if index >= coverCount { drawFurniture(canvas, header: header, footer: footers[index - coverCount]) }
+                for placement in allPages[index] {
                     let y = style.bodyTop + placement.y
                     if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
                         canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
@@ -61,15 +75,14 @@ final class PacketComposer {
                     placement.box.draw(canvas, placement.units, style.contentLeft, y, placement.gap)
                 }
                 canvas.showPage()
+                var drawn: [Placement] = []
+                swap(&drawn, &allPages[index])
+                release.release(consume drawn)
             }
             addOutline(canvas)
             return canvas
         }
-        let data = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finish() }
-        var rendered = StudyPacket.Rendered(
-            data: data, pageCount: pages.count,
-            journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
-        rendered.layout = pages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
+        rendered.data = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finish() }
         rendered.steps = clock.steps
         return rendered
     }
@@ -77,32 +90,49 @@ final class PacketComposer {
     /// Typesets every journal, on as many threads as there are processors (up to four): each
     /// thread has fonts, a Pango context and date formatters of its own, which is how Pango and
     /// Foundation's formatters may be used concurrently. Markdown parsing is serialised by the
-    /// Markdown module itself.
-    private func typesetJournals() throws -> [FlowBox] {
+    /// Markdown module itself. `lead` (the cover and contents, set with the composer's own
+    /// fonts) runs first on the thread that owns those fonts, while the others start on journals.
+    private func typesetJournals<Lead>(alongside lead: () throws -> Lead) throws -> (Lead, [FlowBox], spareFonts: [PrintFonts]) {
         let journals = packet.journals
         let workers = journals.count < 8 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount), journals.count)
-        var setters = [JournalTypesetter(packet: packet, style: style, fonts: fonts, strings: strings)]
-        for _ in 1..<max(1, workers) {
-            setters.append(
-                JournalTypesetter(
-                    packet: packet, style: style, fonts: try fontFiles.load(),
-                    strings: PacketStrings(language: config.language, timeZone: config.timeZone)))
-        }
-        // Each worker takes every `workers`-th journal with its own typesetter; the results go
-        // back into journal order, and the first journal that failed is the error.
+        // Each worker takes the next journal not yet taken, with its own typesetter, so a worker
+        // that drew short journals takes more of them and all finish together (journals differ
+        // in length; a fixed share left one core idle while the other set its last few). Which
+        // worker sets a journal does not change its boxes. The results go back into journal
+        // order, and the first journal that failed is the error. The other workers load their
+        // fonts on their own threads, while the first sets `lead`.
+        let next = Locked(0)
         let perWorker = (0..<workers).concurrentMap { worker in
-            stride(from: worker, to: journals.count, by: workers).map { index in
-                (index, Result { try setters[worker].boxes(for: journals[index]) })
+            let led = worker == 0 ? Result { try lead() } : nil
+            let setter = Result<JournalTypesetter, Error> {
+                if worker == 0 { return JournalTypesetter(packet: packet, style: style, fonts: fonts, strings: strings) }
+                return JournalTypesetter(
+                    packet: packet, style: style, fonts: try fontFiles.load(),
+                    strings: PacketStrings(language: config.language, timeZone: config.timeZone))
             }
+            var made: [(Int, Result<[FlowBox], Error>)] = []
+            guard case .success(let setter) = setter else { return (led, setter.map { _ -> PrintFonts? in nil }, made) }
+            while true {
+                let index = next.withLock { taken in
+                    defer { taken += 1 }
+                    return taken
+                }
+                guard index < journals.count else { break }
+                made.append((index, Result { try setter.boxes(for: journals[index]) }))
+            }
+            return (led, Result<PrintFonts?, Error>.success(worker == 0 ? nil : setter.fonts), made)
         }
+        // The first worker always sets `lead`; were there none, it is set here.
+        let leading = try perWorker.first?.0?.get() ?? lead()
+        let spareFonts = try perWorker.compactMap { try $0.1.get() }
         var results = [Result<[FlowBox], Error>?](repeating: nil, count: journals.count)
-        for (index, result) in perWorker.joined() { results[index] = result }
+        for (index, result) in perWorker.flatMap(\.2) { results[index] = result }
         var boxes: [FlowBox] = []
         for result in results {
             guard let result else { continue }
             boxes += try result.get()
         }
-        return boxes
+        return (leading, boxes, spareFonts)
     }
 
     // MARK: - What the packet is of
@@ -238,14 +268,29 @@ final class PacketComposer {
 
     // MARK: - Page furniture, metadata, outline
 
-    private func drawFurniture(_ canvas: PDFCanvas, header: TextBlock, page: Int, of total: Int) throws {
+    private func drawFurniture(_ canvas: PDFCanvas, header: TextBlock, footer: TextBlock) {
         let top = style.margins.top
         canvas.draw(header, x: style.contentLeft, y: top)
         let ruleY = top + header.height + style.size * 0.3
         canvas.line(from: (style.contentLeft, ruleY), to: (style.contentLeft + style.contentWidth, ruleY), color: style.rule, lineWidth: 0.5)
-        let footer = try TextBlock(
-            RichText("\(page) / \(total)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5, alignment: .center)
         canvas.draw(footer, x: style.contentLeft, y: style.pageHeight - style.margins.bottom - footer.height)
+    }
+
+    /// The `n / N` footers of pages `pages` (1-based), set before drawing starts: half on this
+    /// thread, half on another with a typesetting worker's fonts (free once the journals are set),
+    /// so the drawing thread, which cannot share its work, only draws them.
+    private func pageNumbers(pages: Range<Int>, of total: Int, spareFonts: [PrintFonts]) throws -> [TextBlock] {
+        func footers(_ pages: ArraySlice<Int>, _ fonts: PrintFonts) throws -> [TextBlock] {
+            try pages.map { page in
+                try TextBlock(
+                    RichText("\(page) / \(total)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5, alignment: .center)
+            }
+        }
+        let all = Array(pages)
+        guard let spare = spareFonts.first, all.count > 1 else { return try footers(all[...], fonts) }
+        let half = all.count / 2
+        let (first, second) = try concurrently({ try footers(all[..<half], fonts) }, { try footers(all[half...], spare) })
+        return first + second
     }
 
     private func setMetadata(_ canvas: PDFCanvas) {

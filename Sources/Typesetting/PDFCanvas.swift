@@ -145,7 +145,7 @@ public final class PDFCanvas {
 
     /// A clickable area: `target` is a URI, or `#name` for a named destination.
     public func link(to target: String, x: Double, y: Double, width: Double, height: Double) {
-        let rect = String(format: "rect=[%.2f %.2f %.2f %.2f]", x, y, width, height)
+        let rect = PDFCanvas.formatted("rect=[%.2f %.2f %.2f %.2f]", x, y, width, height)
         let attributes = target.hasPrefix("#")
             ? "dest='\(PDFCanvas.quoted(String(target.dropFirst())))' \(rect)"
             : "uri='\(PDFCanvas.quoted(target))' \(rect)"
@@ -155,7 +155,7 @@ public final class PDFCanvas {
 
     /// A named destination at (`x`, `y`) of the current page, for links and the outline.
     public func destination(_ name: String, x: Double, y: Double) {
-        cairo_tag_begin(cr, "cairo.dest", "name='\(PDFCanvas.quoted(name))' x=\(String(format: "%.2f", x)) y=\(String(format: "%.2f", y))")
+        cairo_tag_begin(cr, "cairo.dest", "name='\(PDFCanvas.quoted(name))' " + PDFCanvas.formatted("x=%.2f y=%.2f", x, y))
         cairo_tag_end(cr, "cairo.dest")
     }
 
@@ -171,8 +171,26 @@ public final class PDFCanvas {
     }
 
     /// cairo's tag attributes quote strings in single quotes; backslash escapes `'` and `\`.
+    /// Most names and addresses have neither, and come back as they are.
     static func quoted(_ value: String) -> String {
-        value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "'") }) else { return value }
+        return value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    }
+
+    /// Numbers in C's `printf` notation (`%.2f`), as `String(format:)` writes them (it formats
+    /// numbers with the C library too), without building a Foundation string for every link and
+    /// destination of a packet. Gazette never changes the C locale; should anything have set one
+    /// whose decimal point is not `.`, Foundation formats instead.
+    static func formatted(_ format: String, _ values: Double...) -> String {
+        guard let point = localeconv()?.pointee.decimal_point, point.pointee == CChar(UInt8(ascii: ".")), point[1] == 0 else {
+            return String(format: format, arguments: values)
+        }
+        return withVaList(values) { arguments in
+            var buffer = [CChar](repeating: 0, count: 160)
+            let count = Int(vsnprintf(&buffer, buffer.count, format, arguments))
+            guard count >= 0, count < buffer.count else { return String(format: format, arguments: values) }
+            return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
     }
 
     // MARK: - Finishing

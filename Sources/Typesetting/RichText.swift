@@ -41,9 +41,10 @@ public struct TextAttributes: Hashable, Sendable {
     }
 }
 
-/// Text with attributes over byte ranges, as Pango consumes it.
-public struct RichText: Sendable {
-    public struct Run: Sendable {
+/// Text with attributes over byte ranges, as Pango consumes it. Hashable, so what was set for
+/// one text can be reused for the same text (Packet's `TextBlockCache`).
+public struct RichText: Hashable, Sendable {
+    public struct Run: Hashable, Sendable {
         /// UTF-8 byte offsets into `string`.
         public var start: Int, end: Int
         public var attributes: TextAttributes

@@ -280,8 +280,11 @@ public final class TextBlock {
         }
         for scalar in string.unicodeScalars {
             let value = scalar.value
-            // ASCII first: Unicode property lookups are the costly part of this scan.
-            let isSpace = value < 0x80 ? (value == 32 || (9...13).contains(value)) : scalar.properties.isWhitespace
+            // ASCII and Hangul syllables first: Unicode property lookups are the costly part of
+            // this scan, and in Korean text nearly every scalar is one or the other.
+            let isSpace =
+                value < 0x80 ? (value == 32 || (9...13).contains(value))
+                : (0xAC00...0xD7A3).contains(value) ? false : scalar.properties.isWhitespace
             if isSpace {
                 close(at: offset)
             } else {
