@@ -249,7 +249,7 @@ public enum SiteBuilder {
                 let inPlace = options.updateInPlace && placement.source(of: item.path, key: item.key) == .live
                 if let data = item.data, !inPlace {
                     try writer.write(item.path, data)
-                } else if placement.source(of: item.path, key: item.key) == .live, !options.updateInPlace {
+                } else if !options.updateInPlace, placement.source(of: item.path, key: item.key) == .live {
                     try writer.link(item.path, from: output.url.appendingPathComponent(item.path))
                 } else {
                     writer.keep(item.path)

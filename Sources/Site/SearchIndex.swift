@@ -411,12 +411,13 @@ struct JSONBytes {
             bytes.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
             return
         }
-        var digits: [UInt8] = []
-        while rest > 0 {
-            digits.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
-            rest /= 10
+        var power: UInt = 100
+        while power <= rest / 10 { power *= 10 }
+        while power > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: 0x30 + rest / power))
+            rest %= power
+            power /= 10
         }
-        bytes.append(contentsOf: digits.reversed())
     }
 
     mutating func string(_ text: String) {

@@ -158,7 +158,7 @@ import TestSupport
     /// and so is its redirect on the same host; its items' images on loopback are data and are
     /// refused; a redirect of the configured feed to another host is checked like data.
     @Test func configuredAddressesStayTrustedButTheirDataDoesNot() async throws {
-        let rss = ArticleImageTests.photoFeed
+        let rss = ArticleImageTests.photoFeed()
         let server = try FixtureServer(routes: [
             route("/old-feed", ["status": 301, "headers": ["Location": "{{base}}/feed.xml"]]),
             route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),

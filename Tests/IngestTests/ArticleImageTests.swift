@@ -30,19 +30,21 @@ import TestSupport
         func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
     }
 
-    /// No retries, so request counts are exact; a generous time limit, because on a loaded
-    /// 2-core machine an 800 KB answer from the Python server can take seconds, and no test
-    /// here waits for a time limit to run out.
-    /// A feed of one article whose `media:content` image is the fixture server's `/photo.jpg`.
-    static let photoFeed = """
+    /// A feed of one article whose `media:content` image is the fixture server's `/<image>`.
+    static func photoFeed(image: String = "photo.jpg") -> String {
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>f</title>
         <item><title>사진 기사</title><link>https://news.example.com/photo-story</link>
         <description>설명</description><pubDate>Tue, 14 Nov 2023 10:00:00 +0900</pubDate>
-        <media:content url="{{base}}/photo.jpg" medium="image"/></item>
+        <media:content url="{{base}}/\(image)" medium="image"/></item>
         </channel></rss>
         """
+    }
 
+    /// No retries, so request counts are exact; a generous time limit, because on a loaded
+    /// 2-core machine an 800 KB answer from the Python server can take seconds, and no test
+    /// here waits for a time limit to run out.
     static func imageNetwork() -> NetworkSettings { testNetwork(timeout: 120, retries: 0) }
 
     func record(_ n: Int, image: String) -> Article {
@@ -175,7 +177,7 @@ import TestSupport
 
     @Test func aNewArticleFromAFeedGetsItsThumbnailAndADryRunDownloadsNothing() async throws {
         let images = try Images()
-        let rss = ArticleImageTests.photoFeed
+        let rss = ArticleImageTests.photoFeed()
         let server = try FixtureServer(routes: [
             route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
             route("/photo.jpg", ["status": 200, "body_file": images.path("photo.jpg"), "headers": ["Content-Type": "image/jpeg"]]),
@@ -208,14 +210,7 @@ import TestSupport
 
     @Test func anImageAFetchFillsIntoAStoredArticleGetsItsThumbnail() async throws {
         let images = try Images()
-        let rss = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>f</title>
-            <item><title>사진 기사</title><link>https://news.example.com/photo-story</link>
-            <description>설명</description><pubDate>Tue, 14 Nov 2023 10:00:00 +0900</pubDate>
-            <media:content url="{{base}}/photo.png" medium="image"/></item>
-            </channel></rss>
-            """
+        let rss = Self.photoFeed(image: "photo.png")
         let server = try FixtureServer(routes: [
             route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
             route("/photo.png", ["status": 200, "body_file": images.path("photo.png"), "headers": ["Content-Type": "image/png"]]),
