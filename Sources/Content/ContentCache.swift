@@ -35,6 +35,14 @@ public final class ContentCache: Sendable {
 
     private let state = Locked(State())
 
+    /// A journal as it was parsed, with the dates it was parsed with.
+    struct UnreadJournal {
+        var first: Date?
+        var last: Date?
+        var journal: Journal?
+        var diagnostics: [Diagnostic]
+    }
+
     /// How many files the last build took from the cache and how many it parsed; `unread`
     /// counts the reused ones not even read.
     public struct Counts: Sendable, Equatable {
@@ -81,17 +89,29 @@ public final class ContentCache: Sendable {
         }
     }
 
-    /// The journal at `path`, unread, when the watcher said it did not change and its dates are
-    /// the ones it was parsed with.
-    func unchangedJournal(_ path: String, dates: (Date?, Date?)) -> (Journal?, [Diagnostic])? {
+    /// What a build may take unread: the journals the watcher did not report changed, each with
+    /// the dates it was parsed with. Taken once, under one lock, before the journals are loaded
+    /// on every core; `reuseUnread` then says which were taken.
+    func unreadCandidates(_ paths: [String]) -> [String: UnreadJournal] {
         state.withLock { state in
-            guard let changes = state.changes, !changes.contains(where: { path == $0 || path.hasPrefix($0 + "/") }),
-                let hit = state.journals[path], hit.key.first == dates.0, hit.key.last == dates.1
-            else { return nil }
-            state.seen.insert(path)
-            state.counts.reused += 1
-            state.counts.unread += 1
-            return (hit.journal, hit.diagnostics)
+            guard let changes = state.changes else { return [:] }
+            var candidates: [String: UnreadJournal] = [:]
+            candidates.reserveCapacity(paths.count)
+            for path in paths where !changes.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
+                if let hit = state.journals[path] {
+                    candidates[path] = UnreadJournal(first: hit.key.first, last: hit.key.last, journal: hit.journal, diagnostics: hit.diagnostics)
+                }
+            }
+            return candidates
+        }
+    }
+
+    /// Counts the journals a build took unread from `unreadCandidates`, and keeps them.
+    func reuseUnread(_ paths: [String]) {
+        state.withLock { state in
+            state.seen.formUnion(paths)
+            state.counts.reused += paths.count
+            state.counts.unread += paths.count
         }
     }
 

@@ -23,25 +23,29 @@ public enum JournalLoader {
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
         let paths = journalPaths(siteRoot: siteRoot)
         let git = GitDates(siteRoot: siteRoot, folder: folder)
+        let root = siteRoot.path
+        let unread = cache?.unreadCandidates(paths) ?? [:]
         // Each file on its own, on all cores; results in path order.
-        let loaded = paths.concurrentMap { path -> (Journal?, [Diagnostic]) in
-            let url = siteRoot.appendingPathComponent(path)
+        let loaded = paths.concurrentMap { path -> (journal: Journal?, diagnostics: [Diagnostic], unread: Bool) in
+            let file = root + "/" + path
             let dates: (Date?, Date?)
             if let span = git.spans[path] {
                 dates = (span.first, span.last)
             } else {
-                let modified = (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date
+                let modified = FileTree.modificationDate(atPath: file)
                 dates = (modified, modified)
             }
-            if let unchanged = cache?.unchangedJournal(path, dates: dates) { return unchanged }
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))])
+            if let hit = unread[path], hit.first == dates.0, hit.last == dates.1 { return (hit.journal, hit.diagnostics, true) }
+            guard let data = FileManager.default.contents(atPath: file) else {
+                return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))], false)
             }
             let parseFile = { parse(data, path: path, config: config, fallbackDates: dates) }
-            return cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
+            let (journal, diagnostics) = cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
+            return (journal, diagnostics, false)
         }
-        let journals = loaded.compactMap(\.0)
-        var diagnostics = loaded.flatMap(\.1)
+        cache?.reuseUnread(zip(paths, loaded).compactMap { $1.unread ? $0 : nil })
+        let journals = loaded.compactMap(\.journal)
+        var diagnostics = loaded.flatMap(\.diagnostics)
         diagnostics += checkSlugs(journals)
         return (journals, diagnostics)
     }

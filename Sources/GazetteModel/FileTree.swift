@@ -32,4 +32,20 @@ public enum FileTree {
         walk("")
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
+
+    /// When the file at `path` was last modified, or nil when there is no such file: for a
+    /// regular file the very `Date` Foundation's `attributesOfItem(atPath:)[.modificationDate]`
+    /// gives, to the bit; for a symbolic link its target's time (Foundation gives the link's own,
+    /// but `files(under:)` follows links, and an edit changes the target). One `stat` call:
+    /// Foundation's attribute dictionary, with the `URL` built to ask for it, was three quarters
+    /// of loading 2,000 unchanged journals on a save in `gazette serve`.
+    public static func modificationDate(atPath path: String) -> Date? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        // Foundation's own arithmetic, in its order: from the reference date, not from 1970
+        // (the sum rounds differently).
+        return Date(
+            timeIntervalSinceReferenceDate: TimeInterval(status.st_mtim.tv_sec) - Date.timeIntervalBetween1970AndReferenceDate
+                + TimeInterval(status.st_mtim.tv_nsec) / 1_000_000_000.0)
+    }
 }
