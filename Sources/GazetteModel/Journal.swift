@@ -50,12 +50,21 @@ public struct Journal: Hashable, Sendable {
         let index = frontMatterLines.firstIndex { $0.hasPrefix("\(key):") } ?? 0
         let line = frontMatterLines.isEmpty ? nil : frontMatterLines[index]
         var column = 1
-        if let value, let line, line.count > key.count,
-            let range = line.range(of: value, range: line.index(line.startIndex, offsetBy: key.count)..<line.endIndex)
-        {
-            column = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1
+        // The value's first occurrence after the key, found in the UTF-8 bytes (Foundation's
+        // `range(of:)` was half of `serve`'s cross-reference check at 2,000 warnings); a match
+        // of whole UTF-8 text starts on a scalar, so the column counts the scalars before it.
+        if let value, let line, let offset = Self.firstOffset(of: Array(value.utf8), in: Array(line.utf8), from: key.utf8.count) {
+            column = line.utf8.prefix(offset).reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
         }
         return (SourceLocation(path: path, line: index + 1, column: column), line)
+    }
+
+    private static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty, start <= haystack.count, haystack.count - start >= needle.count else { return nil }
+        for offset in start...(haystack.count - needle.count) where haystack[offset] == needle[0] {
+            if haystack[offset..<offset + needle.count].elementsEqual(needle) { return offset }
+        }
+        return nil
     }
 
     /// A bookmark has no body: only whitespace after the front matter.

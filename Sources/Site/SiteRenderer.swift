@@ -611,6 +611,16 @@ public final class PageMemo: Sendable {
         return known.key
     }
 
+    /// The key of a file made from `journals` and `articles` besides `shared` (a week's packet),
+    /// taken from the last build when they are the same, else made by `make` and kept.
+    public func key(_ path: String, journals: [Journal], articles: [Article?], shared: Fingerprint, make: () -> Fingerprint) -> Fingerprint {
+        let inputs = Inputs(journals: journals, articles: articles, numbers: [], shared: shared)
+        if let known = key(path, inputs) { return known }
+        let made = make()
+        record([(path, inputs, made)])
+        return made
+    }
+
     /// Keeps the pages this build fingerprinted, beside the ones it took from here.
     func record(_ entries: [(path: String, inputs: Inputs, key: Fingerprint)]) {
         table.withLock { table in

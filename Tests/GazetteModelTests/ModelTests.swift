@@ -190,3 +190,34 @@ import Testing
         #expect(Journal.sortedNewestFirst(journals).map(\.path) == journals.sorted(by: Journal.newestFirst).map(\.path))
     }
 }
+
+@Suite struct FrontMatterLocationTests {
+    /// The column a warning's caret points at, as Foundation's `range(of:)` found it before the
+    /// search moved to UTF-8 bytes: the same on lines of Hangul, emoji, quotes and repeats.
+    @Test func columnsMatchFoundationsSearch() {
+        let lines = [
+            "tags: [정치, 경졔]", "tags: [경졔, 경졔]", "author: 함희돈 🙂 함희돈", "article: \"https://example.org/기사?q=1\"",
+            "article: https://example.org/news/990", "tags: [a, b, tags, c]", "author:", "author: x", "tags: [🇰🇷, 한국]",
+            "article: 'https://a.b/é'", "tags: [é, e]",
+        ]
+        let values = ["경졔", "함희돈", "https://example.org/기사?q=1", "https://example.org/news/990", "tags", "x", "🇰🇷", "한국", "c", "", "zz", "e", "é"]
+        for line in lines {
+            let key = String(line.prefix { $0 != ":" })
+            let journal = Journal(
+                path: "content/journals/j.md", slug: "j", title: "t", articleReference: nil, tags: [], author: nil,
+                created: Date(timeIntervalSince1970: 0), updated: Date(timeIntervalSince1970: 0), draft: false, body: "", bodyStartLine: 4,
+                frontMatterLines: ["---", "title: t", line, "---"])
+            for value in values {
+                var expected = 1
+                if line.count > key.count,
+                    let range = line.range(of: value, range: line.index(line.startIndex, offsetBy: key.count)..<line.endIndex)
+                {
+                    expected = line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: range.lowerBound) + 1
+                }
+                let (location, shown) = journal.frontMatterLocation(of: key, value: value)
+                #expect(location.line == 3 && shown == line)
+                #expect(location.column == expected, "\(value) in \(line)")
+            }
+        }
+    }
+}
