@@ -60,10 +60,18 @@ public final class SiteWatcher: Sendable {
 
     /// Bursts of changed site-relative paths, until `stop()`. Reads on a thread of its own, so
     /// blocking on the kernel never holds up Swift concurrency's threads.
-    public func changes(quiet: TimeInterval = 0.05) -> AsyncStream<[String]> {
+    ///
+    /// A burst ends `quiet` seconds after its last event, or only `settle` seconds after it once
+    /// a file a build reads (`isSource`) was finished — closed after writing, or moved into
+    /// place — and no file is still being written (created or modified, not closed since): a
+    /// save need not wait out the whole quiet spell once the editor has closed the file. A
+    /// deletion, a rename away or a temporary file's close finishes nothing (a save by rename
+    /// moves the new file in next), so they wait for `quiet`; `settle` still gathers the files
+    /// of one operation written back to back.
+    public func changes(quiet: TimeInterval = 0.05, settle: TimeInterval = 0.005) -> AsyncStream<[String]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [String].self)
         let thread = Thread { [self] in
-            while let burst = nextBurst(quiet: quiet) {
+            while let burst = nextBurst(quiet: quiet, settle: settle) {
                 if !burst.isEmpty { continuation.yield(burst) }
             }
             continuation.finish()
@@ -78,27 +86,55 @@ public final class SiteWatcher: Sendable {
 
     private var isStopped: Bool { stopped.withLock { $0 } }
 
-    /// Waits for a relevant change, then until `quiet` seconds pass without another (at most a
-    /// second in all), and returns the paths seen. nil once stopped.
-    private func nextBurst(quiet: TimeInterval) -> [String]? {
+    /// Waits for a relevant change, then until `quiet` seconds pass without another (`settle`
+    /// seconds once a file is finished and none is being written; at most a second in all), and
+    /// returns the paths seen. nil once stopped.
+    private func nextBurst(quiet: TimeInterval, settle: TimeInterval) -> [String]? {
         var changed: Set<String> = []
+        var writing: Set<String> = []
+        var finished = false
         var deadline = Date.distantFuture
         while !isStopped {
+            let wait = changed.isEmpty ? 0.2 : finished && writing.isEmpty ? settle : quiet
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, changed.isEmpty ? 200 : Int32(max(1, quiet * 1000)))
+            let ready = poll(&poller, 1, Int32(max(1, (wait * 1000).rounded())))
             if ready > 0 {
                 let found = readEvents()
                 if changed.isEmpty, !found.isEmpty { deadline = Date().addingTimeInterval(1) }
-                changed.formUnion(found)
+                for (path, step) in found {
+                    changed.insert(path)
+                    switch step {
+                    case .writing: writing.insert(path)
+                    case .finished:
+                        writing.remove(path)
+                        finished = true
+                    case .idle: writing.remove(path)
+                    case .other: break
+                    }
+                }
             }
             if !changed.isEmpty, ready == 0 || Date() >= deadline { return changed.sorted() }
         }
         return nil
     }
 
-    /// Drains the descriptor, adding watches for new folders, and returns relevant paths.
-    private func readEvents() -> [String] {
-        var found: [String] = []
+    /// What an event says of its file's change (see `changes`).
+    enum Step {
+        /// Created or modified: more is to come until it is closed.
+        case writing
+        /// A file a build reads (`isSource`) closed after writing, or moved into place.
+        case finished
+        /// Deleted or moved away, or another file (an editor's or `Data.write`'s temporary one,
+        /// renamed into place next) closed: no longer being written, but no save is finished.
+        case idle
+        /// Attributes changed, a folder, or events lost.
+        case other
+    }
+
+    /// Drains the descriptor, adding watches for new folders, and returns relevant paths, each
+    /// with what its event says.
+    private func readEvents() -> [(path: String, step: Step)] {
+        var found: [(path: String, step: Step)] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -117,13 +153,13 @@ public final class SiteWatcher: Sendable {
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 offset += header + length
                 if mask & Self.overflow != 0 {
-                    found.append("")  // events were lost: rebuild everything
+                    found.append(("", .other))  // events were lost: rebuild everything
                     continue
                 }
                 guard let folder = watches.withLock({ $0[wd] }) else { continue }
                 if mask & (Self.deleteSelf | Self.moveSelf) != 0 {
                     watches.withLock { $0[wd] = nil }
-                    if !folder.isEmpty { found.append(folder) }
+                    if !folder.isEmpty { found.append((folder, .other)) }
                     continue
                 }
                 guard !name.isEmpty else { continue }
@@ -136,10 +172,24 @@ public final class SiteWatcher: Sendable {
                 if mask & Self.isDirectory != 0, mask & (Self.create | Self.movedTo) != 0 {
                     try? addTree(path)
                 }
-                found.append(path)
+                let step: Step =
+                    if mask & Self.isDirectory != 0 { .other }
+                    else if mask & (Self.closeWrite | Self.movedTo) != 0 { Self.isSource(name) ? .finished : .idle }
+                    else if mask & (Self.modify | Self.create) != 0 { .writing }
+                    else if mask & (Self.delete | Self.movedFrom) != 0 { .idle }
+                    else { .other }
+                found.append((path, step))
             }
         }
         return found
+    }
+
+    /// The names of the files a save ends with: journals, week files, the config, templates,
+    /// styles and scripts, not hidden. A temporary file (`.dat.nosync1a2b`, `a.md.tmp`,
+    /// `a.md___jb_tmp___`) does not end a save: it is renamed into place next.
+    static func isSource(_ name: String) -> Bool {
+        guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
+        return ["md", "json", "yml", "yaml", "mustache", "html", "css", "js", "svg", "txt"].contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// Swap files, backups and lock files that editors write beside the real one.

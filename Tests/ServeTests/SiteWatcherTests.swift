@@ -12,7 +12,9 @@ struct SiteWatcherTests {
         try site.write("content/journals/a.md", "---\ntitle: A\n---\n")
         try site.write("public/index.html", "built")
         let watcher = try SiteWatcher(siteRoot: site.url)
-        var changes = watcher.changes().makeAsyncIterator()
+        // Each step below is one burst: `settle` as long as `quiet`, so a step's files (a folder
+        // and the file in it; a write, a delete and a rename) are not split by a loaded machine.
+        var changes = watcher.changes(quiet: 0.05, settle: 0.05).makeAsyncIterator()
         // Stopping ends the stream, so a missed event fails the test instead of hanging it. The
         // limit is generous: this test awaits on the cooperative pool, which other suites' long
         // synchronous builds can hold for tens of seconds on a loaded 2-core machine (30 s for
@@ -51,6 +53,49 @@ struct SiteWatcherTests {
             at: site.url.appendingPathComponent("content/journals/.tmp-a"), to: site.url.appendingPathComponent("content/journals/a.md"))
         let renamed = await changes.next() ?? []
         #expect(renamed.contains("content/journals/a.md"))
+    }
+
+    /// A closed file ends its burst after `settle`, without waiting out `quiet` (here longer than
+    /// the test may run), but not while another file is still open for writing: that one holds
+    /// the burst until it is closed too.
+    @Test func aFinishedWriteEndsTheBurstButAnOpenOneHoldsIt() async throws {
+        let site = try TemporaryFolder("watch-settle")
+        try site.write("content/journals/a.md", "---\ntitle: A\n---\n")
+        let watcher = try SiteWatcher(siteRoot: site.url)
+        var changes = watcher.changes(quiet: 3600, settle: 0.01).makeAsyncIterator()
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(300))
+            watcher.stop()
+        }
+        defer {
+            watchdog.cancel()
+            watcher.stop()
+        }
+
+        try site.write("content/journals/a.md", "---\ntitle: A2\n---\n")
+        #expect(await changes.next() == ["content/journals/a.md"])
+
+        // b.md is opened and written, not closed; c.md is written and closed meanwhile.
+        let b = try site.write("content/journals/b.md", "")
+        #expect(await changes.next() == ["content/journals/b.md"])
+        let handle = try FileHandle(forWritingTo: b)
+        try handle.write(contentsOf: Data("---\ntitle: B\n---\n".utf8))
+        try await Task.sleep(for: .milliseconds(300))
+        try site.write("content/journals/c.md", "---\ntitle: C\n---\n")
+        try await Task.sleep(for: .milliseconds(300))
+        try handle.write(contentsOf: Data("More.\n".utf8))
+        try handle.close()
+        #expect(await changes.next() == ["content/journals/b.md", "content/journals/c.md"])
+        // Nothing of b.md was left for a burst of its own: the next one is d.md alone.
+        try site.write("content/journals/d.md", "---\ntitle: D\n---\n")
+        #expect(await changes.next() == ["content/journals/d.md"])
+    }
+
+    @Test func sourceNamesEndASaveAndTemporaryOnesDoNot() {
+        for name in ["a.md", "2026-W47.json", "gazette.yml", "page.mustache", "style.css", "A.MD"] { #expect(SiteWatcher.isSource(name), "\(name)") }
+        for name in [".dat.nosync1a2b.x3", "a.md.tmp", "a.md___jb_tmp___", ".goutputstream-AB12", "4913", "a.md~", "README"] {
+            #expect(!SiteWatcher.isSource(name), "\(name)")
+        }
     }
 
     @Test func editorScratchNames() {
