@@ -79,19 +79,21 @@ public struct OutputFolder: Sendable {
     public var previous: URL { url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).previous") }
 
     /// Deals with what killed builds left beside the output: `.<name>.staging-<pid>-<token>` and
-    /// `.<name>.old-<pid>-<token>` folders, this folder's own pattern only, and only those of a
-    /// process that is no longer running. The first becomes the previous site when there is none
-    /// (it is a site, whole or partly updated, and the next build compares every file it keeps);
-    /// the others are removed. Call it holding the lock: every live build holds it while its
-    /// staging folder exists, so no build can be writing these.
+    /// `.<name>.old-<pid>-<token>` folders, this folder's own pattern only, of other processes.
+    /// The first becomes the previous site when there is none (it is a site, whole or partly
+    /// updated, and the next build compares every file it keeps); the others are removed.
+    ///
+    /// Call it holding the lock: every live build holds it while its staging folder exists, so
+    /// no other process can be writing these. The lock is the proof, not the pid in the name: a
+    /// killed build's pid is soon another process's on a busy machine (pids wrap at 32,768
+    /// here), and a check that the pid was running left a killed build's staging folder behind
+    /// under `make test` with two busy loops.
     func removeDebris() {
         let fileManager = FileManager.default
         let parent = url.deletingLastPathComponent()
         guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
         for name in names.sorted() {
-            guard let pid = OutputFolder.debrisOwner(name, output: url.lastPathComponent), pid != getpid(),
-                !OutputFolder.isRunning(pid)
-            else { continue }
+            guard let pid = OutputFolder.debrisOwner(name, output: url.lastPathComponent), pid != getpid() else { continue }
             let debris = parent.appendingPathComponent(name)
             if !fileManager.fileExists(atPath: previous.path), rename(debris.path, previous.path) == 0 { continue }
             try? fileManager.removeItem(at: debris)
@@ -108,10 +110,6 @@ public struct OutputFolder: Sendable {
             return pid
         }
         return nil
-    }
-
-    static func isRunning(_ pid: Int32) -> Bool {
-        kill(pid, 0) == 0 || errno == EPERM
     }
 
     /// Builds the next site in a staging folder and swaps it in for the output folder.

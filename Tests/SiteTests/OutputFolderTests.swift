@@ -104,13 +104,15 @@ import TestSupport
         #expect(try parent.read("serve/index.html") == "index.html")
     }
 
-    @Test func theNextBuildRemovesOnlyItsOwnDeadDebris() throws {
+    /// Under the lock, every staging folder of this output is a killed build's, whatever its pid:
+    /// pids are reused, and one named by a running process (pid 1 here, as a reused pid would
+    /// be) was once left behind for good.
+    @Test func theNextBuildRemovesOnlyItsOwnDebris() throws {
         let parent = try TemporaryFolder("gazette-debris")
         let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: parent.url.appendingPathComponent("site"))
         let dead = try Self.deadPID()
-        let removed = [".public.staging-\(dead)-deadbeef", ".public.old-\(dead)-0123abcd"]
+        let removed = [".public.staging-\(dead)-deadbeef", ".public.old-\(dead)-0123abcd", ".public.staging-1-deadbeef"]
         let kept = [
-            ".public.staging-1-deadbeef",  // pid 1 is running: a live build's, not ours to touch
             ".other.staging-\(dead)-deadbeef", "public.staging-\(dead)-deadbeef", ".public.staging-notapid-deadbeef",
             ".public.staging-\(dead)-deadbeef-x", "notes.txt",
         ]
