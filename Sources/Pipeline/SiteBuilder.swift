@@ -155,6 +155,10 @@ public enum SiteBuilder {
         // holds the lock itself for as long as it serves.
         let lock = options.updateInPlace ? nil : try output.lock(purpose: "build", wait: options.lockWait)
         defer { lock?.release() }
+        // What killed builds left beside the output goes first, whatever this build then finds
+        // to do: a build with nothing to write (below) never reaches `replace`, and left a build
+        // killed after its swap with its staging folder for good (BuildCrashTests, under load).
+        if lock != nil { output.removeDebris() }
         // Nothing read has changed since the site in place was built, and it is intact: done.
         let stamp = options.updateInPlace || options.clean ? nil : clock.step("check inputs") { InputStamp.of(options) }
         let ledger = options.updateInPlace || options.clean ? nil : OutputLedger.load(siteRoot: options.siteRoot, output: output.url)

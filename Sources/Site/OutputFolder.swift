@@ -88,7 +88,7 @@ public struct OutputFolder: Sendable {
     /// killed build's pid is soon another process's on a busy machine (pids wrap at 32,768
     /// here), and a check that the pid was running left a killed build's staging folder behind
     /// under `make test` with two busy loops.
-    func removeDebris() {
+    public func removeDebris() {
         let fileManager = FileManager.default
         let parent = url.deletingLastPathComponent()
         guard let names = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }

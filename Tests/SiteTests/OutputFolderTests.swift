@@ -153,6 +153,21 @@ import TestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".public.previous", "public"])
     }
 
+    /// A build with nothing to write clears debris too: a build killed after its swap leaves its
+    /// staging folder, and a next build that finds its inputs unchanged never reaches `replace`.
+    @Test func aBuildWithNothingToWriteStillRemovesDebris() throws {
+        let parent = try TemporaryFolder("gazette-debris-unchanged")
+        let site = parent.url.appendingPathComponent("site")
+        _ = try parent.write("site/gazette.yml", "title: T\n")
+        let options = BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: false)
+        _ = try SiteBuilder.build(options)
+        let names = { try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() }
+        _ = try parent.write(".public.staging-\(try Self.deadPID())-deadbeef/index.html", "debris")
+        _ = try SiteBuilder.build(options)
+        // With no previous site the debris becomes it (the next real build starts from it).
+        #expect(try names() == [".public.previous", "public", "site"])
+    }
+
     /// A build while `gazette serve` holds the folder says so at once instead of waiting.
     @Test func aBuildWhileServeHoldsTheFolderSaysItIsBusy() throws {
         let parent = try TemporaryFolder("gazette-busy")
