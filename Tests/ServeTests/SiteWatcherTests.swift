@@ -11,22 +11,9 @@ struct SiteWatcherTests {
         try site.write("gazette.yml", "title: T\n")
         try site.write("content/journals/a.md", "---\ntitle: A\n---\n")
         try site.write("public/index.html", "built")
-        let watcher = try SiteWatcher(siteRoot: site.url)
         // Each step below is one burst: `settle` as long as `quiet`, so a step's files (a folder
         // and the file in it; a write, a delete and a rename) are not split by a loaded machine.
-        var changes = watcher.changes(quiet: 0.05, settle: 0.05).makeAsyncIterator()
-        // Stopping ends the stream, so a missed event fails the test instead of hanging it. The
-        // limit is generous: this test awaits on the cooperative pool, which other suites' long
-        // synchronous builds can hold for tens of seconds on a loaded 2-core machine (30 s for
-        // the whole test once ran out there, and the last burst was then reported as missing).
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            watcher.stop()
-        }
-        defer {
-            watchdog.cancel()
-            watcher.stop()
-        }
+        let changes = try Watching(site, quiet: 0.05, settle: 0.05)
 
         try site.write("content/journals/a.md", "---\ntitle: A2\n---\n")
         // Bound first, so a failure shows what came instead (once, under make test with two
@@ -64,16 +51,7 @@ struct SiteWatcherTests {
     @Test func aFinishedWriteEndsTheBurstButAnOpenOneHoldsIt() async throws {
         let site = try TemporaryFolder("watch-settle")
         try site.write("content/journals/a.md", "---\ntitle: A\n---\n")
-        let watcher = try SiteWatcher(siteRoot: site.url)
-        var changes = watcher.changes(quiet: 3600, settle: 0.01).makeAsyncIterator()
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            watcher.stop()
-        }
-        defer {
-            watchdog.cancel()
-            watcher.stop()
-        }
+        let changes = try Watching(site, quiet: 3600, settle: 0.01)
 
         try site.write("content/journals/a.md", "---\ntitle: A2\n---\n")
         #expect(await changes.next() == ["content/journals/a.md"])
@@ -105,4 +83,33 @@ struct SiteWatcherTests {
         for name in [".#a.md", "a.md~", ".a.md.swp", ".a.md.swx", "4913", ".x.tmp"] { #expect(SiteWatcher.isEditorScratch(name), "\(name)") }
         for name in ["a.md", "2026-W47.json", "style.css", "tmp.md"] { #expect(!SiteWatcher.isEditorScratch(name), "\(name)") }
     }
+}
+
+/// A watcher on a site, stopped by a watchdog after 300 s and when released. Stopping ends the
+/// stream, so a missed event fails a test instead of hanging it. The limit is generous: the tests
+/// await on the cooperative pool, which other suites' long synchronous builds can hold for tens
+/// of seconds on a loaded 2-core machine (30 s for a whole test once ran out there, and its last
+/// burst was then reported as missing).
+final class Watching {
+    private let watcher: SiteWatcher
+    private var changes: AsyncStream<[String]>.Iterator
+    private let watchdog: Task<Void, any Error>
+
+    init(_ site: TemporaryFolder, quiet: TimeInterval, settle: TimeInterval) throws {
+        let watcher = try SiteWatcher(siteRoot: site.url)
+        self.watcher = watcher
+        changes = watcher.changes(quiet: quiet, settle: settle).makeAsyncIterator()
+        watchdog = Task {
+            try await Task.sleep(for: .seconds(300))
+            watcher.stop()
+        }
+    }
+
+    deinit {
+        watchdog.cancel()
+        watcher.stop()
+    }
+
+    /// The next burst, or nil once stopped.
+    func next() async -> [String]? { await changes.next() }
 }
