@@ -35,7 +35,7 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
                 let work = Work(buffer: buffer, transform: transform)
                 DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
                     for offset in (count * chunk / chunks)..<(count * (chunk + 1) / chunks) {
-                        work.buffer[offset] = Result { try work.transform(self[first + offset]) }
+                        work.run(offset, on: self[first + offset])
                     }
                 }
             }
@@ -60,44 +60,49 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
 /// Both must be safe to run alongside each other.
 public func concurrently<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
     let done = DispatchGroup()
-    let (a, b): (Result<A, any Error>, Result<B, any Error>) = withoutActuallyEscaping(second) { second in
-        let side = SideResult(work: second)
-        DispatchQueue.global().async(group: done) { side.run() }
-        let a = Result { try first() }
-        done.wait()
-        return (a, side.result ?? .failure(CancellationError()))
+    var side: Result<B, any Error>? = nil
+    let a: Result<A, any Error> = withUnsafeMutablePointer(to: &side) { slot in
+        withoutActuallyEscaping(second) { second in
+            let work = Work(buffer: UnsafeMutableBufferPointer(start: slot, count: 1)) { (_: Void) in try second() }
+            DispatchQueue.global().async(group: done) {
+                work.run(0, on: ())
+                work.letGo()
+            }
+            let a = Result { try first() }
+            done.wait()
+            return a
+        }
     }
-    return (try a.get(), try b.get())
+    return (try a.get(), try (side ?? .failure(CancellationError())).get())
 }
 
-/// The other side of `concurrently`: its work and, once run, its result.
-///
-/// `@unchecked Sendable` is sound here, and cannot be proved by the compiler: `result` is written
-/// once, by the worker thread, and read only after the group it runs in has been waited for;
-/// `work` is called and dropped on that one thread only.
-private final class SideResult<B>: @unchecked Sendable {
-    private var work: (() throws -> B)?
-    private(set) var result: Result<B, any Error>?
-
-    init(work: @escaping () throws -> B) { self.work = work }
-
-    /// Runs the work once and lets go of it before the group is left, as
-    /// `withoutActuallyEscaping` requires.
-    func run() {
-        guard let work else { return }
-        self.work = nil
-        result = Result { try work() }
-    }
-}
-
-/// One `concurrentMap`'s result slots and transform, shared by its chunks.
+/// Result slots and the transform that fills them, shared by the threads of one `concurrentMap`
+/// (a slot per element) or one `concurrently` (a slot for its second side).
 ///
 /// `@unchecked Sendable` is sound here, and cannot be proved by the compiler: every slot of
-/// `buffer` is written by exactly one chunk and read only after `concurrentPerform` has returned
-/// (a lock per slot would cost more than many transforms), and `transform` is safe to call from
-/// several threads at once, the documented contract of `concurrentMap` (requiring `@Sendable`
-/// would refuse closures that capture read-only non-Sendable values, as the callers' do).
-private struct Work<Element, T>: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>
-    let transform: (Element) throws -> T
+/// `buffer` is written by exactly one thread and read only after the threads have been waited for
+/// (`concurrentPerform` has returned, or the group has been waited on; a lock per slot would cost
+/// more than many transforms). `transform` is safe to call from several threads at once, the
+/// documented contract of both functions (requiring `@Sendable` would refuse closures that capture
+/// read-only non-Sendable values, as the callers' do); `letGo` is called by `concurrently`'s one
+/// worker thread, after its only `run`.
+private final class Work<Element, T>: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>
+    private var transform: ((Element) throws -> T)?
+
+    init(buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>, transform: @escaping (Element) throws -> T) {
+        self.buffer = buffer
+        self.transform = transform
+    }
+
+    /// Fills slot `index` with `transform(element)`, or the error it threw.
+    func run(_ index: Int, on element: Element) {
+        guard let transform else { return }
+        buffer[index] = Result { try transform(element) }
+    }
+
+    /// Drops the transform. A closure made escaping by `withoutActuallyEscaping` and handed to a
+    /// Dispatch block must be let go before the block's group is left, or the check at the end of
+    /// `withoutActuallyEscaping` could see it still held by a block not yet freed.
+    func letGo() { transform = nil }
 }
