@@ -98,19 +98,9 @@ enum LedgerText {
 
     private static let absent = "\\0"
 
-    static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x5C || $0 == 0x09 || $0 == 0x0A }) else { return text }
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": escaped += "\\\\"
-            case "\t": escaped += "\\t"
-            case "\n": escaped += "\\n"
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return escaped
-    }
+    static func escape(_ text: String) -> String { escaping.escape(text) }
+
+    private static let escaping = BackslashEscaping(["\\": "\\\\", "\t": "\\t", "\n": "\\n"])
 
     static func optional(_ text: String?) -> String { text.map(escape) ?? absent }
 
