@@ -25,6 +25,10 @@ public struct BuildOptions: Sendable {
     /// `BuildReport.deferredPackets` (`gazette serve`: pages first, packets after, in the
     /// background). Packet files already in the output are kept meanwhile.
     public var deferPackets = false
+    /// Leave the search index and the search page to the caller, which gets the work in
+    /// `BuildReport.deferredSearch` (`gazette serve`: the edited page is announced without
+    /// waiting for the index). The search files already in the output are kept meanwhile.
+    public var deferSearch = false
     /// Cut the web fonts to the site's characters (`gazette build`). Off, they keep every
     /// character, so an edit never changes them (`gazette serve`).
     public var subsetFonts: Bool
@@ -82,6 +86,31 @@ public struct BuildReport: Sendable {
     public var reused = 0
     /// With `BuildOptions.deferPackets`: each week's packet, to typeset and write after the build.
     public var deferredPackets: [DeferredPacket] = []
+    /// With `BuildOptions.deferSearch`: the search index and page, to make and write after the build.
+    public var deferredSearch: DeferredSearch?
+}
+
+/// The search index and the search page, made on request after a build that updated a folder
+/// in place (`BuildOptions.deferSearch`). They are the same files a full build writes; nothing
+/// else in the site names the index, so the other pages can be announced before it is made.
+public struct DeferredSearch: Sendable {
+    let output: OutputFolder
+    let make: @Sendable () throws -> [Output]
+
+    /// Makes the index and the page, writes the files whose key differs from the one `written`
+    /// holds (each replaced atomically), deletes the search files no longer made, records the
+    /// keys, and returns the paths that changed.
+    public func write(recordingIn written: WrittenKeys) throws -> [String] {
+        let files = try make()
+        let known = Set(written.keys.keys.filter { $0.hasPrefix(SitePaths.search) })
+        let writer = try output.update(known: known) { writer in
+            for file in files {
+                if let data = file.data, written.key(of: file.path) != file.key { try writer.write(file.path, data) } else { writer.keep(file.path) }
+            }
+        }
+        written.replace(prefix: SitePaths.search, with: files.map { ($0.path, $0.key) })
+        return writer.changed.sorted()
+    }
 }
 
 /// One week's study packet, typeset on request after the build (`BuildOptions.deferPackets`).
@@ -110,12 +139,21 @@ public final class WrittenKeys: Sendable {
     /// Adds a file written after the build (a packet typeset in the background).
     public func record(_ path: String, key: Fingerprint) { table.withLock { $0[path] = key } }
 
+    /// Replaces what is known of the files under `prefix` with `entries` (written after the
+    /// build: the search index).
+    func replace(prefix: String, with entries: [(path: String, key: Fingerprint)]) {
+        table.withLock { table in
+            table = table.filter { !$0.key.hasPrefix(prefix) }
+            for (path, key) in entries { table[path] = key }
+        }
+    }
+
     public func key(of path: String) -> Fingerprint? { table.withLock { $0[path] } }
 }
 
 /// One file of the site: where it goes, the key it was made from, and its bytes — nil when a
 /// file with that key is already in place (see `Placement`).
-struct Output {
+struct Output: Sendable {
     var path: String
     var key: Fingerprint
     var data: Data?
@@ -192,11 +230,13 @@ public enum SiteBuilder {
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
         let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
         // The search index merges its postings on one core; cards are measured meanwhile.
-        let (measures, search) = try clock.step("measure cards, build search index") {
-            try concurrently(
-                { try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache) },
-                { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
-        }
+        let measure = { try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache) }
+        let (measures, search): ([String: CardMeasure], SearchIndex?) =
+            try options.deferSearch
+            ? (clock.step("measure cards") { try measure() }, nil)
+            : clock.step("measure cards, build search index") {
+                try concurrently(measure, { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
+            }
         let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout, contexts: options.cardContexts ?? CardContexts()) }
         let assets = SiteAssets.fingerprintedAssets(
             theme, prefixingStylesheet: [fonts.fontFaceCSS, CardTypography.stylesheet, MasonryBoardLayout.cardCSS, layout.geometry.css].joined(separator: "\n"))
@@ -205,7 +245,8 @@ public enum SiteBuilder {
             content: content, theme: theme, bodies: bodies, boards: boards, baseURL: baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
-        renderer.searchIndex = search.manifest
+        renderer.searchIndex = search?.manifest
+        renderer.defersSearchPage = options.deferSearch
         renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.webFonts = fonts
         renderer.packetWeeks = Set(packetWeeks)
@@ -219,11 +260,13 @@ public enum SiteBuilder {
             var outputs = pages.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer).utf8)))
-            outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: pages.map(\.path), base: baseURL).utf8)))
+            // The search page, last in the sitemap, is listed even while it is deferred.
+            let listed = pages.map(\.path) + (options.deferSearch ? [SitePaths.search] : [])
+            outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
             outputs += fonts.slices.map { .bytes($0.path, $0.data) }
             outputs += SiteAssets.thumbnails(of: content).map { .bytes($0.path, $0.data) }
-            outputs += search.files.map { Output(path: $0.path, key: $0.key, data: $0.data) }
+            outputs += (search?.files ?? []).map { Output(path: $0.path, key: $0.key, data: $0.data) }
             outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
             return outputs
         }
@@ -256,6 +299,8 @@ public enum SiteBuilder {
             }
         }
         let made = outputs
+        // What a deferred search keeps in place until it is made again.
+        let searchInPlace = options.deferSearch ? (options.written?.keys ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
 
         func writeSite(_ writer: inout FileWriter) throws {
             for item in made {
@@ -272,6 +317,7 @@ public enum SiteBuilder {
                 }
             }
             if options.deferPackets { for packet in packets { writer.keep(packet.path) } }
+            for path in searchInPlace.keys { writer.keep(path) }
         }
         options.cardContexts?.forgetUnused()
         let summary = OutputLedger.Summary(
@@ -292,7 +338,8 @@ public enum SiteBuilder {
             if let written = options.written {
                 // Packets typeset in the background after an earlier build stay known while their key holds.
                 let packetsInPlace = packets.filter { written.key(of: $0.path) == $0.key }
-                written.record(made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) })
+                written.record(
+                    made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
             }
         } else if placement.allLive(made) {
             // Nothing differs from the site in place: leave it, and the previous one, as they are.
@@ -323,6 +370,20 @@ public enum SiteBuilder {
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, fontBytes: fonts.totalBytes, diagnostics: diagnostics, steps: clock.steps)
         if options.deferPackets { report.deferredPackets = packets }
+        if options.deferSearch {
+            var searchRenderer = renderer
+            searchRenderer.defersSearchPage = false
+            let finished = searchRenderer
+            let cache = options.searchCache
+            report.deferredSearch = DeferredSearch(output: output) {
+                var renderer = finished
+                let index = SearchIndex(content: content, bodies: bodies, cache: cache)
+                renderer.searchIndex = index.manifest
+                let page = try renderer.keyedSearchPage()
+                return [Output(path: SitePaths.file(page.path), key: page.key, data: page.html)]
+                    + index.files.map { Output(path: $0.path, key: $0.key, data: $0.data) }
+            }
+        }
         report.reused = made.filter { $0.data == nil }.count
         return report
     }

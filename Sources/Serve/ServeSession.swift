@@ -99,8 +99,9 @@ public enum ServeSession {
 }
 
 /// Builds into the served folder, one build at a time, with parsed files and measured cards
-/// kept between builds. Pages are written and announced first; the week packets are typeset
-/// after that, in the background, and a newer build cancels what is left of them.
+/// kept between builds. Pages are written and announced first; then the search index and page
+/// are made and written, and the week packets typeset, in the background. A newer build waits
+/// for the search files and cancels what is left of the packets.
 private struct Rebuilder: Sendable {
     let options: ServeOptions
     let baseURL: URL
@@ -113,10 +114,15 @@ private struct Rebuilder: Sendable {
     let search = SearchIndexCache()
     /// The packets still being typeset for the last build.
     let packets = Locked<Task<Void, Never>?>(nil)
+    /// The search index and page of the last build, made after its pages were announced.
+    let searchWrite = Locked<Task<Void, Never>?>(nil)
 
     func build(trigger: [String], live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
         packets.withLock { $0?.cancel() }
         let started = Date()
+        // The last build's search files are written within milliseconds, and this build's
+        // update must not run beside that write: it keeps the files the write has recorded.
+        await searchWrite.withLock { $0 }?.value
         // The watcher's paths: journals outside them are not read again. The first build (no
         // trigger) reads everything.
         cache.noteChanges(trigger.isEmpty ? nil : trigger)
@@ -125,6 +131,7 @@ private struct Rebuilder: Sendable {
                 siteRoot: self.options.siteRoot, output: self.options.output, baseURL: baseURL, includeDrafts: self.options.includeDrafts,
                 cache: cache, cardCache: cards, updateInPlace: true)
             options.deferPackets = true
+            options.deferSearch = true
             options.written = written
             options.bodyCache = bodies
             options.pageMemo = memo
@@ -140,7 +147,19 @@ private struct Rebuilder: Sendable {
             await live.built(changed: result.changed)
             let output = options.output
             let written = self.written
+            let search = Task.detached(priority: .userInitiated) {
+                guard let deferred = result.deferredSearch else { return }
+                do {
+                    let changed = try await Self.offPool { try deferred.write(recordingIn: written) }
+                    if !changed.isEmpty { await live.built(changed: changed) }
+                } catch {
+                    report(.failed([Diagnostic.error("the search index could not be written: \(error)")], trigger: trigger))
+                }
+            }
+            searchWrite.withLock { $0 = search }
             let task = Task.detached(priority: .utility) {
+                // Packets after the search index, so that it is not kept waiting for a core.
+                await search.value
                 var changed: [String] = []
                 for packet in result.deferredPackets where written.key(of: packet.path) != packet.key {
                     guard !Task.isCancelled else { return }

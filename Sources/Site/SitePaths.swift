@@ -13,7 +13,7 @@ public enum SitePaths {
     /// Page 1 of a board is its folder; page n is `page/n/` inside it.
     static func paged(_ page: Int) -> String { page > 1 ? "page/\(page)/" : "" }
     static let archive = "archive/"
-    static let search = "search/"
+    public static let search = "search/"
     public static let feed = "feed.xml"
     public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
     /// Where a thumbnail of `content/thumbnails/` is served from (`assets/thumbnails/<name>`).

@@ -23,6 +23,9 @@ public struct SiteRenderer: Sendable {
     /// (`assets/search.js`), relative to the site root; the search page names both.
     public var searchIndex: String?
     public var searchScript: String?
+    /// Leave the search page out of `pages`: `gazette serve` renders it with `keyedSearchPage`
+    /// once the index is built, after the other pages are written and announced.
+    public var defersSearchPage = false
     let dates: DateStyle
     let strings: [String: String]
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
@@ -97,7 +100,7 @@ public struct SiteRenderer: Sendable {
         for (tag, journals) in boards {
             pages += (1...count(journals, settings.listPerPage)).map { Page.list(tag, page: $0) }
         }
-        return pages + [.archive, .search]
+        return pages + [.archive] + (defersSearchPage ? [] : [.search])
     }
 
     /// Journals with tag `key`, newest first.
@@ -176,6 +179,15 @@ public struct SiteRenderer: Sendable {
         }
         memo?.record(keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } })
         return keyed.map(\.0)
+    }
+
+    /// The search page, keyed and rendered as `pages` renders it (see `defersSearchPage`).
+    public func keyedSearchPage() throws -> KeyedPage {
+        let draft = searchPage()
+        let values = Theme.values(draft.context)
+        return KeyedPage(
+            path: SitePaths.search, key: theme.key(draft.template, values),
+            html: Data(withPreloads(try theme.render(draft.template, values), path: SitePaths.search)))
     }
 
     /// Everything a journal, board or list page reads, besides `shared` and its own path, for

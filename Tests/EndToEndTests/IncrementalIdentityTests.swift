@@ -31,14 +31,21 @@ import TestSupport
             var options = BuildOptions(
                 siteRoot: site.url, output: site.url.appendingPathComponent("serve"), cache: cache, cardCache: cards,
                 updateInPlace: true, subsetFonts: true)
-            // As `gazette serve` does: packets linked, typeset later (not compared here).
+            // As `gazette serve` does: packets linked, typeset later (not compared here); the
+            // search index and page made and written after the other pages.
             options.deferPackets = true
+            options.deferSearch = true
             options.written = written
             options.bodyCache = bodies
             options.pageMemo = memo
             options.cardContexts = cardContexts
             options.searchCache = search
-            reused.serve += try SiteBuilder.build(options).reused
+            let report = try SiteBuilder.build(options)
+            reused.serve += report.reused
+            // The pass before the search index neither writes nor deletes a search file.
+            #expect(!report.changed.contains { $0.hasPrefix("search/") }, "\(report.changed)")
+            let deferred = try #require(report.deferredSearch)
+            _ = try deferred.write(recordingIn: written)
         }
         func clean() throws -> [String: Data] {
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-clean-\(UUID().uuidString)")

@@ -185,3 +185,54 @@ struct DeferredPacketTests {
         #expect(FileManager.default.contents(atPath: full.appendingPathComponent(packet.path).path) == data)
     }
 }
+
+/// Serve's order for search: the pages first, then the index and the search page. A build with
+/// `deferSearch` leaves the search files as they are, and its deferred write brings them to the
+/// bytes a full build writes, deleting the shards no longer made.
+@Suite("Deferred search, as serve builds")
+struct DeferredSearchTests {
+    @Test func theSearchFilesFollowThePagesWithAFullBuildsBytes() throws {
+        let site = try TemporaryFolder("deferred-search")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        let written = WrittenKeys()
+        // Fonts cut as a full build cuts them, so that the search page names the same files.
+        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true, subsetFonts: true)
+        options.packets = false
+        options.deferSearch = true
+        options.written = written
+        options.searchCache = SearchIndexCache()
+        func searchFiles() -> [String: Data] { Repository.snapshot(output).filter { $0.key.hasPrefix("search/") } }
+        func fullBuild() throws -> [String: Data] {
+            let full = site.url.appendingPathComponent("full")
+            defer { try? FileManager.default.removeItem(at: full) }
+            var options = BuildOptions(siteRoot: site.url, output: full, packets: false)
+            options.clean = true
+            _ = try SiteBuilder.build(options)
+            return Repository.snapshot(full).filter { $0.key.hasPrefix("search/") }
+        }
+
+        let first = try SiteBuilder.build(options)
+        #expect(searchFiles().isEmpty, "the first pass wrote search files")
+        let sitemap = try site.read(".gazette/serve/sitemap.xml")
+        #expect(sitemap.contains("/search/</loc>"), "the deferred search page is missing from the sitemap")
+        let created = try #require(first.deferredSearch).write(recordingIn: written)
+        #expect(created.contains("search/index.html") && created.count > 2)
+        #expect(searchFiles() == (try fullBuild()))
+
+        // A new word in a body: the pages pass leaves the index alone, the deferred write
+        // replaces the manifest (and the search page that names it) and removes the old one.
+        let before = searchFiles()
+        let journal = "content/journals/2026-11-08-kimjang-cabbage-prices.md"
+        try site.write(journal, try site.read(journal) + "\n\n크산테우스트라 라는 낱말을 더한다.\n")
+        let second = try SiteBuilder.build(options)
+        #expect(!second.changed.contains { $0.hasPrefix("search/") }, "\(second.changed)")
+        #expect(searchFiles() == before)
+        let changed = try #require(second.deferredSearch).write(recordingIn: written)
+        #expect(changed.contains("search/index.html"))
+        let after = searchFiles()
+        #expect(after == (try fullBuild()))
+        let oldManifests = before.keys.filter { $0.hasPrefix("search/index.") && $0.hasSuffix(".json.gz") }
+        #expect(!oldManifests.isEmpty && oldManifests.allSatisfy { after[$0] == nil && changed.contains($0) })
+    }
+}
