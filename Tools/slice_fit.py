@@ -6,13 +6,15 @@ and the bold face (`.headings`); then the average number of rare slices per jour
 the first 1,000 syllables: the small files a reader fetches for the odd syllable), the share of
 the journals' syllables the first 1,000 cover, and the same for the index page as far as this
 script can tell what it shows (the newest week's cards: titles, bold, and the start of each body;
-the week's article list: titles and publishers).
+the week's article list: titles and publishers). As a second news set, held out from every
+choice the ranking tool made, the stored Korean articles (`content/articles/*.json`, title and
+description each) are counted the same way; and with --texts, any text files, one text each.
 
 The example site is the test set: a ranking tuned until it fits these twenty journals best says
 little about other sites. Its journals are news-study writing, so the figure compares rankings
 for news-like text.
 
-Usage: slice_fit.py [--site DIR] [--verbose] [RANKING...]. A ranking is a Swift file in the
+Usage: slice_fit.py [--site DIR] [--verbose] [RANKING...] [--texts FILE...]. A ranking is a Swift file in the
 format of Sources/Site/HangulRanking.swift or a text file whose Hangul syllables, in order, are
 the ranking (all 2,350 of KS X 1001); without one, the repository's HangulRanking.swift.
 Importable: `load_ranking(path)`, `journal_texts(site)`, `fit(ranking, texts)`."""
@@ -98,6 +100,16 @@ def index_texts(site, journals):
     return bold, regular
 
 
+def article_texts(site):
+    """(title, description) of each stored Korean article."""
+    texts = []
+    for path in sorted(glob.glob(os.path.join(site, "content", "articles", "*.json"))):
+        for article in json.load(open(path, encoding="utf-8")):
+            if article.get("language") == "ko":
+                texts.append((article.get("title") or "", article.get("description") or ""))
+    return texts
+
+
 def slices_of(text, rank, sizes):
     """The indices of the frequency slices holding `text`'s ranked syllables."""
     bounds = []
@@ -148,27 +160,36 @@ def fit(ranking, texts, sizes=None):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    argv = sys.argv[1:]
+    files = []
+    if "--texts" in argv:
+        files = argv[argv.index("--texts") + 1:]
+        argv = argv[:argv.index("--texts")]
     site = ROOT
-    if "--site" in sys.argv:
-        site = sys.argv[sys.argv.index("--site") + 1]
-        args.remove(site)
-    rankings = args or [os.path.join(ROOT, "Sources", "Site", "HangulRanking.swift")]
+    if "--site" in argv:
+        site = argv[argv.index("--site") + 1]
+        argv.remove(site)
+    rankings = [a for a in argv if not a.startswith("--")] or [os.path.join(ROOT, "Sources", "Site", "HangulRanking.swift")]
     sizes = slice_sizes()
     journals = journal_texts(site)
+    articles = article_texts(site)
+    others = [("", open(path, encoding="utf-8").read()) for path in files]
     bold, regular = index_texts(site, journals)
-    print("%d journals; index: %d syllables of titles, %d of other text" %
-          (len(journals), len(HANGUL.findall(bold)), len(HANGUL.findall(regular))))
-    print("%-40s %12s %12s %10s %14s %14s" % ("ranking", "rare/journal", "bold/title", "first 1000", "index regular", "index bold"))
+    print("%d journals; index: %d syllables of titles, %d of other text; %d Korean articles; %d other texts" %
+          (len(journals), len(HANGUL.findall(bold)), len(HANGUL.findall(regular)), len(articles), len(others)))
+    print("rare: slices past the first 1,000 syllables a text needs (regular face), on average; bold: the same for titles")
+    print("%-32s %8s %6s %8s %8s %8s %9s %9s" % ("ranking", "journals", "bold", "first1000", "index", "ix bold", "articles", "texts"))
     for path in rankings:
         ranking = load_ranking(path)
         result = fit(ranking, [(j[1], j[2]) for j in journals], sizes)
         rank = {s: i for i, s in enumerate(ranking)}
         index_regular = len(slices_of(regular + bold, rank, sizes["text"]) & rare(sizes["text"]))
         index_bold = len(slices_of(bold, rank, sizes["headings"]) & rare(sizes["headings"]))
-        print("%-40s %12.2f %12.2f %9.2f%% %14d %14d" % (os.path.relpath(path)[-40:], result["rare"], result["rare_bold"],
-                                                        100 * result["first1000"], index_regular, index_bold))
-        if "--verbose" in sys.argv:
+        on_articles = "%9.2f" % fit(ranking, articles, sizes)["rare"] if articles else "%9s" % "-"
+        on_others = "%9.2f" % fit(ranking, others, sizes)["rare"] if others else "%9s" % "-"
+        print("%-32s %8.2f %6.2f %7.2f%% %8d %8d %s %s" % (os.path.relpath(path)[-32:], result["rare"], result["rare_bold"],
+                                                          100 * result["first1000"], index_regular, index_bold, on_articles, on_others))
+        if "--verbose" in argv:
             for journal, (count, count_bold) in zip(journals, result["per"]):
                 print("    %-60s %3d %3d" % (journal[0][-60:], count, count_bold))
 
