@@ -8,9 +8,11 @@ With SYLLABLES=all in the environment, Korean words are made of syllables drawn 
 frequency counted from Korean text the web fonts' ranking (Sources/Site/HangulRanking.swift,
 from wordfreq) is not counted from, so the draw does not flatter it: the syllables' shares of
 the National Assembly bills and the constitution KoNLPy ships (kobill, kolaw: public works) and of
-the morpheme probabilities of the Kkma analyser's dictionary (GPL-2.0, in the same wheel), each
-source weighing the same; syllables in neither come next by how many words of Open Korean Text's
-noun lists (Apache-2.0, same wheel) hold them, then in KS X 1001 order. Each stretch of that order
+the morpheme probabilities of the Kkma analyser's dictionary (in the same wheel, which is under
+the GPL-3.0 as a whole; the jar states no licence of its own), each source weighing the same;
+syllables in neither come next by how many words of Open Korean Text's noun lists (Apache-2.0,
+its pom says; same wheel) hold them, then in KS X 1001 order. Only the benchmark's generated
+text depends on them; nothing of them ships. Each stretch of that order
 gets the share of text that stretch of ranks has in Korean news text (the first 100 syllables
 make 65.7 % of text, the first 300 90.3 %, 500 96.8 %, 750 99.0 %, 1,000 99.7 %, 1,500 99.98 %:
 aggregate figures of the KCC news corpus, a shape only), and every one of the 2,350 common
