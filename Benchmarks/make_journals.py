@@ -4,14 +4,25 @@ headings, paragraphs, lists, task lists, a table, code, a quote, links — about
 each, all in ISO week 2026-W47, or with WEEKS=K in the environment spread evenly over the K ISO
 weeks that end with 2026-W47 (a growing archive). Deterministic (a fixed seed), so runs compare.
 
-With SYLLABLES=all in the environment, Korean words are made of syllables drawn in the order of
-Sources/Site/HangulRanking.swift, with the share of each stretch of ranks that Korean news text
-shows (the first 100 syllables make 65.7 % of text, the first 300 90.3 %, 500 96.8 %, 750 99.0 %,
-1,000 99.7 %, 1,500 99.98 %: aggregate figures of the KCC news corpus, kept as a shape because
-they are flatter than those of the text the ranking is counted from, so the draw stays as
-demanding as news), and every one of the 2,350 common syllables
-appears somewhere in the site (those the draw missed are put into random sentences): a year of
-real journals, as far as the web fonts can tell.
+With SYLLABLES=all in the environment, Korean words are made of syllables drawn in an order of
+frequency counted from Korean text the web fonts' ranking (Sources/Site/HangulRanking.swift,
+from wordfreq) is not counted from, so the draw does not flatter it: the syllables' shares of
+the National Assembly bills and the constitution KoNLPy ships (kobill, kolaw: public works) and of
+the morpheme probabilities of the Kkma analyser's dictionary (in the same wheel, which is under
+the GPL-3.0 as a whole; the jar states no licence of its own), each source weighing the same;
+syllables in neither come next by how many words of Open Korean Text's noun lists (Apache-2.0,
+its pom says; same wheel) hold them, then in KS X 1001 order. Only the benchmark's generated
+text depends on them; nothing of them ships. Each stretch of that order
+gets the share of text that stretch of ranks has in Korean news text (the first 100 syllables
+make 65.7 % of text, the first 300 90.3 %, 500 96.8 %, 750 99.0 %, 1,000 99.7 %, 1,500 99.98 %:
+aggregate figures of the KCC news corpus, a shape only), and every one of the 2,350 common
+syllables appears somewhere in the site (those the draw missed are put into random sentences):
+a year of real journals, as far as the web fonts can tell. Where the two orders disagree, text
+needs more of the ranking's rare slices, as real text does: under the wordfreq ranking a
+generated journal needs about 10 rare 10-syllable slices, against 6 when the draw followed the
+ranking itself (Tools/slice_fit.py's count). The wheel (konlpy 0.6.0, checked by its SHA-256) is
+read from KONLPY_WHEEL, or from .build/tools/, where `pip download` puts it the first time; no
+text of it is written anywhere but into the generated journals.
 
 Importable: `journals(count, weeks)` yields (file name, front-matter fields, body) for tools that
 write the same journals for another generator (Benchmarks/peers.py)."""
@@ -37,17 +48,79 @@ authors = ["heedon", "jiwoo", "sam"]
 ALL_SYLLABLES = os.environ.get("SYLLABLES") == "all"
 
 
-def ranked_syllables():
-    source = open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Sources", "Site", "HangulRanking.swift"),
-                  encoding="utf-8").read()
+KONLPY = "konlpy==0.6.0"
+KONLPY_SHA256 = "0b7928059e20eb1c72f6fe65a3d12c104fae9e68173904e16beef869cf0ea590"
+HANGUL_RE = r"[\uac00-\ud7a3]"
+
+
+def konlpy_wheel():
+    """The KoNLPy wheel: KONLPY_WHEEL, or the copy in .build/tools/, fetched with pip if missing;
+    its SHA-256 checked, so the same seed writes the same journals anywhere."""
+    import glob
+    import hashlib
+    import subprocess
+    path = os.environ.get("KONLPY_WHEEL")
+    if not path:
+        tools = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".build", "tools")
+        found = glob.glob(os.path.join(tools, "konlpy-0.6.0-*.whl"))
+        if not found:
+            os.makedirs(tools, exist_ok=True)
+            subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--dest", tools, KONLPY],
+                           check=True, stdout=subprocess.DEVNULL)
+            found = glob.glob(os.path.join(tools, "konlpy-0.6.0-*.whl"))
+        path = found[0]
+    digest = hashlib.sha256(open(path, "rb").read()).hexdigest()
+    if digest != KONLPY_SHA256:
+        sys.exit(f"make_journals: {path} is not the konlpy 0.6.0 wheel this script counts (SHA-256 {digest})")
+    return path
+
+
+def common_syllables():
+    """KS X 1001's 2,350 syllables in code (가나다) order."""
+    common = []
+    for lead in range(0xB0, 0xC9):
+        for trail in range(0xA1, 0xFF):
+            try:
+                common.append(bytes([lead, trail]).decode("euc-kr"))
+            except UnicodeDecodeError:
+                pass
+    assert len(common) == 2350
+    return common
+
+
+def independent_order():
+    """The 2,350 common syllables, most frequent first, counted from the KoNLPy wheel (see the
+    docstring), never from the ranking the fonts are cut by."""
+    import collections
+    import io
+    import math
     import re
-    text = "".join(re.findall(r'"([^"]*)"', source.split("static let syllables", 1)[1]))
-    assert len(text) == 2350, len(text)
-    return text
+    import zipfile
+    hangul = re.compile(HANGUL_RE)
+    wheel = zipfile.ZipFile(konlpy_wheel())
+    law = collections.Counter()
+    for name in sorted(n for n in wheel.namelist() if n.startswith("konlpy/data/corpus/") and n.endswith(".txt")):
+        law.update(hangul.findall(wheel.read(name).decode("utf-8")))
+    morphemes = collections.Counter()
+    kkma = zipfile.ZipFile(io.BytesIO(wheel.read("konlpy/java/kkma-2.0.jar")))
+    for line in kkma.read("dic/prob/lnpr_morp.dic").decode("utf-8").splitlines():
+        fields = line.split("\t")
+        if len(fields) >= 3:
+            for syllable in hangul.findall(fields[0]):
+                morphemes[syllable] += math.exp(float(fields[2]))
+    nouns = collections.Counter()
+    okt = zipfile.ZipFile(io.BytesIO(wheel.read("konlpy/java/open-korean-text-2.1.0.jar")))
+    for name in ("nouns", "congress", "geolocations", "entities"):
+        nouns.update(hangul.findall(okt.read(f"org/openkoreantext/processor/util/noun/{name}.txt").decode("utf-8")))
+    law_total, morpheme_total = sum(law.values()), sum(morphemes.values())
+    score = {s: law[s] / law_total + morphemes[s] / morpheme_total for s in set(law) | set(morphemes)}
+    common = common_syllables()
+    order = sorted(range(len(common)), key=lambda i: (-score.get(common[i], 0), -nouns[common[i]], i))
+    return "".join(common[i] for i in order)
 
 
 if ALL_SYLLABLES:
-    RANKED = ranked_syllables()
+    RANKED = independent_order()
     # Cumulative share of text by rank (the shape of Korean news text), linear within each stretch.
     KNOTS = [(0, 0.0), (100, 0.6565), (300, 0.9030), (500, 0.9675), (750, 0.9900), (1000, 0.9969), (1500, 0.9998), (2350, 1.0)]
     WEIGHTS = []

@@ -8,7 +8,8 @@ resolved. "font files" counts fonts downloaded, not revalidated.
 
 For the example site (the repository) and for a generated site whose journals use all 2,350
 common Hangul syllables (Benchmarks/make_journals.py with SYLLABLES=all: 365 journals over 52
-weeks, text drawn by syllable frequency), it reports:
+weeks, syllables drawn by a frequency order counted from other text than the fonts' ranking, so
+the draw does not flatter the ranking: see make_journals.py), it reports:
 
 - the index page on a first visit (empty cache);
 - a journal page opened next, from the index (what it adds);

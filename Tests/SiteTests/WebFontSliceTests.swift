@@ -19,8 +19,8 @@ import TextLayout
         #expect(Set(ranked).count == 2_350)
         #expect(ranked.allSatisfy { (0xAC00...0xD7A3).contains($0) })
         // The most frequent syllables of Korean text come first (Tools/hangul_ranking.py: the
-        // interface's syllables by count, then the rest by count).
-        #expect(ranked.prefix(10).map { String(Character(Unicode.Scalar($0) ?? " ")) }.joined() == "이다기에을하를지서로")
+        // interface's syllables by wordfreq score, then the rest by score).
+        #expect(ranked.prefix(10).map { String(Character(Unicode.Scalar($0) ?? " ")) }.joined() == "이다는에하고가을지로")
         // Every syllable of the Korean interface is in the first bold slice: titles of any page need no other.
         let interface = Set(UIStrings.table(.ko).values.joined().unicodeScalars.map(\.value)).intersection(Set(ranked))
         #expect(!interface.isEmpty && interface.isSubset(of: Set(FontSlices.fixed(.headings).first { $0.name == "h01" }?.scalars ?? [])))
