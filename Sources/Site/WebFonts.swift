@@ -104,11 +104,10 @@ public struct WebFonts: Sendable {
             } else {
                 made = try Self.cut(face, original, keep: face == Self.mono ? keepCode : face == Self.sansBold ? keepBold : keep, cache: cache)
             }
-            for slice in made {
-                let ttf: Data
+            // Each slice decoded as a browser decodes it, and loaded, on every core.
+            faces[face.key] = try Self.onEveryCore(made) { slice throws(Failure) in
                 do {
-                    ttf = slice.format == "woff2" ? try Self.decoded(slice.data) : slice.data
-                    faces[face.key, default: []].append(try FontFace(data: ttf, name: slice.path))
+                    return try FontFace(data: slice.format == "woff2" ? try Self.decoded(slice.data) : slice.data, name: slice.path)
                 } catch {
                     throw Failure(.unusableFont, .error("\(slice.path): \(error)"))
                 }
@@ -161,14 +160,28 @@ public struct WebFonts: Sendable {
         for scalar in keep where coveredSet.contains(scalar) {
             blocks[FontSlices.name(of: scalar, cut: face.cut), default: []].append(scalar)
         }
-        var slices: [Slice] = []
-        for name in blocks.keys.sorted(by: { FontSlices.order($0) < FontSlices.order($1) }) {
-            let scalars = (FontSlices.fixedScalars(name, cut: face.cut)?.filter(coveredSet.contains) ?? blocks[name] ?? []).sorted()
-            let data = try encoded(face, original, scalars, cache: cache)
-            let path = "assets/fonts/\(face.slug)-\(name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
-            slices.append(Slice(face: face, name: name, scalars: scalars, data: data, path: path, format: "woff2"))
+        let cuts = blocks.keys.sorted(by: { FontSlices.order($0) < FontSlices.order($1) }).map { name in
+            (name: name, scalars: (FontSlices.fixedScalars(name, cut: face.cut)?.filter(coveredSet.contains) ?? blocks[name] ?? []).sorted())
         }
-        return slices
+        // Subsetting and Brotli at its best setting, a slice at a time on every core: on a clean
+        // build (nothing in the cache) this is the longest part of the step it shares with
+        // parsing Markdown.
+        return try onEveryCore(cuts) { cut throws(Failure) in
+            let data = try encoded(face, original, cut.scalars, cache: cache)
+            let path = "assets/fonts/\(face.slug)-\(cut.name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
+            return Slice(face: face, name: cut.name, scalars: cut.scalars, data: data, path: path, format: "woff2")
+        }
+    }
+
+    /// `concurrentMap` for work that fails only with this module's error.
+    private static func onEveryCore<Element: Sendable, T>(_ items: [Element], _ work: (Element) throws(Failure) -> T) throws(Failure) -> [T] {
+        do {
+            return try items.concurrentMap { item in try work(item) }
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure(.unusableFont, .error("\(error)"))
+        }
     }
 
     /// The emoji the site uses, one file. Its `unicode-range` (`emojiRange`) keeps the browser
