@@ -27,7 +27,8 @@ public struct BuildOptions: Sendable {
     public var deferPackets = false
     /// Leave the search index and the search page to the caller, which gets the work in
     /// `BuildReport.deferredSearch` (`gazette serve`: the edited page is announced without
-    /// waiting for the index). The search files already in the output are kept meanwhile.
+    /// waiting for the index). The search files already in the output are kept meanwhile. Only
+    /// with `updateInPlace`; a build into a fresh folder makes the index as usual.
     public var deferSearch = false
     /// Cut the web fonts to the site's characters (`gazette build`). Off, they keep every
     /// character, so an edit never changes them (`gazette serve`).
@@ -188,6 +189,8 @@ struct Placement: Sendable {
 public enum SiteBuilder {
     public static func build(_ options: BuildOptions) throws -> BuildReport {
         var clock = StepClock()
+        // Only a folder updated in place keeps the search files of the last build meanwhile.
+        let deferSearch = options.deferSearch && options.updateInPlace
         let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
         // A fresh build locks the output for its whole run; `gazette serve` (updating in place)
         // holds the lock itself for as long as it serves.
@@ -232,7 +235,7 @@ public enum SiteBuilder {
         // The search index merges its postings on one core; cards are measured meanwhile.
         let measure = { try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache) }
         let (measures, search): ([String: CardMeasure], SearchIndex?) =
-            try options.deferSearch
+            try deferSearch
             ? (clock.step("measure cards") { try measure() }, nil)
             : clock.step("measure cards, build search index") {
                 try concurrently(measure, { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
@@ -246,7 +249,7 @@ public enum SiteBuilder {
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
         renderer.searchIndex = search?.manifest
-        renderer.defersSearchPage = options.deferSearch
+        renderer.defersSearchPage = deferSearch
         renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.webFonts = fonts
         renderer.packetWeeks = Set(packetWeeks)
@@ -261,7 +264,7 @@ public enum SiteBuilder {
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer).utf8)))
             // The search page, last in the sitemap, is listed even while it is deferred.
-            let listed = pages.map(\.path) + (options.deferSearch ? [SitePaths.search] : [])
+            let listed = pages.map(\.path) + (deferSearch ? [SitePaths.search] : [])
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
             outputs += fonts.slices.map { .bytes($0.path, $0.data) }
@@ -300,7 +303,7 @@ public enum SiteBuilder {
         }
         let made = outputs
         // What a deferred search keeps in place until it is made again.
-        let searchInPlace = options.deferSearch ? (options.written?.keys ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
+        let searchInPlace = deferSearch ? (options.written?.keys ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
 
         func writeSite(_ writer: inout FileWriter) throws {
             for item in made {
@@ -370,7 +373,7 @@ public enum SiteBuilder {
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, fontBytes: fonts.totalBytes, diagnostics: diagnostics, steps: clock.steps)
         if options.deferPackets { report.deferredPackets = packets }
-        if options.deferSearch {
+        if deferSearch {
             var searchRenderer = renderer
             searchRenderer.defersSearchPage = false
             let finished = searchRenderer
