@@ -31,6 +31,10 @@ import os
 import random
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tools"))
+sys.dont_write_bytecode = True
+from hangul_ranking import common_syllables  # noqa: E402  KS X 1001's 2,350 syllables, as the ranking lists them
+
 site = sys.argv[1] if __name__ == "__main__" else None
 count = int(sys.argv[2]) if __name__ == "__main__" and len(sys.argv) > 2 else 200
 rng = random.Random(47)
@@ -73,19 +77,6 @@ def konlpy_wheel():
     if digest != KONLPY_SHA256:
         sys.exit(f"make_journals: {path} is not the konlpy 0.6.0 wheel this script counts (SHA-256 {digest})")
     return path
-
-
-def common_syllables():
-    """KS X 1001's 2,350 syllables in code (가나다) order."""
-    common = []
-    for lead in range(0xB0, 0xC9):
-        for trail in range(0xA1, 0xFF):
-            try:
-                common.append(bytes([lead, trail]).decode("euc-kr"))
-            except UnicodeDecodeError:
-                pass
-    assert len(common) == 2350
-    return common
 
 
 def independent_order():
