@@ -303,7 +303,8 @@ public enum SiteBuilder {
         }
         let made = outputs
         // What a deferred search keeps in place until it is made again.
-        let searchInPlace = deferSearch ? (options.written?.keys ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
+        // (From the keys the placement already copied, not a second copy of every key.)
+        let searchInPlace = deferSearch ? (placement.memory ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
 
         func writeSite(_ writer: inout FileWriter) throws {
             for item in made {
