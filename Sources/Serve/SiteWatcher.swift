@@ -67,11 +67,12 @@ public final class SiteWatcher: Sendable {
     /// save need not wait out the whole quiet spell once the editor has closed the file. A
     /// deletion, a rename away or a temporary file's close finishes nothing (a save by rename
     /// moves the new file in next), so they wait for `quiet`; `settle` still gathers the files
-    /// of one operation written back to back.
-    public func changes(quiet: TimeInterval = 0.05, settle: TimeInterval = 0.005) -> AsyncStream<[String]> {
+    /// of one operation written back to back. A burst lasts at most `limit` seconds from its
+    /// first event, so a file held open for writing does not hold the rebuild back for good.
+    public func changes(quiet: TimeInterval = 0.05, settle: TimeInterval = 0.005, limit: TimeInterval = 1) -> AsyncStream<[String]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [String].self)
         let thread = Thread { [self] in
-            while let burst = nextBurst(quiet: quiet, settle: settle) {
+            while let burst = nextBurst(quiet: quiet, settle: settle, limit: limit) {
                 if !burst.isEmpty { continuation.yield(burst) }
             }
             continuation.finish()
@@ -87,20 +88,22 @@ public final class SiteWatcher: Sendable {
     private var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Waits for a relevant change, then until `quiet` seconds pass without another (`settle`
-    /// seconds once a file is finished and none is being written; at most a second in all), and
+    /// seconds once a file is finished and none is being written; at most `limit` in all), and
     /// returns the paths seen. nil once stopped.
-    private func nextBurst(quiet: TimeInterval, settle: TimeInterval) -> [String]? {
+    private func nextBurst(quiet: TimeInterval, settle: TimeInterval, limit: TimeInterval) -> [String]? {
         var changed: Set<String> = []
         var writing: Set<String> = []
         var finished = false
         var deadline = Date.distantFuture
         while !isStopped {
-            let wait = changed.isEmpty ? 0.2 : finished && writing.isEmpty ? settle : quiet
+            // Never past the burst's limit: with a long `quiet` and a file held open, waiting
+            // for `quiet` would hold the burst (and `stop()`) until the next event.
+            let wait = changed.isEmpty ? 0.2 : min(finished && writing.isEmpty ? settle : quiet, deadline.timeIntervalSinceNow)
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(max(1, (wait * 1000).rounded())))
             if ready > 0 {
                 let found = readEvents()
-                if changed.isEmpty, !found.isEmpty { deadline = Date().addingTimeInterval(1) }
+                if changed.isEmpty, !found.isEmpty { deadline = Date().addingTimeInterval(limit) }
                 for (path, step) in found {
                     changed.insert(path)
                     switch step {

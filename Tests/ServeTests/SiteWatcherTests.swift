@@ -47,11 +47,13 @@ struct SiteWatcherTests {
 
     /// A closed file ends its burst after `settle`, without waiting out `quiet` (here longer than
     /// the test may run), but not while another file is still open for writing: that one holds
-    /// the burst until it is closed too.
+    /// the burst until it is closed too. (The burst's limit is as long as `quiet` here: with the
+    /// default second, a loaded machine that resumed the test's sleeps late ended the burst while
+    /// b.md was still open, and its close then made a burst of its own.)
     @Test func aFinishedWriteEndsTheBurstButAnOpenOneHoldsIt() async throws {
         let site = try TemporaryFolder("watch-settle")
         try site.write("content/journals/a.md", "---\ntitle: A\n---\n")
-        let changes = try Watching(site, quiet: 3600, settle: 0.01)
+        let changes = try Watching(site, quiet: 3600, settle: 0.01, limit: 3600)
 
         try site.write("content/journals/a.md", "---\ntitle: A2\n---\n")
         #expect(await changes.next() == ["content/journals/a.md"])
@@ -70,6 +72,21 @@ struct SiteWatcherTests {
         // Nothing of b.md was left for a burst of its own: the next one is d.md alone.
         try site.write("content/journals/d.md", "---\ntitle: D\n---\n")
         #expect(await changes.next() == ["content/journals/d.md"])
+    }
+
+    /// A file held open for writing holds its burst back for `limit` at most.
+    @Test func aFileHeldOpenEndsItsBurstAtTheLimit() async throws {
+        let site = try TemporaryFolder("watch-limit")
+        try site.write("content/journals/a.md", "---\ntitle: A\n---\n")
+        let changes = try Watching(site, quiet: 3600, settle: 0.01, limit: 0.2)
+        let file = try site.write("content/journals/open.md", "")
+        #expect(await changes.next() == ["content/journals/open.md"])
+        let handle = try FileHandle(forWritingTo: file)
+        defer { try? handle.close() }
+        try handle.write(contentsOf: Data("---\ntitle: Open\n---\n".utf8))
+        // Never closed while the test waits: only the limit can end this burst (the watchdog
+        // would end the stream, and the test, with nil).
+        #expect(await changes.next() == ["content/journals/open.md"])
     }
 
     @Test func sourceNamesEndASaveAndTemporaryOnesDoNot() {
@@ -95,10 +112,10 @@ final class Watching {
     private var changes: AsyncStream<[String]>.Iterator
     private let watchdog: Task<Void, any Error>
 
-    init(_ site: TemporaryFolder, quiet: TimeInterval, settle: TimeInterval) throws {
+    init(_ site: TemporaryFolder, quiet: TimeInterval, settle: TimeInterval, limit: TimeInterval = 1) throws {
         let watcher = try SiteWatcher(siteRoot: site.url)
         self.watcher = watcher
-        changes = watcher.changes(quiet: quiet, settle: settle).makeAsyncIterator()
+        changes = watcher.changes(quiet: quiet, settle: settle, limit: limit).makeAsyncIterator()
         watchdog = Task {
             try await Task.sleep(for: .seconds(300))
             watcher.stop()
