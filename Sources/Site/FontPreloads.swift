@@ -23,26 +23,39 @@ extension WebFonts {
     static let voidElements: Set<String> = ["br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed"]
 
     /// The slices to preload for a rendered page, as site-relative paths, first needed first.
-    ///
-    /// The page is read as UTF-8 bytes: tags by their bytes, text decoded one scalar at a time
-    /// and looked up in `preloadTable`. Reading it as Swift strings (a `String` per tag, a
-    /// scalar iterator, a dictionary key per character) took a fifth of a 2,000-journal build.
     public func preloads(forPage html: String) -> [String] {
         var html = html
-        return html.withUTF8 { preloads(forPage: $0) }
+        return html.withUTF8 { read($0).preloads }
     }
 
-    private func preloads(forPage page: UnsafeBufferPointer<UInt8>) -> [String] {
-        guard let body = UTF8Search.firstOffset(of: Self.bodyOpening, in: page) else { return [] }
+    /// What the fonts need of a page, read from its body: the slices its first lines are set in
+    /// (to preload) and, per face (0 regular, 1 bold), the rare syllables it shows anywhere (for
+    /// its inline font: see `pageFonts`).
+    struct PageNeeds {
+        var preloads: [String] = []
+        var rare: [[UInt32]] = [[], []]
+    }
+
+    /// Reads the page as UTF-8 bytes: tags by their bytes, text decoded one scalar at a time and
+    /// looked up in `preloadTable`. Reading it as Swift strings (a `String` per tag, a scalar
+    /// iterator, a dictionary key per character) took a fifth of a 2,000-journal build.
+    ///
+    /// A rare syllable goes to the regular face's set wherever it is not code, bold or not, so a
+    /// page whose theme sets bold text the reader does not recognise still has its glyph in
+    /// the face the browser picks for regular text; to the bold face's set when it is in bold.
+    func read(_ page: UnsafeBufferPointer<UInt8>) -> PageNeeds {
+        var needs = PageNeeds()
+        guard let body = UTF8Search.firstOffset(of: Self.bodyOpening, in: page) else { return needs }
         let table = preloadTable
         var seen: [Bool] = Array(repeating: false, count: table.paths.count)
-        var result: [String] = []
+        var rare: [Set<UInt32>] = [[], []]
         var stack: [(name: UInt64, bold: Bool, mono: Bool)] = []
         var budget = Self.preloadBudget
         var skipUntil: UInt64?
         var index = body
         let end = page.count
-        while budget > 0, result.count < Self.preloadLimit, index < end {
+        let readsRare = table.hasPageSlices
+        while index < end, readsRare || (budget > 0 && needs.preloads.count < Self.preloadLimit) {
             let byte = page[index]
             if byte == UInt8(ascii: "<") {
                 var close = index + 1
@@ -91,13 +104,21 @@ extension WebFonts {
             index += length
             let scalar = Unicode.Scalar(value) ?? " "
             if scalar.isASCII ? (byte == 0x20 || (0x09...0x0D).contains(byte)) : MarkdownDocument.isNonASCIIWhitespace(value) { continue }
+            let mono = stack.last?.mono ?? false
+            let bold = stack.last?.bold ?? false
+            if readsRare && !mono {
+                if table.isRare(value, face: 0) { rare[0].insert(value) }
+                if bold && table.isRare(value, face: 1) { rare[1].insert(value) }
+            }
+            guard budget > 0, needs.preloads.count < Self.preloadLimit else { continue }
             budget -= 1
-            let face = (stack.last?.mono ?? false) ? 2 : (stack.last?.bold ?? false) ? 1 : 0
+            let face = mono ? 2 : bold ? 1 : 0
             guard let slice = table.slice(of: scalar.value, face: face), !seen[slice] else { continue }
             seen[slice] = true
-            result.append(table.paths[slice])
+            needs.preloads.append(table.paths[slice])
         }
-        return result
+        needs.rare = rare.map { $0.sorted() }
+        return needs
     }
 
     /// A tag's element name, lower-cased, packed into eight bytes (names this reads for are
@@ -132,33 +153,42 @@ extension WebFonts {
     static let monoElementNames = packedNames(monoElements)
     static let voidElementNames = packedNames(voidElements)
 
-    /// `html` with a `<link rel="preload">` for each slice it needs first, before its stylesheet
-    /// link (so they are requested before the stylesheet is parsed). `root` leads from the page
-    /// to the site root.
-    public func addingPreloads(to html: String, root: String) -> String {
-        String(decoding: addingPreloads(to: Array(html.utf8), root: root), as: UTF8.self)
+    /// `html` with what its fonts need: a `<link rel="preload">` for each slice it needs first,
+    /// before its stylesheet link (so they are requested before the stylesheet is parsed), and
+    /// its own font for the rare syllables it shows (`pageFonts`) in a `<style>` right after
+    /// that link, so its rules come later than the stylesheet's and browsers try its faces
+    /// first for the syllables they list. `root` leads from the page to the site root.
+    public func addingFonts(to html: String, root: String) throws(Failure) -> String {
+        String(decoding: try addingFonts(to: Array(html.utf8), root: root), as: UTF8.self)
     }
 
-    /// `addingPreloads(to:root:)` on the page's UTF-8 bytes, as the renderer makes them.
-    func addingPreloads(to html: [UInt8], root: String) -> [UInt8] {
-        let paths = html.withUnsafeBufferPointer { preloads(forPage: $0) }
-        guard !paths.isEmpty, let stylesheet = UTF8Search.firstOffset(of: Self.stylesheetLink, in: html) else { return html }
+    /// `addingFonts(to:root:)` on the page's UTF-8 bytes, as the renderer makes them.
+    func addingFonts(to html: [UInt8], root: String) throws(Failure) -> [UInt8] {
+        let needs = html.withUnsafeBufferPointer { read($0) }
+        let style = try pageFonts(needs.rare)
+        guard !needs.preloads.isEmpty || !style.isEmpty, let stylesheet = UTF8Search.firstOffset(of: Self.stylesheetLink, in: html),
+            let linkEnd = html[stylesheet...].firstIndex(of: UInt8(ascii: ">"))
+        else { return html }
         var result: [UInt8] = []
-        result.reserveCapacity(html.count + paths.count * 128)
+        result.reserveCapacity(html.count + needs.preloads.count * 128 + style.utf8.count + 16)
         result.append(contentsOf: html[..<stylesheet])
-        for path in paths {
+        for path in needs.preloads {
             let type = path.hasSuffix(".woff2") ? "font/woff2" : "font/ttf"
             result.append(contentsOf: "<link rel=\"preload\" href=\"\(root)\(path)\" as=\"font\" type=\"\(type)\" crossorigin>\n".utf8)
         }
-        result.append(contentsOf: html[stylesheet...])
+        result.append(contentsOf: html[stylesheet...linkEnd])
+        if !style.isEmpty { result.append(contentsOf: "\n<style>\(style)</style>".utf8) }
+        result.append(contentsOf: html[(linkEnd + 1)...])
         return result
     }
 
     private static let stylesheetLink = Array("<link rel=\"stylesheet\"".utf8)
 }
 
-/// Which preloadable slice holds a character, for each text face: built once with the fonts, so
-/// reading a page looks a character up instead of naming its slice and building a key.
+/// Which preloadable slice holds a character, for each text face, and which characters are rare
+/// (in a page slice): built once with the fonts, so reading a page looks a character up instead of
+/// naming its slice and building a key. Page slices are never preloaded: pages carry their rare
+/// syllables inline.
 struct PreloadTable: Sendable {
     /// The text faces' slice paths; a slice is its index here.
     let paths: [String]
@@ -169,12 +199,21 @@ struct PreloadTable: Sendable {
     /// Per face: its whole-face file when the faces ship whole (`serve`).
     private let whole: [Int?]
     private let byName: [String: Int]
+    /// For the regular and the bold face, one flag per Hangul syllable (U+AC00–D7A3): in a page
+    /// slice the site ships.
+    private let rare: [[Bool]]
+    /// True when some page slice is shipped: pages are then read to their end.
+    let hasPageSlices: Bool
+
+    static let syllables: ClosedRange<UInt32> = 0xAC00...0xD7A3
 
     init(_ slices: [WebFonts.Slice]) {
         let text = slices.filter { WebFonts.textFaces.contains($0.face) }
         paths = text.map(\.path)
         var byName: [String: Int] = [:]
-        for (index, slice) in text.enumerated() { byName[Self.key(slice.face, slice.name)] = index }
+        for (index, slice) in text.enumerated() where !FontSlices.isPageSlice(slice.name, cut: slice.face.cut) {
+            byName[Self.key(slice.face, slice.name)] = index
+        }
         self.byName = byName
         let isWhole = text.contains { $0.name == "all" }
         whole = WebFonts.textFaces.map { face in isWhole ? byName[Self.key(face, "all")] : nil }
@@ -196,9 +235,20 @@ struct PreloadTable: Sendable {
         }
         self.ascii = ascii
         self.others = others
+        var rare: [[Bool]] = []
+        for face in [WebFonts.sans, WebFonts.sansBold] {
+            var flags = Array(repeating: false, count: Self.syllables.count)
+            for slice in text where slice.face == face && FontSlices.isPageSlice(slice.name, cut: face.cut) {
+                for scalar in slice.scalars where Self.syllables.contains(scalar) { flags[Int(scalar - Self.syllables.lowerBound)] = true }
+            }
+            rare.append(flags)
+        }
+        self.rare = rare
+        hasPageSlices = rare.contains { $0.contains(true) }
     }
 
-    /// The slice of `face` (0 sans, 1 bold, 2 mono) that holds `scalar`, if one is shipped.
+    /// The slice of `face` (0 sans, 1 bold, 2 mono) that holds `scalar`, if one is shipped and
+    /// is not a page slice.
     func slice(of scalar: UInt32, face: Int) -> Int? {
         if let whole = whole[face] { return whole }
         if scalar < 0x80, !ascii[face].isEmpty {
@@ -208,6 +258,11 @@ struct PreloadTable: Sendable {
         if let found = others[face][scalar] { return found < 0 ? nil : Int(found) }
         let face = WebFonts.textFaces[face]
         return byName[Self.key(face, FontSlices.name(of: scalar, cut: face.cut))]
+    }
+
+    /// Whether `scalar` is in a page slice of `face` (0 sans, 1 bold) that is shipped.
+    func isRare(_ scalar: UInt32, face: Int) -> Bool {
+        Self.syllables.contains(scalar) && rare[face][Int(scalar - Self.syllables.lowerBound)]
     }
 
     private static func key(_ face: WebFonts.Face, _ name: String) -> String { face.key + "\u{0}" + name }

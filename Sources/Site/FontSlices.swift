@@ -7,8 +7,9 @@
 ///   (「」『』〈〉); `jamo`: the Hangul compatibility jamo (ㅋㅋ, ㅠㅠ).
 /// - `h01`…: the 2,350 common syllables (KS X 1001) by frequency (`HangulRanking`): the 1,000
 ///   that make up 99.7 % of Korean news text in one slice for the regular face and in three for
-///   the bold face of titles (`Cut`), then slices of 10 for the rest, so a rare syllable costs a
-///   reader a small file. The code face has none: its few syllables go by block.
+///   the bold face of titles (`Cut`), then slices of 10 for the rest: page slices, which a
+///   page's own inline font stands in for (`isPageSlice`). The code face has none: its few
+///   syllables go by block.
 /// - `uXX00`: anything else a font maps (rare syllables, Hanja, other scripts), by 256-code-point
 ///   block (`ubd00` holds U+BD00–BDFF).
 ///
@@ -40,6 +41,27 @@ public enum FontSlices {
             case .code: []
             }
         }
+
+        /// How many of the frequency slices every page shares through the stylesheet; the slices
+        /// of ten after them are page slices (`isPageSlice`).
+        var sharedHangulSlices: Int {
+            switch self {
+            case .text: 1
+            case .headings: 3
+            case .code: 0
+            }
+        }
+    }
+
+    /// Whether a slice is a page slice: one of the slices of ten rare syllables (ranked past
+    /// 1,000, 0.3 % of Korean news text). A page does not fetch those files: the few rare
+    /// syllables it shows come inline, in one small font of its own (`WebFonts.pageFonts`), as
+    /// ten of those files would cost it about 2.5 KB each. They are shipped all the same, for
+    /// text the page's script shows (search results: `WebFonts.pageSliceCSS`), and the build
+    /// measures with them.
+    public static func isPageSlice(_ name: String, cut: Cut) -> Bool {
+        guard cut != .code, name.count >= 3, name.first == "h", let number = Int(name.dropFirst()) else { return false }
+        return number > cut.sharedHangulSlices
     }
 
     /// The first frequency slice's `unicode-range`: every Hangul syllable. A page with any

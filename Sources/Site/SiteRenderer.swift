@@ -174,7 +174,7 @@ public struct SiteRenderer: Sendable {
             let draft = self.draft(page)
             let values = Theme.values(draft.context)
             let key = theme.key(draft.template, values)
-            let html = known(page.path, key) ? nil : Data(withPreloads(try theme.render(draft.template, values), path: page.path))
+            let html = known(page.path, key) ? nil : Data(try withFonts(try theme.render(draft.template, values), path: page.path))
             return (KeyedPage(path: page.path, key: key, html: html), inputs)
         }
         memo?.record(keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } })
@@ -187,7 +187,7 @@ public struct SiteRenderer: Sendable {
         let values = Theme.values(draft.context)
         return KeyedPage(
             path: SitePaths.search, key: theme.key(draft.template, values),
-            html: Data(withPreloads(try theme.render(draft.template, values), path: SitePaths.search)))
+            html: Data(try withFonts(try theme.render(draft.template, values), path: SitePaths.search)))
     }
 
     /// Everything a journal, board or list page reads, besides `shared` and its own path, for
@@ -252,12 +252,13 @@ public struct SiteRenderer: Sendable {
 
     func render(_ page: Page) throws -> [UInt8] {
         let draft = draft(page)
-        return withPreloads(try theme.render(draft.template, Theme.values(draft.context)), path: page.path)
+        return try withFonts(try theme.render(draft.template, Theme.values(draft.context)), path: page.path)
     }
 
-    /// The page with preload links for the font slices its first lines need.
-    func withPreloads(_ html: [UInt8], path: String) -> [UInt8] {
-        webFonts?.addingPreloads(to: html, root: SitePaths.root(from: path)) ?? html
+    /// The page with preload links for the font slices its first lines need, and its own font
+    /// for the rare syllables it shows (`WebFonts.addingFonts`).
+    func withFonts(_ html: [UInt8], path: String) throws -> [UInt8] {
+        try webFonts?.addingFonts(to: html, root: SitePaths.root(from: path)) ?? html
     }
 
     /// A page before rendering: the template and the values it reads.
@@ -430,6 +431,8 @@ public struct SiteRenderer: Sendable {
         let path = SitePaths.search
         let root = SitePaths.root(from: path)
         var context = base(path: path, title: "\(strings["search"] ?? "") · \(content.config.title)", description: strings["searchDescription"] ?? "", current: "search")
+        // Results show any journal's text: the page links the rules of the page slices too.
+        context["fontsStylesheet"] = webFonts?.pageSliceStylesheet.map { root + $0.path }
         context["search"] = [
             "index": searchIndex.map { root + $0 } as Any, "script": searchScript.map { root + $0 } as Any, "root": root.isEmpty ? "./" : root,
             "tags": content.config.tags.map { ["key": $0.key, "name": $0.name, "href": root + SitePaths.encode(SitePaths.tag($0.key))] },
@@ -449,7 +452,7 @@ public struct SiteRenderer: Sendable {
         context["stylesheet"] = root + stylesheet
         context["nav"] = navigation(root: root, current: "")
         let html = try theme.render("404", Theme.values(context))
-        return String(decoding: webFonts?.addingPreloads(to: html, root: root) ?? html, as: UTF8.self)
+        return String(decoding: try webFonts?.addingFonts(to: html, root: root) ?? html, as: UTF8.self)
     }
 
     // MARK: - Pieces

@@ -55,6 +55,12 @@ public struct WebFonts: Sendable {
     let preloadTable: PreloadTable
     /// Faces loaded from the shipped bytes, keyed by `Face.key`: what boards are measured with.
     public let engine: TextLayoutEngine
+    /// Where encoded fonts are kept between builds (`.gazette/cache/fonts/`), pages' own included.
+    let cache: URL?
+    /// The rules of the page slices, for a page whose script shows text the build never read
+    /// (search results), as `assets/page-slices.1a2b3c4d.css` (URLs relative to `assets/`); nil
+    /// when no page slice is shipped.
+    public let pageSliceStylesheet: (path: String, data: Data)?
 
     public typealias Failure = SiteError
 
@@ -115,7 +121,15 @@ public struct WebFonts: Sendable {
             slices += made
         }
         self.slices = slices
+        self.cache = cache
         preloadTable = PreloadTable(slices)
+        let pageSlices = slices.filter { FontSlices.isPageSlice($0.name, cut: $0.face.cut) }
+        if pageSlices.isEmpty {
+            pageSliceStylesheet = nil
+        } else {
+            let css = Data(Self.rules(pageSlices).utf8)
+            pageSliceStylesheet = ("assets/page-slices.\(SHA256.hex(Array(css)).prefix(8)).css", css)
+        }
         engine = TextLayoutEngine(slicedFaces: faces)
     }
 
@@ -209,9 +223,13 @@ public struct WebFonts: Sendable {
         return covered
     }
 
-    private static func encoded(_ face: Face, _ original: Data, _ scalars: [UInt32], cache: URL?) throws(Failure) -> Data {
+    /// `scalars` of `original` as WOFF2, made once per process and kept in `cache`. `purpose`
+    /// tells apart files made of the same characters from other sources.
+    static func encoded(
+        _ face: Face, _ original: Data, _ scalars: [UInt32], cache: URL?, quality: Int32 = 11, purpose: String = ""
+    ) throws(Failure) -> Data {
         var key = Fingerprint()
-        key.add("woff2 quality 11, no hinting")
+        key.add("woff2 quality \(quality), no hinting" + purpose)
         key.add(face.source)
         key.add(quickFingerprint(original))
         key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
@@ -226,7 +244,7 @@ public struct WebFonts: Sendable {
         let data: Data
         do {
             let ttf = try FontSubsetter.subset(original, keeping: Set(scalars.compactMap(Unicode.Scalar.init)))
-            data = try WOFF2.encode(ttf)
+            data = try WOFF2.encode(ttf, quality: quality)
         } catch {
             throw Failure(.unusableFont, .error("cutting \(face.source) into web-font slices: \(error)"))
         }
@@ -274,7 +292,14 @@ public struct WebFonts: Sendable {
     /// rejects colour-bitmap (CBDT) web fonts and then takes the next source, the same font. Its
     /// `unicode-range` leaves out ASCII, which the emoji font also draws (keycap digits, `#`):
     /// with the sans faces blocked, text must fall back to a text font, not to emoji digits.
+    /// Page slices are left out: pages carry their rare syllables in fonts of their own
+    /// (`pageFonts`), and only `pageSliceStylesheet` names those files.
     public var fontFaceCSS: String {
+        Self.rules(slices.filter { !FontSlices.isPageSlice($0.name, cut: $0.face.cut) })
+    }
+
+    /// The `@font-face` rules of `slices`, as `fontFaceCSS` writes them.
+    static func rules(_ slices: [Slice]) -> String {
         slices.map { slice in
             let url = String(slice.path.dropFirst("assets/".count))
             var source = "url(\(url))"

@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// The web fonts' `unicode-range` slices as Chromium loads them (`Tests/Tools/font_fetch_check.py`,
-/// each page in a fresh browser): a page fetches the slices holding its characters and no other.
+/// each page in a fresh browser): a page fetches the slices holding its characters and no other,
+/// and sets its rare syllables in its own inline font rather than fetching their slices.
 @Suite("Web-font slices in Chromium", .serialized)
 struct FontSliceBrowserTests {
     @Test func aPageFetchesOnlyTheSlicesOfItsCharacters() throws {
@@ -19,10 +20,11 @@ struct FontSliceBrowserTests {
         try "---\ntitle: Rates held\ncreated: 2026-11-18 09:00\n---\nThe bank held its rate at 3.5%, as expected.\n".write(
             to: journals.appendingPathComponent("latin.md"), atomically: true, encoding: .utf8)
         // 금 and 리 are in the most frequent slice (h01), 뷁 is rare (its block's slice, ubd00);
-        // 를 (h01) elsewhere in the site, 읊 (a rarer common syllable) only on another page.
+        // 를 (h01) elsewhere in the site, 읊 (a rare common syllable, of a page slice) only on
+        // another page, in its title (bold) and its body.
         try "---\ntitle: Rates in Korean\ncreated: 2026-11-19 09:00\n---\nThe word is 금리, and 뷁 is rare.\n".write(
             to: journals.appendingPathComponent("korean.md"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Another\ncreated: 2026-11-20 09:00\n---\n시를 읊다.\n".write(
+        try "---\ntitle: 읊다\ncreated: 2026-11-20 09:00\n---\n시를 읊다.\n".write(
             to: journals.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
         let output = folder.url.appendingPathComponent("public")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: output, packets: false))
@@ -35,6 +37,7 @@ struct FontSliceBrowserTests {
             SiteQualityTests.tools.appendingPathComponent("bin/python").path,
             Repository.root.appendingPathComponent("Tests/Tools/font_fetch_check.py").path,
             "--site", output.path, "--page", "journals/latin/index.html", "--page", "journals/korean/index.html",
+            "--page", "journals/other/index.html",
             "--json", summary.path,
         ]
         let result = try SiteQualityTests.run(command)
@@ -52,8 +55,16 @@ struct FontSliceBrowserTests {
         #expect(korean.contains { $0.hasPrefix("gazette-sans-400-ubd00.") }, "\(korean)")
         let allowed = ["-latin.", "gazette-sans-400-h01.", "gazette-sans-400-ubd00."]
         #expect(korean.allSatisfy { name in allowed.contains { name.contains($0) } }, "the Korean page fetched \(korean)")
+        // The page with 읊 fetches no slice for it: its own font, inline, has it in each weight.
+        let rare = try #require(pages["journals/other/index.html"])
+        let allowedRare = ["-latin.", "gazette-sans-400-h01.", "gazette-sans-700-h01."]
+        #expect(rare.allSatisfy { name in allowedRare.contains { name.contains($0) } }, "the page with 읊 fetched \(rare)")
+        let loaded = try #require((json["loaded"] as? [String: [[String: String]]])?["journals/other/index.html"])
+        for weight in ["400", "700"] {
+            #expect(loaded.contains { $0["weight"] == weight && $0["range"]?.uppercased() == "U+C74A" }, "no face of weight \(weight) with 읊 loaded: \(loaded)")
+        }
         // Every file fetched is one the site ships.
-        #expect(Set(latin + korean).isSubset(of: shipped))
+        #expect(Set(latin + korean + rare).isSubset(of: shipped))
     }
 }
 

@@ -137,8 +137,54 @@ import TextLayout
             try path(WebFonts.sansBold, "h01"), try path(WebFonts.sans, "latin"), try path(WebFonts.sans, "h01"),
             try path(WebFonts.mono, "latin"),
         ])
-        let page = fonts.addingPreloads(to: html.replacingOccurrences(of: "</head>", with: "<link rel=\"stylesheet\" href=\"s.css\"></head>"), root: "../")
+        let page = try fonts.addingFonts(to: html.replacingOccurrences(of: "</head>", with: "<link rel=\"stylesheet\" href=\"s.css\"></head>"), root: "../")
         #expect(page.contains("<link rel=\"preload\" href=\"../\(try path(WebFonts.sans, "h01"))\" as=\"font\" type=\"font/woff2\" crossorigin>"))
+        #expect(!page.contains("<style>@font-face"), "a page with no rare syllable has no font of its own")
+    }
+
+    /// Rare syllables (of the page slices) come in the page's own inline fonts, one per weight,
+    /// holding exactly the rare syllables the page shows in that weight; the stylesheet does not
+    /// name the page slices, no page preloads them, and the search page's stylesheet of them does.
+    @Test func rareSyllablesComeInThePagesOwnFonts() throws {
+        func syllables(_ name: String, _ cut: FontSlices.Cut) throws -> [Unicode.Scalar] {
+            try #require(FontSlices.fixed(cut).first { $0.name == name }).scalars.compactMap(Unicode.Scalar.init)
+        }
+        // Rare in both cuts (ranked past 1,000): the last slice of ten of the regular face.
+        let rare = try syllables("h136", .text)
+        #expect(FontSlices.isPageSlice("h136", cut: .text) && FontSlices.isPageSlice("h04", cut: .headings))
+        #expect(!FontSlices.isPageSlice("h01", cut: .text) && !FontSlices.isPageSlice("h03", cut: .headings))
+        #expect(!FontSlices.isPageSlice("h02", cut: .code) && !FontSlices.isPageSlice("latin", cut: .text))
+        let common = "금리"
+        let fonts = try WebFonts(characters: Set((common + String(String.UnicodeScalarView(rare))).unicodeScalars))
+        let pageSlices = fonts.slices.filter { FontSlices.isPageSlice($0.name, cut: $0.face.cut) }
+        #expect(!pageSlices.isEmpty)
+        for slice in pageSlices {
+            #expect(!fonts.fontFaceCSS.contains(slice.path.dropFirst("assets/".count)), "the stylesheet names \(slice.path)")
+            #expect(String(decoding: try #require(fonts.pageSliceStylesheet).data, as: UTF8.self).contains(slice.path.dropFirst("assets/".count)))
+        }
+        // The body shows rare[0] and rare[1], the heading rare[1] and rare[2].
+        let text = "\(common)\(rare[0])\(rare[1])"
+        let html = """
+            <html><head><link rel="stylesheet" href="s.css"></head><body>
+            <h1>\(rare[1])\(rare[2])</h1><p>\(text)</p><script>var x = "\(rare[3])";</script></body></html>
+            """
+        let page = try fonts.addingFonts(to: html, root: "")
+        #expect(!fonts.preloads(forPage: html).contains { path in pageSlices.contains { $0.path == path } })
+        let style = try #require(page.range(of: "<style>").map { page[$0.upperBound...] }.flatMap { $0.range(of: "</style>").map { page[..<$0.lowerBound] } })
+        #expect(page.contains("<link rel=\"stylesheet\" href=\"s.css\">\n<style>"), "the page's fonts follow the stylesheet")
+        let rules: [String] = String(style).components(separatedBy: "}@font-face")
+        #expect(rules.count == 2)
+        let expectations: [(String, Int, [Unicode.Scalar])] = [(rules[0], 400, [rare[0], rare[1], rare[2]]), (rules[1], 700, [rare[1], rare[2]])]
+        for (rule, weight, expected) in expectations {
+            #expect(rule.contains("font-weight:\(weight);font-display:block;src:url(data:font/woff2;base64,"))
+            let values = expected.map { $0.value }.sorted()
+            #expect(rule.hasSuffix("unicode-range:\(FontSlices.unicodeRange(values))") || rule.hasSuffix("unicode-range:\(FontSlices.unicodeRange(values))}"))
+            let base64 = try #require(rule.components(separatedBy: "base64,").last?.components(separatedBy: ")").first)
+            let font = try WOFF2.decode(try #require(Data(base64Encoded: String(base64))))
+            #expect(FontSubsetter.coverage(font).filter { $0.value >= 0x80 } == Set(expected), "weight \(weight)")
+        }
+        // The same page gives the same bytes.
+        #expect(try fonts.addingFonts(to: html, root: "") == page)
     }
 }
 
