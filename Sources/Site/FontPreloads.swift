@@ -166,9 +166,15 @@ extension WebFonts {
     func addingFonts(to html: [UInt8], root: String) throws(Failure) -> [UInt8] {
         let needs = html.withUnsafeBufferPointer { read($0) }
         let style = try pageFonts(needs.rare)
-        guard !needs.preloads.isEmpty || !style.isEmpty, let stylesheet = UTF8Search.firstOffset(of: Self.stylesheetLink, in: html),
+        guard !needs.preloads.isEmpty || !style.isEmpty else { return html }
+        guard let stylesheet = UTF8Search.firstOffset(of: Self.stylesheetLink, in: html),
             let linkEnd = html[stylesheet...].firstIndex(of: UInt8(ascii: ">"))
-        else { return html }
+        else {
+            // A theme that links its stylesheet otherwise: no preloads (they must come before
+            // it), but the page's own fonts still go in, at the end of its head.
+            guard !style.isEmpty, let head = UTF8Search.firstOffset(of: Self.headEnd, in: html) else { return html }
+            return Array(html[..<head]) + Array("<style>\(style)</style>\n".utf8) + Array(html[head...])
+        }
         var result: [UInt8] = []
         result.reserveCapacity(html.count + needs.preloads.count * 128 + style.utf8.count + 16)
         result.append(contentsOf: html[..<stylesheet])
@@ -183,6 +189,7 @@ extension WebFonts {
     }
 
     private static let stylesheetLink = Array("<link rel=\"stylesheet\"".utf8)
+    private static let headEnd = Array("</head>".utf8)
 }
 
 /// Which preloadable slice holds a character, for each text face, and which characters are rare

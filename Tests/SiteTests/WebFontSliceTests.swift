@@ -170,7 +170,9 @@ import TextLayout
             """
         let page = try fonts.addingFonts(to: html, root: "")
         #expect(!fonts.preloads(forPage: html).contains { path in pageSlices.contains { $0.path == path } })
-        let style = try #require(page.range(of: "<style>").map { page[$0.upperBound...] }.flatMap { $0.range(of: "</style>").map { page[..<$0.lowerBound] } })
+        let afterOpening = try #require(page.range(of: "<style>").map { page[$0.upperBound...] })
+        let style = try #require(afterOpening.range(of: "</style>").map { afterOpening[..<$0.lowerBound] })
+        #expect(style.hasPrefix("@font-face{") && !style.contains("<"))
         #expect(page.contains("<link rel=\"stylesheet\" href=\"s.css\">\n<style>"), "the page's fonts follow the stylesheet")
         let rules: [String] = String(style).components(separatedBy: "}@font-face")
         #expect(rules.count == 2)
@@ -185,6 +187,10 @@ import TextLayout
         }
         // The same page gives the same bytes.
         #expect(try fonts.addingFonts(to: html, root: "") == page)
+        // A theme that links its stylesheet otherwise still gets the page's fonts, before </head>.
+        let other = html.replacingOccurrences(of: "<link rel=\"stylesheet\" href=\"s.css\">", with: "<link href=\"s.css\" rel=\"stylesheet\">")
+        let otherPage = try fonts.addingFonts(to: other, root: "")
+        #expect(otherPage.contains("<link href=\"s.css\" rel=\"stylesheet\"><style>\(style)</style>\n</head>"))
     }
 }
 

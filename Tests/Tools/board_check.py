@@ -16,8 +16,9 @@ did not take effect):
 - --scripts off (default): every response carries `Content-Security-Policy: script-src 'none'`;
   a probe page proves that page scripts do not run while this tool's own scripts do. --scripts on:
   the probe's scripts must run.
-- --block-fonts: the server answers 404 for *.woff2, *.woff, *.ttf and *.otf (every engine alike;
-  the fonts-blocked comparison of exact runs is served from a second port, another origin, since
+- --block-fonts: the server answers 404 for *.woff2, *.woff, *.ttf and *.otf and sends
+  `Content-Security-Policy: font-src 'none'`, which refuses a page's own inline font too (every
+  engine alike; the fonts-blocked comparison of exact runs is served from a second port, another origin, since
   Firefox and WebKit keep a URL's font in memory whatever the cache headers say).
 - --fontconfig FILE: the browser runs with FONTCONFIG_FILE=FILE; a probe must measure `sans-serif`
   as DejaVu Sans and find no NanumGothic (the file is meant to load only DejaVu: see
@@ -688,7 +689,7 @@ def quiet_console(lines, scripts_on, fonts_blocked):
         if not scripts_on and ("content security policy" in low or "content-security-policy" in low):
             continue
         if fonts_blocked and ("downloadable font" in low or ".woff" in low or ".ttf" in low or ".otf" in low
-                              or "status of 404" in low):
+                              or "status of 404" in low or "font-src" in low):
             continue
         keep.append(line)
     return keep

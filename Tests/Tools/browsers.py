@@ -108,7 +108,8 @@ class StaticServer:
     """Serves FOLDER under PREFIX on 127.0.0.1 (a free port) from a daemon thread, as
     Tests/Tools/static_server.py does (no folder listings, FOLDER/404.html for missing files,
     Cache-Control: no-store so every load is a fresh read). The switches `scripts` and
-    `block_fonts` may be changed between loads. Probe pages are served under PREFIX/__gazette_probe__/.
+    `block_fonts` (font files answered 404, and fonts refused by Content-Security-Policy, inline
+    ones included) may be changed between loads. Probe pages are served under PREFIX/__gazette_probe__/.
     `fonts_served` and `fonts_blocked` count font requests."""
 
     def __init__(self, folder, prefix="/", scripts=True, block_fonts=False):
@@ -151,8 +152,11 @@ class StaticServer:
                 default()
 
             def end_headers(self):
-                if not server.scripts:
-                    self.send_header("Content-Security-Policy", "script-src 'none'")
+                # Fonts blocked: font files answer 404 (above), and the policy refuses fonts from
+                # anywhere, so a page's own inline (data:) font is blocked too.
+                policy = ([] if server.scripts else ["script-src 'none'"]) + (["font-src 'none'"] if server.block_fonts else [])
+                if policy:
+                    self.send_header("Content-Security-Policy", "; ".join(policy))
                 super().end_headers()
 
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
