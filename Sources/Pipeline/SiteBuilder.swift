@@ -308,19 +308,22 @@ public enum SiteBuilder {
         let searchInPlace = deferSearch ? (placement.memory ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
 
         func writeSite(_ writer: inout FileWriter) throws {
+            // The files to write go together, to be written on every core.
+            var toWrite: [(path: String, data: Data)] = []
             for item in made {
                 // In place (`serve`), a file last written under the same key is left alone
                 // without reading it back: the search index's 2,000 journal files and shards
                 // were each read and compared on every save.
                 let inPlace = options.updateInPlace && placement.source(of: item.path, key: item.key) == .live
                 if let data = item.data, !inPlace {
-                    try writer.write(item.path, data)
+                    toWrite.append((item.path, data))
                 } else if !options.updateInPlace, placement.source(of: item.path, key: item.key) == .live {
                     try writer.link(item.path, from: output.url.appendingPathComponent(item.path))
                 } else {
                     writer.keep(item.path)
                 }
             }
+            try writer.write(all: toWrite)
             if options.deferPackets { for packet in packets { writer.keep(packet.path) } }
             for path in searchInPlace.keys { writer.keep(path) }
         }

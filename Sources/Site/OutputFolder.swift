@@ -212,10 +212,7 @@ public struct FileWriter {
     }
 
     public mutating func write(_ relative: String, _ data: Data) throws {
-        let components = relative.split(separator: "/")
-        guard !relative.hasPrefix("/"), !components.contains(where: { $0 == ".." || $0 == "." }), !components.isEmpty else {
-            throw DiagnosticsError([.error("refusing to write '\(relative)': outside the output folder")])
-        }
+        try Self.checkInside(relative)
         let file = root.appendingPathComponent(relative)
         written.append(relative)
         if updating {
@@ -230,6 +227,43 @@ public struct FileWriter {
     }
 
     public mutating func write(_ relative: String, _ text: String) throws { try write(relative, Data(text.utf8)) }
+
+    /// `write` for many files, several at a time: their folders first, one by one, then the
+    /// files on every core. Creating files is most of what a fresh build's writing costs, and
+    /// the file system creates them in parallel: 20,000 files of 3 KB took 0.47 s on two threads
+    /// against 0.88 s on one (ext4 on this 2-core machine). `written` and `changed` list them in
+    /// the order given; the first failure is thrown, after the others have been tried.
+    public mutating func write(all files: [(path: String, data: Data)]) throws {
+        for file in files {
+            try Self.checkInside(file.path)
+            try makeFolder(of: file.path)
+        }
+        let root = self.root
+        let updating = self.updating
+        let results = files.concurrentMap { file -> Result<Bool, Error> in
+            Result {
+                let path = root.appendingPathComponent(file.path).path
+                if updating && Self.holds(path, file.data) { return false }
+                try Self.write(file.data, to: path, atomically: updating)
+                return true
+            }
+        }
+        for (file, result) in zip(files, results) {
+            if case .success(let wrote) = result {
+                written.append(file.path)
+                if wrote { changed.append(file.path) }
+            }
+        }
+        for result in results { _ = try result.get() }
+    }
+
+    /// Refuses a path that would leave the output folder.
+    static func checkInside(_ relative: String) throws {
+        let components = relative.split(separator: "/")
+        guard !relative.hasPrefix("/"), !components.contains(where: { $0 == ".." || $0 == "." }), !components.isEmpty else {
+            throw DiagnosticsError([.error("refusing to write '\(relative)': outside the output folder")])
+        }
+    }
 
     /// Puts a hard link to `source` (a file of the live site with the bytes this build would
     /// write) at `relative`, so the staging folder gets the file without a copy. Falls back to

@@ -23,6 +23,44 @@ import TestSupport
         #expect(throws: Never.self) { try OutputFolder(site.url.appendingPathComponent("../elsewhere-out"), siteRoot: site.url) }
     }
 
+    /// Many files written at once (on every core): each with its bytes, in its folders, listed in
+    /// the order given; an updating writer leaves a file with the same bytes alone (its inode
+    /// stays, it is not `changed`); a failure is thrown after every other file was written, and
+    /// a path leaving the folder is refused before any is written.
+    @Test func manyFilesAtOnceAreWrittenAsOneByOne() throws {
+        let parent = try TemporaryFolder("gazette-many")
+        let root = parent.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        let files = (0..<300).map { (path: "d\($0 % 7)/sub/f\($0).html", data: Data("page \($0)".utf8)) }
+        var fresh = FileWriter(root: root)
+        try fresh.write(all: files)
+        #expect(fresh.written == files.map(\.path) && fresh.changed == files.map(\.path))
+        for file in files { #expect(try parent.read("out/" + file.path) == String(decoding: file.data, as: UTF8.self)) }
+
+        var before = stat()
+        stat(root.appendingPathComponent(files[0].path).path, &before)
+        var update = FileWriter(root: root, updating: true)
+        var next = files
+        next[1].data = Data("changed".utf8)
+        try update.write(all: next)
+        var after = stat()
+        stat(root.appendingPathComponent(files[0].path).path, &after)
+        #expect(before.st_ino == after.st_ino, "a file with the same bytes was replaced")
+        #expect(update.changed == [files[1].path] && update.written == files.map(\.path))
+        #expect(try parent.read("out/" + files[1].path) == "changed")
+
+        // d0 is a folder, so a file cannot take its name: that one fails, the others are written.
+        var failing = FileWriter(root: root)
+        #expect(throws: (any Error).self) { try failing.write(all: [("d0", Data("x".utf8)), ("z/one.html", Data("1".utf8))]) }
+        #expect(try parent.read("out/z/one.html") == "1")
+        #expect(failing.written == ["z/one.html"])
+
+        var refusing = FileWriter(root: root)
+        #expect(throws: DiagnosticsError.self) { try refusing.write(all: [("y/two.html", Data()), ("../escape.html", Data())]) }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("y/two.html").path))
+        #expect(!FileManager.default.fileExists(atPath: parent.url.appendingPathComponent("escape.html").path))
+    }
+
     @Test func failedWriteLeavesThePreviousOutputAndNoDebris() throws {
         let parent = try TemporaryFolder("gazette-out")
         let site = parent.url.appendingPathComponent("site")
