@@ -1,7 +1,8 @@
 import Foundation
 
-/// A tag of the site's vocabulary: the key journals use and the name pages show.
-public struct Tag: Hashable, Sendable {
+/// An entry of the site's vocabulary: the key journals use and the name pages show. `Role`
+/// keeps tags and authors apart as types, though they are the same thing.
+public struct VocabularyEntry<Role: VocabularyRole>: Hashable, Sendable {
     public var key: String
     public var name: String
 
@@ -11,16 +12,15 @@ public struct Tag: Hashable, Sendable {
     }
 }
 
+/// What a vocabulary entry names.
+public protocol VocabularyRole: Sendable {}
+public enum TagRole: VocabularyRole {}
+public enum AuthorRole: VocabularyRole {}
+
+/// A tag of the site's vocabulary.
+public typealias Tag = VocabularyEntry<TagRole>
 /// A member who writes journals.
-public struct Author: Hashable, Sendable {
-    public var key: String
-    public var name: String
-
-    public init(key: String, name: String) {
-        self.key = key
-        self.name = name
-    }
-}
+public typealias Author = VocabularyEntry<AuthorRole>
 
 /// The language of a site's interface: strings, date formats and `<html lang>`.
 public enum SiteLanguage: String, Sendable, CaseIterable {
