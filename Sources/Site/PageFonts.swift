@@ -18,7 +18,10 @@ extension WebFonts {
     func pageFonts(_ rare: [[UInt32]]) throws(Failure) -> String {
         var rules = ""
         for (index, face) in [Self.sans, Self.sansBold].enumerated() where index < rare.count && !rare[index].isEmpty {
-            let data = try Self.encoded(face, try Self.pagePool(face), rare[index], cache: cache, quality: Self.pageFontQuality, purpose: ", a page's own")
+            let pool = try Self.pagePool(face)
+            let data = try Self.encoded(
+                face, pool.data, fingerprint: pool.fingerprint, rare[index], cache: cache, quality: Self.pageFontQuality,
+                purpose: ", a page's own")
             rules += "@font-face{font-family:\"\(face.family)\";font-weight:\(face.weight);font-display:block;"
                 + "src:url(data:font/woff2;base64,\(data.base64EncodedString()));unicode-range:\(FontSlices.unicodeRange(rare[index]))}"
         }
@@ -27,8 +30,9 @@ extension WebFonts {
 
     /// What pages' own fonts are cut from: the face's page-slice syllables alone, a font a tenth
     /// the size of the whole that depends on the pinned font only (so a page's font depends on
-    /// its characters and the font, not on the rest of the site). Made once per process.
-    static func pagePool(_ face: Face) throws(Failure) -> Data {
+    /// its characters and the font, not on the rest of the site). Made once per process, with
+    /// its fingerprint, so a page does not hash the pool again.
+    static func pagePool(_ face: Face) throws(Failure) -> (data: Data, fingerprint: String) {
         if let made = pagePools.withLock({ $0[face.source] }) { return made }
         let original = try source(face)
         let covered = Set(coverage(face, original))
@@ -39,8 +43,9 @@ extension WebFonts {
         } catch {
             throw Failure(.unusableFont, .error("cutting \(face.source) for pages' own fonts: \(error)"))
         }
-        pagePools.withLock { $0[face.source] = pool }
-        return pool
+        let made = (data: pool, fingerprint: quickFingerprint(pool))
+        pagePools.withLock { $0[face.source] = made }
+        return made
     }
 
     /// Brotli's quality for pages' own fonts. On the 486 pages of a year's journals (all 2,350
@@ -48,5 +53,5 @@ extension WebFonts {
     /// build, nothing cached) for 0.6 % smaller pages: about 100 bytes a page.
     static let pageFontQuality: Int32 = 5
 
-    private static let pagePools = Locked<[String: Data]>([:])
+    private static let pagePools = Locked<[String: (data: Data, fingerprint: String)]>([:])
 }

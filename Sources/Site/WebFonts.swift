@@ -179,9 +179,10 @@ public struct WebFonts: Sendable {
         }
         // Subsetting and Brotli, a slice at a time on every core: on a clean
         // build (nothing in the cache) this is the longest part of the step it shares with
-        // parsing Markdown.
+        // parsing Markdown. The font's fingerprint, part of each slice's cache key, is taken once.
+        let fingerprint = quickFingerprint(original)
         return try onEveryCore(cuts) { cut throws(Failure) in
-            let data = try encoded(face, original, cut.scalars, cache: cache)
+            let data = try encoded(face, original, fingerprint: fingerprint, cut.scalars, cache: cache)
             let path = "assets/fonts/\(face.slug)-\(cut.name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
             return Slice(face: face, name: cut.name, scalars: cut.scalars, data: data, path: path, format: "woff2")
         }
@@ -202,7 +203,7 @@ public struct WebFonts: Sendable {
     /// from fetching it for pages without emoji.
     private static func emojiSlice(_ face: Face, _ original: Data, keep: Set<UInt32>, cache: URL?) throws(Failure) -> [Slice] {
         let scalars = keep.intersection(coverage(face, original)).sorted()
-        let data = try encoded(face, original, scalars, cache: cache)
+        let data = try encoded(face, original, fingerprint: quickFingerprint(original), scalars, cache: cache)
         let path = "assets/fonts/\(face.slug).\(SHA256.hex(Array(data)).prefix(10)).woff2"
         return [Slice(face: face, name: "emoji", scalars: scalars, data: data, path: path, format: "woff2")]
     }
@@ -223,15 +224,18 @@ public struct WebFonts: Sendable {
         return covered
     }
 
-    /// `scalars` of `original` as WOFF2, made once per process and kept in `cache`. `purpose`
-    /// tells apart files made of the same characters from other sources.
+    /// `scalars` of `original` as WOFF2, made once per process and kept in `cache`, named by
+    /// `fingerprint` (`quickFingerprint(original)`, which the caller takes once for all its
+    /// calls) and the characters. `purpose` tells apart files made of the same characters from
+    /// other sources.
     static func encoded(
-        _ face: Face, _ original: Data, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality, purpose: String = ""
+        _ face: Face, _ original: Data, fingerprint: String, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality,
+        purpose: String = ""
     ) throws(Failure) -> Data {
         var key = Fingerprint()
         key.add("woff2 quality \(quality), no hinting" + purpose)
         key.add(face.source)
-        key.add(quickFingerprint(original))
+        key.add(fingerprint)
         key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
         let name = key.digest.description
         if let known = encodedSlices.withLock({ $0[name] }) { return known }
