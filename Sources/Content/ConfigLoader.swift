@@ -179,7 +179,7 @@ public enum ConfigLoader {
 
     static let resultLimits = 1...1000
 
-    static func endpoint<Settings>() -> ConfigKey<Settings> where Settings: EndpointSettings {
+    static func endpoint<Settings>() -> ConfigKey<Settings> where Settings: APISettings {
         .parsed(
             "endpoint", \.endpoint, message: { _ in "'endpoint' must be an http(s) URL" }, hint: "write endpoint: http://127.0.0.1:9000"
         ) { CanonicalURL.canonicalize($0) != nil ? $0 : nil }
@@ -269,10 +269,8 @@ public enum ConfigLoader {
         for item in list {
             guard let feed = YAMLMapping(item, source: map.source, name: "a feed", diagnostics: map.diagnostics) else { continue }
             feed.warnUnknownKeys(["name", "url"])
-            let name = feed.string("name")
-            let url = feed.string("url")
-            if let name, let url, !name.isEmpty, CanonicalURL.canonicalize(url) != nil {
-                feeds.append(.init(name: name, url: url))
+            if let valid = SiteConfig.Sources.Feed(name: feed.string("name"), url: feed.string("url")) {
+                feeds.append(valid)
             } else {
                 map.diagnostics.report(
                     map.source.error("a feed needs a name and an http(s) url", at: item, hint: "write - { name: hankyung, url: https://… }"))
@@ -281,12 +279,3 @@ public enum ConfigLoader {
         return feeds
     }
 }
-
-/// Settings of a news source with an `endpoint` key (tests point it at a local server).
-protocol EndpointSettings {
-    var endpoint: String? { get set }
-}
-
-extension SiteConfig.Sources.Naver: EndpointSettings {}
-extension SiteConfig.Sources.NewsAPI: EndpointSettings {}
-extension SiteConfig.Sources.MediaStack: EndpointSettings {}

@@ -18,10 +18,6 @@ public enum ArticleThumbnails {
     public struct Size: Sendable, Hashable {
         public var width: Int
         public var height: Int
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
     }
 
     /// The sizes made for every image: the page shows the first, and the second on screens

@@ -8,26 +8,27 @@ import Foundation
 
 /// A file that could not be written, said in plain words with the path and what to do.
 public struct FileWriteError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
-    /// The path as the user should see it (site-relative where the caller knows the site).
-    public var path: String
+    /// The path as the user should see it (site-relative where the caller knows the site), and
+    /// the folder it is in, as shown.
+    public let path, folder: String
     /// The `errno` the system gave.
-    public var code: Int32
-    public var reason: String
-    public var hint: String
+    public let code: Int32
 
-    /// `path` could not be written because of `code`; `folder` is the folder it is in, as shown.
     public init(path: String, code: Int32, folder: String) {
-        self.path = path
-        self.code = code
-        (reason, hint) = FileWriteError.explain(code, folder: folder)
+        (self.path, self.code, self.folder) = (path, code, folder)
     }
+
+    /// What went wrong, in words.
+    public var reason: String { Self.explain(code, folder: folder).reason }
+    /// What to do about it.
+    public var hint: String { Self.explain(code, folder: folder).hint }
 
     public var description: String { "cannot write \(path): \(reason)" }
 
     public var diagnostic: Diagnostic { .error(description, hint: hint) }
 
     /// What `errno` means for a writer, and what to do about it.
-    public static func explain(_ code: Int32, folder: String) -> (reason: String, hint: String) {
+    static func explain(_ code: Int32, folder: String) -> (reason: String, hint: String) {
         switch code {
         case ENOSPC: ("the disk is full (no space left on the device)", "free some space on the disk that holds \(folder) and run again")
         case EDQUOT: ("your disk quota is used up", "free some space or raise the quota, then run again")

@@ -105,7 +105,7 @@ public struct SiteConfig: Sendable {
             return all.filter { seen.insert($0).inserted }
         }
 
-        public struct Naver: Sendable {
+        public struct Naver: APISettings {
             public var queries: [String] = []
             public var display = 100
             public var sort = "date"
@@ -114,7 +114,7 @@ public struct SiteConfig: Sendable {
             public init() {}
         }
 
-        public struct NewsAPI: Sendable {
+        public struct NewsAPI: APISettings {
             public var queries: [String] = []
             public var language: String?
             public var sortBy = "publishedAt"
@@ -123,7 +123,7 @@ public struct SiteConfig: Sendable {
             public init() {}
         }
 
-        public struct MediaStack: Sendable {
+        public struct MediaStack: APISettings {
             public var keywords: [String] = []
             public var languages: [String] = []
             public var countries: [String] = []
@@ -133,12 +133,14 @@ public struct SiteConfig: Sendable {
             public init() {}
         }
 
+        /// An RSS or Atom feed: a name, and an http(s) address that canonicalizes.
         public struct Feed: Sendable, Hashable {
-            public var name: String
-            public var url: String
-            public init(name: String, url: String) {
-                self.name = name
-                self.url = url
+            public let name: String
+            public let url: String
+            /// Nil unless `name` is not empty and `url` is an http(s) address.
+            public init?(name: String?, url: String?) {
+                guard let name, !name.isEmpty, let url, CanonicalURL.canonicalize(url) != nil else { return nil }
+                (self.name, self.url) = (name, url)
             }
         }
     }
@@ -211,4 +213,11 @@ public struct SiteConfig: Sendable {
         public var unsafeHTML = false
         public init() {}
     }
+}
+
+/// What the settings of every news API have: how many of the newest results a query keeps
+/// (`max_results`), and an address replacing the documented one (tests point it at a local server).
+public protocol APISettings: Sendable {
+    var maxResults: Int { get set }
+    var endpoint: String? { get set }
 }

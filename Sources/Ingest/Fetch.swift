@@ -314,10 +314,10 @@ struct SourcePlan {
     }
 
     static func queries(of source: any SearchSource, in config: SiteConfig.Sources) -> [String] {
-        switch source.id {
-        case "naver": config.naver?.queries ?? []
-        case "newsapi": config.newsAPI?.queries ?? []
-        default: config.mediaStack?.keywords ?? []
+        switch type(of: source).provider {
+        case .naver: config.naver?.queries ?? []
+        case .newsapi: config.newsAPI?.queries ?? []
+        case .mediastack: config.mediaStack?.keywords ?? []
         }
     }
 

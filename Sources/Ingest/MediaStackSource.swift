@@ -4,20 +4,13 @@ import GazetteModel
 /// MediaStack `/v1/news`: the key in `access_key` (plain http on the free plan), pages of
 /// `limit` ≤ 100 at `offset` stepping by the limit, stopping past `pagination.total`.
 struct MediaStackSource: SearchSource {
-    static let url = "http://api.mediastack.com/v1/news"
+    static let provider = APIProvider.mediastack
     let settings: SiteConfig.Sources.MediaStack
     let key: String
 
-    var id: String { "mediastack" }
-    var label: String { "MediaStack" }
-    var maxResults: Int { settings.maxResults }
-
     struct Page: Decodable {
         struct Pagination: Decodable {
-            var limit: Int?
-            var offset: Int?
-            var count: Int?
-            var total: Int?
+            var limit, offset, count, total: Int?
         }
         var pagination: Pagination?
         var data: [Item]?
@@ -25,21 +18,11 @@ struct MediaStackSource: SearchSource {
     }
 
     struct Item: Decodable {
-        var author: String?
-        var title: String?
-        var description: String?
-        var url: String?
-        var source: String?
-        var image: String?
-        var category: String?
-        var language: String?
-        var country: String?
-        var published_at: String?
+        var author, title, description, url, source, image, category, language, country, published_at: String?
     }
 
     struct ErrorBody: Decodable {
-        var code: String?
-        var message: String?
+        var code, message: String?
     }
 
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
@@ -52,7 +35,7 @@ struct MediaStackSource: SearchSource {
             if !settings.languages.isEmpty { parameters.append(("languages", settings.languages.joined(separator: ","))) }
             if !settings.countries.isEmpty { parameters.append(("countries", settings.countries.joined(separator: ","))) }
             if let sort = settings.sort { parameters.append(("sort", sort)) }
-            let response = try await get(Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters), web: web)
+            let response = try await get(address(parameters), web: web)
             let body = try? JSONDecoder().decode(Page.self, from: response.body)
             // apilayer reports some errors with status 200, so the body decides.
             if let error = body?.error { throw failure(response, error) }

@@ -4,33 +4,21 @@ import GazetteModel
 /// Naver Search API, news (`/v1/search/news.json`): `X-Naver-Client-Id`/`-Secret` headers,
 /// pages of `display` ≤ 100 results at `start = 1 + (page−1)·display`, `start` ≤ 1000.
 struct NaverSource: SearchSource {
-    static let url = "https://openapi.naver.com/v1/search/news.json"
+    static let provider = APIProvider.naver
     let settings: SiteConfig.Sources.Naver
-    let clientID: String
-    let clientSecret: String
-
-    var id: String { "naver" }
-    var label: String { "Naver" }
-    var maxResults: Int { settings.maxResults }
+    let clientID, clientSecret: String
 
     struct Page: Decodable {
-        var total: Int?
-        var start: Int?
-        var display: Int?
+        var total, start, display: Int?
         var items: [Item]?
     }
 
     struct Item: Decodable {
-        var title: String?
-        var originallink: String?
-        var link: String?
-        var description: String?
-        var pubDate: String?
+        var title, originallink, link, description, pubDate: String?
     }
 
     struct ErrorBody: Decodable {
-        var errorMessage: String?
-        var errorCode: String?
+        var errorMessage, errorCode: String?
     }
 
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
@@ -40,9 +28,7 @@ struct NaverSource: SearchSource {
         return try await collect(query, limit: limit, pageSize: display, now: now, progress: progress) { page, _ throws(IngestError) in
             let start = 1 + (page - 1) * display
             guard start <= 1000 else { return .end(warning: "Naver serves only the first 1000 results of a query (start ≤ 1000)") }
-            let url = Endpoint.url(
-                Self.url, endpoint: settings.endpoint,
-                parameters: [("query", query), ("display", "\(display)"), ("start", "\(start)"), ("sort", settings.sort)])
+            let url = address([("query", query), ("display", "\(display)"), ("start", "\(start)"), ("sort", settings.sort)])
             let response = try await get(url, headers: [("X-Naver-Client-Id", clientID), ("X-Naver-Client-Secret", clientSecret)], web: web)
             guard response.status == 200 else { throw failure(response) }
             let body = try decodeJSON(Page.self, response, label: label, expecting: "Naver's news JSON")

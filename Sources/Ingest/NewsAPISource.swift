@@ -4,35 +4,22 @@ import GazetteModel
 /// NewsAPI `/v2/everything`: `X-Api-Key` header, pages of `pageSize` ≤ 100. The free plan's
 /// HTTP 426 `maximumResultsReached` ends paging with a warning: what came before is kept.
 struct NewsAPISource: SearchSource {
-    static let url = "https://newsapi.org/v2/everything"
+    static let provider = APIProvider.newsapi
     let settings: SiteConfig.Sources.NewsAPI
     let key: String
 
-    var id: String { "newsapi" }
-    var label: String { "NewsAPI" }
-    var maxResults: Int { settings.maxResults }
-
     struct Page: Decodable {
-        var status: String?
+        var status, code, message: String?
         var totalResults: Int?
         var articles: [Item]?
-        var code: String?
-        var message: String?
     }
 
     struct Item: Decodable {
         struct Source: Decodable {
-            var id: String?
-            var name: String?
+            var id, name: String?
         }
         var source: Source?
-        var author: String?
-        var title: String?
-        var description: String?
-        var url: String?
-        var urlToImage: String?
-        var publishedAt: String?
-        var content: String?
+        var author, title, description, url, urlToImage, publishedAt, content: String?
     }
 
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
@@ -42,7 +29,7 @@ struct NewsAPISource: SearchSource {
         return try await collect(query, limit: limit, pageSize: pageSize, now: now, progress: progress) { page, received throws(IngestError) in
             var parameters = [("q", query), ("pageSize", "\(pageSize)"), ("page", "\(page)"), ("sortBy", settings.sortBy)]
             if let language = settings.language { parameters.append(("language", language)) }
-            let url = Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters)
+            let url = address(parameters)
             let response = try await get(url, headers: [("X-Api-Key", key)], web: web)
             let body = try? JSONDecoder().decode(Page.self, from: response.body)
             if response.status == 426 || body?.code == "maximumResultsReached" {

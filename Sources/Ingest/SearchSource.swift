@@ -14,14 +14,36 @@ public struct Found: Sendable {
     public init() {}
 }
 
+/// The news APIs a site can search, each with its store name (the raw value), its name in
+/// messages and its documented address.
+enum APIProvider: String, Sendable {
+    case naver, newsapi, mediastack
+
+    /// The provider's name in messages.
+    var label: String {
+        switch self {
+        case .naver: "Naver"
+        case .newsapi: "NewsAPI"
+        case .mediastack: "MediaStack"
+        }
+    }
+
+    /// The documented search address; `endpoint` in the settings replaces its scheme and host.
+    var url: String {
+        switch self {
+        case .naver: "https://openapi.naver.com/v1/search/news.json"
+        case .newsapi: "https://newsapi.org/v2/everything"
+        // The free plan is plain http only.
+        case .mediastack: "http://api.mediastack.com/v1/news"
+        }
+    }
+}
+
 /// A news API that answers a search query page by page.
 protocol SearchSource: Sendable {
-    /// The store's `source` value: `naver`, `newsapi`, `mediastack`.
-    var id: String { get }
-    /// The provider's name in messages: `Naver`, `NewsAPI`, `MediaStack`.
-    var label: String { get }
-    /// The newest results configured per query (`max_results`).
-    var maxResults: Int { get }
+    associatedtype Settings: APISettings
+    static var provider: APIProvider { get }
+    var settings: Settings { get }
     /// Fetches up to `limit` newest results for `query`; `progress` gets the count so far.
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
         async throws(IngestError) -> Found
@@ -35,6 +57,21 @@ enum SearchPage {
 }
 
 extension SearchSource {
+    /// The store's `source` value: `naver`, `newsapi`, `mediastack`.
+    var id: String { Self.provider.rawValue }
+    /// The provider's name in messages: `Naver`, `NewsAPI`, `MediaStack`.
+    var label: String { Self.provider.label }
+    /// The newest results configured per query (`max_results`).
+    var maxResults: Int { settings.maxResults }
+
+    /// The documented search address.
+    static var url: String { provider.url }
+
+    /// The address of one request: the documented one, or the configured `endpoint`'s.
+    func address(_ parameters: [(String, String)]) -> String {
+        Endpoint.url(Self.url, endpoint: settings.endpoint, parameters: parameters)
+    }
+
     /// The paging loop every API source shares: asks `page(number, received)` for pages 1, 2, …
     /// of `pageSize` results, normalises up to `limit` of them, and stops when `limit` are in, a
     /// page comes back short, the claimed total is passed, or `page` says `.end`.

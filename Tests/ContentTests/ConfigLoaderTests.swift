@@ -46,7 +46,7 @@ import Testing
         #expect(site.sources.naver?.endpoint == "http://127.0.0.1:9000/x")
         #expect(site.sources.newsAPI?.sortBy == "relevancy")
         #expect(site.sources.mediaStack?.countries == ["us", "gb"])
-        #expect(site.sources.feeds == [.init(name: "hankyung", url: "https://www.hankyung.com/feed/economy")])
+        #expect(site.sources.feeds == [.init(name: "hankyung", url: "https://www.hankyung.com/feed/economy")!])
         #expect(site.sources.allQueries == ["금리", "반도체", "semiconductor", "economy"])
         #expect(site.packet.paper == .letter)
         #expect(site.packet.size == 11)

@@ -166,7 +166,7 @@ import TestSupport
         ])
         let site = try TemporaryFolder("gazette-configured-loopback")
         var sources = SiteConfig.Sources()
-        sources.feeds = [.init(name: "local", url: "\(server.base)/old-feed"), .init(name: "moved", url: "\(server.base)/elsewhere")]
+        sources.feeds = [.init(name: "local", url: "\(server.base)/old-feed")!, .init(name: "moved", url: "\(server.base)/elsewhere")!]
         var request = FetchRequest()
         request.network = ArticleImageTests.imageNetwork()
         request.now = fixedNow

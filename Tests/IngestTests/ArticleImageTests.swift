@@ -184,7 +184,7 @@ import TestSupport
         ])
         let site = try TemporaryFolder("gazette-feed-image")
         var sources = SiteConfig.Sources()
-        sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")]
+        sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")!]
         let config = Self.loopbackConfig(sources: sources)
         var request = FetchRequest()
         request.network = Self.imageNetwork()
@@ -223,7 +223,7 @@ import TestSupport
         stored.image = nil
         try site.write("content/articles/2023-W46.json", ArticleStore.encode([stored]))
         var sources = SiteConfig.Sources()
-        sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")]
+        sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")!]
         var request = FetchRequest()
         request.network = Self.imageNetwork()
         request.now = fixedNow

@@ -34,7 +34,7 @@ import TestSupport
             settings.endpoint = base
             sources.mediaStack = settings
         }
-        sources.feeds = feeds.map { .init(name: $0, url: "\(base)/\($0).xml") }
+        sources.feeds = feeds.map { .init(name: $0, url: "\(base)/\($0).xml")! }
         return SiteConfig(title: "T", sources: sources)
     }
 
