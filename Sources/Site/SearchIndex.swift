@@ -32,6 +32,8 @@ public struct SearchIndex: Sendable {
     public let manifest: String
     /// Bytes of JSON per shard, before compression, after which a shard is closed.
     static let shardBytes = 16_000
+    /// Journals analysed together when no cache keeps their keys (`init`).
+    static let analysisBatch = 1024
     /// Characters of a body kept for passages (the whole body is indexed).
     static let fragmentCharacters = 6_000
 
@@ -50,28 +52,45 @@ public struct SearchIndex: Sendable {
         }
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         let known = cache?.begin() ?? SearchIndexCache.Known()
-        var shared = Fingerprint()
-        if cache != nil { shared.add(reflecting: content.config) }
-        let config = shared.digest
-        let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
-            // A journal whose inputs are all as before (the content cache hands unchanged
-            // journals back as they were, so comparing is cheap) is not even read again.
-            let article = content.article(for: journal)
-            if let entry = known.bySlug[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
-                return entry
-            }
-            let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
-            let document = known.byKey[input.key] ?? Self.analyse(input)
-            return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
-        }
-        let documents = analysed.map(\.document)
-        // Postings merged by key id; with `serve`'s cache, ids and each key's JSON carry over.
         var postings = SearchPostings()
-        let ids = postings.merge(documents, ids: analysed.map(\.ids), previous: known.postings)
+        var fragments: [(data: Data, key: Fingerprint)] = []
+        fragments.reserveCapacity(journals.count)
         if let cache {
+            var shared = Fingerprint()
+            shared.add(reflecting: content.config)
+            let config = shared.digest
+            let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
+                // A journal whose inputs are all as before (the content cache hands unchanged
+                // journals back as they were, so comparing is cheap) is not even read again.
+                let article = content.article(for: journal)
+                if let entry = known.bySlug[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
+                    return entry
+                }
+                let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
+                let document = known.byKey[input.key] ?? Self.analyse(input)
+                return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
+            }
+            // Postings merged by key id; ids and each key's JSON carry over from the last build.
+            let ids = postings.merge(analysed.map(\.document), ids: analysed.map(\.ids), previous: known.postings)
             var entries = analysed
             for index in entries.indices { entries[index].ids = ids[index] }
             cache.end(entries, postings: postings)
+            fragments = analysed.map { ($0.document.fragment, $0.document.fragmentKey) }
+        } else {
+            // With nothing to keep for a next build, the journals are analysed a batch at a time,
+            // on all cores, and each batch's keys are merged and let go: all of them at once were
+            // most of a 10,000-journal build's memory while the index was made.
+            var start = 0
+            while start < journals.count {
+                let end = min(journals.count, start + Self.analysisBatch)
+                let documents = journals[start..<end].concurrentMap { Self.analyse(Self.input($0, content: content, bodies: bodies, dates: dates)) }
+                for (offset, document) in documents.enumerated() {
+                    postings.add(document, number: start + offset)
+                    fragments.append((document.fragment, document.fragmentKey))
+                }
+                start = end
+            }
+            postings.finish(previous: nil)
         }
         let shards = postings.shards(closingAt: Self.shardBytes)
         // A shard whose JSON an earlier build compressed (`gazette serve`) is not compressed again.
@@ -82,7 +101,7 @@ public struct SearchIndex: Sendable {
         cache?.end(shards: Dictionary(compressed.map { ($0.key, $0.data) }, uniquingKeysWith: { first, _ in first }))
 
         var version = Fingerprint()
-        for document in documents { version.add(document.fragmentKey) }
+        for fragment in fragments { version.add(fragment.key) }
         var manifest = JSONBytes()
         manifest.raw("{\"v\":1,\"n\":")
         manifest.number(documents.count)
@@ -104,7 +123,7 @@ public struct SearchIndex: Sendable {
 
         var files: [(path: String, key: Fingerprint, data: Data)] = [(manifestPath, Fingerprint.of(bytes: manifest.bytes), Self.gzip(manifest.bytes))]
         files += compressed.map { ("search/" + $0.name, $0.key, $0.data) }
-        files += documents.enumerated().map { ("search/doc/\($0.offset).json.gz", $0.element.fragmentKey, $0.element.fragment) }
+        files += fragments.enumerated().map { ("search/doc/\($0.offset).json.gz", $0.element.key, $0.element.data) }
         files.sort { $0.path < $1.path }
         self.files = files
         self.manifest = manifestPath

@@ -73,31 +73,44 @@ struct SearchPostings: Sendable {
     /// build's postings, whose table the ids are from. Returns the ids of each document.
     mutating func merge(_ documents: [SearchIndex.Document], ids known: [[UInt64]?], previous: SearchPostings?) -> [[UInt64]] {
         table = previous?.table ?? SearchKeyTable()
+        postings = []
         var documentIDs: [[UInt64]] = []
         documentIDs.reserveCapacity(documents.count)
-        var merged: [[UInt32]] = []
-        for (number, document) in documents.enumerated() {
-            let ids: [UInt64]
-            if let cached = known[number] {
-                ids = cached
-            } else {
-                var made: [UInt64] = []
-                made.reserveCapacity(document.runKeys.count + document.wordKeys.count)
-                for (key, value) in document.runKeys { made.append(UInt64(table.id(key)) << 32 | UInt64(value)) }
-                for (key, value) in document.wordKeys { made.append(UInt64(table.id(key)) << 32 | UInt64(value)) }
-                ids = made
-            }
-            if merged.count < table.count { merged += Array(repeating: [], count: table.count - merged.count) }
-            let doc = UInt32(number) << 10
-            for packed in ids { merged[Int(packed >> 32)].append(doc | UInt32(truncatingIfNeeded: packed)) }
-            documentIDs.append(ids)
-        }
-        if merged.count < table.count { merged += Array(repeating: [], count: table.count - merged.count) }
+        for (number, document) in documents.enumerated() { documentIDs.append(add(document, number: number, ids: known[number])) }
+        finish(previous: previous)
+        return documentIDs
+    }
 
+    /// Adds the postings of document `number` (documents come in order, numbered from 0): its
+    /// keys as ids from `known` where an earlier build worked them out, else from the table.
+    /// Returns those ids. Call `finish` after the last one.
+    @discardableResult
+    mutating func add(_ document: SearchIndex.Document, number: Int, ids known: [UInt64]? = nil) -> [UInt64] {
+        let ids: [UInt64]
+        if let known {
+            ids = known
+        } else {
+            var made: [UInt64] = []
+            made.reserveCapacity(document.runKeys.count + document.wordKeys.count)
+            for (key, value) in document.runKeys { made.append(UInt64(table.id(key)) << 32 | UInt64(value)) }
+            for (key, value) in document.wordKeys { made.append(UInt64(table.id(key)) << 32 | UInt64(value)) }
+            ids = made
+        }
+        if postings.count < table.count { postings += Array(repeating: [], count: table.count - postings.count) }
+        let doc = UInt32(number) << 10
+        for packed in ids { postings[Int(packed >> 32)].append(doc | UInt32(truncatingIfNeeded: packed)) }
+        return ids
+    }
+
+    /// Makes each key's JSON and the keys' order once every document is added; with
+    /// `previous` (the last build's), unchanged keys keep their JSON and, when the set of keys
+    /// is the same, their order.
+    mutating func finish(previous: SearchPostings?) {
+        if postings.count < table.count { postings += Array(repeating: [], count: table.count - postings.count) }
         json = []
-        json.reserveCapacity(merged.count)
+        json.reserveCapacity(postings.count)
         var sameKeys = previous != nil
-        for (id, list) in merged.enumerated() {
+        for (id, list) in postings.enumerated() {
             let before = previous.flatMap { id < $0.postings.count ? $0.postings[id] : nil } ?? []
             if before == list, let previous, id < previous.json.count {
                 json.append(previous.json[id])
@@ -106,15 +119,13 @@ struct SearchPostings: Sendable {
             if before.isEmpty != list.isEmpty { sameKeys = false }
             json.append(list.isEmpty ? ([], 0) : Self.json(key: table.texts[id], postings: list))
         }
-        postings = merged
         if sameKeys, let previous {
             order = previous.order
         } else {
-            order = merged.indices.filter { !merged[$0].isEmpty }.map(UInt32.init)
+            order = postings.indices.filter { !postings[$0].isEmpty }.map(UInt32.init)
             let utf16 = table.utf16
             order.sort { utf16[Int($0)].lexicographicallyPrecedes(utf16[Int($1)]) }
         }
-        return documentIDs
     }
 
     static func json(key: String, postings: [UInt32]) -> (bytes: [UInt8], split: Int) {
