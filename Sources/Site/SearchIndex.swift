@@ -104,7 +104,7 @@ public struct SearchIndex: Sendable {
         for fragment in fragments { version.add(fragment.key) }
         var manifest = JSONBytes()
         manifest.raw("{\"v\":1,\"n\":")
-        manifest.number(documents.count)
+        manifest.number(fragments.count)
         manifest.raw(",\"f\":")
         manifest.string(String(version.digest.description.prefix(12)))
         manifest.raw(",\"c\":[")
