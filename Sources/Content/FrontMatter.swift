@@ -11,7 +11,18 @@ struct FrontMatter {
     /// Splits `text` (LF line endings). The file must open with a `---` line; the front matter
     /// ends at the next line that is `---` or `...`.
     static func split(_ text: String, path: String) -> Result<FrontMatter, Diagnostic> {
-        let lines = text.lfLines()
+        // Lines up to the closing fence only: the body is not split here.
+        var lines: [Substring] = []
+        var start = text.startIndex
+        var close: Int?
+        while close == nil {
+            let newline = text.nextLF(from: start)
+            let line = text[start..<(newline ?? text.endIndex)]
+            if lines.count > 0, isFence(String(line)) || line.trimmingTrailingSpaces() == "..." { close = lines.count }
+            lines.append(line)
+            guard let newline, lines.count > 1 || isFence(String(line)) else { break }
+            start = text.utf8.index(after: newline)
+        }
         let first = lines.first.map { String($0) } ?? ""
         guard isFence(first) else {
             return .failure(
@@ -19,8 +30,7 @@ struct FrontMatter {
                     "a journal must start with front matter", at: SourceLocation(path: path, line: 1, column: 1),
                     hint: "make the first line '---', then 'title: …', then a closing '---'", sourceLine: first))
         }
-        guard let close = lines.indices.dropFirst().first(where: { isFence(String(lines[$0])) || lines[$0].trimmingTrailingSpaces() == "..." })
-        else {
+        guard let close else {
             return .failure(
                 .error(
                     "the front matter opened here is never closed", at: SourceLocation(path: path, line: 1, column: 1),
@@ -28,7 +38,7 @@ struct FrontMatter {
         }
         // The lines are slices of `text`, so the parts are slices too (no joining).
         let yaml = close > 1 ? String(text[lines[1].startIndex..<lines[close - 1].endIndex]) : ""
-        let body = close + 1 < lines.count ? String(text[lines[close + 1].startIndex...]) : ""
+        let body = lines[close].endIndex < text.endIndex ? String(text[text.utf8.index(after: lines[close].endIndex)...]) : ""
         return .success(FrontMatter(yaml: yaml, body: body, bodyStartLine: close + 2))
     }
 

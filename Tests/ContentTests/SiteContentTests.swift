@@ -28,6 +28,20 @@ import TestSupport
         }
     }
 
+    /// Front matter closes at the first `---` or `...` line after the opening one, and the body
+    /// is everything after that line, as written (the split looks at no line of the body).
+    @Test func frontMatterEndsAtItsFirstClosingLine() throws {
+        let folder = try site([
+            "content/journals/dashes.md": "---\ntitle: a\n---\nline 1\n---\nline 3\n",
+            "content/journals/dots.md": "---\ntitle: b\n...  \n\nafter a blank line",
+            "content/journals/bare.md": "---\ntitle: c\n---",
+        ])
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let bodies = Dictionary(uniqueKeysWithValues: content.journals.map { ($0.slug, $0.body) })
+        #expect(bodies == ["dashes": "line 1\n---\nline 3\n", "dots": "\nafter a blank line", "bare": ""])
+        #expect(content.journals.map(\.title).sorted() == ["a", "b", "c"])
+    }
+
     @Test func errorsFromEveryFileAreCollected() throws {
         let folder = try site([
             "content/journals/a.md": "---\ntitle:\n---\n",
