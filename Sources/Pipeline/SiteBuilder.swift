@@ -240,7 +240,7 @@ public enum SiteBuilder {
             : clock.step("measure cards, build search index") {
                 try concurrently(measure, { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
             }
-        let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout, contexts: options.cardContexts ?? CardContexts()) }
+        let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout, contexts: options.cardContexts ?? CardContexts(keepingAtMost: CardContexts.buildLimit)) }
         let assets = SiteAssets.fingerprintedAssets(
             theme, prefixingStylesheet: [fonts.fontFaceCSS, CardTypography.stylesheet, MasonryBoardLayout.cardCSS, layout.geometry.css].joined(separator: "\n"))
         let packetWeeks = options.packets ? StudyPacket.weeks(in: content) : []

@@ -45,7 +45,20 @@ public final class CardContexts: Sendable {
     /// Each board's packing, by board id, with the measures it was packed from.
     private let packings = Locked<[String: (measures: [CardMeasure], board: PackedBoard)]>([:])
 
-    public init() {}
+    /// The most cards whose values are kept (nil: all of them).
+    private let limit: Int?
+
+    /// A card shows on several boards (its week's, the 전체 board, one per tag), and its values
+    /// are made once and shared by them, up to `limit` cards: past it a card's values are made
+    /// for each board that shows it. `gazette build` keeps at most `buildLimit`; `gazette serve`
+    /// keeps all, between builds too.
+    public init(keepingAtMost limit: Int? = nil) {
+        self.limit = limit
+    }
+
+    /// The cards a build keeps the values of: every card of a 10,000-journal site (about 8 KB
+    /// each, 84 MB at 10,000 journals), and no more than 140 MB or so however large the site.
+    public static let buildLimit = 16_384
 
     /// Packs each board of `boards` with `pack`, on all cores, unless the last build packed a
     /// board of that id from the same measures; forgets boards no longer asked for.
@@ -88,7 +101,9 @@ public final class CardContexts: Sendable {
         used.withLock { _ = $0.insert(key) }
         if let hit = table.withLock({ $0[key] }) { return hit }
         let made = PrebuiltContext(make())
-        table.withLock { $0[key] = made }
+        table.withLock { table in
+            if limit.map({ table.count < $0 }) ?? true { table[key] = made }
+        }
         return made
     }
 

@@ -118,3 +118,39 @@ import TextLayout
         #expect(forced > 0, "no title of 40 came within the margin: the test proves nothing")
     }
 }
+
+/// A card's values are made once and shared by every board that shows it, for as many cards
+/// as the memo may keep: past its limit a card's values are made again for each board, and are
+/// the same values.
+@Suite struct CardContextsTests {
+    func card(_ slug: String) -> Card {
+        Card(
+            slug: slug, title: slug, href: "#", updated: "2026년 11월 22일", updatedISO: "2026-11-22", tags: [], tagLinks: [],
+            excerptRuns: [], isBookmark: false, articleTitle: nil, publisher: nil, author: nil)
+    }
+
+    @Test func aCardsValuesAreMadeOnceUpToTheLimit() {
+        let memo = CardContexts(keepingAtMost: 2)
+        var made: [String] = []
+        func values(_ slug: String) -> PrebuiltContext {
+            memo.context(card(slug), CardMeasure()) {
+                made.append(slug)
+                return ["title": slug]
+            }
+        }
+        let first = [values("a"), values("b"), values("c")]
+        let second = [values("a"), values("b"), values("c")]
+        #expect(made == ["a", "b", "c", "c"], "only the two cards within the limit are kept")
+        #expect(first.map(\.fingerprint) == second.map(\.fingerprint))
+
+        let unlimited = CardContexts()
+        var count = 0
+        for slug in ["a", "b", "c", "a", "b", "c"] {
+            _ = unlimited.context(card(slug), CardMeasure()) {
+                count += 1
+                return ["title": slug]
+            }
+        }
+        #expect(count == 3)
+    }
+}
