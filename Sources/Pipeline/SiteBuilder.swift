@@ -38,6 +38,10 @@ public struct BuildOptions: Sendable {
     public var lockWait: Double = 120
     /// Ignore what earlier builds left to reuse: write every file into an empty folder.
     public var clean = false
+    /// Pages rendered and written together when a build with nothing to reuse streams them:
+    /// enough to keep both cores busy between writes, few enough to hold (at most 30 MB of HTML
+    /// at 10,000 journals, by heaptrack: a board page is many times a journal page).
+    public var pageBatch = 512
     /// With `updateInPlace` (`gazette serve`): the key of each file last written into the
     /// output, kept between builds, so a page whose key did not change is not rendered again.
     public var written: WrittenKeys?
@@ -372,7 +376,7 @@ public enum SiteBuilder {
                 let writer = try output.replace(fresh: options.clean) { writer in
                     try writeSite(&writer)
                     guard streamsPages else { return }
-                    try renderer.pages(skippingKnown: skipsKnown, memo: options.pageMemo, batch: Self.pageBatch) { batch in
+                    try renderer.pages(skippingKnown: skipsKnown, memo: options.pageMemo, batch: max(1, options.pageBatch)) { batch in
                         let files = batch.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
                         try writer.write(all: files.compactMap { file in file.data.map { (file.path, $0) } })
                         rendered += files.count { $0.data != nil }
@@ -416,11 +420,6 @@ public enum SiteBuilder {
         report.reused = made.count - rendered
         return report
     }
-
-    /// Pages rendered and written together when a build streams them (`streamsPages`): enough
-    /// to keep both cores busy between writes, few enough to hold (at most 30 MB of HTML at
-    /// 10,000 journals, by heaptrack: a board page is many times a journal page).
-    static let pageBatch = 512
 
     /// What a week's packet is made from: the config, the fonts, and the week's journals and
     /// articles with every property (and the articles its journals link to, from any week).

@@ -11,7 +11,7 @@ import TestSupport
 /// and compared file by file:
 /// - `gazette build` reusing its ledger and the previous site (`public/`),
 /// - `gazette serve`'s in-place rebuild with its caches and known page keys (`serve/`),
-/// - a clean build into a fresh folder.
+/// - a clean build into a fresh folder, which renders and writes its pages three at a time.
 ///
 /// The seed is printed; `GAZETTE_IDENTITY_SEED=N` replays a run.
 @Suite(.serialized) struct IncrementalIdentityTests {
@@ -52,6 +52,9 @@ import TestSupport
             defer { try? FileManager.default.removeItem(at: output) }
             var options = BuildOptions(siteRoot: site.url, output: output)
             options.clean = true
+            // A clean build renders and writes its pages a batch at a time: small batches here,
+            // so that the site's few dozen pages come in many of them.
+            options.pageBatch = 3
             _ = try SiteBuilder.build(options)
             return Repository.snapshot(output)
         }
