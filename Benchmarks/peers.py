@@ -140,7 +140,7 @@ def write_hugo_theme(site):
             f.write(text)
 
 
-def compare_builds(gazette, hugo, count, runs):
+def compare_builds(gazette, hugo, count, runs, new_folders=False):
     weeks = max(1, count // 50)
     gazette_site, hugo_site = write_sites(count, weeks)
     def gazette_command(clean):
@@ -155,7 +155,11 @@ def compare_builds(gazette, hugo, count, runs):
                 edit(attempt)
             for name, command in commands.items():
                 out = os.path.join(OUT, str(count), f"out-{name}")
-                if fresh:
+                if fresh and new_folders:
+                    # Into a folder of its own, nothing deleted just before (see --new-folders).
+                    out = os.path.join(OUT, str(count), f"out-{name}-{attempt}")
+                    shutil.rmtree(os.path.join(gazette_site, ".gazette"), ignore_errors=True)
+                elif fresh:
                     # Gazette's previous site and ledger go too: nothing is reused.
                     for folder in (out, os.path.join(os.path.dirname(out), f".out-{name}.previous"),
                                    os.path.join(gazette_site, ".gazette")):
@@ -168,6 +172,10 @@ def compare_builds(gazette, hugo, count, runs):
                 for name, figures in results.items()}
 
     clean = measure({"gazette": gazette_command(True), "hugo": hugo_command}, fresh=True)
+    if new_folders:
+        for name in ("gazette", "hugo"):
+            for attempt in range(runs + 1):
+                shutil.rmtree(os.path.join(OUT, str(count), f"out-{name}-{attempt}"), ignore_errors=True)
 
     # One journal edited between builds, output kept: Gazette renders what changed; Hugo (no
     # incremental CLI build) renders everything again.
@@ -238,14 +246,20 @@ def main():
     parser.add_argument("--packet-journals", type=int, default=200)
     parser.add_argument("--gazette", default=os.path.join(ROOT, ".build", "release", "gazette"))
     parser.add_argument("--skip-typst", action="store_true")
+    parser.add_argument("--new-folders", action="store_true",
+                        help="clean builds each into a new folder, the earlier ones deleted only after: this "
+                             "machine's ext4 has no journal and reads past every inode freed in the last minute "
+                             "for each file it creates, so deleting the last output just before a build times the "
+                             "disk as much as the build (README, Speed against Hugo and Typst)")
     args = parser.parse_args()
     bin_dir = peer_venv()
     os.makedirs(OUT, exist_ok=True)
     hugo = os.path.join(bin_dir, "hugo")
     print(f"{'work':<34} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
     for count in (int(n) for n in args.journals.split(",") if n):  # --journals "" runs only the packets
-        rows, weeks = compare_builds(args.gazette, hugo, count, args.runs)
-        for label, row in ((f"clean build, {count} journals", rows["clean"]), (f"after one edit, {count} journals", rows["edit"])):
+        rows, weeks = compare_builds(args.gazette, hugo, count, args.runs, new_folders=args.new_folders)
+        clean_label = f"clean build, {count} journals" + (", new folders" if args.new_folders else "")
+        for label, row in ((clean_label, rows["clean"]), (f"after one edit, {count} journals", rows["edit"])):
             g, h = row["gazette"], row["hugo"]
             print(f"{label:<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
                   f" {'Hugo':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
