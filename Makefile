@@ -131,9 +131,12 @@ bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve 
 
 # Gazette beside Hugo (full builds of 1,000 and 2,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
+# The second run builds each clean run into a new folder: on a disk like this machine's (ext4
+# without a journal), deleting the last output just before a clean build times the disk too.
 bench-peers: build
 	$(call apt_install,poppler-utils)
 	python3 Benchmarks/peers.py
+	python3 Benchmarks/peers.py --skip-typst --new-folders
 
 # gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
 bench-serve: build
