@@ -47,6 +47,20 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
     }
 }
 
+extension RandomAccessCollection where Index == Int {
+    /// Calls `body` with each run of at most `size` consecutive elements, in order (the slices
+    /// keep the collection's indices): for work done a batch at a time, so that what each batch
+    /// makes can be let go before the next is made.
+    public func forEachBatch(of size: Int, _ body: (SubSequence) throws -> Void) rethrows {
+        var start = startIndex
+        while start < endIndex {
+            let end = start + Swift.min(Swift.max(1, size), endIndex - start)
+            try body(self[start..<end])
+            start = end
+        }
+    }
+}
+
 /// Runs `first` and `second` at once and returns both results: `second` on a Dispatch worker
 /// thread, `first` on the calling one. For two steps of a build that need nothing from each
 /// other, where one of them (or a part of it) runs on one core only. If both throw, `first`'s

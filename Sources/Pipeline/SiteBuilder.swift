@@ -376,7 +376,7 @@ public enum SiteBuilder {
                 let writer = try output.replace(fresh: options.clean) { writer in
                     try writeSite(&writer)
                     guard streamsPages else { return }
-                    try renderer.pages(skippingKnown: skipsKnown, memo: options.pageMemo, batch: max(1, options.pageBatch)) { batch in
+                    try renderer.pages(skippingKnown: skipsKnown, memo: options.pageMemo, batch: options.pageBatch) { batch in
                         let files = batch.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
                         try writer.write(all: files.compactMap { file in file.data.map { (file.path, $0) } })
                         rendered += files.count { $0.data != nil }

@@ -18,10 +18,7 @@ extension WebFonts {
     func pageFonts(_ rare: [[UInt32]]) throws(Failure) -> String {
         var rules = ""
         for (index, face) in [Self.sans, Self.sansBold].enumerated() where index < rare.count && !rare[index].isEmpty {
-            let pool = try Self.pagePool(face)
-            let data = try Self.encoded(
-                face, pool.data, fingerprint: pool.fingerprint, rare[index], cache: cache, quality: Self.pageFontQuality,
-                purpose: ", a page's own")
+            let data = try Self.encoded(face, try Self.pagePool(face), rare[index], cache: cache, quality: Self.pageFontQuality, purpose: ", a page's own")
             rules += "@font-face{font-family:\"\(face.family)\";font-weight:\(face.weight);font-display:block;"
                 + "src:url(data:font/woff2;base64,\(data.base64EncodedString()));unicode-range:\(FontSlices.unicodeRange(rare[index]))}"
         }
@@ -32,18 +29,18 @@ extension WebFonts {
     /// the size of the whole that depends on the pinned font only (so a page's font depends on
     /// its characters and the font, not on the rest of the site). Made once per process, with
     /// its fingerprint, so a page does not hash the pool again.
-    static func pagePool(_ face: Face) throws(Failure) -> (data: Data, fingerprint: String) {
+    static func pagePool(_ face: Face) throws(Failure) -> FontBytes {
         if let made = pagePools.withLock({ $0[face.source] }) { return made }
         let original = try source(face)
         let covered = Set(coverage(face, original))
         let rare = FontSlices.fixed(face.cut).filter { FontSlices.isPageSlice($0.name, cut: face.cut) }.flatMap(\.scalars)
         let pool: Data
         do {
-            pool = try FontSubsetter.subset(original, keeping: Set(rare.filter(covered.contains).compactMap(Unicode.Scalar.init)))
+            pool = try FontSubsetter.subset(original.data, keeping: Set(rare.filter(covered.contains).compactMap(Unicode.Scalar.init)))
         } catch {
             throw Failure(.unusableFont, .error("cutting \(face.source) for pages' own fonts: \(error)"))
         }
-        let made = (data: pool, fingerprint: quickFingerprint(pool))
+        let made = FontBytes(pool)
         pagePools.withLock { $0[face.source] = made }
         return made
     }
@@ -53,5 +50,5 @@ extension WebFonts {
     /// build, nothing cached) for 0.6 % smaller pages: about 100 bytes a page.
     static let pageFontQuality: Int32 = 5
 
-    private static let pagePools = Locked<[String: (data: Data, fingerprint: String)]>([:])
+    private static let pagePools = Locked<[String: FontBytes]>([:])
 }

@@ -80,15 +80,12 @@ public struct SearchIndex: Sendable {
             // With nothing to keep for a next build, the journals are analysed a batch at a time,
             // on all cores, and each batch's keys are merged and let go: all of them at once were
             // most of a 10,000-journal build's memory while the index was made.
-            var start = 0
-            while start < journals.count {
-                let end = min(journals.count, start + Self.analysisBatch)
-                let documents = journals[start..<end].concurrentMap { Self.analyse(Self.input($0, content: content, bodies: bodies, dates: dates)) }
-                for (offset, document) in documents.enumerated() {
-                    postings.add(document, number: start + offset)
+            journals.forEachBatch(of: Self.analysisBatch) { batch in
+                let documents = batch.concurrentMap { Self.analyse(Self.input($0, content: content, bodies: bodies, dates: dates)) }
+                for (number, document) in zip(batch.indices, documents) {
+                    postings.add(document, number: number)
                     fragments.append((document.fragment, document.fragmentKey))
                 }
-                start = end
             }
             postings.finish(previous: nil)
         }

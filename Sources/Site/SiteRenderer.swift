@@ -180,10 +180,8 @@ public struct SiteRenderer: Sendable {
         let shared = memo.map { _ in sharedInputs }
         let plan = self.plan
         var recorded: [(String, PageMemo.Inputs, Fingerprint)] = []
-        var start = 0
-        while start < plan.count {
-            let end = start + min(batch, plan.count - start)
-            let keyed = try plan[start..<end].concurrentMap { page -> (KeyedPage, PageMemo.Inputs?) in
+        try plan.forEachBatch(of: batch) { pages in
+            let keyed = try pages.concurrentMap { page -> (KeyedPage, PageMemo.Inputs?) in
                 var inputs: PageMemo.Inputs?
                 if let memo, let shared, let current = memoInputs(page, shared: shared) {
                     if let key = memo.key(page.path, current) {
@@ -199,7 +197,6 @@ public struct SiteRenderer: Sendable {
             }
             if memo != nil { recorded += keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } } }
             try each(keyed.map(\.0))
-            start = end
         }
         memo?.record(recorded)
     }

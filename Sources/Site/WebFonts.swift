@@ -133,7 +133,19 @@ public struct WebFonts: Sendable {
         engine = TextLayoutEngine(slicedFaces: faces)
     }
 
-    static func source(_ face: Face) throws(Failure) -> Data {
+    /// A font's bytes with their fingerprint (`quickFingerprint`), taken once when the bytes
+    /// are read or made: coverage and every slice's cache key name the font by it.
+    struct FontBytes: Sendable {
+        let data: Data
+        let fingerprint: String
+
+        init(_ data: Data) {
+            self.data = data
+            fingerprint = WebFonts.quickFingerprint(data)
+        }
+    }
+
+    static func source(_ face: Face) throws(Failure) -> FontBytes {
         guard let original = FileManager.default.contents(atPath: face.source) else {
             throw Failure(
                 .missingFont,
@@ -141,20 +153,20 @@ public struct WebFonts: Sendable {
                     "cannot read font file \(face.source)",
                     hint: "install fonts-nanum, fonts-nanum-coding and fonts-noto-color-emoji (make deps does)"))
         }
-        return original
+        return FontBytes(original)
     }
 
     /// A whole face for `serve`: the sans faces cleaned by the subsetter (Chromium's sanitizer
     /// rejects the stock NanumGothic), the others as they are — re-encoding the 10 MB emoji font
     /// on every serve start would only cost time.
-    private static func whole(_ face: Face, _ original: Data) throws(Failure) -> Slice {
+    private static func whole(_ face: Face, _ original: FontBytes) throws(Failure) -> Slice {
         let covered = coverage(face, original)
         let data: Data
         if face != Self.sans && face != Self.sansBold {
-            data = original
+            data = original.data
         } else {
             do {
-                data = try FontSubsetter.subset(original, keeping: Set(covered.compactMap(Unicode.Scalar.init)))
+                data = try FontSubsetter.subset(original.data, keeping: Set(covered.compactMap(Unicode.Scalar.init)))
             } catch {
                 throw Failure(.unusableFont, .error("subsetting \(face.source): \(error)"))
             }
@@ -167,7 +179,7 @@ public struct WebFonts: Sendable {
 
     /// The slices of a text face that hold a character of `keep`: fixed slices whole, block
     /// slices cut to the characters kept.
-    private static func cut(_ face: Face, _ original: Data, keep: Set<UInt32>, cache: URL?) throws(Failure) -> [Slice] {
+    private static func cut(_ face: Face, _ original: FontBytes, keep: Set<UInt32>, cache: URL?) throws(Failure) -> [Slice] {
         let covered = coverage(face, original)
         let coveredSet = Set(covered)
         var blocks: [String: [UInt32]] = [:]
@@ -179,10 +191,9 @@ public struct WebFonts: Sendable {
         }
         // Subsetting and Brotli, a slice at a time on every core: on a clean
         // build (nothing in the cache) this is the longest part of the step it shares with
-        // parsing Markdown. The font's fingerprint, part of each slice's cache key, is taken once.
-        let fingerprint = quickFingerprint(original)
+        // parsing Markdown.
         return try onEveryCore(cuts) { cut throws(Failure) in
-            let data = try encoded(face, original, fingerprint: fingerprint, cut.scalars, cache: cache)
+            let data = try encoded(face, original, cut.scalars, cache: cache)
             let path = "assets/fonts/\(face.slug)-\(cut.name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
             return Slice(face: face, name: cut.name, scalars: cut.scalars, data: data, path: path, format: "woff2")
         }
@@ -201,9 +212,9 @@ public struct WebFonts: Sendable {
 
     /// The emoji the site uses, one file. Its `unicode-range` (`emojiRange`) keeps the browser
     /// from fetching it for pages without emoji.
-    private static func emojiSlice(_ face: Face, _ original: Data, keep: Set<UInt32>, cache: URL?) throws(Failure) -> [Slice] {
+    private static func emojiSlice(_ face: Face, _ original: FontBytes, keep: Set<UInt32>, cache: URL?) throws(Failure) -> [Slice] {
         let scalars = keep.intersection(coverage(face, original)).sorted()
-        let data = try encoded(face, original, fingerprint: quickFingerprint(original), scalars, cache: cache)
+        let data = try encoded(face, original, scalars, cache: cache)
         let path = "assets/fonts/\(face.slug).\(SHA256.hex(Array(data)).prefix(10)).woff2"
         return [Slice(face: face, name: "emoji", scalars: scalars, data: data, path: path, format: "woff2")]
     }
@@ -216,26 +227,24 @@ public struct WebFonts: Sendable {
     private static let decodedSlices = Locked<[Data: Data]>([:])
     private static let coverages = Locked<[String: [UInt32]]>([:])
 
-    static func coverage(_ face: Face, _ original: Data) -> [UInt32] {
-        let key = "\(face.source) \(original.count) \(quickFingerprint(original))"
+    static func coverage(_ face: Face, _ original: FontBytes) -> [UInt32] {
+        let key = "\(face.source) \(original.data.count) \(original.fingerprint)"
         if let known = coverages.withLock({ $0[key] }) { return known }
-        let covered = FontSubsetter.coverage(original).map(\.value).sorted()
+        let covered = FontSubsetter.coverage(original.data).map(\.value).sorted()
         coverages.withLock { $0[key] = covered }
         return covered
     }
 
     /// `scalars` of `original` as WOFF2, made once per process and kept in `cache`, named by
-    /// `fingerprint` (`quickFingerprint(original)`, which the caller takes once for all its
-    /// calls) and the characters. `purpose` tells apart files made of the same characters from
-    /// other sources.
+    /// the font's fingerprint and the characters. `purpose` tells apart files made of the same
+    /// characters from other sources.
     static func encoded(
-        _ face: Face, _ original: Data, fingerprint: String, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality,
-        purpose: String = ""
+        _ face: Face, _ original: FontBytes, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality, purpose: String = ""
     ) throws(Failure) -> Data {
         var key = Fingerprint()
         key.add("woff2 quality \(quality), no hinting" + purpose)
         key.add(face.source)
-        key.add(fingerprint)
+        key.add(original.fingerprint)
         key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
         let name = key.digest.description
         if let known = encodedSlices.withLock({ $0[name] }) { return known }
@@ -247,7 +256,7 @@ public struct WebFonts: Sendable {
         }
         let data: Data
         do {
-            let ttf = try FontSubsetter.subset(original, keeping: Set(scalars.compactMap(Unicode.Scalar.init)))
+            let ttf = try FontSubsetter.subset(original.data, keeping: Set(scalars.compactMap(Unicode.Scalar.init)))
             data = try WOFF2.encode(ttf, quality: quality)
         } catch {
             throw Failure(.unusableFont, .error("cutting \(face.source) into web-font slices: \(error)"))

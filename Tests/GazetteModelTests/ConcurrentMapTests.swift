@@ -19,6 +19,21 @@ import Testing
         }
     }
 
+    /// Batches cover every element once, in order, at most `size` each, with the collection's
+    /// own indices (a slice's too); a size below 1 counts as 1.
+    @Test func batchesCoverEveryElementInOrder() {
+        var seen: [[Int]] = []
+        Array(10..<17).forEachBatch(of: 3) { seen.append(Array($0.indices)) }
+        #expect(seen == [[0, 1, 2], [3, 4, 5], [6]])
+        seen = []
+        Array(0..<10)[4..<9].forEachBatch(of: 2) { seen.append(Array($0)) }
+        #expect(seen == [[4, 5], [6, 7], [8]])
+        seen = []
+        [7, 8].forEachBatch(of: 0) { seen.append(Array($0)) }
+        #expect(seen == [[7], [8]])
+        [Int]().forEachBatch(of: 4) { _ in Issue.record("a batch of nothing") }
+    }
+
     @Test func concurrentlyReturnsBothResultsAndPrefersTheFirstError() throws {
         let (a, b) = try concurrently({ "first" }, { 2 })
         #expect(a == "first" && b == 2)
