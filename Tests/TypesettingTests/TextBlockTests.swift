@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Typesetting
+@testable import Typesetting
 
 let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
 
@@ -25,6 +25,46 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         // Without keep-all, Pango breaks Hangul between any two syllables.
         let loose = try TextBlock(RichText(text, style), fonts: fonts, width: 200, lineHeight: 1.5, keepKoreanWords: false)
         #expect(loose.lineTexts.contains { $0.split(separator: " ").contains { !words.contains(String($0)) } })
+    }
+
+    /// Gazette breaks lines itself, from an unwrapped layout's widths and break opportunities
+    /// (see `LineBreaks`); Pango wrapping the same text, with an attribute per Korean word,
+    /// must find the same lines: prose, mixed scripts, runs of other fonts, hard breaks, URLs,
+    /// words longer than a line, both wrap modes, with and without keep-all, three alignments.
+    @Test func linesBreakAsPangoWouldBreakThem() throws {
+        let bold = style.with { $0.bold = true }
+        let link = style.with { $0.link = "https://example.org"; $0.underline = true }
+        var mixed = RichText("Swift 6의 strict concurrency는 data race를 컴파일 시점에 막는다. ", style)
+        mixed.append("굵게 쓴 문장도 여러 줄에 걸쳐 이어지고, ", bold)
+        mixed.append("https://example.org/news/2026/11/23/very-long-path?query=가나다&x=1", link)
+        mixed.append(" 뒤에 (괄호 속 낱말)과 “따옴표”, 그리고 숫자 1,234,567원과 10%가 온다 — 줄표 뒤에도.", style)
+        let texts: [RichText] = [
+            RichText(String(repeating: "환율 정부를 기후 수요의 비용은 가격은 대출은 기후에서 기사. 기술의 소비가 생산 인공지능에서 고용은 분석를 방향를 효과를. ", count: 6), style),
+            mixed,
+            RichText("한 줄\n\n두 번째 줄은 조금 더 길어서 여러 번 접히는 줄이다 가나다라마바사 아자차카타파하\n끝 ", style),
+            RichText(String(repeating: "가나다라마바사아자차카타파하", count: 8) + " 짧은 말 " + String(repeating: "abcdefghij", count: 12), style),
+            RichText("The quick brown fox jumps over the lazy dog; co-operation and well-being, state-of-the-art. ", style),
+        ]
+        for text in texts {
+            for width in [60.0, 137.5, 200, 451] {
+                for (wrap, keep) in [(TextBlock.Wrap.wordChar, true), (.wordChar, false), (.word, true)] {
+                    for alignment in [TextBlock.Alignment.left, .center, .right] {
+                        let ours = try TextBlock(
+                            text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: keep, pangoWraps: false)
+                        let pango = try TextBlock(
+                            text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: keep, pangoWraps: true)
+                        let trimmed = { (lines: [String]) in lines.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 } }
+                        #expect(trimmed(ours.lineTexts) == trimmed(pango.lineTexts), "width \(width) \(wrap) keep \(keep): \(text.string.prefix(20))")
+                        #expect(abs(ours.height - pango.height) < 0.01)
+                        guard ours.lines.count == pango.lines.count else { continue }
+                        for (a, b) in zip(ours.lines, pango.lines) where !a.width.isZero {
+                            // Pango gives a wrapped line's trailing space no width; set alone, a line leaves it out.
+                            #expect(abs(a.x - b.x) < 0.5 && abs(a.width - b.width) < 0.5, "\(alignment) \(a) \(b)")
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test func overlongWordsStillWrapWithoutHyphens() throws {
