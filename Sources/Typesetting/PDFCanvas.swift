@@ -127,12 +127,32 @@ public final class PDFCanvas {
         let origin = block.lines[first].top
         for index in range {
             let line = block.lines[index]
-            cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
-            cairo_move_to(cr, x + line.x, y + line.top - origin + line.baseline)
-            pango_cairo_show_layout_line(cr, block.lineHandles[index])
+            let left = x + line.x, baseline = y + line.top - origin + line.baseline
+            switch block.drawings[index] {
+            case .pango(let handle, _):
+                cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
+                cairo_move_to(cr, left, baseline)
+                pango_cairo_show_layout_line(cr, handle)
+            case .glyphs(let glyphs):
+                for run in glyphs.runs { show(run, x: left, baseline: baseline) }
+            }
         }
         for link in block.linkRectangles(range) {
             self.link(to: link.target, x: x + link.x, y: y + link.y, width: link.width, height: link.height)
+        }
+    }
+
+    /// Shows a run of glyphs, with its text and clusters, as Pango's cairo renderer does.
+    private func show(_ run: GlyphLine.Run, x: Double, baseline: Double) {
+        cairo_set_scaled_font(cr, run.font)
+        cairo_set_source_rgb(cr, run.color.red, run.color.green, run.color.blue)
+        let placed = run.glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + x, y: $0.y + baseline) }
+        run.utf8.withUnsafeBufferPointer { text in
+            run.clusters.withUnsafeBufferPointer { clusters in
+                cairo_show_text_glyphs(
+                    cr, text.baseAddress, Int32(text.count), placed, Int32(placed.count), clusters.baseAddress, Int32(clusters.count),
+                    cairo_text_cluster_flags_t(rawValue: 0))
+            }
         }
     }
 

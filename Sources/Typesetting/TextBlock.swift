@@ -36,10 +36,15 @@ public final class TextBlock {
     public let widestLine: Double
     /// The layouts the lines belong to (one reference each, released on deinit).
     let layouts: [OpaquePointer]
-    let lineHandles: [UnsafeMutablePointer<PangoLayoutLine>]
-    /// Each line's offset into the text of the layout it belongs to: a line set on its own
-    /// starts at 0 there, not at `Line.start`.
-    let layoutOffsets: [Int]
+    /// How each line is drawn.
+    let drawings: [Drawing]
+    enum Drawing {
+        /// A line of a Pango layout whose text starts at byte `offset` of the block's text (a
+        /// line set on its own starts at 0 there, not at `Line.start`).
+        case pango(UnsafeMutablePointer<PangoLayoutLine>, offset: Int)
+        /// Glyphs cut from the unwrapped layout.
+        case glyphs(GlyphLine)
+    }
     let color: RGB
     /// Link runs: byte range and target.
     let links: [(start: Int, end: Int, target: String)]
@@ -79,8 +84,7 @@ public final class TextBlock {
         let minimum = base.size * lineHeight
         var lines: [Line] = []
         var layouts: [OpaquePointer] = []
-        var handles: [UnsafeMutablePointer<PangoLayoutLine>] = []
-        var offsets: [Int] = []
+        var drawings: [Drawing] = []
         var top = 0.0
         /// Appends a line set by Pango, placed `shift` points right of where Pango put it, with
         /// byte range `range` of the text (by default the line's own, moved by `offset`: where
@@ -91,14 +95,15 @@ public final class TextBlock {
                 Line(
                     top: top, height: height, baseline: (height - set.height) / 2 + set.ascent, x: set.x + shift, width: set.width,
                     start: range?.lowerBound ?? offset + set.start, end: range?.upperBound ?? offset + set.end))
-            handles.append(set.handle)
-            offsets.append(offset)
+            drawings.append(.pango(set.handle, offset: offset))
             top += height
         }
         if let width, !pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
             let whole = try TextBlock.layout(text, fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap, keepKoreanWords: false)
             layouts.append(whole)
             let hardLines = TextBlock.lines(of: whole)
+            let shaped = ShapedRuns(whole)
+            var colors = RunColors(text)
             let breaks = LineBreaks(whole, text: text.string, width: Int32((max(1, width) * TextBlock.scale).rounded(.down)), wrap: wrap, keepKoreanWords: keepKoreanWords)
             func shift(_ lineWidth: Double) -> Double {
                 switch alignment {
@@ -113,8 +118,22 @@ public final class TextBlock {
                     add(hardLines[index], offset: 0, shift: shift(hardLines[index].width))
                     continue
                 }
-                // Set on its own without its trailing white space (Pango's wrapping gives that
-                // no width); its byte range keeps it, so the lines still join up to the text.
+                // Without its trailing white space (Pango's wrapping gives that no width); its
+                // byte range keeps it, so the lines still join up to the text.
+                if let glyphs = text.string.utf8.withContiguousStorageIfAvailable({ bytes in
+                    TextBlock.undecorated(text, line.start..<line.contentEnd)
+                        ? shaped.line(line.start..<line.contentEnd, text: bytes) { colors.at($0) } : nil
+                }) ?? nil {
+                    let natural = glyphs.ascent + glyphs.descent
+                    let height = max(minimum, natural)
+                    lines.append(
+                        Line(
+                            top: top, height: height, baseline: (height - natural) / 2 + glyphs.ascent, x: shift(glyphs.width),
+                            width: glyphs.width, start: line.start, end: line.end))
+                    drawings.append(.glyphs(glyphs))
+                    top += height
+                    continue
+                }
                 let layout = try TextBlock.layout(
                     text.slice(line.start, line.contentEnd), fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap,
                     keepKoreanWords: false)
@@ -130,13 +149,37 @@ public final class TextBlock {
         }
         self.layouts = layouts
         self.lines = lines
-        self.lineHandles = handles
-        self.layoutOffsets = offsets
+        self.drawings = drawings
         self.height = top
         self.widestLine = lines.map(\.width).max() ?? 0
         self.color = base.color
         self.links = links
         self.string = text.string
+    }
+
+    /// True when no run over `range` has a background or a line through or under it, which
+    /// only Pango's renderer draws.
+    static func undecorated(_ text: RichText, _ range: Range<Int>) -> Bool {
+        !text.runs.contains { run in
+            run.start < range.upperBound && run.end > range.lowerBound
+                && (run.attributes.background != nil || run.attributes.underline || run.attributes.strikethrough)
+        }
+    }
+
+    /// Each byte's text colour, looked up in order (lines and glyphs run forward).
+    struct RunColors {
+        let runs: [RichText.Run]
+        let base: RGB
+        var index = 0
+        init(_ text: RichText) {
+            runs = text.runs
+            base = text.runs.first?.attributes.color ?? .black
+        }
+        mutating func at(_ offset: Int) -> RGB {
+            if index >= runs.count || runs[index].start > offset { index = 0 }
+            while index < runs.count, runs[index].end <= offset { index += 1 }
+            return index < runs.count && runs[index].start <= offset ? runs[index].attributes.color : base
+        }
     }
 
     /// A line as Pango set it, in points: its logical extent, its ascent (baseline below the
@@ -211,8 +254,7 @@ public final class TextBlock {
         for layout in block.layouts { g_object_ref(UnsafeMutableRawPointer(layout)) }
         layouts = block.layouts
         lines = Array(block.lines.prefix(count))
-        lineHandles = Array(block.lineHandles.prefix(count))
-        layoutOffsets = Array(block.layoutOffsets.prefix(count))
+        drawings = Array(block.drawings.prefix(count))
         height = lines.last.map { $0.top + $0.height } ?? 0
         widestLine = lines.map(\.width).max() ?? 0
         color = block.color
@@ -302,11 +344,17 @@ public final class TextBlock {
         for index in range {
             let line = lines[index]
             for link in links where link.start < line.end && link.end > line.start {
-                var x0: Int32 = 0, x1: Int32 = 0
-                let offset = layoutOffsets[index]
-                pango_layout_line_index_to_x(lineHandles[index], Int32(max(link.start, line.start) - offset), 0, &x0)
-                pango_layout_line_index_to_x(lineHandles[index], Int32(min(link.end, line.end) - offset), 0, &x1)
-                let left = Double(min(x0, x1)) / TextBlock.scale, right = Double(max(x0, x1)) / TextBlock.scale
+                let from = max(link.start, line.start), to = min(link.end, line.end)
+                let left: Double, right: Double
+                switch drawings[index] {
+                case .pango(let handle, let offset):
+                    var x0: Int32 = 0, x1: Int32 = 0
+                    pango_layout_line_index_to_x(handle, Int32(from - offset), 0, &x0)
+                    pango_layout_line_index_to_x(handle, Int32(to - offset), 0, &x1)
+                    (left, right) = (Double(min(x0, x1)) / TextBlock.scale, Double(max(x0, x1)) / TextBlock.scale)
+                case .glyphs(let glyphs):
+                    (left, right) = (glyphs.x(at: from), glyphs.x(at: to))
+                }
                 guard right > left else { continue }
                 result.append((link.target, line.x + left, line.top - lines[first].top, right - left, line.height))
             }

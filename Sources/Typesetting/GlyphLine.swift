@@ -1,0 +1,125 @@
+internal import CPangoCairo
+
+/// The glyphs of one wrapped line, cut from the runs of the unwrapped layout its lines were
+/// broken from (`LineBreaks`), ready for cairo: nothing is shaped or laid out a second time.
+/// Lines that need more than glyphs in colours (a background, a decoration, a glyph Pango draws
+/// as a box, right-to-left text) are set by Pango instead.
+struct GlyphLine {
+    struct Run {
+        /// cairo's font for the run, owned by the Pango font of the unwrapped layout's item:
+        /// valid while the block keeps that layout.
+        let font: OpaquePointer
+        /// x from the line's left edge, y from its baseline, in points.
+        let glyphs: [cairo_glyph_t]
+        /// The run's text and which glyphs set which bytes of it, so the PDF's text reads back.
+        let utf8: [CChar]
+        let clusters: [cairo_text_cluster_t]
+        let color: RGB
+    }
+
+    let runs: [Run]
+    /// Logical extent, in points: width, and height above and below the baseline.
+    let width: Double, ascent: Double, descent: Double
+    /// Where each cluster starts: its byte offset in the text and its x, for link rectangles.
+    let stops: [(byte: Int, x: Double)]
+
+    /// The x of byte `offset` of the text (the end of the line past its last cluster).
+    func x(at offset: Int) -> Double {
+        stops.first { $0.byte >= offset }?.x ?? width
+    }
+}
+
+/// The glyph runs of an unwrapped layout, in order, for cutting into lines.
+struct ShapedRuns {
+    struct Run {
+        let glyphs: UnsafeMutablePointer<PangoGlyphString>
+        let font: UnsafeMutablePointer<PangoFont>
+        let offset: Int, length: Int
+    }
+
+    private(set) var runs: [Run] = []
+    /// False when a run is right to left: its glyphs are not in text order.
+    private(set) var leftToRight = true
+
+    init(_ layout: OpaquePointer) {
+        guard let iterator = pango_layout_get_iter(layout) else { return }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+                let font = item.pointee.analysis.font
+            else { continue }
+            if item.pointee.analysis.level % 2 == 1 { leftToRight = false }
+            runs.append(Run(glyphs: glyphs, font: font, offset: Int(item.pointee.offset), length: Int(item.pointee.length)))
+        } while pango_layout_iter_next_run(iterator) != 0
+    }
+
+    /// The glyphs setting bytes `range` of `text`, as one line; nil if Pango must set it.
+    /// `color` gives each byte's colour: a run is cut wherever it changes.
+    func line(_ range: Range<Int>, text: UnsafeBufferPointer<UInt8>, color: (Int) -> RGB) -> GlyphLine? {
+        guard leftToRight, !range.isEmpty else { return nil }
+        let scale = Double(PANGO_SCALE)
+        var made: [GlyphLine.Run] = []
+        var stops: [(byte: Int, x: Double)] = []
+        var x = 0
+        var ascent = 0, descent = 0
+        for run in runs where run.offset < range.upperBound && run.offset + run.length > range.lowerBound {
+            let string = run.glyphs.pointee
+            guard let infos = string.glyphs, let clusters = string.log_clusters else { return nil }
+            let count = Int(string.num_glyphs)
+            // The glyphs of the run within the line (log clusters rise, left to right).
+            var first = 0
+            while first < count, run.offset + Int(clusters[first]) < range.lowerBound { first += 1 }
+            var end = first
+            while end < count, run.offset + Int(clusters[end]) < range.upperBound { end += 1 }
+            guard end > first else { continue }
+            var logical = PangoRectangle()
+            pango_glyph_string_extents_range(run.glyphs, Int32(first), Int32(end), run.font, nil, &logical)
+            ascent = max(ascent, -Int(logical.y))
+            descent = max(descent, Int(logical.y + logical.height))
+            guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(run.font)) else { return nil }
+            let runEnd = min(run.offset + run.length, range.upperBound)
+            // Cut at every change of colour; within a piece, one cluster per distinct byte offset.
+            var index = first
+            while index < end {
+                let pieceColor = color(run.offset + Int(clusters[index]))
+                var glyphs: [cairo_glyph_t] = []
+                var textClusters: [cairo_text_cluster_t] = []
+                let pieceStart = run.offset + Int(clusters[index])
+                var pieceEnd = runEnd
+                while index < end {
+                    let byte = run.offset + Int(clusters[index])
+                    if byte != pieceStart, color(byte) != pieceColor {
+                        pieceEnd = byte
+                        break
+                    }
+                    let info = infos[index]
+                    if info.glyph == PANGO_GLYPH_EMPTY || info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { return nil }
+                    if textClusters.isEmpty || stops.last?.byte != byte {
+                        stops.append((byte, Double(x) / scale))
+                        textClusters.append(cairo_text_cluster_t(num_bytes: 0, num_glyphs: 0))
+                    }
+                    textClusters[textClusters.count - 1].num_glyphs += 1
+                    glyphs.append(
+                        cairo_glyph_t(
+                            index: UInt(info.glyph), x: Double(x + Int(info.geometry.x_offset)) / scale,
+                            y: Double(info.geometry.y_offset) / scale))
+                    x += Int(info.geometry.width)
+                    index += 1
+                }
+                // Each cluster's bytes: up to the next cluster's start, the last up to the piece's end.
+                let starts = stops.suffix(textClusters.count).map(\.byte)
+                for (number, start) in starts.enumerated() {
+                    textClusters[number].num_bytes = Int32((number + 1 < starts.count ? starts[number + 1] : pieceEnd) - start)
+                }
+                guard pieceStart >= 0, pieceEnd <= text.count, pieceEnd >= pieceStart else { return nil }
+                made.append(
+                    GlyphLine.Run(
+                        font: scaled, glyphs: glyphs,
+                        utf8: text[pieceStart..<pieceEnd].map { CChar(bitPattern: $0) }, clusters: textClusters, color: pieceColor))
+            }
+        }
+        guard !made.isEmpty else { return nil }
+        return GlyphLine(
+            runs: made, width: Double(x) / scale, ascent: Double(ascent) / scale, descent: Double(descent) / scale, stops: stops)
+    }
+}
