@@ -89,13 +89,13 @@ public final class TextBlock {
         /// Appends a line set by Pango, placed `shift` points right of where Pango put it, with
         /// byte range `range` of the text (by default the line's own, moved by `offset`: where
         /// its layout starts in the text).
-        func add(_ set: TextBlock.SetLine, offset: Int, range: Range<Int>? = nil, shift: Double = 0) {
+        func add(_ set: TextBlock.SetLine, offset: Int, range: Range<Int>? = nil, shift: Double = 0, glyphs: GlyphLine? = nil) {
             let height = max(minimum, set.height)
             lines.append(
                 Line(
                     top: top, height: height, baseline: (height - set.height) / 2 + set.ascent, x: set.x + shift, width: set.width,
                     start: range?.lowerBound ?? offset + set.start, end: range?.upperBound ?? offset + set.end))
-            drawings.append(.pango(set.handle, offset: offset))
+            drawings.append(glyphs.map { .glyphs($0) } ?? .pango(set.handle, offset: offset))
             top += height
         }
         if let width, !pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
@@ -104,6 +104,10 @@ public final class TextBlock {
             let hardLines = TextBlock.lines(of: whole)
             let shaped = ShapedRuns(whole)
             var colors = RunColors(text)
+            func glyphs(_ range: Range<Int>) -> GlyphLine? {
+                guard TextBlock.undecorated(text, range) else { return nil }
+                return text.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil
+            }
             let breaks = LineBreaks(whole, text: text.string, width: Int32((max(1, width) * TextBlock.scale).rounded(.down)), wrap: wrap, keepKoreanWords: keepKoreanWords)
             func shift(_ lineWidth: Double) -> Double {
                 switch alignment {
@@ -114,16 +118,14 @@ public final class TextBlock {
             }
             for line in breaks.lines {
                 if let index = line.hardLine, index < hardLines.count {
-                    // A hard line that fits is the unwrapped layout's line as it is.
-                    add(hardLines[index], offset: 0, shift: shift(hardLines[index].width))
+                    // A hard line that fits is the unwrapped layout's line as it is, drawn
+                    // from its glyphs where it can be.
+                    add(hardLines[index], offset: 0, shift: shift(hardLines[index].width), glyphs: glyphs(line.start..<line.end))
                     continue
                 }
                 // Without its trailing white space (Pango's wrapping gives that no width); its
                 // byte range keeps it, so the lines still join up to the text.
-                if let glyphs = text.string.utf8.withContiguousStorageIfAvailable({ bytes in
-                    TextBlock.undecorated(text, line.start..<line.contentEnd)
-                        ? shaped.line(line.start..<line.contentEnd, text: bytes) { colors.at($0) } : nil
-                }) ?? nil {
+                if let glyphs = glyphs(line.start..<line.contentEnd) {
                     let natural = glyphs.ascent + glyphs.descent
                     let height = max(minimum, natural)
                     lines.append(
