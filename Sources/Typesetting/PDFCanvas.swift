@@ -125,35 +125,64 @@ public final class PDFCanvas {
     public func draw(_ block: TextBlock, lines range: Range<Int>, x: Double, y: Double) {
         guard let first = range.first else { return }
         let origin = block.lines[first].top
+        // Consecutive glyph runs in one font and colour, over any number of lines, go to cairo
+        // as one call: cairo's cost is as much per call as per glyph.
+        var pending = GlyphBatch()
         for index in range {
             let line = block.lines[index]
             let left = x + line.x, baseline = y + line.top - origin + line.baseline
             switch block.drawings[index] {
             case .pango(let handle, _):
+                flush(&pending)
                 cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
                 cairo_move_to(cr, left, baseline)
                 pango_cairo_show_layout_line(cr, handle)
             case .glyphs(let glyphs):
-                for run in glyphs.runs { show(run, x: left, baseline: baseline) }
+                for run in glyphs.runs {
+                    if !pending.accepts(run) { flush(&pending) }
+                    pending.add(run, x: left, baseline: baseline)
+                }
             }
         }
+        flush(&pending)
         for link in block.linkRectangles(range) {
             self.link(to: link.target, x: x + link.x, y: y + link.y, width: link.width, height: link.height)
         }
     }
 
-    /// Shows a run of glyphs, with its text and clusters, as Pango's cairo renderer does.
-    private func show(_ run: GlyphLine.Run, x: Double, baseline: Double) {
-        cairo_set_scaled_font(cr, run.font)
-        cairo_set_source_rgb(cr, run.color.red, run.color.green, run.color.blue)
-        let placed = run.glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + x, y: $0.y + baseline) }
-        run.utf8.withUnsafeBufferPointer { text in
-            run.clusters.withUnsafeBufferPointer { clusters in
+    /// Glyph runs in one font and colour, placed on the page, with their text and clusters.
+    private struct GlyphBatch {
+        var font: OpaquePointer?
+        var color = RGB.black
+        var glyphs: [cairo_glyph_t] = []
+        var utf8: [CChar] = []
+        var clusters: [cairo_text_cluster_t] = []
+
+        func accepts(_ run: GlyphLine.Run) -> Bool { font == nil || (font == run.font && color == run.color) }
+
+        mutating func add(_ run: GlyphLine.Run, x: Double, baseline: Double) {
+            font = run.font
+            color = run.color
+            glyphs += run.glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + x, y: $0.y + baseline) }
+            utf8 += run.utf8
+            clusters += run.clusters
+        }
+    }
+
+    /// Shows the batch's glyphs, with their text and clusters, as Pango's cairo renderer does,
+    /// and empties it.
+    private func flush(_ batch: inout GlyphBatch) {
+        guard let font = batch.font else { return }
+        cairo_set_scaled_font(cr, font)
+        cairo_set_source_rgb(cr, batch.color.red, batch.color.green, batch.color.blue)
+        batch.utf8.withUnsafeBufferPointer { text in
+            batch.clusters.withUnsafeBufferPointer { clusters in
                 cairo_show_text_glyphs(
-                    cr, text.baseAddress, Int32(text.count), placed, Int32(placed.count), clusters.baseAddress, Int32(clusters.count),
-                    cairo_text_cluster_flags_t(rawValue: 0))
+                    cr, text.baseAddress, Int32(text.count), batch.glyphs, Int32(batch.glyphs.count), clusters.baseAddress,
+                    Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
             }
         }
+        batch = GlyphBatch()
     }
 
     /// Draws all of `block` with its top-left corner at (`x`, `y`).
