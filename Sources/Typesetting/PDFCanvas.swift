@@ -126,8 +126,11 @@ public final class PDFCanvas {
         guard let first = range.first else { return }
         let origin = block.lines[first].top
         // Consecutive glyph runs in one font and colour, over any number of lines, go to cairo
-        // as one call: cairo's cost is as much per call as per glyph.
+        // as one call: cairo's cost is as much per call as per glyph. The batch's storage is
+        // the canvas's, kept from one call to the next.
         var pending = GlyphBatch()
+        swap(&pending, &batch)
+        defer { swap(&pending, &batch) }
         for index in range {
             let line = block.lines[index]
             let left = x + line.x, baseline = y + line.top - origin + line.baseline
@@ -150,6 +153,8 @@ public final class PDFCanvas {
         }
     }
 
+    private var batch = GlyphBatch()
+
     /// Glyph runs in one font and colour, placed on the page, with their text and clusters.
     private struct GlyphBatch {
         var font: OpaquePointer?
@@ -163,9 +168,16 @@ public final class PDFCanvas {
         mutating func add(_ run: GlyphLine.Run, x: Double, baseline: Double) {
             font = run.font
             color = run.color
-            glyphs += run.glyphs.map { cairo_glyph_t(index: $0.index, x: $0.x + x, y: $0.y + baseline) }
-            utf8 += run.utf8
-            clusters += run.clusters
+            for glyph in run.glyphs { glyphs.append(cairo_glyph_t(index: glyph.index, x: glyph.x + x, y: glyph.y + baseline)) }
+            utf8.append(contentsOf: run.utf8)
+            clusters.append(contentsOf: run.clusters)
+        }
+
+        mutating func clear() {
+            font = nil
+            glyphs.removeAll(keepingCapacity: true)
+            utf8.removeAll(keepingCapacity: true)
+            clusters.removeAll(keepingCapacity: true)
         }
     }
 
@@ -182,7 +194,7 @@ public final class PDFCanvas {
                     Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
             }
         }
-        batch = GlyphBatch()
+        batch.clear()
     }
 
     /// Draws all of `block` with its top-left corner at (`x`, `y`).

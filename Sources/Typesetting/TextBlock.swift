@@ -2,7 +2,7 @@ internal import CPangoCairo
 
 /// A piece of rich text set by Pango at a width: its lines, each with its own height and
 /// baseline, so a paginator can split it between any two lines and a canvas can draw any range
-/// of them. This type and `PDFCanvas` are the only places Gazette drives Pango for print.
+/// of them. This module is the only place Gazette drives Pango for print.
 ///
 /// Line geometry follows CSS: each line is at least `size × lineHeight` tall (of the block's
 /// base size), with the extra leading split above and below the glyphs.
@@ -57,11 +57,11 @@ public final class TextBlock {
     /// longer than a line still breaks where it must.
     ///
     /// Lines are broken here, first fit, from one unwrapped Pango layout's character widths
-    /// and break opportunities (`LineBreaks`), and each wrapped line is then set on its own.
-    /// Pango's own wrapping keeps Korean words whole only with an attribute per word, which it
-    /// copies into every item a line break splits: a 1,075-byte Korean paragraph took 0.45 ms
-    /// that way and 0.25 ms this way (a C loop over Pango 1.50, processor time), and the
-    /// 200-journal packet bench typesets 11 % faster. Text with tabs (whose width depends on
+    /// and break opportunities (`LineBreaks`), and drawn from that layout's glyphs
+    /// (`ShapedRuns`): each paragraph is shaped once. Pango's own wrapping keeps Korean words
+    /// whole only with an attribute per word, which it copies into every item a line break
+    /// splits, and shapes each line a second time. A line with a background or a line through
+    /// or under it is set on its own and drawn by Pango; text with tabs (whose width depends on
     /// where its line starts) is still wrapped by Pango.
     public convenience init(
         _ text: RichText, fonts: PrintFonts, width: Double?, lineHeight: Double, alignment: Alignment = .left,
