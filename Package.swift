@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting"]),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestSupport"]),
         // swift-mustache only here: Templating must render what it rendered (differential tests).
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Typesetting
 
@@ -65,6 +66,38 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
                 }
             }
         }
+    }
+
+    /// Lines drawn from the unwrapped layout's glyphs read back from the PDF as the same
+    /// words, in the same places, as lines Pango wraps and draws; links stay clickable.
+    @Test func glyphDrawnLinesReadBackAsPangoDrawnOnes() throws {
+        var text = RichText("첫 문장은 평범하게 시작하고 ", style)
+        text.append("굵은 낱말이 섞이며 ", style.with { $0.bold = true })
+        text.append("링크 https://example.org/a?b=가나 가 이어지고", style.with { $0.link = "https://example.org/a"; $0.color = RGB(0, 0, 0.8) })
+        text.append(", Latin words with kerning AVAWAY and digits 12,345 follow. 끝.\n둘째 줄", style)
+        var results: [(words: [PDFTools.Word], annotations: Int)] = []
+        for pangoWraps in [false, true] {
+            let block = try TextBlock(
+                text, fonts: fonts, width: 160, lineHeight: 1.5, alignment: .left, wrap: .wordChar, keepKoreanWords: true, pangoWraps: pangoWraps)
+            if !pangoWraps { #expect(block.drawings.contains { if case .glyphs = $0 { true } else { false } }) }
+            let canvas = try PDFCanvas(width: 300, height: 400)
+            canvas.setMetadata(.createDate, "2026-01-01T00:00:00Z")
+            canvas.setMetadata(.modDate, "2026-01-01T00:00:00Z")
+            canvas.draw(block, x: 40, y: 30)
+            canvas.showPage()
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("glyph-lines-\(pangoWraps)-\(UUID().uuidString).pdf")
+            try canvas.finish().write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let pdf = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            results.append((try PDFTools.words(file), pdf.components(separatedBy: "/Subtype /Link").count - 1))
+        }
+        let (ours, pango) = (results[0], results[1])
+        #expect(ours.words.map(\.text) == pango.words.map(\.text))
+        #expect(ours.words.map(\.text).joined().contains("https://example.org/a?b=가나가이어지고"))
+        for (a, b) in zip(ours.words, pango.words) {
+            #expect(abs(a.xMin - b.xMin) < 0.05 && abs(a.yMin - b.yMin) < 0.05 && abs(a.xMax - b.xMax) < 0.05, "\(a) \(b)")
+        }
+        #expect(ours.annotations == pango.annotations && ours.annotations >= 2)
     }
 
     @Test func overlongWordsStillWrapWithoutHyphens() throws {
