@@ -54,8 +54,9 @@ struct ShapedRuns {
     }
 
     /// The glyphs setting bytes `range` of `text`, as one line; nil if Pango must set it.
-    /// `color` gives each byte's colour: a run is cut wherever it changes.
-    func line(_ range: Range<Int>, text: UnsafeBufferPointer<UInt8>, color: (Int) -> RGB) -> GlyphLine? {
+    /// `color` gives a byte's colour and the byte up to which it holds: a run is cut wherever
+    /// the colour changes.
+    func line(_ range: Range<Int>, text: UnsafeBufferPointer<UInt8>, color: (Int) -> (RGB, until: Int)) -> GlyphLine? {
         guard leftToRight, !range.isEmpty else { return nil }
         let scale = Double(PANGO_SCALE)
         var made: [GlyphLine.Run] = []
@@ -66,11 +67,16 @@ struct ShapedRuns {
             let string = run.glyphs.pointee
             guard let infos = string.glyphs, let clusters = string.log_clusters else { return nil }
             let count = Int(string.num_glyphs)
-            // The glyphs of the run within the line (log clusters rise, left to right).
-            var first = 0
-            while first < count, run.offset + Int(clusters[first]) < range.lowerBound { first += 1 }
-            var end = first
-            while end < count, run.offset + Int(clusters[end]) < range.upperBound { end += 1 }
+            /// The first glyph whose cluster starts at or after `byte` (log clusters rise, left to right).
+            func firstGlyph(from byte: Int) -> Int {
+                var low = 0, high = count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if run.offset + Int(clusters[middle]) < byte { low = middle + 1 } else { high = middle }
+                }
+                return low
+            }
+            let first = firstGlyph(from: range.lowerBound), end = firstGlyph(from: range.upperBound)
             guard end > first else { continue }
             var logical = PangoRectangle()
             pango_glyph_string_extents_range(run.glyphs, Int32(first), Int32(end), run.font, nil, &logical)
@@ -78,23 +84,32 @@ struct ShapedRuns {
             descent = max(descent, Int(logical.y + logical.height))
             guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(run.font)) else { return nil }
             let runEnd = min(run.offset + run.length, range.upperBound)
-            // Cut at every change of colour; within a piece, one cluster per distinct byte offset.
+            // Cut at every change of colour; within a piece, one cluster per distinct byte offset,
+            // each cluster's bytes up to the next one's start (the last's up to the piece's end).
             var index = first
             while index < end {
-                let pieceColor = color(run.offset + Int(clusters[index]))
+                let pieceStart = run.offset + Int(clusters[index])
+                let (pieceColor, until) = color(pieceStart)
+                var sameUntil = until
                 var glyphs: [cairo_glyph_t] = []
                 var textClusters: [cairo_text_cluster_t] = []
-                let pieceStart = run.offset + Int(clusters[index])
+                var clusterStart = pieceStart
                 var pieceEnd = runEnd
                 while index < end {
                     let byte = run.offset + Int(clusters[index])
-                    if byte != pieceStart, color(byte) != pieceColor {
-                        pieceEnd = byte
-                        break
+                    if byte >= sameUntil {
+                        let (next, until) = color(byte)
+                        if next != pieceColor {
+                            pieceEnd = byte
+                            break
+                        }
+                        sameUntil = until
                     }
                     let info = infos[index]
                     if info.glyph == PANGO_GLYPH_EMPTY || info.glyph & PANGO_GLYPH_UNKNOWN_FLAG != 0 { return nil }
-                    if textClusters.isEmpty || stops.last?.byte != byte {
+                    if textClusters.isEmpty || byte != clusterStart {
+                        if !textClusters.isEmpty { textClusters[textClusters.count - 1].num_bytes = Int32(byte - clusterStart) }
+                        clusterStart = byte
                         stops.append((byte, Double(x) / scale))
                         textClusters.append(cairo_text_cluster_t(num_bytes: 0, num_glyphs: 0))
                     }
@@ -106,12 +121,8 @@ struct ShapedRuns {
                     x += Int(info.geometry.width)
                     index += 1
                 }
-                // Each cluster's bytes: up to the next cluster's start, the last up to the piece's end.
-                let starts = stops.suffix(textClusters.count).map(\.byte)
-                for (number, start) in starts.enumerated() {
-                    textClusters[number].num_bytes = Int32((number + 1 < starts.count ? starts[number + 1] : pieceEnd) - start)
-                }
-                guard pieceStart >= 0, pieceEnd <= text.count, pieceEnd >= pieceStart else { return nil }
+                guard !textClusters.isEmpty, pieceStart >= 0, pieceEnd <= text.count, pieceEnd >= clusterStart else { return nil }
+                textClusters[textClusters.count - 1].num_bytes = Int32(pieceEnd - clusterStart)
                 made.append(
                     GlyphLine.Run(
                         font: scaled, glyphs: glyphs,

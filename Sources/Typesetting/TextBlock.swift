@@ -177,10 +177,12 @@ public final class TextBlock {
             runs = text.runs
             base = text.runs.first?.attributes.color ?? .black
         }
-        mutating func at(_ offset: Int) -> RGB {
+        /// The colour at byte `offset`, and the byte up to which it holds (its run's end).
+        mutating func at(_ offset: Int) -> (RGB, until: Int) {
             if index >= runs.count || runs[index].start > offset { index = 0 }
             while index < runs.count, runs[index].end <= offset { index += 1 }
-            return index < runs.count && runs[index].start <= offset ? runs[index].attributes.color : base
+            guard index < runs.count else { return (base, .max) }
+            return runs[index].start <= offset ? (runs[index].attributes.color, runs[index].end) : (base, runs[index].start)
         }
     }
 
