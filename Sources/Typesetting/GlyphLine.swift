@@ -34,7 +34,9 @@ struct ShapedRuns {
     struct Run {
         let glyphs: UnsafeMutablePointer<PangoGlyphString>
         let font: UnsafeMutablePointer<PangoFont>
-        let offset: Int, length: Int
+        /// The run as Pango hands it out, for its characters' widths.
+        let item: UnsafeMutablePointer<PangoGlyphItem>
+        let offset: Int, length: Int, characters: Int
     }
 
     private(set) var runs: [Run] = []
@@ -49,7 +51,10 @@ struct ShapedRuns {
                 let font = item.pointee.analysis.font
             else { continue }
             if item.pointee.analysis.level % 2 == 1 { leftToRight = false }
-            runs.append(Run(glyphs: glyphs, font: font, offset: Int(item.pointee.offset), length: Int(item.pointee.length)))
+            runs.append(
+                Run(
+                    glyphs: glyphs, font: font, item: run, offset: Int(item.pointee.offset), length: Int(item.pointee.length),
+                    characters: Int(item.pointee.num_chars)))
         } while pango_layout_iter_next_run(iterator) != 0
     }
 

@@ -8,7 +8,7 @@ internal import CPangoCairo
 /// counted. A word that fits no line alone is broken between characters (`.wordChar`) or
 /// overflows to its end (`.word`). Lines never cross a hard break (`\n`).
 struct LineBreaks {
-    struct Line: Equatable {
+    struct Line {
         /// UTF-8 byte range of the line, its trailing white space included (up to `end`) or,
         /// where the line wraps, left out (up to `contentEnd`).
         var start: Int, contentEnd: Int, end: Int
@@ -25,8 +25,9 @@ struct LineBreaks {
         !text.unicodeScalars.contains { [9, 11, 12, 13, 0x85, 0x2028, 0x2029].contains($0.value) }
     }
 
-    /// `layout` is `text` set unwrapped (width -1); `width` is in Pango units.
-    init(_ layout: OpaquePointer, text: String, width: Int32, wrap: TextBlock.Wrap, keepKoreanWords: Bool) {
+    /// `layout` is `text` set unwrapped (width -1), `runs` its glyph runs; `width` is in Pango
+    /// units. Nil when Pango's character attributes do not match the text (then Pango wraps it).
+    init?(_ layout: OpaquePointer, runs: ShapedRuns, text: String, width: Int32, wrap: TextBlock.Wrap, keepKoreanWords: Bool) {
         var scalars: [UInt32] = []
         var byteOffsets: [Int] = []
         var offset = 0
@@ -38,13 +39,18 @@ struct LineBreaks {
         byteOffsets.append(offset)
         let count = scalars.count
         var attributeCount: Int32 = 0
-        guard count > 0, let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount), Int(attributeCount) == count + 1
-        else {
-            lines = [Line(start: 0, contentEnd: offset, end: offset, hardLine: 0)]
-            return
+        guard count > 0, let text = pango_layout_get_text(layout),
+            let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount), Int(attributeCount) == count + 1
+        else { return nil }
+        let widths = LineBreaks.characterWidths(runs, text: text, byteOffsets: byteOffsets)
+        // For each character, which Korean word it is in (-1: none).
+        var koreanWord: [Int32] = []
+        if keepKoreanWords {
+            koreanWord = [Int32](repeating: -1, count: count)
+            for (number, word) in TextBlock.koreanWords(scalars).enumerated() {
+                for index in word.characters { koreanWord[index] = Int32(number) }
+            }
         }
-        let widths = LineBreaks.characterWidths(layout, byteOffsets: byteOffsets)
-        let koreanWord = keepKoreanWords ? LineBreaks.koreanWords(scalars) : []
         func isWhite(_ index: Int) -> Bool { attributes[index].is_white != 0 }
         /// May a line break before character `index`?
         func breaks(_ index: Int) -> Bool {
@@ -109,54 +115,21 @@ struct LineBreaks {
 
     /// Each character's logical width in Pango units, from the layout's runs (a cluster's
     /// width shared among its characters; line separators 0).
-    private static func characterWidths(_ layout: OpaquePointer, byteOffsets: [Int]) -> [Int32] {
+    private static func characterWidths(_ runs: ShapedRuns, text: UnsafePointer<CChar>, byteOffsets: [Int]) -> [Int32] {
         var widths = [Int32](repeating: 0, count: byteOffsets.count - 1)
-        guard let text = pango_layout_get_text(layout), let iterator = pango_layout_get_iter(layout) else { return widths }
-        defer { pango_layout_iter_free(iterator) }
         var buffer: [Int32] = []
-        repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item else { continue }
-            let characters = Int(item.pointee.num_chars)
-            guard characters > 0 else { continue }
-            buffer = [Int32](repeating: 0, count: characters)
-            pango_glyph_item_get_logical_widths(run, text, &buffer)
+        for run in runs.runs where run.characters > 0 {
+            buffer = [Int32](repeating: 0, count: run.characters)
+            pango_glyph_item_get_logical_widths(run.item, text, &buffer)
             // The run's first character, by its byte offset.
             var low = 0, high = byteOffsets.count - 1
-            let byte = Int(item.pointee.offset)
             while low < high {
                 let middle = (low + high) / 2
-                if byteOffsets[middle] < byte { low = middle + 1 } else { high = middle }
+                if byteOffsets[middle] < run.offset { low = middle + 1 } else { high = middle }
             }
-            for index in 0..<characters where low + index < widths.count { widths[low + index] = buffer[index] }
-        } while pango_layout_iter_next_run(iterator) != 0
+            for index in 0..<run.characters where low + index < widths.count { widths[low + index] = buffer[index] }
+        }
         return widths
-    }
-
-    /// For each character, the index of the white-space-delimited run containing Hangul it
-    /// belongs to, or -1 (white space, or a run without Hangul).
-    private static func koreanWords(_ scalars: [UInt32]) -> [Int32] {
-        var words = [Int32](repeating: -1, count: scalars.count)
-        var start: Int?
-        var hasHangul = false
-        var next: Int32 = 0
-        func close(at end: Int) {
-            if let first = start, hasHangul {
-                for index in first..<end { words[index] = next }
-                next += 1
-            }
-            start = nil
-            hasHangul = false
-        }
-        for (index, value) in scalars.enumerated() {
-            if TextBlock.isSpace(value) {
-                close(at: index)
-            } else {
-                if start == nil { start = index }
-                if TextBlock.isHangul(value) { hasHangul = true }
-            }
-        }
-        close(at: scalars.count)
-        return words
     }
 
     /// Characters after which a line may break even inside a word (Pango keeps these breaks

@@ -127,27 +127,24 @@ public final class PDFCanvas {
         let origin = block.lines[first].top
         // Consecutive glyph runs in one font and colour, over any number of lines, go to cairo
         // as one call: cairo's cost is as much per call as per glyph. The batch's storage is
-        // the canvas's, kept from one call to the next.
-        var pending = GlyphBatch()
-        swap(&pending, &batch)
-        defer { swap(&pending, &batch) }
+        // the canvas's, kept (empty) from one call to the next.
         for index in range {
             let line = block.lines[index]
             let left = x + line.x, baseline = y + line.top - origin + line.baseline
             switch block.drawings[index] {
             case .pango(let handle, _):
-                flush(&pending)
+                flushGlyphs()
                 cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
                 cairo_move_to(cr, left, baseline)
                 pango_cairo_show_layout_line(cr, handle)
             case .glyphs(let glyphs):
                 for run in glyphs.runs {
-                    if !pending.accepts(run) { flush(&pending) }
-                    pending.add(run, x: left, baseline: baseline)
+                    if !batch.accepts(run) { flushGlyphs() }
+                    batch.add(run, x: left, baseline: baseline)
                 }
             }
         }
-        flush(&pending)
+        flushGlyphs()
         for link in block.linkRectangles(range) {
             self.link(to: link.target, x: x + link.x, y: y + link.y, width: link.width, height: link.height)
         }
@@ -183,7 +180,7 @@ public final class PDFCanvas {
 
     /// Shows the batch's glyphs, with their text and clusters, as Pango's cairo renderer does,
     /// and empties it.
-    private func flush(_ batch: inout GlyphBatch) {
+    private func flushGlyphs() {
         guard let font = batch.font else { return }
         cairo_set_scaled_font(cr, font)
         cairo_set_source_rgb(cr, batch.color.red, batch.color.green, batch.color.blue)

@@ -98,17 +98,23 @@ public final class TextBlock {
             drawings.append(glyphs.map { .glyphs($0) } ?? .pango(set.handle, offset: offset))
             top += height
         }
-        if let width, !pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
-            let whole = try TextBlock.layout(text, fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap, keepKoreanWords: false)
+        let unwrapped =
+            if let width, !pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
+                try TextBlock.layout(text, fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap, keepKoreanWords: false)
+            } else { OpaquePointer?.none }
+        let shaped = unwrapped.map(ShapedRuns.init)
+        if let width, let whole = unwrapped, let shaped,
+            let breaks = LineBreaks(
+                whole, runs: shaped, text: text.string, width: Int32((max(1, width) * TextBlock.scale).rounded(.down)), wrap: wrap,
+                keepKoreanWords: keepKoreanWords)
+        {
             layouts.append(whole)
             let hardLines = TextBlock.lines(of: whole)
-            let shaped = ShapedRuns(whole)
             var colors = RunColors(text)
             func glyphs(_ range: Range<Int>) -> GlyphLine? {
                 guard TextBlock.undecorated(text, range) else { return nil }
                 return text.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil
             }
-            let breaks = LineBreaks(whole, text: text.string, width: Int32((max(1, width) * TextBlock.scale).rounded(.down)), wrap: wrap, keepKoreanWords: keepKoreanWords)
             func shift(_ lineWidth: Double) -> Double {
                 switch alignment {
                 case .left: 0
@@ -144,6 +150,7 @@ public final class TextBlock {
                 add(set, offset: line.start, range: line.start..<line.end, shift: shift(set.width))
             }
         } else {
+            if let unwrapped { g_object_unref(UnsafeMutableRawPointer(unwrapped)) }
             let layout = try TextBlock.layout(
                 text, fonts: fonts, base: base, width: width, alignment: alignment, wrap: wrap, keepKoreanWords: keepKoreanWords)
             layouts.append(layout)
@@ -286,9 +293,9 @@ public final class TextBlock {
                 alignment: alignment, keepKoreanWords: keepKoreanWords)
         }
         // Text with hard breaks is set one hard line per block (which breaks the same: no line
-        // crosses a hard break), so a page can take any of them without holding the rest; where
-        // Pango wraps (tabs) with Korean words marked, its word pass would otherwise rescan the
-        // text from its start for every hard line. An empty line keeps its height with a space.
+        // crosses a hard break). This dates from when Pango wrapped every block: with Korean words
+        // marked, its word pass rescans the text from its start for every hard line, as it still
+        // does for text with tabs. An empty line keeps its height with a space.
         if keepKoreanWords, bytes.count > 200, bytes.contains(10) {
             var blocks: [TextBlock] = []
             var start = 0
@@ -403,43 +410,49 @@ public final class TextBlock {
         if attributes.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
     }
 
-    /// Marks each whitespace-delimited run that contains Hangul as a single word.
+    /// Marks each Korean word (`koreanWords`) as a single word for Pango.
     private static func markKoreanWords(_ string: String, into list: OpaquePointer?) {
-        var offset = 0
-        var wordStart: Int?
+        for word in koreanWords(Array(string.unicodeScalars.map(\.value))) {
+            guard let attribute = pango_attr_word_new() else { continue }
+            attribute.pointee.start_index = UInt32(word.bytes.lowerBound)
+            attribute.pointee.end_index = UInt32(word.bytes.upperBound)
+            pango_attr_list_insert(list, attribute)
+        }
+    }
+
+    /// The Korean words of a text, as keep-all sees them: each white-space-delimited run that
+    /// contains Hangul, by character index and by UTF-8 byte offset.
+    static func koreanWords(_ scalars: [UInt32]) -> [(characters: Range<Int>, bytes: Range<Int>)] {
+        var words: [(characters: Range<Int>, bytes: Range<Int>)] = []
+        var start: (character: Int, byte: Int)?
         var hasHangul = false
-        func close(at end: Int) {
-            if let start = wordStart, hasHangul, let attribute = pango_attr_word_new() {
-                attribute.pointee.start_index = UInt32(start)
-                attribute.pointee.end_index = UInt32(end)
-                pango_attr_list_insert(list, attribute)
-            }
-            wordStart = nil
-            hasHangul = false
-        }
-        for scalar in string.unicodeScalars {
-            if isSpace(scalar.value) {
-                close(at: offset)
+        var byte = 0
+        for (index, value) in scalars.enumerated() {
+            if isSpace(value) {
+                if let first = start, hasHangul { words.append((first.character..<index, first.byte..<byte)) }
+                start = nil
+                hasHangul = false
             } else {
-                if wordStart == nil { wordStart = offset }
-                if isHangul(scalar.value) { hasHangul = true }
+                if start == nil { start = (index, byte) }
+                if isHangul(value) { hasHangul = true }
             }
-            offset += scalar.utf8.count
+            byte += value < 0x80 ? 1 : value < 0x800 ? 2 : value < 0x10000 ? 3 : 4
         }
-        close(at: offset)
+        if let first = start, hasHangul { words.append((first.character..<scalars.count, first.byte..<byte)) }
+        return words
     }
 
     /// White space, as keep-all delimits words. ASCII and Hangul syllables first: Unicode
     /// property lookups are the costly part, and in Korean text nearly every scalar is one or
     /// the other.
-    static func isSpace(_ value: UInt32) -> Bool {
+    private static func isSpace(_ value: UInt32) -> Bool {
         if value < 0x80 { return value == 32 || (9...13).contains(value) }
         if (0xAC00...0xD7A3).contains(value) { return false }
         return Unicode.Scalar(value)?.properties.isWhitespace ?? false
     }
 
     /// Hangul syllables, jamo and compatibility jamo.
-    static func isHangul(_ value: UInt32) -> Bool {
+    private static func isHangul(_ value: UInt32) -> Bool {
         (0xAC00...0xD7A3).contains(value) || (0x1100...0x11FF).contains(value) || (0x3130...0x318F).contains(value)
     }
 }
