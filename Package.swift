@@ -54,9 +54,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
         .target(name: "CInotify"),
+        // glibc's malloc_trim (<malloc.h>), for GazetteModel.FreeMemory.
+        .systemLibrary(name: "CMalloc"),
 
         // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
-        .target(name: "GazetteModel"),
+        .target(name: "GazetteModel", dependencies: ["CMalloc"]),
         // cmark-gfm behind a Swift face: parse GFM, render HTML, walk the tree.
         .target(name: "Markdown", dependencies: ["CCMarkGFM", "GazetteModel", "Markup"]),
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.

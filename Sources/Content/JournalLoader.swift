@@ -17,13 +17,16 @@ public enum JournalLoader {
     }
 
     /// Loads all journals. Files with errors are left out of `journals` and reported. With a
-    /// cache, files unchanged since the last load are not parsed again.
+    /// cache, files unchanged since the last load are not parsed again. When the files hold
+    /// more than `keptBodyBytes`, every body is left in its file (`Journal.leaveBodyInFile`).
     public static func load(
-        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil
+        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
         let paths = journalPaths(siteRoot: siteRoot)
         let git = GitDates(siteRoot: siteRoot, folder: folder)
         let root = siteRoot.path
+        // All or none, so that which bodies are read again never depends on the order of files.
+        let keepsBodies = keptBodyBytes == .max || paths.concurrentMap { FileTree.size(atPath: root + "/" + $0) }.reduce(0, +) <= keptBodyBytes
         let unread = cache?.unreadCandidates(paths) ?? [:]
         // Each file on its own, on all cores; results in path order.
         let loaded = paths.concurrentMap { path -> (journal: Journal?, diagnostics: [Diagnostic], unread: Bool) in
@@ -40,7 +43,8 @@ public enum JournalLoader {
                 return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))], false)
             }
             let parseFile = { parse(data, path: path, config: config, fallbackDates: dates) }
-            let (journal, diagnostics) = cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
+            var (journal, diagnostics) = cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
+            if !keepsBodies { journal?.leaveBodyInFile() }
             return (journal, diagnostics, false)
         }
         cache?.reuseUnread(zip(paths, loaded).compactMap { $1.unread ? $0 : nil })

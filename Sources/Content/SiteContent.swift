@@ -24,14 +24,22 @@ public struct SiteContent: Sendable {
     private let articleByJournal: [String: Article]
     /// Article id → journals about it, in journal order.
     private let journalsByArticle: [String: [Journal]]
+    /// Where the bodies the loader left in their files are read again.
+    private let bodyFiles: BodyFiles
 
     /// Loads and checks a site. Throws `DiagnosticsError` with every diagnostic if any is an error.
     /// `cache` (kept by `gazette serve` between rebuilds) spares parsing files that did not change.
-    public static func load(siteRoot: URL, includeDrafts: Bool = false, cache: ContentCache? = nil) throws -> SiteContent {
+    /// When the journal files hold more than `keptBodyBytes`, their bodies are left in the files
+    /// and read again when asked (`markdown(of:)`): at 100,000 journals, holding them was 0.8 GB
+    /// of a build's peak. Never with a cache: `serve` keeps every body.
+    public static func load(
+        siteRoot: URL, includeDrafts: Bool = false, cache: ContentCache? = nil, keptBodyBytes: Int = .max
+    ) throws -> SiteContent {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
         let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot)
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
-        let (journals, journalDiagnostics) = JournalLoader.load(siteRoot: siteRoot, config: config, cache: cache)
+        let (journals, journalDiagnostics) = JournalLoader.load(
+            siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache)
         cache?.end()
         var content = SiteContent(
@@ -54,6 +62,7 @@ public struct SiteContent: Sendable {
         root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic], thumbnailFiles: Set<String> = []
     ) {
         self.root = root
+        self.bodyFiles = BodyFiles(root: root)
         self.thumbnailFiles = thumbnailFiles
         self.config = config
         self.journals = journals
@@ -78,6 +87,14 @@ public struct SiteContent: Sendable {
         journalsByArticle = aboutArticle
         weeks = SiteContent.group(journals: journals, articles: articles, timeZone: config.timeZone)
     }
+
+    /// A journal's Markdown body: the one it holds, or, for one the loader left in its file,
+    /// the file's, read again (see `checkBodies`).
+    public func markdown(of journal: Journal) -> String { journal.body ?? bodyFiles.read(journal) }
+
+    /// Throws if a body left in its file could not be read again as it was loaded. A build
+    /// asks before it swaps anything in.
+    public func checkBodies() throws { try bodyFiles.check() }
 
     /// The site-relative paths of `article`'s thumbnails (`content/thumbnails/…`), one per
     /// `ArticleThumbnails.sizes`, or nil unless every one is there: a page shows a local

@@ -33,6 +33,12 @@ public enum FileTree {
         return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
+    /// The size in bytes of the file at `path` (its target's, for a link), or 0 when there is none.
+    public static func size(atPath path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
+    }
+
     /// When the file at `path` was last modified, or nil when there is no such file: for a
     /// regular file the very `Date` Foundation's `attributesOfItem(atPath:)[.modificationDate]`
     /// gives, to the bit; for a symbolic link its target's time (Foundation gives the link's own,

@@ -17,8 +17,13 @@ public struct Journal: Hashable, Sendable {
     public var created: Date
     public var updated: Date
     public var draft: Bool
-    /// The Markdown body (front matter removed).
-    public var body: String
+    /// The Markdown body (front matter removed), or nil when the loader left it in its file to
+    /// keep a large site's memory down: `SiteContent.markdown(of:)` reads it again when asked.
+    public private(set) var body: String?
+    /// The fingerprint of the body, kept either way: what caches and page keys compare.
+    public private(set) var bodyDigest: Fingerprint
+    /// A bookmark has no body: only whitespace after the front matter.
+    public private(set) var isBookmark: Bool
     /// 1-based line of the file where the body starts, for diagnostics inside the body.
     public var bodyStartLine: Int
     /// The file's front-matter lines, fences included (line 1 is the opening `---`), so later
@@ -40,6 +45,8 @@ public struct Journal: Hashable, Sendable {
         self.updated = updated
         self.draft = draft
         self.body = body
+        self.bodyDigest = Self.digest(of: body)
+        self.isBookmark = body.allSatisfy(\.isWhitespace)
         self.bodyStartLine = bodyStartLine
         self.frontMatterLines = frontMatterLines
     }
@@ -67,8 +74,22 @@ public struct Journal: Hashable, Sendable {
         return nil
     }
 
-    /// A bookmark has no body: only whitespace after the front matter.
-    public var isBookmark: Bool { body.allSatisfy(\.isWhitespace) }
+    /// Gives the journal another body (tests that edit one).
+    public mutating func setBody(_ text: String) {
+        body = text
+        bodyDigest = Self.digest(of: text)
+        isBookmark = text.allSatisfy(\.isWhitespace)
+    }
+
+    /// Drops the body from memory; its digest and whether it is a bookmark stay.
+    public mutating func leaveBodyInFile() { body = nil }
+
+    /// `bodyDigest` of a body's text.
+    public static func digest(of body: String) -> Fingerprint {
+        var key = Fingerprint()
+        key.add(body)
+        return key.digest
+    }
 
     /// Newest first by `updated`, then `created`, then slug: the order of every board.
     public static func newestFirst(_ a: Journal, _ b: Journal) -> Bool {

@@ -78,7 +78,7 @@ struct JournalTypesetter {
         header[0].breakBefore = true
         header[0].anchor = StudyPacket.destination(for: journal)
 
-        let document = MarkdownDocument(journal.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
+        let document = MarkdownDocument(packet.content.markdown(of: journal), options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
         let linkBase = packet.baseURL.flatMap { URL(string: "journals/\(journal.slug)/", relativeTo: $0) }
         let body = BodyTypesetter(
             style: style, fonts: fonts, cache: cache, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)

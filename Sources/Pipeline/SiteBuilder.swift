@@ -42,6 +42,14 @@ public struct BuildOptions: Sendable {
     /// enough to keep both cores busy between writes, few enough to hold (at most 30 MB of HTML
     /// at 10,000 journals, by heaptrack: a board page is many times a journal page).
     public var pageBatch = 512
+    /// Bytes of parsed bodies' HTML and plain text a build keeps (`JournalBodies`); past them a
+    /// body is parsed again when its page is rendered. The output is the same either way.
+    public var keptBodyBytes = JournalBodies.defaultKeptBytes
+    /// When the journal files hold more than this many bytes, their Markdown is left in them
+    /// and read again when needed (`SiteContent.load`); `gazette serve` keeps every body.
+    public var keptMarkdownBytes = BuildOptions.defaultKeptMarkdownBytes
+    /// 256 MiB of journal files: about 33,000 journals of 8 KB.
+    public static let defaultKeptMarkdownBytes = 256 << 20
     /// With `updateInPlace` (`gazette serve`): the key of each file last written into the
     /// output, kept between builds, so a page whose key did not change is not rendered again.
     public var written: WrittenKeys?
@@ -216,7 +224,8 @@ public enum SiteBuilder {
             return report
         }
         let content = try clock.step("load, validate, link and group") {
-            try SiteContent.load(siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache)
+            try SiteContent.load(
+                siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache, keptBodyBytes: options.keptMarkdownBytes)
         }
         let theme = try clock.step("load theme") { try Theme.load(siteRoot: options.siteRoot) }
         let baseURL = options.baseURL ?? content.config.baseURL
@@ -224,16 +233,18 @@ public enum SiteBuilder {
         // The fonts are cut mostly on one core; Markdown is parsed on all of them meanwhile.
         let (bodies, fonts) = try clock.step("parse Markdown, cut web fonts") {
             try concurrently(
-                { try JournalBodies(content, cache: options.bodyCache) },
+                { try JournalBodies(content, cache: options.bodyCache, keptBytes: options.keptBodyBytes) },
                 {
                     try SiteAssets.webFonts(
                         content: content, theme: theme, complete: !options.subsetFonts,
                         cache: options.siteRoot.appendingPathComponent(".gazette/cache/fonts"))
                 })
         }
+        // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
+        FreeMemory.release()
         let layout = MasonryBoardLayout(engine: fonts.engine)
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
-        let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.json")
+        let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.txt")
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
         let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
         // The search index merges its postings on one core; cards are measured meanwhile.
@@ -244,6 +255,8 @@ public enum SiteBuilder {
             : clock.step("measure cards, build search index") {
                 try concurrently(measure, { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
             }
+        // The index's postings and keys are gone; only its compressed files are left.
+        FreeMemory.release()
         let boards = clock.step("pack boards") { SiteBoards(content, cards: cards, measures: measures, layout: layout, contexts: options.cardContexts ?? CardContexts(keepingAtMost: CardContexts.buildLimit)) }
         let assets = SiteAssets.fingerprintedAssets(
             theme, prefixingStylesheet: [fonts.fontFaceCSS, CardTypography.stylesheet, MasonryBoardLayout.cardCSS, layout.geometry.css].joined(separator: "\n"))
@@ -347,6 +360,8 @@ public enum SiteBuilder {
             diagnostics: diagnostics)
         var files: [String] = []
         var changed: [String] = []
+        // Whatever was made from a body read again from its file, the file must still hold it.
+        try content.checkBodies()
         if options.updateInPlace {
             // `serve`'s folder holds only what its last build wrote, which `written` knows, and
             // packets typeset in the background after it, which may not be recorded yet.
@@ -382,6 +397,9 @@ public enum SiteBuilder {
                         rendered += files.count { $0.data != nil }
                         pages += files.map { Output(path: $0.path, key: $0.key, data: nil) }
                     }
+                    // Pages were rendered just now, some from bodies read again: nothing goes in
+                    // unless each was read as it was loaded.
+                    try content.checkBodies()
                 }
                 files = writer.written.sorted()
                 changed = files

@@ -3,48 +3,97 @@ import GazetteModel
 import Markdown
 
 /// Every journal body parsed once (a step of the build): its HTML, its plain text (headings
-/// skipped, for descriptions) and the start of it as a card shows it. Bookmarks have none.
+/// skipped, for descriptions and search), the start of that, and the start of the body as a card
+/// shows it. Bookmarks have none.
+///
+/// The HTML and the whole plain text are kept for as many bodies as fit in `keptBytes`, in
+/// journal order; past that a body keeps only its lead, headings and card excerpt, and its HTML
+/// and plain text are made again from its Markdown when a page or the search index asks: the
+/// same bytes, for one more parse. At 100,000 journals, keeping all of them was 1.8 GB of a
+/// 4 GB build.
 public struct JournalBodies: Sendable {
     struct Body: Sendable {
-        var html: String
-        var plainText: String
-        /// The headings' text (which `plainText` leaves out), for the search index.
+        /// The HTML and the whole plain text, or nil past the budget.
+        var full: (html: String, plainText: String)?
+        /// The first `leadCharacters` characters of the plain text: enough for every excerpt
+        /// a page shows (`SiteRenderer.excerpt` cuts at most 160).
+        var lead: String
+        /// The headings' text (which the plain text leaves out), for the search index.
         var headings: String
         var excerpt: [ExcerptRun]
+
+        /// Bytes kept for the HTML and the plain text.
+        var fullBytes: Int { full.map { $0.html.utf8.count + $0.plainText.utf8.count } ?? 0 }
     }
 
-    private let bodies: [String: Body]
+    /// Bytes of HTML and plain text kept for the whole build (256 MiB: every body of a
+    /// 10,000-journal site, about 16 KB each).
+    public static let defaultKeptBytes = 256 << 20
+    /// Characters of plain text every body keeps.
+    static let leadCharacters = 200
+    /// Bodies parsed together, on all cores, before the budget is applied to them.
+    static let batch = 1024
 
-    /// Parses every body with cmark-gfm, on all cores; with `cache` (`gazette serve`), only
-    /// bodies not parsed by an earlier build with the same options.
-    public init(_ content: SiteContent, cache: BodyCache? = nil) throws {
+    private let bodies: [String: Body]
+    private let options: MarkdownOptions
+    /// Where a body not kept is read from again.
+    private let content: SiteContent
+
+    /// Parses every body with cmark-gfm, on all cores, keeping the HTML and plain text of
+    /// those that fit in `keptBytes`; with `cache` (`gazette serve`), only bodies not parsed by
+    /// an earlier build with the same options.
+    public init(_ content: SiteContent, cache: BodyCache? = nil, keptBytes: Int = JournalBodies.defaultKeptBytes) throws {
         let strings = UIStrings.table(content.config.language)
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
             taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]),
             remoteImagesAsLinks: true)
+        self.options = options
+        self.content = content
         let journals = content.journals.filter { !$0.isBookmark }
         var optionsKey = Fingerprint()
         optionsKey.add(reflecting: options)
         let known = cache?.begin(options: optionsKey.digest) ?? [:]
-        let parsed = journals.concurrentMap { journal in
-            if let hit = known[journal.slug], hit.markdown == journal.body { return hit.body }
-            let document = MarkdownDocument(journal.body, options: options)
-            let blocks = document.blocks()
-            return Body(
-                html: document.html(), plainText: document.plainText(skippingHeadings: true), headings: Self.headings(blocks),
-                excerpt: ExcerptRun.runs(from: blocks))
+        var parsed: [Body] = []
+        parsed.reserveCapacity(journals.count)
+        var kept = 0
+        journals.forEachBatch(of: Self.batch) { batch in
+            // Once the budget is spent, the HTML of the bodies after is not even made.
+            let keepsFull = kept < keptBytes
+            let bodies = batch.concurrentMap { journal in
+                if let hit = known[journal.slug], hit.digest == journal.bodyDigest { return hit.body }
+                let document = MarkdownDocument(content.markdown(of: journal), options: options)
+                let blocks = document.blocks()
+                let plainText = document.plainText(skippingHeadings: true)
+                return Body(
+                    full: keepsFull ? (document.html(), plainText) : nil, lead: String(plainText.prefix(Self.leadCharacters)),
+                    headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks))
+            }
+            // In journal order, whichever core parsed them: the same bodies are kept every time.
+            for var body in bodies {
+                if kept + body.fullBytes > keptBytes { body.full = nil }
+                kept += body.fullBytes
+                parsed.append(body)
+            }
         }
         cache?.end(
             options: optionsKey.digest,
-            Dictionary(zip(journals.map(\.slug), zip(journals.map(\.body), parsed).map { (markdown: $0, body: $1) }), uniquingKeysWith: { first, _ in first }))
+            Dictionary(zip(journals.map(\.slug), zip(journals.map(\.bodyDigest), parsed).map { (digest: $0, body: $1) }), uniquingKeysWith: { first, _ in first }))
         bodies = Dictionary(uniqueKeysWithValues: zip(journals.map(\.slug), parsed))
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
-    public func html(_ journal: Journal) -> String { bodies[journal.slug]?.html ?? "" }
+    public func html(_ journal: Journal) -> String {
+        guard let body = bodies[journal.slug] else { return "" }
+        return body.full?.html ?? MarkdownDocument(content.markdown(of: journal), options: options).html()
+    }
     /// Plain text of a body, headings skipped.
-    public func plainText(_ journal: Journal) -> String { bodies[journal.slug]?.plainText ?? "" }
+    public func plainText(_ journal: Journal) -> String {
+        guard let body = bodies[journal.slug] else { return "" }
+        return body.full?.plainText ?? MarkdownDocument(content.markdown(of: journal), options: options).plainText(skippingHeadings: true)
+    }
+    /// The first 200 characters of `plainText`, for excerpts of at most that many.
+    public func lead(_ journal: Journal) -> String { bodies[journal.slug]?.lead ?? "" }
     /// The text of a body's headings, one line each (the search index adds them to `plainText`).
     public func headings(_ journal: Journal) -> String { bodies[journal.slug]?.headings ?? "" }
 
@@ -67,23 +116,23 @@ public struct JournalBodies: Sendable {
     public func excerpt(_ journal: Journal) -> [ExcerptRun] { bodies[journal.slug]?.excerpt ?? [] }
 }
 
-/// Bodies parsed by earlier builds of the same process (`gazette serve`), by their Markdown, for
-/// the options they were parsed with: an edit to one journal parses one body again.
+/// Bodies parsed by earlier builds of the same process (`gazette serve`), by the digest of
+/// their Markdown, for the options they were parsed with: an edit to one journal parses one
+/// body again.
 public final class BodyCache: Sendable {
-    /// By slug, with the Markdown each was parsed from. A journal the content cache hands back
-    /// unchanged shares its body's storage with the one kept here, so the comparison costs
-    /// nothing; fingerprinting every body instead hashed 6 MB on each save at 2,000 journals.
-    private let table = Locked<(options: Fingerprint, bodies: [String: (markdown: String, body: JournalBodies.Body)])>((Fingerprint(), [:]))
+    /// By slug, with the digest of the Markdown each was parsed from (`Journal.bodyDigest`,
+    /// made once when the file is loaded).
+    private let table = Locked<(options: Fingerprint, bodies: [String: (digest: Fingerprint, body: JournalBodies.Body)])>((Fingerprint(), [:]))
 
     public init() {}
 
     /// What earlier builds parsed with `options` (nothing if they used others).
-    func begin(options: Fingerprint) -> [String: (markdown: String, body: JournalBodies.Body)] {
+    func begin(options: Fingerprint) -> [String: (digest: Fingerprint, body: JournalBodies.Body)] {
         table.withLock { $0.options == options ? $0.bodies : [:] }
     }
 
     /// Keeps what this build parsed, and only that.
-    func end(options: Fingerprint, _ bodies: [String: (markdown: String, body: JournalBodies.Body)]) {
+    func end(options: Fingerprint, _ bodies: [String: (digest: Fingerprint, body: JournalBodies.Body)]) {
         table.withLock { $0 = (options, bodies) }
     }
 }

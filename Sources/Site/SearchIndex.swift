@@ -34,6 +34,8 @@ public struct SearchIndex: Sendable {
     static let shardBytes = 16_000
     /// Journals analysed together when no cache keeps their keys (`init`).
     static let analysisBatch = 1024
+    /// Shards compressed together, on all cores, when no cache keeps them.
+    static let compressionBatch = 64
     /// Characters of a body kept for passages (the whole body is indexed).
     static let fragmentCharacters = 6_000
 
@@ -87,15 +89,30 @@ public struct SearchIndex: Sendable {
                     fragments.append((document.fragment, document.fragmentKey))
                 }
             }
-            postings.finish(previous: nil)
         }
-        let shards = postings.shards(closingAt: Self.shardBytes)
         // A shard whose JSON an earlier build compressed (`gazette serve`) is not compressed again.
-        let compressed = shards.concurrentMap { shard in
-            let key = Fingerprint.of(bytes: shard.json)
-            return (first: shard.first, name: "k/\(key.description.prefix(12)).json.gz", key: key, data: known.shards[key] ?? Self.gzip(shard.json))
+        var compressed: [(first: String, name: String, key: Fingerprint, data: Data)] = []
+        func compress(_ shards: [(first: String, json: [UInt8])]) {
+            compressed += shards.concurrentMap { shard in
+                let key = Fingerprint.of(bytes: shard.json)
+                return (first: shard.first, name: "k/\(key.description.prefix(12)).json.gz", key: key, data: known.shards[key] ?? Self.gzip(shard.json))
+            }
         }
-        cache?.end(shards: Dictionary(compressed.map { ($0.key, $0.data) }, uniquingKeysWith: { first, _ in first }))
+        if let cache {
+            compress(postings.shards(closingAt: Self.shardBytes))
+            cache.end(shards: Dictionary(compressed.map { ($0.key, $0.data) }, uniquingKeysWith: { first, _ in first }))
+        } else {
+            // Compressed a few at a time as they are cut, so that only their gzip is kept.
+            var pending: [(first: String, json: [UInt8])] = []
+            postings.drainShards(closingAt: Self.shardBytes) { first, json in
+                pending.append((first, json))
+                if pending.count == Self.compressionBatch {
+                    compress(pending)
+                    pending = []
+                }
+            }
+            compress(pending)
+        }
 
         var version = Fingerprint()
         for fragment in fragments { version.add(fragment.key) }

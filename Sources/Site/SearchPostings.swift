@@ -122,10 +122,16 @@ struct SearchPostings: Sendable {
         if sameKeys, let previous {
             order = previous.order
         } else {
-            order = postings.indices.filter { !postings[$0].isEmpty }.map(UInt32.init)
-            let utf16 = table.utf16
-            order.sort { utf16[Int($0)].lexicographicallyPrecedes(utf16[Int($1)]) }
+            order = sortedOrder()
         }
+    }
+
+    /// The ids that have postings, sorted by their text's UTF-16 code units.
+    private func sortedOrder() -> [UInt32] {
+        var order = postings.indices.filter { !postings[$0].isEmpty }.map(UInt32.init)
+        let utf16 = table.utf16
+        order.sort { utf16[Int($0)].lexicographicallyPrecedes(utf16[Int($1)]) }
+        return order
     }
 
     static func json(key: String, postings: [UInt32]) -> (bytes: [UInt8], split: Int) {
@@ -147,39 +153,65 @@ struct SearchPostings: Sendable {
     }
 
     /// The shards: consecutive keys, in order, until a shard holds `shardBytes` of JSON, each
-    /// `{"k":[keys],"p":[postings]}`, with its first key.
+    /// `{"k":[keys],"p":[postings]}`, with its first key. Call `finish` first.
     func shards(closingAt shardBytes: Int) -> [(first: String, json: [UInt8])] {
         var shards: [(first: String, json: [UInt8])] = []
+        Self.cut(order, closingAt: shardBytes, entry: { (table.texts[$0], json[$0]) }) { shards.append(($0, $1)) }
+        return shards
+    }
+
+    /// The same shards as `finish` then `shards` make, handed to `each` in order, for a build
+    /// that keeps nothing for the next one: each key's JSON is made only as its shard is, and
+    /// its postings let go then. At 100,000 journals the postings, every key's JSON and the
+    /// shards made of it were 0.5 GB at once.
+    mutating func drainShards(closingAt shardBytes: Int, _ each: (_ first: String, _ json: [UInt8]) throws -> Void) rethrows {
+        if postings.count < table.count { postings += Array(repeating: [], count: table.count - postings.count) }
+        let order = sortedOrder()
+        try Self.cut(order, closingAt: shardBytes, entry: { id in
+            let entry = Self.json(key: table.texts[id], postings: postings[id])
+            postings[id] = []
+            return (table.texts[id], entry)
+        }, each)
+        postings = []
+        json = []
+        self.order = []
+    }
+
+    /// Cuts the keys `order` names into shards: `entry` gives a key's text and JSON, once each,
+    /// in order.
+    private static func cut(
+        _ order: [UInt32], closingAt shardBytes: Int, entry: (Int) -> (text: String, json: (bytes: [UInt8], split: Int)),
+        _ each: (_ first: String, _ json: [UInt8]) throws -> Void
+    ) rethrows {
         var start = 0
         while start < order.count {
             // As many keys as make `shardBytes` of JSON, commas between keys and between
             // postings counted, the last one included.
-            var end = start
+            var entries: [(bytes: [UInt8], split: Int)] = []
+            var first = ""
             var size = 0
-            while end < order.count {
-                if end > start { size += 2 }
-                size += json[Int(order[end])].bytes.count
-                end += 1
+            while start + entries.count < order.count {
+                let (text, json) = entry(Int(order[start + entries.count]))
+                if entries.isEmpty { first = text } else { size += 2 }
+                size += json.bytes.count
+                entries.append(json)
                 if size >= shardBytes { break }
             }
             var bytes: [UInt8] = []
-            bytes.reserveCapacity(size + end - start + 16)
+            bytes.reserveCapacity(size + entries.count + 16)
             bytes.append(contentsOf: "{\"k\":[".utf8)
-            for index in start..<end {
-                if index > start { bytes.append(UInt8(ascii: ",")) }
-                let entry = json[Int(order[index])]
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: entry.bytes[..<entry.split])
             }
             bytes.append(contentsOf: "],\"p\":[".utf8)
-            for index in start..<end {
-                if index > start { bytes.append(UInt8(ascii: ",")) }
-                let entry = json[Int(order[index])]
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
                 bytes.append(contentsOf: entry.bytes[entry.split...])
             }
             bytes.append(contentsOf: "]}".utf8)
-            shards.append((table.texts[Int(order[start])], bytes))
-            start = end
+            try each(first, bytes)
+            start += entries.count
         }
-        return shards
     }
 }

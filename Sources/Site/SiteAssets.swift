@@ -45,8 +45,8 @@ public enum SiteAssets {
         }
         for journal in content.journals {
             add(journal.title)
-            add(journal.body, bold: false)
-            var body = journal.body
+            var body = content.markdown(of: journal)
+            add(body, bold: false)
             body.withUTF8 { bytes in
                 boldCharacters(bytes, into: &bold)
                 codeCharacters(bytes, into: &code)

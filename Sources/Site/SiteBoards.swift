@@ -159,7 +159,7 @@ public struct SiteBoards: Sendable {
 }
 
 /// Cards measured by earlier builds: an edit to one journal measures one card again, not all of
-/// them. Kept in memory by `gazette serve` and in `.gazette/cache/cards.json` by `gazette build`.
+/// them. Kept in memory by `gazette serve` and in `.gazette/cache/cards.txt` by `gazette build` (`CardMeasureText`).
 /// Keyed by the fingerprint of the fonts measured with and the card's text (not by the text
 /// itself: hashing Swift strings normalises them, which cost 10 % of a build).
 public final class CardMeasureCache: Sendable {
@@ -173,30 +173,15 @@ public final class CardMeasureCache: Sendable {
 
     /// Entries a file written by `save` holds; an unreadable file is an empty cache.
     public init(contentsOf file: URL) {
-        if let data = FileManager.default.contents(atPath: file.path),
-            let saved = try? JSONDecoder().decode(Saved.self, from: data), saved.format == Saved.format
-        {
-            measures.withLock { table in
-                for entry in saved.entries { table[entry.key] = entry.measure }
-            }
-        }
-    }
-
-    private struct Saved: Codable {
-        static let format = 2
-        var format = Saved.format
-        var entries: [Entry]
-        struct Entry: Codable {
-            var key: Fingerprint
-            var measure: CardMeasure
+        if let data = FileManager.default.contents(atPath: file.path), let table = CardMeasureText.decode(data) {
+            measures.withLock { $0 = table }
         }
     }
 
     /// Writes the measures of the last build to `file`, atomically; a failure costs the next
     /// build time only.
     public func save(to file: URL) {
-        let entries = measures.withLock { table in table.map { Saved.Entry(key: $0.key, measure: $0.value) } }
-        guard let data = try? JSONEncoder().encode(Saved(entries: entries)) else { return }
+        let data = measures.withLock { CardMeasureText.encode($0) }
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? data.write(to: file, options: .atomic)
     }

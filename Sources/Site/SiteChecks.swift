@@ -57,8 +57,9 @@ public enum SiteChecks {
         let staticRoot = content.root.appendingPathComponent("static")
         var warnings: [Diagnostic] = []
         for journal in content.journals where !journal.isBookmark {
-            let lines = journal.body.split(separator: "\n", omittingEmptySubsequences: false)
-            for link in MarkdownDocument(journal.body).links() {
+            let body = content.markdown(of: journal)
+            let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+            for link in MarkdownDocument(body).links() {
                 // Autolinks from the GFM extension carry no position (line 0): point at the body's start.
                 let bodyLine = max(1, link.line)
                 let at = SourceLocation(path: journal.path, line: journal.bodyStartLine + bodyLine - 1, column: max(1, link.column))

@@ -340,7 +340,7 @@ public struct SiteRenderer: Sendable {
     func journalPage(_ journal: Journal, path: String) -> Draft {
         let root = SitePaths.root(from: path)
         let article = content.article(for: journal)
-        let plain = journal.isBookmark ? (article?.description ?? journal.title) : bodies.plainText(journal)
+        let plain = journal.isBookmark ? (article?.description ?? journal.title) : bodies.lead(journal)
         var context = base(path: path, title: "\(journal.title) · \(content.config.title)", description: excerpt(plain, limit: 160), current: "")
         let week = content.week(of: journal)
         context["journal"] = [
@@ -420,7 +420,7 @@ public struct SiteRenderer: Sendable {
             let article = content.article(for: journal)
             line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
         } else {
-            line = excerpt(bodies.plainText(journal), limit: 140)
+            line = excerpt(bodies.lead(journal), limit: 140)
         }
         return [
             "title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)),

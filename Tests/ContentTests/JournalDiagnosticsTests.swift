@@ -171,7 +171,7 @@ import Testing
         while body.utf8.count < 10_000_000 { body += paragraph }
         let (journal, messages) = parse("---\ntitle: 아주 긴 저널\n---\n" + body)
         #expect(messages.isEmpty)
-        #expect(journal?.body.utf8.count == body.utf8.count)
+        #expect(journal?.body?.utf8.count == body.utf8.count)
     }
 
     @Test func emptyBodyIsABookmark() {

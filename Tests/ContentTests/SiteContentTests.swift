@@ -37,9 +37,43 @@ import TestSupport
             "content/journals/bare.md": "---\ntitle: c\n---",
         ])
         let content = try SiteContent.load(siteRoot: folder.url)
-        let bodies = Dictionary(uniqueKeysWithValues: content.journals.map { ($0.slug, $0.body) })
+        let bodies = Dictionary(uniqueKeysWithValues: content.journals.map { ($0.slug, content.markdown(of: $0)) })
         #expect(bodies == ["dashes": "line 1\n---\nline 3\n", "dots": "\nafter a blank line", "bare": ""])
         #expect(content.journals.map(\.title).sorted() == ["a", "b", "c"])
+    }
+
+    /// Past `keptBodyBytes`, bodies stay in their files: each is read again, the same text, when
+    /// asked; one changed since it was loaded reads as empty and fails `checkBodies`, naming it.
+    @Test func bodiesLeftInTheirFilesAreReadAgainAndAChangeSinceLoadingIsCaught() throws {
+        let folder = try site([
+            "content/journals/a.md": "\u{FEFF}---\r\ntitle: a\r\ncreated: 2026-11-18 21:40\r\nupdated: 2026-11-18 21:40\r\n---\r\n첫 줄\r\n**둘째** 줄\r\n",
+            "content/journals/b.md": "---\ntitle: b\ncreated: 2026-11-19 09:00\nupdated: 2026-11-19 09:00\n---\n경제 [링크](https://example.org/)\n",
+            "content/journals/c.md": "---\ntitle: c\ncreated: 2026-11-20 09:00\nupdated: 2026-11-20 09:00\n---\n\n",
+        ])
+        let kept = try SiteContent.load(siteRoot: folder.url)
+        let left = try SiteContent.load(siteRoot: folder.url, keptBodyBytes: 0)
+        #expect(kept.journals.allSatisfy { $0.body != nil })
+        #expect(left.journals.allSatisfy { $0.body == nil })
+        #expect(left.journals.map(\.bodyDigest) == kept.journals.map(\.bodyDigest))
+        #expect(left.journals.map(\.isBookmark) == [true, false, false])
+        #expect(left.journals.map(left.markdown(of:)) == kept.journals.map(kept.markdown(of:)))
+        #expect(left.markdown(of: left.journals[2]) == "첫 줄\n**둘째** 줄\n")
+        try left.checkBodies()
+        // Enough room for all three: kept.
+        #expect(try SiteContent.load(siteRoot: folder.url, keptBodyBytes: 1 << 20).journals.allSatisfy { $0.body != nil })
+
+        try folder.write("content/journals/b.md", "---\ntitle: b\ncreated: 2026-11-19 09:00\nupdated: 2026-11-19 09:00\n---\n경제 [바뀐 링크](https://example.org/)\n")
+        let b = try #require(left.journals.first { $0.slug == "b" })
+        #expect(left.markdown(of: b) == "")
+        #expect(left.markdown(of: left.journals[2]) == "첫 줄\n**둘째** 줄\n")
+        do {
+            try left.checkBodies()
+            Issue.record("a body changed since loading went unnoticed")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.map(\.summary) == [
+                "content/journals/b.md:1:1: error: content/journals/b.md changed while the site was being built — build again; the site in place was left as it was"
+            ])
+        }
     }
 
     @Test func errorsFromEveryFileAreCollected() throws {

@@ -81,7 +81,7 @@ import TestSupport
             if let article = content.article(for: journal) {
                 #expect(PacketChecks.missing([article.title, article.url], in: start).isEmpty, "\(journal.slug): article header")
             }
-            let words = MarkdownDocument(journal.body).plainText().split(whereSeparator: \.isWhitespace).map(String.init)
+            let words = MarkdownDocument(content.markdown(of: journal)).plainText().split(whereSeparator: \.isWhitespace).map(String.init)
             #expect(!words.isEmpty)
             let missing = PacketChecks.missing(words, in: text)
             #expect(missing.isEmpty, "\(journal.slug): \(missing.prefix(10))")
@@ -140,7 +140,7 @@ import TestSupport
             if let article = content.article(for: journal) { #expect(uris.contains("u:" + article.url), "\(article.url)") }
         }
         // Links written in bodies are clickable too.
-        let bodyLinks = packet.journals.flatMap { MarkdownDocument($0.body).links() }.filter { $0.destination.hasPrefix("http") && !$0.isImage }
+        let bodyLinks = packet.journals.flatMap { MarkdownDocument(packet.content.markdown(of: $0)).links() }.filter { $0.destination.hasPrefix("http") && !$0.isImage }
         #expect(!bodyLinks.isEmpty)
         for link in bodyLinks { #expect(uris.contains("u:" + link.destination), "\(link.destination)") }
     }

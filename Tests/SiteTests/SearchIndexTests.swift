@@ -168,7 +168,7 @@ struct SearchIndexTests {
         let (content, bodies) = try Self.site(Self.journals)
         _ = SearchIndex(content: content, bodies: bodies, cache: cache)
         var edited = Self.journals
-        edited[2].body += "\n\n새 문단"
+        edited[2].setBody((edited[2].body ?? "") + "\n\n새 문단")
         let (changed, changedBodies) = try Self.site(edited)
         let cached = SearchIndex(content: changed, bodies: changedBodies, cache: cache)
         let fresh = SearchIndex(content: changed, bodies: changedBodies)
