@@ -293,7 +293,7 @@ public enum SiteBuilder {
             let listed = renderer.pagePaths + (deferSearch ? [SitePaths.search] : [])
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
-            outputs += fonts.slices.map { .bytes($0.path, $0.data) }
+            outputs += fonts.slices.map { Output(path: $0.path, key: $0.key, data: $0.data) }
             if let stylesheet = fonts.pageSliceStylesheet { outputs.append(.bytes(stylesheet.path, stylesheet.data)) }
             outputs += SiteAssets.thumbnails(of: content).map { .bytes($0.path, $0.data) }
             outputs += (search?.files ?? []).map { Output(path: $0.path, key: $0.key, data: $0.data) }

@@ -38,16 +38,29 @@ public struct WebFonts: Sendable {
 
     /// One file to ship: a slice of a face (or, for `serve`, a whole face).
     public struct Slice: Sendable {
-        public var face: Face
+        public let face: Face
         /// `latin`, `h01`, `u4e00`…, `emoji`, or `all` (a whole face).
-        public var name: String
+        public let name: String
         /// The characters the file maps, ascending: its `unicode-range`.
-        public var scalars: [UInt32]
-        public var data: Data
+        public let scalars: [UInt32]
+        public let data: Data
         /// `assets/fonts/gazette-sans-400-h01.1a2b3c4d5e.woff2`
-        public var path: String
+        public let path: String
         /// `woff2`, or `truetype` for the whole faces `serve` ships.
-        public var format: String
+        public let format: String
+        /// The fingerprint of `data`, made with the slice: `serve`'s whole faces (13 MB) were
+        /// fingerprinted again on every save to key their output files.
+        public let key: Fingerprint
+
+        init(face: Face, name: String, scalars: [UInt32], data: Data, path: String, format: String) {
+            self.face = face
+            self.name = name
+            self.scalars = scalars
+            self.data = data
+            self.path = path
+            self.format = format
+            key = Fingerprint.of(bytes: data)
+        }
     }
 
     public let slices: [Slice]
