@@ -24,6 +24,10 @@ public struct SiteContent: Sendable {
     private let articleByJournal: [String: Article]
     /// Article id → journals about it, in journal order.
     private let journalsByArticle: [String: [Journal]]
+    /// Paths of the journals whose article reference matched no stored article: asked again
+    /// for every page that lists them, canonicalizing the reference each time was a sixth of
+    /// rendering a save's pages in `serve` at 2,000 such journals.
+    private let unresolvedJournals: [String: String?]
     /// Where the bodies the loader left in their files are read again.
     private let bodyFiles: BodyFiles
 
@@ -78,12 +82,17 @@ public struct SiteContent: Sendable {
         articlesByURL = byURL
         var byJournal: [String: Article] = [:]
         var aboutArticle: [String: [Journal]] = [:]
+        var unresolved: [String: String?] = [:]
         for journal in journals {
-            guard let article = SiteContent.resolve(journal.articleReference, byID: byID, byURL: byURL) else { continue }
+            guard let article = SiteContent.resolve(journal.articleReference, byID: byID, byURL: byURL) else {
+                unresolved[journal.path] = .some(journal.articleReference)
+                continue
+            }
             byJournal[journal.path] = article
             aboutArticle[article.id, default: []].append(journal)
         }
         articleByJournal = byJournal
+        unresolvedJournals = unresolved
         journalsByArticle = aboutArticle
         weeks = SiteContent.group(journals: journals, articles: articles, timeZone: config.timeZone)
     }
@@ -107,8 +116,10 @@ public struct SiteContent: Sendable {
 
     /// The stored article a journal writes about, matched by id or by canonical URL.
     public func article(for journal: Journal) -> Article? {
-        articleByJournal[journal.path]
-            ?? SiteContent.resolve(journal.articleReference, byID: articlesByID, byURL: articlesByURL)
+        if let article = articleByJournal[journal.path] { return article }
+        // A journal of this site with the same reference: known to match nothing.
+        if let reference = unresolvedJournals[journal.path], reference == journal.articleReference { return nil }
+        return SiteContent.resolve(journal.articleReference, byID: articlesByID, byURL: articlesByURL)
     }
 
     private static func resolve(_ reference: String?, byID: [String: Article], byURL: [String: Article]) -> Article? {
