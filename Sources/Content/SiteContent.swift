@@ -20,14 +20,13 @@ public struct SiteContent: Sendable {
 
     private let articlesByID: [String: Article]
     private let articlesByURL: [String: Article]
-    /// Journal path → its stored article, resolved once for every page that shows the link.
-    private let articleByJournal: [String: Article]
+    /// Journal path → the reference it was resolved from and the stored article it matched,
+    /// or nil for none: resolved once for every page that shows the link. A miss is kept too:
+    /// canonicalizing an unstored reference on every page that listed it was a sixth of
+    /// rendering a save's pages in `serve` at 2,000 such journals.
+    private let articleByJournal: [String: (reference: String?, article: Article?)]
     /// Article id → journals about it, in journal order.
     private let journalsByArticle: [String: [Journal]]
-    /// Paths of the journals whose article reference matched no stored article: asked again
-    /// for every page that lists them, canonicalizing the reference each time was a sixth of
-    /// rendering a save's pages in `serve` at 2,000 such journals.
-    private let unresolvedJournals: [String: String?]
     /// Where the bodies the loader left in their files are read again.
     private let bodyFiles: BodyFiles
 
@@ -80,19 +79,14 @@ public struct SiteContent: Sendable {
         }
         articlesByID = byID
         articlesByURL = byURL
-        var byJournal: [String: Article] = [:]
+        var byJournal: [String: (reference: String?, article: Article?)] = [:]
         var aboutArticle: [String: [Journal]] = [:]
-        var unresolved: [String: String?] = [:]
         for journal in journals {
-            guard let article = SiteContent.resolve(journal.articleReference, byID: byID, byURL: byURL) else {
-                unresolved[journal.path] = .some(journal.articleReference)
-                continue
-            }
-            byJournal[journal.path] = article
-            aboutArticle[article.id, default: []].append(journal)
+            let article = SiteContent.resolve(journal.articleReference, byID: byID, byURL: byURL)
+            byJournal[journal.path] = (journal.articleReference, article)
+            if let article { aboutArticle[article.id, default: []].append(journal) }
         }
         articleByJournal = byJournal
-        unresolvedJournals = unresolved
         journalsByArticle = aboutArticle
         weeks = SiteContent.group(journals: journals, articles: articles, timeZone: config.timeZone)
     }
@@ -116,9 +110,7 @@ public struct SiteContent: Sendable {
 
     /// The stored article a journal writes about, matched by id or by canonical URL.
     public func article(for journal: Journal) -> Article? {
-        if let article = articleByJournal[journal.path] { return article }
-        // A journal of this site with the same reference: known to match nothing.
-        if let reference = unresolvedJournals[journal.path], reference == journal.articleReference { return nil }
+        if let known = articleByJournal[journal.path], known.reference == journal.articleReference { return known.article }
         return SiteContent.resolve(journal.articleReference, byID: articlesByID, byURL: articlesByURL)
     }
 

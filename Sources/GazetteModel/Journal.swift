@@ -44,11 +44,11 @@ public struct Journal: Hashable, Sendable {
         self.created = created
         self.updated = updated
         self.draft = draft
-        self.body = body
-        self.bodyDigest = Self.digest(of: body)
-        self.isBookmark = body.allSatisfy(\.isWhitespace)
+        self.bodyDigest = Fingerprint()
+        self.isBookmark = true
         self.bodyStartLine = bodyStartLine
         self.frontMatterLines = frontMatterLines
+        setBody(body)
     }
 
     /// Where `key:` is written in the front matter (line 1 when absent), with the column of
@@ -74,7 +74,8 @@ public struct Journal: Hashable, Sendable {
         return nil
     }
 
-    /// Gives the journal another body (tests that edit one).
+    /// Gives the journal a body, with its digest and whether it is a bookmark (the initializer,
+    /// and tests that edit one).
     public mutating func setBody(_ text: String) {
         body = text
         bodyDigest = Self.digest(of: text)
