@@ -90,6 +90,8 @@ public enum ServeSession {
                 for await burst in watcher.changes() {
                     await builder.build(trigger: burst, live: live, report: report)
                 }
+                // Serving on without watching would leave every page stale without a word.
+                if let failure = watcher.failure { throw SiteWatcher.WatchError.unavailable(failure) }
             }
             try await group.next()
             group.cancelAll()

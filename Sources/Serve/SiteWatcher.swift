@@ -28,11 +28,14 @@ public final class SiteWatcher: Sendable {
     public static let files = ["gazette.yml"]
 
     private let root: URL
-    private let descriptor: Int32
+    /// The inotify instance (internal for a test that takes it away).
+    let descriptor: Int32
     /// Watch descriptor → site-relative folder ("" for the site root): `init` fills it, then the
     /// watching thread. `stopped` is set by `stop()` from any thread.
     private let watches = Locked<[Int32: String]>([:])
     private let stopped = Locked(false)
+    /// Why watching stopped by itself (the descriptor failed), set before the stream finishes.
+    private let broken = Locked<String?>(nil)
 
     // inotify's event bits, from <sys/inotify.h> through the CInotify shim.
     private static let modify = gazette_in_modify
@@ -58,8 +61,9 @@ public final class SiteWatcher: Sendable {
 
     deinit { close(descriptor) }
 
-    /// Bursts of changed site-relative paths, until `stop()`. Reads on a thread of its own, so
-    /// blocking on the kernel never holds up Swift concurrency's threads.
+    /// Bursts of changed site-relative paths, until `stop()`, or until the descriptor fails
+    /// (`failure` then says why). Reads on a thread of its own, so blocking on the kernel never
+    /// holds up Swift concurrency's threads.
     ///
     /// A burst ends `quiet` seconds after its last event, or only `settle` seconds after it once
     /// a file a build reads (`isSource`) was finished — closed after writing, or moved into
@@ -85,6 +89,10 @@ public final class SiteWatcher: Sendable {
 
     public func stop() { stopped.withLock { $0 = true } }
 
+    /// Why the stream of changes ended by itself, not by `stop()`: nil while it runs or when it
+    /// was stopped.
+    public var failure: String? { broken.withLock { $0 } }
+
     private var isStopped: Bool { stopped.withLock { $0 } }
 
     /// Waits for a relevant change, then until `quiet` seconds pass without another (`settle`
@@ -101,8 +109,18 @@ public final class SiteWatcher: Sendable {
             let wait = changed.isEmpty ? 0.2 : min(finished && writing.isEmpty ? settle : quiet, deadline.timeIntervalSinceNow)
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(max(1, (wait * 1000).rounded())))
+            if ready < 0, errno != EINTR {
+                return fail("poll: \(String(cString: strerror(errno)))")
+            }
+            if ready > 0, poller.revents & Int16(POLLNVAL | POLLERR) != 0 {
+                return fail("the inotify descriptor is no longer valid")
+            }
             if ready > 0 {
-                let found = readEvents()
+                let found: [(path: String, step: Step)]
+                switch readEvents() {
+                case .success(let events): found = events
+                case .failure(let problem): return fail(problem.reason)
+                }
                 if changed.isEmpty, !found.isEmpty { deadline = Date().addingTimeInterval(limit) }
                 for (path, step) in found {
                     changed.insert(path)
@@ -121,6 +139,13 @@ public final class SiteWatcher: Sendable {
         return nil
     }
 
+    /// Records why watching ends by itself; nil, to end the stream. Without this a descriptor
+    /// closed under the watcher made it spin, and serve then missed every save in silence.
+    private func fail(_ reason: String) -> [String]? {
+        broken.withLock { $0 = reason }
+        return nil
+    }
+
     /// What an event says of its file's change (see `changes`).
     enum Step {
         /// Created or modified: more is to come until it is closed.
@@ -134,14 +159,30 @@ public final class SiteWatcher: Sendable {
         case other
     }
 
-    /// Drains the descriptor, adding watches for new folders, and returns relevant paths, each
-    /// with what its event says.
-    private func readEvents() -> [(path: String, step: Step)] {
+    /// Why the descriptor can no longer be read.
+    struct ReadFailure: Error {
+        let reason: String
+    }
+
+    /// Drains the descriptor (which `poll` found ready), adding watches for new folders, and
+    /// returns relevant paths, each with what its event says.
+    private func readEvents() -> Result<[(path: String, step: Step)], ReadFailure> {
         var found: [(path: String, step: Step)] = []
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var first = true
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
+            if count < 0 {
+                let code = errno
+                if code == EAGAIN || code == EINTR { break }
+                return .failure(ReadFailure(reason: "read: \(String(cString: strerror(code)))"))
+            }
+            // inotify never ends: a ready descriptor that reads nothing is no longer inotify's.
+            if count == 0 {
+                if first { return .failure(ReadFailure(reason: "the inotify descriptor reads as ended")) }
+                break
+            }
+            first = false
             var offset = 0
             let header = gazette_inotify_event_size
             while offset + header <= count {
@@ -152,10 +193,12 @@ public final class SiteWatcher: Sendable {
                         Int(raw.loadUnaligned(fromByteOffset: offset + gazette_inotify_event_len, as: UInt32.self))
                     )
                 }
-                let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
+                // The kernel hands out whole events only; anything else is not an event.
+                guard offset + header + length <= count else { break }
+                let nameBytes = buffer[(offset + header)..<(offset + header + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)
                 offset += header + length
-                if mask & Self.overflow != 0 {
+                if wd == -1, mask & Self.overflow != 0 {
                     found.append(("", .other))  // events were lost: rebuild everything
                     continue
                 }
@@ -184,7 +227,7 @@ public final class SiteWatcher: Sendable {
                 found.append((path, step))
             }
         }
-        return found
+        return .success(found)
     }
 
     /// The names of the files a save ends with: journals, week files, the config, templates,
