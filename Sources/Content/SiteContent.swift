@@ -56,7 +56,7 @@ public struct SiteContent: Sendable {
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
         content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics
-            + content.crossReferenceWarnings(allJournals: journals)).sorted()
+            + content.crossReferenceWarnings(allJournals: journals, cache: cache)).sorted()
         if content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
         return content
     }
@@ -142,24 +142,36 @@ public struct SiteContent: Sendable {
     /// Journals that are about `article`.
     public func journals(about article: Article) -> [Journal] { journalsByArticle[article.id] ?? [] }
 
-    func crossReferenceWarnings(allJournals: [Journal]) -> [Diagnostic] {
+    func crossReferenceWarnings(allJournals: [Journal], cache: ContentCache? = nil) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for journal in allJournals {
-            var written = journal.tags.map { (Vocabulary.Kind.tag, "tags", $0) }
-            if let author = journal.author { written.append((.author, "author", author)) }
-            for (kind, key, value) in written {
-                guard let (message, hint) = Vocabulary.unknown(kind, value, in: config) else { continue }
-                let (location, line) = journal.frontMatterLocation(of: key, value: value)
-                warnings.append(
-                    .warning(message, at: location, hint: "\(hint); add it under '\(kind.rawValue)s:' in gazette.yml", sourceLine: line))
+            let found = journal.articleReference == nil || article(for: journal) != nil
+            if let cache {
+                warnings += cache.crossReferences(of: journal, found: found) { crossReferenceWarnings(of: journal, found: found) }
+            } else {
+                warnings += crossReferenceWarnings(of: journal, found: found)
             }
-            if let reference = journal.articleReference, article(for: journal) == nil {
-                let (location, line) = journal.frontMatterLocation(of: "article", value: reference)
-                warnings.append(
-                    .warning("article '\(reference)' is not in the article store", at: location,
-                        hint: "the journal links to the URL as written; 'gazette add URL' stores the article",
-                        sourceLine: line))
-            }
+        }
+        return warnings
+    }
+
+    /// The warnings of one journal: unknown tags and author, an article not in the store.
+    private func crossReferenceWarnings(of journal: Journal, found: Bool) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        var written = journal.tags.map { (Vocabulary.Kind.tag, "tags", $0) }
+        if let author = journal.author { written.append((.author, "author", author)) }
+        for (kind, key, value) in written {
+            guard let (message, hint) = Vocabulary.unknown(kind, value, in: config) else { continue }
+            let (location, line) = journal.frontMatterLocation(of: key, value: value)
+            warnings.append(
+                .warning(message, at: location, hint: "\(hint); add it under '\(kind.rawValue)s:' in gazette.yml", sourceLine: line))
+        }
+        if let reference = journal.articleReference, !found {
+            let (location, line) = journal.frontMatterLocation(of: "article", value: reference)
+            warnings.append(
+                .warning("article '\(reference)' is not in the article store", at: location,
+                    hint: "the journal links to the URL as written; 'gazette add URL' stores the article",
+                    sourceLine: line))
         }
         return warnings
     }

@@ -120,6 +120,35 @@ import TestSupport
         #expect(content.journals.map(\.slug) == ["elsewhere", "by-id", "by-url"])
     }
 
+    /// With a cache (`serve`), a journal's cross-reference warnings are kept between loads, and
+    /// made again when what they depend on changes: the article store, the config, the journal.
+    @Test func crossReferenceWarningsFollowTheStoreTheConfigAndTheJournal() throws {
+        let url = "https://blog.example.org/post"
+        let folder = try site([
+            "content/journals/a.md": "---\ntitle: a\narticle: \(url)\ncreated: 2026-11-20\nupdated: 2026-11-20\ntags: [economy, climate]\n---\n"
+        ])
+        let cache = ContentCache()
+        func warnings() throws -> [String] {
+            try SiteContent.load(siteRoot: folder.url, cache: cache).diagnostics.map(\.message)
+        }
+        let unstored = "article '\(url)' is not in the article store"
+        let unknownTag = "unknown tag 'climate'"
+        #expect(try warnings() == [unstored, unknownTag])
+        #expect(try warnings() == [unstored, unknownTag])
+
+        let article = Article(
+            id: try #require(CanonicalURL.articleID(for: url)), url: url, title: "글", description: "", source: "manual", publisher: nil,
+            author: nil, published: "2026-11-20T09:00:00+09:00", image: nil, queries: [], language: "ko")
+        try folder.write("content/articles/2026-W47.json", String(decoding: ArticleStore.encode([article]), as: UTF8.self))
+        #expect(try warnings() == [unknownTag])
+
+        try folder.write("gazette.yml", "title: Test\ntags: { economy: 경제, climate: 기후 }\n")
+        #expect(try warnings() == [])
+
+        try folder.write("content/journals/a.md", "---\ntitle: a\narticle: \(url)\ncreated: 2026-11-20\nupdated: 2026-11-20\ntags: [energy]\n---\n")
+        #expect(try warnings() == ["unknown tag 'energy'"])
+    }
+
     /// `check` and `gazette new` share one vocabulary check; both suggest the closest author, as
     /// they did the closest tag (`check` used to list the authors without a suggestion).
     @Test func unknownKeysAreAnsweredWithTheClosestKnownOne() {

@@ -79,6 +79,35 @@ import Testing
         #expect(ISOWeek(containing: date, in: seoul).description == "2026-W53")
     }
 
+    /// The counted week is the calendar's for every date the count covers: each day's edges
+    /// across 1900–2200 in zones with half hours, daylight saving and the date line, and random
+    /// instants beside them.
+    @Test func countedWeeksAreTheCalendars() {
+        let zones = ["UTC", "Asia/Seoul", "America/St_Johns", "Australia/Lord_Howe", "Pacific/Kiritimati", "America/Los_Angeles", "Pacific/Pago_Pago"]
+            .compactMap(TimeZone.init(identifier:))
+        #expect(zones.count == 7)
+        var random = SystemRandomNumberGenerator()
+        var instants: [Date] = []
+        // Every 29 December–5 January (the weeks that change year) at three times of day.
+        for year in 1900...2200 {
+            for (month, day) in [(12, 29), (12, 30), (12, 31), (1, 1), (1, 2), (1, 3), (1, 4), (1, 5)] {
+                let text = String(format: "%04d-%02d-%02dT", year, month, day)
+                for time in ["00:00:00Z", "11:59:59Z", "23:59:59Z"] { instants.append(ISO8601.parse(text + time)!) }
+            }
+        }
+        for _ in 0..<20_000 { instants.append(Date(timeIntervalSince1970: Double.random(in: -2_208_988_800..<7_258_118_400, using: &random))) }
+        var mismatches: [String] = []
+        for zone in zones {
+            for date in instants where ISOWeek(containing: date, in: zone) != ISOWeek(calendarWeekContaining: date, in: zone) {
+                mismatches.append("\(date) in \(zone.identifier)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        // Outside the counted range the calendar answers.
+        let early = ISO8601.parse("1500-06-01T00:00:00Z")!
+        #expect(ISOWeek(containing: early, in: seoul) == ISOWeek(calendarWeekContaining: early, in: seoul))
+    }
+
     @Test func intervalIsMondayToMonday() {
         let interval = ISOWeek(year: 2026, week: 47).interval(in: seoul)
         #expect(ISO8601.format(interval.start, in: seoul) == "2026-11-16T00:00:00+09:00")
