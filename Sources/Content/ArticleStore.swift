@@ -14,7 +14,7 @@ public enum ArticleStore {
     public static func weekFileNames(in root: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [])
             .filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            .sorted { $0.utf8Precedes($1) }
     }
 
     /// Loads every week file. Records that fail to decode are reported, the rest are kept. With
@@ -136,7 +136,7 @@ public enum ArticleStore {
         articles.sorted { a, b in
             let da = a.publishedDate ?? .distantPast, db = b.publishedDate ?? .distantPast
             if da != db { return da > db }
-            return a.id.utf8.lexicographicallyPrecedes(b.id.utf8)
+            return a.id.utf8Precedes(b.id)
         }
     }
 

@@ -238,7 +238,7 @@ public enum ConfigLoader {
                 authors.append(Author(key: pair.key, name: entry.string("name") ?? pair.key))
             }
         }
-        return authors.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return authors.sorted { $0.key.utf8Precedes($1.key) }
     }
 
     static func loadTags(_ map: YAMLMapping) -> [GazetteModel.Tag] {

@@ -26,6 +26,8 @@ public final class ContentCache: Sendable {
         /// Each journal's cross-reference warnings, with the journal and whether its article was
         /// found: what they were made from besides the config.
         var crossReferences: [String: (journal: Journal, found: Bool, warnings: [Diagnostic])] = [:]
+        /// The journals' commit dates, with the commit `HEAD` named when they were read.
+        var gitDates: (head: String, dates: GitDates)?
         var counts = Counts()
         /// Files looked up since `begin`; the rest are gone and dropped at `end`.
         var seen: Set<String> = []
@@ -154,6 +156,20 @@ public final class ContentCache: Sendable {
         let warnings = make()
         state.withLock { $0.crossReferences[journal.path] = (journal, found, warnings) }
         return warnings
+    }
+
+    /// The commit dates of `folder`'s files, read again only when `HEAD` moved (a commit, a
+    /// checkout) since the last build: `git log` over a site's whole history on every save was
+    /// most of loading in `serve` for a site kept in git.
+    func gitDates(siteRoot: URL, folder: String) -> GitDates {
+        guard let head = GitDates.head(siteRoot: siteRoot) else {
+            state.withLock { $0.gitDates = nil }
+            return GitDates()
+        }
+        if let known = state.withLock({ $0.gitDates }), known.head == head { return known.dates }
+        let dates = GitDates(siteRoot: siteRoot, folder: folder)
+        state.withLock { $0.gitDates = (head, dates) }
+        return dates
     }
 
     func week(_ path: String, data: Data, decode: () -> Result<[Article], Diagnostic>) -> Result<[Article], Diagnostic> {

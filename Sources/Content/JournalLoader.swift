@@ -23,7 +23,7 @@ public enum JournalLoader {
         siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
         let paths = journalPaths(siteRoot: siteRoot)
-        let git = GitDates(siteRoot: siteRoot, folder: folder)
+        let git = cache?.gitDates(siteRoot: siteRoot, folder: folder) ?? GitDates(siteRoot: siteRoot, folder: folder)
         let root = siteRoot.path
         // All or none, so that which bodies are read again never depends on the order of files.
         let keepsBodies = keptBodyBytes == .max || paths.concurrentMap { FileTree.size(atPath: root + "/" + $0) }.reduce(0, +) <= keptBodyBytes

@@ -20,11 +20,12 @@ public struct SiteContent: Sendable {
 
     private let articlesByID: [String: Article]
     private let articlesByURL: [String: Article]
-    /// Journal path → the reference it was resolved from and the stored article it matched,
-    /// or nil for none: resolved once for every page that shows the link. A miss is kept too:
-    /// canonicalizing an unstored reference on every page that listed it was a sixth of
-    /// rendering a save's pages in `serve` at 2,000 such journals.
-    private let articleByJournal: [String: (reference: String?, article: Article?)]
+    /// Each of `journals` (by `Journal.identity`, which `journals` keeps unique) → the stored
+    /// article it matched, or nil for none: resolved once for every page that shows the link.
+    /// A miss is kept too: canonicalizing an unstored reference on every page that listed it
+    /// was a sixth of rendering a save's pages in `serve` at 2,000 such journals, and hashing
+    /// each journal's path to look it up a fifth of what was left.
+    private let articleByJournal: [ObjectIdentifier: Article?]
     /// Article id → journals about it, in journal order.
     private let journalsByArticle: [String: [Journal]]
     /// Where the bodies the loader left in their files are read again.
@@ -79,11 +80,12 @@ public struct SiteContent: Sendable {
         }
         articlesByID = byID
         articlesByURL = byURL
-        var byJournal: [String: (reference: String?, article: Article?)] = [:]
+        var byJournal: [ObjectIdentifier: Article?] = [:]
+        byJournal.reserveCapacity(journals.count)
         var aboutArticle: [String: [Journal]] = [:]
         for journal in journals {
             let article = SiteContent.resolve(journal.articleReference, byID: byID, byURL: byURL)
-            byJournal[journal.path] = (journal.articleReference, article)
+            byJournal[journal.identity] = .some(article)
             if let article { aboutArticle[article.id, default: []].append(journal) }
         }
         articleByJournal = byJournal
@@ -110,7 +112,7 @@ public struct SiteContent: Sendable {
 
     /// The stored article a journal writes about, matched by id or by canonical URL.
     public func article(for journal: Journal) -> Article? {
-        if let known = articleByJournal[journal.path], known.reference == journal.articleReference { return known.article }
+        if let known = articleByJournal[journal.identity] { return known }
         return SiteContent.resolve(journal.articleReference, byID: articlesByID, byURL: articlesByURL)
     }
 

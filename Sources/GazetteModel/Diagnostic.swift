@@ -11,7 +11,7 @@ public struct SourceLocation: Hashable, Sendable, Comparable, Codable {
     }
 
     public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        if a.path != b.path { return a.path.utf8.lexicographicallyPrecedes(b.path.utf8) }
+        if a.path != b.path { return a.path.utf8Precedes(b.path) }
         return (a.line, a.column) < (b.line, b.column)
     }
 }
@@ -84,11 +84,11 @@ extension Diagnostic: Comparable {
     /// Errors and warnings in file order: by path, then line, then column, then message.
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {
         let pa = a.location?.path ?? "", pb = b.location?.path ?? ""
-        if pa != pb { return pa.utf8.lexicographicallyPrecedes(pb.utf8) }
+        if pa != pb { return pa.utf8Precedes(pb) }
         let la = (a.location?.line ?? 0, a.location?.column ?? 0)
         let lb = (b.location?.line ?? 0, b.location?.column ?? 0)
         if la != lb { return la < lb }
-        return a.message.utf8.lexicographicallyPrecedes(b.message.utf8)
+        return a.message.utf8Precedes(b.message)
     }
 }
 

@@ -30,7 +30,7 @@ public enum FileTree {
             }
         }
         walk("")
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return found.sorted { $0.utf8Precedes($1) }
     }
 
     /// The size in bytes of the file at `path` (its target's, for a link), or 0 when there is none.

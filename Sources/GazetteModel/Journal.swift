@@ -148,6 +148,11 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
                 isBookmark: Self.isBookmark(body), bodyStartLine: bodyStartLine, frontMatterLines: frontMatterLines))
     }
 
+    /// The same for every copy of this value and for no other value while it lives: a cheap
+    /// key for maps built over a site's journals (a path hashes its whole text). A changed
+    /// copy gets its own.
+    public var identity: ObjectIdentifier { ObjectIdentifier(box) }
+
     /// The fields, as a struct of them would show (printing, and the test that every one is
     /// fingerprinted).
     public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: box.fields).children) }
@@ -212,7 +217,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     public static func newestFirst(_ a: Journal, _ b: Journal) -> Bool {
         if a.updated != b.updated { return a.updated > b.updated }
         if a.created != b.created { return a.created > b.created }
-        return a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+        return a.slug.utf8Precedes(b.slug)
     }
 
     /// `journals` in `newestFirst` order. Sorts positions by the three keys instead of the
@@ -224,7 +229,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
             let a = keys[i], b = keys[j]
             if a.updated != b.updated { return a.updated > b.updated }
             if a.created != b.created { return a.created > b.created }
-            return a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+            return a.slug.utf8Precedes(b.slug)
         }
         return order.map { journals[$0] }
     }

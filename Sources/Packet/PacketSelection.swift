@@ -51,10 +51,10 @@ public struct PacketSelection: Sendable, Hashable {
             switch settings.order {
             case .updated where a.updated != b.updated: return a.updated < b.updated
             case .created where a.created != b.created: return a.created < b.created
-            case .title where a.title != b.title: return a.title.utf8.lexicographicallyPrecedes(b.title.utf8)
+            case .title where a.title != b.title: return a.title.utf8Precedes(b.title)
             default:
                 if a.created != b.created { return a.created < b.created }
-                return a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+                return a.slug.utf8Precedes(b.slug)
             }
         }
         return settings.descending ? ascending.reversed() : ascending

@@ -68,7 +68,7 @@ enum InputStamp {
             entries.append((name, entry.pointee.d_type == DT_DIR))
         }
         closedir(directory)
-        for entry in entries.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
+        for entry in entries.sorted(by: { $0.name.utf8Precedes($1.name) }) {
             let path = folder + "/" + entry.name
             if entry.isFolder { walk(path, into: &stamp) } else { add(file: path, to: &stamp) }
         }

@@ -28,7 +28,7 @@ enum LedgerText {
             line(["summary", "\(summary.journals)", "\(summary.articles)", "\(summary.weeks)", "\(summary.fontBytes)"])
         }
         for (kind, entries) in [("live", ledger.live), ("previous", ledger.previous)] {
-            for (path, entry) in entries.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            for (path, entry) in entries.sorted(by: { $0.key.utf8Precedes($1.key) }) {
                 line([kind, "\(entry.key.high)", "\(entry.key.low)", "\(entry.size)", "\(entry.inode)", "\(entry.modified)", escape(path)])
             }
         }

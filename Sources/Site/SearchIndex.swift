@@ -50,7 +50,7 @@ public struct SearchIndex: Sendable {
 
     public init(content: SiteContent, bodies: JournalBodies, cache: SearchIndexCache? = nil) {
         let journals = content.journals.sorted { a, b in
-            a.created != b.created ? a.created < b.created : a.slug.utf8.lexicographicallyPrecedes(b.slug.utf8)
+            a.created != b.created ? a.created < b.created : a.slug.utf8Precedes(b.slug)
         }
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         let known = cache?.begin() ?? SearchIndexCache.Known()

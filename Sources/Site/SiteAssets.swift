@@ -155,7 +155,7 @@ public enum SiteAssets {
                 files[name] = data
             }
         }
-        return files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.compactMap { name in
+        return files.keys.sorted { $0.utf8Precedes($1) }.compactMap { name in
             files[name].map { (SitePaths.thumbnail(name), $0) }
         }
     }

@@ -553,7 +553,7 @@ public struct SiteRenderer: Sendable {
         let configured = content.config.sources.allQueries
         let extra = groups.keys.filter { !configured.contains($0) }.sorted { a, b in
             let sa = a.hasPrefix("source:"), sb = b.hasPrefix("source:")
-            return sa != sb ? !sa : a.utf8.lexicographicallyPrecedes(b.utf8)
+            return sa != sb ? !sa : a.utf8Precedes(b)
         }
         return (configured + extra).compactMap { key in
             guard let list = groups[key] else { return nil }
@@ -566,7 +566,7 @@ public struct SiteRenderer: Sendable {
     func chart(_ week: WeekContent) -> String {
         func ranked(_ counts: [String: Int]) -> [(label: String, count: Int)] {
             counts.map { (label: $0.key, count: $0.value) }
-                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label.utf8.lexicographicallyPrecedes($1.label.utf8) }
+                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label.utf8Precedes($1.label) }
         }
         var sources: [String: Int] = [:]
         for article in week.articles { sources[sourceLabel(article.source), default: 0] += 1 }

@@ -169,29 +169,52 @@ import TestSupport
         #expect(try SiteContent.load(siteRoot: folder.url, includeDrafts: true).journals.count == 2)
     }
 
+    /// Runs git in `folder` with author and committer dated `date`.
+    func git(_ arguments: [String], date: String, in folder: TemporaryFolder) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.org"] + arguments
+        process.currentDirectoryURL = folder.url
+        process.environment = ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "PATH": "/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "git \(arguments)")
+    }
+
     @Test func datesComeFromGitHistoryWhenNotWritten() throws {
         let folder = try site(["content/journals/from-git.md": "---\ntitle: from git\n---\nfirst\n"])
-        func git(_ arguments: [String], date: String) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.org"] + arguments
-            process.currentDirectoryURL = folder.url
-            process.environment = ["GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date, "PATH": "/usr/bin:/bin"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "git \(arguments)")
-        }
-        try git(["init", "-q"], date: "2026-11-10T10:00:00+09:00")
-        try git(["add", "."], date: "2026-11-10T10:00:00+09:00")
-        try git(["commit", "-qm", "first"], date: "2026-11-10T10:00:00+09:00")
+        try git(["init", "-q"], date: "2026-11-10T10:00:00+09:00", in: folder)
+        try git(["add", "."], date: "2026-11-10T10:00:00+09:00", in: folder)
+        try git(["commit", "-qm", "first"], date: "2026-11-10T10:00:00+09:00", in: folder)
         try folder.write("content/journals/from-git.md", "---\ntitle: from git\n---\nsecond\n")
-        try git(["commit", "-qam", "second"], date: "2026-11-12T18:30:00+09:00")
+        try git(["commit", "-qam", "second"], date: "2026-11-12T18:30:00+09:00", in: folder)
         let journal = try #require(try SiteContent.load(siteRoot: folder.url).journals.first)
         let seoul = TimeZone(identifier: "Asia/Seoul")!
         #expect(ISO8601.format(journal.created, in: seoul) == "2026-11-10T10:00:00+09:00")
         #expect(ISO8601.format(journal.updated, in: seoul) == "2026-11-12T18:30:00+09:00")
+    }
+
+    /// `serve` keeps the commit dates while `HEAD` stays put, and reads them again once it
+    /// moves, here by a commit that changes no file the watcher would report.
+    @Test func keptCommitDatesFollowHead() throws {
+        let folder = try site(["content/journals/from-git.md": "---\ntitle: from git\n---\nfirst\n"])
+        try git(["init", "-q"], date: "2026-11-10T10:00:00+09:00", in: folder)
+        try git(["add", "."], date: "2026-11-10T10:00:00+09:00", in: folder)
+        try git(["commit", "-qm", "first"], date: "2026-11-10T10:00:00+09:00", in: folder)
+        let cache = ContentCache()
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        func updated() throws -> String {
+            let journal = try #require(try SiteContent.load(siteRoot: folder.url, cache: cache).journals.first)
+            return ISO8601.format(journal.updated, in: seoul)
+        }
+        #expect(try updated() == "2026-11-10T10:00:00+09:00")
+        cache.noteChanges([])
+        #expect(try updated() == "2026-11-10T10:00:00+09:00")
+        try git(["commit", "--amend", "-qm", "first, dated again"], date: "2026-11-14T08:00:00+09:00", in: folder)
+        cache.noteChanges([])
+        #expect(try updated() == "2026-11-14T08:00:00+09:00")
     }
 
     @Test func modificationTimeOutsideGit() throws {

@@ -260,3 +260,22 @@ import Testing
         }
     }
 }
+
+@Suite struct ByteOrderTests {
+    /// `utf8Precedes` is `utf8.lexicographicallyPrecedes`: on random text of ASCII, Hangul,
+    /// combining marks and emoji, on prefixes, empty text and strings from Foundation.
+    @Test func utf8PrecedesIsTheByteOrder() {
+        let alphabet: [Character] = ["a", "b", "Z", "-", "/", "0", "한", "글", "e\u{301}", "é", "😀", "\u{0}"]
+        var random = SystemRandomNumberGenerator()
+        func text() -> String { String((0..<Int.random(in: 0...6, using: &random)).map { _ in alphabet.randomElement(using: &random)! }) }
+        var pairs: [(String, String)] = [("", ""), ("", "a"), ("a", ""), ("ab", "abc"), ("abc", "ab"), ("한", "한글")]
+        for _ in 0..<5_000 {
+            let a = text()
+            pairs.append((a, Bool.random(using: &random) ? a + text() : text()))
+        }
+        pairs.append((NSString(string: "bridged 한").description, "bridged"))
+        for (a, b) in pairs {
+            #expect(a.utf8Precedes(b) == a.utf8.lexicographicallyPrecedes(b.utf8), "\(a.debugDescription) \(b.debugDescription)")
+        }
+    }
+}
