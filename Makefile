@@ -141,6 +141,7 @@ bench-peers: build
 # gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
 bench-serve: build
 	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 5
+	python3 Benchmarks/serve_bench.py --git $(RELEASE_BIN) 2000 5
 
 # A clean build of 100,000 generated journals (written once under bench-results/scale/, about
 # four minutes and 800 MB): its time and peak memory against issue 12's 2 GB (Benchmarks/scale.py).

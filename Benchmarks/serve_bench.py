@@ -5,19 +5,40 @@ appends a line to one journal and times the write until the live-reload channel 
 journal's page, once the server has finished the first build's background work (every week's
 packet). Prints the first build's time and the median of the runs.
 
-usage: python3 Benchmarks/serve_bench.py [BINARY] [JOURNALS] [RUNS]
+With --git the site is a git repository, as a study group keeps it: one commit per week of
+journals, then 60 commits that each edit one journal (journals without written dates take them
+from this history, which serve reads on a save).
+
+usage: python3 Benchmarks/serve_bench.py [--git] [BINARY] [JOURNALS] [RUNS]
        (defaults: .build/release/gazette, 2000, 5; the site is written under bench-results/serve/)
 """
 import os, re, subprocess, sys, time, threading, statistics, urllib.request, shutil
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(root, ".build", "release", "gazette")
-count = int(sys.argv[2]) if len(sys.argv) > 2 else 2000
-runs = int(sys.argv[3]) if len(sys.argv) > 3 else 5
-site = os.path.join(root, "bench-results", "serve", str(count))
+args = [a for a in sys.argv[1:] if a != "--git"]
+in_git = "--git" in sys.argv[1:]
+binary = args[0] if len(args) > 0 else os.path.join(root, ".build", "release", "gazette")
+count = int(args[1]) if len(args) > 1 else 2000
+runs = int(args[2]) if len(args) > 2 else 5
+site = os.path.join(root, "bench-results", "serve", str(count) + ("-git" if in_git else ""))
 shutil.rmtree(site, ignore_errors=True)
 subprocess.run([sys.executable, os.path.join(root, "Benchmarks", "make_journals.py"), site, str(count)],
                check=True, env=dict(os.environ, WEEKS=str(max(1, count // 50))))
+if in_git:
+    def git(*arguments):
+        subprocess.run(["git", "-c", "user.name=Bench", "-c", "user.email=bench@example.org", *arguments], cwd=site, check=True,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    git("init", "-q")
+    names = sorted(os.listdir(os.path.join(site, "content/journals")))
+    for start in range(0, len(names), 50):
+        git("add", *[os.path.join("content/journals", n) for n in names[start:start + 50]])
+        git("commit", "-qm", f"journals {start + 1}-{start + 50}")
+    git("add", "-A")
+    git("commit", "-qm", "the rest of the site")
+    for k in range(60):
+        with open(os.path.join(site, "content/journals", names[(k * 7) % len(names)]), "a") as f:
+            f.write(f"\n덧붙임 {k}.\n")
+        git("commit", "-qam", f"edit {k}")
 p = subprocess.Popen([binary, "serve", "--site", site, "--port", "0"], stderr=subprocess.STDOUT, stdout=subprocess.PIPE, text=True)
 base = None
 start = time.time()
@@ -69,5 +90,5 @@ for k in range(runs):
     times.append((t1 or time.time()) - t0)
     time.sleep(2.0)
 p.terminate()
-print(f"serve, {count} journals: first build {first:.1f} s, background packets done {settled:.1f} s later; "
+print(f"serve, {count} journals{' in git' if in_git else ''}: first build {first:.1f} s, background packets done {settled:.1f} s later; "
       f"save → reload event median {statistics.median(times)*1000:.0f} ms ({', '.join(f'{t*1000:.0f}' for t in times)})")
