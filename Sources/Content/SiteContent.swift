@@ -17,6 +17,10 @@ public struct SiteContent: Sendable {
     public let weeks: [WeekContent]
     /// The file names in `content/thumbnails/` (`ArticleThumbnails`).
     public let thumbnailFiles: Set<String>
+    /// The fingerprint of every field of `config`, made once: cards, pages, the search index
+    /// and packets all key on it, and walking the config by reflection for each was a few
+    /// milliseconds of every `serve` save.
+    public let configFingerprint: Fingerprint
 
     private let articlesByID: [String: Article]
     private let articlesByURL: [String: Article]
@@ -69,6 +73,9 @@ public struct SiteContent: Sendable {
         self.bodyFiles = BodyFiles(root: root)
         self.thumbnailFiles = thumbnailFiles
         self.config = config
+        var configKey = Fingerprint()
+        configKey.add(reflecting: config)
+        self.configFingerprint = configKey.digest
         self.journals = journals
         self.articles = articles
         self.diagnostics = diagnostics

@@ -246,13 +246,15 @@ public enum SiteBuilder {
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
         let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.txt")
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
-        let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
-        // The search index merges its postings on one core; cards are measured meanwhile.
-        let measure = { try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache) }
-        let (measures, search): ([String: CardMeasure], SearchIndex?) =
+        // The search index merges its postings on one core; cards are made and measured meanwhile.
+        let measure = {
+            let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
+            return (cards, try SiteBoards.measure(content, cards: cards, layout: layout, fonts: fonts.fingerprint, cache: cardCache))
+        }
+        let ((cards, measures), search): ((CardMaker, [String: CardMeasure]), SearchIndex?) =
             try deferSearch
-            ? (clock.step("measure cards") { try measure() }, nil)
-            : clock.step("measure cards, build search index") {
+            ? (clock.step("make and measure cards") { try measure() }, nil)
+            : clock.step("make and measure cards, build search index") {
                 try concurrently(measure, { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
             }
         // The index's postings and keys are gone; only its compressed files are left.
@@ -302,7 +304,7 @@ public enum SiteBuilder {
         }
         var packetBase = Fingerprint()
         packetBase.add(fonts.fingerprint)
-        packetBase.add(reflecting: content.config)
+        packetBase.add(content.configFingerprint)
         let packets = packetWeeks.map { week in
             let path = SitePaths.packet(week)
             let make = { packetKey(content, week: week, base: packetBase.digest) }
@@ -365,18 +367,20 @@ public enum SiteBuilder {
         if options.updateInPlace {
             // `serve`'s folder holds only what its last build wrote, which `written` knows, and
             // packets typeset in the background after it, which may not be recorded yet.
-            let known = options.written.map { Set($0.keys.keys) }.flatMap { $0.isEmpty ? nil : $0 }.map { known in
-                let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
-                return known.union(packets.map { "packets/" + $0 })
-            }
-            let writer = try clock.step("update changed files") { try output.update(known: known, with: writeSite) }
-            files = writer.written.sorted()
-            changed = writer.changed.sorted()
-            if let written = options.written {
-                // Packets typeset in the background after an earlier build stay known while their key holds.
-                let packetsInPlace = packets.filter { written.key(of: $0.path) == $0.key }
-                written.record(
-                    made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
+            try clock.step("update changed files") {
+                let known = options.written.map { Set($0.keys.keys) }.flatMap { $0.isEmpty ? nil : $0 }.map { known in
+                    let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
+                    return known.union(packets.map { "packets/" + $0 })
+                }
+                let writer = try output.update(known: known, with: writeSite)
+                files = writer.written.sorted()
+                changed = writer.changed.sorted()
+                if let written = options.written {
+                    // Packets typeset in the background after an earlier build stay known while their key holds.
+                    let packetsInPlace = packets.filter { written.key(of: $0.path) == $0.key }
+                    written.record(
+                        made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
+                }
             }
         } else if placement.allLive(made) {
             // Nothing differs from the site in place: leave it, and the previous one, as they are.

@@ -59,7 +59,7 @@ public struct SearchIndex: Sendable {
         fragments.reserveCapacity(journals.count)
         if let cache {
             var shared = Fingerprint()
-            shared.add(reflecting: content.config)
+            shared.add(content.configFingerprint)
             let config = shared.digest
             let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
                 // A journal whose inputs are all as before (the content cache hands unchanged

@@ -20,9 +20,7 @@ public struct CardMaker: Sendable {
         self.dates = dates
         let made: [CardText]
         if let memo {
-            var config = Fingerprint()
-            config.add(reflecting: content.config)
-            made = memo.texts(content.journals.map { ($0, content.article(for: $0)) }, config: config.digest) {
+            made = memo.texts(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
                 Self.text($0, content: content, bodies: bodies, dates: dates)
             }
         } else {

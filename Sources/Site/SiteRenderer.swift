@@ -262,7 +262,7 @@ public struct SiteRenderer: Sendable {
     var sharedInputs: Fingerprint {
         var key = Fingerprint()
         key.add(theme.fingerprint)
-        key.add(reflecting: content.config)
+        key.add(content.configFingerprint)
         key.add(stylesheet)
         key.add(boardScript ?? "")
         // The preloads follow from the page and the fonts' paths, which the stylesheet names.
