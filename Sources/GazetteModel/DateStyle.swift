@@ -18,8 +18,24 @@ public struct DateStyle: Sendable {
     public init(language: SiteLanguage, timeZone: TimeZone) {
         self.language = language
         self.timeZone = timeZone
-        formatters = language.dateFormatters(Self.patterns, timeZone: timeZone)
+        formatters = Self.made.withLock { made in
+            let key = Key(language: language, timeZone: timeZone)
+            if let known = made[key] { return known }
+            let formatters = language.dateFormatters(Self.patterns, timeZone: timeZone)
+            made[key] = formatters
+            return formatters
+        }
     }
+
+    private struct Key: Hashable {
+        var language: SiteLanguage
+        var timeZone: TimeZone
+    }
+
+    /// The formatters of every language and zone asked for, made once per process: each new
+    /// formatter sets up its ICU pattern on first use, and a `serve` save, which makes a style
+    /// for its cards and one for its pages, spent a fifth of making its cards doing that.
+    private static let made = Locked<[Key: [String: DateFormatter]]>([:])
 
     /// The date in the Korean or the English pattern, whichever is the site's.
     private func format(_ date: Date, _ korean: String, _ english: String) -> String {

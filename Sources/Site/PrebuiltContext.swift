@@ -40,7 +40,13 @@ public final class CardContexts: Sendable {
     private let used = Locked<Set<Fingerprint>>([])
     /// What each journal's card showed, by slug, with the journal, article and config it was
     /// made from (`CardMaker`): an edit to one journal makes one card's text again.
-    private let texts = Locked<[String: (journal: Journal, article: Article?, config: Fingerprint, text: CardText)]>([:])
+    private let texts = Locked<CardTexts>(CardTexts())
+
+    /// The card texts of the last build, by slug, with what each was made from.
+    private struct CardTexts {
+        var entries: [String: (journal: Journal, article: Article?, config: Fingerprint)] = [:]
+        var texts: [String: CardText] = [:]
+    }
 
     /// Each board's packing, by board id, with the measures it was packed from.
     private let packings = Locked<[String: (measures: [CardMeasure], board: PackedBoard)]>([:])
@@ -79,21 +85,28 @@ public final class CardContexts: Sendable {
     }
 
     /// The card text of each of `journals` (with their articles), made by `make` only for those
-    /// whose journal, article or config differ from the last build's; forgets the others.
+    /// whose journal, article or config differ from the last build's; forgets the others. By
+    /// slug, the first journal of a slug winning. When every card is as before, the last
+    /// build's table is handed back as it is: building it again was a third of making a
+    /// `serve` save's cards at 2,000 journals.
     func texts(
         _ journals: [(journal: Journal, article: Article?)], config: Fingerprint, make: (Journal) -> CardText
-    ) -> [CardText] {
+    ) -> [String: CardText] {
         let known = texts.withLock { $0 }
-        let made = journals.concurrentMap { journal, article -> CardText in
-            if let entry = known[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
-                return entry.text
+        let made = journals.concurrentMap { journal, article -> CardText? in
+            if let entry = known.entries[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
+                return nil
             }
             return make(journal)
         }
-        var table: [String: (journal: Journal, article: Article?, config: Fingerprint, text: CardText)] = [:]
-        for (pair, text) in zip(journals, made) { table[pair.journal.slug] = (pair.journal, pair.article, config, text) }
+        if known.entries.count == journals.count, made.allSatisfy({ $0 == nil }) { return known.texts }
+        var table = CardTexts()
+        for (pair, text) in zip(journals, made) where table.entries[pair.journal.slug] == nil {
+            table.entries[pair.journal.slug] = (pair.journal, pair.article, config)
+            table.texts[pair.journal.slug] = text ?? known.texts[pair.journal.slug]
+        }
         texts.withLock { $0 = table }
-        return made
+        return table.texts
     }
 
     func context(_ card: Card, _ measure: CardMeasure, make: () -> [String: Any]) -> PrebuiltContext {

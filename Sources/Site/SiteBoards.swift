@@ -18,15 +18,14 @@ public struct CardMaker: Sendable {
         self.content = content
         self.bodies = bodies
         self.dates = dates
-        let made: [CardText]
         if let memo {
-            made = memo.texts(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
+            texts = memo.texts(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
                 Self.text($0, content: content, bodies: bodies, dates: dates)
             }
         } else {
-            made = content.journals.concurrentMap { Self.text($0, content: content, bodies: bodies, dates: dates) }
+            let made = content.journals.concurrentMap { Self.text($0, content: content, bodies: bodies, dates: dates) }
+            texts = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
         }
-        texts = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
     }
 
     static func text(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> CardText {
