@@ -6,13 +6,15 @@ import GazetteModel
 ///
 /// A journal file is not even read again when the watcher has said which paths changed
 /// (`noteChanges`) and its path is not among them, and its dates are as before: on a 2,000-journal
-/// site, reading every file on every save was a third of loading. Changes noted accumulate until
+/// site, reading every file on every save was a third of loading. Its modification time is not
+/// even asked for when the commit history is as before and it is no link (`JournalLoader`). A
+/// cache nobody notes changes to trusts no path: it reads every file, and parses the changed. Changes noted accumulate until
 /// a build has loaded the journals, so a build that failed before reading them loses none.
 ///
 /// Journals are parsed against the config (tags, authors, time zone), so a changed
 /// `gazette.yml` empties the journal entries.
 public final class ContentCache: Sendable {
-    private struct JournalKey: Equatable {
+    fileprivate struct JournalKey: Equatable {
         var data: Data
         var first: Date?
         var last: Date?
@@ -26,8 +28,10 @@ public final class ContentCache: Sendable {
         /// Each journal's cross-reference warnings, with the journal and whether its article was
         /// found: what they were made from besides the config.
         var crossReferences: [String: (journal: Journal, found: Bool, warnings: [Diagnostic])] = [:]
-        /// The journals' commit dates, with the commit `HEAD` named when they were read.
-        var gitDates: (head: String, dates: GitDates)?
+        /// The commit `HEAD` named at the last build (nil inside: no history), unset before
+        /// the first, and the journals' commit dates read then.
+        var gitHead: String?? = nil
+        var gitDates: GitDates?
         var counts = Counts()
         /// Files looked up since `begin`; the rest are gone and dropped at `end`.
         var seen: Set<String> = []
@@ -36,6 +40,9 @@ public final class ContentCache: Sendable {
         var pending: Set<String>? = nil
         /// `pending` as the current build took it at `begin`.
         var changes: Set<String>? = nil
+        /// Whether a watcher reports changes (`noteChanges` was called): only then are paths it
+        /// did not name taken as unchanged.
+        var watched = false
     }
 
     private let state = Locked(State())
@@ -46,6 +53,21 @@ public final class ContentCache: Sendable {
         var last: Date?
         var journal: Journal?
         var diagnostics: [Diagnostic]
+    }
+
+    /// The journals a build may take unread (`unreadCandidates`): a snapshot of the cache's
+    /// table and of the paths the watcher named, asked path by path on every core.
+    struct UnreadCandidates {
+        fileprivate var journals: [String: (key: JournalKey, journal: Journal?, diagnostics: [Diagnostic])] = [:]
+        fileprivate var changes: Set<String> = []
+        /// Each change with a `/` after it: a folder's paths start with it.
+        fileprivate var folders: [String] = []
+
+        /// The journal at `path` as last parsed, unless the watcher named it or a folder above it.
+        subscript(path: String) -> UnreadJournal? {
+            guard let hit = journals[path], !changes.contains(path), !folders.contains(where: { path.hasPrefix($0) }) else { return nil }
+            return UnreadJournal(first: hit.key.first, last: hit.key.last, journal: hit.journal, diagnostics: hit.diagnostics)
+        }
     }
 
     /// How many files the last build took from the cache and how many it parsed; `unread`
@@ -65,6 +87,7 @@ public final class ContentCache: Sendable {
     /// anything may have changed (the watcher lost events).
     public func noteChanges(_ paths: [String]?) {
         state.withLock { state in
+            state.watched = true
             guard let paths, !paths.contains(""), let known = state.pending else {
                 state.pending = nil
                 return
@@ -91,27 +114,26 @@ public final class ContentCache: Sendable {
     /// starts noting changes afresh.
     func end() {
         state.withLock { state in
-            state.journals = state.journals.filter { state.seen.contains($0.key) }
-            state.weekFiles = state.weekFiles.filter { state.seen.contains($0.key) }
-            state.crossReferences = state.crossReferences.filter { state.seen.contains($0.key) }
-            state.pending = []
+            // Every path seen has an entry, and journal and week paths never meet: when the
+            // counts agree, every entry was seen and none is dropped (filtering all of them
+            // anyway was a tenth of loading on a save).
+            if state.seen.count != state.journals.count + state.weekFiles.count {
+                state.journals = state.journals.filter { state.seen.contains($0.key) }
+                state.weekFiles = state.weekFiles.filter { state.seen.contains($0.key) }
+                state.crossReferences = state.crossReferences.filter { state.seen.contains($0.key) }
+            }
+            state.pending = state.watched ? [] : nil
         }
     }
 
     /// What a build may take unread: the journals the watcher did not report changed, each with
     /// the dates it was parsed with. Taken once, under one lock, before the journals are loaded
-    /// on every core; `reuseUnread` then says which were taken.
-    func unreadCandidates(_ paths: [String]) -> [String: UnreadJournal] {
+    /// on every core (a snapshot, not a table built for the build: building one was a tenth of
+    /// loading on a save); `reuseUnread` then says which were taken.
+    func unreadCandidates() -> UnreadCandidates {
         state.withLock { state in
-            guard let changes = state.changes else { return [:] }
-            var candidates: [String: UnreadJournal] = [:]
-            candidates.reserveCapacity(paths.count)
-            for path in paths where !changes.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) {
-                if let hit = state.journals[path] {
-                    candidates[path] = UnreadJournal(first: hit.key.first, last: hit.key.last, journal: hit.journal, diagnostics: hit.diagnostics)
-                }
-            }
-            return candidates
+            guard let changes = state.changes else { return UnreadCandidates() }
+            return UnreadCandidates(journals: state.journals, changes: changes, folders: changes.map { $0 + "/" })
         }
     }
 
@@ -161,15 +183,19 @@ public final class ContentCache: Sendable {
     /// The commit dates of `folder`'s files, read again only when `HEAD` moved (a commit, a
     /// checkout) since the last build: `git log` over a site's whole history on every save was
     /// most of loading in `serve` for a site kept in git.
-    func gitDates(siteRoot: URL, folder: String) -> GitDates {
-        guard let head = GitDates.head(siteRoot: siteRoot) else {
-            state.withLock { $0.gitDates = nil }
-            return GitDates()
+    /// `asBefore` says the history is the one the last build read (or none, both times).
+    func gitDates(siteRoot: URL, folder: String) -> (dates: GitDates, asBefore: Bool) {
+        let head = GitDates.head(siteRoot: siteRoot)
+        let known = state.withLock { state in
+            defer { state.gitHead = .some(head) }
+            return (head: state.gitHead, dates: state.gitDates)
         }
-        if let known = state.withLock({ $0.gitDates }), known.head == head { return known.dates }
-        let dates = GitDates(siteRoot: siteRoot, folder: folder)
-        state.withLock { $0.gitDates = (head, dates) }
-        return dates
+        let asBefore = known.head == .some(head)
+        if asBefore, head == nil { return (GitDates(), true) }
+        if asBefore, let dates = known.dates { return (dates, true) }
+        let dates = head == nil ? GitDates() : GitDates(siteRoot: siteRoot, folder: folder)
+        state.withLock { $0.gitDates = dates }
+        return (dates, false)
     }
 
     func week(_ path: String, data: Data, decode: () -> Result<[Article], Diagnostic>) -> Result<[Article], Diagnostic> {

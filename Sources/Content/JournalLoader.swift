@@ -10,10 +10,13 @@ public enum JournalLoader {
     static let keys = ["title", "article", "tags", "author", "created", "updated", "draft"]
 
     /// Every journal file under the site's journals folder, site-relative, in byte order.
-    public static func journalPaths(siteRoot: URL) -> [String] {
-        FileTree.files(under: siteRoot.appendingPathComponent(folder).path)
-            .filter { $0.lowercased().hasSuffix(".md") }
-            .map { folder + "/" + $0 }
+    public static func journalPaths(siteRoot: URL) -> [String] { journalFiles(siteRoot: siteRoot).map(\.path) }
+
+    /// `journalPaths`, each saying whether it may be reached through a symbolic link.
+    static func journalFiles(siteRoot: URL) -> [FileTree.Entry] {
+        FileTree.entries(under: siteRoot.appendingPathComponent(folder).path)
+            .filter { $0.path.lowercased().hasSuffix(".md") }
+            .map { FileTree.Entry(path: folder + "/" + $0.path, maybeLink: $0.maybeLink) }
     }
 
     /// Loads all journals. Files with errors are left out of `journals` and reported. With a
@@ -22,23 +25,31 @@ public enum JournalLoader {
     public static func load(
         siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
-        let paths = journalPaths(siteRoot: siteRoot)
-        let git = cache?.gitDates(siteRoot: siteRoot, folder: folder) ?? GitDates(siteRoot: siteRoot, folder: folder)
+        let files = journalFiles(siteRoot: siteRoot)
+        let paths = files.map(\.path)
+        let (git, gitAsBefore) = cache?.gitDates(siteRoot: siteRoot, folder: folder) ?? (GitDates(siteRoot: siteRoot, folder: folder), false)
         let root = siteRoot.path
         // All or none, so that which bodies are read again never depends on the order of files.
         let keepsBodies = keptBodyBytes == .max || paths.concurrentMap { FileTree.size(atPath: root + "/" + $0) }.reduce(0, +) <= keptBodyBytes
-        let unread = cache?.unreadCandidates(paths) ?? [:]
+        let unread = cache?.unreadCandidates()
         // Each file on its own, on all cores; results in path order.
-        let loaded = paths.concurrentMap { path -> (journal: Journal?, diagnostics: [Diagnostic], unread: Bool) in
+        let loaded = files.concurrentMap { entry -> (journal: Journal?, diagnostics: [Diagnostic], unread: Bool) in
+            let path = entry.path
             let file = root + "/" + path
+            let hit = unread?[path]
             let dates: (Date?, Date?)
             if let span = git.spans[path] {
                 dates = (span.first, span.last)
+            } else if let hit, gitAsBefore, !entry.maybeLink {
+                // Not named by the watcher, so not written or touched since it was parsed, and
+                // its dates came from its modification time then as now (the history is as
+                // before): no `stat`. A link's target may change outside the watched folders.
+                dates = (hit.first, hit.last)
             } else {
                 let modified = FileTree.modificationDate(atPath: file)
                 dates = (modified, modified)
             }
-            if let hit = unread[path], hit.first == dates.0, hit.last == dates.1 { return (hit.journal, hit.diagnostics, true) }
+            if let hit, hit.first == dates.0, hit.last == dates.1 { return (hit.journal, hit.diagnostics, true) }
             guard let data = FileManager.default.contents(atPath: file) else {
                 return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))], false)
             }

@@ -11,7 +11,25 @@ public enum FileTree {
     /// files, not into folders), sorted by their UTF-8 bytes; hidden entries (a leading dot) are
     /// skipped when `skippingHidden`. A missing folder has none.
     public static func files(under folder: String, skippingHidden: Bool = false) -> [String] {
-        var found: [String] = []
+        entries(under: folder, skippingHidden: skippingHidden).map(\.path)
+    }
+
+    /// A file `entries` found, and whether it may be reached through a symbolic link (its
+    /// directory entry is a link, or of a type `readdir` did not say).
+    public struct Entry: Sendable {
+        public let path: String
+        public let maybeLink: Bool
+
+        public init(path: String, maybeLink: Bool) {
+            self.path = path
+            self.maybeLink = maybeLink
+        }
+    }
+
+    /// `files(under:skippingHidden:)`, each saying whether it may be a link: a link's target
+    /// can change without a change to any watched folder.
+    public static func entries(under folder: String, skippingHidden: Bool = false) -> [Entry] {
+        var found: [Entry] = []
         func walk(_ relative: String) {
             let path = relative.isEmpty ? folder : folder + "/" + relative
             guard let directory = opendir(path) else { return }
@@ -26,11 +44,15 @@ public enum FileTree {
                     guard stat(folder + "/" + child, &status) == 0 else { continue }
                     type = (status.st_mode & S_IFMT) == S_IFDIR ? (entry.pointee.d_type == DT_LNK ? UInt8(DT_LNK) : UInt8(DT_DIR)) : UInt8(DT_REG)
                 }
-                if type == DT_DIR { walk(child) } else if type == DT_REG { found.append(child) }
+                if type == DT_DIR {
+                    walk(child)
+                } else if type == DT_REG {
+                    found.append(Entry(path: child, maybeLink: entry.pointee.d_type != DT_REG))
+                }
             }
         }
         walk("")
-        return found.sorted { $0.utf8Precedes($1) }
+        return found.sorted { $0.path.utf8Precedes($1.path) }
     }
 
     /// The size in bytes of the file at `path` (its target's, for a link), or 0 when there is none.

@@ -12,18 +12,31 @@ import Markdown
 /// same bytes, for one more parse. At 100,000 journals, keeping all of them was 1.8 GB of a
 /// 4 GB build.
 public struct JournalBodies: Sendable {
-    struct Body: Sendable {
+    /// One parsed body, shared, never changed: the maps of a build and of `BodyCache` hold
+    /// the same one (copying five strings and an array for each of 2,000 bodies, twice, was
+    /// a third of a `serve` save's parse step).
+    final class Body: Sendable {
         /// The HTML and the whole plain text, or nil past the budget.
-        var full: (html: String, plainText: String)?
+        let full: (html: String, plainText: String)?
         /// The first `leadCharacters` characters of the plain text: enough for every excerpt
         /// a page shows (`SiteRenderer.excerpt` cuts at most 160).
-        var lead: String
+        let lead: String
         /// The headings' text (which the plain text leaves out), for the search index.
-        var headings: String
-        var excerpt: [ExcerptRun]
+        let headings: String
+        let excerpt: [ExcerptRun]
+
+        init(full: (html: String, plainText: String)?, lead: String, headings: String, excerpt: [ExcerptRun]) {
+            self.full = full
+            self.lead = lead
+            self.headings = headings
+            self.excerpt = excerpt
+        }
 
         /// Bytes kept for the HTML and the plain text.
         var fullBytes: Int { full.map { $0.html.utf8.count + $0.plainText.utf8.count } ?? 0 }
+
+        /// The same body without its HTML and plain text.
+        var trimmed: Body { Body(full: nil, lead: lead, headings: headings, excerpt: excerpt) }
     }
 
     /// Bytes of HTML and plain text kept for the whole build (256 MiB: every body of a
@@ -53,33 +66,44 @@ public struct JournalBodies: Sendable {
         let journals = content.journals.filter { !$0.isBookmark }
         var optionsKey = Fingerprint()
         optionsKey.add(reflecting: options)
-        let known = cache?.begin(options: optionsKey.digest) ?? [:]
+        let known = cache?.begin(options: optionsKey.digest) ?? BodyCache.Table()
         var parsed: [Body] = []
         parsed.reserveCapacity(journals.count)
         var kept = 0
+        var allKnown = true
         journals.forEachBatch(of: Self.batch) { batch in
             // Once the budget is spent, the HTML of the bodies after is not even made.
             let keepsFull = kept < keptBytes
-            let bodies = batch.concurrentMap { journal in
-                if let hit = known[journal.slug], hit.digest == journal.bodyDigest { return hit.body }
+            let bodies = batch.concurrentMap { journal -> (body: Body, known: Bool) in
+                if let hit = known.digests[journal.slug], hit == journal.bodyDigest, let body = known.bodies[journal.slug] { return (body, true) }
                 let document = MarkdownDocument(content.markdown(of: journal), options: options)
                 let blocks = document.blocks()
                 let plainText = document.plainText(skippingHeadings: true)
-                return Body(
+                let body = Body(
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(plainText.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks))
+                return (body, false)
             }
             // In journal order, whichever core parsed them: the same bodies are kept every time.
-            for var body in bodies {
-                if kept + body.fullBytes > keptBytes { body.full = nil }
+            for (found, wasKnown) in bodies {
+                let body = kept + found.fullBytes > keptBytes && found.full != nil ? found.trimmed : found
                 kept += body.fullBytes
                 parsed.append(body)
+                allKnown = allKnown && wasKnown && body === found
             }
         }
-        cache?.end(
-            options: optionsKey.digest,
-            Dictionary(zip(journals.map(\.slug), zip(journals.map(\.bodyDigest), parsed).map { (digest: $0, body: $1) }), uniquingKeysWith: { first, _ in first }))
-        bodies = Dictionary(uniqueKeysWithValues: zip(journals.map(\.slug), parsed))
+        // Every body as the last build had it, and no other: its maps serve as they are.
+        if cache != nil, allKnown, known.bodies.count == journals.count {
+            bodies = known.bodies
+            return
+        }
+        var table = BodyCache.Table()
+        for (journal, body) in zip(journals, parsed) where table.bodies[journal.slug] == nil {
+            table.bodies[journal.slug] = body
+            table.digests[journal.slug] = journal.bodyDigest
+        }
+        cache?.end(options: optionsKey.digest, table)
+        bodies = table.bodies
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
@@ -122,17 +146,23 @@ public struct JournalBodies: Sendable {
 public final class BodyCache: Sendable {
     /// By slug, with the digest of the Markdown each was parsed from (`Journal.bodyDigest`,
     /// made once when the file is loaded).
-    private let table = Locked<(options: Fingerprint, bodies: [String: (digest: Fingerprint, body: JournalBodies.Body)])>((Fingerprint(), [:]))
+    private let table = Locked<(options: Fingerprint, table: Table)>((Fingerprint(), Table()))
+
+    /// The bodies of a build by slug, with the digest of the Markdown each was parsed from.
+    struct Table: Sendable {
+        var bodies: [String: JournalBodies.Body] = [:]
+        var digests: [String: Fingerprint] = [:]
+    }
 
     public init() {}
 
     /// What earlier builds parsed with `options` (nothing if they used others).
-    func begin(options: Fingerprint) -> [String: (digest: Fingerprint, body: JournalBodies.Body)] {
-        table.withLock { $0.options == options ? $0.bodies : [:] }
+    func begin(options: Fingerprint) -> Table {
+        table.withLock { $0.options == options ? $0.table : Table() }
     }
 
     /// Keeps what this build parsed, and only that.
-    func end(options: Fingerprint, _ bodies: [String: (digest: Fingerprint, body: JournalBodies.Body)]) {
+    func end(options: Fingerprint, _ bodies: Table) {
         table.withLock { $0 = (options, bodies) }
     }
 }

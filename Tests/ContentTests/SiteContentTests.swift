@@ -149,6 +149,27 @@ import TestSupport
         #expect(try warnings() == ["unknown tag 'energy'"])
     }
 
+    /// With a cache, a journal the watcher did not name is taken as it was without a `stat`,
+    /// unless it is a link: its target can change where no watched folder sees it.
+    @Test func aLinkedJournalEditedOutsideTheWatchedFoldersIsReadAgain() throws {
+        let folder = try site(["outside/real.md": "---\ntitle: linked\ncreated: 2026-11-20\n---\nfirst\n"])
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("content/journals"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("content/journals/linked.md").path, withDestinationPath: "../../outside/real.md")
+        let cache = ContentCache()
+        cache.noteChanges(nil)  // watched from the start, as in serve
+        func body() throws -> String? {
+            let content = try SiteContent.load(siteRoot: folder.url, cache: cache)
+            return content.journals.first.map(content.markdown(of:))
+        }
+        #expect(try body() == "first\n")
+        try folder.write("outside/real.md", "---\ntitle: linked\ncreated: 2026-11-20\n---\nsecond\n")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: 60)], ofItemAtPath: folder.url.appendingPathComponent("outside/real.md").path)
+        cache.noteChanges([])
+        #expect(try body() == "second\n")
+    }
+
     /// `check` and `gazette new` share one vocabulary check; both suggest the closest author, as
     /// they did the closest tag (`check` used to list the authors without a suggestion).
     @Test func unknownKeysAreAnsweredWithTheClosestKnownOne() {

@@ -10,7 +10,8 @@ import TestSupport
 /// the article store) is applied to the example site; after each, the site is built three ways
 /// and compared file by file:
 /// - `gazette build` reusing its ledger and the previous site (`public/`),
-/// - `gazette serve`'s in-place rebuild with its caches and known page keys (`serve/`),
+/// - `gazette serve`'s in-place rebuild with its caches and known page keys (`serve/`), told
+///   which source files changed as its watcher would tell it,
 /// - a clean build into a fresh folder, which renders and writes its pages three at a time and
 ///   reads every body again from its file, keeping none.
 ///
@@ -63,10 +64,23 @@ import TestSupport
             _ = try SiteBuilder.build(options)
             return Repository.snapshot(output)
         }
+        // What serve's watcher would report after each edit: the source files that changed.
+        func sources() -> [String: Data] {
+            var files: [String: Data] = [:]
+            for folder in ["content", "templates", "static"] {
+                for (path, data) in Repository.snapshot(site.url.appendingPathComponent(folder)) { files[folder + "/" + path] = data }
+            }
+            files["gazette.yml"] = FileManager.default.contents(atPath: site.url.appendingPathComponent("gazette.yml").path)
+            return files
+        }
         try incremental()
+        cache.noteChanges(nil)
         try serve()
         for step in 1...10 {
+            let sourcesBefore = sources()
             let edit = try Self.edit(site, &random)
+            let sourcesAfter = sources()
+            cache.noteChanges(Set(sourcesBefore.keys).union(sourcesAfter.keys).filter { sourcesBefore[$0] != sourcesAfter[$0] }.sorted())
             let before = reused
             try incremental()
             try serve()
