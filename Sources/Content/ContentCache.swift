@@ -8,8 +8,9 @@ import GazetteModel
 /// (`noteChanges`) and its path is not among them, and its dates are as before: on a 2,000-journal
 /// site, reading every file on every save was a third of loading. Its modification time is not
 /// even asked for when the commit history is as before and it is no link (`JournalLoader`). A
-/// cache nobody notes changes to trusts no path: it reads every file, and parses the changed. Changes noted accumulate until
-/// a build has loaded the journals, so a build that failed before reading them loses none.
+/// cache nobody notes changes to trusts no path: it reads every file, and parses the changed.
+/// Changes noted accumulate until a build has loaded the journals, so a build that failed
+/// before reading them loses none.
 ///
 /// Journals are parsed against the config (tags, authors, time zone), so a changed
 /// `gazette.yml` empties the journal entries.
@@ -28,10 +29,9 @@ public final class ContentCache: Sendable {
         /// Each journal's cross-reference warnings, with the journal and whether its article was
         /// found: what they were made from besides the config.
         var crossReferences: [String: (journal: Journal, found: Bool, warnings: [Diagnostic])] = [:]
-        /// The commit `HEAD` named at the last build (nil inside: no history), unset before
-        /// the first, and the journals' commit dates read then.
-        var gitHead: String?? = nil
-        var gitDates: GitDates?
+        /// The commit `HEAD` named at the last build (nil: no history) and the journals'
+        /// commit dates read then; nil before the first build.
+        var git: (head: String?, dates: GitDates)?
         var counts = Counts()
         /// Files looked up since `begin`; the rest are gone and dropped at `end`.
         var seen: Set<String> = []
@@ -186,15 +186,9 @@ public final class ContentCache: Sendable {
     /// `asBefore` says the history is the one the last build read (or none, both times).
     func gitDates(siteRoot: URL, folder: String) -> (dates: GitDates, asBefore: Bool) {
         let head = GitDates.head(siteRoot: siteRoot)
-        let known = state.withLock { state in
-            defer { state.gitHead = .some(head) }
-            return (head: state.gitHead, dates: state.gitDates)
-        }
-        let asBefore = known.head == .some(head)
-        if asBefore, head == nil { return (GitDates(), true) }
-        if asBefore, let dates = known.dates { return (dates, true) }
+        if let known = state.withLock({ $0.git }), known.head == head { return (known.dates, true) }
         let dates = head == nil ? GitDates() : GitDates(siteRoot: siteRoot, folder: folder)
-        state.withLock { $0.gitDates = dates }
+        state.withLock { $0.git = (head, dates) }
         return (dates, false)
     }
 
