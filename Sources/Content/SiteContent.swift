@@ -155,11 +155,8 @@ public struct SiteContent: Sendable {
         var warnings: [Diagnostic] = []
         for journal in allJournals {
             let found = journal.articleReference == nil || article(for: journal) != nil
-            if let cache {
-                warnings += cache.crossReferences(of: journal, found: found) { crossReferenceWarnings(of: journal, found: found) }
-            } else {
-                warnings += crossReferenceWarnings(of: journal, found: found)
-            }
+            let make = { crossReferenceWarnings(of: journal, found: found) }
+            warnings += cache?.crossReferences(of: journal, found: found, make: make) ?? make()
         }
         return warnings
     }

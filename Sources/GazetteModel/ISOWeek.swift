@@ -39,9 +39,8 @@ public struct ISOWeek: Hashable, Sendable, Comparable, CustomStringConvertible {
         // 1970-01-01 was a Thursday; the ISO week and its year are those of the week's Thursday.
         let weekday = ((day + 3) % 7 + 7) % 7  // Monday 0 … Sunday 6
         let thursday = day - weekday + 3
-        let year = Self.civilYear(ofDay: thursday)
-        let firstOfYear = Self.dayNumber(ofJanuaryFirst: year)
-        self.init(year: year, week: (thursday - firstOfYear) / 7 + 1)
+        let year = ISO8601.civilFromDays(thursday).0
+        self.init(year: year, week: (thursday - ISO8601.daysFromCivil(year, 1, 1)) / 7 + 1)
     }
 
     /// The week as Foundation's ISO 8601 calendar counts it.
@@ -49,30 +48,6 @@ public struct ISOWeek: Hashable, Sendable, Comparable, CustomStringConvertible {
         let calendar = ISOWeek.calendar(timeZone)
         let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
         self.init(year: parts.yearForWeekOfYear ?? 1970, week: parts.weekOfYear ?? 1)
-    }
-
-    /// The proleptic Gregorian year of a day counted from 1970-01-01 (day 0).
-    static func civilYear(ofDay day: Int) -> Int {
-        // Eras of 400 years (146,097 days), counted from 0000-03-01, as in Howard Hinnant's
-        // `civil_from_days`.
-        let shifted = day + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153  // March 0 … February 11
-        return yearOfEra + era * 400 + (monthIndex >= 10 ? 1 : 0)
-    }
-
-    /// The day number (from 1970-01-01) of 1 January of `year`.
-    static func dayNumber(ofJanuaryFirst year: Int) -> Int {
-        // 1 January belongs to the March-based year before.
-        let y = year - 1
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = 306  // 1 January, counted from 1 March
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// `2026-W47`.

@@ -7,50 +7,14 @@ import Foundation
 /// arrays and maps, and copying a dozen reference-counted fields one by one was 12–14 % of a
 /// build's samples (`initializeWithCopy for Journal`, perf, 2,000 journals in `serve`).
 public struct Journal: Hashable, Sendable, CustomReflectable {
-    /// The fields. Immutable once shared: a setter on a shared box copies it first.
+    /// The fields, never written once boxed: a setter puts the changed fields in a new box.
     private final class Box: Sendable {
-        let path: String
-        let slug: String
-        let title: String
-        let articleReference: String?
-        let tags: [String]
-        let author: String?
-        let created: Date
-        let updated: Date
-        let draft: Bool
-        let body: String?
-        let bodyDigest: Fingerprint
-        let isBookmark: Bool
-        let bodyStartLine: Int
-        let frontMatterLines: [String]
-
-        init(_ fields: Fields) {
-            path = fields.path
-            slug = fields.slug
-            title = fields.title
-            articleReference = fields.articleReference
-            tags = fields.tags
-            author = fields.author
-            created = fields.created
-            updated = fields.updated
-            draft = fields.draft
-            body = fields.body
-            bodyDigest = fields.bodyDigest
-            isBookmark = fields.isBookmark
-            bodyStartLine = fields.bodyStartLine
-            frontMatterLines = fields.frontMatterLines
-        }
-
-        var fields: Fields {
-            Fields(
-                path: path, slug: slug, title: title, articleReference: articleReference, tags: tags, author: author,
-                created: created, updated: updated, draft: draft, body: body, bodyDigest: bodyDigest, isBookmark: isBookmark,
-                bodyStartLine: bodyStartLine, frontMatterLines: frontMatterLines)
-        }
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
-    /// The fields as plain values, for changing one.
-    private struct Fields: Hashable {
+    /// The fields as plain values.
+    private struct Fields: Hashable, Sendable {
         var path: String
         var slug: String
         var title: String
@@ -78,61 +42,61 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
 
     /// Path relative to the site folder, e.g. `content/journals/2026-11/rate-hike.md`.
     public var path: String {
-        get { box.path }
+        get { box.fields.path }
         set { update { $0.path = newValue } }
     }
     /// URL segment from the file name, a leading `YYYY-MM-DD-` dropped; unique in a site.
     public var slug: String {
-        get { box.slug }
+        get { box.fields.slug }
         set { update { $0.slug = newValue } }
     }
     public var title: String {
-        get { box.title }
+        get { box.fields.title }
         set { update { $0.title = newValue } }
     }
     /// The `article:` value as written: a URL or an article id.
     public var articleReference: String? {
-        get { box.articleReference }
+        get { box.fields.articleReference }
         set { update { $0.articleReference = newValue } }
     }
     /// Tag keys in the order written, without repeats.
     public var tags: [String] {
-        get { box.tags }
+        get { box.fields.tags }
         set { update { $0.tags = newValue } }
     }
     /// Author key as written.
     public var author: String? {
-        get { box.author }
+        get { box.fields.author }
         set { update { $0.author = newValue } }
     }
     public var created: Date {
-        get { box.created }
+        get { box.fields.created }
         set { update { $0.created = newValue } }
     }
     public var updated: Date {
-        get { box.updated }
+        get { box.fields.updated }
         set { update { $0.updated = newValue } }
     }
     public var draft: Bool {
-        get { box.draft }
+        get { box.fields.draft }
         set { update { $0.draft = newValue } }
     }
     /// The Markdown body (front matter removed), or nil when the loader left it in its file to
     /// keep a large site's memory down: `SiteContent.markdown(of:)` reads it again when asked.
-    public var body: String? { box.body }
+    public var body: String? { box.fields.body }
     /// The fingerprint of the body, kept either way: what caches and page keys compare.
-    public var bodyDigest: Fingerprint { box.bodyDigest }
+    public var bodyDigest: Fingerprint { box.fields.bodyDigest }
     /// A bookmark has no body: only whitespace after the front matter.
-    public var isBookmark: Bool { box.isBookmark }
+    public var isBookmark: Bool { box.fields.isBookmark }
     /// 1-based line of the file where the body starts, for diagnostics inside the body.
     public var bodyStartLine: Int {
-        get { box.bodyStartLine }
+        get { box.fields.bodyStartLine }
         set { update { $0.bodyStartLine = newValue } }
     }
     /// The file's front-matter lines, fences included (line 1 is the opening `---`), so later
     /// checks can point at a key without reading the file again.
     public var frontMatterLines: [String] {
-        get { box.frontMatterLines }
+        get { box.fields.frontMatterLines }
         set { update { $0.frontMatterLines = newValue } }
     }
 

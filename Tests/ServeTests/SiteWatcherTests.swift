@@ -104,7 +104,7 @@ struct SiteWatcherTests {
         try #require(null >= 0)
         defer { close(null) }
         try #require(dup2(null, watcher.descriptor) == watcher.descriptor)
-        // Without the check the watcher spun until the watchdog stopped it, with no failure.
+        // Without the check the watcher would spin until the watchdog stopped it, no failure set.
         #expect(await changes.next() == nil)
         #expect(watcher.failure != nil)
     }
