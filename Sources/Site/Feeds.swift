@@ -62,31 +62,47 @@ public enum Feeds {
 
     static func escape(_ text: String) -> String {
         // On the UTF-8 bytes (every byte to escape or drop is ASCII, and never part of a longer
-        // character): most text has nothing to escape and is returned as it is, and a body's
-        // HTML, which always has, is copied byte by byte rather than scalar by scalar (which
-        // made the feed a tenth of a `serve` rebuild).
+        // character): most text has nothing to escape and is returned as it is. A body's HTML,
+        // which always has, is copied a run at a time between the bytes to replace: byte by byte
+        // it was 3 ms of every `serve` save at 2,000 journals, all on the critical path.
         var text = text
         return text.withUTF8 { bytes -> String? in
-            guard let first = bytes.firstIndex(where: { $0 < 0x20 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-                return nil
-            }
+            guard let first = bytes.firstIndex(where: Self.isReplaced) else { return nil }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count + bytes.count / 8)
-            out.append(contentsOf: bytes[..<first])
-            for byte in bytes[first...] {
+            var copied = 0
+            var index = first
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard Self.isReplaced(byte) else {
+                    index += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<index]))
                 switch byte {
                 case UInt8(ascii: "&"): out.append(contentsOf: "&amp;".utf8)
                 case UInt8(ascii: "<"): out.append(contentsOf: "&lt;".utf8)
                 case UInt8(ascii: ">"): out.append(contentsOf: "&gt;".utf8)
                 case UInt8(ascii: "\""): out.append(contentsOf: "&quot;".utf8)
                 case UInt8(ascii: "'"): out.append(contentsOf: "&apos;".utf8)
-                // Characters XML 1.0 forbids are dropped rather than producing an unreadable feed.
-                case 0x09, 0x0A, 0x0D: out.append(byte)
-                case ..<0x20: continue
-                default: out.append(byte)
+                // Characters XML 1.0 forbids (controls but tab, line feed and carriage return)
+                // are dropped rather than producing an unreadable feed.
+                default: break
                 }
+                index += 1
+                copied = index
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
             return String(decoding: out, as: UTF8.self)
         } ?? text
+    }
+
+    /// A byte `escape` replaces with an entity or drops.
+    @inline(__always) private static func isReplaced(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x09, 0x0A, 0x0D: false
+        case ..<0x20, UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"): true
+        default: false
+        }
     }
 }

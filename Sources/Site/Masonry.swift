@@ -196,6 +196,11 @@ public struct MasonryBoardLayout: Sendable {
         return result
     }
 
+    /// Each card measured, in order, on all cores.
+    func measureEach(_ cards: [CardText]) throws -> [CardMeasure] {
+        try cards.concurrentMap { try measure($0) }
+    }
+
     /// Every distinct card measured once, on all cores.
     func measure(_ cards: [CardText]) throws -> [CardText: CardMeasure] {
         let distinct = Array(Set(cards))

@@ -125,10 +125,9 @@ public struct SiteBoards: Sendable {
         let texts = content.journals.map(cards.text)
         let measured: [CardMeasure]
         if let cache {
-            measured = try cache.measures(of: texts, fonts: fonts, measure: layout.measure)
+            measured = try cache.measures(of: texts, fonts: fonts, measure: layout.measureEach)
         } else {
-            let table = try layout.measure(texts)
-            measured = texts.map { table[$0] ?? CardMeasure() }
+            measured = try layout.measureEach(texts)
         }
         var measures: [String: CardMeasure] = [:]
         for (journal, measure) in zip(content.journals, measured) { measures[journal.slug] = measure }
@@ -185,14 +184,22 @@ public final class CardMeasureCache: Sendable {
 
     /// The measure of each of `texts`, in order, measuring only those not seen before with these
     /// fonts; forgets cards no longer asked for.
-    func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardText: CardMeasure]) rethrows -> [CardMeasure] {
+    func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardMeasure]) rethrows -> [CardMeasure] {
         let keys = texts.map { $0.fingerprint(fonts: fonts) }
         let known = measures.withLock { $0 }
-        let missing = zip(texts, keys).filter { known[$0.1] == nil }.map(\.0)
+        // Each card not known measured once, found again by its key: a table keyed by the text
+        // hashed every card's normalised strings three times in a clean build.
+        var missing: [CardText] = []
+        var missingIndex: [Fingerprint: Int] = [:]
+        for (text, key) in zip(texts, keys) where known[key] == nil && missingIndex[key] == nil {
+            missingIndex[key] = missing.count
+            missing.append(text)
+        }
         let fresh = try measure(missing)
         var table: [Fingerprint: CardMeasure] = [:]
-        let result = zip(texts, keys).map { text, key in
-            let found = known[key] ?? fresh[text] ?? CardMeasure()
+        table.reserveCapacity(keys.count)
+        let result = keys.map { key in
+            let found = known[key] ?? missingIndex[key].map { fresh[$0] } ?? CardMeasure()
             table[key] = found
             return found
         }

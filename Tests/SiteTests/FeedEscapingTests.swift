@@ -13,4 +13,31 @@ import Testing
         // Multi-byte characters pass whole, beside escapes.
         #expect(Feeds.escape("😀&é") == "😀&amp;é")
     }
+
+    /// Random text of the characters that matter, beside and between runs of others, against
+    /// escaping done one character at a time: the run-at-a-time copy must lose and repeat nothing.
+    @Test func escapingMatchesACharacterAtATimeReference() {
+        func reference(_ text: String) -> String {
+            var out = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&apos;"
+                case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+                case _ where scalar.value < 0x20: break
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+            return out
+        }
+        let pieces = ["&", "<", ">", "\"", "'", "\u{0}", "\u{1F}", "\t", "\n", "\r", "a", "한글", "😀", "é", "plain text "]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...12, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+            #expect(Feeds.escape(text) == reference(text), "\(Array(text.unicodeScalars))")
+        }
+    }
 }

@@ -30,3 +30,15 @@ import Testing
         #expect(released.value)
     }
 }
+
+/// The shortcut in front of the Unicode property lookup (nothing below U+00AD or among Hangul
+/// syllables is default-ignorable) agrees with the property on every scalar.
+@Test func defaultIgnorableShortcutAgreesWithUnicode() {
+    var disagreeing: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+        guard let scalar = Unicode.Scalar(value) else { continue }
+        let expected = scalar.properties.isDefaultIgnorableCodePoint || value == 0xFE0F || value == 0xFE0E
+        if TextLayoutEngine.isDefaultIgnorable(scalar) != expected { disagreeing.append(value) }
+    }
+    #expect(disagreeing.isEmpty, "\(disagreeing.prefix(10).map { String($0, radix: 16) })")
+}
