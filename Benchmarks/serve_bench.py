@@ -9,18 +9,25 @@ With --git the site is a git repository, as a study group keeps it: one commit p
 journals, then 60 commits that each edit one journal (journals without written dates take them
 from this history, which serve reads on a save).
 
-usage: python3 Benchmarks/serve_bench.py [--git] [BINARY] [JOURNALS] [RUNS]
-       (defaults: .build/release/gazette, 2000, 5; the site is written under bench-results/serve/)
+usage: python3 Benchmarks/serve_bench.py [--git] [--folder DIR] [BINARY] [JOURNALS] [RUNS]
+       (defaults: .build/release/gazette, 2000, 5; the site is written under bench-results/serve/,
+       or under DIR: a folder on another filesystem, as for Benchmarks/peers.py --folder)
 """
 import os, re, subprocess, sys, time, threading, statistics, urllib.request, shutil
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-args = [a for a in sys.argv[1:] if a != "--git"]
-in_git = "--git" in sys.argv[1:]
+argv = sys.argv[1:]
+folder = os.path.join(root, "bench-results", "serve")
+if "--folder" in argv:
+    at = argv.index("--folder")
+    folder = os.path.abspath(argv[at + 1])
+    del argv[at:at + 2]
+args = [a for a in argv if a != "--git"]
+in_git = "--git" in argv
 binary = args[0] if len(args) > 0 else os.path.join(root, ".build", "release", "gazette")
 count = int(args[1]) if len(args) > 1 else 2000
 runs = int(args[2]) if len(args) > 2 else 5
-site = os.path.join(root, "bench-results", "serve", str(count) + ("-git" if in_git else ""))
+site = os.path.join(folder, str(count) + ("-git" if in_git else ""))
 shutil.rmtree(site, ignore_errors=True)
 subprocess.run([sys.executable, os.path.join(root, "Benchmarks", "make_journals.py"), site, str(count)],
                check=True, env=dict(os.environ, WEEKS=str(max(1, count // 50))))

@@ -50,9 +50,16 @@ public struct ISOWeek: Hashable, Sendable, Comparable, CustomStringConvertible {
         self.init(year: parts.yearForWeekOfYear ?? 1970, week: parts.weekOfYear ?? 1)
     }
 
-    /// `2026-W47`.
+    /// `2026-W47`: the year to four digits and the week to two, as C's `%04d` and `%02d` pad
+    /// them. Not by `String(format:)`, which every week page's path went through on each save.
     public var description: String {
-        "\(String(format: "%04d", year))-W\(String(format: "%02d", week))"
+        Self.padded(year, to: 4) + "-W" + Self.padded(week, to: 2)
+    }
+
+    static func padded(_ value: Int, to width: Int) -> String {
+        if value < 0 { return "-" + padded(-value, to: width - 1) }
+        let digits = String(value)
+        return digits.utf8.count < width ? String(repeating: "0", count: width - digits.utf8.count) + digits : digits
     }
 
     /// Midnight of the week's Monday and midnight after its Sunday, in `timeZone`.

@@ -290,7 +290,7 @@ public enum SiteBuilder {
                 outputs = pages.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
             }
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
-            outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer).utf8)))
+            outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer, entries: options.pageMemo?.feedEntries).utf8)))
             // The search page, last in the sitemap, is listed even while it is deferred.
             let listed = renderer.pagePaths + (deferSearch ? [SitePaths.search] : [])
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: baseURL).utf8)))

@@ -145,8 +145,11 @@ private struct Rebuilder: Sendable {
             // Off the cooperative pool: a build is seconds of blocking work on a big site.
             let result = try await Self.offPool { try SiteBuilder.build(buildOptions) }
             let counts = cache.lastBuild
-            report(.built(result, seconds: Date().timeIntervalSince(started), reused: counts.reused, parsed: counts.parsed, trigger: trigger))
+            let seconds = Date().timeIntervalSince(started)
+            // Pages hear of the change first: the report sorts out which of every warning are new,
+            // and a site with 2,000 of them kept each save's reload waiting for that.
             await live.built(changed: result.changed)
+            report(.built(result, seconds: seconds, reused: counts.reused, parsed: counts.parsed, trigger: trigger))
             let output = options.output
             let written = self.written
             let search = Task.detached(priority: .userInitiated) {

@@ -79,6 +79,16 @@ import Testing
         #expect(ISOWeek(containing: date, in: seoul).description == "2026-W53")
     }
 
+    /// A week's name pads as `String(format: "%04d-W%02d")` does, for every year and week
+    /// including ones no date gives (negative, past 9999).
+    @Test func weekNamesPadAsPrintfDoes() {
+        for year in [-12_345, -100, -5, 0, 7, 99, 999, 1900, 2026, 9999, 10_000, 123_456] {
+            for week in [0, 1, 9, 10, 53, 100] {
+                #expect(ISOWeek(year: year, week: week).description == String(format: "%04d-W%02d", year, week))
+            }
+        }
+    }
+
     /// The counted week is the calendar's for every date the count covers: each day's edges
     /// across 1900–2200 in zones with half hours, daylight saving and the date line, and random
     /// instants beside them.

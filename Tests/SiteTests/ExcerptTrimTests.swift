@@ -19,4 +19,29 @@ import Testing
         }
         #expect(differing.isEmpty, "\(differing)")
     }
+
+    /// Excerpts cut by scalars where every character is one agree with excerpts cut by grapheme
+    /// clusters, on random text that mixes those characters with ones that join their
+    /// neighbours: Hangul jamo, combining marks, emoji sequences, CR LF, regional indicators.
+    @Test func cuttingByScalarsAgreesWithCuttingByCharacters() {
+        let pieces = [
+            "가", "한국어 ", " ", "a", "Z.", "·", "…", "“", "”", "—", "中", "\u{1100}", "\u{1161}", "\u{11A8}", "e\u{301}",
+            "\u{301}", "👩\u{200D}💻", "\u{1F1F0}\u{1F1F7}", "\r\n", "\r", "\t", "\u{200B}", "!", "?", "ｱ", "\u{FE0F}",
+        ]
+        var state: UInt64 = 0x5EED
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var checked = 0
+        for _ in 0..<20_000 {
+            let text = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
+            let limit = [1, 3, 8, 16, 140][next(5)]
+            let expected = text.utf8.count > limit ? SiteRenderer.excerptByCharacters(text, limit: limit) : text
+            #expect(SiteRenderer.excerpt(text, limit: limit) == expected, "\(Array(text.unicodeScalars)) at \(limit)")
+            if SiteRenderer.cutBySingleScalarCharacters(text, limit: limit) != nil { checked += 1 }
+        }
+        // The shortcut was taken often enough for the comparison to mean something.
+        #expect(checked > 2_000, "\(checked)")
+    }
 }
