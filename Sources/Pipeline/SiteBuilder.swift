@@ -230,10 +230,16 @@ public enum SiteBuilder {
         let theme = try clock.step("load theme") { try Theme.load(siteRoot: options.siteRoot) }
         let baseURL = options.baseURL ?? content.config.baseURL
         let diagnostics = content.diagnostics + (baseURL == nil ? [missingBaseURL] : [])
+        // `gazette build` keeps parsed bodies on disk between runs; `serve` keeps them in memory.
+        // `--clean` neither reads nor writes the file: writing it (35 MB at 2,000 journals) made
+        // a clean build 6 % slower, and a file left by an earlier build stays good for every
+        // body whose Markdown is unchanged.
+        let bodiesFile = options.siteRoot.appendingPathComponent(".gazette/cache/bodies.bin")
+        let bodyCache = options.bodyCache ?? (options.clean ? nil : BodyCache(contentsOf: bodiesFile, stamp: OutputLedger.engineStamp))
         // The fonts are cut mostly on one core; Markdown is parsed on all of them meanwhile.
         let (bodies, fonts) = try clock.step("parse Markdown, cut web fonts") {
             try concurrently(
-                { try JournalBodies(content, cache: options.bodyCache, keptBytes: options.keptBodyBytes) },
+                { try JournalBodies(content, cache: bodyCache, keptBytes: options.keptBodyBytes) },
                 {
                     try SiteAssets.webFonts(
                         content: content, theme: theme, complete: !options.subsetFonts,
@@ -421,6 +427,7 @@ public enum SiteBuilder {
         if options.cardCache == nil, cardCache.changed || !FileManager.default.fileExists(atPath: measuresFile.path) {
             cardCache.save(to: measuresFile)
         }
+        if options.bodyCache == nil { bodyCache?.save(to: bodiesFile, stamp: OutputLedger.engineStamp) }
         var report = BuildReport(
             output: output.url, files: files, changed: changed, journalCount: content.journals.count, articleCount: content.articles.count,
             weekCount: content.weeks.count, fontBytes: fonts.totalBytes, diagnostics: diagnostics, steps: clock.steps)

@@ -145,8 +145,9 @@ public struct JournalBodies: Sendable {
 /// body again.
 public final class BodyCache: Sendable {
     /// By slug, with the digest of the Markdown each was parsed from (`Journal.bodyDigest`,
-    /// made once when the file is loaded).
-    private let table = Locked<(options: Fingerprint, table: Table)>((Fingerprint(), Table()))
+    /// made once when the file is loaded). `changed` when a build stored a table since the
+    /// cache was made or last saved (`BodyCacheFile`).
+    private let table = Locked<(options: Fingerprint, table: Table, changed: Bool)>((Fingerprint(), Table(), false))
 
     /// The bodies of a build by slug, with the digest of the Markdown each was parsed from.
     struct Table: Sendable {
@@ -161,8 +162,22 @@ public final class BodyCache: Sendable {
         table.withLock { $0.options == options ? $0.table : Table() }
     }
 
-    /// Keeps what this build parsed, and only that.
+    /// Keeps what this build parsed, and only that. (A build whose every body was known
+    /// leaves the table as it was, and does not call this.)
     func end(options: Fingerprint, _ bodies: Table) {
-        table.withLock { $0 = (options, bodies) }
+        table.withLock { $0 = (options, bodies, true) }
+    }
+
+    /// Takes a table read back from disk as the last build's.
+    func restore(options: Fingerprint, _ bodies: Table) {
+        table.withLock { $0 = (options, bodies, false) }
+    }
+
+    /// The table, if a build changed it since it was restored or last taken.
+    func takeChanged() -> (options: Fingerprint, table: Table)? {
+        table.withLock { entry in
+            defer { entry.changed = false }
+            return entry.changed ? (entry.options, entry.table) : nil
+        }
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import GazetteModel
+import Pipeline
+import Testing
+import TestSupport
+
+@testable import Site
+
+/// Parsed bodies kept on disk between runs of `gazette build` (`.gazette/cache/bodies.bin`).
+@Suite struct BodyCacheFileTests {
+    static func table() -> BodyCache.Table {
+        var table = BodyCache.Table()
+        let bodies: [(String, JournalBodies.Body)] = [
+            ("김장-배추", .init(full: ("<p>배추 <em>값</em></p>\n", "배추 값"), lead: "배추 값", headings: "요약\n", excerpt: [.init("배추 ", .plain), .init("값", .em)])),
+            ("empty", .init(full: ("", ""), lead: "", headings: "", excerpt: [])),
+            ("trimmed", .init(full: nil, lead: "lead only\t\n\u{0}", headings: "", excerpt: [.init("x", .code), .init("y", .strong)])),
+        ]
+        for (index, (slug, body)) in bodies.enumerated() {
+            table.bodies[slug] = body
+            table.digests[slug] = Fingerprint(high: UInt64(index), low: 0xFFFF_FFFF_FFFF_FFFF)
+        }
+        return table
+    }
+
+    @Test func whatIsWrittenIsReadBack() throws {
+        let options = Fingerprint(high: 7, low: 9)
+        let data = BodyCacheFile.encode(options: options, Self.table(), stamp: "123-456")
+        let (readOptions, table) = try #require(BodyCacheFile.decode(data, stamp: "123-456"))
+        #expect(readOptions == options)
+        #expect(table.digests == Self.table().digests)
+        for (slug, body) in Self.table().bodies {
+            let read = try #require(table.bodies[slug])
+            #expect(read.full?.html == body.full?.html && read.full?.plainText == body.full?.plainText && (read.full == nil) == (body.full == nil))
+            #expect(read.lead == body.lead && read.headings == body.headings && read.excerpt == body.excerpt)
+        }
+        // The same table makes the same bytes.
+        #expect(BodyCacheFile.encode(options: options, Self.table(), stamp: "123-456") == data)
+    }
+
+    /// A file another build of gazette wrote, a torn one, or one with bytes after its end is an
+    /// empty cache, never a partial one.
+    @Test func aForeignOrTornFileIsNotRead() {
+        let data = BodyCacheFile.encode(options: Fingerprint(), Self.table(), stamp: "123-456")
+        #expect(BodyCacheFile.decode(data, stamp: "123-457") == nil)
+        for length in stride(from: 0, to: data.count, by: 7) {
+            #expect(BodyCacheFile.decode(data.prefix(length), stamp: "123-456") == nil, "read \(length) of \(data.count) bytes")
+        }
+        #expect(BodyCacheFile.decode(data + Data([0]), stamp: "123-456") == nil)
+    }
+
+    /// A build after an edit takes the other bodies from the file instead of parsing them, and
+    /// writes what a clean build writes; `--clean` does not read the file, and a file written by
+    /// another build of gazette (another stamp) is not trusted.
+    @Test func aBuildTakesUnchangedBodiesFromTheFile() throws {
+        let site = try TemporaryFolder("gazette-body-cache")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent("public"), clean = site.url.appendingPathComponent("clean")
+        let file = site.url.appendingPathComponent(".gazette/cache/bodies.bin")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        let written = try Data(contentsOf: file)
+
+        // One journal edited: the incremental build is the clean build, byte for byte.
+        let journals = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("content/journals/2026-11").path).sorted()
+        let edited = "content/journals/2026-11/" + (try #require(journals.first))
+        try site.write(edited, try site.read(edited) + "\n한 문단 더.\n")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        var cleanOptions = BuildOptions(siteRoot: site.url, output: clean, packets: false)
+        cleanOptions.clean = true
+        _ = try SiteBuilder.build(cleanOptions)
+        #expect(Repository.snapshot(output) == Repository.snapshot(clean))
+        #expect(try Data(contentsOf: file) != written, "the edited body was not written back")
+
+        // The file says another journal's body is something else: a build believes it.
+        let stamp = try #require(String(decoding: written, as: UTF8.self).split(separator: "\n").dropFirst().first.map(String.init))
+        let (options, table) = try #require(BodyCacheFile.decode(try Data(contentsOf: file), stamp: stamp))
+        let other = journals[1]
+        let slug = try #require(table.bodies.keys.first { other.contains($0) })
+        let body = try #require(table.bodies[slug])
+        var tampered = table
+        tampered.bodies[slug] = JournalBodies.Body(full: ("<p>CACHE-MARKER</p>\n", "CACHE-MARKER"), lead: body.lead, headings: body.headings, excerpt: body.excerpt)
+        func page() throws -> String { try String(contentsOf: output.appendingPathComponent("journals/\(slug)/index.html"), encoding: .utf8) }
+        try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
+        try site.write(edited, try site.read(edited) + "\n또 한 문단.\n")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        #expect(try page().contains("CACHE-MARKER"))
+
+        // `--clean` parses every body.
+        var again = BuildOptions(siteRoot: site.url, output: output, packets: false)
+        again.clean = true
+        try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
+        _ = try SiteBuilder.build(again)
+        #expect(try !page().contains("CACHE-MARKER"))
+
+        // Another build of gazette wrote it: not read.
+        try BodyCacheFile.encode(options: options, tampered, stamp: stamp + "-other").write(to: file)
+        try site.write(edited, try site.read(edited) + "\n세 번째 문단.\n")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        #expect(try !page().contains("CACHE-MARKER"))
+    }
+}
