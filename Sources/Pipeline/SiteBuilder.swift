@@ -235,11 +235,14 @@ public enum SiteBuilder {
         // a clean build 6 % slower, and a file left by an earlier build stays good for every
         // body whose Markdown is unchanged.
         let bodiesFile = options.siteRoot.appendingPathComponent(".gazette/cache/bodies.bin")
-        let bodyCache = options.bodyCache ?? (options.clean ? nil : BodyCache(contentsOf: bodiesFile, stamp: OutputLedger.engineStamp))
-        // The fonts are cut mostly on one core; Markdown is parsed on all of them meanwhile.
-        let (bodies, fonts) = try clock.step("parse Markdown, cut web fonts") {
+        // The fonts are cut mostly on one core; the bodies' file is read and Markdown parsed on
+        // all of them meanwhile.
+        let ((bodies, bodyCache), fonts) = try clock.step("parse Markdown, cut web fonts") {
             try concurrently(
-                { try JournalBodies(content, cache: bodyCache, keptBytes: options.keptBodyBytes) },
+                {
+                    let cache = options.bodyCache ?? (options.clean ? nil : BodyCache(contentsOf: bodiesFile, stamp: OutputLedger.engineStamp))
+                    return (try JournalBodies(content, cache: cache, keptBytes: options.keptBodyBytes), cache)
+                },
                 {
                     try SiteAssets.webFonts(
                         content: content, theme: theme, complete: !options.subsetFonts,

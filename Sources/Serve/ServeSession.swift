@@ -146,8 +146,8 @@ private struct Rebuilder: Sendable {
             let result = try await Self.offPool { try SiteBuilder.build(buildOptions) }
             let counts = cache.lastBuild
             let seconds = Date().timeIntervalSince(started)
-            // Pages hear of the change first: the report sorts out which of every warning are new,
-            // and a site with 2,000 of them kept each save's reload waiting for that.
+            // Pages hear of the change first: the report then sorts out which of the warnings
+            // (2,000 on the bench site) are new, and the reload need not wait for that.
             await live.built(changed: result.changed)
             report(.built(result, seconds: seconds, reused: counts.reused, parsed: counts.parsed, trigger: trigger))
             let output = options.output

@@ -1,3 +1,4 @@
+import GazetteModel
 import Markdown
 
 /// Which font slices a page preloads: those its first lines of text are set in, found by reading

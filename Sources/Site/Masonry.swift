@@ -201,20 +201,12 @@ public struct MasonryBoardLayout: Sendable {
         try cards.concurrentMap { try measure($0) }
     }
 
-    /// Every distinct card measured once, on all cores.
-    func measure(_ cards: [CardText]) throws -> [CardText: CardMeasure] {
-        let distinct = Array(Set(cards))
-        let measures = try distinct.concurrentMap { try measure($0) }
-        return Dictionary(uniqueKeysWithValues: zip(distinct, measures))
-    }
-
     /// Card heights by width.
     func heights(of card: Card) throws -> [Int: Int] { try measure(card.text).heights }
 
     /// Both steps for one board of cards (the board benchmark).
     public func measureAndPack(_ cards: [Card]) throws -> PackedBoard {
-        let measured = try measure(cards.map(\.text))
-        return pack(cards.map { measured[$0.text] ?? CardMeasure() })
+        pack(try measureEach(cards.map(\.text)))
     }
 
     /// Places cards of the given heights: per breakpoint, each card's (x, y) and the board height.

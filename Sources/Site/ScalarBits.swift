@@ -1,3 +1,5 @@
+import GazetteModel
+
 /// A set of Unicode scalars as one bit each: inserting every character of every journal into a
 /// `Set<Unicode.Scalar>` hashed each one, a tenth of a clean build's processor time (perf).
 struct ScalarBits {

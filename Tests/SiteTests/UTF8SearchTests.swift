@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Site
+import GazetteModel
 
 /// The byte-level search gives what Foundation's string search gives, Hangul and emoji included.
 @Suite struct UTF8SearchTests {
