@@ -146,10 +146,10 @@ let package = Package(
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
-        // make install, the scaffolded workflow's steps and `gazette publish`, against local bare repositories.
+        // make install, the scaffolded workflow's steps, `gazette publish` and a group's clones, against local bare repositories.
         .testTarget(
             name: "PublishTests",
-            dependencies: ["TestSupport", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["Content", "GazetteModel", "TestSupport", .product(name: "Yams", package: "Yams")]),
     ]
 )
 

@@ -38,9 +38,9 @@ def measure(gazette, image, work):
         record = {"description": "d", "id": "aaaaaaaaaaaa", "image": "http://127.0.0.1:%d/img" % port,
                   "published": "2023-11-14T10:00:00+09:00", "queries": [], "source": "manual", "title": "t",
                   "url": "https://news.example.com/a"}
-        with open(os.path.join(site, "content/articles/2023-W46.json"), "w") as f:
-            json.dump([record], f, indent=2, sort_keys=True)
-            f.write("\n")
+        with open(os.path.join(site, "content/articles/2023-W46.jsonl"), "w") as f:
+            # One record per line, as the store keeps them.
+            f.write(json.dumps(record, sort_keys=True, ensure_ascii=False) + "\n")
         run = subprocess.run(["/usr/bin/time", "-v", gazette, "fetch", "--enrich", "--site", site],
                              capture_output=True, text=True)
     finally:

@@ -7,7 +7,7 @@ the first 1,000 syllables: the small files a reader fetches for the odd syllable
 the journals' syllables the first 1,000 cover, and the same for the index page as far as this
 script can tell what it shows (the newest week's cards: titles, bold, and the start of each body;
 the week's article list: titles and publishers). As a second news set, held out from every
-choice the ranking tool made, the stored Korean articles (`content/articles/*.json`, title and
+choice the ranking tool made, the stored Korean articles (`content/articles/*.jsonl`, title and
 description each) are counted the same way; and with --texts, any text files, one text each.
 
 The example site is the test set: a ranking tuned until it fits these twenty journals best says
@@ -93,18 +93,24 @@ def index_texts(site, journals):
     cards = [j for j in journals if week(j[3]) == newest]
     bold = " ".join(j[1] for j in cards)
     regular = " ".join(plain(j[2])[:EXCERPT] for j in cards)
-    articles = os.path.join(site, "content", "articles", "%d-W%02d.json" % newest)
+    articles = os.path.join(site, "content", "articles", "%d-W%02d.jsonl" % newest)
     if os.path.exists(articles):
-        for article in json.load(open(articles, encoding="utf-8")):
+        for article in store_records(articles):
             regular += " " + (article.get("title") or "") + " " + (article.get("publisher") or "")
     return bold, regular
+
+
+def store_records(path):
+    """The records of one week file of the article store: one JSON object per line."""
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
 
 
 def article_texts(site):
     """(title, description) of each stored Korean article."""
     texts = []
-    for path in sorted(glob.glob(os.path.join(site, "content", "articles", "*.json"))):
-        for article in json.load(open(path, encoding="utf-8")):
+    for path in sorted(glob.glob(os.path.join(site, "content", "articles", "*.jsonl"))):
+        for article in store_records(path):
             if article.get("language") == "ko":
                 texts.append((article.get("title") or "", article.get("description") or ""))
     return texts

@@ -50,7 +50,8 @@ public enum SiteScaffold {
         return [
             ("gazette.yml", config),
             (".gitignore", "public/\n.public.lock\n.public.previous/\n.gazette/\n.build/\n"),
-            ("\(ArticleStore.folder)/\(week).json", String(decoding: ArticleStore.encode([article]), as: UTF8.self)),
+            ("\(ArticleStore.folder)/\(ArticleStore.fileName(of: week))", String(decoding: ArticleStore.encode([article]), as: UTF8.self)),
+            ("\(ArticleStore.folder)/\(ArticleStore.attributesName)", String(decoding: ArticleStore.attributes, as: UTF8.self)),
             (
                 "\(JournalLoader.folder)/\(NewJournal.dayStamp(now, zone))-first-journal.md",
                 """
@@ -172,14 +173,28 @@ public enum SiteScaffold {
                   gazette fetch || status=$?
                   # 3: some sources failed; what the others found is kept and published.
                   if [ "$status" -eq 3 ]; then echo "::warning::some news sources failed (see above)"; elif [ "$status" -ne 0 ]; then exit "$status"; fi
-              - name: Commit the articles back
+              - name: Commit the articles back, with what members pushed meanwhile
                 run: |
                   git add content/articles
                   if [ -d content/thumbnails ]; then git add content/thumbnails; fi
-                  if git diff --cached --quiet; then echo "No new articles."; exit 0; fi
-                  git -c user.name="gazette" -c user.email="gazette@users.noreply.github.com" \\
-                    commit -q -m "Articles fetched $(date -u +%F)"
-                  git push -q origin "HEAD:$GITHUB_REF_NAME"
+                  identity=(-c user.name="gazette" -c user.email="gazette@users.noreply.github.com")
+                  if git diff --cached --quiet; then
+                    echo "No new articles."
+                  else
+                    git "${identity[@]}" commit -q -m "Articles fetched $(date -u +%F)"
+                  fi
+                  # Members push journals and articles while this runs. Bring their commits in
+                  # (week files merge line by line: content/articles/.gitattributes) and push
+                  # again, a few times; never force. The site is built from what is pushed.
+                  for attempt in 1 2 3 4 5; do
+                    git "${identity[@]}" pull -q --rebase origin "$GITHUB_REF_NAME"
+                    if [ -z "$(git rev-list "origin/$GITHUB_REF_NAME..HEAD")" ]; then exit 0; fi
+                    if git push -q origin "HEAD:$GITHUB_REF_NAME"; then exit 0; fi
+                    echo "::notice::$GITHUB_REF_NAME moved while pushing (attempt $attempt); bringing in the new commits"
+                    sleep $((attempt * 2))
+                  done
+                  echo "::error::could not push the fetched articles after 5 attempts"
+                  exit 1
               - name: Build the site
                 run: gazette build
               - name: Publish to GitHub Pages (the gh-pages branch)

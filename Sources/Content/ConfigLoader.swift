@@ -13,6 +13,11 @@ public enum ConfigLoader {
     /// Loads `gazette.yml` from `siteRoot`. Returns nil config when it has errors.
     public static func load(siteRoot: URL) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         let url = siteRoot.appendingPathComponent(fileName)
+        if let target = SiteBoundary(siteRoot: siteRoot).escape(of: url.path) {
+            var refusal = SiteBoundary.refusal(fileName, target: target)
+            refusal.severity = .error
+            return (nil, [refusal])
+        }
         guard let data = try? Data(contentsOf: url) else {
             return (
                 nil,
@@ -28,6 +33,8 @@ public enum ConfigLoader {
 
     /// Parses the bytes of a config file; `path` is what diagnostics print.
     public static func parse(_ data: Data, path: String) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
+        let leftovers = MergeLeftovers.diagnostics(in: data, path: path)
+        if !leftovers.isEmpty { return (nil, leftovers) }
         let text: String
         switch SourceText.decode(data, path: path) {
         case .success(let decoded): text = decoded

@@ -25,7 +25,7 @@ public final class ContentCache: Sendable {
     private struct State {
         var configData: Data?
         var journals: [String: (key: JournalKey, journal: Journal?, diagnostics: [Diagnostic])] = [:]
-        var weekFiles: [String: (data: Data, result: Result<[Article], Diagnostic>)] = [:]
+        var weekFiles: [String: (data: Data, result: ArticleStore.WeekFile)] = [:]
         /// Each journal's cross-reference warnings, with the journal and whether its article was
         /// found: what they were made from besides the config.
         var crossReferences: [String: (journal: Journal, found: Bool, warnings: [Diagnostic])] = [:]
@@ -192,8 +192,8 @@ public final class ContentCache: Sendable {
         return (dates, false)
     }
 
-    func week(_ path: String, data: Data, decode: () -> Result<[Article], Diagnostic>) -> Result<[Article], Diagnostic> {
-        let hit: Result<[Article], Diagnostic>? = state.withLock { state in
+    func week(_ path: String, data: Data, decode: () -> ArticleStore.WeekFile) -> ArticleStore.WeekFile {
+        let hit: ArticleStore.WeekFile? = state.withLock { state in
             state.seen.insert(path)
             guard let hit = state.weekFiles[path], hit.data == data else { return nil }
             state.counts.reused += 1

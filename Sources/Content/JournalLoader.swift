@@ -10,13 +10,15 @@ public enum JournalLoader {
     static let keys = ["title", "article", "tags", "author", "created", "updated", "draft"]
 
     /// Every journal file under the site's journals folder, site-relative, in byte order.
-    public static func journalPaths(siteRoot: URL) -> [String] { journalFiles(siteRoot: siteRoot).map(\.path) }
+    public static func journalPaths(siteRoot: URL) -> [String] { journalFiles(siteRoot: siteRoot).entries.map(\.path) }
 
-    /// `journalPaths`, each saying whether it may be reached through a symbolic link.
-    static func journalFiles(siteRoot: URL) -> [FileTree.Entry] {
-        FileTree.entries(under: siteRoot.appendingPathComponent(folder).path)
-            .filter { $0.path.lowercased().hasSuffix(".md") }
+    /// `journalPaths`, each saying whether it may be reached through a symbolic link, and a
+    /// warning for each link that leads out of the site (`SiteBoundary`), which is not read.
+    static func journalFiles(siteRoot: URL) -> (entries: [FileTree.Entry], refused: [Diagnostic]) {
+        let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: folder)
+        let journals = entries.filter { $0.path.lowercased().hasSuffix(".md") }
             .map { FileTree.Entry(path: folder + "/" + $0.path, maybeLink: $0.maybeLink) }
+        return (journals, refused)
     }
 
     /// Loads all journals. Files with errors are left out of `journals` and reported. With a
@@ -25,7 +27,7 @@ public enum JournalLoader {
     public static func load(
         siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
-        let files = journalFiles(siteRoot: siteRoot)
+        let (files, refused) = journalFiles(siteRoot: siteRoot)
         let paths = files.map(\.path)
         let (git, gitAsBefore) = cache?.gitDates(siteRoot: siteRoot, folder: folder) ?? (GitDates(siteRoot: siteRoot, folder: folder), false)
         let root = siteRoot.path
@@ -60,7 +62,7 @@ public enum JournalLoader {
         }
         cache?.reuseUnread(zip(paths, loaded).compactMap { $1.unread ? $0 : nil })
         let journals = loaded.compactMap(\.journal)
-        var diagnostics = loaded.flatMap(\.diagnostics)
+        var diagnostics = refused + loaded.flatMap(\.diagnostics)
         diagnostics += checkSlugs(journals)
         return (journals, diagnostics)
     }
@@ -69,6 +71,8 @@ public enum JournalLoader {
     public static func parse(
         _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?)
     ) -> (Journal?, [Diagnostic]) {
+        let leftovers = MergeLeftovers.diagnostics(in: data, path: path)
+        if !leftovers.isEmpty { return (nil, leftovers) }
         let diagnostics = DiagnosticCollector()
         let text: String
         switch SourceText.decode(data, path: path) {

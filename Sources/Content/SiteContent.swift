@@ -50,17 +50,16 @@ public struct SiteContent: Sendable {
             siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache)
         cache?.end()
+        let thumbnails = SiteBoundary(siteRoot: siteRoot).names(in: ArticleThumbnails.folder) { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }
         var content = SiteContent(
             root: siteRoot, config: config,
             journals: Journal.sortedNewestFirst(journals.filter { includeDrafts || !$0.draft }),
             // What the URL policy refuses is dropped here, once, for pages, feeds and packets alike.
             articles: ArticleStore.sorted(articles.map(\.withSafeURLs)), diagnostics: [],
-            thumbnailFiles: Set(
-                ((try? FileManager.default.contentsOfDirectory(atPath: siteRoot.appendingPathComponent(ArticleThumbnails.folder).path)) ?? [])
-                    .filter { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }))
+            thumbnailFiles: Set(thumbnails.names))
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
-        content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics
+        content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics + thumbnails.refused
             + content.crossReferenceWarnings(allJournals: journals, cache: cache)).sorted()
         if content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
         return content

@@ -29,8 +29,15 @@ public enum FileTree {
     /// `files(under:skippingHidden:)`, each saying whether it may be a link: a link's target
     /// can change without a change to any watched folder.
     public static func entries(under folder: String, skippingHidden: Bool = false) -> [Entry] {
+        walk(under: folder, skippingHidden: skippingHidden).files
+    }
+
+    /// `entries(under:skippingHidden:)`, and the paths of the links to folders met on the way,
+    /// which are not followed.
+    public static func walk(under folder: String, skippingHidden: Bool = false) -> (files: [Entry], linkedFolders: [String]) {
         var found: [Entry] = []
-        func walk(_ relative: String) {
+        var linkedFolders: [String] = []
+        func visit(_ relative: String) {
             let path = relative.isEmpty ? folder : folder + "/" + relative
             guard let directory = opendir(path) else { return }
             defer { closedir(directory) }
@@ -45,14 +52,16 @@ public enum FileTree {
                     type = (status.st_mode & S_IFMT) == S_IFDIR ? (entry.pointee.d_type == DT_LNK ? UInt8(DT_LNK) : UInt8(DT_DIR)) : UInt8(DT_REG)
                 }
                 if type == DT_DIR {
-                    walk(child)
+                    visit(child)
+                } else if type == DT_LNK {
+                    linkedFolders.append(child)
                 } else if type == DT_REG {
                     found.append(Entry(path: child, maybeLink: entry.pointee.d_type != DT_REG))
                 }
             }
         }
-        walk("")
-        return found.sorted { $0.path.utf8Precedes($1.path) }
+        visit("")
+        return (found.sorted { $0.path.utf8Precedes($1.path) }, linkedFolders.sorted { $0.utf8Precedes($1) })
     }
 
     /// The size in bytes of the file at `path` (its target's, for a link), or 0 when there is none.

@@ -2,45 +2,58 @@ import Content
 import Foundation
 import GazetteModel
 
-/// The article store opened for changes. Every record stays in the week file it was read
-/// from; a new story goes to the file of its publication week in the site's time zone.
+/// The article store opened for changes. Every record stays in the week it was read from; a
+/// new story goes to the file of its publication week in the site's time zone.
 ///
 /// Merging never loses anything a person may have written: an existing record only gains
 /// queries and has empty fields filled (`description`, `publisher`, `author`, `image`,
 /// `language`); a non-empty value is never replaced, so hand edits survive every re-fetch.
-/// Only files whose bytes change are written, each atomically. Open, merge and write under the
-/// store lock (`StoreLock.withLock`), so that a second writer merges into what the first wrote.
+///
+/// Writing also tidies what `git pull` and older versions left: an article stored more than
+/// once becomes one (`ArticleStore.united`), the marker lines of a merge git could not finish
+/// are dropped with the records of both sides kept, week files of the earlier layout
+/// (`2026-W47.json`) are moved into the current one (`2026-W47.jsonl`), and the store's
+/// `.gitattributes` is written when it is missing. Only files whose bytes change are written,
+/// each atomically. Open, merge and write under the store lock (`StoreLock.withLock`), so that
+/// a second writer merges into what the first wrote.
 public struct StoreUpdate: Sendable {
     public enum Outcome: Sendable, Equatable { case new, updated, unchanged }
 
     public let siteRoot: URL
     public let timeZone: TimeZone
-    private var files: [String: [Article]] = [:]
+    /// Every article, once, by id.
+    private var records: [String: Article] = [:]
+    /// The week file (current layout) each article belongs in.
+    private var home: [String: String] = [:]
+    /// The bytes of every week file read, by name (either layout), and of the attributes file.
     private var original: [String: Data] = [:]
-    private var index: [String: (file: String, position: Int)] = [:]
-    private var dirty: Set<String> = []
+    private var originalAttributes: Data?
 
-    /// Reads every week file. A file that is not a valid store file stops the update: writing
-    /// beside it could lose the records it holds.
+    /// Reads every week file. A file with lines that are not records stops the update:
+    /// writing beside it could lose the records it holds. Merge leftovers do not: their marker
+    /// lines are dropped and the records of both sides kept.
     public static func open(siteRoot: URL, timeZone: TimeZone) throws(DiagnosticsError) -> StoreUpdate {
         var update = StoreUpdate(siteRoot: siteRoot, timeZone: timeZone)
         let folder = siteRoot.appendingPathComponent(ArticleStore.folder)
-        let names = ArticleStore.weekFileNames(in: folder)
         var problems: [Diagnostic] = []
-        for name in names {
+        var stored: [String: [Article]] = [:]
+        for name in ArticleStore.weekFiles(siteRoot: siteRoot).names {
             let path = "\(ArticleStore.folder)/\(name)"
             guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) else {
                 problems.append(.error("cannot read \(path)"))
                 continue
             }
-            switch ArticleStore.decode(data, path: path) {
-            case .failure(let diagnostic): problems.append(diagnostic)
-            case .success(let records):
-                update.original[name] = data
-                update.files[name] = records
-                for (position, record) in records.enumerated() where update.index[record.id] == nil {
-                    update.index[record.id] = (name, position)
-                }
+            let file = ArticleStore.decode(data, path: path)
+            if ArticleStore.isLegacy(name) && !file.leftoverLines.isEmpty {
+                // An array with markers inside holds no line that is a record by itself.
+                problems += file.diagnostics.filter { $0.severity == .error }
+                continue
+            }
+            problems += file.damage
+            update.original[name] = data
+            for record in file.records {
+                if update.home[record.id] == nil { update.home[record.id] = ArticleStore.currentName(of: name) }
+                stored[record.id, default: []].append(record)
             }
         }
         if !problems.isEmpty {
@@ -50,6 +63,8 @@ public struct StoreUpdate: Sendable {
                 return problem
             })
         }
+        for (id, copies) in stored { update.records[id] = ArticleStore.unite(copies) }
+        update.originalAttributes = FileManager.default.contents(atPath: folder.appendingPathComponent(ArticleStore.attributesName).path)
         return update
     }
 
@@ -59,30 +74,24 @@ public struct StoreUpdate: Sendable {
     }
 
     /// The stored record with `id`.
-    public func article(_ id: String) -> Article? {
-        index[id].flatMap { files[$0.file]?[$0.position] }
-    }
+    public func article(_ id: String) -> Article? { records[id] }
 
-    /// Every record, once each (the first where an id is stored twice), in file order.
+    /// Every record, once each: by week file, in the store's order within one.
     public var articles: [Article] {
-        files.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }.flatMap { name in
-            (files[name] ?? []).enumerated().filter { index[$0.element.id]?.file == name && index[$0.element.id]?.position == $0.offset }
-                .map(\.element)
-        }
+        let files = Dictionary(grouping: records.values) { home[$0.id] ?? "" }
+        return files.keys.sorted { $0.utf8Precedes($1) }.flatMap { ArticleStore.sorted(files[$0] ?? []) }
     }
 
-    /// The week file a record with `id` is in (`content/articles/2026-W47.json`).
-    public func path(of id: String) -> String? { index[id].map { "\(ArticleStore.folder)/\($0.file)" } }
+    /// The week file a record with `id` is in (`content/articles/2026-W47.jsonl`).
+    public func path(of id: String) -> String? { home[id].map { "\(ArticleStore.folder)/\($0)" } }
 
     /// Adds `article`, or merges it into the record with the same id.
     @discardableResult
     public mutating func merge(_ article: Article) -> Outcome {
-        guard let (file, position) = index[article.id], let existing = files[file]?[position] else {
+        guard let existing = records[article.id] else {
             let week = ISOWeek(containing: article.publishedDate ?? Date(), in: timeZone)
-            let name = "\(week).json"
-            files[name, default: []].append(article)
-            index[article.id] = (name, (files[name]?.count ?? 1) - 1)
-            dirty.insert(name)
+            records[article.id] = article
+            home[article.id] = ArticleStore.fileName(of: week)
             return .new
         }
         var record = existing
@@ -96,36 +105,64 @@ public struct StoreUpdate: Sendable {
         record.image = record.image ?? article.image
         record.language = record.language ?? article.language
         guard record != existing else { return .unchanged }
-        files[file]?[position] = record
-        dirty.insert(file)
+        records[article.id] = record
         return .updated
     }
 
-    /// The store paths that `write()` would change.
-    public var pendingFiles: [String] {
-        dirty.filter { name in ArticleStore.encode(files[name] ?? []) != original[name] }
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            .map { "\(ArticleStore.folder)/\($0)" }
+    /// What writing would do: each week file's new bytes (only those that change), the files
+    /// to remove, and the attributes file's bytes when they change.
+    private var changes: (files: [(name: String, data: Data)], removed: [String], attributes: Data?) {
+        let byFile = Dictionary(grouping: records.values) { home[$0.id] ?? "" }
+        let files = byFile.keys.sorted { $0.utf8Precedes($1) }.compactMap { name -> (name: String, data: Data)? in
+            let data = ArticleStore.encode(byFile[name] ?? [])
+            return data == original[name] ? nil : (name, data)
+        }
+        // Files of the earlier layout, and any file whose every record belongs in another
+        // (the article was stored in two weeks), are removed once the others are written.
+        // A file that holds no record at all is left as it is.
+        let removed = original.keys.filter { name in
+            ArticleStore.isLegacy(name) || (byFile[name] == nil && original[name]?.contains { $0 != 0x0A && $0 != 0x20 && $0 != 0x0D } == true)
+        }.sorted { $0.utf8Precedes($1) }
+        var attributes: Data?
+        let wanted = "*.jsonl merge=union"
+        if files.isEmpty && removed.isEmpty {
+            attributes = nil
+        } else if let present = originalAttributes {
+            let lines = String(decoding: present, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            if !lines.contains(wanted) { attributes = present + (present.last == 0x0A || present.isEmpty ? Data() : Data("\n".utf8)) + ArticleStore.attributes }
+        } else {
+            attributes = ArticleStore.attributes
+        }
+        return (files, removed, attributes)
     }
 
-    /// Writes `before` (thumbnails), every changed week file, and `also` (state files under
-    /// `.gazette/`), all or nothing as far as a failure goes (`AtomicFile.write(_:)`); returns
-    /// the site-relative paths of the week files written. Callers hold the store lock (`StoreLock`). A failure throws a
+    /// The store paths that `write()` would change (or remove).
+    public var pendingFiles: [String] {
+        let (files, removed, _) = changes
+        return (files.map(\.name) + removed).sorted { $0.utf8Precedes($1) }.map { "\(ArticleStore.folder)/\($0)" }
+    }
+
+    /// Writes `before` (thumbnails), every changed week file, the store's `.gitattributes` when
+    /// missing, and `also` (state files under `.gazette/`), all or nothing as far as a failure
+    /// goes (`AtomicFile.write(_:)`); then removes the week files whose records are all in the
+    /// files just written (those of the earlier layout, and any emptied by uniting). Returns the site-relative paths of the week files
+    /// written or removed. Callers hold the store lock (`StoreLock`). A failure throws a
     /// diagnostic naming the file and saying that the store was left as it was.
     public mutating func write(before first: [AtomicFile.Item] = [], also extra: [AtomicFile.Item] = []) throws(DiagnosticsError) -> [String] {
         let folder = siteRoot.appendingPathComponent(ArticleStore.folder)
-        var items: [AtomicFile.Item] = []
-        var written: [(name: String, data: Data)] = []
-        for name in dirty.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            let data = ArticleStore.encode(files[name] ?? [])
-            guard data != original[name] else { continue }
+        let (files, removed, attributes) = changes
+        var items = files.map { file in
+            AtomicFile.Item(
+                folder.appendingPathComponent(file.name), file.data, shownAs: "\(ArticleStore.folder)/\(file.name)",
+                folderShownAs: "\(ArticleStore.folder)/")
+        }
+        if let attributes {
             items.append(
                 AtomicFile.Item(
-                    folder.appendingPathComponent(name), data, shownAs: "\(ArticleStore.folder)/\(name)",
-                    folderShownAs: "\(ArticleStore.folder)/"))
-            written.append((name, data))
+                    folder.appendingPathComponent(ArticleStore.attributesName), attributes,
+                    shownAs: "\(ArticleStore.folder)/\(ArticleStore.attributesName)", folderShownAs: "\(ArticleStore.folder)/"))
         }
-        if first.isEmpty && items.isEmpty && extra.isEmpty { return [] }
+        if first.isEmpty && items.isEmpty && extra.isEmpty && removed.isEmpty { return [] }
         do throws(FileWriteError) {
             try AtomicFile.write(first + items + extra)
         } catch {
@@ -133,8 +170,11 @@ public struct StoreUpdate: Sendable {
                 .error("\(error.description); nothing was written, the article store is as it was", hint: error.hint)
             ])
         }
-        for (name, data) in written { original[name] = data }
-        dirty.removeAll()
-        return written.map { "\(ArticleStore.folder)/\($0.name)" }
+        // Killed before this, both layouts are there; reading unites them, nothing is lost.
+        for name in removed { unlink(folder.appendingPathComponent(name).path) }
+        for file in files { original[file.name] = file.data }
+        for name in removed { original[name] = nil }
+        if let attributes { originalAttributes = attributes }
+        return (files.map(\.name) + removed).sorted { $0.utf8Precedes($1) }.map { "\(ArticleStore.folder)/\($0)" }
     }
 }

@@ -227,9 +227,9 @@ public enum SiteBuilder {
             try SiteContent.load(
                 siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache, keptBodyBytes: options.keptMarkdownBytes)
         }
-        let theme = try clock.step("load theme") { try Theme.load(siteRoot: options.siteRoot) }
+        let (theme, statics) = try clock.step("load theme") { (try Theme.load(siteRoot: options.siteRoot), try SiteAssets.staticFiles(siteRoot: options.siteRoot)) }
         let baseURL = options.baseURL ?? content.config.baseURL
-        let diagnostics = content.diagnostics + (baseURL == nil ? [missingBaseURL] : [])
+        let diagnostics = (content.diagnostics + theme.refusedLinks + statics.refused).sorted() + (baseURL == nil ? [missingBaseURL] : [])
         // `gazette build` keeps parsed bodies on disk between runs; `serve` keeps them in memory.
         // `--clean` neither reads nor writes the file: writing it (35 MB at 2,000 journals) made
         // a clean build 6 % slower, and a file left by an earlier build stays good for every
@@ -308,7 +308,7 @@ public enum SiteBuilder {
             if let stylesheet = fonts.pageSliceStylesheet { outputs.append(.bytes(stylesheet.path, stylesheet.data)) }
             outputs += SiteAssets.thumbnails(of: content).map { .bytes($0.path, $0.data) }
             outputs += (search?.files ?? []).map { Output(path: $0.path, key: $0.key, data: $0.data) }
-            outputs += try SiteAssets.staticFiles(in: options.siteRoot.appendingPathComponent("static")).map { .bytes($0.path, $0.data) }
+            outputs += statics.files.map { .bytes($0.path, $0.data) }
             return outputs
         }
         var packetBase = Fingerprint()

@@ -1,4 +1,5 @@
 import Foundation
+import GazetteModel
 import Hummingbird
 import Logging
 import NIOCore
@@ -64,22 +65,32 @@ public struct DevServer: Sendable {
         case missing
     }
 
-    /// Maps a request path (percent-encoded) to a file in the folder. Paths with `..`, NUL or
-    /// an undecodable escape never leave the folder: they are missing.
+    /// Maps a request path (percent-encoded) to a file in the folder. Paths with `..`, NUL,
+    /// a backslash or an undecodable escape are missing, and so is any file whose real place
+    /// (every link resolved) is not inside the folder: nothing outside it is ever read.
     func resolve(_ rawPath: String) -> Resolution {
-        guard rawPath.hasPrefix("/"), let decoded = rawPath.removingPercentEncoding, !decoded.contains("\0") else { return .missing }
+        guard rawPath.hasPrefix("/"), let decoded = rawPath.removingPercentEncoding, !decoded.contains("\0"), !decoded.contains("\\") else {
+            return .missing
+        }
         let components = decoded.split(separator: "/", omittingEmptySubsequences: true)
         guard !components.contains(where: { $0 == ".." || $0 == "." }) else { return .missing }
         var url = folder
         for component in components { url.appendPathComponent(String(component)) }
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return .missing }
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), contains(url.path) else { return .missing }
         if isFolder.boolValue {
             guard rawPath.hasSuffix("/") else { return .redirect(rawPath + "/") }
             let index = url.appendingPathComponent("index.html")
-            return FileManager.default.fileExists(atPath: index.path) ? .file(index) : .missing
+            return FileManager.default.fileExists(atPath: index.path) && contains(index.path) ? .file(index) : .missing
         }
         return .file(url)
+    }
+
+    /// Whether `path`, every link resolved, is inside the folder (as it is now: a build swaps
+    /// a new folder in under the same name).
+    private func contains(_ path: String) -> Bool {
+        guard let root = SiteBoundary.resolved(folder.path), let target = SiteBoundary.resolved(path) else { return false }
+        return target == root || target.hasPrefix(root + "/")
     }
 
     private func notFound(head: Bool) -> Response {

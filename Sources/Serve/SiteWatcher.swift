@@ -235,7 +235,7 @@ public final class SiteWatcher: Sendable {
     /// `a.md___jb_tmp___`) does not end a save: it is renamed into place next.
     static func isSource(_ name: String) -> Bool {
         guard !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return false }
-        return ["md", "json", "yml", "yaml", "mustache", "html", "css", "js", "svg", "txt"].contains(name[name.index(after: dot)...].lowercased())
+        return ["md", "json", "jsonl", "yml", "yaml", "mustache", "html", "css", "js", "svg", "txt"].contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// Swap files, backups and lock files that editors write beside the real one.

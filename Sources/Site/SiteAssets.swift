@@ -160,8 +160,14 @@ public enum SiteAssets {
         }
     }
 
-    /// The site's `static/` folder, copied into the output verbatim: relative path → bytes.
-    public static func staticFiles(in folder: URL) throws -> [(path: String, data: Data)] {
-        try FileTree.files(under: folder.path).sorted().map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) }
+    /// The folder of a site whose files are copied into the output verbatim.
+    public static let staticFolder = "static"
+
+    /// The site's `static/` folder, copied into the output verbatim: relative path → bytes;
+    /// and a warning for each link that leads out of the site (`SiteBoundary`), not copied.
+    public static func staticFiles(siteRoot: URL) throws -> (files: [(path: String, data: Data)], refused: [Diagnostic]) {
+        let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: staticFolder)
+        let folder = siteRoot.appendingPathComponent(staticFolder)
+        return (try entries.map(\.path).sorted().map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) }, refused)
     }
 }

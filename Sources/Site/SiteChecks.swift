@@ -12,6 +12,13 @@ public enum SiteChecks {
         duplicateArticles(content) + futureDates(content, now: now) + bodyLinks(content)
     }
 
+    /// The links of `static/` and `templates/` that lead out of the site, which a build neither
+    /// reads nor publishes (`SiteBoundary`); loading reports those of `content/` itself.
+    public static func refusedLinks(siteRoot: URL) -> [Diagnostic] {
+        let boundary = SiteBoundary(siteRoot: siteRoot)
+        return [SiteAssets.staticFolder, Theme.folder].flatMap { boundary.files(under: $0).refused }
+    }
+
     static func duplicateArticles(_ content: SiteContent) -> [Diagnostic] {
         var first: [String: Journal] = [:]
         var warnings: [Diagnostic] = []

@@ -12,6 +12,8 @@ public struct Theme: Sendable {
     let library: TemplateLibrary
     /// The fingerprint of every file of the theme, part of every page's key.
     public let fingerprint: Fingerprint
+    /// A warning for each file of `templates/` that is a link out of the site (not read).
+    public let refusedLinks: [Diagnostic]
 
     public static let folder = "templates"
 
@@ -24,7 +26,8 @@ public struct Theme: Sendable {
         }
         var overridden = Set<String>()
         let root = siteRoot.appendingPathComponent(folder)
-        for relative in FileTree.files(under: root.path) {
+        let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: folder)
+        for relative in entries.map(\.path) {
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) else { continue }
             files[relative] = data
             overridden.insert(relative)
@@ -49,7 +52,7 @@ public struct Theme: Sendable {
             fingerprint.add(path)
             fingerprint.add(bytes: data)
         }
-        return Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest)
+        return Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest, refusedLinks: refused)
     }
 
     /// Renders the template `name` (without `.mustache`) with `values` (see `Theme.values`).

@@ -19,7 +19,7 @@ struct CheckCommand: ParsableCommand {
         let diagnostics: [Diagnostic]
         do {
             let content = try SiteContent.load(siteRoot: global.siteRoot, includeDrafts: true)
-            diagnostics = (content.diagnostics + SiteChecks.run(content, now: Date())).sorted()
+            diagnostics = (content.diagnostics + SiteChecks.run(content, now: Date()) + SiteChecks.refusedLinks(siteRoot: global.siteRoot)).sorted()
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics
         }

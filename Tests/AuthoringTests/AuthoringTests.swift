@@ -13,7 +13,7 @@ import TestSupport
         let result = try SiteScaffold.create(in: folder.url, force: false, now: now)
         #expect(
             result.created.sorted() == [
-                ".github/workflows/publish.yml", ".gitignore", "content/articles/2026-W47.json",
+                ".github/workflows/publish.yml", ".gitignore", "content/articles/.gitattributes", "content/articles/2026-W47.jsonl",
                 "content/journals/2026-11-18-first-journal.md", "gazette.yml",
             ])
         let content = try SiteContent.load(siteRoot: folder.url)

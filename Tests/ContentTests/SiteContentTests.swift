@@ -100,7 +100,7 @@ import TestSupport
                     published: "2026-11-18T09:50:00+09:00", image: nil, queries: ["금리"], language: "ko")
             ]), as: UTF8.self)
         let folder = try site([
-            "content/articles/2026-W47.json": store,
+            "content/articles/2026-W47.jsonl": store,
             "content/journals/by-url.md": "---\ntitle: a\narticle: HTTPS://WWW.YNA.CO.KR/view/AKR1?utm_source=x#top\ncreated: 2026-11-18\nupdated: 2026-11-18\n---\n",
             "content/journals/by-id.md": "---\ntitle: b\narticle: \"\(id)\"\ncreated: 2026-11-19\nupdated: 2026-11-19\n---\n",
             "content/journals/elsewhere.md": "---\ntitle: c\narticle: https://blog.example.org/post\ncreated: 2026-11-20\nupdated: 2026-11-20\ntags: [economy, econmy]\nauthor: nobody\n---\n",
@@ -139,7 +139,7 @@ import TestSupport
         let article = Article(
             id: try #require(CanonicalURL.articleID(for: url)), url: url, title: "글", description: "", source: "manual", publisher: nil,
             author: nil, published: "2026-11-20T09:00:00+09:00", image: nil, queries: [], language: "ko")
-        try folder.write("content/articles/2026-W47.json", String(decoding: ArticleStore.encode([article]), as: UTF8.self))
+        try folder.write("content/articles/2026-W47.jsonl", String(decoding: ArticleStore.encode([article]), as: UTF8.self))
         #expect(try warnings() == [unknownTag])
 
         try folder.write("gazette.yml", "title: Test\ntags: { economy: 경제, climate: 기후 }\n")

@@ -45,7 +45,7 @@ import TestSupport
         for (index, url) in Self.hostileURLs.enumerated() {
             articles.append(Self.record(index, url: url, image: Self.hostileURLs[(index + 1) % Self.hostileURLs.count]))
         }
-        try folder.write("content/articles/2026-W47.json", String(decoding: ArticleStore.encode(articles), as: UTF8.self))
+        try folder.write("content/articles/2026-W47.jsonl", String(decoding: ArticleStore.encode(articles), as: UTF8.self))
         for (index, article) in articles.enumerated() {
             try folder.write(
                 "content/journals/j\(index).md",
@@ -89,7 +89,7 @@ import TestSupport
         #expect(page.contains("href=\"mailto:a@example.org\""))
         // Every refused address of the store and of the bodies is reported where it is written.
         let warnings = report.diagnostics.map(\.summary)
-        let storeWarnings = warnings.filter { $0.hasPrefix("content/articles/2026-W47.json:") && $0.contains("dropped") }
+        let storeWarnings = warnings.filter { $0.hasPrefix("content/articles/2026-W47.jsonl:") && $0.contains("dropped") }
         #expect(storeWarnings.count == Self.hostileURLs.count * 2, "\(storeWarnings)")
         let bodyWarnings = warnings.filter { $0.hasPrefix("content/journals/j0.md:") && $0.contains("address dropped") }
         #expect(bodyWarnings.count == 8, "\(bodyWarnings)")

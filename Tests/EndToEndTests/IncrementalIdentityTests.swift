@@ -161,7 +161,7 @@ import TestSupport
             _ = try site.write("static/notes-\(random.next() % 3).txt", "static \(random.next() % 100)\n")
             return "a static file"
         default:
-            let store = "content/articles/2026-W47.json"
+            let store = "content/articles/2026-W47.jsonl"
             let data = Data(try site.read(store).utf8)
             guard var articles = try JSONSerialization.jsonObject(with: data) as? [[String: Any]], !articles.isEmpty else { return "nothing" }
             let index = Int.random(in: 0..<articles.count, using: &random)

@@ -86,7 +86,7 @@ import TestSupport
             "http://169.254.169.254/latest/meta-data/iam", "\(server.base)/hop.jpg",
         ]
         let records = images_.enumerated().map { ArticleImageTests().record($0.offset, image: $0.element) }
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode(records))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode(records))
 
         let report = try await ArticleImageTests().enrich(site, config: SiteConfig(title: "T"))
         #expect(!report.failed)
@@ -136,7 +136,7 @@ import TestSupport
         let record = Article(
             id: CanonicalURL.articleID(for: url) ?? "", url: url, title: "t", description: "", source: "manual", publisher: nil,
             author: nil, published: "2023-11-14T10:00:00+09:00", image: nil, queries: [], language: nil)
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([record]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([record]))
         let report = try await ArticleImageTests().enrich(site, config: SiteConfig(title: "T"))
         #expect(!report.failed)
         let row = try #require(report.rows.first { $0.job.source == "enrich" })
@@ -196,7 +196,7 @@ import TestSupport
         let port = try #require(server.base.split(separator: ":").last.map(String.init))
         let site = try TemporaryFolder("gazette-pinned")
         let record = ArticleImageTests().record(1, image: "http://images.gazette-test.invalid:\(port)/photo.png")
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([record]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([record]))
         var network = ArticleImageTests.imageNetwork()
         network.resolver = { host in host == "images.gazette-test.invalid" ? [IPAddress("::1"), IPAddress("127.0.0.1")].compactMap { $0 } : [] }
         var allowing = SiteConfig(title: "T")
@@ -210,7 +210,7 @@ import TestSupport
 
         // The same resolver answering a private address the site does not allow: refused.
         let refusedSite = try TemporaryFolder("gazette-pinned-refused")
-        try refusedSite.write("content/articles/2023-W46.json", ArticleStore.encode([record]))
+        try refusedSite.write("content/articles/2023-W46.jsonl", ArticleStore.encode([record]))
         let refused = try await ArticleImageTests().enrich(refusedSite, config: SiteConfig(title: "T"), network: network)
         let warning = refused.rows.first { $0.job.source == "images" }?.warnings.first ?? ""
         #expect(warning.contains("not fetched: images.gazette-test.invalid (::1) is a loopback address"), "\(warning)")

@@ -88,7 +88,7 @@ import TestSupport
             record(1, image: "\(server.base)/photo.jpg"), record(2, image: "\(server.base)/photo.png"),
             record(3, image: "\(server.base)/moved.webp"),
         ]
-        let store = try site.write("content/articles/2023-W46.json", ArticleStore.encode(records))
+        let store = try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode(records))
         let storeBefore = try Data(contentsOf: store)
 
         let report = try await enrich(site)
@@ -144,7 +144,7 @@ import TestSupport
             ("/busy.jpg", "HTTP 503"),
         ]
         let records = cases.enumerated().map { record($0.offset, image: server.base + $0.element.path) }
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode(records))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode(records))
         var network = Self.imageNetwork()
         network.maxImageBytes = 512 << 10
 
@@ -221,7 +221,7 @@ import TestSupport
         stored.url = "https://news.example.com/photo-story"
         stored.id = CanonicalURL.articleID(for: stored.url) ?? ""
         stored.image = nil
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([stored]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([stored]))
         var sources = SiteConfig.Sources()
         sources.feeds = [.init(name: "photos", url: "\(server.base)/feed.xml")!]
         var request = FetchRequest()
@@ -253,7 +253,7 @@ import TestSupport
         let kept = record(1, image: "\(server.base)/a.jpg")
         let dropped = record(2, image: "\(server.base)/b.png")
         var edited = record(3, image: "\(server.base)/b.png")
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([kept, dropped, edited]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([kept, dropped, edited]))
         _ = try await enrich(site)
         let before = ArticleThumbnails.names(for: dropped) + ArticleThumbnails.names(for: edited)
         for name in ArticleThumbnails.names(for: kept) + before { #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)") }
@@ -266,7 +266,7 @@ import TestSupport
 
         // By hand: one record deleted, one record's image changed.
         edited.image = "\(server.base)/c.webp"
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([kept, edited]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([kept, edited]))
         var dry = FetchRequest()
         dry.enrich = true
         dry.dryRun = true
@@ -277,10 +277,10 @@ import TestSupport
         for name in before { #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "a dry run deleted \(name)") }
 
         // A broken week file stops the fetch: nothing is deleted on the word of half a store.
-        try site.write("content/articles/2023-W45.json", "[ broken")
+        try site.write("content/articles/2023-W45.jsonl", "[ broken")
         await #expect(throws: DiagnosticsError.self) { _ = try await enrich(site) }
         for name in before { #expect(site.exists("\(ArticleThumbnails.folder)/\(name)"), "\(name)") }
-        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/articles/2023-W45.json"))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/articles/2023-W45.jsonl"))
 
         let report = try await enrich(site)
         #expect(report.removedThumbnails == expected)
@@ -297,7 +297,7 @@ import TestSupport
     @Test func fetchReportsTheThumbnailsItDeletes() throws {
         let site = try TemporaryFolder("gazette-prune-cli")
         try site.write("gazette.yml", "title: T\n")
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([]))
         let orphan = "\(ArticleThumbnails.folder)/abcdef123456-deadbeef-160x90.webp"
         try site.write(orphan, "old")
         try site.write("\(ArticleThumbnails.folder)/readme.txt", "mine")

@@ -50,14 +50,14 @@ import TestSupport
         for week in 0..<weeks {
             let date = wednesday(week)
             let records = (0..<perWeek).map { record("https://stored.example.com/\(week)/\($0)", "저장된 기사 \(week)-\($0)", date) }
-            try site.write("\(ArticleStore.folder)/\(ISOWeek(containing: date, in: zone)).json", ArticleStore.encode(records))
+            try site.write("\(ArticleStore.folder)/\(ISOWeek(containing: date, in: zone)).jsonl", ArticleStore.encode(records))
         }
         return site
     }
 
     /// The week files (temporary files are `debris`).
     static func store(_ site: TemporaryFolder) -> [String: Data] {
-        Repository.snapshot(site.url.appendingPathComponent(ArticleStore.folder)).filter { $0.key.hasSuffix(".json") && !$0.key.hasPrefix(".") }
+        Repository.snapshot(site.url.appendingPathComponent(ArticleStore.folder)).filter { $0.key.hasSuffix(".jsonl") && !$0.key.hasPrefix(".") }
     }
 
     static func ids(_ site: TemporaryFolder) -> (ids: Set<String>, problems: [Diagnostic]) {
@@ -67,14 +67,14 @@ import TestSupport
 
     /// Temporary files of writers (ours or anyone's) in the store and state folders.
     static func debris(_ site: TemporaryFolder) -> [String] {
-        let store = Repository.names(in: site.url.appendingPathComponent(ArticleStore.folder)).filter { !$0.hasSuffix(".json") || $0.hasPrefix(".") }
+        let store = Repository.names(in: site.url.appendingPathComponent(ArticleStore.folder)).filter { (!$0.hasSuffix(".jsonl") || $0.hasPrefix(".")) && $0 != ArticleStore.attributesName }
         let state = Repository.names(in: site.url.appendingPathComponent(".gazette")).filter { $0 != "store.lock" }
         return store.map { "\(ArticleStore.folder)/\($0)" } + state.map { ".gazette/\($0)" }
     }
 
     static func restore(_ site: TemporaryFolder, to files: [String: Data]) throws {
         let folder = site.url.appendingPathComponent(ArticleStore.folder)
-        for name in Repository.names(in: folder) where name.hasSuffix(".json") && !name.hasPrefix(".") && files[name] == nil {
+        for name in Repository.names(in: folder) where name.hasSuffix(".jsonl") && !name.hasPrefix(".") && files[name] == nil {
             try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
         for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
@@ -192,7 +192,7 @@ import TestSupport
                 "title: t\nsources:\n  naver: { queries: [q], endpoint: \"\(a.base)\" }\n  newsapi: { queries: [q], endpoint: \"\(b.base)\" }\n")
             // A stored record of the same week, which both must keep.
             let kept = Self.record("https://stored.example.com/kept", "kept", date)
-            try site.write("\(ArticleStore.folder)/\(ISOWeek(containing: date, in: Self.zone)).json", ArticleStore.encode([kept]))
+            try site.write("\(ArticleStore.folder)/\(ISOWeek(containing: date, in: Self.zone)).jsonl", ArticleStore.encode([kept]))
             let environment = Self.keys.merging(["NEWSAPI_KEY": "newsapi-crash"]) { $1 }
             let results = Results()
             DispatchQueue.concurrentPerform(iterations: 2) { index in
@@ -226,14 +226,14 @@ import TestSupport
         let site = try Self.site(server, weeks: 0, perWeek: 0, label: "gazette-fetch-fsize")
         let bigWeek = ISOWeek(containing: Self.wednesday(10), in: Self.zone)
         let records = (0..<60).map { Self.record("https://stored.example.com/big/\($0)", "큰 주의 기사 \($0)", Self.wednesday(10)) }
-        try site.write("\(ArticleStore.folder)/\(bigWeek).json", ArticleStore.encode(records))
+        try site.write("\(ArticleStore.folder)/\(bigWeek).jsonl", ArticleStore.encode(records))
         let before = Self.store(site)
-        let size = before["\(bigWeek).json"]?.count ?? 0
+        let size = before["\(bigWeek).jsonl"]?.count ?? 0
         let result = try Sandbox.runWithFileSizeLimit(blocks: size / 512, ["fetch", "--no-thumbnails", "--site", site.path], environment: Self.keys)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(
             result.stderr.contains(
-                "error: cannot write content/articles/\(bigWeek).json: the file would be larger than the limit on file size for this process (ulimit -f); nothing was written, the article store is as it was — raise the limit"
+                "error: cannot write content/articles/\(bigWeek).jsonl: the file would be larger than the limit on file size for this process (ulimit -f); nothing was written, the article store is as it was — raise the limit"
             ), "\(result.stderr)")
         #expect(Self.store(site) == before)
         #expect(Self.debris(site) == [])
@@ -300,9 +300,13 @@ import TestSupport
         #expect(Repository.snapshot(out.url.appendingPathComponent("after-full/\(ArticleStore.folder)")) == before)
         #expect(Repository.names(in: out.url.appendingPathComponent("after-full/\(ArticleStore.folder)")) == Repository.names(in: site.url.appendingPathComponent(ArticleStore.folder)))
         #expect(try out.read("room.status") == "0\n", "\((try? out.read("room.err")) ?? "")")
-        let after = Repository.snapshot(out.url.appendingPathComponent("after-room/\(ArticleStore.folder)"))
+        // The store's .gitattributes comes with the first write (this seeded store had none).
+        let after = Repository.snapshot(out.url.appendingPathComponent("after-room/\(ArticleStore.folder)")).filter { $0.key != ArticleStore.attributesName }
         #expect(after.count == before.count && after != before)
-        #expect(Repository.names(in: out.url.appendingPathComponent("after-room/\(ArticleStore.folder)")).allSatisfy { !$0.hasPrefix(".") })
+        #expect(
+            Repository.names(in: out.url.appendingPathComponent("after-room/\(ArticleStore.folder)")).allSatisfy {
+                !$0.hasPrefix(".") || $0 == ArticleStore.attributesName
+            })
         #expect(Repository.names(in: out.url.appendingPathComponent("after-room/.gazette")) == ["store.lock"])
     }
 }

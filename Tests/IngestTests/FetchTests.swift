@@ -81,7 +81,7 @@ import TestSupport
         #expect(story.author == "Kim")
         #expect(story.image == "https://img.yna.co.kr/1.jpg")
         #expect(report.rows.map { "\($0.job) \($0.new)/\($0.updated)" } == ["naver \"주식\" 3/0", "naver \"펀드\" 0/0", "newsapi \"funds\" 0/0", "feed:hk 0/0"])
-        #expect(report.written == ["content/articles/2023-W46.json"])
+        #expect(report.written == ["content/articles/2023-W46.jsonl"])
         #expect(!report.failed)
         #expect(try server.requests().count == 4)
     }
@@ -93,16 +93,16 @@ import TestSupport
         let old = Article(
             id: "0123456789ab", url: "https://example.org/old", title: "old", description: "", source: "manual", publisher: nil,
             author: nil, published: "2023-11-13T08:00:00+09:00", image: nil, queries: [], language: nil)
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([old]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([old]))
         let config = config(server.base, naver: ["주식"])
         _ = try await fetch(config, site)
-        let path = "content/articles/2023-W46.json"
+        let path = "content/articles/2023-W46.jsonl"
         var text = try site.read(path)
         #expect(stored(site).count == 4)
 
         // Hand edits: a title the source provides, an image it does not.
-        text = text.replacingOccurrences(of: "\"title\": \"해외주식 투자 늘어난 MZ세대\"", with: "\"title\": \"해외 주식 (손질함)\"")
-        text = text.replacingOccurrences(of: "\"image\": null", with: "\"image\": \"https://img.example.org/hand.jpg\"")
+        text = text.replacingOccurrences(of: "\"title\":\"해외주식 투자 늘어난 MZ세대\"", with: "\"title\":\"해외 주식 (손질함)\"")
+        text = text.replacingOccurrences(of: "\"image\":null", with: "\"image\":\"https://img.example.org/hand.jpg\"")
         try site.write(path, text)
         let before = Repository.snapshot(site.url.appendingPathComponent("content"))
         let report = try await fetch(config, site)
@@ -233,10 +233,10 @@ import TestSupport
     @Test func aBrokenStoreStopsTheFetchBeforeAnyRequest() async throws {
         let server = try FixtureServer(routes: [route("/v1/search/news.json", file("naver_news_ok.json"))])
         let site = try TemporaryFolder("gazette-broken")
-        try site.write("content/articles/2023-W46.json", "[{\"id\": 1}")
+        try site.write("content/articles/2023-W46.jsonl", "[{\"id\": 1}")
         await #expect(throws: DiagnosticsError.self) { _ = try await fetch(config(server.base, naver: ["주식"]), site) }
         #expect(try server.requests().isEmpty)
-        #expect(try site.read("content/articles/2023-W46.json") == "[{\"id\": 1}")
+        #expect(try site.read("content/articles/2023-W46.jsonl") == "[{\"id\": 1}")
     }
 
     @Test func aSourceWithoutItsKeyIsSkippedWithAClearMessage() async throws {
@@ -275,7 +275,7 @@ import TestSupport
         let server = try FixtureServer(routes: [route("/v1/search/news.json", file("naver_news_ok.json"))])
         let site = try TemporaryFolder("gazette-dry")
         let report = try await fetch(config(server.base, naver: ["주식"]), site) { $0.dryRun = true }
-        #expect(report.written == ["content/articles/2023-W46.json"])
+        #expect(report.written == ["content/articles/2023-W46.jsonl"])
         #expect(!site.exists("content"))
         #expect(!site.exists(".gazette"))
     }
@@ -294,7 +294,7 @@ import TestSupport
                 id: CanonicalURL.articleID(for: "\(server.base)/gone") ?? "", url: "\(server.base)/gone", title: "g", description: "kept",
                 source: "manual", publisher: nil, author: nil, published: "2023-11-14T11:00:00+09:00", image: nil, queries: [], language: nil),
         ]
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode(records))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode(records))
         var config = config(server.base, feeds: ["none"])
         // The pages are data on loopback: allowed as an intranet's would be (AddressPolicyTests).
         config.network.allowPrivate = [IPAddressRange("127.0.0.1")].compactMap { $0 }

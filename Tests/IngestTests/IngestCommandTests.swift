@@ -48,7 +48,7 @@ import TestSupport
         let record = Article(
             id: CanonicalURL.articleID(for: url) ?? "", url: url, title: "t", description: "", source: "manual", publisher: nil,
             author: nil, published: "2023-11-14T10:00:00+09:00", image: nil, queries: [], language: nil)
-        try site.write("content/articles/2023-W46.json", ArticleStore.encode([record]))
+        try site.write("content/articles/2023-W46.jsonl", ArticleStore.encode([record]))
         let result = try GazetteCommand.run(["fetch", "--site", site.path, "--enrich"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(!result.stderr.contains("no sources configured"))
@@ -79,7 +79,7 @@ import TestSupport
                 "feed:hk     -          2        0  ok (1 warning)",
             ])
         #expect(lines.last?.hasPrefix("9 new articles, 0 updated, 5 requests in ") == true)
-        #expect(lines.last?.hasSuffix("s; wrote content/articles/2023-W46.json.") == true)
+        #expect(lines.last?.hasSuffix("s; wrote content/articles/2023-W46.jsonl.") == true)
         // Off a terminal: one plain line per finished query, no escape codes.
         #expect(result.stderr.contains("naver \"주식\": 3 found\n"))
         #expect(result.stderr.contains("warning: feed:hk: 1 result without a usable http(s) address left out"))
@@ -105,10 +105,10 @@ import TestSupport
     @Test func configAndStoreErrorsExitOne() throws {
         let server = try FixtureServer(routes: okRoutes())
         let site = try site(server)
-        try site.write("content/articles/2023-W46.json", "not json")
+        try site.write("content/articles/2023-W46.jsonl", "not json")
         let broken = try GazetteCommand.run(["fetch", "--no-thumbnails", "--site", site.path], environment: Self.keys)
         #expect(broken.status == 1)
-        #expect(broken.stderr.hasPrefix("content/articles/2023-W46.json:1:1: error: not valid JSON"))
+        #expect(broken.stderr.hasPrefix("content/articles/2023-W46.jsonl:1:1: error: not valid JSON"))
         #expect(broken.stderr.contains("fix or restore the file (git checkout) and run again; nothing was fetched or written"))
         try site.write("gazette.yml", "sources: {}\n")
         let config = try GazetteCommand.run(["fetch", "--no-thumbnails", "--site", site.path], environment: Self.keys)
@@ -207,7 +207,7 @@ import TestSupport
         let added = try GazetteCommand.run(["add", url, "--site", site.path, "--no-thumbnails"])
         #expect(added.status == 0)
         let id = CanonicalURL.articleID(for: url) ?? ""
-        #expect(added.stdout == "Added \(id) in content/articles/2023-W46.json: 한은, 기준금리 3.50% 동결 & 환율 안정\n")
+        #expect(added.stdout == "Added \(id) in content/articles/2023-W46.jsonl: 한은, 기준금리 3.50% 동결 & 환율 안정\n")
         let article = try #require(ArticleStore.load(siteRoot: site.url).articles.first)
         #expect(article.source == "manual")
         #expect(article.description == "한국은행이 기준금리를 동결했다.")
@@ -218,7 +218,7 @@ import TestSupport
         #expect(article.language == "ko")
         #expect(article.queries == [])
         let again = try GazetteCommand.run(["add", url, "--site", site.path, "--no-thumbnails"])
-        #expect(again.stdout == "Already stored: \(id) in content/articles/2023-W46.json: 한은, 기준금리 3.50% 동결 & 환율 안정\n")
+        #expect(again.stdout == "Already stored: \(id) in content/articles/2023-W46.jsonl: 한은, 기준금리 3.50% 동결 & 환율 안정\n")
         #expect(try server.requests(to: "/news/1").count == 1)
 
         let redirected = try GazetteCommand.run(["add", "\(server.base)/short", "--site", site.path, "--no-thumbnails"])

@@ -1,4 +1,6 @@
+import Content
 import Foundation
+import GazetteModel
 import Testing
 import TestSupport
 import Yams
@@ -127,6 +129,7 @@ import Yams
 
         var output = ""
         var ran: [String] = []
+        var memberCommit: String?
         for step in steps {
             if let uses = step.uses {
                 if uses.hasPrefix("actions/checkout@") {
@@ -138,6 +141,10 @@ import Yams
                 continue
             }
             let script = try #require(step.run, "\(step.name) neither uses nor runs anything")
+            if step.name.hasPrefix("Commit the articles back") {
+                #expect(!script.contains("--force") && !script.contains("push -f") && !script.contains("+HEAD"), "the workflow must never force-push")
+                memberCommit = try Self.memberPushes(into: repo.remote, fetchedIn: workspace, scratch: root)
+            }
             if let condition = step.condition {
                 // The cache is empty here, as on a first run.
                 #expect(condition == "steps.gazette-cache.outputs.cache-hit != 'true'", "a condition the test cannot evaluate: \(condition)")
@@ -182,15 +189,29 @@ import Yams
 
         // The week's articles went back to main, on top of what was there.
         let main = try #require(try repo.remoteTip("main"))
+        // The member's commit, pushed while the workflow ran, is kept (never force-pushed over):
+        // the articles went on top of it.
+        let member = try #require(memberCommit)
         #expect(main != first)
-        #expect(try repo.remoteGit(["rev-parse", "\(main)^"]) == first)
+        #expect(try repo.remoteGit(["rev-parse", "\(main)^"]) == member)
+        #expect(try repo.remoteGit(["rev-parse", "\(member)^"]) == first)
         #expect(try repo.remoteGit(["log", "-1", "--format=%s", "main"]).hasPrefix("Articles fetched "))
-        let changed = try repo.remoteGit(["diff", "--name-only", first, main]).split(separator: "\n")
-        #expect(!changed.isEmpty && changed.allSatisfy { $0.hasPrefix("content/articles/") && $0.hasSuffix(".json") })
+        let changed = try repo.remoteGit(["diff", "--name-only", member, main]).split(separator: "\n")
+        #expect(!changed.isEmpty && changed.allSatisfy { $0.hasPrefix("content/articles/") && $0.hasSuffix(".jsonl") })
+        // Both sides' articles of the week, each once, in what was pushed.
+        let pushed = root.appendingPathComponent("pushed")
+        try git(["clone", "-q", "-b", "main", repo.remote.path, pushed.path], in: root)
+        let stored = ArticleStore.load(siteRoot: pushed)
+        #expect(stored.diagnostics.isEmpty)
+        #expect(stored.articles.count == Set(stored.articles.map(\.id)).count)
+        #expect(stored.articles.contains { $0.url == Self.memberArticleURL })
+        #expect(stored.articles.contains { $0.source == "feed:test" })
 
         // The site went to gh-pages, built from the fetched articles.
         let pages = Set(try repo.remoteGit(["ls-tree", "-r", "--name-only", "gh-pages"]).split(separator: "\n").map(String.init))
         #expect(pages.contains("index.html") && pages.contains(".nojekyll") && pages.contains("feed.xml"))
+        // What was published has the member's journal, pushed while the workflow ran.
+        #expect(pages.contains("journals/member-journal/index.html"), "\(pages.sorted())")
         #expect(try repo.remoteGit(["log", "-1", "--format=%s", "gh-pages"]).hasPrefix("Publish 워크플로 시험: "))
         #expect(try repo.remoteGit(["log", "-1", "--format=%b", "gh-pages"]).contains("Site source: \(main)"))
 
@@ -209,5 +230,40 @@ import Yams
             environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("::notice::gazette.yml has no sources: nothing to fetch"))
+    }
+
+    static let memberArticleURL = "https://news.example.org/member-story"
+
+    /// A member's push while the workflow runs: a journal, and an article in the week file the
+    /// fetch just wrote into (in the member's clone, a file of its own: git meets two additions
+    /// of one file). Returns the member's commit.
+    static func memberPushes(into remote: URL, fetchedIn workspace: URL, scratch: URL) throws -> String {
+        let member = scratch.appendingPathComponent("member")
+        try git(["clone", "-q", "-b", "main", remote.path, member.path], in: scratch)
+        let fetched = try git(["status", "--porcelain", "--untracked-files=all", "content/articles"], in: workspace)
+            .split(separator: "\n").map { String($0.dropFirst(3)) }.filter { $0.hasSuffix(".jsonl") }
+        let week = try #require(fetched.first, "the fetch wrote no week file")
+        let weekFile = member.appendingPathComponent(week)
+        let earlier = (try? String(contentsOf: weekFile, encoding: .utf8)) ?? ""
+        let fetchedWeek = try #require(ArticleStore.load(siteRoot: workspace).articles.first { week.hasSuffix("\(ISOWeek(containing: $0.publishedDate ?? Date(), in: TimeZone(identifier: "Asia/Seoul") ?? .gmt)).jsonl") })
+        let article = Article(
+            id: CanonicalURL.articleID(for: memberArticleURL) ?? "", url: memberArticleURL, title: "멤버가 저장한 기사", description: "d",
+            source: "manual", publisher: nil, author: nil, published: fetchedWeek.published, image: nil, queries: [], language: "ko")
+        try FileManager.default.createDirectory(at: weekFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try (earlier + ArticleStore.line(article) + "\n").write(to: weekFile, atomically: true, encoding: .utf8)
+        try """
+            ---
+            title: 멤버의 저널
+            article: \(memberArticleURL)
+            author: me
+            created: 2026-11-18 21:00
+            ---
+            워크플로가 도는 동안 올린 저널.
+
+            """.write(to: member.appendingPathComponent("content/journals/member-journal.md"), atomically: true, encoding: .utf8)
+        try git(["add", "-A"], in: member)
+        try git(["commit", "-q", "-m", "A member's journal"], in: member, environment: gitIdentity)
+        try git(["push", "-q", "origin", "main"], in: member)
+        return try git(["rev-parse", "HEAD"], in: member)
     }
 }

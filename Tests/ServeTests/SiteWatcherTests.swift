@@ -110,7 +110,7 @@ struct SiteWatcherTests {
     }
 
     @Test func sourceNamesEndASaveAndTemporaryOnesDoNot() {
-        for name in ["a.md", "2026-W47.json", "gazette.yml", "page.mustache", "style.css", "A.MD"] { #expect(SiteWatcher.isSource(name), "\(name)") }
+        for name in ["a.md", "2026-W47.jsonl", "gazette.yml", "page.mustache", "style.css", "A.MD"] { #expect(SiteWatcher.isSource(name), "\(name)") }
         for name in [".dat.nosync1a2b.x3", "a.md.tmp", "a.md___jb_tmp___", ".goutputstream-AB12", "4913", "a.md~", "README"] {
             #expect(!SiteWatcher.isSource(name), "\(name)")
         }
@@ -118,7 +118,7 @@ struct SiteWatcherTests {
 
     @Test func editorScratchNames() {
         for name in [".#a.md", "a.md~", ".a.md.swp", ".a.md.swx", "4913", ".x.tmp"] { #expect(SiteWatcher.isEditorScratch(name), "\(name)") }
-        for name in ["a.md", "2026-W47.json", "style.css", "tmp.md"] { #expect(!SiteWatcher.isEditorScratch(name), "\(name)") }
+        for name in ["a.md", "2026-W47.jsonl", "style.css", "tmp.md"] { #expect(!SiteWatcher.isEditorScratch(name), "\(name)") }
     }
 }
 

@@ -25,10 +25,12 @@ public enum StressSite {
     static func exampleArticleIDs() throws -> [String] {
         let folder = Repository.root.appendingPathComponent("content/articles")
         var ids: [String] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".json") {
-            let data = try Data(contentsOf: folder.appendingPathComponent(name))
-            let records = try JSONSerialization.jsonObject(with: data) as? [[String: Any]] ?? []
-            ids += records.compactMap { $0["id"] as? String }
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where name.hasSuffix(".jsonl") {
+            let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                let record = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+                if let id = record?["id"] as? String { ids.append(id) }
+            }
         }
         return ids
     }

@@ -22,9 +22,7 @@ public func checkRecords(_ found: Found, input: UnsafePointer<UInt8>, size: Int)
         }
         if article.publishedDate == nil { fail("published unreadable: \(article.published.debugDescription)") }
     }
-    switch ArticleStore.decode(ArticleStore.encode(articles), path: "content/articles/2026-W47.json") {
-    case .failure(let diagnostic): fail("the store cannot read what fetch wrote: \(diagnostic)")
-    case .success(let decoded):
-        if decoded != ArticleStore.sorted(articles) { fail("the store reads back other records:\n\(decoded)\nwritten:\n\(articles)") }
-    }
+    let decoded = ArticleStore.decode(ArticleStore.encode(articles), path: "content/articles/2026-W47.jsonl")
+    if let damage = decoded.damage.first { fail("the store cannot read what fetch wrote: \(damage)") }
+    if decoded.records != ArticleStore.sorted(articles) { fail("the store reads back other records:\n\(decoded.records)\nwritten:\n\(articles)") }
 }
