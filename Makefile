@@ -30,7 +30,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
 .PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual bench bench-packets bench-fetch bench-images bench-board bench-text \
-	bench-peers bench-serve bench-search bench-weight bench-scale fuzz fuzz-build
+	bench-peers bench-serve bench-search bench-weight bench-scale bench-busy-week fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -127,7 +127,7 @@ test: test-deps test-tools
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale bench-busy-week
 
 # Gazette beside Hugo (full builds of 2,000 and 10,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -138,6 +138,11 @@ bench-peers: build
 	$(call apt_install,poppler-utils)
 	python3 Benchmarks/peers.py --journals 2000,10000
 	python3 Benchmarks/peers.py --journals 2000,10000 --skip-typst --new-folders
+
+# The busy week: 2,000 journals and 2,000 fetched articles in two weeks, built with the week's
+# articles under every board page and on pages of their own; page sizes and build times.
+bench-busy-week: build
+	python3 Benchmarks/busy_week.py $(RELEASE_BIN) 2000 2000
 
 # gazette serve on 2,000 generated journals: median time from saving a journal to the reload event.
 bench-serve: build

@@ -148,7 +148,10 @@ public enum ConfigLoader {
             .section("markdown", \.markdown, [.flag("unsafe_html", \.unsafeHTML)]),
             .section(
                 "board", \.board,
-                [.integer("per_page", \.perPage, in: 1...1000), .integer("list_per_page", \.listPerPage, in: 1...1000)]),
+                [
+                    .integer("per_page", \.perPage, in: 1...1000), .integer("list_per_page", \.listPerPage, in: 1...1000),
+                    .integer("articles_per_page", \.articlesPerPage, in: 1...100_000),
+                ]),
             .section(
                 "publish", \.publish,
                 [

@@ -198,12 +198,16 @@ public struct SiteConfig: Sendable {
     }
 
     /// Boards: how many cards a page of the 전체, tag and week boards holds before the rest go
-    /// to `page/2/`, `page/3/`…, and how many rows a page of their list view holds.
+    /// to `page/2/`, `page/3/`…, how many rows a page of their list view holds, and how many
+    /// article rows a week shows under its board before they move to pages of their own
+    /// (`weeks/<week>/articles/`, that many to a page).
     public struct BoardSettings: Sendable {
         public static let defaultPerPage = 30
         public static let defaultListPerPage = 100
+        public static let defaultArticlesPerPage = 60
         public var perPage = BoardSettings.defaultPerPage
         public var listPerPage = BoardSettings.defaultListPerPage
+        public var articlesPerPage = BoardSettings.defaultArticlesPerPage
         public init() {}
     }
 

@@ -5,6 +5,8 @@ import GazetteModel
 /// relative URLs so a site works under any sub-path and from any static host.
 public enum SitePaths {
     static func week(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/" + paged(page) }
+    /// The pages of a week's articles when they are too many to list under its board.
+    static func weekArticles(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/articles/" + paged(page) }
     static func journal(_ slug: String) -> String { "journals/\(slug)/" }
     static func tag(_ key: String?, page: Int = 1) -> String { (key.map { "tags/\($0)/" } ?? "tags/") + paged(page) }
     /// The list view of the 전체 board (nil) or a tag's board. It has a tree of its own, since any

@@ -62,6 +62,8 @@ public struct SiteRenderer: Sendable {
         case digest(WeekContent?)
         /// A page of a week's board (1 unless the week has more journals than a page holds).
         case week(WeekContent, page: Int)
+        /// A page of a week's articles, when they are more than its board pages list.
+        case weekArticles(WeekContent, page: Int)
         case journal(Journal)
         /// A page of the 전체 board (nil) or a tag's board.
         case tag(Tag?, page: Int)
@@ -74,6 +76,7 @@ public struct SiteRenderer: Sendable {
             switch self {
             case .digest: ""
             case .week(let week, let page): SitePaths.week(week.week, page: page)
+            case .weekArticles(let week, let page): SitePaths.weekArticles(week.week, page: page)
             case .journal(let journal): SitePaths.journal(journal.slug)
             case .tag(let tag, let page): SitePaths.tag(tag?.key, page: page)
             case .list(let tag, let page): SitePaths.list(tag?.key, page: page)
@@ -94,6 +97,7 @@ public struct SiteRenderer: Sendable {
         var pages: [Page] = [.digest(weeks.first)]
         for week in weeks {
             pages += (1...count(week.journals, settings.perPage)).map { Page.week(week, page: $0) }
+            pages += (0..<articlePageCount(week)).map { Page.weekArticles(week, page: $0 + 1) }
         }
         pages += content.journals.map(Page.journal)
         let boards: [(Tag?, [Journal])] = [(nil, content.journals)] + content.config.tags.map { ($0, journals(tagged: $0.key)) }
@@ -233,6 +237,15 @@ public struct SiteRenderer: Sendable {
             return weekInputs(week, page: number, isDigest: false, shared: shared)
         case .digest(let latest?):
             return weekInputs(latest, page: 1, isDigest: true, shared: shared)
+        case .weekArticles(let week, let number):
+            // Its share of the week's rows, the journals about each, and where it sits.
+            let rows = articleRows(week)
+            let slice = articleSlice(rows, page: number)
+            let about = slice.map { content.journals(about: $0.article) }
+            return PageMemo.Inputs(
+                journals: about.flatMap { $0 }, articles: slice.map { Optional.some($0.article) },
+                numbers: [number, articlePageCount(week), week.articles.count, week.week.year * 100 + week.week.week] + about.map(\.count),
+                shared: shared, labels: slice.map(\.group))
         case .digest(nil), .archive, .search:
             return nil
         }
@@ -247,13 +260,18 @@ public struct SiteRenderer: Sendable {
         let newer = index > 0 ? weeks[index - 1].week : nil
         func number(_ week: ISOWeek?) -> Int { week.map { $0.year * 100 + $0.week } ?? -1 }
         let shown = boardPage(week.journals, page: page)
-        let about = week.articles.map(content.journals(about:))
+        // The articles are listed under the board while they fit one page; past that the page
+        // shows only how many each group and source has, and its key holds only those.
+        let paged = articlePageCount(week) > 0
+        let listed = paged ? [] : week.articles
+        let about = listed.map(content.journals(about:))
+        let summary = paged ? articleSummary(week) : []
         return PageMemo.Inputs(
             journals: week.journals + about.flatMap { $0 },
-            articles: week.articles.map(Optional.some) + shown.journals.map(content.article(for:)),
+            articles: listed.map(Optional.some) + shown.journals.map(content.article(for:)),
             numbers: [page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer)]
-                + about.map(\.count),
-            shared: shared)
+                + about.map(\.count) + summary.map(\.count),
+            shared: shared, labels: summary.map(\.label))
     }
 
     /// Everything a memoized page reads besides its own journals, articles and numbers
@@ -292,6 +310,7 @@ public struct SiteRenderer: Sendable {
         case .digest(let latest?): weekPage(latest, path: "", isDigest: true, page: 1)
         case .digest(nil): emptyHome()
         case .week(let week, let page): weekPage(week, path: SitePaths.week(week.week, page: page), isDigest: false, page: page)
+        case .weekArticles(let week, let page): weekArticlesPage(week, page: page)
         case .journal(let journal): journalPage(journal, path: SitePaths.journal(journal.slug))
         case .tag(let tag, let page): tagPage(tag, page: page)
         case .list(let tag, let page): listPage(tag, page: page)
@@ -325,10 +344,48 @@ public struct SiteRenderer: Sendable {
         ]
         context["board"] = boards.context(SiteBoards.weekID(week.week, page: page), cards: board.journals.map { card($0, root: root) })
         context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.week(week.week, page: $0) } as Any
-        context["articleGroups"] = articleGroups(week.articles, root: root)
+        let pages = articlePageCount(week)
+        if pages == 0 {
+            context["articleGroups"] = articleGroups(articleRows(week), root: root)
+        } else {
+            // Too many to list here: each group's count, linking to where it starts.
+            let rows = articleRows(week)
+            let perPage = content.config.board.articlesPerPage
+            var firstRow: [String: Int] = [:]
+            for (index, row) in rows.enumerated() where firstRow[row.group] == nil { firstRow[row.group] = index }
+            context["articleSummary"] = [
+                "href": root + SitePaths.weekArticles(week.week), "count": week.articles.count,
+                "groups": groupOrder(Set(rows.map(\.group))).map { key -> [String: Any] in
+                    let page = (firstRow[key] ?? 0) / perPage + 1
+                    return [
+                        "query": groupLabel(key), "count": rows.lazy.filter { $0.group == key }.count,
+                        "href": root + SitePaths.weekArticles(week.week, page: page) + "#" + groupID(key),
+                    ]
+                },
+            ]
+        }
         context["chart"] = chart(week)
         context["hasArticles"] = !week.articles.isEmpty
         return Draft(template: "week", context: context)
+    }
+
+    /// A page of a week's articles, `board.articles_per_page` rows to a page, grouped as under
+    /// the board (a group that goes on to the next page starts it again).
+    func weekArticlesPage(_ week: WeekContent, page: Int) -> Draft {
+        let path = SitePaths.weekArticles(week.week, page: page)
+        let root = SitePaths.root(from: path)
+        let label = dates.week(week.week)
+        let count = articlePageCount(week)
+        let pageMark = page > 1 ? " (\(page)/\(count))" : ""
+        var context = base(
+            path: path, title: "\(label) \(strings["articles"] ?? "")\(pageMark) · \(content.config.title)",
+            description: "\(label) (\(dates.range(week.week))): \(week.articles.count) \(strings["articleCount"] ?? "")", current: "weeks")
+        context["week"] = [
+            "label": label, "range": dates.range(week.week), "href": root + SitePaths.week(week.week), "articleCount": week.articles.count,
+        ]
+        context["articleGroups"] = articleGroups(articleSlice(articleRows(week), page: page), root: root)
+        context["pagination"] = pagination(current: page, count: count) { root + SitePaths.weekArticles(week.week, page: $0) } as Any
+        return Draft(template: "week-articles", context: context)
     }
 
     func emptyHome() -> Draft {
@@ -540,25 +597,77 @@ public struct SiteRenderer: Sendable {
         ]
     }
 
-    /// A week's articles grouped by the query that found them (config order first, then other
-    /// queries, then feeds and manual additions by source). An article found by two queries
-    /// appears in both groups.
-    func articleGroups(_ articles: [Article], root: String) -> [[String: Any]] {
+    /// One row of a week's article list: an article under a group that found it (a query, or
+    /// `source:<source>` for feeds and manual additions).
+    struct ArticleRow {
+        let group: String
+        let article: Article
+    }
+
+    /// A week's articles as rows, grouped by the query that found them (config order first, then
+    /// other queries, then feeds and manual additions by source). An article found by two
+    /// queries has a row in both groups.
+    func articleRows(_ week: WeekContent) -> [ArticleRow] {
         var groups: [String: [Article]] = [:]
-        for article in articles {
+        for article in week.articles {
             for key in article.queries.isEmpty ? ["source:" + article.source] : article.queries {
                 groups[key, default: []].append(article)
             }
         }
-        let configured = content.config.sources.allQueries
-        let extra = groups.keys.filter { !configured.contains($0) }.sorted { a, b in
+        return groupOrder(Set(groups.keys)).flatMap { key in (groups[key] ?? []).map { ArticleRow(group: key, article: $0) } }
+    }
+
+    /// Group keys in the order pages list them: configured queries, other queries, sources.
+    func groupOrder(_ keys: Set<String>) -> [String] {
+        let configured = content.config.sources.allQueries.filter(keys.contains)
+        let extra = keys.filter { !configured.contains($0) }.sorted { a, b in
             let sa = a.hasPrefix("source:"), sb = b.hasPrefix("source:")
             return sa != sb ? !sa : a.utf8Precedes(b)
         }
-        return (configured + extra).compactMap { key in
-            guard let list = groups[key] else { return nil }
-            let label = key.hasPrefix("source:") ? sourceLabel(String(key.dropFirst("source:".count))) : key
-            return ["query": label, "id": "q-" + SHA256.hex(Array(key.utf8)).prefix(8), "count": list.count, "articles": list.map { articleContext($0, root: root) }]
+        return configured + extra
+    }
+
+    func groupLabel(_ key: String) -> String { key.hasPrefix("source:") ? sourceLabel(String(key.dropFirst("source:".count))) : key }
+    func groupID(_ key: String) -> String { "q-" + SHA256.hex(Array(key.utf8)).prefix(8) }
+
+    /// How many pages of their own a week's articles take: none while their rows fit one.
+    func articlePageCount(_ week: WeekContent) -> Int {
+        let perPage = content.config.board.articlesPerPage
+        let rows = week.articles.reduce(0) { $0 + max(1, $1.queries.count) }
+        return rows <= perPage ? 0 : (rows + perPage - 1) / perPage
+    }
+
+    /// The rows of page `page` (from 1) of a week's articles.
+    func articleSlice(_ rows: [ArticleRow], page: Int) -> ArraySlice<ArticleRow> {
+        let perPage = content.config.board.articlesPerPage
+        let start = min(rows.count, (page - 1) * perPage)
+        return rows[start..<min(rows.count, start + perPage)]
+    }
+
+    /// What a week's board pages show of its articles when they have pages of their own: each
+    /// group's and each source's count (the chart's), as labels and numbers.
+    func articleSummary(_ week: WeekContent) -> [(label: String, count: Int)] {
+        var groups: [String: Int] = [:]
+        var sources: [String: Int] = [:]
+        for article in week.articles {
+            for key in article.queries.isEmpty ? ["source:" + article.source] : article.queries { groups[key, default: 0] += 1 }
+            sources[article.source, default: 0] += 1
+        }
+        return groupOrder(Set(groups.keys)).map { ($0, groups[$0] ?? 0) }
+            + sources.keys.sorted { $0.utf8Precedes($1) }.map { ("source " + $0, sources[$0] ?? 0) }
+    }
+
+    /// Rows as the templates' groups: a group's rows in a run make one group.
+    func articleGroups<Rows: Collection<ArticleRow>>(_ rows: Rows, root: String) -> [[String: Any]] {
+        var groups: [(key: String, rows: [ArticleRow])] = []
+        for row in rows {
+            if groups.last?.key == row.group { groups[groups.count - 1].rows.append(row) } else { groups.append((row.group, [row])) }
+        }
+        return groups.map { group in
+            [
+                "query": groupLabel(group.key), "id": groupID(group.key), "count": group.rows.count,
+                "articles": group.rows.map { articleContext($0.article, root: root) },
+            ]
         }
     }
 
@@ -668,6 +777,8 @@ public final class PageMemo: Sendable {
         var articles: [Article?]
         var numbers: [Int]
         var shared: Fingerprint
+        /// Names a page shows beside its numbers (a week's query groups and sources).
+        var labels: [String] = []
     }
 
     private let table = Locked<[String: (inputs: Inputs, key: Fingerprint)]>([:])

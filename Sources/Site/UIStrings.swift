@@ -34,6 +34,8 @@ enum UIStrings {
         ("journalWritten", ko: "저널 작성됨", en: "Journal written"),
         ("noJournals", ko: "아직 저널이 없어요.", en: "No journals yet."),
         ("noArticles", ko: "이 주에 수집된 기사가 없어요.", en: "No articles were collected this week."),
+        ("allArticles", ko: "이 주의 기사 모두 보기", en: "All of this week's articles"),
+        ("backToWeek", ko: "이 주의 저널로", en: "Back to the week's journals"),
         ("readArticle", ko: "기사 원문 보기", en: "Read the article"),
         ("article", ko: "기사", en: "Article"),
         ("publisher", ko: "언론사", en: "Publisher"),

@@ -162,12 +162,14 @@ import TestSupport
             return "a static file"
         default:
             let store = "content/articles/2026-W47.jsonl"
-            let data = Data(try site.read(store).utf8)
-            guard var articles = try JSONSerialization.jsonObject(with: data) as? [[String: Any]], !articles.isEmpty else { return "nothing" }
-            let index = Int.random(in: 0..<articles.count, using: &random)
-            articles[index]["title"] = "기사 제목 \(random.next() % 1000)"
-            let json = try JSONSerialization.data(withJSONObject: articles, options: [.prettyPrinted, .sortedKeys])
-            try site.write(store, String(decoding: json, as: UTF8.self))
+            // One record per line: a hand edit of one line's title.
+            var lines = try site.read(store).split(separator: "\n").map(String.init)
+            guard !lines.isEmpty else { return "nothing" }
+            let index = Int.random(in: 0..<lines.count, using: &random)
+            guard var record = try JSONSerialization.jsonObject(with: Data(lines[index].utf8)) as? [String: Any] else { return "nothing" }
+            record["title"] = "기사 제목 \(random.next() % 1000)"
+            lines[index] = String(decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]), as: UTF8.self)
+            try site.write(store, lines.joined(separator: "\n") + "\n")
             return "an article's title in the store"
         }
     }
