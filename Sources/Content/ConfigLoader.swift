@@ -10,6 +10,10 @@ public enum ConfigLoader {
     /// Every key of `gazette.yml`, in the order they are read and suggested.
     static var topLevelKeys: [String] { keys.map(\.name) }
 
+    /// Every key the loader reads, dotted (`sources.naver.display`), sections too: what the
+    /// reference (`docs/reference/gazette-yml.md`) must document, and all it may.
+    public static var keyPaths: [String] { keys.flatMap(\.paths) }
+
     /// Loads `gazette.yml` from `siteRoot`. Returns nil config when it has errors.
     public static func load(siteRoot: URL) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         let url = siteRoot.appendingPathComponent(fileName)

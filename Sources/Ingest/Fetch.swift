@@ -363,7 +363,7 @@ struct SourcePlan {
         if configuredAPIs.isEmpty && config.feeds.isEmpty {
             if enrich, names.isEmpty, query == nil { return plan }
             throw DiagnosticsError([
-                .error("no sources configured", hint: "add sources: to gazette.yml, e.g. naver: { queries: [금리] } (see README, Configuration)")
+                .error("no sources configured", hint: "add sources: to gazette.yml, e.g. naver: { queries: [금리] } (see docs/reference/gazette-yml.md)")
             ])
         }
         let (sources, skipped) = apiSources(config: config, secrets: secrets, names: wanted, requireConfig: true)

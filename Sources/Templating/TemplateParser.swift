@@ -233,7 +233,7 @@ struct TemplateParser {
     func name(_ tag: Tag) throws(TemplateError) -> Name {
         let content = tag.content
         if content.contains(where: { $0 == "(" || $0 == ")" }) {
-            throw error("transforms such as \(content) are not supported", tag, hint: "compute the value before the template; see the template values in the README")
+            throw error("transforms such as \(content) are not supported", tag, hint: "compute the value before the template; see the values each template receives in docs/reference/themes.md")
         }
         if content.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             throw error("a name cannot hold spaces: '\(content)'", tag, hint: "names are letters, digits, - and _, joined by dots")

@@ -8,7 +8,8 @@ import Site
 struct BuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Render the site (and study packets) into the output folder.")
+        abstract: "Render the site (and study packets) into the output folder.",
+        discussion: Docs.see("guides/publishing.md"))
 
     @OptionGroup var global: GlobalOptions
 

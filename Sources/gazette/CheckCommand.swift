@@ -7,7 +7,8 @@ import Site
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate the config, journals and articles; print every problem.")
+        abstract: "Validate the config, journals and articles; print every problem.",
+        discussion: Docs.see("guides/troubleshooting.md"))
 
     @OptionGroup var global: GlobalOptions
 

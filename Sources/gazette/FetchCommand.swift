@@ -48,7 +48,7 @@ struct FetchCommand: AsyncParsableCommand {
             Keys come from the environment only: NAVER_CLIENT_ID and NAVER_CLIENT_SECRET, NEWSAPI_KEY, \
             MEDIASTACK_KEY; a source without its key is skipped. Exit status: 0 when every source succeeded, \
             3 when some failed (what succeeded is stored), 1 for errors in the config or the store.
-            """)
+            """ + "\n\n" + Docs.see("guides/fetching-news.md"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: NetworkOptions

@@ -14,6 +14,23 @@ struct Gazette: AsyncParsableCommand {
             AddCommand.self, PdfCommand.self, ServeCommand.self, PublishCommand.self,
         ])
 
+    /// `gazette` alone: in a site, the help; anywhere else, how to start one.
+    func run() async throws {
+        if FileManager.default.fileExists(atPath: "gazette.yml") {
+            print(Self.helpMessage())
+            return
+        }
+        print(
+            """
+            No gazette.yml here, so this folder is not a Gazette site yet. To start one:
+
+                gazette init my-study && cd my-study && gazette serve
+
+            and open http://127.0.0.1:8000/. Every command: gazette help.
+            \(Docs.see("getting-started.md")) (한국어: \(Docs.url("ko/getting-started.md")))
+            """)
+    }
+
     static func main() async {
         // Over the file-size limit (ulimit -f) a write would otherwise kill the process with
         // SIGXFSZ, leaving debris and no word of what happened; ignored, write() fails with
@@ -49,4 +66,11 @@ enum BuildVersion {
         guard let commit else { return "\(GazetteRelease.version) (commit unknown: built outside a git checkout)" }
         return "\(GazetteRelease.version) (commit \(commit)\(SourceVersion.modified ? ", with local changes" : ""))"
     }
+}
+
+/// Where each command's guide is: the repository's docs/ folder on the web (the docs are not
+/// installed with the binary). `DocsTests` checks that every page named here exists.
+enum Docs {
+    static func url(_ page: String) -> String { "\(GazetteRelease.repository)/blob/main/docs/\(page)" }
+    static func see(_ page: String) -> String { "Guide: \(url(page))" }
 }

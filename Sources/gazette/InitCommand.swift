@@ -6,7 +6,8 @@ import GazetteModel
 struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
-        abstract: "Create a new site: gazette.yml, a sample journal and article, .gitignore, a publish workflow.")
+        abstract: "Create a new site: gazette.yml, a sample journal and article, .gitignore, a publish workflow.",
+        discussion: Docs.see("getting-started.md"))
 
     @Argument(help: "Folder for the new site (default: the current directory).")
     var directory: String = "."

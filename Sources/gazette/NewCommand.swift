@@ -6,7 +6,8 @@ import GazetteModel
 struct NewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Create a journal file pre-filled with front matter and print its path.")
+        abstract: "Create a journal file pre-filled with front matter and print its path.",
+        discussion: Docs.see("reference/journals.md"))
 
     @OptionGroup var global: GlobalOptions
 

@@ -12,7 +12,7 @@ struct PdfCommand: ParsableCommand {
             Every filter must match; with none, the packet holds every journal with a body. \
             `gazette pdf --week 2026-W47` writes the same bytes as the packet `gazette build` \
             puts at public/packets/2026-W47.pdf.
-            """)
+            """ + "\n\n" + Docs.see("guides/study-packets.md"))
 
     @OptionGroup var global: GlobalOptions
 

@@ -12,7 +12,7 @@ struct PublishCommand: ParsableCommand {
             of the branch and pushes it. Your working tree, index and branches are not touched. Run \
             gazette build first: an output folder older than the content is refused. An unchanged \
             site makes no commit; a refused push leaves the remote branch as it was.
-            """)
+            """ + "\n\n" + Docs.see("guides/publishing.md"))
 
     @OptionGroup var global: GlobalOptions
 

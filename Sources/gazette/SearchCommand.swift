@@ -10,7 +10,7 @@ struct SearchCommand: AsyncParsableCommand {
         discussion: """
             Uses every API whose key is set (or --source). Results are printed, not stored, unless --save. \
             Queries are remembered in .gazette/searches.json with a count and the time of last use.
-            """)
+            """ + "\n\n" + Docs.see("guides/fetching-news.md"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: NetworkOptions
@@ -131,7 +131,8 @@ struct SearchCommand: AsyncParsableCommand {
 struct AddCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Store an article record for any web page, from its OpenGraph/<title> metadata.")
+        abstract: "Store an article record for any web page, from its OpenGraph/<title> metadata.",
+        discussion: Docs.see("reference/article-store.md"))
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var network: NetworkOptions

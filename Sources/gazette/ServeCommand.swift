@@ -11,7 +11,7 @@ struct ServeCommand: AsyncParsableCommand {
             Builds into .gazette/serve/ (not public/), watches gazette.yml, content/, templates/ and static/, \
             and rebuilds on every save. Open pages reload when they change; a failed build is shown in \
             the page and here, and the last good site keeps being served. Stop with Ctrl-C.
-            """)
+            """ + "\n\n" + Docs.see("getting-started.md"))
 
     @OptionGroup var global: GlobalOptions
 

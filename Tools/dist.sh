@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# Release artifacts that need no Swift toolchain (make dist, make deb; see the Makefile):
+#
+#   Tools/dist.sh archive CONFIG   dist/gazette-<version>-linux-<arch>.tar.gz and its .sha256
+#   Tools/dist.sh deb CONFIG       dist/gazette_<version>_<debian arch>.deb, by dpkg-deb, its
+#                                  library dependencies computed by dpkg-shlibdeps; lintian checks it
+#   Tools/dist.sh all CONFIG       both, from one build
+#   Tools/dist.sh package CONFIG   both again from the files the last build staged (no build)
+#
+# CONFIG is release (what is published) or debug (what the install test packages: the same
+# files and libraries, linked from the objects `make test` has already compiled).
+#
+# The binary links the Swift runtime and Foundation statically (--static-swift-stdlib), so its
+# shared libraries are Debian's runtime packages only. Same commit, same bytes: every file's
+# time is the commit's (SOURCE_DATE_EPOCH), owners are root, names are sorted, gzip writes no
+# name or time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+what=${1:?archive or deb}
+config=${2:-release}
+version=$(sed -n 's/.*static let version = "\(.*\)".*/\1/p' Sources/GazetteModel/GazetteRelease.swift)
+export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}
+stage=.build/dist-$config
+mkdir -p dist
+
+# The manual page from the usual debug build (the plugin builds the package's products there):
+# the page comes from the commands' declarations, not from how the binary was linked.
+make_manual() {
+    swift package generate-manual --configuration debug \
+        --date "$(date -u -d "@$SOURCE_DATE_EPOCH" +%F)" --authors 'Gazette contributors' >/dev/null
+    install -D -m 644 .build/plugins/GenerateManual/outputs/gazette/gazette.1 "$stage/gazette.1"
+}
+
+# A build folder of its own: modules compiled for the static runtime import the toolchain's
+# static Foundation, and SwiftPM does not tell their objects from the dynamic build's when both
+# share .build (a later dynamic link then fails to find -lCoreFoundation).
+scratch=.build/static
+build_binary() {
+    set +o pipefail
+    swift build --scratch-path "$scratch" -c "$config" --product gazette --static-swift-stdlib 2>&1 |
+        grep -v "the use of .mktemp' is dangerous\|prohibited flag" >&2
+    set -o pipefail
+    local bin
+    bin="$(swift build --scratch-path "$scratch" -c "$config" --show-bin-path)/gazette"
+    test -x "$bin" || { echo "dist: no binary at $bin" >&2; exit 1; }
+    install -D -m 755 "$bin" "$stage/gazette"
+    strip --strip-all "$stage/gazette"
+    # Nothing from the toolchain: the point of the static link.
+    if ldd "$stage/gazette" | grep -q "/opt/swift\|libswift\|libFoundation"; then
+        echo "dist: $stage/gazette still links the Swift toolchain:" >&2
+        ldd "$stage/gazette" >&2
+        exit 1
+    fi
+    mkdir -p "$stage/completions"
+    "$stage/gazette" --generate-completion-script bash >"$stage/completions/gazette.bash"
+    "$stage/gazette" --generate-completion-script zsh >"$stage/completions/_gazette"
+    "$stage/gazette" --generate-completion-script fish >"$stage/completions/gazette.fish"
+}
+
+# The Debian packages whose libraries the binary links (dpkg-shlibdeps), with versions.
+shlib_depends() {
+    local scratch
+    scratch=$(mktemp -d)
+    mkdir -p "$scratch/debian" "$scratch/root/usr/bin"
+    printf 'Source: gazette\n\nPackage: gazette\nArchitecture: any\n' >"$scratch/debian/control"
+    cp "$stage/gazette" "$scratch/root/usr/bin/gazette"
+    (cd "$scratch" && dpkg-shlibdeps -O -e root/usr/bin/gazette 2>/dev/null) | sed -n 's/^shlibs:Depends=//p'
+    rm -rf "$scratch"
+}
+
+# The fonts pages and packets are set in: data, not libraries, so no tool can compute them.
+fonts=$(sed -e 's/#.*//' debian-packages.txt | tr ' ' '\n' | grep '^fonts-' | sort | paste -sd ' ')
+
+# Files get the commit's time before archiving, so no build's clock reaches the bytes.
+settle_times() { find "$1" -exec touch -h -d "@$SOURCE_DATE_EPOCH" {} +; }
+
+archive() {
+    local arch name folder depends packages
+    arch=$(uname -m)
+    name="gazette-$version-linux-$arch"
+    folder="$stage/archive/$name"
+    rm -rf "$stage/archive"
+    mkdir -p "$folder/completions"
+    cp "$stage/gazette" "$stage/gazette.1" LICENSE "$folder/"
+    cp "$stage/completions/"* "$folder/completions/"
+    depends=$(shlib_depends)
+    packages=$( (echo "$depends" | tr ',' '\n' | sed -e 's/(.*)//' -e 's/|.*//' -e 's/ //g'; echo "$fonts" | tr ' ' '\n') | grep . | sort -u | paste -sd ' ')
+    cat >"$folder/README.md" <<EOF
+# Gazette $version for Linux ($arch)
+
+\`gazette\` turns a week of news reading into a published study digest: see
+$(sed -n 's/.*static let repository = "\(.*\)".*/\1/p' Sources/GazetteModel/GazetteRelease.swift) for the guide.
+
+This archive needs no Swift toolchain. On Debian 12 (bookworm) or Ubuntu 24.04, install the
+libraries and fonts it uses with one line, then put \`gazette\` on your PATH:
+
+    sudo apt-get install --no-install-recommends $packages
+    sudo install -m 755 gazette /usr/local/bin/gazette
+    sudo install -D -m 644 gazette.1 /usr/local/share/man/man1/gazette.1
+
+Shell completions are in \`completions/\` (bash, zsh, fish). Then:
+
+    gazette init my-site && gazette build --site my-site
+
+Or install the Debian package instead (\`apt-get install ./gazette_${version}_*.deb\`), which
+pulls in the same packages by itself.
+EOF
+    settle_times "$stage/archive"
+    tar --sort=name --mtime="@$SOURCE_DATE_EPOCH" --owner=0 --group=0 --numeric-owner \
+        --mode='u+rwX,go+rX,go-w' --format=gnu -C "$stage/archive" -cf - "$name" | gzip -9n >"dist/$name.tar.gz.tmp"
+    mv -f "dist/$name.tar.gz.tmp" "dist/$name.tar.gz"
+    (cd dist && sha256sum "$name.tar.gz" >"$name.tar.gz.sha256")
+    echo "dist/$name.tar.gz"
+}
+
+deb() {
+    local arch root depends size file
+    arch=$(dpkg --print-architecture)
+    root="$stage/deb"
+    rm -rf "$root"
+    install -D -m 755 "$stage/gazette" "$root/usr/bin/gazette"
+    install -d "$root/usr/share/man/man1"
+    gzip -9n <"$stage/gazette.1" >"$root/usr/share/man/man1/gazette.1.gz"
+    install -D -m 644 "$stage/completions/gazette.bash" "$root/usr/share/bash-completion/completions/gazette"
+    install -D -m 644 "$stage/completions/_gazette" "$root/usr/share/zsh/vendor-completions/_gazette"
+    install -D -m 644 "$stage/completions/gazette.fish" "$root/usr/share/fish/vendor_completions.d/gazette.fish"
+    install -d "$root/usr/share/doc/gazette"
+    cat >"$root/usr/share/doc/gazette/copyright" <<EOF
+Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
+Upstream-Name: gazette
+Source: $(sed -n 's/.*static let repository = "\(.*\)".*/\1/p' Sources/GazetteModel/GazetteRelease.swift)
+
+Files: *
+Copyright: Gazette contributors
+License: Apache-2.0
+ On Debian systems, the full text of the Apache License, Version 2.0 is in
+ /usr/share/common-licenses/Apache-2.0.
+EOF
+    printf 'gazette (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- Gazette contributors <gazette@users.noreply.github.com>  %s\n' \
+        "$version" "$version" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" | gzip -9n >"$root/usr/share/doc/gazette/changelog.gz"
+    chmod 644 "$root/usr/share/doc/gazette/copyright" "$root/usr/share/doc/gazette/changelog.gz"
+    depends=$(shlib_depends)
+    size=$(du -k -s --apparent-size "$root/usr" | cut -f1)
+    install -d "$root/DEBIAN"
+    cat >"$root/DEBIAN/control" <<EOF
+Package: gazette
+Version: $version
+Architecture: $arch
+Maintainer: Gazette contributors <gazette@users.noreply.github.com>
+Installed-Size: $size
+Depends: $depends, $(echo "$fonts" | sed 's/ /, /g')
+Section: web
+Priority: optional
+Homepage: $(sed -n 's/.*static let repository = "\(.*\)".*/\1/p' Sources/GazetteModel/GazetteRelease.swift)
+Description: weekly study digests from the news, as a static site and PDF packets
+ Gazette fetches articles from Naver News, NewsAPI, MediaStack and RSS/Atom
+ feeds into files kept in git; members write journals about them in
+ Markdown; gazette build renders a static site (weekly digests, a masonry
+ board, tag pages, search, feeds) and paginated PDF study packets.
+EOF
+    find "$root" -type d -exec chmod 755 {} +
+    settle_times "$root"
+    file="dist/gazette_${version}_${arch}.deb"
+    dpkg-deb --root-owner-group -Zxz --build "$root" "$file.tmp" >/dev/null
+    mv -f "$file.tmp" "$file"
+    # Errors fail the target; warnings and notes are printed.
+    lintian --fail-on error --suppress-tags unstripped-binary-or-object "$file" >&2 || { echo "dist: lintian found errors in $file" >&2; exit 1; }
+    echo "$file"
+}
+
+case $what in
+    archive) make_manual; build_binary; archive ;;
+    deb) make_manual; build_binary; deb ;;
+    all) make_manual; build_binary; archive; deb ;;
+    package) archive; deb ;;
+    *) echo "usage: Tools/dist.sh archive|deb|all|package [release|debug]" >&2; exit 2 ;;
+esac

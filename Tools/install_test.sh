@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Installs the release artifacts in a minimal Debian bookworm root made with debootstrap (no
+# Swift toolchain, no -dev package) and builds the sample site there, packet included:
+#   the .deb with apt-get, which must pull in what it needs by itself;
+#   the archive after the one apt-get line its README gives.
+# Needs root (debootstrap, chroot) and the Debian mirror apt uses; says so plainly and exits 0
+# when either is missing, so that `make test` runs everywhere. Usage: Tools/install_test.sh DEB ARCHIVE
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deb=${1:?the .deb}
+archive=${2:?the .tar.gz}
+if [ "$(id -u)" != 0 ]; then echo "install test SKIPPED: debootstrap and chroot need root"; exit 0; fi
+mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
+mirror=${mirror:-http://deb.debian.org/debian}
+if ! curl -sfI --max-time 30 "$mirror/dists/bookworm/Release" >/dev/null; then
+    echo "install test SKIPPED: the Debian mirror $mirror cannot be reached (debootstrap needs it)"
+    exit 0
+fi
+command -v debootstrap >/dev/null || { echo "install test: debootstrap is missing (make test-deps installs it)" >&2; exit 1; }
+
+# One minimal root, kept between local runs (a fresh clone makes it anew: about two minutes).
+pristine=.build/debroot-bookworm
+if [ ! -x "$pristine/usr/bin/apt-get" ]; then
+    rm -rf "$pristine.tmp"
+    debootstrap --variant=minbase bookworm "$pristine.tmp" "$mirror" >.build/debootstrap.log 2>&1 ||
+        { echo "install test: debootstrap failed (.build/debootstrap.log):" >&2; tail -5 .build/debootstrap.log >&2; exit 1; }
+    mv "$pristine.tmp" "$pristine"
+fi
+
+mounted=()
+cleanup() { for m in "${mounted[@]}"; do umount -l "$m" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+# A copy of the pristine root with /proc and /dev, DNS, and no Swift anywhere.
+fresh_root() {
+    local root=$1
+    rm -rf "$root"
+    cp -a "$pristine" "$root"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    mount -t proc proc "$root/proc" && mounted+=("$root/proc")
+    mount --bind /dev "$root/dev" && mounted+=("$root/dev")
+    if [ -e "$root/opt/swift" ] || chroot "$root" sh -c 'command -v swift' >/dev/null 2>&1; then
+        echo "install test: the root has a Swift toolchain" >&2; exit 1
+    fi
+    chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+}
+
+# The sample site, built with its packet; the pages and the PDF must be there.
+build_sample() {
+    local root=$1 label=$2
+    chroot "$root" sh -c 'cd /tmp && rm -rf s && gazette init s -q && gazette build --site s -q'
+    test -s "$root/tmp/s/public/index.html" || { echo "install test ($label): no index.html" >&2; exit 1; }
+    ls "$root"/tmp/s/public/packets/*.pdf >/dev/null 2>&1 || { echo "install test ($label): no packet" >&2; exit 1; }
+    if chroot "$root" dpkg-query -W -f '${Package}\n' | grep -- '-dev$'; then
+        echo "install test ($label): a -dev package was installed" >&2; exit 1
+    fi
+    echo "install test ($label): $(chroot "$root" gazette --version); sample site and packet built; $(chroot "$root" dpkg-query -W -f '${Package}\n' | wc -l) packages in the root"
+}
+
+root=.build/install-test/deb
+fresh_root "$root"
+cp "$deb" "$root/tmp/"
+chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "/tmp/$(basename "$deb")" >/dev/null
+build_sample "$root" deb
+test -f "$root/usr/share/man/man1/gazette.1.gz" && test -f "$root/usr/share/bash-completion/completions/gazette"
+cleanup; mounted=()
+
+root=.build/install-test/archive
+fresh_root "$root"
+tar -xzf "$archive" -C "$root/tmp"
+folder="/tmp/$(basename "$archive" .tar.gz)"
+line=$(sed -n 's/^ *sudo \(apt-get install .*\)$/\1/p' "$root$folder/README.md")
+test -n "$line" || { echo "install test: the archive's README gives no apt-get line" >&2; exit 1; }
+chroot "$root" env DEBIAN_FRONTEND=noninteractive sh -c "$line -y -qq" >/dev/null
+chroot "$root" install -m 755 "$folder/gazette" /usr/local/bin/gazette
+build_sample "$root" archive
