@@ -222,7 +222,8 @@ public struct SiteRenderer: Sendable {
             // The journal, its article and the journals about that article.
             let article = content.article(for: journal)
             let about = article.map(content.journals(about:)) ?? []
-            return PageMemo.Inputs(journals: [journal] + about, articles: [article], numbers: [about.count], shared: shared)
+            return PageMemo.Inputs(
+                journals: [journal] + about, articles: [article], numbers: [about.count], shared: shared, labels: thumbnailMarks([article]))
         case .tag(let tag, let number), .list(let tag, let number):
             // Its journals and their articles (cards and rows; measures and packing follow from
             // them and the fonts), where the page sits, and the counts of the tag navigation.
@@ -245,7 +246,7 @@ public struct SiteRenderer: Sendable {
             return PageMemo.Inputs(
                 journals: about.flatMap { $0 }, articles: slice.map { Optional.some($0.article) },
                 numbers: [number, articlePageCount(week), week.articles.count, week.week.year * 100 + week.week.week] + about.map(\.count),
-                shared: shared, labels: slice.map(\.group))
+                shared: shared, labels: slice.map(\.group) + thumbnailMarks(slice.map(\.article)))
         case .digest(nil), .archive, .search:
             return nil
         }
@@ -271,7 +272,14 @@ public struct SiteRenderer: Sendable {
             articles: listed.map(Optional.some) + shown.journals.map(content.article(for:)),
             numbers: [page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer)]
                 + about.map(\.count) + summary.map(\.count),
-            shared: shared, labels: summary.map(\.label))
+            shared: shared, labels: summary.map(\.label) + thumbnailMarks(listed))
+    }
+
+    /// Whether each article's thumbnails are there (`SiteContent.thumbnails(of:)`): a page shows
+    /// them when they are, so `fetch --enrich` making one for an unchanged record changes the
+    /// page, and its memo key must see it.
+    func thumbnailMarks(_ articles: [Article?]) -> [String] {
+        articles.map { article in article.flatMap(content.thumbnails(of:))?.joined(separator: " ") ?? "" }
     }
 
     /// Everything a memoized page reads besides its own journals, articles and numbers

@@ -237,4 +237,36 @@ struct DeferredSearchTests {
         let oldManifests = before.keys.filter { $0.hasPrefix("search/index.") && $0.hasSuffix(".json.gz") }
         #expect(!oldManifests.isEmpty && oldManifests.allSatisfy { after[$0] == nil && changed.contains($0) })
     }
+
+    /// `fetch --enrich` makes thumbnails for a record that does not change: the pages that show
+    /// the article (its journal's page, the week's article list) show them on the next save, as
+    /// a clean build does.
+    @Test func aThumbnailMadeForAnUnchangedRecordReachesItsPages() throws {
+        let site = try TemporaryFolder("incremental-thumbnails")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true, subsetFonts: true)
+        options.packets = false
+        options.written = WrittenKeys()
+        options.pageMemo = PageMemo()
+        options.cardContexts = CardContexts()
+        _ = try SiteBuilder.build(options)
+        let content = try SiteContent.load(siteRoot: site.url)
+        let journal = try #require(content.journals.first { content.article(for: $0)?.image != nil && content.article(for: $0).flatMap(content.thumbnails(of:)) == nil })
+        let article = try #require(content.article(for: journal))
+        let names = ArticleThumbnails.names(for: article)
+        #expect(!names.isEmpty)
+        for name in names { try site.write("\(ArticleThumbnails.folder)/\(name)", "webp \(name)") }
+        options.cache?.noteChanges(names.map { "\(ArticleThumbnails.folder)/\($0)" })
+        _ = try SiteBuilder.build(options)
+        let page = try site.read(".gazette/serve/journals/\(journal.slug)/index.html")
+        #expect(page.contains(names[0]), "the journal's page does not show its new thumbnail")
+        let clean = site.url.appendingPathComponent("clean")
+        var cleanOptions = BuildOptions(siteRoot: site.url, output: clean)
+        cleanOptions.packets = false
+        _ = try SiteBuilder.build(cleanOptions)
+        let served = Repository.snapshot(output).filter { $0.key.hasSuffix(".html") }
+        let built = Repository.snapshot(clean).filter { $0.key.hasSuffix(".html") }
+        for (path, data) in built where served[path] != data { Issue.record("\(path) differs from a clean build") }
+    }
 }
