@@ -132,7 +132,7 @@ Upstream-Name: gazette
 Source: $(sed -n 's/.*static let repository = "\(.*\)".*/\1/p' Sources/GazetteModel/GazetteRelease.swift)
 
 Files: *
-Copyright: Gazette contributors
+Copyright: $(date -u -d "@$SOURCE_DATE_EPOCH" +%Y) Gazette contributors
 License: Apache-2.0
  On Debian systems, the full text of the Apache License, Version 2.0 is in
  /usr/share/common-licenses/Apache-2.0.
@@ -140,6 +140,16 @@ EOF
     printf 'gazette (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- Gazette contributors <gazette@users.noreply.github.com>  %s\n' \
         "$version" "$version" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" | gzip -9n >"$root/usr/share/doc/gazette/changelog.gz"
     chmod 644 "$root/usr/share/doc/gazette/copyright" "$root/usr/share/doc/gazette/changelog.gz"
+    # Two C libraries come compiled into the binary by Swift packages, which SwiftPM links
+    # statically; there is no system copy to link instead without forking the packages.
+    install -d "$root/usr/share/lintian/overrides"
+    cat >"$root/usr/share/lintian/overrides/gazette" <<EOF
+# Yams, which reads gazette.yml, builds its own libyaml into the binary (Swift packages link statically).
+gazette: embedded-library libyaml [usr/bin/gazette]
+# swift-nio-extras (under Hummingbird, for gazette serve) builds its own zlib as CNIOExtrasZlib.
+gazette: embedded-library zlib [usr/bin/gazette]
+EOF
+    chmod 644 "$root/usr/share/lintian/overrides/gazette"
     depends=$(shlib_depends)
     size=$(du -k -s --apparent-size "$root/usr" | cut -f1)
     install -d "$root/DEBIAN"

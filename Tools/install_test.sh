@@ -28,17 +28,19 @@ if [ ! -x "$pristine/usr/bin/apt-get" ]; then
 fi
 
 mounted=()
-cleanup() { for m in "${mounted[@]}"; do umount -l "$m" 2>/dev/null || true; done; }
+cleanup() { for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[$i]}" 2>/dev/null || true; done; }
 trap cleanup EXIT
 
 # A copy of the pristine root with /proc and /dev, DNS, and no Swift anywhere.
 fresh_root() {
     local root=$1
     rm -rf "$root"
+    mkdir -p "$(dirname "$root")"
     cp -a "$pristine" "$root"
     cp /etc/resolv.conf "$root/etc/resolv.conf"
     mount -t proc proc "$root/proc" && mounted+=("$root/proc")
     mount --bind /dev "$root/dev" && mounted+=("$root/dev")
+    mount --bind /dev/pts "$root/dev/pts" && mounted+=("$root/dev/pts")
     if [ -e "$root/opt/swift" ] || chroot "$root" sh -c 'command -v swift' >/dev/null 2>&1; then
         echo "install test: the root has a Swift toolchain" >&2; exit 1
     fi
