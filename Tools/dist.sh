@@ -92,7 +92,7 @@ archive() {
 \`gazette\` turns a week of news reading into a published study digest: see
 $(sed -n 's/.*static let repository = "\(.*\)".*/\1/p' Sources/GazetteModel/GazetteRelease.swift) for the guide.
 
-This archive needs no Swift toolchain. On Debian 12 (bookworm) or Ubuntu 24.04, install the
+This archive needs no Swift toolchain. On Debian 12 (bookworm), install the
 libraries and fonts it uses with one line, then put \`gazette\` on your PATH:
 
     sudo apt-get install --no-install-recommends $packages

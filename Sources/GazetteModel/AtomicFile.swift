@@ -1,10 +1,6 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// A file that could not be written, said in plain words with the path and what to do.
 public struct FileWriteError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {

@@ -2,11 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Keeps two processes from changing the article store at once: `fetch`, `search --save`,
 /// `add` and the state files under `.gazette/` read, merge and write under an exclusive `flock`

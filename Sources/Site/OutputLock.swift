@@ -1,11 +1,7 @@
 import Foundation
 import GazetteModel
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Glibc
 
 /// Keeps two writers off one output folder: two `gazette build`s, or a build and `gazette serve`.
 ///

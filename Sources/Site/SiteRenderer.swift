@@ -147,11 +147,6 @@ public struct SiteRenderer: Sendable {
         ]
     }
 
-    /// Every HTML page: site path (`weeks/2026-W47/`) → document, rendered on all cores.
-    public func pages() throws -> [(path: String, html: String)] {
-        try plan.concurrentMap { page in (page.path, String(decoding: try render(page), as: UTF8.self)) }
-    }
-
     /// One page of a build: its site path, the fingerprint of everything it is rendered from
     /// (template, theme and the values the template reads), and its HTML as UTF-8 bytes — nil
     /// when `known` said a page with that fingerprint is already in place. Bytes, made as each
