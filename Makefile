@@ -155,7 +155,6 @@ test: test-deps test-tools
 	swift test --skip-build --skip '$(CHROMIUM_SUITES)|$(TIMED_SUITES)'
 	swift test --skip-build --filter '$(TIMED_SUITES)'
 	swift test --skip-build --filter '$(CHROMIUM_SUITES)'
-	@$(MAKE) --no-print-directory test-install
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
 bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale bench-busy-week
