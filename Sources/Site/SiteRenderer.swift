@@ -347,22 +347,23 @@ public struct SiteRenderer: Sendable {
         ]
         context["board"] = boards.context(SiteBoards.weekID(week.week, page: page), cards: board.journals.map { card($0, root: root) })
         context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.week(week.week, page: $0) } as Any
-        let pages = articlePageCount(week)
-        if pages == 0 {
-            context["articleGroups"] = articleGroups(articleRows(week), root: root)
+        let rows = articleRows(week)
+        if articlePageCount(week) == 0 {
+            context["articleGroups"] = articleGroups(rows, root: root)
         } else {
-            // Too many to list here: each group's count, linking to where it starts.
-            let rows = articleRows(week)
+            // Too many to list here: each group's count, linking to where it starts. Rows come
+            // grouped, in the groups' order, so one pass finds each group's first row and size.
             let perPage = content.config.board.articlesPerPage
-            var firstRow: [String: Int] = [:]
-            for (index, row) in rows.enumerated() where firstRow[row.group] == nil { firstRow[row.group] = index }
+            var groups: [(key: String, first: Int, count: Int)] = []
+            for (index, row) in rows.enumerated() {
+                if groups.last?.key == row.group { groups[groups.count - 1].count += 1 } else { groups.append((row.group, index, 1)) }
+            }
             context["articleSummary"] = [
                 "href": root + SitePaths.weekArticles(week.week), "count": week.articles.count,
-                "groups": groupOrder(Set(rows.map(\.group))).map { key -> [String: Any] in
-                    let page = (firstRow[key] ?? 0) / perPage + 1
-                    return [
-                        "query": groupLabel(key), "count": rows.lazy.filter { $0.group == key }.count,
-                        "href": root + SitePaths.weekArticles(week.week, page: page) + "#" + groupID(key),
+                "groups": groups.map { group -> [String: Any] in
+                    [
+                        "query": groupLabel(group.key), "count": group.count,
+                        "href": root + SitePaths.weekArticles(week.week, page: group.first / perPage + 1) + "#" + groupID(group.key),
                     ]
                 },
             ]

@@ -51,7 +51,6 @@ import TestSupport
                 listed.insert(article.id)
             }
             for match in html.matches(of: /<h2 id="(q-[0-9a-f]{8})"/) { anchors.insert("\(path)#\(match.1)") }
-            #expect(html.contains("href=\"../../") || html.contains("href=\"../../../../"))
         }
         #expect(files["weeks/2026-W47/articles/page/\(pages + 1)/index.html"] == nil)
         #expect(listed.count == week.articles.count, "\(week.articles.count - listed.count) articles on no page")
