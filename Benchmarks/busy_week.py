@@ -33,6 +33,13 @@ def write_site(site, journals, articles):
     shutil.rmtree(site, ignore_errors=True)
     subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "make_journals.py"), site, str(journals)], check=True,
                    env=dict(os.environ, WEEKS="2"))
+    write_articles(site, articles)
+
+
+def write_articles(site, articles):
+    """Adds the sources to SITE's gazette.yml and ARTICLES fetched articles to its store, the
+    journals' own articles first; returns the records by week (Benchmarks/peers.py gives Hugo
+    the same ones)."""
     with open(os.path.join(site, "gazette.yml"), "a") as f:
         f.write("sources:\n"
                 f"  naver: {{ queries: [{', '.join(QUERIES['naver'])}], display: 100 }}\n"
@@ -70,6 +77,7 @@ def write_site(site, journals, articles):
         with open(os.path.join(store, week + ".jsonl"), "w", encoding="utf-8") as f:
             for record in records:
                 f.write(json.dumps(record, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n")
+    return weeks
 
 
 def measure(gazette, site, per_page):

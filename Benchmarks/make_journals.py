@@ -110,18 +110,30 @@ def independent_order():
     return "".join(common[i] for i in order)
 
 
-if ALL_SYLLABLES:
+RANKED, CUMULATIVE = "", []
+
+
+def use_real_frequencies(on=True):
+    """Switches the draw to real Korean syllable frequencies (what SYLLABLES=all does), for tools
+    that import this module and write both shapes in one run (Benchmarks/peers.py)."""
+    global ALL_SYLLABLES, RANKED, CUMULATIVE
+    ALL_SYLLABLES = on
+    if not on or RANKED:
+        return
     RANKED = independent_order()
     # Cumulative share of text by rank (the shape of Korean news text), linear within each stretch.
-    KNOTS = [(0, 0.0), (100, 0.6565), (300, 0.9030), (500, 0.9675), (750, 0.9900), (1000, 0.9969), (1500, 0.9998), (2350, 1.0)]
-    WEIGHTS = []
-    for (a, fa), (b, fb) in zip(KNOTS, KNOTS[1:]):
-        WEIGHTS += [(fb - fa) / (b - a)] * (b - a)
-    CUMULATIVE = []
+    knots = [(0, 0.0), (100, 0.6565), (300, 0.9030), (500, 0.9675), (750, 0.9900), (1000, 0.9969), (1500, 0.9998), (2350, 1.0)]
+    weights = []
+    for (a, fa), (b, fb) in zip(knots, knots[1:]):
+        weights += [(fb - fa) / (b - a)] * (b - a)
     total = 0.0
-    for w in WEIGHTS:
+    CUMULATIVE = []
+    for w in weights:
         total += w
         CUMULATIVE.append(total)
+
+
+use_real_frequencies(ALL_SYLLABLES)
 
 
 def korean_word():

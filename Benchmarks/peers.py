@@ -3,9 +3,13 @@
 
 usage: python3 Benchmarks/peers.py [--journals 1000,2000] [--runs 5] [--packet-journals 200]
                                    [--gazette .build/release/gazette] [--skip-typst]
+                                   [--shapes plain,korean,busy] [--new-folders] [--folder DIR]
 
-Sites: Benchmarks/make_journals.py writes N journals (WEEKS = N / 50: about fifty a week, as a
-busy study group's archive grows). The same files, with a `date` and a `weeks` term added to the
+Sites (--shapes): Benchmarks/make_journals.py writes N journals (WEEKS = N / 50: about fifty a
+week, as a busy study group's archive grows) — "plain"; the same with text drawn from real Korean
+syllable frequencies — "korean"; or N journals in two weeks with N fetched articles in the store
+(Benchmarks/busy_week.py), which Hugo's week pages list from data files — "busy". Each shape
+also prints the share of Gazette's pages that carry a font of their own. The same files, with a `date` and a `weeks` term added to the
 front matter, make a Hugo site with a minimal theme doing the equivalent work: a page per
 journal, the home page and a page per week and per tag listing journal summaries, an RSS feed
 and a sitemap. Gazette builds with `--no-pdf` (packets are compared with Typst separately).
@@ -27,6 +31,7 @@ filesystem (this VM's root ext4 slows every file created soon after many were de
 with mkfs's defaults on a loop device does not, see the README).
 """
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -37,6 +42,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
 sys.dont_write_bytecode = True
+import busy_week  # noqa: E402
 import make_journals  # noqa: E402
 
 VENV = os.path.join(ROOT, ".build", "peers", "venv")
@@ -92,19 +98,41 @@ def front(fields):
             f"tags: [{', '.join(fields['tags'])}]\nauthor: {fields['author']}\n")
 
 
-def write_sites(count, weeks):
-    """Writes the Gazette site and the Hugo site for COUNT journals; returns their folders."""
-    base = os.path.join(OUT, f"{count}")
+def write_sites(count, weeks, shape="plain"):
+    """Writes the Gazette site and the Hugo site for COUNT journals in SHAPE (see SHAPES); returns
+    their folders."""
+    base = os.path.join(OUT, f"{count}" if shape == "plain" else f"{count}-{shape}")
     gazette_site, hugo_site = os.path.join(base, "gazette"), os.path.join(base, "hugo")
     shutil.rmtree(base, ignore_errors=True)
     os.makedirs(os.path.join(hugo_site, "content", "journals"))
+    make_journals.use_real_frequencies(shape == "korean")
     for name, fields, body in write_gazette_site(gazette_site, count, weeks):
         iso = fields["created"].isocalendar()
         with open(os.path.join(hugo_site, "content", "journals", name), "w") as f:
             f.write(f"---\n{front(fields)}date: {fields['created'].strftime('%Y-%m-%dT%H:%M:%S')}+09:00\n"
                     f"weeks: [\"{iso[0]}-W{iso[1]:02d}\"]\n---\n{body}")
+    make_journals.use_real_frequencies(False)
+    if shape == "busy":
+        # The same fetched articles: Gazette's store, and Hugo data files its week pages list.
+        weeks_records = busy_week.write_articles(gazette_site, count)
+        os.makedirs(os.path.join(hugo_site, "data", "articles"))
+        for week, records in weeks_records.items():
+            with open(os.path.join(hugo_site, "data", "articles", week.lower() + ".json"), "w", encoding="utf-8") as f:
+                json.dump(records, f, ensure_ascii=False)
     write_hugo_theme(hugo_site)
     return gazette_site, hugo_site
+
+
+def page_font_share(folder):
+    """(pages with a font of their own, HTML pages) in a Gazette output folder."""
+    pages = with_font = 0
+    for parent, _, files in os.walk(folder):
+        for name in files:
+            if name.endswith(".html"):
+                pages += 1
+                with open(os.path.join(parent, name), "rb") as f:
+                    with_font += b"data:font/woff2" in f.read()
+    return with_font, pages
 
 
 def write_hugo_theme(site):
@@ -125,7 +153,11 @@ def write_hugo_theme(site):
                                         '<ul>{{ range .GetTerms "tags" }}<li><a href="{{ .RelPermalink }}">#{{ .LinkTitle }}</a></li>{{ end }}</ul>'
                                         '{{ .Content }}</article>{{ end }}\n',
         "layouts/_default/list.html": '{{ define "main" }}<h1>{{ .Title }}</h1><ol class="board">'
-                                      '{{ range .Pages }}{{ partial "card.html" . }}{{ end }}</ol>{{ end }}\n',
+                                      '{{ range .Pages }}{{ partial "card.html" . }}{{ end }}</ol>'
+                                      '{{ with .Data.Term }}{{ with index site.Data.articles (lower .) }}<ol class="articles">'
+                                      '{{ range . }}<li><a href="{{ .url }}">{{ .title }}</a> <span>{{ .publisher }}</span> '
+                                      '<time>{{ .published }}</time> <span>{{ delimit .queries ", " }}</span>'
+                                      '<p>{{ .description | truncate 200 }}</p></li>{{ end }}</ol>{{ end }}{{ end }}{{ end }}\n',
         "layouts/_default/terms.html": '{{ define "main" }}<h1>{{ .Title }}</h1><ul>{{ range .Data.Terms.ByCount }}'
                                        '<li><a href="{{ .Page.RelPermalink }}">{{ .Page.Title }}</a> {{ .Count }}</li>{{ end }}</ul>{{ end }}\n',
         "layouts/index.html": '{{ define "main" }}<h1>{{ site.Title }}</h1><ol class="board">'
@@ -142,9 +174,17 @@ def write_hugo_theme(site):
             f.write(text)
 
 
-def compare_builds(gazette, hugo, count, runs, new_folders=False):
-    weeks = max(1, count // 50)
-    gazette_site, hugo_site = write_sites(count, weeks)
+# The sites measured: "plain", make_journals' default journals (a few hundred distinct syllables,
+# no page fonts); "korean", the same journals with text drawn from real Korean syllable
+# frequencies (every common syllable somewhere, most pages with a font of their own); "busy",
+# the journals in two weeks with as many fetched articles in the store (busy_week.py).
+SHAPES = ("plain", "korean", "busy")
+
+
+def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain"):
+    weeks = 2 if shape == "busy" else max(1, count // 50)
+    gazette_site, hugo_site = write_sites(count, weeks, shape)
+    base = os.path.dirname(gazette_site)
     def gazette_command(clean):
         return lambda out: timed([gazette, "build", "-q", "--no-pdf", "--site", gazette_site, "--output", out] + (["--clean"] if clean else []))
     hugo_command = lambda out: timed([hugo, "--quiet", "--source", hugo_site, "--destination", out])
@@ -152,14 +192,15 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False):
     def measure(commands, fresh, edit=None):
         results = {name: [] for name in commands}
         pages = {}
+        fonts = {}
         for attempt in range(runs + 1):  # the first round warms the file cache and is not counted
             if edit:
                 edit(attempt)
             for name, command in commands.items():
-                out = os.path.join(OUT, str(count), f"out-{name}")
+                out = os.path.join(base, f"out-{name}")
                 if fresh and new_folders:
                     # Into a folder of its own, nothing deleted just before (see --new-folders).
-                    out = os.path.join(OUT, str(count), f"out-{name}-{attempt}")
+                    out = os.path.join(base, f"out-{name}-{attempt}")
                     shutil.rmtree(os.path.join(gazette_site, ".gazette"), ignore_errors=True)
                 elif fresh:
                     # Gazette's previous site and ledger go too: nothing is reused.
@@ -168,16 +209,20 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False):
                         shutil.rmtree(folder, ignore_errors=True)
                 figures = command(out)
                 pages[name] = html_pages(out)
+                if name == "gazette":
+                    fonts[name] = page_font_share(out)
                 if attempt:
                     results[name].append(figures)
-        return {name: (statistics.median(w for w, _ in figures), max(m for _, m in figures), pages[name])
-                for name, figures in results.items()}
+        row = {name: (statistics.median(w for w, _ in figures), max(m for _, m in figures), pages[name])
+               for name, figures in results.items()}
+        row["page fonts"] = fonts.get("gazette", (0, 0))
+        return row
 
     clean = measure({"gazette": gazette_command(True), "hugo": hugo_command}, fresh=True)
     if new_folders:
         for name in ("gazette", "hugo"):
             for attempt in range(runs + 1):
-                shutil.rmtree(os.path.join(OUT, str(count), f"out-{name}-{attempt}"), ignore_errors=True)
+                shutil.rmtree(os.path.join(base, f"out-{name}-{attempt}"), ignore_errors=True)
 
     # One journal edited between builds, output kept: Gazette renders what changed; Hugo (no
     # incremental CLI build) renders everything again.
@@ -254,23 +299,32 @@ def main():
                              "for each file it creates, so deleting the last output just before a build times the "
                              "disk as much as the build (README, Speed against Hugo and Typst)")
     parser.add_argument("--folder", help="write the sites and their output here instead of bench-results/peers")
+    parser.add_argument("--shapes", default="plain",
+                        help=f"sites to measure, comma-separated, of {', '.join(SHAPES)} (see SHAPES; default plain)")
     args = parser.parse_args()
+    shapes = [shape for shape in args.shapes.split(",") if shape]
+    if any(shape not in SHAPES for shape in shapes):
+        parser.error(f"--shapes takes {', '.join(SHAPES)}")
     if args.folder:
         global OUT
         OUT = os.path.abspath(args.folder)
     bin_dir = peer_venv()
     os.makedirs(OUT, exist_ok=True)
     hugo = os.path.join(bin_dir, "hugo")
-    print(f"{'work':<34} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
-    for count in (int(n) for n in args.journals.split(",") if n):  # --journals "" runs only the packets
-        rows, weeks = compare_builds(args.gazette, hugo, count, args.runs, new_folders=args.new_folders)
-        clean_label = f"clean build, {count} journals" + (", new folders" if args.new_folders else "")
-        for label, row in ((clean_label, rows["clean"]), (f"after one edit, {count} journals", rows["edit"])):
-            g, h = row["gazette"], row["hugo"]
-            print(f"{label:<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
-                  f" {'Hugo':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
-                  f"   per page: {g[0] / g[2] * 1000:.2f} ms vs {h[0] / h[2] * 1000:.2f} ms ({(h[0] / h[2]) / (g[0] / g[2]):.2f}×)")
-        sys.stdout.flush()
+    print(f"{'work':<44} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
+    for shape in shapes:
+        for count in (int(n) for n in args.journals.split(",") if n):  # --journals "" runs only the packets
+            rows, weeks = compare_builds(args.gazette, hugo, count, args.runs, new_folders=args.new_folders, shape=shape)
+            name = {"plain": "", "korean": ", real Korean", "busy": f", busy ({count} articles)"}[shape]
+            clean_label = f"clean, {count} journals{name}" + (", new folders" if args.new_folders else "")
+            for label, row in ((clean_label, rows["clean"]), (f"after one edit, {count} journals{name}", rows["edit"])):
+                g, h = row["gazette"], row["hugo"]
+                print(f"{label:<44} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
+                      f" {'Hugo':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
+                      f"   per page: {g[0] / g[2] * 1000:.2f} ms vs {h[0] / h[2] * 1000:.2f} ms ({(h[0] / h[2]) / (g[0] / g[2]):.2f}×)")
+            with_font, pages = rows["clean"]["page fonts"]
+            print(f"{'':<44} pages with a font of their own: {with_font} of {pages} ({100 * with_font / max(pages, 1):.0f} %)")
+            sys.stdout.flush()
     if not args.skip_typst:
         row = compare_packets(args.gazette, bin_dir, args.packet_journals, args.runs)
         g, t = row["gazette"], row["typst"]

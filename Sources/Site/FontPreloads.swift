@@ -17,9 +17,10 @@ extension WebFonts {
     static let boldClasses = [
         "site-title", "eyebrow", "badge", "button", "marker", "article-title", "article-card-title", "card-title", "chart-heading",
     ]
-    /// What marks a tag's text bold besides its name, as bytes to look for in the tag.
-    static let boldMarks: [[UInt8]] = [Array("aria-current".utf8)]
-        + boldClasses.flatMap { ["class=\"\($0)", " \($0)\"", " \($0) "].map { Array($0.utf8) } }
+    /// The bold classes as the bytes of a class token.
+    static let boldClassTokens = boldClasses.map { Array($0.utf8) }
+    static let ariaCurrent = Array("aria-current".utf8)
+    static let classAttribute = Array("class=\"".utf8)
     static let monoElements: Set<String> = ["code", "pre", "kbd", "samp"]
     static let voidElements: Set<String> = ["br", "img", "input", "meta", "link", "hr", "wbr", "source", "area", "col", "embed"]
 
@@ -82,7 +83,7 @@ extension WebFonts {
                 }
                 let parent = stack.last
                 let bold = (parent?.bold ?? false) || Self.boldElementNames.contains(name)
-                    || Self.boldMarks.contains { UTF8Search.firstOffset(of: $0, in: tag) != nil }
+                    || Self.marksBold(tag)
                 let mono = (parent?.mono ?? false) || Self.monoElementNames.contains(name)
                 stack.append((name, bold, mono))
                 continue
@@ -120,6 +121,22 @@ extension WebFonts {
         }
         needs.rare = rare.map { $0.sorted() }
         return needs
+    }
+
+    /// Whether a tag's attributes make its text bold: `aria-current` (the current page in a menu)
+    /// or one of `boldClasses` among the tokens of its `class` attribute.
+    static func marksBold(_ tag: UnsafeBufferPointer<UInt8>) -> Bool {
+        if UTF8Search.firstOffset(of: ariaCurrent, in: tag) != nil { return true }
+        guard let start = UTF8Search.firstOffset(of: classAttribute, in: tag) else { return false }
+        var index = start + classAttribute.count
+        while index < tag.count && tag[index] != UInt8(ascii: "\"") {
+            while index < tag.count && tag[index] == UInt8(ascii: " ") { index += 1 }
+            let token = index
+            while index < tag.count && tag[index] != UInt8(ascii: " ") && tag[index] != UInt8(ascii: "\"") { index += 1 }
+            let word = UnsafeBufferPointer(rebasing: tag[token..<index])
+            if boldClassTokens.contains(where: { $0.count == word.count && $0.elementsEqual(word) }) { return true }
+        }
+        return false
     }
 
     /// A tag's element name, lower-cased, packed into eight bytes (names this reads for are

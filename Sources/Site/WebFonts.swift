@@ -206,7 +206,8 @@ public struct WebFonts: Sendable {
         // build (nothing in the cache) this is the longest part of the step it shares with
         // parsing Markdown.
         return try onEveryCore(cuts) { cut throws(Failure) in
-            let data = try encoded(face, original, cut.scalars, cache: cache)
+            let quality = FontSlices.isPageSlice(cut.name, cut: face.cut) ? pageSliceQuality : sliceQuality
+            let data = try encoded(face, original, cut.scalars, cache: cache, quality: quality)
             let path = "assets/fonts/\(face.slug)-\(cut.name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
             return Slice(face: face, name: cut.name, scalars: cut.scalars, data: data, path: path, format: "woff2")
         }
@@ -294,6 +295,11 @@ public struct WebFonts: Sendable {
     /// on a fresh clone; release build) cut its fonts in 0.80 s at 11 and 0.44 s at 10, for files
     /// 1.3 % larger (the regular face's frequent slice 59.9 KB, not 59.1).
     static let sliceQuality: Int32 = 10
+
+    /// Brotli's quality for the page slices (ten rare syllables each, 270 files for the two sans
+    /// faces), which only search results fetch: pages carry their rare syllables in fonts of
+    /// their own. At 10 they were most of cutting the fonts on a clean build.
+    static let pageSliceQuality: Int32 = 5
 
     /// FNV-1a (64-bit) over the bytes taken 8 at a time, as 16 hex digits.
     static func quickFingerprint(_ data: Data) -> String {

@@ -23,4 +23,33 @@ import GazetteModel
         #expect(UTF8Search.firstIndex(of: "<body", in: html) == html.range(of: "<body")?.lowerBound)
         #expect(UTF8Search.firstIndex(of: "<nav", in: html) == nil)
     }
+
+    /// `firstOffset` (memchr and memcmp on contiguous bytes) finds what a byte-by-byte reference
+    /// finds, on arrays, buffers and a collection with no contiguous storage, for needles at the
+    /// start, the end, overlapping a false start ("aab" in "aaab"), longer than the text, empty.
+    @Test func firstOffsetMatchesAReference() {
+        func reference(_ needle: [UInt8], _ bytes: [UInt8]) -> Int? {
+            if needle.isEmpty { return 0 }
+            guard needle.count <= bytes.count else { return nil }
+            return (0...(bytes.count - needle.count)).first { Array(bytes[$0..<$0 + needle.count]) == needle }
+        }
+        var generator = SystemRandomNumberGenerator()
+        var cases: [([UInt8], [UInt8])] = [
+            (Array("aab".utf8), Array("aaab".utf8)), (Array("b".utf8), Array("aaab".utf8)), (Array("".utf8), Array("x".utf8)),
+            (Array("long needle".utf8), Array("short".utf8)), (Array("a".utf8), []), (Array("한".utf8), Array("대한민국".utf8)),
+        ]
+        for _ in 0..<2_000 {
+            let alphabet: [UInt8] = [0x61, 0x62, 0x63, 0xED]
+            let bytes = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            let needle = (0..<Int.random(in: 0...4, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0 }
+            cases.append((needle, bytes))
+        }
+        for (needle, bytes) in cases {
+            let expected = reference(needle, bytes)
+            #expect(UTF8Search.firstOffset(of: needle, in: bytes) == expected, "\(needle) in \(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { UTF8Search.firstOffset(of: needle, in: $0) } == expected)
+            let computed = (0..<bytes.count).lazy.map { bytes[$0] }
+            #expect(UTF8Search.firstOffset(of: needle, in: computed) == expected, "no contiguous storage")
+        }
+    }
 }

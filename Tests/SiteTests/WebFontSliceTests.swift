@@ -142,6 +142,24 @@ import TextLayout
         #expect(!page.contains("<style>@font-face"), "a page with no rare syllable has no font of its own")
     }
 
+    /// Text is bold under `aria-current` and under a theme's bold class as a whole token of the
+    /// `class` attribute, first or later; a class that only starts with one is not bold.
+    @Test func boldClassesAreReadAsWholeClassTokens() {
+        func bold(_ tag: String) -> Bool {
+            var bytes = Array(tag.utf8)
+            return bytes.withUnsafeMutableBufferPointer { WebFonts.marksBold(UnsafeBufferPointer($0)) }
+        }
+        #expect(bold("span class=\"card-title\""))
+        #expect(bold("a class=\"link  card-title\" href=\"x\""))
+        #expect(bold("a class=\"card-title link\""))
+        #expect(bold("a href=\"/\" aria-current=\"page\""))
+        #expect(!bold("span class=\"card-titles\""))
+        #expect(!bold("span class=\"subtitle\" title=\"card-title\""))
+        #expect(!bold("span data-x=\"card-title\""))
+        #expect(!bold("span class=\"\""))
+        #expect(!bold("p"))
+    }
+
     /// Rare syllables (of the page slices) come in the page's own inline fonts, one per weight,
     /// holding exactly the rare syllables the page shows in that weight; the stylesheet does not
     /// name the page slices, no page preloads them, and the search page's stylesheet of them does.
