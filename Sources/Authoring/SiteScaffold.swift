@@ -196,6 +196,15 @@ public enum SiteScaffold {
                   done
                   echo "::error::could not push the fetched articles after 5 attempts"
                   exit 1
+              - name: Restore the site's build caches (parsed journals, card measures, font slices)
+                # Without them every Monday's build would be a clean one. Each run saves its own;
+                # the latest one of this Gazette version is restored. Stale entries are not used:
+                # each is keyed by what it was made from.
+                uses: actions/cache@v4
+                with:
+                  path: .gazette/cache
+                  key: gazette-site-${{ env.GAZETTE_VERSION }}-${{ github.run_id }}
+                  restore-keys: gazette-site-${{ env.GAZETTE_VERSION }}-
               - name: Build the site
                 run: gazette build
               - name: Publish to GitHub Pages (the gh-pages branch)
