@@ -86,6 +86,8 @@ archive() {
     cp "$stage/completions/"* "$folder/completions/"
     depends=$(shlib_depends)
     packages=$( (echo "$depends" | tr ',' '\n' | sed -e 's/(.*)//' -e 's/|.*//' -e 's/ //g'; echo "$fonts" | tr ' ' '\n') | grep . | sort -u | paste -sd ' ')
+    # The same list one package a line, for scripts (the scaffolded workflow installs from it).
+    echo "$packages" | tr ' ' '\n' >"$folder/runtime-packages.txt"
     cat >"$folder/README.md" <<EOF
 # Gazette $version for Linux ($arch)
 

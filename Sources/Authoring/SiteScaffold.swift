@@ -123,38 +123,83 @@ public enum SiteScaffold {
           contents: write   # push the articles and the gh-pages branch
         concurrency: { group: publish, cancel-in-progress: false }
         env:
-          # Gazette is built from this repository at this commit or tag (the one `gazette init` ran).
+          # The Gazette this site is built with: its repository, and the release tag (or commit) `gazette init` named.
           GAZETTE_REPOSITORY: \(GazetteRelease.repository)
           GAZETTE_VERSION: \(gazetteVersion)
-          GAZETTE_SOURCE: /opt/gazette   # its source and build folder, cached between runs
+          # Release archives by tag; a version with none (a commit) is built from source in GAZETTE_SOURCE.
+          GAZETTE_RELEASES: \(GazetteRelease.repository)/releases/download
+          GAZETTE_HOME: /opt/gazette-release   # where the release archive is unpacked
+          GAZETTE_SOURCE: /opt/gazette         # the source and its build folder, cached between runs
         defaults:
           run: { shell: bash }
         jobs:
-          publish:
+          release:
+            # Whether GAZETTE_VERSION has a release archive. With one, publish runs in a plain Debian
+            # image and installs it (no compiler, seconds); without, in the Swift image, building Gazette.
             runs-on: ubuntu-latest
-            container: swift:6.3-bookworm
+            outputs:
+              archive: ${{ steps.find.outputs.archive }}
             steps:
+              - name: Find Gazette's release archive
+                id: find
+                run: |
+                  url="$GAZETTE_RELEASES/$GAZETTE_VERSION/gazette-${GAZETTE_VERSION#v}-linux-x86_64.tar.gz"
+                  # Its first byte, not HEAD: release downloads redirect to storage that signs GET only.
+                  if curl -fsSL --retry 3 -r 0-0 -o /dev/null "$url"; then
+                    echo "archive=$url" >> "$GITHUB_OUTPUT"
+                  else
+                    echo "::notice::$GAZETTE_VERSION has no release archive: Gazette is built from source"
+                  fi
+          publish:
+            needs: release
+            runs-on: ubuntu-latest
+            container: ${{ needs.release.outputs.archive != '' && 'debian:bookworm' || 'swift:6.3-bookworm' }}
+            env:
+              GAZETTE_ARCHIVE: ${{ needs.release.outputs.archive }}
+            steps:
+              - name: Install git and curl (the Debian image has neither; checkout needs git for the history)
+                run: |
+                  if ! command -v git >/dev/null || ! command -v curl >/dev/null; then
+                    apt-get update -qq
+                    apt-get install -y -qq --no-install-recommends git curl ca-certificates
+                  fi
               - uses: actions/checkout@v4
                 with: { fetch-depth: 0 }   # journal dates come from git history
               - name: Trust the checkout (the container runs as another user)
                 run: git config --global --add safe.directory "$GITHUB_WORKSPACE"
+              - name: Install Gazette's release archive, its SHA-256 checked, and the packages it lists
+                if: env.GAZETTE_ARCHIVE != ''
+                run: |
+                  cd "$RUNNER_TEMP"
+                  archive=$(basename "$GAZETTE_ARCHIVE")
+                  curl -fsSL --retry 3 -o "$archive" "$GAZETTE_ARCHIVE"
+                  curl -fsSL --retry 3 -o "$archive.sha256" "$GAZETTE_ARCHIVE.sha256"
+                  sha256sum -c "$archive.sha256"
+                  mkdir -p "$GAZETTE_HOME"
+                  tar -xzf "$archive" -C "$GAZETTE_HOME" --strip-components=1
+                  apt-get update -qq
+                  xargs apt-get install -y -qq --no-install-recommends < "$GAZETTE_HOME/runtime-packages.txt"
+                  echo "$GAZETTE_HOME" >> "$GITHUB_PATH"
               - name: Restore Gazette's build
+                if: env.GAZETTE_ARCHIVE == ''
                 id: gazette-cache
                 uses: actions/cache@v4
                 with:
                   path: ${{ env.GAZETTE_SOURCE }}
                   key: gazette-${{ env.GAZETTE_VERSION }}-swift-6.3-bookworm
               - name: Get Gazette's source
-                if: steps.gazette-cache.outputs.cache-hit != 'true'
+                if: env.GAZETTE_ARCHIVE == '' && steps.gazette-cache.outputs.cache-hit != 'true'
                 run: |
                   git init -q "$GAZETTE_SOURCE"
                   git -C "$GAZETTE_SOURCE" fetch -q --depth 1 "$GAZETTE_REPOSITORY" "$GAZETTE_VERSION"
                   git -C "$GAZETTE_SOURCE" checkout -q FETCH_HEAD
               - name: Install the Debian packages Gazette needs (its debian-packages.txt)
+                if: env.GAZETTE_ARCHIVE == ''
                 run: |
                   apt-get update -qq
                   sed 's/#.*//' "$GAZETTE_SOURCE/debian-packages.txt" | xargs apt-get install -y -qq --no-install-recommends
               - name: Build Gazette
+                if: env.GAZETTE_ARCHIVE == ''
                 run: |
                   swift build -c release --product gazette --package-path "$GAZETTE_SOURCE"
                   swift build -c release --show-bin-path --package-path "$GAZETTE_SOURCE" >> "$GITHUB_PATH"

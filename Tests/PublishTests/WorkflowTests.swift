@@ -36,22 +36,47 @@ import Yams
         var with: [String: Any]
     }
 
+    /// The workflow's env and the steps of its publish job.
     static func steps(ofSite site: URL) throws -> (env: [String: String], steps: [Step]) {
+        let (env, job) = try job("publish", ofSite: site)
+        return (env, job.steps)
+    }
+
+    /// One job of the workflow as written: its `env`, `container` and steps.
+    struct Job {
+        var env: [String: String]
+        var container: String?
+        var steps: [Step]
+    }
+
+    static func job(_ name: String, ofSite site: URL) throws -> (env: [String: String], job: Job) {
         let text = try String(contentsOf: site.appendingPathComponent(workflowPath), encoding: .utf8)
         let document = try #require(try Yams.load(yaml: text) as? [String: Any])
         let env = (document["env"] as? [String: Any] ?? [:]).mapValues { "\($0)" }
         let jobs = try #require(document["jobs"] as? [String: Any])
-        let job = try #require(jobs["publish"] as? [String: Any])
+        let job = try #require(jobs[name] as? [String: Any])
         let raw = try #require(job["steps"] as? [[String: Any]])
-        return (
-            env,
-            raw.map { step in
-                Step(
-                    name: step["name"] as? String ?? step["uses"] as? String ?? "?", uses: step["uses"] as? String, run: step["run"] as? String,
-                    condition: step["if"] as? String, environment: (step["env"] as? [String: Any] ?? [:]).mapValues { "\($0)" },
-                    with: step["with"] as? [String: Any] ?? [:])
+        let steps = raw.map { step in
+            Step(
+                name: step["name"] as? String ?? step["uses"] as? String ?? "?", uses: step["uses"] as? String, run: step["run"] as? String,
+                condition: step["if"] as? String, environment: (step["env"] as? [String: Any] ?? [:]).mapValues { "\($0)" },
+                with: step["with"] as? [String: Any] ?? [:])
+        }
+        return (env, Job(env: (job["env"] as? [String: Any] ?? [:]).mapValues { "\($0)" }, container: job["container"] as? String, steps: steps))
+    }
+
+    /// A step's `if:` as Actions would evaluate it here: terms joined by `&&`, each
+    /// `env.NAME == ''` or `!= ''`, or the cache's hit (never: the cache is empty, as on a first run).
+    static func holds(_ condition: String, environment: [String: String]) -> Bool {
+        condition.components(separatedBy: " && ").allSatisfy { term in
+            if term == "steps.gazette-cache.outputs.cache-hit != 'true'" { return true }
+            for (operation, empty) in [(" == ''", true), (" != ''", false)] where term.hasPrefix("env.") && term.hasSuffix(operation) {
+                let name = String(term.dropFirst(4).dropLast(operation.count))
+                return (environment[name] ?? "").isEmpty == empty
             }
-        )
+            Issue.record("a condition the test cannot evaluate: \(term)")
+            return false
+        }
     }
 
     /// Writes an executable script.
@@ -60,7 +85,9 @@ import Yams
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     }
 
-    @Test func stepsFetchCommitBuildAndPublish() throws {
+    /// The whole workflow, with Gazette from its release archive or, for a version that has
+    /// none, built from source.
+    @Test(arguments: [false, true]) func stepsFetchCommitBuildAndPublish(fromRelease: Bool) throws {
         let scratch = try TemporaryFolder("gazette-workflow")
         let root = scratch.url
         let server = try FixtureServer(routes: [
@@ -97,7 +124,12 @@ import Yams
                 """)
         let first = try git(["rev-parse", "HEAD"], in: repo.site)
         let workspace = root.appendingPathComponent("workspace")
-        let (workflowEnv, steps) = try Self.steps(ofSite: repo.site)
+        // Empty until checkout, as on a runner: steps before it run there too.
+        try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+        let (workflowEnv, publish) = try Self.job("publish", ofSite: repo.site)
+        let steps = publish.steps
+        #expect(publish.container == "${{ needs.release.outputs.archive != '' && 'debian:bookworm' || 'swift:6.3-bookworm' }}")
+        #expect(publish.env == ["GAZETTE_ARCHIVE": "${{ needs.release.outputs.archive }}"])
 
         // The runner: stand-ins first on PATH, a home of its own, the variables Actions sets.
         let stubs = root.appendingPathComponent("stubs"), logs = root.appendingPathComponent("logs")
@@ -125,6 +157,46 @@ import Yams
         runner["CI"] = "true"
         runner["STUB_LOGS"] = logs.path
         runner["INSTALLED_BIN"] = installed.path
+        runner["RUNNER_TEMP"] = root.appendingPathComponent("runner-temp").path
+        runner["GAZETTE_HOME"] = root.appendingPathComponent("gazette-release").path
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("runner-temp"), withIntermediateDirectories: true)
+
+        // Release archives as GitHub serves them, by tag, here from a folder. With `fromRelease`
+        // the pinned version has one: the installed Gazette and two runtime packages to install.
+        let releases = root.appendingPathComponent("releases")
+        runner["GAZETTE_RELEASES"] = "file://" + releases.path
+        let archiveName = "gazette-\(pinned)-linux-x86_64"
+        let runtimePackages = ["libvips42", "fonts-nanum"]
+        if fromRelease {
+            let folder = root.appendingPathComponent("archive/\(archiveName)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Self.script(folder.appendingPathComponent("gazette"), "#!/bin/sh\nexec \"\(installed.path)/gazette\" \"$@\"\n")
+            try (runtimePackages.joined(separator: "\n") + "\n").write(
+                to: folder.appendingPathComponent("runtime-packages.txt"), atomically: true, encoding: .utf8)
+            let tagFolder = releases.appendingPathComponent(pinned)
+            try FileManager.default.createDirectory(at: tagFolder, withIntermediateDirectories: true)
+            try #require(
+                try Program.run(command: "tar", ["-czf", tagFolder.appendingPathComponent("\(archiveName).tar.gz").path, "-C", folder.deletingLastPathComponent().path, archiveName]).status == 0)
+            let sum = try Program.run(URL(fileURLWithPath: "/usr/bin/sha256sum"), ["\(archiveName).tar.gz"], in: tagFolder)
+            try sum.stdout.write(to: tagFolder.appendingPathComponent("\(archiveName).tar.gz.sha256"), atomically: true, encoding: .utf8)
+        }
+
+        // The first job: whether the version has an archive.
+        let (_, release) = try Self.job("release", ofSite: repo.site)
+        let find = try #require(release.steps.first)
+        let outputs = root.appendingPathComponent("github-output")
+        _ = FileManager.default.createFile(atPath: outputs.path, contents: nil)
+        var findEnvironment = runner
+        findEnvironment["GITHUB_OUTPUT"] = outputs.path
+        findEnvironment["PATH"] = path
+        let findScript = try scratch.write("find.sh", try #require(find.run))
+        let found = try Program.run(
+            URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", findScript.path], in: root, environment: findEnvironment)
+        try #require(found.status == 0, "\(found.stdout)\(found.stderr)")
+        let archive = try String(contentsOf: outputs, encoding: .utf8).split(separator: "\n").first { $0.hasPrefix("archive=") }
+            .map { String($0.dropFirst("archive=".count)) } ?? ""
+        #expect(archive == (fromRelease ? "file://\(releases.path)/\(pinned)/\(archiveName).tar.gz" : ""))
+        runner["GAZETTE_ARCHIVE"] = archive
         #expect(workflowEnv["GAZETTE_REPOSITORY"] == "https://github.com/gazette-news/gazette")
 
         var output = ""
@@ -145,10 +217,7 @@ import Yams
                 #expect(!script.contains("--force") && !script.contains("push -f") && !script.contains("+HEAD"), "the workflow must never force-push")
                 memberCommit = try Self.memberPushes(into: repo.remote, fetchedIn: workspace, scratch: root)
             }
-            if let condition = step.condition {
-                // The cache is empty here, as on a first run.
-                #expect(condition == "steps.gazette-cache.outputs.cache-hit != 'true'", "a condition the test cannot evaluate: \(condition)")
-            }
+            if let condition = step.condition, !Self.holds(condition, environment: runner) { continue }
             var environment = runner
             for (name, value) in step.environment {
                 if let secret = secrets.first(where: { value == "${{ secrets.\($0) }}" }) {
@@ -170,7 +239,7 @@ import Yams
             try #require(result.status == 0, "step '\(step.name)' failed (\(result.status)):\n\(result.stdout)\(result.stderr)")
             ran.append(step.name)
         }
-        #expect(ran.count == 8, "\(ran)")
+        #expect(ran.count == (fromRelease ? 7 : 9), "\(ran)")
 
         // The packages installed are exactly the repository's one list, from the pinned source.
         let packages = try String(contentsOf: Repository.root.appendingPathComponent("debian-packages.txt"), encoding: .utf8)
@@ -178,12 +247,20 @@ import Yams
             .filter { !$0.isEmpty }
         #expect(packages.contains("libcmark-gfm-dev") && packages.contains("fonts-nanum"))
         let apt = try String(contentsOf: logs.appendingPathComponent("apt-get"), encoding: .utf8)
-        #expect(apt == "update -qq\ninstall -y -qq --no-install-recommends \(packages.joined(separator: " "))\n")
         let source = runner["GAZETTE_SOURCE"] ?? ""
-        #expect(try git(["rev-parse", "HEAD"], in: URL(fileURLWithPath: source)) == pinned)
-        let swift = try String(contentsOf: logs.appendingPathComponent("swift"), encoding: .utf8)
-        #expect(
-            swift == "build -c release --product gazette --package-path \(source)\nbuild -c release --show-bin-path --package-path \(source)\n")
+        if fromRelease {
+            // No compiler, no source: the archive's own package list, and its Gazette on PATH.
+            #expect(apt == "update -qq\ninstall -y -qq --no-install-recommends \(runtimePackages.joined(separator: " "))\n")
+            #expect(!FileManager.default.fileExists(atPath: logs.appendingPathComponent("swift").path))
+            #expect(!FileManager.default.fileExists(atPath: source))
+            #expect(try String(contentsOf: githubPath, encoding: .utf8) == (runner["GAZETTE_HOME"] ?? "") + "\n")
+        } else {
+            #expect(apt == "update -qq\ninstall -y -qq --no-install-recommends \(packages.joined(separator: " "))\n")
+            #expect(try git(["rev-parse", "HEAD"], in: URL(fileURLWithPath: source)) == pinned)
+            let swift = try String(contentsOf: logs.appendingPathComponent("swift"), encoding: .utf8)
+            #expect(
+                swift == "build -c release --product gazette --package-path \(source)\nbuild -c release --show-bin-path --package-path \(source)\n")
+        }
         // The installed Gazette was the one on PATH.
         #expect(output.contains("0.1.0 (commit "))
 
