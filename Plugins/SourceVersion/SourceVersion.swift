@@ -13,6 +13,8 @@ import PackagePlugin
 /// the commit or the modified flag does, and two builds of one commit give the same bytes.
 /// Outside a git checkout (a `git archive` tarball) the commit comes from `.source-commit`, which
 /// `git archive` fills in (`export-subst`); otherwise it is empty, shown as "unknown".
+/// A release tag (`v…`) at that commit, with no local changes, is recorded too; the tags folder
+/// is an input, so tagging a built commit records it at the next build.
 /// `git --no-optional-locks` never rewrites the index while it looks.
 @main
 struct SourceVersion: BuildToolPlugin {
@@ -34,7 +36,12 @@ struct SourceVersion: BuildToolPlugin {
               commit=$(tr -dc '0-9a-f' < "$root/.source-commit")
               [ ${#commit} -eq 40 ] || commit=
             fi
-            printf '// Written by the SourceVersion plugin.\nenum SourceVersion {\n    static let commit = "%s"\n    static let modified = %s\n}\n' "$commit" "$modified" > "$out.new"
+            # The release tag at this commit (v1.2.3), for a build of a release: `gazette init` pins it.
+            tag=
+            if [ -n "$commit" ] && [ "$modified" = false ]; then
+              tag=$(git -C "$root" tag --points-at HEAD --list 'v[0-9]*' 2>/dev/null | sort | tail -n 1 | tr -dc 'v0-9.A-Za-z-')
+            fi
+            printf '// Written by the SourceVersion plugin.\nenum SourceVersion {\n    static let commit = "%s"\n    static let modified = %s\n    static let tag = "%s"\n}\n' "$commit" "$modified" "$tag" > "$out.new"
             if cmp -s "$out.new" "$out"; then rm -f "$out.new"; else mv -f "$out.new" "$out"; fi
             """#
         return [
@@ -64,6 +71,7 @@ struct SourceVersion: BuildToolPlugin {
         if let head = try? String(contentsOf: gitDir.appendingPathComponent("HEAD"), encoding: .utf8), head.hasPrefix("ref: ") {
             files.append(common.appendingPathComponent(head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)))
         }
+        files.append(common.appendingPathComponent("refs/tags"))
         return files.filter(exists)
     }
 

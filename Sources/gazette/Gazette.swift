@@ -62,6 +62,10 @@ enum BuildVersion {
     /// The full commit id, or nil when the binary was built outside git without `.source-commit`.
     static var commit: String? { SourceVersion.commit.isEmpty ? nil : SourceVersion.commit }
 
+    /// The release tag (`v0.1.0`) when the binary was built from this release's tagged commit
+    /// with no local changes: what `gazette init` pins, so the workflow installs its archive.
+    static var releaseTag: String? { SourceVersion.tag == "v\(GazetteRelease.version)" ? SourceVersion.tag : nil }
+
     static var line: String {
         guard let commit else { return "\(GazetteRelease.version) (commit unknown: built outside a git checkout)" }
         return "\(GazetteRelease.version) (commit \(commit)\(SourceVersion.modified ? ", with local changes" : ""))"

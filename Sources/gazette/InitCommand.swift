@@ -24,7 +24,7 @@ struct InitCommand: ParsableCommand {
         try console.exitOnDiagnostics {
             // The workflow builds the Gazette that wrote it: this binary's commit, else its release tag.
             let result = try SiteScaffold.create(
-                in: folder, force: force, now: Date(), gazetteVersion: BuildVersion.commit ?? "v\(GazetteRelease.version)")
+                in: folder, force: force, now: Date(), gazetteVersion: BuildVersion.releaseTag ?? BuildVersion.commit ?? "v\(GazetteRelease.version)")
             for path in result.created { console.say("created  \(path)") }
             for path in result.kept { console.say("kept     \(path) (already there)") }
             console.say("Next: cd \(directory) && gazette build")

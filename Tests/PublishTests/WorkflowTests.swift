@@ -26,6 +26,36 @@ import Yams
         #expect(result.stdout.isEmpty)
     }
 
+    /// The project's release workflow: actionlint-clean, and its first check refuses a tag that
+    /// is not the version the source declares (a release whose archive `gazette init` would not
+    /// pin).
+    @Test func releaseWorkflowPassesActionlintAndRefusesAWrongTag() throws {
+        let actionlint = Repository.root.appendingPathComponent(".build/tools/venv/bin/actionlint")
+        try #require(FileManager.default.isExecutableFile(atPath: actionlint.path), "actionlint is missing: run make test-tools (make test does)")
+        let release = ".github/workflows/release.yml"
+        let lint = try Program.run(actionlint, ["-color=false", release], in: Repository.root)
+        #expect(lint.status == 0 && lint.stdout.isEmpty, "\(lint.stdout)\(lint.stderr)")
+
+        let text = try String(contentsOf: Repository.root.appendingPathComponent(release), encoding: .utf8)
+        let document = try #require(try Yams.load(yaml: text) as? [String: Any])
+        let job = try #require((document["jobs"] as? [String: Any])?["release"] as? [String: Any])
+        let steps = try #require(job["steps"] as? [[String: Any]])
+        let check = try #require(steps.first { ($0["name"] as? String)?.hasPrefix("The tag names the version") == true }?["run"] as? String)
+        let scratch = try TemporaryFolder("gazette-release-tag")
+        let file = try scratch.write("check.sh", check)
+        func run(tag: String) throws -> Program.Result {
+            try Program.run(
+                URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", file.path], in: Repository.root,
+                environment: ["PATH": "/usr/bin:/bin", "GITHUB_REF_NAME": tag])
+        }
+        #expect(try run(tag: "v\(GazetteRelease.version)").status == 0)
+        let wrong = try run(tag: "v0.0.0-wrong")
+        #expect(wrong.status != 0)
+        #expect(wrong.stdout.contains("::error::the tag is v0.0.0-wrong but GazetteRelease.version is \(GazetteRelease.version)"))
+        // What it uploads is what make dist and make deb write.
+        #expect(text.contains("make dist deb") && text.contains("dist/gazette-*-linux-*.tar.gz.sha256") && text.contains("dist/gazette_*.deb"))
+    }
+
     /// One step of the workflow as written.
     struct Step {
         var name: String
