@@ -9,7 +9,9 @@ With --git the site is a git repository, as a study group keeps it: one commit p
 journals, then 60 commits that each edit one journal (journals without written dates take them
 from this history, which serve reads on a save).
 
-usage: python3 Benchmarks/serve_bench.py [--git] [--folder DIR] [BINARY] [JOURNALS] [RUNS]
+With --shape korean or busy, the site is that of Benchmarks/peers.py's shape of the name.
+
+usage: python3 Benchmarks/serve_bench.py [--git] [--shape plain|korean|busy] [--folder DIR] [BINARY] [JOURNALS] [RUNS]
        (defaults: .build/release/gazette, 2000, 5; the site is written under bench-results/serve/,
        or under DIR: a folder on another filesystem, as for Benchmarks/peers.py --folder)
 """
@@ -22,15 +24,31 @@ if "--folder" in argv:
     at = argv.index("--folder")
     folder = os.path.abspath(argv[at + 1])
     del argv[at:at + 2]
+shape = "plain"
+if "--shape" in argv:
+    at = argv.index("--shape")
+    shape = argv[at + 1]
+    del argv[at:at + 2]
+    if shape not in ("plain", "korean", "busy"):
+        sys.exit("serve_bench: --shape takes plain, korean or busy")
 args = [a for a in argv if a != "--git"]
 in_git = "--git" in argv
 binary = args[0] if len(args) > 0 else os.path.join(root, ".build", "release", "gazette")
 count = int(args[1]) if len(args) > 1 else 2000
 runs = int(args[2]) if len(args) > 2 else 5
-site = os.path.join(folder, str(count) + ("-git" if in_git else ""))
+site = os.path.join(folder, str(count) + ("-git" if in_git else "") + ("" if shape == "plain" else "-" + shape))
 shutil.rmtree(site, ignore_errors=True)
-subprocess.run([sys.executable, os.path.join(root, "Benchmarks", "make_journals.py"), site, str(count)],
-               check=True, env=dict(os.environ, WEEKS=str(max(1, count // 50))))
+# The shapes of Benchmarks/peers.py: real Korean syllable frequencies, or a busy fortnight (the
+# journals in two weeks beside as many fetched articles).
+environment = dict(os.environ, WEEKS=str(2 if shape == "busy" else max(1, count // 50)))
+if shape == "korean":
+    environment["SYLLABLES"] = "all"
+subprocess.run([sys.executable, os.path.join(root, "Benchmarks", "make_journals.py"), site, str(count)], check=True, env=environment)
+if shape == "busy":
+    sys.path.insert(0, os.path.join(root, "Benchmarks"))
+    sys.dont_write_bytecode = True
+    import busy_week
+    busy_week.write_articles(site, count)
 if in_git:
     def git(*arguments):
         subprocess.run(["git", "-c", "user.name=Bench", "-c", "user.email=bench@example.org", *arguments], cwd=site, check=True,
@@ -97,5 +115,7 @@ for k in range(runs):
     times.append((t1 or time.time()) - t0)
     time.sleep(2.0)
 p.terminate()
-print(f"serve, {count} journals{' in git' if in_git else ''}: first build {first:.1f} s, background packets done {settled:.1f} s later; "
-      f"save → reload event median {statistics.median(times)*1000:.0f} ms ({', '.join(f'{t*1000:.0f}' for t in times)})")
+label = {"plain": "", "korean": ", real Korean", "busy": f", busy ({count} articles in two weeks)"}[shape]
+print(f"serve, {count} journals{label}{' in git' if in_git else ''}: first build {first:.1f} s, background packets done {settled:.1f} s later; "
+      f"save → reload event median {statistics.median(times)*1000:.0f} ms, worst {max(times)*1000:.0f} ms "
+      f"({', '.join(f'{t*1000:.0f}' for t in times)})")

@@ -15,11 +15,15 @@ final class PacketComposer {
     let fonts: PrintFonts
     let fontFiles: PacketFonts
     let strings: PacketStrings
+    /// Asked between journals, pages and steps: true stops the work with `CancellationError`
+    /// (`gazette serve` drops a packet a newer save makes stale).
+    let isCancelled: @Sendable () -> Bool
     /// Destination name → 1-based page number, filled after pagination, read while drawing.
     private var pageOf: [String: Int] = [:]
 
-    init(packet: StudyPacket) throws {
+    init(packet: StudyPacket, isCancelled: @escaping @Sendable () -> Bool = { false }) throws {
         self.packet = packet
+        self.isCancelled = isCancelled
         config = packet.content.config
         let files = try PacketFonts(text: config.packet.font, code: config.packet.codeFont)
         fonts = try files.load()
@@ -37,6 +41,7 @@ final class PacketComposer {
             spareFonts = spare
             return [cover, contents, journals]
         }
+        try stopIfCancelled()
         var coverCount = 0
         var footers: [TextBlock] = []
         var allPages = try clock.step("paginate, set page numbers") {
@@ -66,6 +71,7 @@ final class PacketComposer {
             let header = try TextBlock(
                 RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
             for index in allPages.indices {
+                try stopIfCancelled()
                 if index >= coverCount { drawFurniture(canvas, header: header, footer: footers[index - coverCount]) }
                 for placement in allPages[index] {
                     let y = style.bodyTop + placement.y
@@ -82,9 +88,14 @@ final class PacketComposer {
             addOutline(canvas)
             return canvas
         }
+        try stopIfCancelled()
         rendered.data = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finish() }
         rendered.steps = clock.steps
         return rendered
+    }
+
+    private func stopIfCancelled() throws {
+        if isCancelled() { throw CancellationError() }
     }
 
     /// Typesets every journal, on as many threads as there are processors (up to four): each
@@ -118,6 +129,10 @@ final class PacketComposer {
                     return taken
                 }
                 guard index < journals.count else { break }
+                if isCancelled() {
+                    made.append((index, .failure(CancellationError())))
+                    break
+                }
                 made.append((index, Result { try setter.boxes(for: journals[index]) }))
             }
             return (led, Result<PrintFonts?, Error>.success(worker == 0 ? nil : setter.fonts), made)

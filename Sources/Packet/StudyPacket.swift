@@ -79,11 +79,12 @@ public struct StudyPacket: Sendable {
         public var steps: [StepClock.Step] = []
     }
 
-    /// Typesets and draws the packet. Throws a `PacketError`, also for what Typesetting refuses.
-    public func render() throws -> Rendered {
+    /// Typesets and draws the packet. Throws a `PacketError`, also for what Typesetting refuses,
+    /// or `CancellationError` once `isCancelled` says so (it is asked between journals and pages).
+    public func render(isCancelled: @escaping @Sendable () -> Bool = { false }) throws -> Rendered {
         do {
-            return try PacketComposer(packet: self).compose()
-        } catch let error as TypesettingError {
+            return try PacketComposer(packet: self, isCancelled: isCancelled).compose()
+        } catch let error as LayoutError {
             throw PacketError(.typesetting, error.diagnostic)
         }
     }

@@ -132,8 +132,12 @@ public struct DeferredPacket: Sendable {
     public let path: String
     /// The fingerprint of what it is made from (`SiteBuilder.packetKey`).
     public let key: Fingerprint
+    /// Typesets it, the same bytes a full build writes, or throws `CancellationError` once the
+    /// closure it is given says so.
+    public let typesetUnless: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
+
     /// Typesets it: the same bytes a full build writes.
-    public let typeset: @Sendable () throws -> Data
+    public func typeset() throws -> Data { try typesetUnless { false } }
 }
 
 /// The key of every file a build wrote into a folder it updates in place (`gazette serve`).
@@ -327,8 +331,8 @@ public enum SiteBuilder {
             } else {
                 key = make()
             }
-            return DeferredPacket(path: path, key: key) {
-                try typesetPackets(content, weeks: [week])[0].data
+            return DeferredPacket(path: path, key: key) { isCancelled in
+                try typesetPackets(content, weeks: [week], isCancelled: isCancelled)[0].data
             }
         }
         if !options.deferPackets {
@@ -476,11 +480,13 @@ public enum SiteBuilder {
 
     /// The study packet of each week, rendered by the same code as `gazette pdf --week` (and so
     /// with the config's base_url even when --base-url is given, to stay byte-identical to it).
-    static func typesetPackets(_ content: SiteContent, weeks: [ISOWeek]) throws -> [(path: String, data: Data)] {
+    static func typesetPackets(
+        _ content: SiteContent, weeks: [ISOWeek], isCancelled: @escaping @Sendable () -> Bool = { false }
+    ) throws -> [(path: String, data: Data)] {
         do {
             return try weeks.map { week in
                 let packet = try StudyPacket(content: content, selection: PacketSelection(week: week))
-                return (SitePaths.packet(week), try packet.render().data)
+                return (SitePaths.packet(week), try packet.render(isCancelled: isCancelled).data)
             }
         } catch let error as PacketError {
             throw DiagnosticsError([.error(error.description, hint: "or build without packets: gazette build --no-pdf")])

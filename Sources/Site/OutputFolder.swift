@@ -67,7 +67,7 @@ public struct OutputFolder: Sendable {
     }
 
     /// The lock that keeps other builds and `gazette serve` off this folder (see `OutputLock`).
-    public func lock(purpose: String, wait: Double) throws -> OutputLock {
+    public func lock(purpose: String, wait: Double) throws -> FileLock {
         try OutputLock.acquire(url, purpose: purpose, wait: wait)
     }
 

@@ -1,4 +1,5 @@
 internal import CHarfBuzzSubset
+import GazetteModel
 import Foundation
 
 /// One font file, opened with HarfBuzz for shaping: the only place Gazette shapes text for the
@@ -10,8 +11,8 @@ import Foundation
 /// fonts, faces and blobs as safe to shape with from several threads; Swift cannot see through
 /// the `OpaquePointer`s to know that.
 public final class FontFace: @unchecked Sendable {
-    /// This module's one error type.
-    public typealias Failure = TextLayoutError
+    /// The error type of the two layout modules (GazetteModel's `LayoutError`).
+    public typealias Failure = LayoutError
 
     /// Where the bytes came from, for messages.
     public let name: String

@@ -1,4 +1,5 @@
 internal import CHarfBuzzSubset
+import GazetteModel
 import Foundation
 
 /// Cuts a font file down to the glyphs a site uses, with harfbuzz-subset. This type is the only
@@ -7,8 +8,8 @@ import Foundation
 /// Hinting (and with it the TrueType instruction tables that Chromium's font sanitizer rejects in
 /// the stock NanumGothic file) is dropped: browsers on high-density screens do not use it.
 public enum FontSubsetter {
-    /// This module's one error type.
-    public typealias Failure = TextLayoutError
+    /// The error type of the two layout modules (GazetteModel's `LayoutError`).
+    public typealias Failure = LayoutError
 
     /// A font file holding only the glyphs for `scalars` (plus those layout needs to reach
     /// them), as TrueType/OpenType bytes.

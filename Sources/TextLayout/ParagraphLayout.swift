@@ -1,3 +1,4 @@
+import GazetteModel
 import Foundation
 
 /// How one run of a paragraph is set, as the theme's CSS sets it.
@@ -119,8 +120,8 @@ public struct PreparedParagraph: Sendable {
 /// with HarfBuzz on the advances Chromium's Skia/FreeType report (`FontFace.chromiumAdvance`),
 /// line breaking with `LineBreaker`, widths compared in Chromium's 1/64 px units.
 public final class TextLayoutEngine: Sendable {
-    /// This module's one error type.
-    public typealias Failure = TextLayoutError
+    /// The error type of the two layout modules (GazetteModel's `LayoutError`).
+    public typealias Failure = LayoutError
 
     private let faces: [String: FontGroup]
 

@@ -1,11 +1,12 @@
 internal import CWOFF2
+import GazetteModel
 import Foundation
 
 /// WOFF2 web-font files, with Google's encoder and decoder (libwoff2, Brotli inside). This type
 /// is the only place Gazette calls them.
 public enum WOFF2 {
-    /// This module's one error type.
-    public typealias Failure = TextLayoutError
+    /// The error type of the two layout modules (GazetteModel's `LayoutError`).
+    public typealias Failure = LayoutError
 
     /// The WOFF2 file of a TrueType font: its tables Brotli-compressed as one stream, `glyf` and
     /// `loca` transformed (the WOFF2 1.0 default, which every browser decodes). Deterministic:

@@ -1,12 +1,13 @@
 internal import CPangoCairo
+import GazetteModel
 import Foundation
 
 /// A PDF document being drawn with cairo, page by page, in points with the origin at the top
 /// left: text blocks, rectangles, rules, clickable links, named destinations, an outline and
 /// document metadata. This type is the only place Gazette calls cairo.
 public final class PDFCanvas {
-    /// This module's one error type.
-    public typealias Failure = TypesettingError
+    /// The error type of the two layout modules (GazetteModel's `LayoutError`).
+    public typealias Failure = LayoutError
 
     /// Document information cairo writes into the PDF's Info dictionary.
     public enum Metadata: Sendable {

@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import GazetteModel
 import Foundation
 
 /// A Pango context on a private fontconfig configuration that holds only the font files handed
@@ -8,8 +9,8 @@ import Foundation
 ///
 /// Pango contexts are single-threaded: the owner decides how the context is shared.
 final class PinnedFonts {
-    /// This module's one error type.
-    typealias Failure = TypesettingError
+    /// The error type of the two layout modules (GazetteModel's `LayoutError`).
+    typealias Failure = LayoutError
 
     let config: OpaquePointer
     let fontMap: UnsafeMutablePointer<PangoFontMap>

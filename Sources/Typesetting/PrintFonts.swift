@@ -1,4 +1,5 @@
 internal import CPangoCairo
+import GazetteModel
 import Foundation
 
 /// The fonts of a printed document: a private fontconfig configuration holding only the pinned
@@ -8,8 +9,8 @@ import Foundation
 ///
 /// Pango contexts are single-threaded: use one `PrintFonts` per thread of work.
 public final class PrintFonts {
-    /// This module's one error type.
-    public typealias Failure = TypesettingError
+    /// The error type of the two layout modules (GazetteModel's `LayoutError`).
+    public typealias Failure = LayoutError
 
     private let fonts: PinnedFonts
     var context: OpaquePointer { fonts.context }

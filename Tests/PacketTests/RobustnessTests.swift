@@ -102,6 +102,22 @@ import TestSupport
         #expect(missing.isEmpty, "\(missing.count) missing, first \(missing.prefix(5))")
     }
 
+    /// `serve` cancels a packet a newer save makes stale: typesetting asks between journals and
+    /// between pages, and stops at the first answer of yes with `CancellationError`, without
+    /// drawing the rest (the long case has over 100 pages).
+    @Test func aCancelledPacketStopsAtTheNextPage() throws {
+        let packet = try StudyPacket(content: content, selection: PacketSelection(week: ISOWeek(year: 2026, week: 10)))
+        let asked = Locked(0)
+        #expect(throws: CancellationError.self) {
+            // Yes from the fourth question: before its one journal, after typesetting, page 1, page 2.
+            _ = try packet.render(isCancelled: { asked.withLock { count in
+                count += 1
+                return count >= 4
+            } })
+        }
+        #expect(asked.withLock { $0 } == 4)
+    }
+
     @Test func fiftyThousandWordsInOneParagraph() throws {
         let (_, rendered, url) = try render("one-paragraph")
         #expect(rendered.pageCount > 100, "\(rendered.pageCount) pages")
