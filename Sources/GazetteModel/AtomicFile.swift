@@ -123,8 +123,11 @@ public enum TemporaryFile {
 }
 
 /// Replaces files so that a reader, or a process killed at any instant, sees each file's old
-/// bytes or its new ones, never half: the bytes go to a temporary file in the same folder, are
-/// flushed to disk, and the file is renamed over the target.
+/// bytes or its new ones, never half: the bytes go to a temporary file in the same folder (named
+/// by the writer's pid, so the next writer removes what a killed one left), are flushed to disk
+/// when the file must survive a crash of the machine (`durable`), and the file is renamed over
+/// the target. Gazette's one way of replacing a file; the output folder and the body cache,
+/// which write thousands of files or stream one large one, use `TemporaryFile` directly.
 public enum AtomicFile {
     /// One file to write: where, what, and the path to name in errors.
     public struct Item: Sendable {
@@ -133,17 +136,22 @@ public enum AtomicFile {
         public var shownAs: String
         /// The folder as the user should see it, for errors.
         public var folderShownAs: String
+        /// Flushed to disk before the rename, and the folder after it: for what must survive a
+        /// crash of the machine (the store, journals, a packet asked for). Caches, which are
+        /// checked when read and made again when not whole, skip the flushes.
+        public var durable: Bool
 
-        public init(_ url: URL, _ data: Data, shownAs: String? = nil, folderShownAs: String? = nil) {
+        public init(_ url: URL, _ data: Data, shownAs: String? = nil, folderShownAs: String? = nil, durable: Bool = true) {
             self.url = url
             self.data = data
             self.shownAs = shownAs ?? url.path
             self.folderShownAs = folderShownAs ?? url.deletingLastPathComponent().path
+            self.durable = durable
         }
     }
 
-    public static func write(_ data: Data, to url: URL, shownAs: String? = nil) throws(FileWriteError) {
-        try write([Item(url, data, shownAs: shownAs)])
+    public static func write(_ data: Data, to url: URL, shownAs: String? = nil, durable: Bool = true) throws(FileWriteError) {
+        try write([Item(url, data, shownAs: shownAs, durable: durable)])
     }
 
     /// Writes every item all or nothing, as far as a failure goes: every file is first written
@@ -157,7 +165,7 @@ public enum AtomicFile {
             for item in items {
                 try TemporaryFile.makeFolder(item.url.deletingLastPathComponent(), shownAs: item.folderShownAs)
                 let temporary = TemporaryFile.url(for: item.url)
-                try TemporaryFile.write(item.data, to: temporary, sync: true, shownAs: item.shownAs, folder: item.folderShownAs)
+                try TemporaryFile.write(item.data, to: temporary, sync: item.durable, shownAs: item.shownAs, folder: item.folderShownAs)
                 temporaries.append(temporary)
             }
         } catch {
@@ -172,7 +180,7 @@ public enum AtomicFile {
                 throw FileWriteError(path: item.shownAs, code: code, folder: item.folderShownAs)
             }
             let folder = item.url.deletingLastPathComponent().path
-            if !folders.contains(folder) { folders.append(folder) }
+            if item.durable && !folders.contains(folder) { folders.append(folder) }
         }
         // The renames themselves reach the disk only when each folder is flushed.
         for folder in folders {

@@ -89,12 +89,11 @@ public struct StudyPacket: Sendable {
         }
     }
 
-    /// Renders and writes the packet to `url` atomically (a temporary file renamed into place).
+    /// Renders and writes the packet to `url` atomically and durably (`AtomicFile`).
     @discardableResult
     public func write(to url: URL) throws -> Rendered {
         let rendered = try render()
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try rendered.data.write(to: url, options: .atomic)
+        try AtomicFile.write(rendered.data, to: url)
         return rendered
     }
 

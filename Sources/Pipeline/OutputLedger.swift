@@ -74,8 +74,7 @@ struct OutputLedger {
     /// never correctness, so failure is silent.
     func save(siteRoot: URL, output: URL) {
         let url = Self.file(siteRoot: siteRoot, output: output)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? LedgerText.encode(self).write(to: url, options: .atomic)
+        try? AtomicFile.write(LedgerText.encode(self), to: url, durable: false)
         // The JSON ledger of Gazette before format 2, under the same name, is of no more use.
         try? FileManager.default.removeItem(at: url.deletingPathExtension().appendingPathExtension("json"))
     }

@@ -200,8 +200,8 @@ private struct Rebuilder: Sendable {
         let data = try packet.typesetUnless(isCancelled)
         let file = output.appendingPathComponent(packet.path)
         if FileManager.default.contents(atPath: file.path) == data { return false }
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: file, options: .atomic)
+        // The served folder is remade by every serve: nothing in it needs flushing.
+        try AtomicFile.write(data, to: file, durable: false)
         return true
     }
 

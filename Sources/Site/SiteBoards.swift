@@ -178,8 +178,7 @@ public final class CardMeasureCache: Sendable {
     /// build time only.
     public func save(to file: URL) {
         let data = measures.withLock { CardMeasureText.encode($0) }
-        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? data.write(to: file, options: .atomic)
+        try? AtomicFile.write(data, to: file, durable: false)
     }
 
     /// The measure of each of `texts`, in order, measuring only those not seen before with these

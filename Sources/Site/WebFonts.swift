@@ -276,10 +276,9 @@ public struct WebFonts: Sendable {
             throw Failure(.unusableFont, .error("cutting \(face.source) into web-font slices: \(error)"))
         }
         encodedSlices.withLock { $0[name] = data }
-        if let cache, let file {
+        if let file {
             // A failure costs the next build the encoding, nothing else.
-            try? FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
-            try? data.write(to: file, options: .atomic)
+            try? AtomicFile.write(data, to: file, durable: false)
         }
         return data
     }

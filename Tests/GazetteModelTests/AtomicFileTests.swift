@@ -29,6 +29,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["a.json", "blocked", "c"])
     }
 
+    /// A cache's write (not flushed) replaces the file as a durable one does: the new bytes under
+    /// the name, the folder made when missing, no temporary file left; the kind of write is
+    /// the only difference.
+    @Test func cacheWritesReplaceWholeFilesToo() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let target = root.appendingPathComponent("cache/fonts/slice.woff2")
+        try AtomicFile.write(Data("first".utf8), to: target, durable: false)
+        try AtomicFile.write(Data("second, longer".utf8), to: target, durable: false)
+        #expect(try Data(contentsOf: target) == Data("second, longer".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target.deletingLastPathComponent().path) == ["slice.woff2"])
+    }
+
     @Test func errorsSayWhatHappenedInPlainWords() {
         let full = FileWriteError(path: "content/articles/2026-W47.json", code: ENOSPC, folder: "content/articles/")
         #expect(full.description == "cannot write content/articles/2026-W47.json: the disk is full (no space left on the device)")
