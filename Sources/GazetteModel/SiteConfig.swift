@@ -49,6 +49,7 @@ public struct SiteConfig: Sendable {
     public var markdown: MarkdownSettings
     public var board = BoardSettings()
     public var publish = PublishSettings()
+    public var mail = MailSettings()
     public var network = Network()
 
     public init(
@@ -194,6 +195,15 @@ public struct SiteConfig: Sendable {
     public struct PublishSettings: Sendable {
         /// The custom domain GitHub Pages serves the site at, written as `CNAME`.
         public var cname: String?
+        public init() {}
+    }
+
+    /// The weekly digest by mail (`gazette mail`): who it is from and to. The SMTP server and its
+    /// credentials come from the environment only, never from here.
+    public struct MailSettings: Sendable {
+        public var from: MailAddress?
+        public var to: [MailAddress] = []
+        public var replyTo: MailAddress?
         public init() {}
     }
 

@@ -21,7 +21,7 @@ public final class BodyPages {
         style = PacketStyle(settings: config.packet, paper: paper ?? config.packet.paper, fonts: files)
         strings = PacketStrings(language: config.language, timeZone: config.timeZone)
         options = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1)
-        linkBase = config.baseURL.flatMap { URL(string: "journals/journal/", relativeTo: $0) }
+        linkBase = config.baseURL.flatMap { URL(string: SitePaths.journal("journal"), relativeTo: $0) }
     }
 
     /// Typesets `markdown` and draws every page; `data` is the finished PDF (empty when drawn to

@@ -79,7 +79,7 @@ struct JournalTypesetter {
         header[0].anchor = StudyPacket.destination(for: journal)
 
         let document = MarkdownDocument(packet.content.markdown(of: journal), options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
-        let linkBase = packet.baseURL.flatMap { URL(string: "journals/\(journal.slug)/", relativeTo: $0) }
+        let linkBase = packet.baseURL.flatMap { URL(string: SitePaths.journal(journal.slug), relativeTo: $0) }
         let body = BodyTypesetter(
             style: style, fonts: fonts, cache: cache, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)
         let bodyBoxes = try body.boxes(document.blocks())

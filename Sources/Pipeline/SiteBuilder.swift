@@ -383,7 +383,7 @@ public enum SiteBuilder {
             try clock.step("update changed files") {
                 let known = options.written.map { Set($0.keys.keys) }.flatMap { $0.isEmpty ? nil : $0 }.map { known in
                     let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
-                    return known.union(packets.map { "packets/" + $0 })
+                    return known.union(packets.map { SitePaths.packetFolder + $0 })
                 }
                 let writer = try output.update(known: known, with: writeSite)
                 files = writer.written.sorted()

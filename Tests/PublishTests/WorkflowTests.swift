@@ -173,6 +173,8 @@ import Yams
         let githubPath = root.appendingPathComponent("github-path")
         _ = FileManager.default.createFile(atPath: githubPath.path, contents: nil)
         let secrets = ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET", "NEWSAPI_KEY", "MEDIASTACK_KEY"]
+        // The mail secrets are not set here, as in a repository that has not set up mail.
+        let unsetSecrets = ["SMTP_URL", "SMTP_USERNAME", "SMTP_PASSWORD"]
         let secretValue = { (name: String) in "s3cret-\(name.lowercased())-value" }
         let path = stubs.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         var runner = workflowEnv
@@ -252,6 +254,8 @@ import Yams
             for (name, value) in step.environment {
                 if let secret = secrets.first(where: { value == "${{ secrets.\($0) }}" }) {
                     environment[name] = secretValue(secret)
+                } else if unsetSecrets.contains(where: { value == "${{ secrets.\($0) }}" }) {
+                    environment[name] = ""
                 } else {
                     #expect(!value.contains("${{"), "an expression the test cannot evaluate: \(value)")
                     environment[name] = value
@@ -269,7 +273,8 @@ import Yams
             try #require(result.status == 0, "step '\(step.name)' failed (\(result.status)):\n\(result.stdout)\(result.stderr)")
             ran.append(step.name)
         }
-        #expect(ran.count == (fromRelease ? 7 : 9), "\(ran)")
+        #expect(ran.count == (fromRelease ? 8 : 10), "\(ran)")
+        #expect(output.contains("::notice::no SMTP_URL secret: the digest is not mailed"))
 
         // The packages installed are exactly the repository's one list, from the pinned source.
         let packages = try String(contentsOf: Repository.root.appendingPathComponent("debian-packages.txt"), encoding: .utf8)

@@ -1,23 +1,25 @@
 import Foundation
-import GazetteModel
 
-/// Where each page lives in the output, and how one page links to another. Pages link with
-/// relative URLs so a site works under any sub-path and from any static host.
+/// Where each page lives in the output, and how one page links to another: the site's URL
+/// layout, written once for the pages (Site), the packets' links (Packet), the digest by mail
+/// and the tools that write into the output. Pages link with relative URLs so a site works
+/// under any sub-path and from any static host.
 public enum SitePaths {
-    static func week(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/" + paged(page) }
+    public static func week(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/" + paged(page) }
     /// The pages of a week's articles when they are too many to list under its board.
-    static func weekArticles(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/articles/" + paged(page) }
-    static func journal(_ slug: String) -> String { "journals/\(slug)/" }
-    static func tag(_ key: String?, page: Int = 1) -> String { (key.map { "tags/\($0)/" } ?? "tags/") + paged(page) }
+    public static func weekArticles(_ week: ISOWeek, page: Int = 1) -> String { "weeks/\(week)/articles/" + paged(page) }
+    public static func journal(_ slug: String) -> String { "journals/\(slug)/" }
+    public static func tag(_ key: String?, page: Int = 1) -> String { (key.map { "tags/\($0)/" } ?? "tags/") + paged(page) }
     /// The list view of the 전체 board (nil) or a tag's board. It has a tree of its own, since any
     /// word (`list` too) can be a tag key.
-    static func list(_ key: String?, page: Int = 1) -> String { (key.map { "list/\($0)/" } ?? "list/") + paged(page) }
+    public static func list(_ key: String?, page: Int = 1) -> String { (key.map { "list/\($0)/" } ?? "list/") + paged(page) }
     /// Page 1 of a board is its folder; page n is `page/n/` inside it.
-    static func paged(_ page: Int) -> String { page > 1 ? "page/\(page)/" : "" }
-    static let archive = "archive/"
+    public static func paged(_ page: Int) -> String { page > 1 ? "page/\(page)/" : "" }
+    public static let archive = "archive/"
     public static let search = "search/"
     public static let feed = "feed.xml"
-    public static func packet(_ week: ISOWeek) -> String { "packets/\(week).pdf" }
+    public static let packetFolder = "packets/"
+    public static func packet(_ week: ISOWeek) -> String { "\(packetFolder)\(week).pdf" }
     /// Where a thumbnail of `content/thumbnails/` is served from (`assets/thumbnails/<name>`).
     public static func thumbnail(_ name: String) -> String { "\(ArticleThumbnails.outputFolder)/\(name)" }
 
@@ -25,12 +27,12 @@ public enum SitePaths {
     public static func file(_ page: String) -> String { page.isEmpty || page.hasSuffix("/") ? page + "index.html" : page }
 
     /// `../` repeated once per folder level of `page`, to reach the site root from it.
-    static func root(from page: String) -> String {
+    public static func root(from page: String) -> String {
         String(repeating: "../", count: file(page).split(separator: "/").count - 1)
     }
 
     /// A site path percent-encoded for use in an `href` (Hangul slugs become `%EA%B8%88…`).
-    static func encode(_ path: String) -> String {
+    public static func encode(_ path: String) -> String {
         // Most paths are plain ASCII already; Foundation's encoder copies through NSString.
         if path.utf8.allSatisfy(isUnreserved) { return path }
         return path.addingPercentEncoding(withAllowedCharacters: unreserved) ?? path
@@ -48,7 +50,7 @@ public enum SitePaths {
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 
     /// Absolute URL of a site path, when the site has a base URL.
-    static func absolute(_ path: String, base: URL?) -> String? {
+    public static func absolute(_ path: String, base: URL?) -> String? {
         base.map { $0.absoluteString + encode(path) }
     }
 }

@@ -1,0 +1,165 @@
+import Content
+import Foundation
+import GazetteModel
+import Markdown
+
+/// What a week's digest says, before it is written as HTML and as plain text: the week, its
+/// journals (newest first, as the week's board lists them) and its fetched articles grouped by
+/// the query that found them, every link absolute under the site's `base_url`.
+public struct WeeklyDigest: Sendable {
+    public struct Entry: Sendable {
+        public var title: String
+        public var author: String?
+        public var date: String
+        public var tags: [String]
+        public var excerpt: String
+        public var url: String
+        /// The article the journal is about: its title and (absolute) address.
+        public var article: (title: String, url: String)?
+        public var thumbnail: Thumbnail?
+    }
+
+    /// One of the site's own thumbnails, absolute, with its size and text.
+    public struct Thumbnail: Sendable {
+        public var url: String
+        public var width: Int
+        public var height: Int
+        public var alt: String
+    }
+
+    public struct ArticleLink: Sendable {
+        public var title: String
+        public var url: String
+        public var publisher: String?
+        public var date: String?
+    }
+
+    public struct ArticleGroup: Sendable {
+        /// The query (`금리`) or the feed's name.
+        public var label: String
+        public var articles: [ArticleLink]
+    }
+
+    public let siteTitle: String
+    public let week: ISOWeek
+    /// `2026년 47주차`, and `11월 16일 – 11월 22일`.
+    public let weekLabel: String
+    public let range: String
+    public let language: SiteLanguage
+    public let siteURL: String
+    public let weekURL: String
+    public let packetURL: String?
+    public let entries: [Entry]
+    public let groups: [ArticleGroup]
+    public let articleCount: Int
+    let strings: MailStrings
+
+    /// The digest of `week`. Needs `base_url`: a message read in a mail client has no page to
+    /// resolve relative links against.
+    public init(content: SiteContent, week: ISOWeek, baseURL: URL?) throws(MailError) {
+        guard let base = baseURL ?? content.config.baseURL else {
+            throw MailError(
+                "base_url is not set: a digest's links must be absolute",
+                hint: "add base_url: https://example.org/study/ to gazette.yml, or pass --base-url")
+        }
+        guard let contents = content.weeks.first(where: { $0.week == week }) else {
+            let weeks = content.weeks.map(\.week.description).joined(separator: ", ")
+            throw MailError("week \(week) has no journals or articles", hint: weeks.isEmpty ? "write a journal first" : "weeks with content: \(weeks)")
+        }
+        let config = content.config
+        let dates = DateStyle(language: config.language, timeZone: config.timeZone)
+        func absolute(_ path: String) -> String { base.absoluteString + SitePaths.encode(path) }
+        strings = MailStrings(language: config.language)
+        siteTitle = config.title
+        self.week = week
+        weekLabel = dates.week(week)
+        range = dates.range(week)
+        language = config.language
+        siteURL = base.absoluteString
+        weekURL = absolute(SitePaths.week(week))
+        packetURL = StudyPacketWeeks.has(contents) ? absolute(SitePaths.packet(week)) : nil
+        entries = Journal.sortedNewestFirst(contents.journals).map { journal in
+            let article = content.article(for: journal)
+            let thumbnail = article.flatMap { article -> Thumbnail? in
+                guard let names = content.thumbnails(of: article), let name = names.last, let size = ArticleThumbnails.sizes.first else { return nil }
+                return Thumbnail(url: absolute(SitePaths.thumbnail(name)), width: size.width, height: size.height, alt: article.title)
+            }
+            let linked = article.map { (title: $0.title, url: $0.url) } ?? journal.articleReference.map { (title: $0, url: $0) }
+            return Entry(
+                title: journal.title, author: journal.author.map { config.author($0)?.name ?? $0 }, date: dates.day(journal.created),
+                tags: journal.tags.map { config.tag($0)?.name ?? $0 },
+                excerpt: Self.excerpt(content.markdown(of: journal)), url: absolute(SitePaths.journal(journal.slug)),
+                article: linked.flatMap { link in SafeURL.allowed(link.url, in: .absolute).map { (title: link.title, url: $0) } },
+                thumbnail: thumbnail)
+        }
+        groups = Self.groups(contents.articles, config: config, dates: dates)
+        articleCount = contents.articles.count
+    }
+
+    /// About the first 200 characters of a body's text, cut at a word.
+    static func excerpt(_ markdown: String) -> String {
+        let text = MarkdownDocument(markdown).plainText(skippingHeadings: true)
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard text.count > 200 else { return text }
+        let cut = text.prefix(200)
+        let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
+        return word + "…"
+    }
+
+    /// The week's articles by the query that found them, in the order `gazette.yml` lists the
+    /// queries, then feeds and what was added by hand; an article two queries found is under
+    /// both. Newest first in each.
+    static func groups(_ articles: [Article], config: SiteConfig, dates: DateStyle) -> [ArticleGroup] {
+        var byLabel: [String: [Article]] = [:]
+        for article in articles {
+            let labels = article.queries.isEmpty ? [article.source.hasPrefix("feed:") ? String(article.source.dropFirst(5)) : article.source] : article.queries
+            for label in labels { byLabel[label, default: []].append(article) }
+        }
+        let listed = config.sources.allQueries
+        let order = listed.filter { byLabel[$0] != nil } + byLabel.keys.filter { !listed.contains($0) }.sorted()
+        return order.map { label in
+            let sorted = (byLabel[label] ?? []).sorted { ($0.published, $0.id) > ($1.published, $1.id) }
+            return ArticleGroup(
+                label: label,
+                articles: sorted.compactMap { article in
+                    SafeURL.allowed(article.url, in: .absolute).map {
+                        ArticleLink(title: article.title, url: $0, publisher: article.publisher, date: article.publishedDate.map(dates.plainDay))
+                    }
+                })
+        }.filter { !$0.articles.isEmpty }
+    }
+}
+
+/// The weeks that get a packet: as `gazette build` decides (a journal with a body).
+enum StudyPacketWeeks {
+    static func has(_ week: WeekContent) -> Bool { week.journals.contains { !$0.isBookmark } }
+}
+
+/// Why a digest could not be made or sent, with what to do.
+public struct MailError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
+    public let message: String
+    public let hint: String
+
+    public init(_ message: String, hint: String) {
+        self.message = message
+        self.hint = hint
+    }
+
+    public var description: String { message }
+    public var diagnostic: Diagnostic { .error(message, hint: hint) }
+}
+
+/// The digest's own words, in the site's language.
+struct MailStrings: Sendable {
+    let language: SiteLanguage
+    var journals: String { language == .ko ? "이번 주 저널" : "This week's journals" }
+    var articles: String { language == .ko ? "이번 주 기사" : "This week's articles" }
+    var readOnSite: String { language == .ko ? "사이트에서 읽기" : "Read on the site" }
+    var packet: String { language == .ko ? "스터디 자료 (PDF)" : "Study packet (PDF)" }
+    var weekPage: String { language == .ko ? "이번 주 보드" : "The week's board" }
+    var about: String { language == .ko ? "기사" : "Article" }
+    var noJournals: String { language == .ko ? "이번 주에는 저널이 없어요." : "No journals this week." }
+    var links: String { language == .ko ? "링크" : "Links" }
+    func journalCount(_ count: Int) -> String { language == .ko ? "저널 \(count)편" : "\(count) journal\(count == 1 ? "" : "s")" }
+    func articleCount(_ count: Int) -> String { language == .ko ? "기사 \(count)건" : "\(count) article\(count == 1 ? "" : "s")" }
+}
