@@ -9,6 +9,7 @@ import GazetteModel
 enum DigestHTML {
     static let font = "-apple-system,BlinkMacSystemFont,'Apple SD Gothic Neo','Malgun Gothic','Noto Sans KR',NanumGothic,sans-serif"
     static let ink = "#1d1d1b", muted = "#66665f", link = "#1a56a8", rule = "#e4e2da", paper = "#ffffff", desk = "#f2f1ec"
+    /// Set once on the sheet and inherited: long words and addresses wrap, Korean words stay whole.
     static let wrap = "overflow-wrap:anywhere;word-break:keep-all;"
 
     static func render(_ digest: WeeklyDigest) -> String {
@@ -19,7 +20,7 @@ enum DigestHTML {
             row(
                 padding: "24px 24px 8px",
                 paragraph(escape(digest.siteTitle), style: "margin:0;font-size:13px;color:\(muted);", muted: true)
-                    + "<h1 style=\"margin:4px 0 0;font-size:24px;line-height:1.3;\(wrap)\">\(escape(digest.weekLabel))</h1>"
+                    + "<h1 style=\"margin:4px 0 0;font-size:24px;line-height:1.3;\">\(escape(digest.weekLabel))</h1>"
                     + paragraph(escape(counts.joined(separator: " · ")), style: "margin:4px 0 0;font-size:13px;color:\(muted);", muted: true)))
         rows.append(row(padding: "16px 24px 4px", heading(2, strings.journals)))
         if digest.entries.isEmpty {
@@ -31,13 +32,13 @@ enum DigestHTML {
             for group in digest.groups {
                 let items = group.articles.map { article in
                     let about = [article.publisher, article.date].compactMap { $0 }.joined(separator: " · ")
-                    return "<li style=\"margin:6px 0;font-size:14px;line-height:1.5;\(wrap)\">\(anchor(article.url, escape(article.title)))"
-                        + (about.isEmpty ? "" : " <span class=\"g-muted\" style=\"color:\(muted);font-size:12px;\">\(escape(about))</span>") + "</li>"
+                    return "<li style=\"margin:6px 0;font-size:14px;line-height:1.5;\">\(anchor(article.url, escape(article.title)))"
+                        + (about.isEmpty ? "" : " <span class=\"g-muted\" style=\"color:\(muted);font-size:12px;\">\(escape(about))</span>") + "</li>\n"
                 }
                 rows.append(
                     row(
                         padding: "8px 24px 8px",
-                        heading(3, group.label) + "<ul style=\"margin:4px 0 0;padding:0 0 0 18px;\">" + items.joined() + "</ul>"))
+                        heading(3, group.label) + "<ul style=\"margin:4px 0 0;padding:0 0 0 18px;\">\n" + items.joined() + "</ul>"))
             }
         }
         var closing = [anchor(digest.weekURL, escape(strings.weekPage))]
@@ -72,7 +73,7 @@ enum DigestHTML {
             <div role="article" aria-roledescription="email" aria-label="\(title)" lang="\(lang)">
             <table role="presentation" class="g-desk" style="width:100%;border-collapse:collapse;background:\(desk);">
             <tr><td style="padding:16px 8px;">
-            <table role="presentation" class="g-paper" style="width:100%;max-width:600px;margin:0 auto;border-collapse:collapse;background:\(paper);color:\(ink);font-family:\(font);">
+            <table role="presentation" class="g-paper" style="width:100%;max-width:600px;margin:0 auto;border-collapse:collapse;background:\(paper);color:\(ink);font-family:\(font);\(wrap)">
             \(rows.joined(separator: "\n"))
             </table>
             </td></tr>
@@ -88,9 +89,9 @@ enum DigestHTML {
         var html = ""
         if let thumbnail = entry.thumbnail {
             html += "<a href=\"\(escape(entry.url))\"><img src=\"\(escape(thumbnail.url))\" width=\"\(thumbnail.width)\" height=\"\(thumbnail.height)\" "
-                + "alt=\"\(escape(thumbnail.alt))\" style=\"display:block;max-width:100%;height:auto;border:0;border-radius:4px;margin:0 0 8px;\"></a>"
+                + "alt=\"\(escape(thumbnail.alt))\" style=\"display:block;max-width:100%;height:auto;border:0;border-radius:4px;margin:0 0 8px;\"></a>\n"
         }
-        html += "<h3 style=\"margin:0;font-size:17px;line-height:1.4;\(wrap)\">\(anchor(entry.url, escape(entry.title), underline: false))</h3>"
+        html += "<h3 style=\"margin:0;font-size:17px;line-height:1.4;\">\(anchor(entry.url, escape(entry.title), underline: false))</h3>\n"
         // A tag is kept on one line: `#` and its name do not part.
         let tags = entry.tags.map { "<span style=\"white-space:nowrap;\">#\(escape($0))</span>" }.joined(separator: " ")
         let about = ([entry.author, entry.date].compactMap { $0.map(escape) } + (tags.isEmpty ? [] : [tags])).joined(separator: " · ")
@@ -110,11 +111,11 @@ enum DigestHTML {
 
     static func heading(_ level: Int, _ text: String) -> String {
         let size = level == 2 ? 19 : 15
-        return "<h\(level) style=\"margin:0;font-size:\(size)px;line-height:1.4;\(wrap)\">\(escape(text))</h\(level)>"
+        return "<h\(level) style=\"margin:0;font-size:\(size)px;line-height:1.4;\">\(escape(text))</h\(level)>\n"
     }
 
     static func paragraph(_ html: String, style: String, muted: Bool = false) -> String {
-        "<p\(muted ? " class=\"g-muted\"" : "") style=\"\(style)\(wrap)\">\(html)</p>"
+        "<p\(muted ? " class=\"g-muted\"" : "") style=\"\(style)\">\(html)</p>\n"
     }
 
     static func anchor(_ url: String, _ html: String, underline: Bool = true) -> String {

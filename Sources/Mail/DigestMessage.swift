@@ -2,9 +2,12 @@ import Foundation
 import GazetteModel
 
 /// A week's digest as one email message (RFC 5322, MIME): `multipart/alternative` with a
-/// `text/plain` part and a `text/html` part, both UTF-8 in base64 (Korean survives every
-/// transport, and no line passes 76 characters), the subject and display names as RFC 2047
+/// `text/plain` part and a `text/html` part, both UTF-8, the subject and display names as RFC 2047
 /// encoded words where they are not plain ASCII. Lines end in CRLF, as on the wire.
+///
+/// The parts go as `8bit` (RFC 6152: every server in use takes it) when no line of theirs passes
+/// 998 bytes, which the writers see to, else as base64. Base64 makes Korean a third larger: a
+/// week of 50 journals came to 158 KB, and Gmail cuts off a message past 102 KB.
 ///
 /// Same input, same bytes: the `Date` is the Monday after the week at 07:00 in the site's time
 /// zone (when the scheduled workflow sends it), and the `Message-ID` and the part boundary come
@@ -62,9 +65,17 @@ public struct DigestMessage: Sendable {
             lines.append("")
             lines.append("--\(boundary)")
             lines.append("Content-Type: \(type); charset=utf-8")
-            lines.append("Content-Transfer-Encoding: base64")
-            lines.append("")
-            lines += Self.base64Lines(Data(body.utf8))
+            let bodyLines = body.split(separator: "\n", omittingEmptySubsequences: false)
+            if bodyLines.allSatisfy({ $0.utf8.count <= 998 && !$0.contains("\r") && !$0.contains("\0") }) {
+                lines.append("Content-Transfer-Encoding: 8bit")
+                lines.append("")
+                // The part's own last line end is the one before the boundary.
+                lines += (bodyLines.last == "" ? bodyLines.dropLast() : bodyLines[...]).map(String.init)
+            } else {
+                lines.append("Content-Transfer-Encoding: base64")
+                lines.append("")
+                lines += Self.base64Lines(Data(body.utf8))
+            }
         }
         lines.append("")
         lines.append("--\(boundary)--")

@@ -78,6 +78,7 @@ public struct WeeklyDigest: Sendable {
         siteURL = base.absoluteString
         weekURL = absolute(SitePaths.week(week))
         packetURL = StudyPacketWeeks.has(contents) ? absolute(SitePaths.packet(week)) : nil
+        let excerptLength = Self.excerptLength(journals: contents.journals.count)
         entries = Journal.sortedNewestFirst(contents.journals).map { journal in
             let article = content.article(for: journal)
             let thumbnail = article.flatMap { article -> Thumbnail? in
@@ -88,7 +89,7 @@ public struct WeeklyDigest: Sendable {
             return Entry(
                 title: journal.title, author: journal.author.map { config.author($0)?.name ?? $0 }, date: dates.day(journal.created),
                 tags: journal.tags.map { config.tag($0)?.name ?? $0 },
-                excerpt: Self.excerpt(content.markdown(of: journal)), url: absolute(SitePaths.journal(journal.slug)),
+                excerpt: Self.excerpt(content.markdown(of: journal), length: excerptLength), url: absolute(SitePaths.journal(journal.slug)),
                 article: linked.flatMap { link in SafeURL.allowed(link.url, in: .absolute).map { (title: link.title, url: $0) } },
                 thumbnail: thumbnail)
         }
@@ -96,12 +97,17 @@ public struct WeeklyDigest: Sendable {
         articleCount = contents.articles.count
     }
 
-    /// About the first 200 characters of a body's text, cut at a word.
-    static func excerpt(_ markdown: String) -> String {
+    /// How long each journal's excerpt is: 200 characters, less in a busy week, so the whole
+    /// message stays under Gmail's 102 KB (past it, Gmail cuts the message off): 6,000 characters
+    /// of excerpts a week, at least 60 a journal.
+    static func excerptLength(journals: Int) -> Int { max(60, min(200, 6_000 / max(1, journals))) }
+
+    /// About the first `length` characters of a body's text, cut at a word.
+    static func excerpt(_ markdown: String, length: Int) -> String {
         let text = MarkdownDocument(markdown).plainText(skippingHeadings: true)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard text.count > 200 else { return text }
-        let cut = text.prefix(200)
+        guard text.count > length else { return text }
+        let cut = text.prefix(length)
         let word = cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut
         return word + "…"
     }

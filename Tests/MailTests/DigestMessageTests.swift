@@ -38,7 +38,7 @@ import TestSupport
 
     struct Parsed: Decodable {
         var subject, from, to, reply_to, date, message_id, type: String
-        var parts, charsets, defects, links: [String]
+        var parts, charsets, encodings, defects, links: [String]
         var text, html: String
         var text_columns, raw_longest: Int
         var bare_lf: Bool
@@ -69,9 +69,10 @@ import TestSupport
         #expect(parsed.reply_to == "sam@example.org")
         #expect(parsed.date == "Mon, 23 Nov 2026 07:00:00 +0900")
         #expect(parsed.message_id.hasPrefix("<2026-W47.") && parsed.message_id.hasSuffix("@example.org>"))
-        // On the wire: CRLF only, no line longer than 78 characters.
+        // On the wire: CRLF only, no line past RFC 5322's 998 bytes; the parts as 8bit.
         #expect(!parsed.bare_lf)
-        #expect(parsed.raw_longest <= 78)
+        #expect(parsed.raw_longest <= 998)
+        #expect(parsed.encodings == ["8bit", "8bit"])
         // The text part reads in 78 columns, Korean counted two.
         #expect(parsed.text_columns <= 78, "\(parsed.text_columns) columns")
 
@@ -103,6 +104,47 @@ import TestSupport
         }
     }
 
+    /// mutt, a member's mail program, reads the message from an mbox: it decodes the headers and
+    /// chooses the plain-text part, which it hands on decoded (`pipe_decode`).
+    @Test func muttReadsTheMessage() throws {
+        let folder = try Self.site()
+        let message = try Self.message(try SiteContent.load(siteRoot: folder.url))
+        let mbox = try folder.write(
+            "box.mbox",
+            Data("From study@example.org Mon Nov 23 07:00:00 2026\n".utf8)
+                + Data(String(decoding: message.bytes, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n").utf8) + Data("\n".utf8))
+        let decoded = folder.url.appendingPathComponent("decoded.txt")
+        let home = folder.url.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let rc = try folder.write(
+            "muttrc",
+            """
+            set folder=\(home.path)
+            set spoolfile=\(mbox.path)
+            set mbox=\(home.path)/mbox
+            set record=""
+            set move=no
+            set charset=utf-8
+            set pipe_decode=yes
+            set wait_key=no
+            set mailcap_path=/dev/null
+            set header_cache=""
+
+            """)
+        // mutt needs a terminal: script(1) gives it one.
+        let command = "mutt -n -F \(rc.path) -R -f \(mbox.path) -e 'push \"<pipe-message>cat > \(decoded.path)<enter><quit>\"'"
+        let result = try Program.run(
+            URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+            environment: ["TERM": "xterm", "COLUMNS": "100", "LINES": "40", "LANG": "C.UTF-8", "HOME": home.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let text = try String(contentsOf: decoded, encoding: .utf8)
+        #expect(text.contains("Subject: 뉴스 스터디 · 2026년 47주차"))
+        #expect(text.contains("From: 뉴스 스터디 <study@example.org>"))
+        #expect(text.contains("Content-Type: text/plain; charset=utf-8"))
+        #expect(text.contains(message.text.components(separatedBy: "\n").prefix(6).joined(separator: "\n")))
+        #expect(!text.contains("<table"), "mutt showed the HTML part, not the text")
+    }
+
     @Test func theSameWeekGivesTheSameBytesAndAChangeAnotherMessage() throws {
         let folder = try Self.site()
         let first = try Self.message(try SiteContent.load(siteRoot: folder.url))
@@ -115,6 +157,28 @@ import TestSupport
         let edited = try Self.message(try SiteContent.load(siteRoot: folder.url))
         #expect(edited.messageID != first.messageID)
         #expect(edited.bytes != first.bytes)
+    }
+
+    /// A busy week of 50 journals (the benchmark's, real Korean text) stays under Gmail's clipping
+    /// size: the message under 100 KB.
+    @Test func aFiftyJournalWeekStaysUnderGmailsLimit() throws {
+        let folder = try TemporaryFolder("gazette-mail-busy")
+        let script = Repository.root.appendingPathComponent("Benchmarks/make_journals.py")
+        let made = try Program.run(command: "python3", [script.path, folder.path, "50"])
+        try #require(made.status == 0, "\(made.stderr)")
+        let config = folder.url.appendingPathComponent("gazette.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "base_url: https://example.org/study/\n" + Self.mailConfig)
+            .write(to: config, atomically: true, encoding: .utf8)
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let message = try Self.message(content)
+        #expect(message.digest.entries.count == 50)
+        #expect(message.bytes.count < 100_000, "\(message.bytes.count) bytes")
+        #expect(message.html.utf8.count < 102_000)
+        // Every journal still has an excerpt, shorter than in a quiet week.
+        #expect(message.digest.entries.allSatisfy { !$0.excerpt.isEmpty && $0.excerpt.count <= 121 })
+        #expect(WeeklyDigest.excerptLength(journals: 8) == 200)
+        let parsed = try Self.parse(try folder.write("busy.eml", message.bytes))
+        #expect(parsed.defects.isEmpty && parsed.text_columns <= 78)
     }
 
     @Test func withoutBaseURLTheDigestSaysWhatToAdd() throws {

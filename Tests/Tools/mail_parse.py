@@ -33,8 +33,9 @@ class Links(html.parser.HTMLParser):
 def main():
     raw = open(sys.argv[1], "rb").read()
     message = email.message_from_bytes(raw, policy=email.policy.default)
-    text = message.get_body(preferencelist=("plain",)).get_content()
-    page = message.get_body(preferencelist=("html",)).get_content()
+    # As a reader shows them: line ends as the platform's (an 8bit part keeps the wire's CRLF).
+    text = message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+    page = message.get_body(preferencelist=("html",)).get_content().replace("\r\n", "\n")
     links = Links()
     links.feed(page)
     lines = raw.split(b"\r\n")
@@ -43,6 +44,7 @@ def main():
         "reply_to": str(message["Reply-To"]), "date": str(message["Date"]), "message_id": str(message["Message-ID"]),
         "type": message.get_content_type(), "parts": [part.get_content_type() for part in message.iter_parts()],
         "charsets": [part.get_content_charset() for part in message.iter_parts()],
+        "encodings": [str(part["Content-Transfer-Encoding"]) for part in message.iter_parts()],
         "defects": [str(d) for d in message.defects] + [str(d) for part in message.iter_parts() for d in part.defects],
         "text": text, "html": page, "text_columns": max(columns(line) for line in text.split("\n")),
         "raw_longest": max(len(line) for line in lines), "bare_lf": b"\n" in b"".join(lines),
