@@ -82,8 +82,11 @@ public struct WeeklyDigest: Sendable {
         entries = Journal.sortedNewestFirst(contents.journals).map { journal in
             let article = content.article(for: journal)
             let thumbnail = article.flatMap { article -> Thumbnail? in
-                guard let names = content.thumbnails(of: article), let name = names.last, let size = ArticleThumbnails.sizes.first else { return nil }
-                return Thumbnail(url: absolute(SitePaths.thumbnail(name)), width: size.width, height: size.height, alt: article.title)
+                // The larger file, shown at the smaller size: sharp on a phone's screen.
+                guard let paths = content.thumbnails(of: article), let path = paths.last, let file = path.split(separator: "/").last,
+                    let size = ArticleThumbnails.sizes.first
+                else { return nil }
+                return Thumbnail(url: absolute(SitePaths.thumbnail(String(file))), width: size.width, height: size.height, alt: article.title)
             }
             let linked = article.map { (title: $0.title, url: $0.url) } ?? journal.articleReference.map { (title: $0, url: $0) }
             return Entry(

@@ -104,6 +104,28 @@ import TestSupport
         }
     }
 
+    /// A journal whose article has thumbnails shows the site's own copy, absolute, at its size,
+    /// with the article's title as its text: the address the site build writes the file to.
+    @Test func thumbnailsAreTheSitesOwnFilesWithSizeAndText() throws {
+        let folder = try Self.site()
+        var content = try SiteContent.load(siteRoot: folder.url)
+        let article = try #require(content.articles.first { $0.id == "406b632c15d7" })
+        let names = ArticleThumbnails.names(for: article)
+        #expect(names.count == 2)
+        for name in names { _ = try folder.write("\(ArticleThumbnails.folder)/\(name)", Data("webp".utf8)) }
+        content = try SiteContent.load(siteRoot: folder.url)
+        let message = try Self.message(content)
+        let entry = try #require(message.digest.entries.first { $0.title.hasPrefix("Geothermal town") })
+        let thumbnail = try #require(entry.thumbnail)
+        let larger = try #require(names.last)
+        #expect(thumbnail.url == "https://example.org/study/" + SitePaths.thumbnail(larger))
+        #expect((thumbnail.width, thumbnail.height) == (160, 90))
+        #expect(message.html.contains(
+            "<img src=\"\(thumbnail.url)\" width=\"160\" height=\"90\" alt=\"\(DigestHTML.escape(article.title))\""))
+        // Journals whose articles have no thumbnail show no image.
+        #expect(message.digest.entries.filter { $0.thumbnail != nil }.count == 1)
+    }
+
     /// mutt, a member's mail program, reads the message from an mbox: it decodes the headers and
     /// chooses the plain-text part, which it hands on decoded (`pipe_decode`).
     @Test func muttReadsTheMessage() throws {
