@@ -174,10 +174,7 @@ public enum ConfigLoader {
             .section(
                 "mail", \.mail,
                 [
-                    .parsed("from", \.from, message: { "'\($0)' is not an email address" }, hint: mailHint) { text -> MailAddress?? in
-                        guard let address = MailAddress(text) else { return nil }
-                        return address
-                    },
+                    address("from", \.from),
                     ConfigKey(name: "to") { map, mail in
                         guard let node = map.value("to"), let addresses = map.stringList("to") else { return }
                         for text in addresses {
@@ -188,10 +185,7 @@ public enum ConfigLoader {
                             }
                         }
                     },
-                    .parsed("reply_to", \.replyTo, message: { "'\($0)' is not an email address" }, hint: mailHint) { text -> MailAddress?? in
-                        guard let address = MailAddress(text) else { return nil }
-                        return address
-                    },
+                    address("reply_to", \.replyTo),
                 ]),
             .section(
                 "network", \.network,
@@ -215,6 +209,14 @@ public enum ConfigLoader {
 
     static let resultLimits = 1...1000
     static let mailHint = "write an address such as study@example.org or 스터디 <study@example.org>"
+
+    /// An email address (`MailAddress`), or an error at its line.
+    static func address<Settings>(_ name: String, _ path: WritableKeyPath<Settings, MailAddress?>) -> ConfigKey<Settings> {
+        .parsed(name, path, message: { "'\($0)' is not an email address" }, hint: mailHint) { text -> MailAddress?? in
+            guard let address = MailAddress(text) else { return nil }
+            return address
+        }
+    }
 
     static func endpoint<Settings>() -> ConfigKey<Settings> where Settings: APISettings {
         .parsed(

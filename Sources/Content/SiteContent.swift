@@ -187,4 +187,7 @@ public struct WeekContent: Sendable {
     public let week: ISOWeek
     public let journals: [Journal]
     public let articles: [Article]
+
+    /// Whether the week gets a study packet: it has a journal with a body (bookmarks are left out).
+    public var hasPacket: Bool { journals.contains { !$0.isBookmark } }
 }

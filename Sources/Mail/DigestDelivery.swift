@@ -23,13 +23,11 @@ public enum DigestDelivery {
         return text.split(separator: "\n").first { $0.hasPrefix("Message-ID: ") }.map { String($0.dropFirst("Message-ID: ".count)) }
     }
 
-    public static func send(_ message: DigestMessage, siteRoot: URL, via server: SMTPServer, force: Bool) throws(MailError) -> Outcome {
+    /// Throws `SMTPError` when the delivery fails, `MailError` when it went through but could not
+    /// be recorded.
+    public static func send(_ message: DigestMessage, siteRoot: URL, via server: SMTPServer, force: Bool) throws -> Outcome {
         if !force, let sent = sentMessageID(siteRoot: siteRoot, week: message.digest.week) { return .alreadySent(messageID: sent) }
-        do {
-            try SMTPClient.send(message.bytes, from: message.from.address, to: message.recipients, via: server)
-        } catch {
-            throw MailError(error.message, hint: error.hint)
-        }
+        try SMTPClient.send(message.bytes, from: message.from.address, to: message.recipients, via: server)
         let note = "Message-ID: \(message.messageID)\nTo: \(message.recipients.joined(separator: ", "))\n"
         do {
             try AtomicFile.write(Data(note.utf8), to: record(siteRoot: siteRoot, week: message.digest.week), shownAs: ".gazette/mail/\(message.digest.week).sent")

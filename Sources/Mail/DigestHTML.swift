@@ -122,19 +122,6 @@ enum DigestHTML {
         "<a class=\"g-link\" href=\"\(escape(url))\" style=\"color:\(link);\(underline ? "" : "text-decoration:none;")\">\(html)</a>"
     }
 
-    /// Text for HTML content and attribute values.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out
-    }
+    /// Text for HTML content and attribute values (`MarkupText`, as the site's pages).
+    static func escape(_ text: String) -> String { MarkupText.escape(text) }
 }

@@ -21,14 +21,14 @@ public struct DigestMessage: Sendable {
     public let text: String
     public let messageID: String
     public let date: Date
-    let timeZone: TimeZone
+    /// The whole message, CRLF line ends: made once, written, printed and sent as it is.
+    public let bytes: Data
 
     public init(digest: WeeklyDigest, from: MailAddress, to: [MailAddress], replyTo: MailAddress?, timeZone: TimeZone) {
         self.digest = digest
         self.from = from
         self.to = to
         self.replyTo = replyTo
-        self.timeZone = timeZone
         html = DigestHTML.render(digest)
         text = DigestText.render(digest)
         var key = Fingerprint()
@@ -40,12 +40,19 @@ public struct DigestMessage: Sendable {
         let host = URL(string: digest.siteURL)?.host ?? "gazette.invalid"
         messageID = "<\(digest.week).\(key.digest.description.prefix(16))@\(host)>"
         date = digest.week.interval(in: timeZone).end.addingTimeInterval(7 * 3600)
+        bytes = Self.message(
+            subject: Self.subject(of: digest), from: from, to: to, replyTo: replyTo, date: date, timeZone: timeZone,
+            messageID: messageID, language: digest.language, text: text, html: html)
     }
 
-    public var subject: String { "\(digest.siteTitle) · \(digest.weekLabel)" }
+    public var subject: String { Self.subject(of: digest) }
 
-    /// The whole message, CRLF line ends.
-    public var bytes: Data {
+    static func subject(of digest: WeeklyDigest) -> String { "\(digest.siteTitle) · \(digest.weekLabel)" }
+
+    static func message(
+        subject: String, from: MailAddress, to: [MailAddress], replyTo: MailAddress?, date: Date, timeZone: TimeZone, messageID: String,
+        language: SiteLanguage, text: String, html: String
+    ) -> Data {
         let boundary = "=_gazette_" + messageID.filter { $0.isHexDigit }.suffix(16)
         var headers: [String] = []
         headers.append(Self.header("From", Self.address(from)))
@@ -56,7 +63,7 @@ public struct DigestMessage: Sendable {
         headers.append("Date: \(Self.rfc5322Date(date, timeZone: timeZone))")
         headers.append("Message-ID: \(messageID)")
         headers.append("MIME-Version: 1.0")
-        headers.append("Content-Language: \(digest.language.rawValue)")
+        headers.append("Content-Language: \(language.rawValue)")
         headers.append("Content-Type: multipart/alternative; boundary=\"\(boundary)\"")
         var lines = headers
         lines.append("")

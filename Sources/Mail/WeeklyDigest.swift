@@ -77,7 +77,7 @@ public struct WeeklyDigest: Sendable {
         language = config.language
         siteURL = base.absoluteString
         weekURL = absolute(SitePaths.week(week))
-        packetURL = StudyPacketWeeks.has(contents) ? absolute(SitePaths.packet(week)) : nil
+        packetURL = contents.hasPacket ? absolute(SitePaths.packet(week)) : nil
         let excerptLength = Self.excerptLength(journals: contents.journals.count)
         entries = Journal.sortedNewestFirst(contents.journals).map { journal in
             let article = content.article(for: journal)
@@ -137,11 +137,6 @@ public struct WeeklyDigest: Sendable {
                 })
         }.filter { !$0.articles.isEmpty }
     }
-}
-
-/// The weeks that get a packet: as `gazette build` decides (a journal with a body).
-enum StudyPacketWeeks {
-    static func has(_ week: WeekContent) -> Bool { week.journals.contains { !$0.isBookmark } }
 }
 
 /// Why a digest could not be made or sent, with what to do.

@@ -38,7 +38,7 @@ public struct StudyPacket: Sendable {
 
     /// The weeks `gazette build` writes a packet for: those with at least one journal with a body.
     public static func weeks(in content: SiteContent) -> [ISOWeek] {
-        content.weeks.filter { week in week.journals.contains { !$0.isBookmark } }.map(\.week)
+        content.weeks.filter(\.hasPacket).map(\.week)
     }
 
     /// `SOURCE_DATE_EPOCH` when set to whole seconds, else the newest `updated` of `journals`.

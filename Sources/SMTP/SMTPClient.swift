@@ -1,5 +1,6 @@
 internal import CCurl
 import Foundation
+import GazetteModel
 
 /// Where to deliver mail: an SMTP server and how to log in, from the environment
 /// (`SMTP_URL`, `SMTP_USERNAME`, `SMTP_PASSWORD`; `SMTP_CA_FILE` and `SMTP_TIMEOUT` if needed),
@@ -57,7 +58,7 @@ public struct SMTPServer: Sendable {
 }
 
 /// Why a delivery failed, in words, with what to do; never the password.
-public struct SMTPError: Error, Sendable, CustomStringConvertible {
+public struct SMTPError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
     public let message: String
     public let hint: String
 
@@ -67,6 +68,7 @@ public struct SMTPError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+    public var diagnostic: Diagnostic { .error(message, hint: hint) }
 }
 
 /// Delivers one message over SMTP with libcurl: TLS (`smtps://`) or STARTTLS (`smtp://`,

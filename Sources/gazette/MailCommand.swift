@@ -71,12 +71,7 @@ struct MailCommand: ParsableCommand {
                 console.say("Wrote \(target.path): \(message.subject) (\(count(digest.entries.count, "journal")), \(count(digest.articleCount, "article")))")
             }
             if send {
-                let server: SMTPServer
-                do throws(SMTPError) {
-                    server = try SMTPServer(environment: ProcessInfo.processInfo.environment)
-                } catch {
-                    throw MailError(error.message, hint: error.hint)
-                }
+                let server = try SMTPServer(environment: ProcessInfo.processInfo.environment)
                 switch try DigestDelivery.send(message, siteRoot: root, via: server, force: force) {
                 case .sent:
                     console.summary("Sent \(message.subject) to \(count(recipients.count, "recipient")) through \(server.shown)")
