@@ -11,7 +11,7 @@ from this history, which serve reads on a save).
 
 With --shape korean or busy, the site is that of Benchmarks/peers.py's shape of the name.
 
-usage: python3 Benchmarks/serve_bench.py [--git] [--shape plain|korean|busy] [--folder DIR] [BINARY] [JOURNALS] [RUNS]
+usage: python3 Benchmarks/serve_bench.py [--git] [--verbose] [--shape plain|korean|busy] [--folder DIR] [BINARY] [JOURNALS] [RUNS]
        (defaults: .build/release/gazette, 2000, 5; the site is written under bench-results/serve/,
        or under DIR: a folder on another filesystem, as for Benchmarks/peers.py --folder)
 """
@@ -31,8 +31,10 @@ if "--shape" in argv:
     del argv[at:at + 2]
     if shape not in ("plain", "korean", "busy"):
         sys.exit("serve_bench: --shape takes plain, korean or busy")
-args = [a for a in argv if a != "--git"]
+args = [a for a in argv if a not in ("--git", "--verbose")]
 in_git = "--git" in argv
+# --verbose: serve runs with -v, and each save's step times are printed after its figure.
+verbose = "--verbose" in argv
 binary = args[0] if len(args) > 0 else os.path.join(root, ".build", "release", "gazette")
 count = int(args[1]) if len(args) > 1 else 2000
 runs = int(args[2]) if len(args) > 2 else 5
@@ -64,7 +66,7 @@ if in_git:
         with open(os.path.join(site, "content/journals", names[(k * 7) % len(names)]), "a") as f:
             f.write(f"\n덧붙임 {k}.\n")
         git("commit", "-qam", f"edit {k}")
-p = subprocess.Popen([binary, "serve", "--site", site, "--port", "0"], stderr=subprocess.STDOUT, stdout=subprocess.PIPE, text=True)
+p = subprocess.Popen([binary, "serve", *(["-v"] if verbose else []), "--site", site, "--port", "0"], stderr=subprocess.STDOUT, stdout=subprocess.PIPE, text=True)
 base = None
 start = time.time()
 for line in p.stdout:
@@ -73,7 +75,8 @@ for line in p.stdout:
         base = m.group(1); break
 first = time.time() - start
 # Keep draining the server's output: 2,000 warnings a rebuild fill a pipe and block it.
-threading.Thread(target=lambda: [None for _ in p.stdout], daemon=True).start()
+server_lines = []
+threading.Thread(target=lambda: [server_lines.append(line) for line in p.stdout], daemon=True).start()
 events = []
 def listen():
     r = urllib.request.urlopen(base + "__gazette/live", timeout=600)
@@ -102,7 +105,7 @@ for k in range(runs):
     name = journals[(k * 37) % len(journals)]
     path = os.path.join(site, "content/journals", name)
     text = open(path).read()
-    mark = len(events)
+    mark, lines_mark = len(events), len(server_lines)
     t0 = time.time()
     open(path, "w").write(text + f"\n편집 marker-{k}.\n")
     slug = name[:-3]
@@ -114,6 +117,11 @@ for k in range(runs):
     t1 = next((e[0] for e in events[mark:] if slug in e[1]), None)
     times.append((t1 or time.time()) - t0)
     time.sleep(2.0)
+    if verbose:
+        print(f"save {k + 1}: {((t1 or time.time()) - t0) * 1000:.0f} ms")
+        for line in server_lines[lines_mark:]:
+            if re.search(r"\d+ ms|\d\.\d+ s", line) and "warning" not in line:
+                print("   ", line.rstrip())
 p.terminate()
 label = {"plain": "", "korean": ", real Korean", "busy": f", busy ({count} articles in two weeks)"}[shape]
 print(f"serve, {count} journals{label}{' in git' if in_git else ''}: first build {first:.1f} s, background packets done {settled:.1f} s later; "

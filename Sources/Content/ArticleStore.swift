@@ -286,11 +286,12 @@ public enum ArticleStore {
 
     /// The store's order: `published` descending (as instants), then `id`.
     public static func sorted(_ articles: [Article]) -> [Article] {
-        articles.sorted { a, b in
-            let da = a.publishedDate ?? .distantPast, db = b.publishedDate ?? .distantPast
-            if da != db { return da > db }
-            return a.id.utf8Precedes(b.id)
-        }
+        // Each date parsed once, not at each of the n log n comparisons: parsing in the
+        // comparator was a tenth of a `serve` save on 2,000 articles.
+        articles.map { ($0, $0.publishedDate ?? .distantPast) }.sorted { a, b in
+            if a.1 != b.1 { return a.1 > b.1 }
+            return a.0.id.utf8Precedes(b.0.id)
+        }.map(\.0)
     }
 
     /// The bytes of a week file holding `articles`: sorted, one record per line, keys sorted,

@@ -54,8 +54,7 @@ public struct SiteContent: Sendable {
         var content = SiteContent(
             root: siteRoot, config: config,
             journals: Journal.sortedNewestFirst(journals.filter { includeDrafts || !$0.draft }),
-            // What the URL policy refuses is dropped here, once, for pages, feeds and packets alike.
-            articles: ArticleStore.sorted(articles.map(\.withSafeURLs)), diagnostics: [],
+            articles: cache?.safeArticles(articles, make: safeAndSorted) ?? safeAndSorted(articles), diagnostics: [],
             thumbnailFiles: Set(thumbnails.names))
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
@@ -64,6 +63,10 @@ public struct SiteContent: Sendable {
         if content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
         return content
     }
+
+    /// Articles as pages, feeds and packets use them: what the URL policy refuses dropped here,
+    /// once, and newest first.
+    static func safeAndSorted(_ articles: [Article]) -> [Article] { ArticleStore.sorted(articles.map(\.withSafeURLs)) }
 
     public init(
         root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic], thumbnailFiles: Set<String> = []

@@ -12,10 +12,15 @@ import NIOCore
 public struct DevServer: Sendable {
     public let folder: URL
     public let live: LiveReload
+    /// Called with a request's path inside the folder (decoded, without the leading slash)
+    /// before the file is looked up, so the session can make a file only when it is asked for
+    /// (a week's packet); returns once the file is there or will not be.
+    let prepare: @Sendable (String) async -> Void
 
-    public init(folder: URL, live: LiveReload) {
+    public init(folder: URL, live: LiveReload, prepare: @escaping @Sendable (String) async -> Void = { _ in }) {
         self.folder = folder.standardizedFileURL
         self.live = live
+        self.prepare = prepare
     }
 
     /// Runs until cancelled. `onRunning` receives the port actually bound (useful with port 0).
@@ -47,6 +52,7 @@ public struct DevServer: Sendable {
         if rawPath == LiveReload.scriptPath {
             return file(Data(LiveReload.script.utf8), type: "text/javascript; charset=utf-8", head: request.method == .head)
         }
+        if let decoded = rawPath.removingPercentEncoding, decoded.hasPrefix("/") { await prepare(String(decoded.dropFirst())) }
         switch resolve(rawPath) {
         case .file(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { return notFound(head: request.method == .head) }

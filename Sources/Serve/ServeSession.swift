@@ -52,7 +52,8 @@ public enum ServeSession {
         let lock = try output.lock(purpose: "serve", wait: 120)
         defer { lock.release() }
         try FileManager.default.createDirectory(at: options.output, withIntermediateDirectories: true)
-        let server = DevServer(folder: options.output, live: live)
+        let builder = Rebuilder(options: options)
+        let server = DevServer(folder: options.output, live: live) { path in await builder.packets.make(path) }
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -76,8 +77,7 @@ public enum ServeSession {
             let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
             guard let base = URL(string: "http://\(hostPart):\(port)/") else { return }
 
-            let builder = Rebuilder(options: options, baseURL: base)
-            await builder.build(trigger: [], live: live, report: report)
+            await builder.build(trigger: [], baseURL: base, live: live, report: report)
             report(.listening(base))
 
             group.addTask {
@@ -88,7 +88,7 @@ public enum ServeSession {
             }
             group.addTask {
                 for await burst in watcher.changes() {
-                    await builder.build(trigger: burst, live: live, report: report)
+                    await builder.build(trigger: burst, baseURL: base, live: live, report: report)
                 }
                 // Serving on without watching would leave every page stale without a word.
                 if let failure = watcher.failure { throw SiteWatcher.WatchError.unavailable(failure) }
@@ -102,11 +102,10 @@ public enum ServeSession {
 
 /// Builds into the served folder, one build at a time, with parsed files and measured cards
 /// kept between builds. Pages are written and announced first; then the search index and page
-/// are made and written, and the week packets typeset, in the background. A newer build waits
-/// for the search files and cancels what is left of the packets.
+/// are made and written in the background. A newer build waits for the search files. Week
+/// packets are typeset only when asked for (`PacketShelf`).
 private struct Rebuilder: Sendable {
     let options: ServeOptions
-    let baseURL: URL
     let cache = ContentCache()
     let cards = CardMeasureCache()
     let written = WrittenKeys()
@@ -114,13 +113,16 @@ private struct Rebuilder: Sendable {
     let memo = PageMemo()
     let cardContexts = CardContexts()
     let search = SearchIndexCache()
-    /// The packets still being typeset for the last build.
-    let packets = Locked<Task<Void, Never>?>(nil)
+    let packets: PacketShelf
     /// The search index and page of the last build, made after its pages were announced.
     let searchWrite = Locked<Task<Void, Never>?>(nil)
 
-    func build(trigger: [String], live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
-        packets.withLock { $0?.cancel() }
+    init(options: ServeOptions) {
+        self.options = options
+        packets = PacketShelf(output: options.output, written: written)
+    }
+
+    func build(trigger: [String], baseURL: URL, live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
         let started = Date()
         // The last build's search files are written within milliseconds, and this build's
         // update must not run beside that write: it keeps the files the write has recorded.
@@ -150,7 +152,6 @@ private struct Rebuilder: Sendable {
             // (2,000 on the bench site) are new, and the reload need not wait for that.
             await live.built(changed: result.changed)
             report(.built(result, seconds: seconds, reused: counts.reused, parsed: counts.parsed, trigger: trigger))
-            let output = options.output
             let written = self.written
             let search = Task.detached(priority: .userInitiated) {
                 guard let deferred = result.deferredSearch else { return }
@@ -162,27 +163,7 @@ private struct Rebuilder: Sendable {
                 }
             }
             searchWrite.withLock { $0 = search }
-            let task = Task.detached(priority: .utility) {
-                // Packets after the search index, so that it is not kept waiting for a core.
-                await search.value
-                var changed: [String] = []
-                for packet in result.deferredPackets where written.key(of: packet.path) != packet.key {
-                    guard !Task.isCancelled else { return }
-                    // A newer save cancels this task; the packet being typeset hears of it
-                    // between journals and pages, so it stops taking cores from that save's
-                    // build (a busy week's packet of 1,000 journals took seconds).
-                    let stop = Locked(false)
-                    let wrote = await withTaskCancellationHandler {
-                        try? await Self.offPool { try Self.write(packet, into: output, isCancelled: { stop.withLock { $0 } }) }
-                    } onCancel: {
-                        stop.withLock { $0 = true }
-                    }
-                    if wrote != nil { written.record(packet.path, key: packet.key) }
-                    if wrote == true { changed.append(packet.path) }
-                }
-                if !changed.isEmpty && !Task.isCancelled { await live.built(changed: changed) }
-            }
-            packets.withLock { $0 = task }
+            await packets.replace(with: result.deferredPackets)
         } catch let error as DiagnosticsError {
             report(.failed(error.diagnostics, trigger: trigger))
             let errors = error.diagnostics.filter { $0.severity == .error }
@@ -194,21 +175,80 @@ private struct Rebuilder: Sendable {
         }
     }
 
-    /// Typesets a packet and replaces the served file atomically if its bytes changed; true if
-    /// they did.
-    static func write(_ packet: DeferredPacket, into output: URL, isCancelled: @escaping @Sendable () -> Bool) throws -> Bool {
-        let data = try packet.typesetUnless(isCancelled)
-        let file = output.appendingPathComponent(packet.path)
-        if FileManager.default.contents(atPath: file.path) == data { return false }
-        // The served folder is remade by every serve: nothing in it needs flushing.
-        try AtomicFile.write(data, to: file, durable: false)
-        return true
-    }
-
     /// Runs blocking work on a Dispatch worker, not on a thread of Swift's cooperative pool.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}
+
+/// The week packets of the last build, typeset when the served folder is asked for one, not
+/// after every save: a busy week's packet is seconds of work on every core, and typeset in the
+/// background it took them from the next save's build (a save's page came 1–2 s late on a
+/// 2,000-journal fortnight). A packet whose key is what was last written is served as it is; a
+/// request for one being typeset waits for it; a save that changes a packet cancels its
+/// typesetting, and a request waiting for it then typesets the new one.
+actor PacketShelf {
+    private let output: URL
+    private let written: WrittenKeys
+    private var latest: [String: DeferredPacket] = [:]
+    private var running: [String: (key: Fingerprint, task: Task<Outcome, Never>)] = [:]
+
+    enum Outcome: Sendable { case written, cancelled, failed }
+
+    init(output: URL, written: WrittenKeys) {
+        self.output = output
+        self.written = written
+    }
+
+    /// The packets a build linked; typesetting for one whose key changed stops.
+    func replace(with packets: [DeferredPacket]) {
+        latest = Dictionary(packets.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+        for (path, run) in running where latest[path]?.key != run.key { run.task.cancel() }
+    }
+
+    /// Makes `path` current if it is a packet of the last build: returns once it is written
+    /// (or failed: the request then finds the last file written, or none).
+    func make(_ path: String) async {
+        while let packet = latest[path], written.key(of: path) != packet.key {
+            let run: (key: Fingerprint, task: Task<Outcome, Never>)
+            if let current = running[path], current.key == packet.key {
+                run = current
+            } else {
+                run = (packet.key, Self.typeset(packet, into: output, recordingIn: written))
+                running[path] = run
+            }
+            let outcome = await run.task.value
+            if running[path]?.key == run.key { running[path] = nil }
+            guard outcome == .cancelled else { return }
+        }
+    }
+
+    /// Typesets a packet off the cooperative pool and replaces the served file atomically; a
+    /// cancelled task stops between journals and pages.
+    private static func typeset(_ packet: DeferredPacket, into output: URL, recordingIn written: WrittenKeys) -> Task<Outcome, Never> {
+        Task.detached(priority: .userInitiated) {
+            let stop = Locked(false)
+            return await withTaskCancellationHandler {
+                do {
+                    try await Rebuilder.offPool {
+                        let data = try packet.typesetUnless { stop.withLock { $0 } }
+                        let file = output.appendingPathComponent(packet.path)
+                        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        // The served folder is remade by every serve: nothing in it needs flushing.
+                        try AtomicFile.write(data, to: file, durable: false)
+                    }
+                    written.record(packet.path, key: packet.key)
+                    return .written
+                } catch is CancellationError {
+                    return .cancelled
+                } catch {
+                    return stop.withLock { $0 } ? .cancelled : .failed
+                }
+            } onCancel: {
+                stop.withLock { $0 = true }
+            }
         }
     }
 }

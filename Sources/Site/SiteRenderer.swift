@@ -35,6 +35,16 @@ public struct SiteRenderer: Sendable {
     /// Each tag's journals, newest first, gathered once: every board and list page of every tag
     /// asks for them and for their counts.
     private let tagged: [String: [Journal]]
+    /// Each week's article rows and the count of its journals per tag, gathered once: every
+    /// board and article page of a week reads them, and a busy week has a thousand articles.
+    private var weekFacts: [ISOWeek: WeekFacts] = [:]
+
+    /// What every page of a week reads of the whole week (`articleRows`, `journalsByTag`).
+    struct WeekFacts: Sendable {
+        let rows: [ArticleRow]
+        let tags: [(label: String, count: Int)]
+        let summary: [(label: String, count: Int)]
+    }
 
     public init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
         cards = boards.cards
@@ -52,6 +62,8 @@ public struct SiteRenderer: Sendable {
             for tag in journal.tags { tagged[tag, default: []].append(journal) }
         }
         self.tagged = tagged
+        weekFacts = Dictionary(
+            uniqueKeysWithValues: content.weeks.map { ($0.week, WeekFacts(rows: gatherArticleRows($0), tags: countJournalsByTag($0), summary: countArticles($0))) })
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
@@ -247,9 +259,11 @@ public struct SiteRenderer: Sendable {
         }
     }
 
-    /// What a week page reads: all the week's journals (the chart counts their tags), its
-    /// articles and the journals about each (their cards list them, from any week), the
-    /// articles of the journals on its board page, the neighbouring weeks and its packet.
+    /// What a week page reads: the journals on its board page and their articles, how many
+    /// journals and articles the week has and its journals per tag (the chart), its articles
+    /// and the journals about each (their cards list them, from any week) while they are listed
+    /// here, the neighbouring weeks and its packet. Not every journal of the week: an edit to
+    /// one would make each of a busy week's thirty board pages be drafted again.
     func weekInputs(_ week: WeekContent, page: Int, isDigest: Bool, shared: Fingerprint) -> PageMemo.Inputs {
         let index = weeks.firstIndex { $0.week == week.week } ?? 0
         let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
@@ -262,12 +276,15 @@ public struct SiteRenderer: Sendable {
         let listed = paged ? [] : week.articles
         let about = listed.map(content.journals(about:))
         let summary = paged ? articleSummary(week) : []
+        let tags = journalsByTag(week)
         return PageMemo.Inputs(
-            journals: week.journals + about.flatMap { $0 },
+            journals: shown.journals + about.flatMap { $0 },
             articles: listed.map(Optional.some) + shown.journals.map(content.article(for:)),
-            numbers: [page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer)]
-                + about.map(\.count) + summary.map(\.count),
-            shared: shared, labels: summary.map(\.label) + thumbnailMarks(listed))
+            numbers: [
+                page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer),
+                week.journals.count, week.articles.count,
+            ] + about.map(\.count) + summary.map(\.count) + tags.map(\.count),
+            shared: shared, labels: summary.map(\.label) + tags.map(\.label) + thumbnailMarks(listed))
     }
 
     /// Whether each article's thumbnails are there (`SiteContent.thumbnails(of:)`): a page shows
@@ -611,7 +628,9 @@ public struct SiteRenderer: Sendable {
     /// A week's articles as rows, grouped by the query that found them (config order first, then
     /// other queries, then feeds and manual additions by source). An article found by two
     /// queries has a row in both groups.
-    func articleRows(_ week: WeekContent) -> [ArticleRow] {
+    func articleRows(_ week: WeekContent) -> [ArticleRow] { weekFacts[week.week]?.rows ?? gatherArticleRows(week) }
+
+    func gatherArticleRows(_ week: WeekContent) -> [ArticleRow] {
         var groups: [String: [Article]] = [:]
         for article in week.articles {
             for key in article.queries.isEmpty ? ["source:" + article.source] : article.queries {
@@ -637,7 +656,7 @@ public struct SiteRenderer: Sendable {
     /// How many pages of their own a week's articles take: none while their rows fit one.
     func articlePageCount(_ week: WeekContent) -> Int {
         let perPage = content.config.board.articlesPerPage
-        let rows = week.articles.reduce(0) { $0 + max(1, $1.queries.count) }
+        let rows = articleRows(week).count
         return rows <= perPage ? 0 : (rows + perPage - 1) / perPage
     }
 
@@ -650,7 +669,9 @@ public struct SiteRenderer: Sendable {
 
     /// What a week's board pages show of its articles when they have pages of their own: each
     /// group's and each source's count (the chart's), as labels and numbers.
-    func articleSummary(_ week: WeekContent) -> [(label: String, count: Int)] {
+    func articleSummary(_ week: WeekContent) -> [(label: String, count: Int)] { weekFacts[week.week]?.summary ?? countArticles(week) }
+
+    func countArticles(_ week: WeekContent) -> [(label: String, count: Int)] {
         var groups: [String: Int] = [:]
         var sources: [String: Int] = [:]
         for article in week.articles {
@@ -677,23 +698,32 @@ public struct SiteRenderer: Sendable {
 
     /// Articles per source and journals per tag, largest first (ties by name), as inline SVG.
     func chart(_ week: WeekContent) -> String {
-        func ranked(_ counts: [String: Int]) -> [(label: String, count: Int)] {
-            counts.map { (label: $0.key, count: $0.value) }
-                .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label.utf8Precedes($1.label) }
-        }
         var sources: [String: Int] = [:]
         for article in week.articles { sources[sourceLabel(article.source), default: 0] += 1 }
+        return WeekChart(
+            series: [
+                .init(title: strings["articlesBySource"] ?? "", rows: Self.ranked(sources)),
+                .init(title: strings["journalsByTag"] ?? "", rows: journalsByTag(week)),
+            ],
+            id: "chart-\(week.week)", caption: "\(dates.week(week.week)) · \(strings["atAGlance"] ?? "")"
+        ).svg
+    }
+
+    /// Counts, largest first (ties by name).
+    static func ranked(_ counts: [String: Int]) -> [(label: String, count: Int)] {
+        counts.map { (label: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label.utf8Precedes($1.label) }
+    }
+
+    /// A week's journals per tag (by the tag's name), as the chart ranks them.
+    func journalsByTag(_ week: WeekContent) -> [(label: String, count: Int)] { weekFacts[week.week]?.tags ?? countJournalsByTag(week) }
+
+    func countJournalsByTag(_ week: WeekContent) -> [(label: String, count: Int)] {
         var tags: [String: Int] = [:]
         for journal in week.journals {
             for key in journal.tags { tags[content.config.tag(key)?.name ?? key, default: 0] += 1 }
         }
-        return WeekChart(
-            series: [
-                .init(title: strings["articlesBySource"] ?? "", rows: ranked(sources)),
-                .init(title: strings["journalsByTag"] ?? "", rows: ranked(tags)),
-            ],
-            id: "chart-\(week.week)", caption: "\(dates.week(week.week)) · \(strings["atAGlance"] ?? "")"
-        ).svg
+        return Self.ranked(tags)
     }
 
     /// How a source is named on pages: Naver, NewsAPI, MediaStack, a feed's name, or manual.

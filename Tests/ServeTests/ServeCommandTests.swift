@@ -47,6 +47,16 @@ struct ServeCommandTests {
         #expect(try HTTPExchange.get(base + "../gazette.yml").status == 404)
         #expect(try HTTPExchange.get(base, method: "POST").status == 405)
 
+        // A week's packet is typeset when it is asked for, not after every build: none is on
+        // disk until then, and the one served is the week as it is now.
+        let packetFile = site.url.appendingPathComponent(".gazette/serve/packets/2026-W46.pdf")
+        #expect(!FileManager.default.fileExists(atPath: packetFile.path))
+        let packet = try HTTPExchange.get(base + "packets/2026-W46.pdf", seconds: Int(Self.patience))
+        #expect(packet.status == 200)
+        #expect(packet.headers["content-type"] == "application/pdf")
+        #expect(packet.body.starts(with: Data("%PDF-".utf8)))
+        #expect(FileManager.default.contents(atPath: packetFile.path) == packet.body)
+
         // A page listening for reloads.
         let events = try BackgroundProcess(command: "curl", ["-sN", base + "__gazette/live"])
         defer { events.terminate() }
@@ -68,6 +78,11 @@ struct ServeCommandTests {
         // machine, 12 s with the whole suite and its browsers on two cores) is a figure, printed
         // above, not something a loaded 2-core runner can promise.
         #expect(seconds < Self.patience)
+        // The edited journal is in week 46: its packet is typeset again, with the new paragraph.
+        let edited = try HTTPExchange.get(base + "packets/2026-W46.pdf", seconds: Int(Self.patience))
+        #expect(edited.status == 200 && edited.body.starts(with: Data("%PDF-".utf8)))
+        #expect(edited.body != packet.body)
+        #expect(try HTTPExchange.get(base + "packets/2026-W46.pdf", seconds: Int(Self.patience)).body == edited.body)
 
         // Break it: the terminal and the page say where; the last good page is still served.
         try original.replacingOccurrences(of: "created: ", with: "created: not-a-date ").write(to: journal, atomically: true, encoding: .utf8)

@@ -77,12 +77,13 @@ public struct HTTPExchange: Sendable {
     public var body: Data
     public var text: String { String(decoding: body, as: UTF8.self) }
 
-    public static func get(_ url: String, method: String = "GET") throws -> HTTPExchange {
+    /// `seconds`: how long the whole exchange may take (a packet is typeset when asked for).
+    public static func get(_ url: String, method: String = "GET", seconds: Int = 10) throws -> HTTPExchange {
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-http-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let headerFile = scratch.appendingPathComponent("headers"), bodyFile = scratch.appendingPathComponent("body")
-        var arguments = ["-s", "--path-as-is", "--max-time", "10", "-D", headerFile.path, "-o", bodyFile.path]
+        var arguments = ["-s", "--path-as-is", "--max-time", String(seconds), "-D", headerFile.path, "-o", bodyFile.path]
         arguments += method == "HEAD" ? ["-I"] : ["-X", method]
         _ = try Program.run(command: "curl", arguments + [url])
         let rawHeaders = String(decoding: (try? Data(contentsOf: headerFile)) ?? Data(), as: UTF8.self)
