@@ -14,6 +14,8 @@ struct BodyTypesetter {
     /// Resolves a link written in a journal to an absolute URL (nil: not clickable).
     let resolveLink: (String) -> String?
     let strings: PacketStrings
+    /// Identities for the journal's lists, quotes and tables.
+    let ids = StructureIDs()
 
     func boxes(_ blocks: [MarkdownBlock]) throws -> [FlowBox] {
         try boxes(blocks, indent: 0, width: style.contentWidth, bars: [], tight: false)
@@ -31,8 +33,11 @@ struct BodyTypesetter {
             case .paragraph(let inlines):
                 made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
             case .heading(let level, let inlines):
+                // The journal's title is its `H1`; its own headings start at `H2`.
+                let role = "H\(min(6, level + 1))"
                 let blocks = try cache.paragraph(rich(inlines, style.heading(level)), width: width, lineHeight: 1.3)
                 let text = FlowBox.text(blocks, indent: indent, spaceBefore: style.size * (level <= 2 ? 1.5 : 1.2), spaceAfter: style.size * 0.35)
+                text.role = role
                 if text.height > style.bodyHeight / 2 {
                     // A "heading" longer than half a page is set like a paragraph, so it can split.
                     made = [text]
@@ -44,10 +49,13 @@ struct BodyTypesetter {
                 }
                 box.keepWithNext = true
                 box.kind = .heading
+                box.role = role
                 made = [box]
             case .blockQuote(let children):
                 made = try boxes(children, indent: indent + style.quoteIndent, width: width - style.quoteIndent, bars: bars + [indent + 2], tight: false)
                 if let first = made.first { first.spaceBefore = max(first.spaceBefore, gap) }
+                let quote = ids.make("BlockQuote")
+                for box in made { box.containers.insert(quote, at: 0) }
             case .list(let list):
                 made = try self.list(list, indent: indent, width: width, bars: bars)
                 if let first = made.first { first.spaceBefore = gap }
@@ -59,6 +67,7 @@ struct BodyTypesetter {
                     canvas.line(from: (x + indent, y + 0.5 * self.style.size), to: (x + indent + width, y + 0.5 * self.style.size), color: rule, lineWidth: 0.6)
                 }
                 box.kind = .rule
+                box.role = "Artifact"
                 made = [box]
             case .table(let table):
                 made = try self.table(table, indent: indent, width: width, gap: gap)
@@ -94,6 +103,7 @@ struct BodyTypesetter {
             text.draw(canvas, range, x, y + (range.lowerBound == 0 ? padding : 0), gap)
         }
         box.kind = .code
+        box.role = "Code"
         return box
     }
 
@@ -101,17 +111,11 @@ struct BodyTypesetter {
     /// it so a quote reads as one bar.
     private func withBars(_ box: FlowBox, _ bars: [Double]) -> FlowBox {
         let colour = style.quoteBar
-        let wrapped = FlowBox(units: box.units, spaceBefore: box.spaceBefore, spaceAfter: box.spaceAfter, firstBaseline: box.firstBaseline) {
-            canvas, range, x, y, gap in
+        return box.redrawn { canvas, range, x, y, gap in
             let height = box.height(of: range)
             for bar in bars { canvas.fill(x: x + bar, y: y - gap, width: 2, height: height + gap, color: colour) }
             box.draw(canvas, range, x, y, gap)
         }
-        wrapped.keepWithNext = box.keepWithNext
-        wrapped.minimumSplit = box.minimumSplit
-        wrapped.kind = box.kind
-        wrapped.runningHeader = box.runningHeader
-        return wrapped
     }
 
     // MARK: - Lists
@@ -120,6 +124,7 @@ struct BodyTypesetter {
         var result: [FlowBox] = []
         let markerWidth = style.listIndent
         let depthBullet = ["•", "◦", "–"][min(2, Int(indent / style.listIndent) % 3)]
+        let element = ids.make("L")
         for (number, item) in list.items.enumerated() {
             var content = try boxes(
                 item.blocks.isEmpty ? [.paragraph([])] : item.blocks, indent: indent + markerWidth, width: width - markerWidth, bars: [],
@@ -151,16 +156,11 @@ struct BodyTypesetter {
                     canvas.draw(text, x: right - line.width - line.x, y: y + baseline - line.baseline)
                 }
             }
-            let withMarker = FlowBox(units: first.units, spaceBefore: first.spaceBefore, spaceAfter: first.spaceAfter, firstBaseline: first.firstBaseline) {
-                canvas, range, x, y, gap in
-                if range.lowerBound == 0 { marker(canvas, x, y) }
-                first.draw(canvas, range, x, y, gap)
-            }
-            withMarker.keepWithNext = first.keepWithNext
-            withMarker.minimumSplit = first.minimumSplit
-            withMarker.kind = first.kind
-            withMarker.runningHeader = first.runningHeader
-            content[0] = withMarker
+            // The item's blocks are its `LBody`; the marker, drawn with the first, its `Lbl`.
+            first.marker = marker
+            let itemID = ids.make("LI")
+            let path = [element, itemID, StructureElement(tag: "LBody", id: itemID.id)]
+            for box in content { box.containers.insert(contentsOf: path, at: 0) }
             result += content
         }
         return bars.isEmpty ? result : result.map { withBars($0, bars) }
@@ -214,6 +214,7 @@ struct BodyTypesetter {
 
         var boxes: [FlowBox] = []
         let headerNames = header.map { $0.map(\.string) } ?? Array(repeating: "", count: columns)
+        let element = ids.make("Table")
         for (rowIndex, row) in all.enumerated() {
             let isHeader = header != nil && rowIndex == 0
             var blocks: [[TextBlock]] = []
@@ -250,18 +251,22 @@ struct BodyTypesetter {
             ) { canvas, _, x, y, _ in
                 var left = x + indent
                 for (column, cell) in blocks.enumerated() {
-                    if let fill { canvas.fill(x: left, y: y, width: widths[column], height: height, color: fill) }
-                    canvas.strokeRectangle(x: left, y: y, width: widths[column], height: height, color: rule, lineWidth: 0.5)
-                    var top = y + padding
-                    for block in cell {
-                        canvas.draw(block, x: left + padding, y: top)
-                        top += block.height
+                    canvas.structure(isHeader ? "TH" : "TD") {
+                        if let fill { canvas.fill(x: left, y: y, width: widths[column], height: height, color: fill) }
+                        canvas.strokeRectangle(x: left, y: y, width: widths[column], height: height, color: rule, lineWidth: 0.5)
+                        var top = y + padding
+                        for block in cell {
+                            canvas.draw(block, x: left + padding, y: top)
+                            top += block.height
+                        }
                     }
                     left += widths[column]
                 }
             }
             box.keepWithNext = isHeader
             box.kind = .tableRow
+            box.role = nil
+            box.containers = [element, ids.make("TR")]
             if !isHeader, header != nil { box.runningHeader = boxes.first }
             boxes.append(box)
         }

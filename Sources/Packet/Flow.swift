@@ -24,6 +24,13 @@ final class FlowBox {
     var runningHeader: FlowBox?
     /// Distance from the box's top to its first baseline, for list markers.
     var firstBaseline: Double
+    /// The structure elements the box is inside, outermost first (the journal's `Sect`, a
+    /// list's `L`, `LI` and `LBody`…), and the element its content is (`P`, `H2`, `Code`,
+    /// `Artifact`); nil when `draw` tags its own parts (a table row's cells).
+    var containers: [StructureElement] = []
+    var role: String? = "P"
+    /// Drawn before the first unit, as the `Lbl` of the list item the box starts.
+    var marker: ((_ canvas: PDFCanvas, _ x: Double, _ y: Double) -> Void)?
     /// Draws `units` with the fragment's top-left corner at (`x`, `y`); `gap` is the space the
     /// paginator left above this fragment (0 at the top of a page), for decorations that bridge it.
     let draw: (_ canvas: PDFCanvas, _ units: Range<Int>, _ x: Double, _ y: Double, _ gap: Double) -> Void
@@ -40,6 +47,21 @@ final class FlowBox {
     }
 
     var height: Double { units.reduce(0, +) }
+
+    /// A box drawn by `draw` with everything else as this one has it.
+    func redrawn(by draw: @escaping (PDFCanvas, Range<Int>, Double, Double, Double) -> Void) -> FlowBox {
+        let box = FlowBox(units: units, spaceBefore: spaceBefore, spaceAfter: spaceAfter, firstBaseline: firstBaseline, draw: draw)
+        box.kind = kind
+        box.keepWithNext = keepWithNext
+        box.breakBefore = breakBefore
+        box.minimumSplit = minimumSplit
+        box.anchor = anchor
+        box.runningHeader = runningHeader
+        box.containers = containers
+        box.role = role
+        box.marker = marker
+        return box
+    }
 
     func height(of range: Range<Int>) -> Double { units[range].reduce(0, +) }
 
@@ -70,6 +92,23 @@ final class FlowBox {
                 top += block.height(of: local)
             }
         }
+    }
+}
+
+/// A structure element that holds boxes: its tag, an identity (two lists in a row are two
+/// `L`s), and its language when it is not the document's.
+struct StructureElement: Equatable {
+    let tag: String
+    let id: String
+    var language: String? = nil
+}
+
+/// Gives the containers of one journal identities of their own.
+final class StructureIDs {
+    private var next = 0
+    func make(_ tag: String, language: String? = nil) -> StructureElement {
+        next += 1
+        return StructureElement(tag: tag, id: "\(next)", language: language)
     }
 }
 

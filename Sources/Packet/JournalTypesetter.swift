@@ -33,6 +33,14 @@ struct JournalTypesetter {
         let size = style.size
         var header: [FlowBox] = []
         let article = packet.content.article(for: journal)
+        // The article's title, address and source, in the article's language when it has
+        // another than the site's.
+        let articleLanguage = article?.language.flatMap { tag in
+            // A language tag as the store holds it (`en`, `ko-KR`); anything else is not one.
+            let isTag = !tag.isEmpty && tag.utf8.count <= 35 && tag.unicodeScalars.allSatisfy { $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || $0 == "-" }
+            return isTag && tag.lowercased() != config.language.rawValue ? tag : nil
+        }
+        let articleBlock = StructureElement(tag: "Div", id: "article", language: articleLanguage)
         // Only what the URL policy allows becomes a clickable link (or is printed as the address).
         let articleURL = (article?.url ?? journal.articleReference.flatMap { CanonicalURL.canonicalize($0) != nil ? $0 : nil })
             .flatMap { SafeURL.allowed($0, in: .absolute) }
@@ -49,10 +57,12 @@ struct JournalTypesetter {
             line.append("\(strings.published) " + (article.publishedDate.map(strings.dayAndTime) ?? article.published))
             header.append(try textBox(RichText(line.joined(separator: " · "), style.small), lineHeight: 1.3, spaceBefore: size * 0.15))
         }
-        header.append(
-            try textBox(
-                RichText(journal.title, style.body.with { $0.bold = true; $0.size = size * 2.0 }), lineHeight: 1.25,
-                spaceBefore: header.isEmpty ? 0 : size * 1.3))
+        for box in header { box.containers = [articleBlock] }
+        let title = try textBox(
+            RichText(journal.title, style.body.with { $0.bold = true; $0.size = size * 2.0 }), lineHeight: 1.25,
+            spaceBefore: header.isEmpty ? 0 : size * 1.3)
+        title.role = "H1"
+        header.append(title)
         var meta = RichText()
         let label = style.small.with { $0.bold = true }
         meta.append("\(strings.created) ", label)
@@ -70,10 +80,11 @@ struct JournalTypesetter {
         }
         let rule = style.rule
         let width = style.contentWidth
-        header.append(
-            FlowBox(units: [size * 1.2], spaceBefore: size * 0.2) { canvas, _, x, y, _ in
-                canvas.line(from: (x, y + size * 0.6), to: (x + width, y + size * 0.6), color: rule, lineWidth: 0.6)
-            })
+        let ruleBox = FlowBox(units: [size * 1.2], spaceBefore: size * 0.2) { canvas, _, x, y, _ in
+            canvas.line(from: (x, y + size * 0.6), to: (x + width, y + size * 0.6), color: rule, lineWidth: 0.6)
+        }
+        ruleBox.role = "Artifact"
+        header.append(ruleBox)
         for box in header { box.keepWithNext = true }
         header[0].breakBefore = true
         header[0].anchor = StudyPacket.destination(for: journal)
@@ -85,7 +96,11 @@ struct JournalTypesetter {
         let bodyBoxes = try body.boxes(document.blocks())
         if let first = bodyBoxes.first { first.spaceBefore = 0 }
         if bodyBoxes.isEmpty { header[header.count - 1].keepWithNext = false }
-        return header + bodyBoxes
+        // Each journal is a section of the document.
+        let section = StructureElement(tag: "Sect", id: "journal " + journal.slug)
+        let all = header + bodyBoxes
+        for box in all { box.containers.insert(section, at: 0) }
+        return all
     }
 
     /// A link target a PDF viewer can open: absolute http(s) and mailto URLs as written; links

@@ -68,23 +68,29 @@ final class PacketComposer {
         let canvas = try clock.step("draw \(pageCount) pages") {
             let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
             setMetadata(canvas)
+            canvas.language = config.language.rawValue
             let header = try TextBlock(
                 RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
+            var structure = StructureDrawing(canvas: canvas)
+            canvas.beginStructure("Document")
             for index in allPages.indices {
                 try stopIfCancelled()
-                if index >= coverCount { drawFurniture(canvas, header: header, footer: footers[index - coverCount]) }
+                // Headers and footers are artifacts, whatever section the page is in.
+                if index >= coverCount { canvas.structure("Artifact") { drawFurniture(canvas, header: header, footer: footers[index - coverCount]) } }
                 for placement in allPages[index] {
                     let y = style.bodyTop + placement.y
                     if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
                         canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
                     }
-                    placement.box.draw(canvas, placement.units, style.contentLeft, y, placement.gap)
+                    structure.draw(placement, x: style.contentLeft, y: y)
                 }
                 canvas.showPage()
                 var drawn: [Placement] = []
                 swap(&drawn, &allPages[index])
                 release.release(consume drawn)
             }
+            structure.close()
+            canvas.endStructure()
             addOutline(canvas)
             return canvas
         }
@@ -200,18 +206,22 @@ final class PacketComposer {
         var boxes: [FlowBox] = []
         let spacer = FlowBox(units: [style.bodyHeight * 0.2]) { _, _, _, _, _ in }
         spacer.kind = .space
+        spacer.role = nil
         spacer.anchor = "cover"
         boxes.append(spacer)
         boxes.append(try textBox(RichText(strings.packet.uppercased(), style.body.with { $0.color = style.accent; $0.bold = true; $0.size = size * 1.05 })))
-        boxes.append(try textBox(RichText(config.title, style.body.with { $0.bold = true; $0.size = size * 2.8 }), lineHeight: 1.2, spaceBefore: size * 0.8))
+        let title = try textBox(RichText(config.title, style.body.with { $0.bold = true; $0.size = size * 2.8 }), lineHeight: 1.2, spaceBefore: size * 0.8)
+        title.role = "H1"
+        boxes.append(title)
         boxes.append(try textBox(RichText(label, style.body.with { $0.bold = true; $0.size = size * 1.7 }), spaceBefore: size * 1.6))
         boxes.append(try textBox(RichText(range, style.body.with { $0.color = style.muted; $0.size = size * 1.2 }), spaceBefore: size * 0.3))
         let rule = style.rule
         let width = style.contentWidth
-        boxes.append(
-            FlowBox(units: [size * 2], spaceBefore: 0) { canvas, _, x, y, _ in
-                canvas.line(from: (x, y + size), to: (x + width, y + size), color: rule, lineWidth: 0.8)
-            })
+        let ruleBox = FlowBox(units: [size * 2], spaceBefore: 0) { canvas, _, x, y, _ in
+            canvas.line(from: (x, y + size), to: (x + width, y + size), color: rule, lineWidth: 0.8)
+        }
+        ruleBox.role = "Artifact"
+        boxes.append(ruleBox)
         let label = style.body.with { $0.bold = true }
         var facts = RichText(strings.journalCount(packet.journals.count), label)
         if !authorNames.isEmpty {
@@ -226,6 +236,8 @@ final class PacketComposer {
         if let description = config.description, !description.isEmpty {
             boxes.append(try textBox(RichText(description, style.body.with { $0.color = style.muted; $0.italic = true }), spaceBefore: size * 1.5))
         }
+        let section = StructureElement(tag: "Sect", id: "cover")
+        for box in boxes { box.containers = [section] }
         return boxes
     }
 
@@ -237,6 +249,7 @@ final class PacketComposer {
         let title = try textBox(RichText(strings.contents, style.heading(1).with { $0.size = size * 1.7 }), lineHeight: 1.2)
         title.anchor = "contents"
         title.kind = .heading
+        title.role = "H1"
         title.breakBefore = true
         title.spaceAfter = size * 1.2
         boxes.append(title)
@@ -251,6 +264,7 @@ final class PacketComposer {
                     spaceBefore: size * (lastWeek == nil ? 0 : 1.0))
                 heading.spaceAfter = size * 0.3
                 heading.keepWithNext = true
+                heading.role = "TOCI"
                 boxes.append(heading)
                 lastWeek = weeks[index]
             }
@@ -267,17 +281,24 @@ final class PacketComposer {
             let numberStyle = style.body
             let box = FlowBox(units: [height], spaceBefore: size * 0.45, firstBaseline: titleBlock.lines.first?.baseline ?? 0) {
                 [unowned self] canvas, _, x, y, _ in
-                canvas.draw(titleBlock, x: x, y: y)
-                canvas.draw(metaBlock, x: x, y: y + titleBlock.height)
-                if let page = self.pageOf[destination],
-                    let number = try? TextBlock(RichText("\(page)", numberStyle), fonts: fonts, width: nil, lineHeight: 1.35)
-                {
-                    canvas.draw(number, x: x + width - number.widestLine, y: y)
+                // The entry's text in a span, so its link can be the entry's too.
+                canvas.structure("Span") {
+                    canvas.draw(titleBlock, x: x, y: y)
+                    canvas.draw(metaBlock, x: x, y: y + titleBlock.height)
+                    if let page = self.pageOf[destination],
+                        let number = try? TextBlock(RichText("\(page)", numberStyle), fonts: fonts, width: nil, lineHeight: 1.35)
+                    {
+                        canvas.draw(number, x: x + width - number.widestLine, y: y)
+                    }
                 }
                 canvas.link(to: "#" + destination, x: x, y: y, width: width, height: height)
             }
+            box.role = "TOCI"
             boxes.append(box)
         }
+        let section = StructureElement(tag: "Sect", id: "contents")
+        let list = StructureElement(tag: "TOC", id: "contents")
+        for box in boxes { box.containers = box === title ? [section] : [section, list] }
         return boxes
     }
 
@@ -334,6 +355,52 @@ final class PacketComposer {
                     destination: single ? "cover" : StudyPacket.destination(for: journal), open: true)
             }
             canvas.addOutline(parent: parent, title: journal.title, destination: StudyPacket.destination(for: journal))
+        }
+    }
+}
+
+/// Draws placed boxes inside their structure elements: opens and closes the containers between
+/// one box and the next, wraps each box's content in its element, a list item's marker in its
+/// `Lbl`, and a table header drawn again at the top of a page in an artifact (it is read once).
+struct StructureDrawing {
+    let canvas: PDFCanvas
+    private var open: [StructureElement] = []
+    private var drawn = Set<ObjectIdentifier>()
+
+    init(canvas: PDFCanvas) { self.canvas = canvas }
+
+    mutating func draw(_ placement: Placement, x: Double, y: Double) {
+        let box = placement.box
+        let units = placement.units
+        if units.lowerBound == 0, !drawn.insert(ObjectIdentifier(box)).inserted {
+            canvas.structure("Artifact") { box.draw(canvas, units, x, y, placement.gap) }
+            return
+        }
+        if units.lowerBound == 0, let marker = box.marker {
+            enter(Array(box.containers.dropLast()))
+            canvas.structure("Lbl") { marker(canvas, x, y) }
+        }
+        enter(box.containers)
+        if let role = box.role {
+            canvas.structure(role) { box.draw(canvas, units, x, y, placement.gap) }
+        } else {
+            box.draw(canvas, units, x, y, placement.gap)
+        }
+    }
+
+    /// Closes every container still open.
+    mutating func close() { enter([]) }
+
+    private mutating func enter(_ path: [StructureElement]) {
+        var common = 0
+        while common < open.count, common < path.count, open[common] == path[common] { common += 1 }
+        while open.count > common {
+            canvas.endStructure()
+            open.removeLast()
+        }
+        for element in path[common...] {
+            canvas.beginStructure(element.tag, language: element.language)
+            open.append(element)
         }
     }
 }

@@ -23,6 +23,13 @@ struct GlyphLine {
     /// Where each cluster starts: its byte offset in the text and its x, for link rectangles.
     let stops: [(byte: Int, x: Double)]
 
+    /// The line measured up to `width`: its trailing spaces are drawn (as nothing) so that text
+    /// read back from the PDF, copied or read aloud from its structure, keeps the space
+    /// between the last word of a line and the first of the next, but take no room.
+    func narrowed(to width: Double) -> GlyphLine {
+        GlyphLine(runs: runs, width: min(self.width, width), ascent: ascent, descent: descent, stops: stops)
+    }
+
     /// The x of byte `offset` of the text (the end of the line past its last cluster).
     func x(at offset: Int) -> Double {
         stops.first { $0.byte >= offset }?.x ?? width

@@ -86,15 +86,81 @@ public final class PDFCanvas {
     /// Ends the current page and starts the next.
     public func showPage() { cairo_show_page(cr) }
 
+    // MARK: - Structure (tagged PDF)
+
+    /// The document's language (`/Lang`, BCP 47), written into the catalog by `finish`.
+    public var language: String?
+
+    /// Every structure element begun, in order: its tag and language. cairo numbers the
+    /// elements' objects in the order they are begun, which is how `finish` finds them again.
+    private var elements: [(tag: String, language: String?)] = []
+    /// The elements open now, innermost last, with whether each holds content of its own and
+    /// elements of its own yet.
+    private var open: [(tag: String, content: Bool, children: Bool)] = []
+    /// Inside an artifact (page furniture, a repeated table header), no element is begun.
+    private var artifactDepth = 0
+    /// Links asked for inside an element that already holds content: cairo 1.16 leaves the
+    /// content of an element that also has elements of its own out of the structure, so they
+    /// wait until it ends and follow it.
+    private var waitingLinks: [(target: String, x: Double, y: Double, width: Double, height: Double)] = []
+
+    /// Whether content drawn now would be the innermost element's own.
+    private var inElement: Bool { artifactDepth == 0 && !open.isEmpty }
+
+    private func drewContent() {
+        if !open.isEmpty { open[open.count - 1].content = true }
+    }
+
+    /// Begins a structure element (`Sect`, `P`, `H2`, `L`, `TD`…). Content drawn until
+    /// `endStructure` belongs to it. Containers hold elements, never content of their own.
+    ///
+    /// `Artifact` is what is not content (page headers and footers, rules, a table header
+    /// drawn again): cairo 1.16 has no artifacts, so it is drawn in no element, which is what
+    /// cairo makes of content drawn while only a container is open (the furniture is drawn
+    /// between the page's boxes, never inside a `P`). No element is begun inside it.
+    public func beginStructure(_ tag: String, language: String? = nil) {
+        guard output == .pdf else { return }
+        if artifactDepth > 0 || tag == "Artifact" {
+            artifactDepth += 1
+            return
+        }
+        elements.append((tag, language))
+        if !open.isEmpty { open[open.count - 1].children = true }
+        open.append((tag, false, false))
+        cairo_tag_begin(cr, tag, nil)
+    }
+
+    public func endStructure() {
+        guard output == .pdf else { return }
+        if artifactDepth > 0 {
+            artifactDepth -= 1
+            return
+        }
+        guard let element = open.popLast() else { return }
+        cairo_tag_end(cr, element.tag)
+        let links = waitingLinks
+        waitingLinks = []
+        for link in links { self.link(to: link.target, x: link.x, y: link.y, width: link.width, height: link.height) }
+    }
+
+    /// Runs `body` inside a structure element.
+    public func structure(_ tag: String, language: String? = nil, _ body: () -> Void) {
+        beginStructure(tag, language: language)
+        body()
+        endStructure()
+    }
+
     // MARK: - Drawing
 
     public func fill(x: Double, y: Double, width: Double, height: Double, color: RGB) {
+        drewContent()
         cairo_set_source_rgb(cr, color.red, color.green, color.blue)
         cairo_rectangle(cr, x, y, width, height)
         cairo_fill(cr)
     }
 
     public func strokeRectangle(x: Double, y: Double, width: Double, height: Double, color: RGB, lineWidth: Double) {
+        drewContent()
         cairo_set_source_rgb(cr, color.red, color.green, color.blue)
         cairo_set_line_width(cr, lineWidth)
         cairo_rectangle(cr, x, y, width, height)
@@ -102,6 +168,7 @@ public final class PDFCanvas {
     }
 
     public func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), color: RGB, lineWidth: Double) {
+        drewContent()
         cairo_set_source_rgb(cr, color.red, color.green, color.blue)
         cairo_set_line_width(cr, lineWidth)
         cairo_move_to(cr, start.x, start.y)
@@ -112,6 +179,7 @@ public final class PDFCanvas {
     /// A polyline (a check mark, say).
     public func polyline(_ points: [(x: Double, y: Double)], color: RGB, lineWidth: Double) {
         guard let first = points.first else { return }
+        drewContent()
         cairo_set_source_rgb(cr, color.red, color.green, color.blue)
         cairo_set_line_width(cr, lineWidth)
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
@@ -125,6 +193,19 @@ public final class PDFCanvas {
     /// edge at `x`; each link run drawn becomes a clickable area.
     public func draw(_ block: TextBlock, lines range: Range<Int>, x: Double, y: Double) {
         guard let first = range.first else { return }
+        let links = block.linkRectangles(range)
+        // Text goes in a span of its own when the element has (or is about to have) elements
+        // of its own, links say: its own content would be left out (see `waitingLinks`).
+        let spanned = inElement && (open.last?.children == true || !links.isEmpty && open.last?.content == false)
+        if spanned { beginStructure("Span") }
+        drawText(block, lines: range, first: first, x: x, y: y)
+        if spanned { endStructure() } else { drewContent() }
+        for link in links {
+            self.link(to: link.target, x: x + link.x, y: y + link.y, width: link.width, height: link.height)
+        }
+    }
+
+    private func drawText(_ block: TextBlock, lines range: Range<Int>, first: Int, x: Double, y: Double) {
         let origin = block.lines[first].top
         // Consecutive glyph runs in one font and colour, over any number of lines, go to cairo
         // as one call: cairo's cost is as much per call as per glyph. The batch's storage is
@@ -146,9 +227,6 @@ public final class PDFCanvas {
             }
         }
         flushGlyphs()
-        for link in block.linkRectangles(range) {
-            self.link(to: link.target, x: x + link.x, y: y + link.y, width: link.width, height: link.height)
-        }
     }
 
     private var batch = GlyphBatch()
@@ -204,10 +282,16 @@ public final class PDFCanvas {
 
     /// A clickable area: `target` is a URI, or `#name` for a named destination.
     public func link(to target: String, x: Double, y: Double, width: Double, height: Double) {
+        if output == .pdf, inElement, open.last?.content == true {
+            waitingLinks.append((target, x, y, width, height))
+            return
+        }
         let rect = PDFCanvas.formatted("rect=[%.2f %.2f %.2f %.2f]", x, y, width, height)
         let attributes = target.hasPrefix("#")
             ? "dest='\(PDFCanvas.quoted(String(target.dropFirst())))' \(rect)"
             : "uri='\(PDFCanvas.quoted(target))' \(rect)"
+        // cairo makes every link an element, in an artifact too.
+        if output == .pdf { elements.append(("Link", nil)) }
         cairo_tag_begin(cr, "Link", attributes)
         cairo_tag_end(cr, "Link")
     }
@@ -265,7 +349,9 @@ public final class PDFCanvas {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw Failure(description: "cairo: \(String(cString: cairo_status_to_string(status)))")
         }
-        return output == .pdf ? PDFCrossReference.freeUnwrittenObjects(sink.data) : Data()
+        guard output == .pdf else { return Data() }
+        let repaired = PDFCrossReference.freeUnwrittenObjects(sink.data)
+        return PDFStructure.update(repaired, language: language, elements: elements)
     }
 }
 

@@ -131,7 +131,13 @@ public final class TextBlock {
                 }
                 // Without its trailing white space (Pango's wrapping gives that no width); its
                 // byte range keeps it, so the lines still join up to the text.
-                if let glyphs = glyphs(line.start..<line.contentEnd) {
+                // The spaces it wraps at are drawn, as nothing, for the text read back (see
+                // `GlyphLine.narrowed`); a hard break is no text of the line.
+                let utf8 = text.string.utf8
+                let from = utf8.index(utf8.startIndex, offsetBy: line.contentEnd), to = utf8.index(utf8.startIndex, offsetBy: line.end)
+                let spaces = utf8[from..<to].prefix { $0 == 0x20 }.count
+                if var glyphs = glyphs(line.start..<line.contentEnd + spaces) {
+                    if spaces > 0 { glyphs = glyphs.narrowed(to: glyphs.x(at: line.contentEnd)) }
                     let natural = glyphs.ascent + glyphs.descent
                     let height = max(minimum, natural)
                     lines.append(

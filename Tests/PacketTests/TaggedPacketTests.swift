@@ -1,0 +1,197 @@
+import Content
+import Foundation
+import GazetteModel
+import Markdown
+import Testing
+import TestSupport
+
+@testable import Packet
+
+/// Packets a screen reader can read: the example site's weeks as tagged PDF, read back with
+/// poppler's structure dump (`pdfinfo -struct-text`) and text extraction, as assistive software
+/// and a reader copying text see them.
+@Suite(.serialized) struct TaggedPacketTests {
+    let folder: TemporaryFolder
+    let content: SiteContent
+
+    init() throws {
+        folder = try TemporaryFolder("gazette-tagged")
+        content = try SiteContent.load(siteRoot: Repository.root)
+    }
+
+    /// Every week of the example site that has a packet, rendered.
+    func packets() throws -> [(packet: StudyPacket, pdf: URL, rendered: StudyPacket.Rendered)] {
+        try content.weeks.filter(\.hasPacket).map { week in
+            let packet = try StudyPacket(content: content, selection: PacketSelection(week: week.week), environment: ["SOURCE_DATE_EPOCH": "1795000000"])
+            let pdf = folder.url.appendingPathComponent("\(week.week).pdf")
+            return (packet, pdf, try packet.write(to: pdf))
+        }
+    }
+
+    @Test func isTaggedWithLanguageTitleAndAStructureInSourceOrder() throws {
+        let all = try packets()
+        #expect(all.count >= 2)
+        for (packet, pdf, _) in all {
+            #expect(try PDFTools.info(pdf)["Tagged"] == "yes")
+            let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+            #expect(raw.contains("/MarkInfo << /Marked true >>"))
+            #expect(raw.contains("/Lang (ko)"), "the document's language, from gazette.yml")
+            #expect(raw.contains("/DisplayDocTitle true"))
+            try PacketChecks.expectValid(pdf)
+
+            let tree = try StructureNode.read(pdf)
+            #expect(tree.tag == "Document")
+            let sections = tree.children.filter { $0.tag == "Sect" }
+            #expect(sections.count == packet.journals.count + 2, "the cover, the contents and a section per journal")
+            #expect(sections[1].children.first?.tag == "H1" && sections[1].children.contains { $0.tag == "TOC" })
+            #expect(sections[1].all("TOCI").count == packet.journals.count)
+            for (journal, section) in zip(packet.journals, sections.dropFirst(2)) {
+                let markdown = MarkdownDocument(content.markdown(of: journal), options: MarkdownOptions(topHeadingLevel: 1))
+                let blocks = markdown.blocks()
+                // The title is the section's one H1; the body's headings follow in order.
+                #expect(section.all("H1").map(\.text) == [journal.title])
+                let headings = section.nodes { $0.tag.count == 2 && $0.tag.hasPrefix("H") && $0.tag != "H1" }
+                #expect(headings.map(\.text) == Self.headings(blocks).map(\.text), "\(journal.slug)")
+                #expect(headings.map(\.tag) == Self.headings(blocks).map { "H\(min(6, $0.level + 1))" })
+                // Lists as L/LI with a Lbl and a LBody; tables as rows of TH and TD.
+                let items = Self.count(blocks) { if case .list(let list) = $0 { list.items.count } else { 0 } }
+                #expect(section.all("LI").count == items, "\(journal.slug)")
+                #expect(section.all("LI").allSatisfy { $0.children.map(\.tag).contains("Lbl") && $0.children.map(\.tag).contains("LBody") })
+                let rows = Self.count(blocks) { if case .table(let table) = $0 { table.rows.count + (table.header.isEmpty ? 0 : 1) } else { 0 } }
+                #expect(section.all("TR").count == rows)
+                #expect(section.all("TR").allSatisfy { row in row.children.allSatisfy { $0.tag == "TH" || $0.tag == "TD" } })
+                #expect(section.all("BlockQuote").count == Self.count(blocks) { if case .blockQuote = $0 { 1 } else { 0 } })
+                // Read in structure order, the section holds every word of the body in order.
+                let words = markdown.plainText().split(whereSeparator: \.isWhitespace).map(String.init)
+                let missing = PacketChecks.missingInOrder(words, in: section.text)
+                #expect(missing.isEmpty, "\(journal.slug): \(missing.prefix(8))")
+                // An article in another language than the site's is marked as such.
+                if let language = content.article(for: journal)?.language, language != "ko" {
+                    #expect(section.children.first?.tag == "Div")
+                }
+            }
+            // No page header or footer inside the structure.
+            #expect(!tree.text.contains(" / \(try PDFTools.info(pdf)["Pages"] ?? "")"))
+        }
+    }
+
+    @Test func everyLinkAnnotationIsInALinkElement() throws {
+        for (_, pdf, _) in try packets() {
+            let objects = PDFTools.objects(try PDFTools.json(pdf))
+            let annotations = objects.values.compactMap { $0 as? [String: Any] }.filter { $0["/Subtype"] as? String == "/Link" }
+            let tree = try StructureNode.read(pdf)
+            #expect(!annotations.isEmpty)
+            #expect(tree.all("Link").count == annotations.count)
+            #expect(tree.all("Link").allSatisfy { $0.objects == 1 }, "each Link element holds its annotation")
+            // Languages other than the document's, on the elements that are in them.
+            let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+            let english = content.articles.filter { $0.language == "en" }.count
+            if english > 0 { #expect(raw.contains("/Lang (en)")) }
+        }
+    }
+
+    @Test func extractedTextIsEachJournalInOrderWithoutPageFurnitureInsideParagraphs() throws {
+        for (packet, pdf, rendered) in try packets() {
+            let pages = try PDFTools.pageTexts(pdf)
+            // The running header and the `n / N` footer are the only lines that are not content.
+            let header = "\(content.config.title) · "
+            let text = pages.map { page in
+                page.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { !$0.hasPrefix(header) && $0.firstMatch(of: /^\d+ \/ \d+$/) == nil }.joined(separator: "\n")
+            }.joined(separator: "\n")
+            // pdftotext orders a table's cells by where they sit, and joins a word broken after
+            // its hyphen (`high-` / `risk`) without it: the structure test reads tables in
+            // their logical order; here the words outside tables, hyphens aside.
+            var words: [String] = []
+            for journal in packet.journals {
+                words.append(journal.title)
+                let blocks = MarkdownDocument(content.markdown(of: journal)).blocks().filter { if case .table = $0 { false } else { true } }
+                words += blocks.flatMap(Self.words)
+            }
+            let unhyphenated = { (word: String) in word.replacingOccurrences(of: "-", with: "") }
+            let missing = PacketChecks.missingInOrder(words.map(unhyphenated), in: unhyphenated(text))
+            #expect(missing.isEmpty, "\(pdf.lastPathComponent): \(missing.prefix(8))")
+            #expect(!text.contains("\u{00AD}"), "no soft hyphen in extracted text")
+            #expect(rendered.pageCount == pages.count)
+        }
+    }
+
+    /// The words a reader sees in a block, in order.
+    static func words(_ block: MarkdownBlock) -> [String] {
+        let text: String =
+            switch block {
+            case .paragraph(let inlines), .heading(_, let inlines): MarkdownInline.plainText(inlines)
+            case .codeBlock(_, let code), .html(let code): code
+            case .blockQuote(let children): children.flatMap(words).joined(separator: " ")
+            case .list(let list): list.items.flatMap { $0.blocks.flatMap(words) }.joined(separator: " ")
+            case .table, .thematicBreak: ""
+            }
+        return text.split(whereSeparator: \.isWhitespace).map(String.init)
+    }
+
+    static func headings(_ blocks: [MarkdownBlock]) -> [(level: Int, text: String)] {
+        blocks.flatMap { block -> [(level: Int, text: String)] in
+            switch block {
+            case .heading(let level, let inlines): [(level, MarkdownInline.plainText(inlines))]
+            case .blockQuote(let children): headings(children)
+            case .list(let list): list.items.flatMap { headings($0.blocks) }
+            default: []
+            }
+        }
+    }
+
+    /// `count` summed over the blocks and the blocks inside them.
+    static func count(_ blocks: [MarkdownBlock], _ count: (MarkdownBlock) -> Int) -> Int {
+        blocks.reduce(0) { total, block in
+            let inner: Int =
+                switch block {
+                case .blockQuote(let children): Self.count(children, count)
+                case .list(let list): list.items.reduce(0) { $0 + Self.count($1.blocks, count) }
+                default: 0
+                }
+            return total + count(block) + inner
+        }
+    }
+}
+
+/// One element of `pdfinfo -struct-text`'s tree: its tag, its text, the annotations (objects)
+/// it holds, and its children.
+struct StructureNode {
+    var tag: String
+    var ownText: [String] = []
+    var objects = 0
+    var children: [StructureNode] = []
+
+    /// Its text and its descendants', in order.
+    var text: String { (ownText + children.map(\.text)).joined() }
+
+    func nodes(where matches: (StructureNode) -> Bool) -> [StructureNode] {
+        (matches(self) ? [self] : []) + children.flatMap { $0.nodes(where: matches) }
+    }
+
+    func all(_ tag: String) -> [StructureNode] { nodes { $0.tag == tag } }
+
+    static func read(_ pdf: URL) throws -> StructureNode {
+        let output = try PDFTools.run("pdfinfo", ["-struct-text", pdf.path]).stdout
+        var stack: [(depth: Int, node: StructureNode)] = [(-1, StructureNode(tag: "root"))]
+        func pop() {
+            let done = stack.removeLast()
+            stack[stack.count - 1].node.children.append(done.node)
+        }
+        for line in output.split(separator: "\n") {
+            let depth = line.prefix { $0 == " " }.count / 2
+            let body = line.drop { $0 == " " }
+            while stack.count > 1, stack[stack.count - 1].depth >= depth, !(body.hasPrefix("\"") || body.hasPrefix("Object ")) { pop() }
+            if body.hasPrefix("\"") {
+                stack[stack.count - 1].node.ownText.append(String(body.dropFirst().dropLast()))
+            } else if body.hasPrefix("Object ") {
+                stack[stack.count - 1].node.objects += 1
+            } else {
+                let tag = String(body.split(separator: " ").first ?? "")
+                stack.append((depth, StructureNode(tag: tag)))
+            }
+        }
+        while stack.count > 1 { pop() }
+        return stack[0].node.children.first ?? StructureNode(tag: "none")
+    }
+}
