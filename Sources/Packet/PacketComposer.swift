@@ -377,7 +377,9 @@ struct StructureDrawing {
             return
         }
         if units.lowerBound == 0, let marker = box.marker {
-            enter(Array(box.containers.dropLast()))
+            // In the item, before its body (the box itself, or a container around it).
+            let item = box.containers.lastIndex { $0.tag == "LI" } ?? (box.containers.count - 1)
+            enter(Array(box.containers.prefix(item + 1)))
             canvas.structure("Lbl") { marker(canvas, x, y) }
         }
         enter(box.containers)

@@ -19,7 +19,7 @@ enum PDFStructure {
             replaced[root] = catalog
         }
         // Elements in another language than the document's.
-        let structure = file.numbers.filter { file.object($0)?.contains("/Type /StructElem") == true }
+        let structure = file.numbers.filter(file.isStructureElement)
         if structure.count == elements.count {
             for (number, element) in zip(structure, elements) {
                 if let lang = element.language, let text = file.object(number) { replaced[number] = insertBeforeClose(text, " /Lang \(literal(lang))") }
@@ -113,16 +113,37 @@ struct PDFFile {
 
     var numbers: [Int] { offsets.keys.sorted() }
 
-    /// The text between `N 0 obj` and `endobj` of an object without a stream.
+    /// The text between `N 0 obj` and `endobj` of an object without a stream, read from the
+    /// bytes without decoding the rest of the file.
     func object(_ number: Int) -> String? {
         guard let offset = offsets[number] else { return nil }
         let header = Array("\(number) 0 obj".utf8)
-        guard offset + header.count <= bytes.count, Array(bytes[offset..<offset + header.count]) == header else { return nil }
-        // Structure elements and the catalog are short; a stream's object is not read here.
-        let end = min(bytes.count, offset + 16_384)
-        let text = String(decoding: bytes[(offset + header.count)..<end], as: UTF8.self)
-        guard let close = text.range(of: "endobj"), !text[..<close.lowerBound].contains("stream") else { return nil }
-        return text[..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+        guard offset + header.count <= bytes.count, bytes[offset..<offset + header.count].elementsEqual(header) else { return nil }
+        let start = offset + header.count
+        let end = Self.marker("endobj", in: bytes, from: start)
+        // A stream's object (the word comes before its end) is not read here.
+        guard let end, Self.marker("stream", in: bytes, from: start, before: end) == nil else { return nil }
+        return String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Whether object `number` is a structure element, from its bytes.
+    func isStructureElement(_ number: Int) -> Bool {
+        guard let offset = offsets[number] else { return false }
+        let end = Self.marker("endobj", in: bytes, from: offset) ?? offset
+        return Self.marker("/Type /StructElem", in: bytes, from: offset, before: end) != nil
+    }
+
+    /// Where `word` first starts in `bytes` from `start` (before `limit`, else in the next 64 KB).
+    static func marker(_ word: String, in bytes: [UInt8], from start: Int, before limit: Int? = nil) -> Int? {
+        let needle = Array(word.utf8)
+        let last = min(bytes.count, limit ?? start + 65_536) - needle.count
+        guard start <= last else { return nil }
+        var index = start
+        while index <= last {
+            if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
     func trailerReference(_ key: String) -> Int? { PDFStructure.reference(after: "/\(key) ", in: trailer) }

@@ -19,19 +19,39 @@ import TestSupport
         content = try SiteContent.load(siteRoot: Repository.root)
     }
 
-    /// Every week of the example site that has a packet, rendered.
-    func packets() throws -> [(packet: StudyPacket, pdf: URL, rendered: StudyPacket.Rendered)] {
+    /// Every week of a site that has a packet, rendered.
+    static func packets(_ content: SiteContent, into folder: URL) throws -> [(packet: StudyPacket, pdf: URL, rendered: StudyPacket.Rendered)] {
         try content.weeks.filter(\.hasPacket).map { week in
             let packet = try StudyPacket(content: content, selection: PacketSelection(week: week.week), environment: ["SOURCE_DATE_EPOCH": "1795000000"])
-            let pdf = folder.url.appendingPathComponent("\(week.week).pdf")
+            let pdf = folder.appendingPathComponent("\(week.week).pdf")
             return (packet, pdf, try packet.write(to: pdf))
         }
     }
 
+    func packets() throws -> [(packet: StudyPacket, pdf: URL, rendered: StudyPacket.Rendered)] { try Self.packets(content, into: folder.url) }
+
     @Test func isTaggedWithLanguageTitleAndAStructureInSourceOrder() throws {
         let all = try packets()
         #expect(all.count >= 2)
-        for (packet, pdf, _) in all {
+        for (packet, pdf, _) in all { try Self.expectStructure(packet, pdf, content: content) }
+    }
+
+    /// The stress site's packets (every Markdown construct, both scripts, long URLs, tables,
+    /// nested lists) have the same structure, read the same way.
+    @Test func stressSitePacketsToo() throws {
+        let site = folder.url.appendingPathComponent("stress")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try StressSite.write(into: site, journals: 45)
+        let stress = try SiteContent.load(siteRoot: site)
+        let all = try Self.packets(stress, into: folder.url)
+        #expect(all.count >= 2)
+        // (Text extraction by position, pdftotext's, is checked on the example site: the stress
+        // site's tables wider than the page and two-thousand-character URLs it orders its own way.)
+        for (packet, pdf, _) in all { try Self.expectStructure(packet, pdf, content: stress) }
+    }
+
+    static func expectStructure(_ packet: StudyPacket, _ pdf: URL, content: SiteContent) throws {
+        do {
             #expect(try PDFTools.info(pdf)["Tagged"] == "yes")
             let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
             #expect(raw.contains("/MarkInfo << /Marked true >>"))
@@ -49,7 +69,12 @@ import TestSupport
                 let markdown = MarkdownDocument(content.markdown(of: journal), options: MarkdownOptions(topHeadingLevel: 1))
                 let blocks = markdown.blocks()
                 // The title is the section's one H1; the body's headings follow in order.
-                #expect(section.all("H1").map(\.text) == [journal.title])
+                // (Emoji have no glyph in the packet's fonts: they read back as the box drawn.)
+                if journal.title.unicodeScalars.contains(where: Self.isEmoji) {
+                    #expect(section.all("H1").count == 1)
+                } else {
+                    #expect(section.all("H1").map(\.text) == [journal.title])
+                }
                 let headings = section.nodes { $0.tag.count == 2 && $0.tag.hasPrefix("H") && $0.tag != "H1" }
                 #expect(headings.map(\.text) == Self.headings(blocks).map(\.text), "\(journal.slug)")
                 #expect(headings.map(\.tag) == Self.headings(blocks).map { "H\(min(6, $0.level + 1))" })
@@ -62,7 +87,9 @@ import TestSupport
                 #expect(section.all("TR").allSatisfy { row in row.children.allSatisfy { $0.tag == "TH" || $0.tag == "TD" } })
                 #expect(section.all("BlockQuote").count == Self.count(blocks) { if case .blockQuote = $0 { 1 } else { 0 } })
                 // Read in structure order, the section holds every word of the body in order.
-                let words = markdown.plainText().split(whereSeparator: \.isWhitespace).map(String.init)
+                let words = markdown.plainText().split(whereSeparator: \.isWhitespace).map { word in
+                    String(String.UnicodeScalarView(word.unicodeScalars.filter { !Self.isEmoji($0) }))
+                }
                 let missing = PacketChecks.missingInOrder(words, in: section.text)
                 #expect(missing.isEmpty, "\(journal.slug): \(missing.prefix(8))")
                 // An article in another language than the site's is marked as such.
@@ -91,7 +118,11 @@ import TestSupport
     }
 
     @Test func extractedTextIsEachJournalInOrderWithoutPageFurnitureInsideParagraphs() throws {
-        for (packet, pdf, rendered) in try packets() {
+        for (packet, pdf, rendered) in try packets() { try Self.expectExtractedText(packet, pdf, rendered, content: content) }
+    }
+
+    static func expectExtractedText(_ packet: StudyPacket, _ pdf: URL, _ rendered: StudyPacket.Rendered, content: SiteContent) throws {
+        do {
             let pages = try PDFTools.pageTexts(pdf)
             // The running header and the `n / N` footer are the only lines that are not content.
             let header = "\(content.config.title) · "
@@ -114,6 +145,11 @@ import TestSupport
             #expect(!text.contains("\u{00AD}"), "no soft hyphen in extracted text")
             #expect(rendered.pageCount == pages.count)
         }
+    }
+
+    /// An emoji, or a joiner or flag part of one.
+    static func isEmoji(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.properties.isEmoji && scalar.value > 0xFF) || scalar.value == 0x200D || scalar.value == 0xFE0F
     }
 
     /// The words a reader sees in a block, in order.
