@@ -59,7 +59,7 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
 
         // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
-        .target(name: "GazetteModel", dependencies: ["CMalloc"]),
+        .target(name: "GazetteModel", dependencies: ["CMalloc", "CZlib"]),
         // cmark-gfm behind a Swift face: parse GFM, render HTML, walk the tree.
         .target(name: "Markdown", dependencies: ["CCMarkGFM", "GazetteModel", "Markup"]),
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
@@ -95,7 +95,7 @@ let package = Package(
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout", "Templating", "CZlib",
+                "GazetteModel", "Content", "Markdown", "TextLayout", "Templating",
             ],
             plugins: ["EmbedTheme"]),
         // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),

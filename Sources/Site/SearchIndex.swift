@@ -5,7 +5,7 @@ import GazetteModel
 /// The site's search index: a step of the build, a pure function of the content and the parsed
 /// bodies. `templates/assets/search.js` reads it on the search page (`search/`).
 ///
-/// Files, all gzip (`Gzip`), all under `search/`:
+/// Files, all gzip (`Zlib`), all under `search/`:
 /// - `index.<hash>.json.gz`, the manifest, named by the search page: the number of journals,
 ///   the version of the journal files, and each shard's first key, file and size.
 /// - `k/<hash>.json.gz`, the shards: every key of the index (see `SearchText`), sorted by UTF-16
@@ -268,7 +268,7 @@ public struct SearchIndex: Sendable {
         }
     }
 
-    static func gzip(_ bytes: [UInt8], level: Int32 = 4) -> Data { Gzip.compress(bytes, level: level) ?? Data(bytes) }
+    static func gzip(_ bytes: [UInt8], level: Int32 = 4) -> Data { Zlib.compress(bytes, level: level) ?? Data(bytes) }
 }
 
 /// A key as two numbers, which costs far less to count than a string: a run's character

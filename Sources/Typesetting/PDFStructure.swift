@@ -1,48 +1,47 @@
 import Foundation
+import GazetteModel
 
-/// What cairo 1.16 cannot say about a tagged PDF, added as an incremental update (new versions
-/// of a few objects appended after the file, with a cross-reference section of their own): the
-/// document's language and "show the title, not the file name" in the catalog, and the
-/// language of elements in another one. cairo writes the
-/// structure elements as plain objects, numbered in the order they were begun; `elements`
-/// lists them in that order. Nothing before the update moves, and the same input gives the
+/// What cairo 1.16 cannot say about a tagged PDF, written into the file cairo made: the
+/// document's language and "show the title, not the file name" in the catalog, the language of
+/// elements in another one, and what is drawn in no element marked as an artifact in each
+/// page's content stream. cairo writes the structure elements as plain objects, numbered in the
+/// order they were begun; `elements` lists them in that order. The file is written again with
+/// those objects replaced (an incremental update would keep both copies of every page's
+/// stream); every other object's bytes are copied as they are, and the same input gives the
 /// same bytes.
 enum PDFStructure {
     static func update(_ data: Data, language: String?, elements: [(tag: String, language: String?)]) -> Data {
         let bytes = [UInt8](data)
         guard let file = PDFFile(bytes) else { return data }
-        var replaced: [Int: String] = [:]
-        if let root = file.trailerReference("Root"), var catalog = file.object(root), catalog.contains("/Type /Catalog") {
+        var replaced: [Int: [UInt8]] = [:]
+        if let root = file.trailerReference("Root"), let catalog = file.object(root), catalog.contains("/Type /Catalog") {
             var additions = " /ViewerPreferences << /DisplayDocTitle true >>"
             if let language { additions = " /Lang \(literal(language))" + additions }
-            catalog = insertBeforeClose(catalog, additions)
-            replaced[root] = catalog
+            replaced[root] = Array(insertBeforeClose(catalog, additions).utf8)
         }
         // Elements in another language than the document's.
-        let structure = file.numbers.filter(file.isStructureElement)
+        let structure = file.numbers.filter { file.holds("/Type /StructElem", $0) }
         if structure.count == elements.count {
             for (number, element) in zip(structure, elements) {
-                if let lang = element.language, let text = file.object(number) { replaced[number] = insertBeforeClose(text, " /Lang \(literal(lang))") }
+                if let lang = element.language, let text = file.object(number) {
+                    replaced[number] = Array(insertBeforeClose(text, " /Lang \(literal(lang))").utf8)
+                }
             }
         }
+        // Each page's stream inflated, marked and deflated again, pages on all cores.
+        let contents = file.numbers.compactMap { number -> Int? in
+            guard file.holds("/Type /Page", number), !file.holds("/Type /Pages", number), let page = file.object(number) else { return nil }
+            return reference(after: "/Contents ", in: page)
+        }
+        let streams = contents.concurrentMap { number -> (Int, [UInt8])? in
+            guard let stream = file.stream(number), let inflated = Zlib.decompress(Data(stream), format: .zlib),
+                let marked = markingArtifacts([UInt8](inflated)), let deflated = Zlib.compress(marked, format: .zlib)
+            else { return nil }
+            return (number, Array("<< /Length \(deflated.count) /Filter /FlateDecode >>\nstream\n".utf8) + [UInt8](deflated) + Array("\nendstream".utf8))
+        }
+        for case let (number, stream)? in streams { replaced[number] = stream }
         guard !replaced.isEmpty else { return data }
-        var out = bytes
-        var offsets: [(Int, Int)] = []
-        for number in replaced.keys.sorted() {
-            offsets.append((number, out.count))
-            out += Array("\(number) 0 obj\n\(replaced[number] ?? "")\nendobj\n".utf8)
-        }
-        let xref = out.count
-        var table = "xref\n0 1\n0000000000 65535 f \n"
-        for (number, offset) in offsets {
-            table += "\(number) 1\n" + String(repeating: "0", count: max(0, 10 - String(offset).count)) + "\(offset) 00000 n \n"
-        }
-        var trailer = "trailer\n<< /Size \(file.size) /Prev \(file.xref)"
-        for key in ["Root", "Info"] { if let value = file.trailerReference(key) { trailer += " /\(key) \(value) 0 R" } }
-        if let id = file.trailerValue("ID") { trailer += " /ID \(id)" }
-        trailer += " >>\nstartxref\n\(xref)\n%%EOF\n"
-        out += Array((table + trailer).utf8)
-        return Data(out)
+        return file.rewritten(replacing: replaced)
     }
 
     /// A PDF text string: ASCII as a literal, anything else as UTF-16BE with a byte order mark.
@@ -63,6 +62,105 @@ enum PDFStructure {
         let digits = text[start.upperBound...].prefix { $0.isNumber }
         return Int(digits)
     }
+
+    /// A page's content stream with what is drawn outside every marked-content sequence (what
+    /// cairo drew in no structure element: the running header, the page number, rules, a table
+    /// header drawn again) marked as an artifact: each text object, path and painted object there
+    /// goes in an `/Artifact BMC … EMC` of its own. cairo ends a line after the last operator of
+    /// a run (`0 0 0 rg BT`, `10 M 56 63 m 539 63 l S`); nil (the stream left as it is) for
+    /// what this does not expect, or when a wrapped run would split a `q … Q`.
+    static func markingArtifacts(_ stream: [UInt8]) -> [UInt8]? {
+        let lines = stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let painting: Set<String> = ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Do", "sh"]
+        let construction: Set<String> = ["m", "l", "c", "v", "y", "h", "re", "W", "W*"]
+        var out: [UInt8] = []
+        out.reserveCapacity(stream.count + stream.count / 8)
+        var depth = 0
+        var marked = 0
+        var pathStart: Int?
+        func emit(_ range: Range<Int>, artifact: Bool) -> Bool {
+            guard !range.isEmpty else { return true }
+            if artifact {
+                var saves = 0
+                for line in lines[range] {
+                    for token in line.split(separator: UInt8(ascii: " ")) where token.count == 1 {
+                        if token.first == UInt8(ascii: "q") { saves += 1 }
+                        if token.first == UInt8(ascii: "Q") { saves -= 1 }
+                        if saves < 0 { return false }
+                    }
+                }
+                guard saves == 0 else { return false }
+                out += Array("/Artifact BMC\n".utf8)
+                marked += 1
+            }
+            for line in lines[range] {
+                out += line
+                out.append(UInt8(ascii: "\n"))
+            }
+            if artifact { out += Array("EMC\n".utf8) }
+            return true
+        }
+        var index = 0
+        while index < lines.count {
+            let op = operatorName(lines[index])
+            if op == "BDC" || op == "BMC" || op == "EMC" {
+                if let start = pathStart, !emit(start..<index, artifact: false) { return nil }
+                pathStart = nil
+                depth += op == "EMC" ? -1 : 1
+                guard depth >= 0, emit(index..<index + 1, artifact: false) else { return nil }
+                index += 1
+                continue
+            }
+            guard depth == 0 else {
+                _ = emit(index..<index + 1, artifact: false)
+                index += 1
+                continue
+            }
+            if op == "BT" {
+                if let start = pathStart, !emit(start..<index, artifact: false) { return nil }
+                pathStart = nil
+                guard let end = lines[index...].firstIndex(where: { operatorName($0) == "ET" }),
+                    !lines[index...end].contains(where: { ["BDC", "BMC", "EMC"].contains(operatorName($0)) }),
+                    emit(index..<end + 1, artifact: true)
+                else { return nil }
+                index = end + 1
+            } else if painting.contains(op) {
+                guard emit((pathStart ?? index)..<index + 1, artifact: true) else { return nil }
+                pathStart = nil
+                index += 1
+            } else if construction.contains(op) {
+                if pathStart == nil { pathStart = index }
+                index += 1
+            } else {
+                // State, or a path ended without paint (`W n`, a clip): as it is.
+                let start = pathStart ?? index
+                pathStart = nil
+                guard emit(start..<index + 1, artifact: false) else { return nil }
+                index += 1
+            }
+        }
+        if let start = pathStart, !emit(start..<lines.count, artifact: false) { return nil }
+        guard depth == 0, marked > 0 else { return nil }
+        // Every line was written with a newline; the stream's last line had none.
+        if stream.last != UInt8(ascii: "\n"), out.last == UInt8(ascii: "\n") { out.removeLast() }
+        return out
+    }
+
+    /// The operator a content-stream line ends with (`Tj`, `re`, `f*`, `BDC`).
+    static func operatorName(_ line: ArraySlice<UInt8>) -> String {
+        var end = line.endIndex
+        while end > line.startIndex, [9, 13, 32].contains(line[end - 1]) { end -= 1 }
+        var start = end
+        while start > line.startIndex {
+            let byte = line[start - 1]
+            let isLetter = (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "'")
+                || byte == UInt8(ascii: "\"")
+            guard isLetter else { break }
+            start -= 1
+        }
+        return String(decoding: line[start..<end], as: UTF8.self)
+    }
+
 }
 
 /// The parts of a PDF written by cairo that `PDFStructure` reads: the cross-reference table
@@ -113,24 +211,54 @@ struct PDFFile {
 
     var numbers: [Int] { offsets.keys.sorted() }
 
-    /// The text between `N 0 obj` and `endobj` of an object without a stream, read from the
-    /// bytes without decoding the rest of the file.
-    func object(_ number: Int) -> String? {
+    /// Where object `number`'s text starts and ends (before `stream` or `endobj`, whichever
+    /// comes first), and whether a stream follows: one scan of its dictionary, never of its stream.
+    func extent(_ number: Int) -> (text: Range<Int>, isStream: Bool)? {
         guard let offset = offsets[number] else { return nil }
         let header = Array("\(number) 0 obj".utf8)
         guard offset + header.count <= bytes.count, bytes[offset..<offset + header.count].elementsEqual(header) else { return nil }
         let start = offset + header.count
-        let end = Self.marker("endobj", in: bytes, from: start)
-        // A stream's object (the word comes before its end) is not read here.
-        guard let end, Self.marker("stream", in: bytes, from: start, before: end) == nil else { return nil }
-        return String(decoding: bytes[start..<end], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let endobj = Array("endobj".utf8), stream = Array("stream".utf8)
+        var index = start
+        while index + 6 <= bytes.count {
+            let byte = bytes[index]
+            if byte == endobj[0], bytes[index..<index + 6].elementsEqual(endobj) { return (start..<index, false) }
+            if byte == stream[0], bytes[index..<index + 6].elementsEqual(stream) { return (start..<index, true) }
+            index += 1
+        }
+        return nil
     }
 
-    /// Whether object `number` is a structure element, from its bytes.
-    func isStructureElement(_ number: Int) -> Bool {
-        guard let offset = offsets[number] else { return false }
-        let end = Self.marker("endobj", in: bytes, from: offset) ?? offset
-        return Self.marker("/Type /StructElem", in: bytes, from: offset, before: end) != nil
+    /// The text between `N 0 obj` and `endobj` of an object without a stream.
+    func object(_ number: Int) -> String? {
+        guard let extent = extent(number), !extent.isStream else { return nil }
+        return String(decoding: bytes[extent.text], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The raw bytes of stream object `number` (still encoded), its length direct or in an
+    /// object of its own, as cairo writes it.
+    func stream(_ number: Int) -> ArraySlice<UInt8>? {
+        guard let extent = extent(number), extent.isStream else { return nil }
+        let dictionary = String(decoding: bytes[extent.text], as: UTF8.self)
+        guard let lengthKey = dictionary.range(of: "/Length ") else { return nil }
+        let after = dictionary[lengthKey.upperBound...]
+        let digits = after.prefix { $0.isNumber }
+        guard var length = Int(digits) else { return nil }
+        if after.dropFirst(digits.count).hasPrefix(" 0 R") {
+            guard let text = object(length), let direct = Int(text) else { return nil }
+            length = direct
+        }
+        var start = extent.text.upperBound + "stream".utf8.count
+        if start < bytes.count, bytes[start] == 13 { start += 1 }
+        if start < bytes.count, bytes[start] == 10 { start += 1 }
+        guard start + length <= bytes.count else { return nil }
+        return bytes[start..<start + length]
+    }
+
+    /// Whether object `number`'s dictionary holds `word` (`/Type /StructElem`), from its bytes.
+    func holds(_ word: String, _ number: Int) -> Bool {
+        guard let extent = extent(number) else { return false }
+        return Self.marker(word, in: bytes, from: extent.text.lowerBound, before: extent.text.upperBound) != nil
     }
 
     /// Where `word` first starts in `bytes` from `start` (before `limit`, else in the next 64 KB).
@@ -144,6 +272,41 @@ struct PDFFile {
             index += 1
         }
         return nil
+    }
+
+    /// The file with the objects in `replacing` (number → the text between `N 0 obj` and
+    /// `endobj`) written in place of theirs, the others copied byte for byte in their order,
+    /// and a new cross-reference table and trailer.
+    func rewritten(replacing replaced: [Int: [UInt8]]) -> Data {
+        let order = offsets.sorted { $0.value < $1.value }
+        guard let first = order.first?.value else { return Data(bytes) }
+        var out = Array(bytes[..<first])
+        out.reserveCapacity(bytes.count + replaced.values.reduce(0) { $0 + $1.count })
+        var newOffsets: [Int: Int] = [:]
+        for (position, (number, offset)) in order.enumerated() {
+            let end = position + 1 < order.count ? order[position + 1].value : xref
+            newOffsets[number] = out.count
+            if let replacement = replaced[number] {
+                out += Array("\(number) 0 obj\n".utf8) + replacement + Array("\nendobj\n".utf8)
+            } else {
+                out += bytes[offset..<end]
+            }
+        }
+        let table = out.count
+        var text = "xref\n0 \(size)\n0000000000 65535 f \n"
+        for number in 1..<max(1, size) {
+            if let offset = newOffsets[number] {
+                text += String(repeating: "0", count: max(0, 10 - String(offset).count)) + "\(offset) 00000 n \n"
+            } else {
+                text += "0000000000 65535 f \n"
+            }
+        }
+        text += "trailer\n<< /Size \(size)"
+        for key in ["Root", "Info"] { if let value = trailerReference(key) { text += " /\(key) \(value) 0 R" } }
+        if let id = trailerValue("ID") { text += " /ID \(id)" }
+        text += " >>\nstartxref\n\(table)\n%%EOF\n"
+        out += Array(text.utf8)
+        return Data(out)
     }
 
     func trailerReference(_ key: String) -> Int? { PDFStructure.reference(after: "/\(key) ", in: trailer) }

@@ -102,6 +102,35 @@ import TestSupport
         }
     }
 
+    /// PDF/UA's first rule, as far as it can be read here: everything drawn is either in a
+    /// structure element (a marked-content sequence with an MCID) or an artifact. The running
+    /// header and footer and the rules are artifacts.
+    @Test func everythingDrawnIsTaggedOrAnArtifact() throws {
+        for (_, pdf, rendered) in try packets() {
+            let qdf = folder.url.appendingPathComponent("qdf-" + pdf.lastPathComponent)
+            _ = try PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", pdf.path, qdf.path])
+            let text = String(decoding: try Data(contentsOf: qdf), as: UTF8.self)
+            let pages = text.components(separatedBy: "%% Contents for page ").dropFirst()
+            #expect(pages.count == rendered.pageCount)
+            var artifacts = 0
+            for (number, page) in pages.enumerated() {
+                guard let start = page.range(of: "stream\n"), let end = page.range(of: "endstream") else { continue }
+                var depth = 0
+                var untagged: [String] = []
+                for line in page[start.upperBound..<end.lowerBound].split(separator: "\n") {
+                    let op = String(line.reversed().prefix { $0.isLetter || $0 == "*" }.reversed())
+                    if line.hasPrefix("/Artifact BMC") { artifacts += 1 }
+                    if op == "BDC" || op == "BMC" { depth += 1 } else if op == "EMC" { depth -= 1 }
+                    if depth == 0, ["BT", "S", "f", "f*", "B", "b", "Do"].contains(op) { untagged.append(String(line)) }
+                }
+                #expect(depth == 0)
+                #expect(untagged.isEmpty, "page \(number + 1) draws outside every element: \(untagged.prefix(3))")
+            }
+            // A header, a rule and a footer on every page but the cover.
+            #expect(artifacts >= 3 * (rendered.pageCount - 1))
+        }
+    }
+
     @Test func everyLinkAnnotationIsInALinkElement() throws {
         for (_, pdf, _) in try packets() {
             let objects = PDFTools.objects(try PDFTools.json(pdf))

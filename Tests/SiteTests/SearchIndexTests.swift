@@ -56,11 +56,11 @@ struct SearchTextTests {
 
     @Test func gzipRoundTripsAndIsDeterministic() throws {
         let text = Array(String(repeating: "금리는 올랐다. rates rose. ", count: 500).utf8)
-        let once = try #require(Gzip.compress(text))
-        #expect(once == Gzip.compress(text))
+        let once = try #require(Zlib.compress(text))
+        #expect(once == Zlib.compress(text))
         #expect(once.count < text.count / 10)
         #expect(once.prefix(2) == Data([0x1F, 0x8B]))
-        #expect(Gzip.decompress(once) == Data(text))
+        #expect(Zlib.decompress(once) == Data(text))
     }
 }
 
@@ -85,7 +85,7 @@ struct SearchIndexTests {
     ]
 
     func json(_ data: Data) throws -> [String: Any] {
-        let inflated = try #require(Gzip.decompress(data))
+        let inflated = try #require(Zlib.decompress(data))
         return try #require(try JSONSerialization.jsonObject(with: inflated) as? [String: Any])
     }
 
@@ -185,7 +185,7 @@ struct SearchIndexTests {
         let shards = index.files.filter { $0.path.hasPrefix("search/k/") }
         #expect(shards.count > 10)
         for shard in shards {
-            let raw = try #require(Gzip.decompress(shard.data))
+            let raw = try #require(Zlib.decompress(shard.data))
             #expect(raw.count < SearchIndex.shardBytes * 2, "\(shard.path): \(raw.count) bytes")
         }
     }

@@ -1,15 +1,22 @@
 internal import CZlib
 import Foundation
 
-/// gzip with zlib, for the search index's files: the browser inflates them with
-/// `DecompressionStream`, so a static host needs no compression settings. The same input and
-/// zlib give the same bytes (the header's time is zero).
-enum Gzip {
-    /// `data` gzip-compressed, or nil if zlib failed (out of memory).
-    static func compress(_ data: [UInt8], level: Int32 = 6) -> Data? {
+/// zlib, wrapped once: gzip for the search index's files (the browser inflates them with
+/// `DecompressionStream`, so a static host needs no compression settings) and the zlib format
+/// of PDF streams (`FlateDecode`). The same input and zlib give the same bytes (a gzip header's
+/// time is zero).
+public enum Zlib {
+    public enum Format: Sendable {
+        case gzip, zlib
+        /// zlib's window bits for the format: a 32 KB window, in a gzip or a zlib wrapper.
+        var windowBits: Int32 { self == .gzip ? 31 : 15 }
+    }
+
+    /// `data` compressed, or nil if zlib failed (out of memory).
+    public static func compress(_ data: [UInt8], level: Int32 = 6, format: Format = .gzip) -> Data? {
         var stream = z_stream()
-        // 31: a gzip wrapper around a 32 KB window; 8: zlib's default memory level.
-        guard deflateInit2_(&stream, level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
+        // 8: zlib's default memory level.
+        guard deflateInit2_(&stream, level, Z_DEFLATED, format.windowBits, 8, Z_DEFAULT_STRATEGY, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return nil }
         defer { deflateEnd(&stream) }
         let bound = Int(deflateBound(&stream, uLong(data.count))) + 32
@@ -27,10 +34,10 @@ enum Gzip {
         return Data(output.prefix(Int(stream.total_out)))
     }
 
-    /// The bytes of a gzip file, inflated (for tests and the index's own checks).
-    static func decompress(_ data: Data) -> Data? {
+    /// Compressed bytes inflated, or nil if they are not whole and valid.
+    public static func decompress(_ data: Data, format: Format = .gzip) -> Data? {
         var stream = z_stream()
-        guard inflateInit2_(&stream, 31, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
+        guard inflateInit2_(&stream, format.windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else { return nil }
         defer { inflateEnd(&stream) }
         let input = [UInt8](data)
         var result = Data()
