@@ -95,7 +95,9 @@ final class PacketComposer {
             return canvas
         }
         try stopIfCancelled()
-        rendered.data = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finish() }
+        let cairo = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finishCairo() }
+        try stopIfCancelled()
+        rendered.data = clock.step("mark artifacts, set languages") { canvas.completingStructure(cairo) }
         rendered.steps = clock.steps
         return rendered
     }

@@ -340,6 +340,11 @@ public final class PDFCanvas {
 
     /// Ends the last page and returns the document's bytes (none for `.discard`).
     public func finish() throws -> Data {
+        try completingStructure(try finishCairo())
+    }
+
+    /// Ends the last page and returns cairo's document as cairo wrote it.
+    public func finishCairo() throws -> Data {
         guard !finished else { return sink.data }
         finished = true
         cairo_destroy(cr)
@@ -349,9 +354,15 @@ public final class PDFCanvas {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw Failure(description: "cairo: \(String(cString: cairo_status_to_string(status)))")
         }
-        guard output == .pdf else { return Data() }
-        let repaired = PDFCrossReference.freeUnwrittenObjects(sink.data)
-        return PDFStructure.update(repaired, language: language, elements: elements)
+        return output == .pdf ? sink.data : Data()
+    }
+
+    /// `finishCairo`'s document with what cairo cannot write: its cross-reference table
+    /// repaired, and the document's language, its artifacts and the languages of its elements
+    /// (`PDFStructure`).
+    public func completingStructure(_ data: Data) -> Data {
+        guard output == .pdf, !data.isEmpty else { return data }
+        return PDFStructure.update(PDFCrossReference.freeUnwrittenObjects(data), language: language, elements: elements)
     }
 }
 

@@ -19,8 +19,20 @@ enum PDFStructure {
             if let language { additions = " /Lang \(literal(language))" + additions }
             replaced[root] = Array(insertBeforeClose(catalog, additions).utf8)
         }
+        // One look at each object's dictionary: structure elements, and pages' content streams.
+        var structure: [Int] = []
+        var contents: [Int] = []
+        for number in file.numbers {
+            guard let extent = file.extent(number) else { continue }
+            if file.holds("/Type /StructElem", in: extent.text) {
+                structure.append(number)
+            } else if !extent.isStream, file.holds("/Type /Page", in: extent.text), !file.holds("/Type /Pages", in: extent.text),
+                let stream = reference(after: "/Contents ", in: String(decoding: file.bytes[extent.text], as: UTF8.self))
+            {
+                contents.append(stream)
+            }
+        }
         // Elements in another language than the document's.
-        let structure = file.numbers.filter { file.holds("/Type /StructElem", $0) }
         if structure.count == elements.count {
             for (number, element) in zip(structure, elements) {
                 if let lang = element.language, let text = file.object(number) {
@@ -29,10 +41,6 @@ enum PDFStructure {
             }
         }
         // Each page's stream inflated, marked and deflated again, pages on all cores.
-        let contents = file.numbers.compactMap { number -> Int? in
-            guard file.holds("/Type /Page", number), !file.holds("/Type /Pages", number), let page = file.object(number) else { return nil }
-            return reference(after: "/Contents ", in: page)
-        }
         let streams = contents.concurrentMap { number -> (Int, [UInt8])? in
             guard let stream = file.stream(number), let inflated = Zlib.decompress(Data(stream), format: .zlib),
                 let marked = markingArtifacts([UInt8](inflated)), let deflated = Zlib.compress(marked, format: .zlib)
@@ -68,98 +76,106 @@ enum PDFStructure {
     /// header drawn again) marked as an artifact: each text object, path and painted object there
     /// goes in an `/Artifact BMC … EMC` of its own. cairo ends a line after the last operator of
     /// a run (`0 0 0 rg BT`, `10 M 56 63 m 539 63 l S`); nil (the stream left as it is) for
-    /// what this does not expect, or when a wrapped run would split a `q … Q`.
+    /// what this does not expect, or when a wrapped run would split a `q … Q`. The stream is
+    /// read once and copied in runs between the markers (a 900-journal packet's pages are 30 MB).
     static func markingArtifacts(_ stream: [UInt8]) -> [UInt8]? {
-        let lines = stream.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let painting: Set<String> = ["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Do", "sh"]
-        let construction: Set<String> = ["m", "l", "c", "v", "y", "h", "re", "W", "W*"]
-        var out: [UInt8] = []
-        out.reserveCapacity(stream.count + stream.count / 8)
-        var depth = 0
-        var marked = 0
-        var pathStart: Int?
-        func emit(_ range: Range<Int>, artifact: Bool) -> Bool {
-            guard !range.isEmpty else { return true }
-            if artifact {
-                var saves = 0
-                for line in lines[range] {
-                    for token in line.split(separator: UInt8(ascii: " ")) where token.count == 1 {
-                        if token.first == UInt8(ascii: "q") { saves += 1 }
-                        if token.first == UInt8(ascii: "Q") { saves -= 1 }
-                        if saves < 0 { return false }
-                    }
-                }
-                guard saves == 0 else { return false }
-                out += Array("/Artifact BMC\n".utf8)
-                marked += 1
-            }
-            for line in lines[range] {
-                out += line
-                out.append(UInt8(ascii: "\n"))
-            }
-            if artifact { out += Array("EMC\n".utf8) }
-            return true
+        // Each line's start and end (before its newline), and the operator it ends with.
+        var lines: [(start: Int, end: Int, op: UInt32)] = []
+        lines.reserveCapacity(stream.count / 16)
+        var start = 0
+        for (index, byte) in stream.enumerated() where byte == 10 {
+            lines.append((start, index, operatorCode(stream, start, index)))
+            start = index + 1
         }
+        if start < stream.count { lines.append((start, stream.count, operatorCode(stream, start, stream.count))) }
+        let painting: Set<UInt32> = Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Do", "sh"].map(code))
+        let construction: Set<UInt32> = Set(["m", "l", "c", "v", "y", "h", "re", "W", "W*"].map(code))
+        let bdc = code("BDC"), bmc = code("BMC"), emc = code("EMC"), bt = code("BT"), et = code("ET")
+        // Artifacts as ranges of lines, first to last.
+        var artifacts: [ClosedRange<Int>] = []
+        var depth = 0
+        var pathStart: Int?
         var index = 0
         while index < lines.count {
-            let op = operatorName(lines[index])
-            if op == "BDC" || op == "BMC" || op == "EMC" {
-                if let start = pathStart, !emit(start..<index, artifact: false) { return nil }
+            let op = lines[index].op
+            if op == bdc || op == bmc || op == emc {
                 pathStart = nil
-                depth += op == "EMC" ? -1 : 1
-                guard depth >= 0, emit(index..<index + 1, artifact: false) else { return nil }
-                index += 1
-                continue
+                depth += op == emc ? -1 : 1
+                guard depth >= 0 else { return nil }
+            } else if depth == 0 {
+                if op == bt {
+                    pathStart = nil
+                    guard let end = lines[index...].firstIndex(where: { $0.op == et }),
+                        !lines[index...end].contains(where: { $0.op == bdc || $0.op == bmc || $0.op == emc })
+                    else { return nil }
+                    artifacts.append(index...end)
+                    index = end + 1
+                    continue
+                } else if painting.contains(op) {
+                    artifacts.append((pathStart ?? index)...index)
+                    pathStart = nil
+                } else if construction.contains(op) {
+                    if pathStart == nil { pathStart = index }
+                } else {
+                    // State, or a path ended without paint (`W n`, a clip): as it is.
+                    pathStart = nil
+                }
             }
-            guard depth == 0 else {
-                _ = emit(index..<index + 1, artifact: false)
-                index += 1
-                continue
-            }
-            if op == "BT" {
-                if let start = pathStart, !emit(start..<index, artifact: false) { return nil }
-                pathStart = nil
-                guard let end = lines[index...].firstIndex(where: { operatorName($0) == "ET" }),
-                    !lines[index...end].contains(where: { ["BDC", "BMC", "EMC"].contains(operatorName($0)) }),
-                    emit(index..<end + 1, artifact: true)
-                else { return nil }
-                index = end + 1
-            } else if painting.contains(op) {
-                guard emit((pathStart ?? index)..<index + 1, artifact: true) else { return nil }
-                pathStart = nil
-                index += 1
-            } else if construction.contains(op) {
-                if pathStart == nil { pathStart = index }
-                index += 1
-            } else {
-                // State, or a path ended without paint (`W n`, a clip): as it is.
-                let start = pathStart ?? index
-                pathStart = nil
-                guard emit(start..<index + 1, artifact: false) else { return nil }
-                index += 1
-            }
+            index += 1
         }
-        if let start = pathStart, !emit(start..<lines.count, artifact: false) { return nil }
-        guard depth == 0, marked > 0 else { return nil }
-        // Every line was written with a newline; the stream's last line had none.
-        if stream.last != UInt8(ascii: "\n"), out.last == UInt8(ascii: "\n") { out.removeLast() }
+        guard depth == 0, !artifacts.isEmpty else { return nil }
+        // No artifact may hold a `q` without its `Q`.
+        for range in artifacts {
+            var saves = 0
+            for line in lines[range] {
+                for token in stream[line.start..<line.end].split(separator: 32) where token.count == 1 {
+                    if token.first == UInt8(ascii: "q") { saves += 1 }
+                    if token.first == UInt8(ascii: "Q") { saves -= 1 }
+                    if saves < 0 { return nil }
+                }
+            }
+            guard saves == 0 else { return nil }
+        }
+        let open = Array("/Artifact BMC\n".utf8), close = Array("EMC\n".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(stream.count + artifacts.count * (open.count + close.count + 1))
+        var copied = 0
+        for range in artifacts {
+            let from = lines[range.lowerBound].start, to = lines[range.upperBound].end
+            out += stream[copied..<from]
+            out += open
+            out += stream[from..<to]
+            out.append(10)
+            out += close
+            // The artifact's own newline was written above.
+            copied = min(stream.count, to + 1)
+        }
+        out += stream[copied...]
+        // A stream whose last line was an artifact and had no newline keeps none after `EMC`.
+        if stream.last != 10, copied >= stream.count, out.last == 10 { out.removeLast() }
         return out
     }
 
-    /// The operator a content-stream line ends with (`Tj`, `re`, `f*`, `BDC`).
-    static func operatorName(_ line: ArraySlice<UInt8>) -> String {
-        var end = line.endIndex
-        while end > line.startIndex, [9, 13, 32].contains(line[end - 1]) { end -= 1 }
-        var start = end
-        while start > line.startIndex {
-            let byte = line[start - 1]
-            let isLetter = (65...90).contains(byte) || (97...122).contains(byte) || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "'")
-                || byte == UInt8(ascii: "\"")
-            guard isLetter else { break }
-            start -= 1
+    /// An operator's name packed into a number, for comparing without making strings.
+    static func code(_ name: String) -> UInt32 { name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+
+    /// The operator a content-stream line (`stream[start..<end]`) ends with, as `code` packs it;
+    /// 0 for a line that ends with none (or with a word longer than any operator Gazette uses).
+    static func operatorCode(_ stream: [UInt8], _ start: Int, _ end: Int) -> UInt32 {
+        var last = end
+        while last > start, stream[last - 1] == 32 || stream[last - 1] == 13 || stream[last - 1] == 9 { last -= 1 }
+        var first = last
+        while first > start {
+            let byte = stream[first - 1]
+            guard (65...90).contains(byte) || (97...122).contains(byte) || byte == 42 || byte == 39 || byte == 34 else { break }
+            first -= 1
+            if last - first > 3 { return 0 }
         }
-        return String(decoding: line[start..<end], as: UTF8.self)
+        var value: UInt32 = 0
+        for index in first..<last { value = value << 8 | UInt32(stream[index]) }
+        return value
     }
+
 
 }
 
@@ -255,10 +271,9 @@ struct PDFFile {
         return bytes[start..<start + length]
     }
 
-    /// Whether object `number`'s dictionary holds `word` (`/Type /StructElem`), from its bytes.
-    func holds(_ word: String, _ number: Int) -> Bool {
-        guard let extent = extent(number) else { return false }
-        return Self.marker(word, in: bytes, from: extent.text.lowerBound, before: extent.text.upperBound) != nil
+    /// Whether an object's text (`extent`) holds `word` (`/Type /StructElem`), from its bytes.
+    func holds(_ word: String, in text: Range<Int>) -> Bool {
+        Self.marker(word, in: bytes, from: text.lowerBound, before: text.upperBound) != nil
     }
 
     /// Where `word` first starts in `bytes` from `start` (before `limit`, else in the next 64 KB).
