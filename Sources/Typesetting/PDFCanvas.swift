@@ -117,7 +117,8 @@ public final class PDFCanvas {
     /// `Artifact` is what is not content (page headers and footers, rules, a table header
     /// drawn again): cairo 1.16 has no artifacts, so it is drawn in no element, which is what
     /// cairo makes of content drawn while only a container is open (the furniture is drawn
-    /// between the page's boxes, never inside a `P`). No element is begun inside it.
+    /// between the page's boxes, never inside a `P`), and `completingStructure` marks what is
+    /// drawn so as `/Artifact` in the page's stream. No element is begun inside it.
     public func beginStructure(_ tag: String, language: String? = nil) {
         guard output == .pdf else { return }
         if artifactDepth > 0 || tag == "Artifact" {
