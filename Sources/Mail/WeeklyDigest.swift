@@ -139,18 +139,15 @@ public struct WeeklyDigest: Sendable {
     }
 }
 
-/// Why a digest could not be made or sent, with what to do.
-public struct MailError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
-    public let message: String
-    public let hint: String
+/// Why a digest could not be made or recorded, with what to do: the project's error shape.
+public typealias MailError = GazetteError<MailErrorKind>
 
-    public init(_ message: String, hint: String) {
-        self.message = message
-        self.hint = hint
-    }
+public enum MailErrorKind: Sendable, Equatable {
+    case mail
+}
 
-    public var description: String { message }
-    public var diagnostic: Diagnostic { .error(message, hint: hint) }
+extension GazetteError where Kind == MailErrorKind {
+    public init(_ message: String, hint: String) { self.init(.mail, .error(message, hint: hint)) }
 }
 
 /// The digest's own words, in the site's language.

@@ -57,18 +57,15 @@ public struct SMTPServer: Sendable {
     }
 }
 
-/// Why a delivery failed, in words, with what to do; never the password.
-public struct SMTPError: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
-    public let message: String
-    public let hint: String
+/// Why a delivery failed, in words, with what to do; never the password. The project's error shape.
+public typealias SMTPError = GazetteError<SMTPErrorKind>
 
-    public init(_ message: String, hint: String) {
-        self.message = message
-        self.hint = hint
-    }
+public enum SMTPErrorKind: Sendable, Equatable {
+    case delivery
+}
 
-    public var description: String { message }
-    public var diagnostic: Diagnostic { .error(message, hint: hint) }
+extension GazetteError where Kind == SMTPErrorKind {
+    init(_ message: String, hint: String) { self.init(.delivery, .error(message, hint: hint)) }
 }
 
 /// Delivers one message over SMTP with libcurl: TLS (`smtps://`) or STARTTLS (`smtp://`,

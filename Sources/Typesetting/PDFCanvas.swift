@@ -363,54 +363,6 @@ public final class PDFCanvas {
     /// (`PDFStructure`).
     public func completingStructure(_ data: Data) -> Data {
         guard output == .pdf, !data.isEmpty else { return data }
-        return PDFStructure.update(PDFCrossReference.freeUnwrittenObjects(data), language: language, elements: elements)
-    }
-}
-
-/// cairo 1.16 reserves object numbers for a structure tree whenever a link tag is used and never
-/// writes those objects, so its cross-reference table points them at another object's offset
-/// and `qpdf --check` reports the file damaged. This marks such entries free; the table keeps its
-/// size and every offset, so nothing else moves.
-enum PDFCrossReference {
-    static func freeUnwrittenObjects(_ data: Data) -> Data {
-        var bytes = [UInt8](data)
-        guard let startxref = lastRange(of: Array("startxref".utf8), in: bytes) else { return data }
-        var index = startxref.upperBound
-        func skipWhitespace() { while index < bytes.count, [10, 13, 32].contains(bytes[index]) { index += 1 } }
-        func readInt() -> Int? {
-            skipWhitespace()
-            var value = 0, digits = 0
-            while index < bytes.count, (48...57).contains(bytes[index]) {
-                value = value * 10 + Int(bytes[index] - 48)
-                index += 1
-                digits += 1
-            }
-            return digits > 0 ? value : nil
-        }
-        guard let xref = readInt(), xref + 4 <= bytes.count, Array(bytes[xref..<xref + 4]) == Array("xref".utf8) else { return data }
-        index = xref + 4
-        guard let first = readInt(), let count = readInt() else { return data }
-        skipWhitespace()
-        let table = index
-        guard table + count * 20 <= bytes.count else { return data }
-        for entry in 0..<count {
-            let at = table + entry * 20
-            guard bytes[at + 17] == UInt8(ascii: "n") else { continue }
-            let offset = Int(String(decoding: bytes[at..<at + 10], as: UTF8.self)) ?? -1
-            let header = Array("\(first + entry) 0 obj".utf8)
-            let written = offset >= 0 && offset + header.count <= bytes.count && Array(bytes[offset..<offset + header.count]) == header
-            if !written { bytes.replaceSubrange(at..<at + 18, with: Array("0000000000 65535 f".utf8)) }
-        }
-        return Data(bytes)
-    }
-
-    private static func lastRange(of needle: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
-        guard bytes.count >= needle.count else { return nil }
-        var start = bytes.count - needle.count
-        while start >= 0 {
-            if bytes[start] == needle[0], Array(bytes[start..<start + needle.count]) == needle { return start..<start + needle.count }
-            start -= 1
-        }
-        return nil
+        return PDFStructure.update(data, language: language, elements: elements)
     }
 }

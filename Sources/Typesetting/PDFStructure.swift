@@ -48,7 +48,7 @@ enum PDFStructure {
             return (number, Array("<< /Length \(deflated.count) /Filter /FlateDecode >>\nstream\n".utf8) + [UInt8](deflated) + Array("\nendstream".utf8))
         }
         for case let (number, stream)? in streams { replaced[number] = stream }
-        guard !replaced.isEmpty else { return data }
+        guard !replaced.isEmpty || file.unwritten > 0 else { return data }
         return file.rewritten(replacing: replaced)
     }
 
@@ -187,6 +187,11 @@ struct PDFFile {
     let size: Int
     /// Offsets of the objects in use, by number.
     let offsets: [Int: Int]
+    /// Entries the table marks in use whose object was never written: cairo 1.16 reserves
+    /// object numbers for a structure tree whenever a link tag is used and may not write them,
+    /// pointing their entries at another object's offset (`qpdf --check` calls that damage).
+    /// They are left out of `offsets`, so `rewritten` marks them free.
+    let unwritten: Int
     let trailer: String
 
     init?(_ bytes: [UInt8]) {
@@ -213,12 +218,19 @@ struct PDFFile {
         skip()
         guard index + count * 20 <= bytes.count else { return nil }
         var offsets: [Int: Int] = [:]
+        var unwritten = 0
         for entry in 0..<count {
             let at = index + entry * 20
             guard bytes[at + 17] == UInt8(ascii: "n"), let offset = Int(String(decoding: bytes[at..<at + 10], as: UTF8.self)) else { continue }
+            let header = Array("\(first + entry) 0 obj".utf8)
+            guard offset + header.count <= bytes.count, bytes[offset..<offset + header.count].elementsEqual(header) else {
+                unwritten += 1
+                continue
+            }
             offsets[first + entry] = offset
         }
         self.offsets = offsets
+        self.unwritten = unwritten
         size = first + count
         let rest = String(decoding: bytes[(index + count * 20)...], as: UTF8.self)
         guard let start = rest.range(of: "trailer") else { return nil }

@@ -211,8 +211,8 @@ import TestSupport
         let content = try SiteContent.load(siteRoot: folder.url)
         #expect(content.config.baseURL == nil)
         let error = #expect(throws: MailError.self) { try WeeklyDigest(content: content, week: Self.week, baseURL: nil) }
-        #expect(error?.message.contains("base_url is not set") == true)
-        #expect(error?.hint.contains("--base-url") == true)
+        #expect(error?.diagnostic.message.contains("base_url is not set") == true)
+        #expect(error?.diagnostic.hint?.contains("--base-url") == true)
         // With --base-url it is made, under that address.
         let digest = try WeeklyDigest(content: content, week: Self.week, baseURL: URL(string: "https://news.example.net/"))
         #expect(digest.weekURL == "https://news.example.net/weeks/2026-W47/")

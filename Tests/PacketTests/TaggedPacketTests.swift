@@ -33,7 +33,9 @@ import TestSupport
     @Test func isTaggedWithLanguageTitleAndAStructureInSourceOrder() throws {
         let all = try packets()
         #expect(all.count >= 2)
-        for (packet, pdf, _) in all { try Self.expectStructure(packet, pdf, content: content) }
+        var otherLanguages = 0
+        for (packet, pdf, _) in all { otherLanguages += try Self.expectStructure(packet, pdf, content: content) }
+        #expect(otherLanguages > 0, "the example site's English articles are marked as English")
     }
 
     /// The stress site's packets (every Markdown construct, both scripts, long URLs, tables,
@@ -50,7 +52,9 @@ import TestSupport
         for (packet, pdf, _) in all { try Self.expectStructure(packet, pdf, content: stress) }
     }
 
-    static func expectStructure(_ packet: StudyPacket, _ pdf: URL, content: SiteContent) throws {
+    /// Returns how many article blocks say they are in another language.
+    @discardableResult
+    static func expectStructure(_ packet: StudyPacket, _ pdf: URL, content: SiteContent) throws -> Int {
         do {
             #expect(try PDFTools.info(pdf)["Tagged"] == "yes")
             let raw = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
@@ -92,11 +96,16 @@ import TestSupport
                 }
                 let missing = PacketChecks.missingInOrder(words, in: section.text)
                 #expect(missing.isEmpty, "\(journal.slug): \(missing.prefix(8))")
-                // An article in another language than the site's is marked as such.
-                if let language = content.article(for: journal)?.language, language != "ko" {
-                    #expect(section.children.first?.tag == "Div")
-                }
+                // The article block comes first in the journal's section.
+                if content.article(for: journal) != nil { #expect(section.children.first?.tag == "Div") }
             }
+            // Each article block whose article is in another language than the site's says which,
+            // in journal order, and no other does.
+            let marked = raw.matches(of: /\/S \/Div[^>]*\/Lang \(([A-Za-z-]+)\)/).map { String($0.1) }
+            let expected = packet.journals.compactMap { content.article(for: $0)?.language }
+                .filter { !$0.isEmpty && $0 != content.config.language.rawValue }
+            #expect(marked == expected)
+            return marked.count
             // No page header or footer inside the structure.
             #expect(!tree.text.contains(" / \(try PDFTools.info(pdf)["Pages"] ?? "")"))
         }
