@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <mutex>
 
+#include <brotli/encode.h>
 #include <woff2/decode.h>
 #include <woff2/encode.h>
 #include <woff2/output.h>
@@ -56,4 +57,14 @@ extern "C" size_t gazette_woff2_decode(const uint8_t *woff2, size_t length, uint
     } catch (...) {
         return 0;
     }
+}
+
+extern "C" size_t gazette_woff2_stream_max_size(size_t length) {
+    return BrotliEncoderMaxCompressedSize(length);
+}
+
+extern "C" int gazette_woff2_compress_stream(const uint8_t *tables, size_t length, int quality,
+                                             uint8_t *result, size_t *result_length) {
+    return BrotliEncoderCompress(quality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_FONT, length, tables,
+                                 result_length, result) == BROTLI_TRUE ? 1 : 0;
 }

@@ -251,12 +251,15 @@ public struct WebFonts: Sendable {
 
     /// `scalars` of `original` as WOFF2, made once per process and kept in `cache`, named by
     /// the font's fingerprint and the characters. `purpose` tells apart files made of the same
-    /// characters from other sources.
+    /// characters from other sources. `transformed`: `glyf` and `loca` in WOFF2's transformed
+    /// form (smaller, and made by libwoff2 one font at a time); otherwise as they are
+    /// (`WOFF2.encodeUntransformed`, on every core).
     static func encoded(
-        _ face: Face, _ original: FontBytes, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality, purpose: String = ""
+        _ face: Face, _ original: FontBytes, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality, transformed: Bool = true,
+        purpose: String = ""
     ) throws(Failure) -> Data {
         var key = Fingerprint()
-        key.add("woff2 quality \(quality), no hinting" + purpose)
+        key.add("woff2 quality \(quality), no hinting" + (transformed ? "" : ", untransformed") + purpose)
         key.add(face.source)
         key.add(original.fingerprint)
         key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
@@ -271,7 +274,7 @@ public struct WebFonts: Sendable {
         let data: Data
         do {
             let ttf = try FontSubsetter.subset(original.data, keeping: Set(scalars.compactMap(Unicode.Scalar.init)))
-            data = try WOFF2.encode(ttf, quality: quality)
+            data = transformed ? try WOFF2.encode(ttf, quality: quality) : try WOFF2.encodeUntransformed(ttf, quality: quality)
         } catch {
             throw Failure(.unusableFont, .error("cutting \(face.source) into web-font slices: \(error)"))
         }

@@ -147,6 +147,25 @@ struct SearchIndexTests {
         #expect((fragment["i"] as? String)?.hasPrefix("2025-11-") == true)
     }
 
+    /// More keys than `SearchPostings.drainChunk` (the keys whose JSON a build without a cache
+    /// makes at once): the shards cut across chunks are those a cached build cuts in one go.
+    @Test func shardsCutAcrossChunksAreTheSameAsInOneGo() throws {
+        var seed: UInt64 = 7
+        func syllable() -> Character {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Character(Unicode.Scalar(0xAC00 + UInt32(seed >> 33) % 2_350) ?? "가")
+        }
+        let journals = (0..<4).map { number in
+            Self.journal("j\(number)", title: "저널 \(number)", body: String((0..<3_000).map { $0 % 7 == 6 ? " " : syllable() }), day: number + 1)
+        }
+        let (content, bodies) = try Self.site(journals)
+        let drained = SearchIndex(content: content, bodies: bodies)
+        let cached = SearchIndex(content: content, bodies: bodies, cache: SearchIndexCache())
+        #expect(try postings(drained).count > 2 * SearchPostings.drainChunk)
+        #expect(drained.files.map(\.path) == cached.files.map(\.path))
+        #expect(drained.files.map(\.data) == cached.files.map(\.data))
+    }
+
     @Test func sameInputSameBytesAndANewJournalKeepsTheOthersFiles() throws {
         let (content, bodies) = try Self.site(Self.journals)
         let first = SearchIndex(content: content, bodies: bodies)

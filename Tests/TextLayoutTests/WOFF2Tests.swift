@@ -28,6 +28,42 @@ import TextLayout
         #expect(widths[0] == widths[1])
     }
 
+    /// The untransformed file (pages' own fonts) holds every table byte for byte: the decoder gives
+    /// back the same `glyf`, `loca`, `hmtx` and `cmap`, so the same glyphs at the same advances.
+    @Test func writesAnUntransformedFileThatDecodesToTheSameTables() throws {
+        let text = "뷁쀍뙇 똠얌 쌰뀨 Gazette"
+        let ttf = try subset(text)
+        let woff2 = try WOFF2.encodeUntransformed(ttf, quality: 5)
+        #expect(Array(woff2.prefix(4)) == Array("wOF2".utf8))
+        #expect(woff2.count < ttf.count, "WOFF2 \(woff2.count) bytes of \(ttf.count)")
+        let length = woff2.prefix(12).suffix(4).reduce(0) { $0 << 8 | Int($1) }
+        #expect(length == woff2.count, "the header's length is the file's")
+        let decoded = try WOFF2.decode(woff2)
+        for tag in ["glyf", "loca", "hmtx", "cmap", "hhea", "maxp"] {
+            #expect(try table(tag, of: decoded) == table(tag, of: ttf), "\(tag)")
+        }
+        let original = try FontFace(data: ttf, name: "ttf"), roundTrip = try FontFace(data: decoded, name: "woff2")
+        #expect(roundTrip.mappedScalars() == original.mappedScalars())
+        let styled = StyledText(text, RunStyle(fonts: ["f"], size: 15))
+        let widths = try [original, roundTrip].map {
+            try TextLayoutEngine(faces: ["f": $0]).layout(styled, style: ParagraphStyle(lineHeight: 24), width: 10_000).lineWidths
+        }
+        #expect(widths[0] == widths[1])
+        #expect(try WOFF2.encodeUntransformed(ttf, quality: 5) == woff2)
+        #expect(throws: WOFF2.Failure.self) { try WOFF2.encodeUntransformed(Data("not a font".utf8), quality: 5) }
+        #expect(throws: WOFF2.Failure.self) { try WOFF2.encodeUntransformed(ttf.prefix(40), quality: 5) }
+    }
+
+    /// A table's bytes, read from an sfnt's table directory.
+    func table(_ tag: String, of font: Data) throws -> Data {
+        let bytes = Array(font)
+        func read32(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        let count = Int(bytes[4]) << 8 | Int(bytes[5])
+        let wanted = tag.utf8.reduce(0) { $0 << 8 | Int($1) }
+        let record = try #require((0..<count).map { 12 + 16 * $0 }.first { read32($0) == wanted }, "no \(tag)")
+        return Data(bytes[read32(record + 8)..<(read32(record + 8) + read32(record + 12))])
+    }
+
     @Test func theSameFontGivesTheSameBytes() throws {
         let ttf = try subset("가나다 abc")
         #expect(try WOFF2.encode(ttf) == WOFF2.encode(ttf))

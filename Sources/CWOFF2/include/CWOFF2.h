@@ -19,6 +19,17 @@ size_t gazette_woff2_max_size(const uint8_t *ttf, size_t length);
 int gazette_woff2_encode(const uint8_t *ttf, size_t length, int quality, int transform,
                          uint8_t *result, size_t *result_length);
 
+/// The largest stream `gazette_woff2_compress_stream` can make of `length` bytes.
+size_t gazette_woff2_stream_max_size(size_t length);
+
+/// A WOFF2 file's compressed stream: `length` bytes of font tables compressed with Brotli in font
+/// mode at `quality`, the window WOFF2's encoder uses. Thread-safe and silent (unlike
+/// `gazette_woff2_encode`, which takes a lock to quiet the library's message).
+/// `*result_length` holds the buffer's size on entry and the stream's on return. Returns 1 on
+/// success.
+int gazette_woff2_compress_stream(const uint8_t *tables, size_t length, int quality,
+                                  uint8_t *result, size_t *result_length);
+
 /// The size of the TTF a WOFF2 file decodes to (0 when it is not WOFF2).
 size_t gazette_woff2_decoded_size(const uint8_t *woff2, size_t length);
 
