@@ -24,8 +24,10 @@ public enum JournalLoader {
     /// Loads all journals. Files with errors are left out of `journals` and reported. With a
     /// cache, files unchanged since the last load are not parsed again. When the files hold
     /// more than `keptBodyBytes`, every body is left in its file (`Journal.leaveBodyInFile`).
+    /// `checksLinks`: parse each body to warn of the links and raw HTML it drops; false when the
+    /// caller parses the bodies anyway and warns then (`gazette build`: `JournalBodies`).
     public static func load(
-        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max
+        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
         let (files, refused) = journalFiles(siteRoot: siteRoot)
         let paths = files.map(\.path)
@@ -55,7 +57,7 @@ public enum JournalLoader {
             guard let data = FileManager.default.contents(atPath: file) else {
                 return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))], false)
             }
-            let parseFile = { parse(data, path: path, config: config, fallbackDates: dates) }
+            let parseFile = { parse(data, path: path, config: config, fallbackDates: dates, checksLinks: checksLinks) }
             var (journal, diagnostics) = cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
             if !keepsBodies { journal?.leaveBodyInFile() }
             return (journal, diagnostics, false)
@@ -69,7 +71,7 @@ public enum JournalLoader {
 
     /// Parses one journal file. `fallbackDates` are (first, last) commit or modification times.
     public static func parse(
-        _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?)
+        _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?), checksLinks: Bool = true
     ) -> (Journal?, [Diagnostic]) {
         let leftovers = MergeLeftovers.diagnostics(in: data, path: path)
         if !leftovers.isEmpty { return (nil, leftovers) }
@@ -145,7 +147,10 @@ public enum JournalLoader {
             }
             return (nil, diagnostics.all)
         }
-        diagnostics.report(contentsOf: refusedLinkWarnings(body: parts.body, bodyStartLine: parts.bodyStartLine, path: path, config: config))
+        if checksLinks {
+            let document = MarkdownDocument(parts.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML))
+            diagnostics.report(contentsOf: refusedLinkWarnings(document, body: parts.body, bodyStartLine: parts.bodyStartLine, path: path))
+        }
         let journal = Journal(
             path: path, slug: slug(forPath: path), title: title, articleReference: article, tags: tags, author: author,
             created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
@@ -154,9 +159,9 @@ public enum JournalLoader {
     }
 
     /// A warning for each link or image of the body the URL policy refuses (`SafeURL`): pages and
-    /// packets show its text without the address.
-    static func refusedLinkWarnings(body: String, bodyStartLine: Int, path: String, config: SiteConfig) -> [Diagnostic] {
-        let document = MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML))
+    /// packets show its text without the address; and for each piece of raw HTML the sanitizer
+    /// removes. `document` is `body` parsed (with any options: the links are those written).
+    public static func refusedLinkWarnings(_ document: MarkdownDocument, body: String, bodyStartLine: Int, path: String) -> [Diagnostic] {
         let refused = document.refusedLinks
         let raw = document.rawHTMLRemovals()
         guard !refused.isEmpty || !raw.isEmpty else { return [] }

@@ -40,14 +40,15 @@ public struct SiteContent: Sendable {
     /// When the journal files hold more than `keptBodyBytes`, their bodies are left in the files
     /// and read again when asked (`markdown(of:)`): at 100,000 journals, leaving them there took a
     /// build's peak from 2.31 to 1.60 GB. Never with a cache: `serve` keeps every body.
+    /// `checksLinks`: see `JournalLoader.load`.
     public static func load(
-        siteRoot: URL, includeDrafts: Bool = false, cache: ContentCache? = nil, keptBodyBytes: Int = .max
+        siteRoot: URL, includeDrafts: Bool = false, cache: ContentCache? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true
     ) throws -> SiteContent {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
         let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot)
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
         let (journals, journalDiagnostics) = JournalLoader.load(
-            siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max)
+            siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max, checksLinks: checksLinks)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache)
         cache?.end()
         let thumbnails = SiteBoundary(siteRoot: siteRoot).names(in: ArticleThumbnails.folder) { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }

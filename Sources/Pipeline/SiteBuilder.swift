@@ -229,11 +229,11 @@ public enum SiteBuilder {
         }
         let content = try clock.step("load, validate, link and group") {
             try SiteContent.load(
-                siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache, keptBodyBytes: options.keptMarkdownBytes)
+                siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: options.cache, keptBodyBytes: options.keptMarkdownBytes,
+                checksLinks: false)
         }
         let (theme, statics) = try clock.step("load theme") { (try Theme.load(siteRoot: options.siteRoot), try SiteAssets.staticFiles(siteRoot: options.siteRoot)) }
         let baseURL = options.baseURL ?? content.config.baseURL
-        let diagnostics = (content.diagnostics + theme.refusedLinks + statics.refused).sorted() + (baseURL == nil ? [missingBaseURL] : [])
         // `gazette build` keeps parsed bodies on disk between runs; `serve` keeps them in memory.
         // `--clean` neither reads nor writes the file: writing it (35 MB at 2,000 journals) made
         // a clean build 6 % slower, and a file left by an earlier build stays good for every
@@ -253,6 +253,8 @@ public enum SiteBuilder {
                         cache: options.siteRoot.appendingPathComponent(".gazette/cache/fonts"))
                 })
         }
+        // The links and raw HTML the bodies drop are found by this parse, not by the loader's.
+        let diagnostics = (content.diagnostics + bodies.warnings + theme.refusedLinks + statics.refused).sorted() + (baseURL == nil ? [missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
         FreeMemory.release()
         let layout = MasonryBoardLayout(engine: fonts.engine)

@@ -7,14 +7,22 @@ import GazetteModel
 /// Binary, every string length-prefixed (bodies hold every character a file can):
 /// `gazette-bodies <format>\n<stamp>\n`, the options fingerprint, the entry count, then per
 /// entry the slug, the Markdown's digest, whether the HTML and plain text are kept and if so
-/// both, the lead, the headings, and the card excerpt's runs. Integers are little-endian.
+/// both, the lead, the headings, the card excerpt's runs, and the body's warnings (JSON, empty
+/// when none). Integers are little-endian.
 ///
 /// `stamp` names the program that parsed the bodies (`gazette`'s executable): a cache another
 /// build of gazette wrote is ignored, since its parser may render the same Markdown otherwise.
 /// A file that is missing, torn or of another format is an empty cache: the next build parses
 /// everything and writes it again.
 enum BodyCacheFile {
-    static let format = 1
+    static let format = 2
+
+    /// Keys sorted: the same warnings make the same bytes.
+    private static var warningEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
 
     static func encode(options: Fingerprint, _ table: BodyCache.Table, stamp: String) -> Data {
         var data = Data()
@@ -50,6 +58,7 @@ enum BodyCacheFile {
                 writer.string(run.kind.rawValue)
                 writer.string(run.text)
             }
+            writer.string(body.warnings.isEmpty ? "" : (try? warningEncoder.encode(body.warnings)).map { String(decoding: $0, as: UTF8.self) } ?? "")
             if writer.bytes.count >= 1 << 20 {
                 try flush(writer.bytes)
                 writer.bytes = Data()
@@ -100,7 +109,13 @@ enum BodyCacheFile {
                     guard let kind = reader.string().flatMap(ExcerptRun.Kind.init(rawValue:)), let text = reader.string() else { return nil }
                     excerpt.append(ExcerptRun(text, kind))
                 }
-                table.bodies[slug] = JournalBodies.Body(full: full, lead: lead, headings: headings, excerpt: excerpt)
+                guard let warningsJSON = reader.string() else { return nil }
+                var warnings: [Diagnostic] = []
+                if !warningsJSON.isEmpty {
+                    guard let decoded = try? JSONDecoder().decode([Diagnostic].self, from: Data(warningsJSON.utf8)) else { return nil }
+                    warnings = decoded
+                }
+                table.bodies[slug] = JournalBodies.Body(full: full, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings)
                 table.digests[slug] = digest
             }
             guard reader.offset == bytes.count else { return nil }

@@ -24,19 +24,24 @@ public struct JournalBodies: Sendable {
         /// The headings' text (which the plain text leaves out), for the search index.
         let headings: String
         let excerpt: [ExcerptRun]
+        /// The links and raw HTML the body drops, as warnings at lines of the body (line 1 its
+        /// first) in no file: `JournalBodies.warnings` places them in the journal's file, so a
+        /// body kept from an earlier build warns at the right line after its front matter grew.
+        let warnings: [Diagnostic]
 
-        init(full: (html: String, plainText: String)?, lead: String, headings: String, excerpt: [ExcerptRun]) {
+        init(full: (html: String, plainText: String)?, lead: String, headings: String, excerpt: [ExcerptRun], warnings: [Diagnostic]) {
             self.full = full
             self.lead = lead
             self.headings = headings
             self.excerpt = excerpt
+            self.warnings = warnings
         }
 
         /// Bytes kept for the HTML and the plain text.
         var fullBytes: Int { full.map { $0.html.utf8.count + $0.plainText.utf8.count } ?? 0 }
 
         /// The same body without its HTML and plain text.
-        var trimmed: Body { Body(full: nil, lead: lead, headings: headings, excerpt: excerpt) }
+        var trimmed: Body { Body(full: nil, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings) }
     }
 
     /// Bytes of HTML and plain text kept for the whole build (256 MiB: every body of a
@@ -76,12 +81,14 @@ public struct JournalBodies: Sendable {
             let keepsFull = kept < keptBytes
             let bodies = batch.concurrentMap { journal -> (body: Body, known: Bool) in
                 if let hit = known.digests[journal.slug], hit == journal.bodyDigest, let body = known.bodies[journal.slug] { return (body, true) }
-                let document = MarkdownDocument(content.markdown(of: journal), options: options)
+                let markdown = content.markdown(of: journal)
+                let document = MarkdownDocument(markdown, options: options)
                 let blocks = document.blocks()
                 let plainText = document.plainText(skippingHeadings: true)
                 let body = Body(
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(plainText.prefix(Self.leadCharacters)),
-                    headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks))
+                    headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
+                    warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: ""))
                 return (body, false)
             }
             // In journal order, whichever core parsed them: the same bodies are kept every time.
@@ -136,6 +143,20 @@ public struct JournalBodies: Sendable {
         visit(blocks)
         return lines.joined(separator: "\n")
     }
+    /// A warning for each link and piece of raw HTML the bodies drop, in their journals' files
+    /// (the loader leaves them to this parse when `gazette build` asks it to).
+    public var warnings: [Diagnostic] {
+        content.journals.flatMap { journal -> [Diagnostic] in
+            (bodies[journal.slug]?.warnings ?? []).map { relative in
+                var warning = relative
+                warning.location = relative.location.map {
+                    SourceLocation(path: journal.path, line: $0.line + journal.bodyStartLine - 1, column: $0.column)
+                }
+                return warning
+            }
+        }
+    }
+
     /// The start of a body as a card shows it.
     public func excerpt(_ journal: Journal) -> [ExcerptRun] { bodies[journal.slug]?.excerpt ?? [] }
 }

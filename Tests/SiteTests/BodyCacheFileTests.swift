@@ -11,9 +11,10 @@ import TestSupport
     static func table() -> BodyCache.Table {
         var table = BodyCache.Table()
         let bodies: [(String, JournalBodies.Body)] = [
-            ("김장-배추", .init(full: ("<p>배추 <em>값</em></p>\n", "배추 값"), lead: "배추 값", headings: "요약\n", excerpt: [.init("배추 ", .plain), .init("값", .em)])),
-            ("empty", .init(full: ("", ""), lead: "", headings: "", excerpt: [])),
-            ("trimmed", .init(full: nil, lead: "lead only\t\n\u{0}", headings: "", excerpt: [.init("x", .code), .init("y", .strong)])),
+            ("김장-배추", .init(full: ("<p>배추 <em>값</em></p>\n", "배추 값"), lead: "배추 값", headings: "요약\n", excerpt: [.init("배추 ", .plain), .init("값", .em)],
+                warnings: [.warning("link address dropped: javascript", at: SourceLocation(path: "", line: 3, column: 2), hint: "only http(s)", sourceLine: "a [b](javascript:x)")])),
+            ("empty", .init(full: ("", ""), lead: "", headings: "", excerpt: [], warnings: [])),
+            ("trimmed", .init(full: nil, lead: "lead only\t\n\u{0}", headings: "", excerpt: [.init("x", .code), .init("y", .strong)], warnings: [])),
         ]
         for (index, (slug, body)) in bodies.enumerated() {
             table.bodies[slug] = body
@@ -31,7 +32,7 @@ import TestSupport
         for (slug, body) in Self.table().bodies {
             let read = try #require(table.bodies[slug])
             #expect(read.full?.html == body.full?.html && read.full?.plainText == body.full?.plainText && (read.full == nil) == (body.full == nil))
-            #expect(read.lead == body.lead && read.headings == body.headings && read.excerpt == body.excerpt)
+            #expect(read.lead == body.lead && read.headings == body.headings && read.excerpt == body.excerpt && read.warnings == body.warnings)
         }
         // The same table makes the same bytes.
         #expect(BodyCacheFile.encode(options: options, Self.table(), stamp: "123-456") == data)
@@ -46,6 +47,28 @@ import TestSupport
             #expect(BodyCacheFile.decode(data.prefix(length), stamp: "123-456") == nil, "read \(length) of \(data.count) bytes")
         }
         #expect(BodyCacheFile.decode(data + Data([0]), stamp: "123-456") == nil)
+    }
+
+    /// The links a body drops are reported by the build's one parse of it, and by a later build
+    /// that takes the body from the file without parsing it: at the line where the link is now,
+    /// after the front matter above it grew, and only once.
+    @Test func aBodyTakenFromTheFileStillWarnsAtItsLine() throws {
+        let site = try TemporaryFolder("gazette-body-warnings")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent("public")
+        let path = "content/journals/dropped-link.md"
+        let front = "---\ntitle: 위험한 링크\ncreated: 2026-11-18 09:00\n---\n"
+        try site.write(path, front + "첫 문단.\n\n[누르세요](javascript:alert(1)) 그리고 끝.\n")
+        func warnings() throws -> [String] {
+            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false)).diagnostics
+                .map(\.summary).filter { $0.hasPrefix(path) && $0.contains("address dropped") }
+        }
+        let first = try warnings()
+        #expect(first.count == 1 && first.first?.hasPrefix("\(path):7:1: warning: link address dropped") == true, "\(first)")
+        // Two lines more of front matter; the body is as before, so it comes from the file.
+        try site.write(path, front.replacingOccurrences(of: "---\ntitle", with: "---\ntags: [경제]\nauthor: 박지우\ntitle") + "첫 문단.\n\n[누르세요](javascript:alert(1)) 그리고 끝.\n")
+        let again = try warnings()
+        #expect(again.count == 1 && again.first?.hasPrefix("\(path):9:1: warning: link address dropped") == true, "\(again)")
     }
 
     /// A build after an edit takes the other bodies from the file instead of parsing them, and
@@ -77,7 +100,7 @@ import TestSupport
         let slug = try #require(table.bodies.keys.first { other.contains($0) })
         let body = try #require(table.bodies[slug])
         var tampered = table
-        tampered.bodies[slug] = JournalBodies.Body(full: ("<p>CACHE-MARKER</p>\n", "CACHE-MARKER"), lead: body.lead, headings: body.headings, excerpt: body.excerpt)
+        tampered.bodies[slug] = JournalBodies.Body(full: ("<p>CACHE-MARKER</p>\n", "CACHE-MARKER"), lead: body.lead, headings: body.headings, excerpt: body.excerpt, warnings: body.warnings)
         func page() throws -> String { try String(contentsOf: output.appendingPathComponent("journals/\(slug)/index.html"), encoding: .utf8) }
         try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         try site.write(edited, try site.read(edited) + "\n또 한 문단.\n")
