@@ -179,6 +179,6 @@ struct SearchBench: ParsableCommand {
         let files = index?.files ?? []
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         print(String(format: "search index: %d journals, %d files, %.2f MB; built in %.3f s wall, %.3f s CPU (medians of %d)",
-            content.journals.count, files.count, Double(files.reduce(0) { $0 + $1.data.count }) / 1e6, median(walls), median(cpus), runs))
+            content.journals.count, files.count, Double(files.reduce(0) { $0 + ($1.data?.count ?? 0) }) / 1e6, median(walls), median(cpus), runs))
     }
 }

@@ -192,6 +192,17 @@ struct Placement: Sendable {
         return ledger?.source(of: path, key: key, output: output, previousFolder: previous)
     }
 
+    /// The size of the file in place under `key` (from the ledger), or nil when none is, or
+    /// its size is not recorded (`gazette serve`'s memory).
+    func size(of path: String, key: Fingerprint) -> Int? {
+        guard memory == nil, let ledger else { return nil }
+        switch source(of: path, key: key) {
+        case .live: return ledger.live[path].map { Int($0.size) }
+        case .previous: return ledger.previous[path].map { Int($0.size) }
+        case nil: return nil
+        }
+    }
+
     /// True when the live output holds every file of `outputs` under the same key and nothing
     /// else the ledger knows of: a build with nothing to write.
     func allLive(_ outputs: [Output]) -> Bool {
@@ -261,6 +272,12 @@ public enum SiteBuilder {
         // `gazette build` keeps its measures on disk between runs; `serve` keeps them in memory.
         let measuresFile = options.siteRoot.appendingPathComponent(".gazette/cache/cards.txt")
         let cardCache = options.cardCache ?? (options.clean ? CardMeasureCache() : CardMeasureCache(contentsOf: measuresFile))
+        // What is already in place under the same key need not be made again: the ledger of
+        // earlier builds (`gazette build`) or the keys last written (`gazette serve`).
+        let placement = Placement(
+            ledger: ledger,
+            memory: options.updateInPlace ? options.written?.keys : nil, output: output.url, previous: output.previous)
+        let inPlace: @Sendable (String, Fingerprint) -> Int? = { placement.size(of: $0, key: $1) }
         // The search index merges its postings on one core; cards are made and measured meanwhile.
         let measure = {
             let cards = CardMaker(content: content, bodies: bodies, memo: options.cardContexts)
@@ -270,7 +287,7 @@ public enum SiteBuilder {
             try deferSearch
             ? (clock.step("make and measure cards") { try measure() }, nil)
             : clock.step("make and measure cards, build search index") {
-                try concurrently(measure, { SearchIndex(content: content, bodies: bodies, cache: options.searchCache) })
+                try concurrently(measure, { SearchIndex(content: content, bodies: bodies, cache: options.searchCache, inPlace: inPlace) })
             }
         // The index's postings and keys are gone; only its compressed files are left.
         FreeMemory.release()
@@ -287,11 +304,6 @@ public enum SiteBuilder {
         renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.webFonts = fonts
         renderer.packetWeeks = Set(packetWeeks)
-        // What is already in place under the same key need not be made again: the ledger of
-        // earlier builds (`gazette build`) or the keys last written (`gazette serve`).
-        let placement = Placement(
-            ledger: ledger,
-            memory: options.updateInPlace ? options.written?.keys : nil, output: output.url, previous: output.previous)
         // A build with nothing to reuse (`--clean`, or no ledger of an earlier build) writes
         // each run of pages as soon as it is rendered, into the staging folder, and lets it go:
         // at 2,000 journals the rendered pages were 44 % of a build's heap at its peak. Other

@@ -27,13 +27,15 @@ public struct SearchIndex: Sendable {
     /// Every file, relative to the output folder, sorted by path.
     /// Every file, with a key that changes exactly when its bytes do (the fingerprint of its
     /// JSON before compression, which is cheaper than hashing megabytes of output again).
-    public let files: [(path: String, key: Fingerprint, data: Data)]
+    /// A file already in the output under the same key has no data (`inPlace`).
+    public let files: [(path: String, key: Fingerprint, data: Data?)]
     /// The manifest's path, relative to the output folder (`search/index.<hash>.json.gz`).
     public let manifest: String
     /// Bytes of JSON per shard, before compression, after which a shard is closed.
     static let shardBytes = 16_000
-    /// Journals analysed together when no cache keeps their keys (`init`).
-    static let analysisBatch = 1024
+    /// Journals analysed together when no cache keeps their keys (`init`); one batch's keys
+    /// are merged while the next is analysed.
+    static let analysisBatch = 256
     /// Shards compressed together, on all cores, when no cache keeps them.
     static let compressionBatch = 64
     /// Characters of a body kept for passages (the whole body is indexed).
@@ -43,19 +45,26 @@ public struct SearchIndex: Sendable {
     struct Document: Sendable {
         var runKeys: [(key: NumberedKey, value: UInt32)]
         var wordKeys: [(key: String, value: UInt32)]
-        var fragment: Data
+        /// Nil when the output already holds the file (`inPlace`).
+        var fragment: Data?
         /// The fingerprint of the fragment's JSON, before compression: the key of its file.
         var fragmentKey: Fingerprint
     }
 
-    public init(content: SiteContent, bodies: JournalBodies, cache: SearchIndexCache? = nil) {
+    /// `inPlace` gives the size of a file the output already holds under a key (path, key), nil
+    /// for none: without a cache (`gazette build`), a journal file or shard found there is not
+    /// compressed again (after one edit, the 2,000 journal files and the shards were all the
+    /// index's compression, most of them unchanged).
+    public init(
+        content: SiteContent, bodies: JournalBodies, cache: SearchIndexCache? = nil, inPlace: (@Sendable (String, Fingerprint) -> Int?)? = nil
+    ) {
         let journals = content.journals.sorted { a, b in
             a.created != b.created ? a.created < b.created : a.slug.utf8Precedes(b.slug)
         }
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         let known = cache?.begin() ?? SearchIndexCache.Known()
         var postings = SearchPostings()
-        var fragments: [(data: Data, key: Fingerprint)] = []
+        var fragments: [(data: Data?, key: Fingerprint)] = []
         fragments.reserveCapacity(journals.count)
         if let cache {
             var shared = Fingerprint()
@@ -82,25 +91,48 @@ public struct SearchIndex: Sendable {
             // With nothing to keep for a next build, the journals are analysed a batch at a time,
             // on all cores, and each batch's keys are merged and let go: all of them at once were
             // most of a 10,000-journal build's memory while the index was made.
-            journals.forEachBatch(of: Self.analysisBatch) { batch in
-                let documents = batch.concurrentMap { Self.analyse(Self.input($0, content: content, bodies: bodies, dates: dates)) }
-                for (number, document) in zip(batch.indices, documents) {
+            // Merging a batch's keys takes one core: the next batch is analysed meanwhile.
+            var analysed: (numbers: Range<Int>, documents: [Document])?
+            func merge(_ batch: (numbers: Range<Int>, documents: [Document])) {
+                for (number, document) in zip(batch.numbers, batch.documents) {
                     postings.add(document, number: number)
                     fragments.append((document.fragment, document.fragmentKey))
                 }
             }
+            journals.forEachBatch(of: Self.analysisBatch) { batch in
+                let analyse = {
+                    Array(zip(batch.indices, batch)).concurrentMap { number, journal in
+                        Self.analyse(Self.input(journal, content: content, bodies: bodies, dates: dates)) { key in
+                            inPlace?(Self.documentPath(number), key) != nil
+                        }
+                    }
+                }
+                let documents: [Document]
+                if let previous = analysed {
+                    // Neither side throws.
+                    documents = (try? concurrently({ merge(previous) }, analyse))?.1 ?? analyse()
+                } else {
+                    documents = analyse()
+                }
+                analysed = (batch.indices, documents)
+            }
+            if let last = analysed { merge(last) }
         }
-        // A shard whose JSON an earlier build compressed (`gazette serve`) is not compressed again.
-        var compressed: [(first: String, name: String, key: Fingerprint, data: Data)] = []
+        // A shard whose JSON an earlier build compressed (`gazette serve`), or which the output
+        // holds (`inPlace`, without a cache), is not compressed again.
+        var compressed: [(first: String, name: String, key: Fingerprint, data: Data?, size: Int)] = []
         func compress(_ shards: [(first: String, json: [UInt8])]) {
             compressed += shards.concurrentMap { shard in
                 let key = Fingerprint.of(bytes: shard.json)
-                return (first: shard.first, name: "k/\(key.description.prefix(12)).json.gz", key: key, data: known.shards[key] ?? Self.gzip(shard.json))
+                let name = "k/\(key.description.prefix(12)).json.gz"
+                if cache == nil, let size = inPlace?("search/" + name, key) { return (shard.first, name, key, nil, size) }
+                let data = known.shards[key] ?? Self.gzip(shard.json)
+                return (shard.first, name, key, data, data.count)
             }
         }
         if let cache {
             compress(postings.shards(closingAt: Self.shardBytes))
-            cache.end(shards: Dictionary(compressed.map { ($0.key, $0.data) }, uniquingKeysWith: { first, _ in first }))
+            cache.end(shards: Dictionary(compressed.compactMap { shard in shard.data.map { (shard.key, $0) } }, uniquingKeysWith: { first, _ in first }))
         } else {
             // Compressed a few at a time as they are cut, so that only their gzip is kept.
             var pending: [(first: String, json: [UInt8])] = []
@@ -129,15 +161,15 @@ public struct SearchIndex: Sendable {
             manifest.raw(",")
             manifest.string(shard.name)
             manifest.raw(",")
-            manifest.number(shard.data.count)
+            manifest.number(shard.size)
             manifest.raw("]")
         }
         manifest.raw("]}\n")
         let manifestPath = "search/index.\(Fingerprint.of(bytes: manifest.bytes).description.prefix(12)).json.gz"
 
-        var files: [(path: String, key: Fingerprint, data: Data)] = [(manifestPath, Fingerprint.of(bytes: manifest.bytes), Self.gzip(manifest.bytes))]
+        var files: [(path: String, key: Fingerprint, data: Data?)] = [(manifestPath, Fingerprint.of(bytes: manifest.bytes), Self.gzip(manifest.bytes))]
         files += compressed.map { ("search/" + $0.name, $0.key, $0.data) }
-        files += fragments.enumerated().map { ("search/doc/\($0.offset).json.gz", $0.element.key, $0.element.data) }
+        files += fragments.enumerated().map { (Self.documentPath($0.offset), $0.element.key, $0.element.data) }
         files.sort { $0.path < $1.path }
         self.files = files
         self.manifest = manifestPath
@@ -219,7 +251,12 @@ public struct SearchIndex: Sendable {
         return String(text.unicodeScalars[..<end])
     }
 
-    static func analyse(_ input: Input) -> Document {
+    /// The file of journal `number`.
+    static func documentPath(_ number: Int) -> String { "search/doc/\(number).json.gz" }
+
+    /// `isInPlace`: whether the output holds the journal's file under its key (then it is not
+    /// compressed).
+    static func analyse(_ input: Input, isInPlace: (Fingerprint) -> Bool = { _ in false }) -> Document {
         var counter = Counter()
         counter.add(input.title, flag: 1)
         for item in input.meta { counter.add(item, flag: 2) }
@@ -231,9 +268,10 @@ public struct SearchIndex: Sendable {
         counter.counts.forEach { runKeys.append(($0, capped($1))) }
         // Level 1: journal files are most of the index's bytes and of its compression time; level
         // 6 makes them 15 % smaller and takes twice as long.
+        let fragmentKey = Fingerprint.of(bytes: input.fragment)
         return Document(
-            runKeys: runKeys, wordKeys: counter.words.map { ($0.key, capped($0.value)) }, fragment: gzip(input.fragment, level: 1),
-            fragmentKey: Fingerprint.of(bytes: input.fragment))
+            runKeys: runKeys, wordKeys: counter.words.map { ($0.key, capped($0.value)) },
+            fragment: isInPlace(fragmentKey) ? nil : gzip(input.fragment, level: 1), fragmentKey: fragmentKey)
     }
 
     /// Counts a journal's keys: runs' characters and pairs, and short ASCII words, as numbers

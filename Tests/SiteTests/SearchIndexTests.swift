@@ -96,8 +96,9 @@ struct SearchIndexTests {
         for shard in try #require(manifest["c"] as? [[Any]]) {
             let name = try #require(shard[1] as? String)
             let file = try #require(index.files.first { $0.path == "search/" + name })
-            #expect(file.data.count == shard[2] as? Int)
-            let body = try json(file.data)
+            let data = try #require(file.data)
+            #expect(data.count == shard[2] as? Int)
+            let body = try json(data)
             let keys = try #require(body["k"] as? [String])
             let lists = try #require(body["p"] as? [[Int]])
             #expect(keys.first == shard[0] as? String)
@@ -148,15 +149,17 @@ struct SearchIndexTests {
     }
 
     /// More keys than `SearchPostings.drainChunk` (the keys whose JSON a build without a cache
-    /// makes at once): the shards cut across chunks are those a cached build cuts in one go.
+    /// makes at once) and journals than two analysis batches: the shards cut across chunks, of
+    /// postings merged batch by batch, are those a cached build makes in one go.
     @Test func shardsCutAcrossChunksAreTheSameAsInOneGo() throws {
         var seed: UInt64 = 7
         func syllable() -> Character {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Character(Unicode.Scalar(0xAC00 + UInt32(seed >> 33) % 2_350) ?? "가")
         }
-        let journals = (0..<4).map { number in
-            Self.journal("j\(number)", title: "저널 \(number)", body: String((0..<3_000).map { $0 % 7 == 6 ? " " : syllable() }), day: number + 1)
+        // More journals than two `analysisBatch`es: batches merged while the next is analysed.
+        let journals = (0..<(2 * SearchIndex.analysisBatch + 40)).map { number in
+            Self.journal("j\(number)", title: "저널 \(number)", body: String((0..<60).map { $0 % 7 == 6 ? " " : syllable() }), day: number % 28 + 1)
         }
         let (content, bodies) = try Self.site(journals)
         let drained = SearchIndex(content: content, bodies: bodies)
@@ -164,6 +167,29 @@ struct SearchIndexTests {
         #expect(try postings(drained).count > 2 * SearchPostings.drainChunk)
         #expect(drained.files.map(\.path) == cached.files.map(\.path))
         #expect(drained.files.map(\.data) == cached.files.map(\.data))
+    }
+
+    /// A journal's file or a shard the output already holds under the same key is not
+    /// compressed again; every other file is, and the keys and the manifest are those of a build
+    /// with nothing in place.
+    @Test func aJournalFileInPlaceIsNotMadeAgain() throws {
+        let (content, bodies) = try Self.site(Self.journals)
+        let all = SearchIndex(content: content, bodies: bodies)
+        let keys = Dictionary(uniqueKeysWithValues: all.files.map { ($0.path, $0.key) })
+        let sizes = Dictionary(uniqueKeysWithValues: all.files.map { ($0.path, $0.data?.count ?? -1) })
+        let shard = try #require(all.files.first { $0.path.hasPrefix("search/k/") }?.path)
+        let held = ["search/doc/1.json.gz", shard]
+        let inPlace = SearchIndex(content: content, bodies: bodies) { path, key in held.contains(path) && keys[path] == key ? sizes[path] : nil }
+        #expect(inPlace.files.map(\.key) == all.files.map(\.key))
+        for file in inPlace.files {
+            #expect((file.data == nil) == held.contains(file.path), "\(file.path)")
+            if file.data != nil { #expect(file.data == all.files.first { $0.path == file.path }?.data, "\(file.path)") }
+        }
+        // The manifest gives the held shard's size all the same: the same manifest.
+        #expect(inPlace.manifest == all.manifest)
+        // A key that is not the file's: made.
+        let stale = SearchIndex(content: content, bodies: bodies) { path, key in held.contains(path) && key != keys[path] ? sizes[path] : nil }
+        #expect(stale.files.allSatisfy { $0.data != nil })
     }
 
     @Test func sameInputSameBytesAndANewJournalKeepsTheOthersFiles() throws {
@@ -204,7 +230,8 @@ struct SearchIndexTests {
         let shards = index.files.filter { $0.path.hasPrefix("search/k/") }
         #expect(shards.count > 10)
         for shard in shards {
-            let raw = try #require(Zlib.decompress(shard.data))
+            let compressed = try #require(shard.data)
+            let raw = try #require(Zlib.decompress(compressed))
             #expect(raw.count < SearchIndex.shardBytes * 2, "\(shard.path): \(raw.count) bytes")
         }
     }
