@@ -35,7 +35,8 @@ make_manual() {
 # A build folder of its own: modules compiled for the static runtime import the toolchain's
 # static Foundation, and SwiftPM does not tell their objects from the dynamic build's when both
 # share .build (a later dynamic link then fails to find -lCoreFoundation).
-scratch=.build/static
+# DIST_SCRATCH names another (an empty one: a build from nothing, to compare bytes with).
+scratch=${DIST_SCRATCH:-.build/static}
 build_binary() {
     set +o pipefail
     swift build --scratch-path "$scratch" -c "$config" --product gazette --static-swift-stdlib 2>&1 |
