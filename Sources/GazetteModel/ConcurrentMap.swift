@@ -90,6 +90,16 @@ public func concurrently<A, B>(_ first: () throws -> A, _ second: () throws -> B
     return (try a.get(), try (side ?? .failure(CancellationError())).get())
 }
 
+/// `concurrently` of two sides that cannot fail.
+public func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
+    do {
+        let throwingFirst: () throws -> A = { first() }
+        return try concurrently(throwingFirst, { second() })
+    } catch {
+        preconditionFailure("concurrently: a side that cannot throw threw \(error)")
+    }
+}
+
 /// Result slots and the transform that fills them, shared by the threads of one `concurrentMap`
 /// (a slot per element) or one `concurrently` (a slot for its second side).
 ///

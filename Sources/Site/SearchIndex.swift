@@ -107,13 +107,7 @@ public struct SearchIndex: Sendable {
                         }
                     }
                 }
-                let documents: [Document]
-                if let previous = analysed {
-                    // Neither side throws.
-                    documents = (try? concurrently({ merge(previous) }, analyse))?.1 ?? analyse()
-                } else {
-                    documents = analyse()
-                }
+                let documents = analysed.map { previous in concurrently({ merge(previous) }, analyse).1 } ?? analyse()
                 analysed = (batch.indices, documents)
             }
             if let last = analysed { merge(last) }

@@ -341,7 +341,7 @@ public final class PDFCanvas {
 
     /// Ends the last page and returns the document's bytes (none for `.discard`).
     public func finish() throws -> Data {
-        try completingStructure(try finishCairo())
+        completingStructure(try finishCairo())
     }
 
     /// Ends the last page and returns cairo's document as cairo wrote it.

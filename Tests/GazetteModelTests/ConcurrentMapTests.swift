@@ -35,8 +35,11 @@ import Testing
     }
 
     @Test func concurrentlyReturnsBothResultsAndPrefersTheFirstError() throws {
-        let (a, b) = try concurrently({ "first" }, { 2 })
+        let (a, b) = try concurrently({ () throws -> String in "first" }, { () throws -> Int in 2 })
         #expect(a == "first" && b == 2)
+        // Sides that cannot fail: no `try`.
+        let (c, d) = concurrently({ "first" }, { 2 })
+        #expect(c == "first" && d == 2)
         #expect(throws: Failure(side: "first")) {
             try concurrently({ () throws -> Int in throw Failure(side: "first") }, { () throws -> Int in throw Failure(side: "second") })
         }
@@ -68,7 +71,7 @@ import Testing
             }
             return threads.withLock { $0.count }
         }
-        let (inFirst, inSecond) = try concurrently({ threadsUsed() }, { threadsUsed() })
+        let (inFirst, inSecond) = concurrently({ threadsUsed() }, { threadsUsed() })
         #expect(inFirst > 1)
         #expect(inSecond > 1)
     }
