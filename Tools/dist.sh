@@ -39,7 +39,18 @@ make_manual() {
 scratch=${DIST_SCRATCH:-.build/static}
 build_binary() {
     set +o pipefail
-    swift build --scratch-path "$scratch" -c "$config" --product gazette --static-swift-stdlib 2>&1 |
+    # Source paths compiled into the binary (C's __FILE__, Swift's #file in the dependencies,
+    # BoringSSL's error tables) are the checkout's and the build folder's: mapped to fixed names,
+    # so where the clone and the build folder are changes no byte (and names no one's home).
+    local root build
+    root=$(pwd -P)
+    mkdir -p "$scratch"
+    build=$(cd "$scratch" && pwd -P)
+    local maps=()
+    for pair in "$build=/gazette-build" "$root=/gazette"; do
+        maps+=(-Xcc "-ffile-prefix-map=$pair" -Xswiftc -file-prefix-map -Xswiftc "$pair")
+    done
+    swift build --scratch-path "$scratch" -c "$config" --product gazette --static-swift-stdlib "${maps[@]}" 2>&1 |
         grep -v "the use of .mktemp' is dangerous\|prohibited flag" >&2
     set -o pipefail
     local bin
