@@ -48,7 +48,7 @@ build_binary() {
     build=$(cd "$scratch" && pwd -P)
     local maps=()
     for pair in "$build=/gazette-build" "$root=/gazette"; do
-        maps+=(-Xcc "-ffile-prefix-map=$pair" -Xswiftc -file-prefix-map -Xswiftc "$pair")
+        maps+=(-Xcc "-ffile-prefix-map=$pair" -Xcxx "-ffile-prefix-map=$pair" -Xswiftc -file-prefix-map -Xswiftc "$pair")
     done
     swift build --scratch-path "$scratch" -c "$config" --product gazette --static-swift-stdlib "${maps[@]}" 2>&1 |
         grep -v "the use of .mktemp' is dangerous\|prohibited flag" >&2
