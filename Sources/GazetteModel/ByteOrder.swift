@@ -21,3 +21,11 @@ extension String {
         return utf8.lexicographicallyPrecedes(other.utf8)
     }
 }
+
+extension String {
+    /// The UTF-8 bytes of a short ASCII name packed into a number, first byte highest: a font
+    /// table's tag (`"glyf"`), a PDF operator (`"BDC"`). Names of more than four bytes keep
+    /// their last four.
+    @inlinable
+    public var packedASCII: UInt32 { utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+}

@@ -93,8 +93,8 @@ public func concurrently<A, B>(_ first: () throws -> A, _ second: () throws -> B
 /// `concurrently` of two sides that cannot fail.
 public func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
     do {
-        let throwingFirst: () throws -> A = { first() }
-        return try concurrently(throwingFirst, { second() })
+        // Typed as throwing, so this calls the function above and not itself.
+        return try concurrently({ () throws -> A in first() }, { () throws -> B in second() })
     } catch {
         preconditionFailure("concurrently: a side that cannot throw threw \(error)")
     }

@@ -143,6 +143,7 @@ public struct JournalBodies: Sendable {
         visit(blocks)
         return lines.joined(separator: "\n")
     }
+
     /// A warning for each link and piece of raw HTML the bodies drop, in their journals' files
     /// (the loader leaves them to this parse when `gazette build` asks it to).
     public var warnings: [Diagnostic] {

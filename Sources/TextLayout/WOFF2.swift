@@ -99,11 +99,9 @@ public enum WOFF2 {
         "JSTF", "MATH", "CBDT", "CBLC", "COLR", "CPAL", "SVG ", "sbix", "acnt", "avar", "bdat", "bloc", "bsln", "cvar", "fdsc",
         "feat", "fmtx", "fvar", "gvar", "hsty", "just", "lcar", "mort", "morx", "opbd", "prop", "trak", "Zapf", "Silf", "Glat",
         "Gloc", "Feat", "Sill",
-    ].map(tagValue)
-    private static let glyf = tagValue("glyf")
-    private static let loca = tagValue("loca")
-
-    private static func tagValue(_ tag: String) -> UInt32 { tag.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
+    ].map(\.packedASCII)
+    private static let glyf = "glyf".packedASCII
+    private static let loca = "loca".packedASCII
 
     /// WOFF2's UIntBase128: seven bits a byte, most significant first, no leading zero byte.
     private static func appendBase128(_ value: UInt32, to bytes: inout [UInt8]) {

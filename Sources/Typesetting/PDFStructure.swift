@@ -88,9 +88,9 @@ enum PDFStructure {
             start = index + 1
         }
         if start < stream.count { lines.append((start, stream.count, operatorCode(stream, start, stream.count))) }
-        let painting: Set<UInt32> = Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Do", "sh"].map(code))
-        let construction: Set<UInt32> = Set(["m", "l", "c", "v", "y", "h", "re", "W", "W*"].map(code))
-        let bdc = code("BDC"), bmc = code("BMC"), emc = code("EMC"), bt = code("BT"), et = code("ET")
+        let painting: Set<UInt32> = Set(["S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "Do", "sh"].map(\.packedASCII))
+        let construction: Set<UInt32> = Set(["m", "l", "c", "v", "y", "h", "re", "W", "W*"].map(\.packedASCII))
+        let bdc = "BDC".packedASCII, bmc = "BMC".packedASCII, emc = "EMC".packedASCII, bt = "BT".packedASCII, et = "ET".packedASCII
         // Artifacts as ranges of lines, first to last.
         var artifacts: [ClosedRange<Int>] = []
         var depth = 0
@@ -156,10 +156,8 @@ enum PDFStructure {
         return out
     }
 
-    /// An operator's name packed into a number, for comparing without making strings.
-    static func code(_ name: String) -> UInt32 { name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
-
-    /// The operator a content-stream line (`stream[start..<end]`) ends with, as `code` packs it;
+    /// The operator a content-stream line (`stream[start..<end]`) ends with, as `packedASCII`
+    /// packs its name;
     /// 0 for a line that ends with none (or with a word longer than any operator Gazette uses).
     static func operatorCode(_ stream: [UInt8], _ start: Int, _ end: Int) -> UInt32 {
         var last = end
@@ -175,8 +173,6 @@ enum PDFStructure {
         for index in first..<last { value = value << 8 | UInt32(stream[index]) }
         return value
     }
-
-
 }
 
 /// The parts of a PDF written by cairo that `PDFStructure` reads: the cross-reference table
@@ -242,10 +238,9 @@ struct PDFFile {
     /// Where object `number`'s text starts and ends (before `stream` or `endobj`, whichever
     /// comes first), and whether a stream follows: one scan of its dictionary, never of its stream.
     func extent(_ number: Int) -> (text: Range<Int>, isStream: Bool)? {
+        // `init` kept only the offsets where the object's header is.
         guard let offset = offsets[number] else { return nil }
-        let header = Array("\(number) 0 obj".utf8)
-        guard offset + header.count <= bytes.count, bytes[offset..<offset + header.count].elementsEqual(header) else { return nil }
-        let start = offset + header.count
+        let start = offset + "\(number) 0 obj".utf8.count
         let endobj = Array("endobj".utf8), stream = Array("stream".utf8)
         var index = start
         while index + 6 <= bytes.count {
