@@ -136,7 +136,7 @@ let package = Package(
         // Writes the source commit into the `gazette` module before every build (`--version`).
         .plugin(name: "SourceVersion", capability: .buildTool()),
 
-        .target(name: "TestSupport", dependencies: ["Markup"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Markup", "Pipeline"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"]),

@@ -23,11 +23,11 @@ enum InputStamp {
         stamp.add(OutputLedger.engineStamp)
         stamp.add(options.includeDrafts)
         stamp.add(options.packets)
-        stamp.add(options.subsetFonts)
+        stamp.add(options.fonts == .siteCharacters)
         stamp.add(options.baseURL?.absoluteString ?? "")
         let root = options.siteRoot.standardizedFileURL.path
-        add(file: root + "/gazette.yml", to: &stamp)
-        for folder in ["content", "templates", "static"] { walk(root + "/" + folder, into: &stamp) }
+        add(file: root + "/" + SiteLayout.config, to: &stamp)
+        for folder in SiteLayout.sourceFolders { walk(root + "/" + folder, into: &stamp) }
         if let git = gitDirectory(from: root) {
             for name in ["HEAD", "index", "packed-refs"] { add(file: git + "/" + name, to: &stamp) }
             if let head = try? String(contentsOfFile: git + "/HEAD", encoding: .utf8), head.hasPrefix("ref: ") {

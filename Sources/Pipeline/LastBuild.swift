@@ -1,4 +1,5 @@
 import Foundation
+import GazetteModel
 
 /// Whether an output folder holds a build of the site as it is now, for `gazette publish`.
 ///
@@ -23,8 +24,8 @@ public enum LastBuild {
             guard let modified = modified(root + "/" + relative), modified >= date else { return }
             if folder { folders.append(relative) } else { files.append(relative) }
         }
-        consider("gazette.yml", folder: false)
-        for top in ["content", "templates", "static"] {
+        consider(SiteLayout.config, folder: false)
+        for top in SiteLayout.sourceFolders {
             guard modified(root + "/" + top) != nil else { continue }
             consider(top, folder: true)
             let walker = FileManager.default.enumerator(atPath: root + "/" + top)

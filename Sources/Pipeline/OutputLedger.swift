@@ -58,7 +58,7 @@ struct OutputLedger {
 
     /// Where the ledger of `output` is kept.
     static func file(siteRoot: URL, output: URL) -> URL {
-        siteRoot.appendingPathComponent(".gazette/cache/output-\(Fingerprint.of(output.standardizedFileURL.path).description.prefix(16)).ledger")
+        SiteLayout(siteRoot: siteRoot).ledger(of: output)
     }
 
     /// The ledger recorded for `output` by this executable, or an empty one.

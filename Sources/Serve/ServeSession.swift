@@ -16,7 +16,7 @@ public struct ServeOptions: Sendable {
 
     public init(siteRoot: URL, output: URL? = nil, host: String = "127.0.0.1", port: Int = 8000, includeDrafts: Bool = false) {
         self.siteRoot = siteRoot
-        self.output = output ?? siteRoot.appendingPathComponent(".gazette/serve")
+        self.output = output ?? SiteLayout(siteRoot: siteRoot).serveOutput
         self.host = host
         self.port = port
         self.includeDrafts = includeDrafts
@@ -106,20 +106,15 @@ public enum ServeSession {
 /// packets are typeset only when asked for (`PacketShelf`).
 private struct Rebuilder: Sendable {
     let options: ServeOptions
-    let cache = ContentCache()
-    let cards = CardMeasureCache()
-    let written = WrittenKeys()
-    let bodies = BodyCache()
-    let memo = PageMemo()
-    let cardContexts = CardContexts()
-    let search = SearchIndexCache()
+    /// Everything one build makes that the next can take, kept from save to save.
+    let memory = BuildMemory()
     let packets: PacketShelf
     /// The search index and page of the last build, made after its pages were announced.
     let searchWrite = Locked<Task<Void, Never>?>(nil)
 
     init(options: ServeOptions) {
         self.options = options
-        packets = PacketShelf(output: options.output, written: written)
+        packets = PacketShelf(output: options.output, written: memory.written)
     }
 
     func build(trigger: [String], baseURL: URL, live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
@@ -129,34 +124,22 @@ private struct Rebuilder: Sendable {
         await searchWrite.withLock { $0 }?.value
         // The watcher's paths: journals outside them are not read again. The first build (no
         // trigger) reads everything.
-        cache.noteChanges(trigger.isEmpty ? nil : trigger)
-        let buildOptions = {
-            var options = BuildOptions(
-                siteRoot: self.options.siteRoot, output: self.options.output, baseURL: baseURL, includeDrafts: self.options.includeDrafts,
-                cache: cache, cardCache: cards, updateInPlace: true)
-            options.deferPackets = true
-            options.deferSearch = true
-            options.written = written
-            options.bodyCache = bodies
-            options.pageMemo = memo
-            options.cardContexts = cardContexts
-            options.searchCache = search
-            return options
-        }()
+        memory.noteChanges(trigger.isEmpty ? nil : trigger)
+        let buildOptions = BuildOptions(
+            siteRoot: options.siteRoot, output: options.output, baseURL: baseURL, includeDrafts: options.includeDrafts, sink: .inPlace(memory))
         do {
             // Off the cooperative pool: a build is seconds of blocking work on a big site.
             let result = try await Self.offPool { try SiteBuilder.build(buildOptions) }
-            let counts = cache.lastBuild
+            let counts = memory.lastBuild
             let seconds = Date().timeIntervalSince(started)
             // Pages hear of the change first: the report then sorts out which of the warnings
             // (2,000 on the bench site) are new, and the reload need not wait for that.
             await live.built(changed: result.changed)
             report(.built(result, seconds: seconds, reused: counts.reused, parsed: counts.parsed, trigger: trigger))
-            let written = self.written
             let search = Task.detached(priority: .userInitiated) {
                 guard let deferred = result.deferredSearch else { return }
                 do {
-                    let changed = try await Self.offPool { try deferred.write(recordingIn: written) }
+                    let changed = try await Self.offPool { try deferred.write() }
                     if !changed.isEmpty { await live.built(changed: changed) }
                 } catch {
                     report(.failed([Diagnostic.error("the search index could not be written: \(error)")], trigger: trigger))

@@ -38,11 +38,9 @@ struct BuildCommand: ParsableCommand {
             base = url
         }
         let root = global.siteRoot
-        var options = BuildOptions(
-            siteRoot: root,
-            output: output.map(commandLineURL),
-            baseURL: base, includeDrafts: drafts, packets: !noPdf)
-        options.clean = clean
+        let options = BuildOptions(
+            siteRoot: root, output: output.map(commandLineURL), baseURL: base, includeDrafts: drafts, packets: !noPdf,
+            sink: clean ? .freshFolder : .ledger)
         let started = Date()
         try console.exitOnDiagnostics(failure: { diagnostics in
             "Build failed: \(count(diagnostics.filter { $0.severity == .error }.count, "error")); nothing was written."

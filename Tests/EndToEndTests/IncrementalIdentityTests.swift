@@ -23,37 +23,27 @@ import TestSupport
         var random = SeededGenerator(seed: seed)
         let site = try TemporaryFolder("gazette-identity")
         try Repository.copyExampleSite(to: site.url)
-        let cache = ContentCache(), cards = CardMeasureCache(), written = WrittenKeys(), bodies = BodyCache(), memo = PageMemo(), cardContexts = CardContexts()
-        let search = SearchIndexCache()
+        let memory = BuildMemory()
         var reused = (build: 0, serve: 0)
         func incremental() throws {
             reused.build += try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public"))).reused
         }
         func serve() throws {
-            var options = BuildOptions(
-                siteRoot: site.url, output: site.url.appendingPathComponent("serve"), cache: cache, cardCache: cards,
-                updateInPlace: true, subsetFonts: true)
             // As `gazette serve` does: packets linked, typeset later (not compared here); the
             // search index and page made and written after the other pages.
-            options.deferPackets = true
-            options.deferSearch = true
-            options.written = written
-            options.bodyCache = bodies
-            options.pageMemo = memo
-            options.cardContexts = cardContexts
-            options.searchCache = search
+            let options = BuildOptions(
+                siteRoot: site.url, output: site.url.appendingPathComponent("serve"), sink: .inPlace(memory), fonts: .siteCharacters)
             let report = try SiteBuilder.build(options)
             reused.serve += report.reused
             // The pass before the search index neither writes nor deletes a search file.
             #expect(!report.changed.contains { $0.hasPrefix("search/") }, "\(report.changed)")
             let deferred = try #require(report.deferredSearch)
-            _ = try deferred.write(recordingIn: written)
+            _ = try deferred.write()
         }
         func clean() throws -> [String: Data] {
             let output = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-clean-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: output) }
-            var options = BuildOptions(siteRoot: site.url, output: output)
-            options.clean = true
+            var options = BuildOptions(siteRoot: site.url, output: output, sink: .freshFolder)
             // A clean build renders and writes its pages a batch at a time: small batches here,
             // so that the site's few dozen pages come in many of them.
             options.pageBatch = 3
@@ -74,13 +64,13 @@ import TestSupport
             return files
         }
         try incremental()
-        cache.noteChanges(nil)
+        memory.noteChanges(nil)
         try serve()
         for step in 1...10 {
             let sourcesBefore = sources()
             let edit = try Self.edit(site, &random)
             let sourcesAfter = sources()
-            cache.noteChanges(Set(sourcesBefore.keys).union(sourcesAfter.keys).filter { sourcesBefore[$0] != sourcesAfter[$0] }.sorted())
+            memory.noteChanges(Set(sourcesBefore.keys).union(sourcesAfter.keys).filter { sourcesBefore[$0] != sourcesAfter[$0] }.sorted())
             let before = reused
             try incremental()
             try serve()

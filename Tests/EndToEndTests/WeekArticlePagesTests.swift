@@ -71,20 +71,17 @@ import TestSupport
     @Test func inPlaceRebuildsMatchACleanBuild() throws {
         let site = try Self.site()
         let output = site.url.appendingPathComponent(".gazette/serve")
-        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true, subsetFonts: true)
-        options.packets = false
-        options.written = WrittenKeys()
-        options.pageMemo = PageMemo()
-        options.cardContexts = CardContexts()
-        _ = try SiteBuilder.build(options)
+        let memory = BuildMemory()
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(memory), fonts: .siteCharacters)
+        _ = try buildAsServe(options, memory: memory)
         // A query more for one article, and one article fewer: groups, counts and pages move.
         let file = site.url.appendingPathComponent("content/articles/2026-W47.jsonl")
         var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
         lines[3] = lines[3].replacingOccurrences(of: "\"queries\":[", with: "\"queries\":[\"새 질의\",")
         lines.removeLast()
         try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
-        options.cache?.noteChanges(["content/articles/2026-W47.jsonl"])
-        _ = try SiteBuilder.build(options)
+        memory.noteChanges(["content/articles/2026-W47.jsonl"])
+        _ = try buildAsServe(options, memory: memory)
         let clean = site.url.appendingPathComponent("clean")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: false))
         let served = Repository.snapshot(output).filter { $0.key.hasSuffix(".html") }

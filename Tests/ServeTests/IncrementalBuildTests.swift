@@ -20,11 +20,7 @@ struct IncrementalBuildTests {
         try Repository.copyExampleSite(to: site.url)
         try site.write("gazette.yml", try site.read("gazette.yml") + "\nboard: { per_page: 5 }\n")
         let output = site.url.appendingPathComponent(".gazette/serve")
-        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true)
-        options.packets = false
-        options.written = WrittenKeys()
-        options.pageMemo = PageMemo()
-        options.cardContexts = CardContexts()
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(BuildMemory()))
         _ = try SiteBuilder.build(options)
         // The 12th journal, newest first, is on page 3 (11–15): make it the newest.
         let page3 = try site.read(".gazette/serve/tags/page/3/index.html")
@@ -48,9 +44,8 @@ struct IncrementalBuildTests {
     @Test func journalsTheWatcherDidNotNameAreNotRead() throws {
         let site = try TemporaryFolder("incremental-trust")
         try Repository.copyExampleSite(to: site.url)
-        let cache = ContentCache()
-        var options = BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent(".gazette/serve"), cache: cache, updateInPlace: true)
-        options.packets = false
+        let cache = BuildMemory()
+        let options = BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent(".gazette/serve"), packets: false, sink: .inPlace(cache))
         // As serve starts: a watcher reports from now on, and anything may have changed.
         cache.noteChanges(nil)
         _ = try SiteBuilder.build(options)
@@ -84,10 +79,12 @@ struct IncrementalBuildTests {
         let site = try TemporaryFolder("incremental")
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        let cache = ContentCache()
-        let options = BuildOptions(siteRoot: site.url, output: output, cache: cache, updateInPlace: true)
+        let cache = BuildMemory()
+        let options = BuildOptions(siteRoot: site.url, output: output, sink: .inPlace(cache))
+        // Each build as serve's, followed by the search files and packets serve makes later.
+        let build = { try buildAsServe(options, memory: cache) }
 
-        let first = try SiteBuilder.build(options)
+        let first = try build()
         #expect(first.changed == first.files)
         let parsedFirst = cache.lastBuild
         #expect(parsedFirst.reused == 0 && parsedFirst.parsed > 20)
@@ -97,7 +94,7 @@ struct IncrementalBuildTests {
         let otherPage = output.appendingPathComponent("journals/기후-적응-예산/index.html")
         let before = try modified(otherPage)
         Thread.sleep(forTimeInterval: 0.02)
-        let second = try SiteBuilder.build(options)
+        let second = try build()
         #expect(second.changed.isEmpty)
         #expect(second.files == first.files)
         #expect(cache.lastBuild.reused == parsedFirst.parsed && cache.lastBuild.parsed == 0)
@@ -106,7 +103,7 @@ struct IncrementalBuildTests {
         // One journal's body: that file is parsed again, its page and the feed rewritten.
         let journal = site.url.appendingPathComponent("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md")
         try (String(contentsOf: journal, encoding: .utf8) + "\n덧붙인 문단 incremental-marker.\n").write(to: journal, atomically: true, encoding: .utf8)
-        let third = try SiteBuilder.build(options)
+        let third = try build()
         #expect(cache.lastBuild.parsed == 1)
         #expect(third.changed.contains("journals/kpop-stadium-tour/index.html"))
         #expect(!third.changed.contains("journals/기후-적응-예산/index.html"))
@@ -115,14 +112,14 @@ struct IncrementalBuildTests {
 
         // A deleted journal's page is deleted and reported.
         try FileManager.default.removeItem(at: journal)
-        let fourth = try SiteBuilder.build(options)
+        let fourth = try build()
         #expect(fourth.changed.contains("journals/kpop-stadium-tour/index.html"))
         #expect(!FileManager.default.fileExists(atPath: journalPage.path))
         #expect(!FileManager.default.fileExists(atPath: journalPage.deletingLastPathComponent().path))
 
         // Same bytes as a from-scratch build of the same content.
         let fresh = site.url.appendingPathComponent("fresh")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: fresh, subsetFonts: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: fresh, fonts: .complete))
         #expect(Repository.snapshot(output) == Repository.snapshot(fresh))
     }
 
@@ -144,7 +141,7 @@ struct IncrementalBuildTests {
         let site = try TemporaryFolder("incremental-failure")
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        let options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true)
+        let options = BuildOptions(siteRoot: site.url, output: output, sink: .inPlace(BuildMemory()))
         _ = try SiteBuilder.build(options)
         let before = Repository.snapshot(output)
         try site.write("content/journals/broken.md", "---\ntitle: Broken\ncreated: not a date\n---\nBody\n")
@@ -153,7 +150,7 @@ struct IncrementalBuildTests {
     }
 }
 
-/// Serve's order: pages first, packets after. A build with `deferPackets` links every week's
+/// Serve's order: pages first, packets after. A build in place links every week's
 /// packet, keeps the packet files already served, and hands back the typesetting, which gives
 /// the same bytes as a full build.
 @Suite("Deferred packets, as serve builds")
@@ -162,9 +159,7 @@ struct DeferredPacketTests {
         let site = try TemporaryFolder("deferred")
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        let cards = CardMeasureCache()
-        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), cardCache: cards, updateInPlace: true)
-        options.deferPackets = true
+        let options = BuildOptions(siteRoot: site.url, output: output, sink: .inPlace(BuildMemory()))
 
         let first = try SiteBuilder.build(options)
         #expect(first.steps.allSatisfy { $0.name != "typeset packets" })
@@ -189,7 +184,7 @@ struct DeferredPacketTests {
 }
 
 /// Serve's order for search: the pages first, then the index and the search page. A build with
-/// `deferSearch` leaves the search files as they are, and its deferred write brings them to the
+/// in place leaves the search files as they are, and its deferred write brings them to the
 /// bytes a full build writes, deleting the shards no longer made.
 @Suite("Deferred search, as serve builds")
 struct DeferredSearchTests {
@@ -197,20 +192,13 @@ struct DeferredSearchTests {
         let site = try TemporaryFolder("deferred-search")
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        let written = WrittenKeys()
         // Fonts cut as a full build cuts them, so that the search page names the same files.
-        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true, subsetFonts: true)
-        options.packets = false
-        options.deferSearch = true
-        options.written = written
-        options.searchCache = SearchIndexCache()
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(BuildMemory()), fonts: .siteCharacters)
         func searchFiles() -> [String: Data] { Repository.snapshot(output).filter { $0.key.hasPrefix("search/") } }
         func fullBuild() throws -> [String: Data] {
             let full = site.url.appendingPathComponent("full")
             defer { try? FileManager.default.removeItem(at: full) }
-            var options = BuildOptions(siteRoot: site.url, output: full, packets: false)
-            options.clean = true
-            _ = try SiteBuilder.build(options)
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: full, packets: false, sink: .freshFolder))
             return Repository.snapshot(full).filter { $0.key.hasPrefix("search/") }
         }
 
@@ -218,7 +206,7 @@ struct DeferredSearchTests {
         #expect(searchFiles().isEmpty, "the first pass wrote search files")
         let sitemap = try site.read(".gazette/serve/sitemap.xml")
         #expect(sitemap.contains("/search/</loc>"), "the deferred search page is missing from the sitemap")
-        let created = try #require(first.deferredSearch).write(recordingIn: written)
+        let created = try #require(first.deferredSearch).write()
         #expect(created.contains("search/index.html") && created.count > 2)
         #expect(searchFiles() == (try fullBuild()))
 
@@ -230,7 +218,7 @@ struct DeferredSearchTests {
         let second = try SiteBuilder.build(options)
         #expect(!second.changed.contains { $0.hasPrefix("search/") }, "\(second.changed)")
         #expect(searchFiles() == before)
-        let changed = try #require(second.deferredSearch).write(recordingIn: written)
+        let changed = try #require(second.deferredSearch).write()
         #expect(changed.contains("search/index.html"))
         let after = searchFiles()
         #expect(after == (try fullBuild()))
@@ -245,26 +233,21 @@ struct DeferredSearchTests {
         let site = try TemporaryFolder("incremental-thumbnails")
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true, subsetFonts: true)
-        options.packets = false
-        options.written = WrittenKeys()
-        options.pageMemo = PageMemo()
-        options.cardContexts = CardContexts()
-        _ = try SiteBuilder.build(options)
+        let memory = BuildMemory()
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(memory), fonts: .siteCharacters)
+        _ = try buildAsServe(options, memory: memory)
         let content = try SiteContent.load(siteRoot: site.url)
         let journal = try #require(content.journals.first { content.article(for: $0)?.image != nil && content.article(for: $0).flatMap(content.thumbnails(of:)) == nil })
         let article = try #require(content.article(for: journal))
         let names = ArticleThumbnails.names(for: article)
         #expect(!names.isEmpty)
         for name in names { try site.write("\(ArticleThumbnails.folder)/\(name)", "webp \(name)") }
-        options.cache?.noteChanges(names.map { "\(ArticleThumbnails.folder)/\($0)" })
-        _ = try SiteBuilder.build(options)
+        memory.noteChanges(names.map { "\(ArticleThumbnails.folder)/\($0)" })
+        _ = try buildAsServe(options, memory: memory)
         let page = try site.read(".gazette/serve/journals/\(journal.slug)/index.html")
         #expect(page.contains(names[0]), "the journal's page does not show its new thumbnail")
         let clean = site.url.appendingPathComponent("clean")
-        var cleanOptions = BuildOptions(siteRoot: site.url, output: clean)
-        cleanOptions.packets = false
-        _ = try SiteBuilder.build(cleanOptions)
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: false))
         let served = Repository.snapshot(output).filter { $0.key.hasSuffix(".html") }
         let built = Repository.snapshot(clean).filter { $0.key.hasSuffix(".html") }
         for (path, data) in built where served[path] != data { Issue.record("\(path) differs from a clean build") }

@@ -43,18 +43,15 @@ struct SearchIndexUpdateTests {
         let site = try TemporaryFolder("search-serve")
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        var options = BuildOptions(siteRoot: site.url, output: output, cache: ContentCache(), updateInPlace: true)
-        options.written = WrittenKeys()
-        options.bodyCache = BodyCache()
-        options.searchCache = SearchIndexCache()
-        options.packets = false
-        _ = try SiteBuilder.build(options)
+        let memory = BuildMemory()
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(memory))
+        _ = try buildAsServe(options, memory: memory)
         #expect(try journals(under: "zebracorn", output: output).isEmpty)
         #expect(try journals(under: "케이팝", output: output).isEmpty)
 
         let journal = site.url.appendingPathComponent("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md")
         try (String(contentsOf: journal, encoding: .utf8) + "\nZebracorn 케이팝의 새 문단.\n").write(to: journal, atomically: true, encoding: .utf8)
-        let edited = try SiteBuilder.build(options)
+        let edited = try buildAsServe(options, memory: memory)
         #expect(try journals(under: "zebracorn", output: output) == ["journals/kpop-stadium-tour/"])
         #expect(try journals(under: "케이", output: output).contains("journals/kpop-stadium-tour/"))
         #expect(edited.changed.contains("search/index.html"))
@@ -63,7 +60,7 @@ struct SearchIndexUpdateTests {
 
         // The same bytes as a from-scratch build of the same content.
         let fresh = site.url.appendingPathComponent("fresh")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: fresh, packets: false, subsetFonts: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: fresh, packets: false, fonts: .complete))
         let served = Repository.snapshot(output).filter { $0.key.hasPrefix("search/") }
         #expect(served == Repository.snapshot(fresh).filter { $0.key.hasPrefix("search/") })
     }

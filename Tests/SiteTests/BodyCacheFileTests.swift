@@ -87,9 +87,7 @@ import TestSupport
         let edited = "content/journals/2026-11/" + (try #require(journals.first))
         try site.write(edited, try site.read(edited) + "\n한 문단 더.\n")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
-        var cleanOptions = BuildOptions(siteRoot: site.url, output: clean, packets: false)
-        cleanOptions.clean = true
-        _ = try SiteBuilder.build(cleanOptions)
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: false, sink: .freshFolder))
         #expect(Repository.snapshot(output) == Repository.snapshot(clean))
         #expect(try Data(contentsOf: file) != written, "the edited body was not written back")
 
@@ -108,8 +106,7 @@ import TestSupport
         #expect(try page().contains("CACHE-MARKER"))
 
         // `--clean` parses every body.
-        var again = BuildOptions(siteRoot: site.url, output: output, packets: false)
-        again.clean = true
+        let again = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .freshFolder)
         try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         _ = try SiteBuilder.build(again)
         #expect(try !page().contains("CACHE-MARKER"))

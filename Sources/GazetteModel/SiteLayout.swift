@@ -1,0 +1,47 @@
+import Foundation
+
+/// The site folder: where each kind of source is, and what Gazette keeps beside it. The one
+/// place these names are written; the output folder's own layout is `SitePaths`.
+///
+/// ```
+/// gazette.yml            config
+/// content/journals/      journals (Markdown)          content/articles/   the article store
+/// content/thumbnails/    articles' thumbnails         templates/          theme overrides
+/// static/                copied into the site as is
+/// .gazette/              git-ignored state: caches, `gazette serve`'s output, locks, fetch state
+/// ```
+public struct SiteLayout: Sendable {
+    public let root: URL
+
+    public init(siteRoot: URL) { root = siteRoot }
+
+    public static let config = "gazette.yml"
+    public static let journals = "content/journals"
+    public static let articles = "content/articles"
+    public static let thumbnails = ArticleThumbnails.folder
+    public static let templates = "templates"
+    public static let statics = "static"
+    /// The folders a build reads every file of (besides the config): what a watcher watches and
+    /// what the inputs' stamp walks.
+    public static let sourceFolders = ["content", templates, statics]
+    /// Gazette's own state in the site, never published and never committed.
+    public static let state = ".gazette"
+
+    public var config: URL { root.appendingPathComponent(Self.config) }
+    public var state: URL { root.appendingPathComponent(Self.state) }
+    /// What builds keep between runs to do less: none of it is needed to build.
+    public var cache: URL { state.appendingPathComponent("cache") }
+    /// Card measures (`CardMeasureCache`).
+    public var cardsCache: URL { cache.appendingPathComponent("cards.txt") }
+    /// Parsed bodies (`BodyCache`).
+    public var bodiesCache: URL { cache.appendingPathComponent("bodies.bin") }
+    /// Encoded web-font slices and pages' own fonts.
+    public var fontsCache: URL { cache.appendingPathComponent("fonts") }
+    /// Where `gazette serve` builds by default, so `public/` stays what `gazette build` wrote.
+    public var serveOutput: URL { state.appendingPathComponent("serve") }
+
+    /// The ledger of what the output folder `output` holds, one per output folder.
+    public func ledger(of output: URL) -> URL {
+        cache.appendingPathComponent("output-\(Fingerprint.of(output.standardizedFileURL.path).description.prefix(16)).ledger")
+    }
+}

@@ -1,0 +1,77 @@
+import Content
+import Foundation
+import Site
+
+/// What `gazette build` (and `gazette serve`, each save) is asked to do.
+public struct BuildOptions: Sendable {
+    public var siteRoot: URL
+    public var output: URL
+    /// Replaces `base_url` from the config.
+    public var baseURL: URL?
+    public var includeDrafts: Bool
+    /// Write a study packet per week (`--no-pdf` turns this off). Updating in place, packets are
+    /// linked and typeset when asked for (`BuildReport.deferredPackets`).
+    public var packets: Bool
+    /// How files reach the output folder, and what the build takes from earlier ones.
+    public var sink: OutputSink
+    /// Which characters the web fonts keep: the site's (`gazette build`), or all of them, so an
+    /// edit never changes a font (`gazette serve`).
+    public var fonts: WebFontCut
+    /// Seconds to wait for another build writing the same output folder before giving up with
+    /// a "busy" error (a running `gazette serve` is never waited for).
+    public var lockWait: Double = 120
+    /// Pages rendered and written together when a build with nothing to reuse streams them:
+    /// enough to keep both cores busy between writes, few enough to hold (at most 30 MB of HTML
+    /// at 10,000 journals, by heaptrack: a board page is many times a journal page).
+    public var pageBatch = 512
+    /// Bytes of parsed bodies' HTML and plain text a build keeps (`JournalBodies`); past them a
+    /// body is parsed again when its page is rendered. The output is the same either way.
+    public var keptBodyBytes = JournalBodies.defaultKeptBytes
+    /// When the journal files hold more than this many bytes, their Markdown is left in them
+    /// and read again when needed (`SiteContent.load`); `gazette serve` keeps every body.
+    public var keptMarkdownBytes = BuildOptions.defaultKeptMarkdownBytes
+    /// 256 MiB of journal files: about 33,000 journals of 8 KB.
+    public static let defaultKeptMarkdownBytes = 256 << 20
+
+    public init(
+        siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false, packets: Bool = true,
+        sink: OutputSink = .ledger, fonts: WebFontCut? = nil
+    ) {
+        self.siteRoot = siteRoot
+        self.output = output ?? siteRoot.appendingPathComponent("public")
+        self.baseURL = baseURL
+        self.includeDrafts = includeDrafts
+        self.packets = packets
+        self.sink = sink
+        self.fonts = fonts ?? (sink.updatesInPlace ? .complete : .siteCharacters)
+    }
+}
+
+/// How a build's files reach its output folder, and so what it can take from earlier builds.
+public enum OutputSink: Sendable {
+    /// Every file made again and written into a new folder that replaces the output; no cache
+    /// read or written (`gazette build --clean`).
+    case freshFolder
+    /// A new folder replaces the output; a file the ledger of earlier builds finds in place
+    /// under the same key is linked, not made again; card measures and parsed bodies are kept
+    /// under `.gazette/cache/` (`gazette build`).
+    case ledger
+    /// The output is updated file by file — rewriting only files whose bytes changed, deleting
+    /// those no longer made — so a server never sees a missing folder and a browser reloads only
+    /// what changed. What earlier builds made is in `memory`; the search index and the packets
+    /// are left to the caller (`BuildReport.deferredSearch`, `.deferredPackets`) (`gazette serve`).
+    case inPlace(BuildMemory)
+
+    var updatesInPlace: Bool {
+        if case .inPlace = self { return true }
+        return false
+    }
+}
+
+/// The characters a build keeps in the site's web fonts.
+public enum WebFontCut: Sendable {
+    /// Only those the site shows (smaller fonts, new ones when the text changes).
+    case siteCharacters
+    /// Every character the font has.
+    case complete
+}

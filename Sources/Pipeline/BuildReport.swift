@@ -1,0 +1,109 @@
+import Foundation
+import GazetteModel
+import Site
+
+/// What a build produced, for the summary line and for tests.
+public struct BuildReport: Sendable {
+    public var output: URL
+    /// Every file written, relative to the output folder, sorted.
+    public var files: [String]
+    /// Files whose bytes changed or that were deleted, sorted; every file unless the build
+    /// updated its folder in place.
+    public var changed: [String]
+    public var journalCount: Int
+    public var articleCount: Int
+    public var weekCount: Int
+    /// Bytes of the web-font files written under `assets/fonts/`.
+    public var fontBytes: Int
+    /// Warnings from loading and building.
+    public var diagnostics: [Diagnostic]
+    /// Seconds each step took, in order, for `--verbose`. Never written into the site.
+    public var steps: [StepClock.Step]
+    /// Files not made again because a file with the same key was already in place.
+    public var reused = 0
+    /// Updating in place: each week's packet, to typeset and write after the build.
+    public var deferredPackets: [DeferredPacket] = []
+    /// Updating in place: the search index and page, to make and write after the build.
+    public var deferredSearch: DeferredSearch?
+}
+
+/// The search index and the search page, made on request after a build that updated a folder
+/// in place. They are the same files a full build writes; nothing else in the site names the
+/// index, so the other pages can be announced before it is made.
+public struct DeferredSearch: Sendable {
+    let output: OutputFolder
+    let written: WrittenKeys
+    let make: @Sendable () throws -> [Output]
+
+    /// Makes the index and the page, writes the files whose key differs from the one last
+    /// written (each replaced atomically), deletes the search files no longer made, records the
+    /// keys, and returns the paths that changed.
+    public func write() throws -> [String] {
+        let files = try make()
+        let known = Set(written.keys.keys.filter { $0.hasPrefix(SitePaths.search) })
+        let writer = try output.update(known: known) { writer in
+            for file in files {
+                if let data = file.data, written.key(of: file.path) != file.key { try writer.write(file.path, data) } else { writer.keep(file.path) }
+            }
+        }
+        written.replace(prefix: SitePaths.search, with: files.map { ($0.path, $0.key) })
+        return writer.changed.sorted()
+    }
+}
+
+/// One week's study packet, typeset on request after a build that updated a folder in place.
+public struct DeferredPacket: Sendable {
+    /// Where it goes, relative to the output folder.
+    public let path: String
+    /// The fingerprint of what it is made from (`SiteBuilder.packetKey`).
+    public let key: Fingerprint
+    /// Typesets it, the same bytes a full build writes, or throws `CancellationError` once the
+    /// closure it is given says so.
+    public let typesetUnless: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
+
+    /// Typesets it: the same bytes a full build writes.
+    public func typeset() throws -> Data { try typesetUnless { false } }
+}
+
+/// One file of the site: where it goes, the key it was made from, and its bytes — nil when a
+/// file with that key is already in place (see `Placement`).
+struct Output: Sendable {
+    var path: String
+    var key: Fingerprint
+    var data: Data?
+
+    /// A file whose key is its bytes.
+    static func bytes(_ path: String, _ data: Data) -> Output { Output(path: path, key: Fingerprint.of(bytes: data), data: data) }
+}
+
+/// Where a file with a given key already is: in the previous site or the live output (from the
+/// ledger, file statistics checked), or in the folder `gazette serve` updates (from memory).
+struct Placement: Sendable {
+    let ledger: OutputLedger?
+    let memory: [String: Fingerprint]?
+    let output: URL
+    let previous: URL
+
+    func source(of path: String, key: Fingerprint) -> OutputLedger.Source? {
+        if let memory { return memory[path] == key ? .live : nil }
+        return ledger?.source(of: path, key: key, output: output, previousFolder: previous)
+    }
+
+    /// The size of the file in place under `key` (from the ledger), or nil when none is, or
+    /// its size is not recorded (`gazette serve`'s memory).
+    func size(of path: String, key: Fingerprint) -> Int? {
+        guard memory == nil, let ledger else { return nil }
+        switch source(of: path, key: key) {
+        case .live: return ledger.live[path].map { Int($0.size) }
+        case .previous: return ledger.previous[path].map { Int($0.size) }
+        case nil: return nil
+        }
+    }
+
+    /// True when the live output holds every file of `outputs` under the same key and nothing
+    /// else the ledger knows of: a build with nothing to write.
+    func allLive(_ outputs: [Output]) -> Bool {
+        guard let ledger, ledger.live.count == outputs.count else { return false }
+        return outputs.allSatisfy { ledger.live[$0.path]?.key == $0.key && ($0.data == nil || source(of: $0.path, key: $0.key) == .live) }
+    }
+}

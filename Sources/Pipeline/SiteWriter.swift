@@ -1,0 +1,170 @@
+import Content
+import Foundation
+import GazetteModel
+import Site
+
+/// What a build carries from step to step besides the steps' own values: what it was asked,
+/// what it remembers, where its files go and what is already there, and its clock.
+struct BuildRun {
+    let options: BuildOptions
+    let output: OutputFolder
+    let memory: BuildMemory
+    /// The ledger of the output folder and the stamp of this build's inputs (`OutputSink.ledger`).
+    let ledger: OutputLedger?
+    let stamp: Fingerprint?
+    /// What is already in place under the same key need not be made again: the ledger of
+    /// earlier builds (`gazette build`) or the keys last written (`gazette serve`).
+    let placement: Placement
+    var clock = StepClock()
+
+    init(_ options: BuildOptions, output: OutputFolder) {
+        self.options = options
+        self.output = output
+        switch options.sink {
+        case .freshFolder:
+            memory = BuildMemory(.fresh(siteRoot: options.siteRoot))
+            (ledger, stamp) = (nil, nil)
+        case .ledger:
+            memory = BuildMemory(.disk(siteRoot: options.siteRoot))
+            stamp = clock.step("check inputs") { InputStamp.of(options) }
+            ledger = OutputLedger.load(siteRoot: options.siteRoot, output: output.url)
+        case .inPlace(let kept):
+            memory = kept
+            (ledger, stamp) = (nil, nil)
+        }
+        placement = Placement(
+            ledger: ledger, memory: options.sink.updatesInPlace ? memory.written.keys : nil, output: output.url, previous: output.previous)
+    }
+
+    /// The report of the site in place, when nothing it was built from has changed and it is
+    /// intact: the whole build.
+    func unchangedSite() -> BuildReport? {
+        guard let stamp, let ledger, ledger.inputs == stamp, let summary = ledger.summary, ledger.liveIsIntact(output.url) else { return nil }
+        var report = BuildReport(
+            output: output.url, files: ledger.live.keys.sorted(), changed: [], journalCount: summary.journals, articleCount: summary.articles,
+            weekCount: summary.weeks, fontBytes: summary.fontBytes, diagnostics: summary.diagnostics, steps: clock.steps)
+        report.reused = ledger.live.count
+        return report
+    }
+}
+
+/// The last step: the files a build made into its output folder, as its sink says — file by
+/// file in place (`serve`), not at all when the folder already holds them all, or into a new
+/// folder swapped in, with the ledger of what it holds.
+struct SiteWriter {
+    let run: BuildRun
+    var made: [Output]
+    let packets: [DeferredPacket]
+    let renderer: SiteRenderer
+    let content: SiteContent
+    let summary: OutputLedger.Summary
+
+    struct Written {
+        var files: [String]
+        var changed: [String]
+        /// Files not made again because one with the same key was in place.
+        var reused: Int
+    }
+
+    /// Pages are written as soon as they are rendered, a batch at a time, and let go, when
+    /// nothing can be reused (at 2,000 journals the rendered pages were 44 % of a build's heap
+    /// at its peak). Other builds render first, to know whether anything changed before they write.
+    static func streamsPages(_ run: BuildRun) -> Bool {
+        if case .freshFolder = run.options.sink { return true }
+        return false
+    }
+
+    func write(_ clock: inout StepClock) throws -> Written {
+        switch run.options.sink {
+        case .inPlace(let memory): return try clock.step("update changed files") { try update(memory.written) }
+        case .ledger where run.placement.allLive(made): return keepLive()
+        case .ledger, .freshFolder: return try replace(&clock)
+        }
+    }
+
+    /// The search files kept in place while the index is made on request.
+    /// (From the keys the placement already copied, not a second copy of every key.)
+    var searchInPlace: [String: Fingerprint] {
+        run.options.sink.updatesInPlace ? (run.placement.memory ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
+    }
+
+    /// Writes what was made, links what the live folder holds (into a new folder), and keeps
+    /// what is in place.
+    func writeMade(_ writer: inout FileWriter) throws {
+        let inPlace = run.options.sink.updatesInPlace, placement = run.placement
+        // The files to write go together, to be written on every core.
+        var toWrite: [(path: String, data: Data)] = []
+        for item in made {
+            let live = placement.source(of: item.path, key: item.key) == .live
+            // In place, a file last written under the same key is left alone without reading
+            // it back: the search index's 2,000 journal files and shards were each read and
+            // compared on every save.
+            if let data = item.data, !(inPlace && live) {
+                toWrite.append((item.path, data))
+            } else if !inPlace, live {
+                try writer.link(item.path, from: run.output.url.appendingPathComponent(item.path))
+            } else {
+                writer.keep(item.path)
+            }
+        }
+        try writer.write(all: toWrite)
+        if inPlace { for packet in packets { writer.keep(packet.path) } }
+        for path in searchInPlace.keys { writer.keep(path) }
+    }
+
+    /// `serve`'s folder holds only what its last build wrote, which `written` knows, and packets
+    /// typeset after it, which may not be recorded yet.
+    func update(_ written: WrittenKeys) throws -> Written {
+        let known = Optional(Set(written.keys.keys)).flatMap { $0.isEmpty ? nil : $0 }.map { known in
+            let packets = (try? FileManager.default.contentsOfDirectory(atPath: run.output.url.appendingPathComponent("packets").path)) ?? []
+            return known.union(packets.map { SitePaths.packetFolder + $0 })
+        }
+        let writer = try run.output.update(known: known, with: writeMade)
+        // Packets typeset after an earlier build stay known while their key holds.
+        let packetsInPlace = packets.filter { written.key(of: $0.path) == $0.key }
+        written.record(made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
+        return Written(files: writer.written.sorted(), changed: writer.changed.sorted(), reused: made.count { $0.data == nil })
+    }
+
+    /// Nothing differs from the site in place: it stays, and so does the previous one.
+    func keepLive() -> Written {
+        var kept = run.ledger ?? OutputLedger(engine: OutputLedger.engineStamp)
+        kept.inputs = run.stamp
+        kept.summary = summary
+        kept.save(siteRoot: run.options.siteRoot, output: run.output.url)
+        return Written(files: made.map(\.path).sorted(), changed: [], reused: made.count { $0.data == nil })
+    }
+
+    /// A new folder with every file, swapped in for the output, and the ledger of what it holds.
+    func replace(_ clock: inout StepClock) throws -> Written {
+        let streams = Self.streamsPages(run)
+        var pages: [Output] = []
+        var rendered = made.count { $0.data != nil }
+        let placement = run.placement, memo = run.memory.pages, batch = run.options.pageBatch
+        let writer = try clock.step(streams ? "render and write pages, swap the folder in" : "write changed files and swap the folder in") {
+            try run.output.replace(fresh: Self.streamsPages(run)) { writer in
+                try writeMade(&writer)
+                guard streams else { return }
+                let known: @Sendable (String, Fingerprint) -> Bool = { placement.source(of: SitePaths.file($0), key: $1) != nil }
+                try renderer.pages(skippingKnown: known, memo: memo, batch: batch) { batch in
+                    let files = batch.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
+                    try writer.write(all: files.compactMap { file in file.data.map { (file.path, $0) } })
+                    rendered += files.count { $0.data != nil }
+                    pages += files.map { Output(path: $0.path, key: $0.key, data: nil) }
+                }
+                // Pages were rendered just now, some from bodies read again: nothing goes in
+                // unless each was read as it was loaded.
+                try content.checkBodies()
+            }
+        }
+        let all = made + pages
+        var ledger = OutputLedger(engine: OutputLedger.engineStamp)
+        ledger.previous = placement.ledger?.live ?? [:]
+        ledger.inputs = run.stamp
+        ledger.summary = summary
+        for item in all { ledger.live[item.path] = OutputLedger.entry(path: run.output.url.path + "/" + item.path, key: item.key) }
+        ledger.save(siteRoot: run.options.siteRoot, output: run.output.url)
+        let files = writer.written.sorted()
+        return Written(files: files, changed: files, reused: all.count - rendered)
+    }
+}
