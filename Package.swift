@@ -98,14 +98,17 @@ let package = Package(
                 "GazetteModel", "Content", "Markdown", "TextLayout", "Templating",
             ],
             plugins: ["EmbedTheme"]),
+        // The output folder: written into a staging folder and swapped in, or updated in place,
+        // under a lock. What Publish and Serve need of a build's output, without the renderer.
+        .target(name: "Output", dependencies: ["GazetteModel"]),
         // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),
         // typeset packets (Packet), write. The only module that knows both Site and Packet.
-        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Site", "Packet"]),
+        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Site", "Packet", "Output"]),
         // `gazette serve`: build, watch, rebuild in place, serve on loopback with live reload.
         .target(
             name: "Serve",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Pipeline", "CInotify",
+                "GazetteModel", "Content", "Output", "Pipeline", "CInotify",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -116,7 +119,7 @@ let package = Package(
         // The weekly digest by mail: the week as an email (plain text and HTML for mail clients), sent once.
         .target(name: "Mail", dependencies: ["GazetteModel", "Content", "Markdown", "SMTP"]),
         // `gazette publish`: the last build pushed to a branch of a git remote, with git's plumbing.
-        .target(name: "Publish", dependencies: ["GazetteModel", "Content", "Pipeline", "Site"]),
+        .target(name: "Publish", dependencies: ["GazetteModel", "Content", "Pipeline", "Output"]),
         .executableTarget(
             name: "gazette",
             dependencies: [
@@ -147,11 +150,11 @@ let package = Package(
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Output", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Output", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
         // make install, the scaffolded workflow's steps, `gazette publish` and a group's clones, against local bare repositories.
         .testTarget(
             name: "PublishTests",

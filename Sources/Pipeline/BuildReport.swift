@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Output
 import Site
 
 /// What a build produced, for the summary line and for tests.

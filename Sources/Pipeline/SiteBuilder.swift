@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Output
 import Packet
 import Site
 

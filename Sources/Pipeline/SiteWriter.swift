@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Output
 import Site
 
 /// What a build carries from step to step besides the steps' own values: what it was asked,

@@ -2,7 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Pipeline
-import Site
+import Output
 
 /// Publishes an output folder to a branch of a git remote, as one commit on top of that branch.
 ///

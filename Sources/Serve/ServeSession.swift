@@ -2,7 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Pipeline
-import Site
+import Output
 
 /// What `gazette serve` is asked to do.
 public struct ServeOptions: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Output
 import Site
 import Testing
 import TestSupport
