@@ -92,10 +92,17 @@ let package = Package(
         .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting"]),
         // Rendering HTML: pages, boards, feeds, sitemap, assets, atomic output. No packets: those
         // are Packet's, and Pipeline asks for both.
+        // Journal bodies as HTML, plain text and card excerpts, each parsed once (kept on disk
+        // between builds, `bodies.bin`).
+        .target(name: "Bodies", dependencies: ["GazetteModel", "Content", "Markdown"]),
+        // The search index: Korean-aware keys, postings sharded and compressed.
+        .target(name: "Search", dependencies: ["GazetteModel", "Content", "Bodies"]),
+        // The web fonts: slices by Hangul frequency, pages' own fonts, preloads.
+        .target(name: "SiteFonts", dependencies: ["GazetteModel", "Markdown", "TextLayout"]),
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout", "Templating",
+                "GazetteModel", "Content", "Markdown", "TextLayout", "Templating", "Bodies", "SiteFonts",
             ],
             plugins: ["EmbedTheme"]),
         // The output folder: written into a staging folder and swapped in, or updated in place,
@@ -103,7 +110,7 @@ let package = Package(
         .target(name: "Output", dependencies: ["GazetteModel"]),
         // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),
         // typeset packets (Packet), write. The only module that knows both Site and Packet.
-        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Site", "Packet", "Output"]),
+        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Bodies", "Search", "SiteFonts", "Site", "Packet", "Output"]),
         // `gazette serve`: build, watch, rebuild in place, serve on loopback with live reload.
         .target(
             name: "Serve",
@@ -131,7 +138,7 @@ let package = Package(
         // Build-time tool and plugin that compile the default theme (templates/) into the binary.
         // Benchmarks and the text-accuracy measurer behind `make bench` (not shipped).
         .executableTarget(
-            name: "gazette-bench", dependencies: ["Site", "Content", "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "gazette-bench", dependencies: ["Site", "Bodies", "Search", "SiteFonts", "Content", "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/GazetteBench"),
 
         .executableTarget(name: "ThemeEmbedder"),
@@ -150,11 +157,11 @@ let package = Package(
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Output", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Output", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
         // make install, the scaffolded workflow's steps, `gazette publish` and a group's clones, against local bare repositories.
         .testTarget(
             name: "PublishTests",

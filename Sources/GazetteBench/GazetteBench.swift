@@ -1,7 +1,10 @@
 import ArgumentParser
+import Bodies
 import Content
 import Foundation
+import Search
 import Site
+import SiteFonts
 import TextLayout
 
 /// Benchmarks and measurement tools behind `make bench` (not shipped to users).

@@ -1,6 +1,6 @@
 /// An error of one module: a kind, for code that acts on what went wrong, and the `Diagnostic`
 /// the command line prints (what is wrong, where when it is in a site file, and in its hint what
-/// to do). A module whose failures are this shape names it with its own kinds (`SiteError`,
+/// to do). A module whose failures are this shape names it with its own kinds (`WebFontError`,
 /// `PacketError`), so each is built, caught and printed the same way and the shape is written once.
 public struct GazetteError<Kind: Sendable & Equatable>: Error, Sendable, CustomStringConvertible, DiagnosticConvertible {
     public var kind: Kind

@@ -1,6 +1,8 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
+import Search
 import Site
 
 /// Everything a build takes from the builds before it, in one place.

@@ -1,3 +1,4 @@
+import Bodies
 import Content
 import Foundation
 import Site

@@ -1,6 +1,7 @@
 import Foundation
 import GazetteModel
 import Site
+import SiteFonts
 
 #if canImport(Glibc)
     import Glibc

@@ -1,9 +1,12 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
 import Output
 import Packet
+import Search
 import Site
+import SiteFonts
 
 /// Builds a site. `build` is the list of steps, in order; each is a function from what it reads
 /// to what it makes, timed under the name `gazette build -v` prints. `gazette build` and

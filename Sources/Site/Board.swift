@@ -1,3 +1,4 @@
+import Bodies
 import Foundation
 import GazetteModel
 import TextLayout

@@ -1,3 +1,4 @@
+import SiteFonts
 import TextLayout
 
 /// The type of one text block of a board card: the single source for both the CSS the theme

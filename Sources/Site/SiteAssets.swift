@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import SiteFonts
 
 /// The site's files besides its pages: fingerprinted theme assets, the web fonts cut to the
 /// site's characters, and `static/` copied verbatim — steps of the build that `Pipeline` runs.

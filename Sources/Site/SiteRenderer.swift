@@ -1,7 +1,9 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
 import Markdown
+import SiteFonts
 
 /// Renders every page of a site to HTML with the theme's templates, from what the earlier steps
 /// of the build produced: the content, the parsed bodies, and the measured and packed boards. It

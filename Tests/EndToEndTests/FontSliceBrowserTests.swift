@@ -1,8 +1,9 @@
 import Foundation
 import Pipeline
 import Site
-import Testing
+import SiteFonts
 import TestSupport
+import Testing
 
 /// The web fonts' `unicode-range` slices as Chromium loads them (`Tests/Tools/font_fetch_check.py`,
 /// each page in a fresh browser): a page fetches the slices holding its characters and no other,

@@ -1,10 +1,12 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
 import Pipeline
+import Search
 import Site
-import Testing
 import TestSupport
+import Testing
 
 /// The search page in Chromium (`Tests/Tools/search_check.py`), served under `/study/` as the
 /// sites' base URL says, on the example site and on a generated site: what each query must find

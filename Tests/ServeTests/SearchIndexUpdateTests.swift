@@ -2,7 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Pipeline
-@testable import Site
+import Site
 import Testing
 import TestSupport
 

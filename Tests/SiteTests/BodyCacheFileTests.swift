@@ -1,8 +1,9 @@
+@testable import Bodies
 import Foundation
 import GazetteModel
 import Pipeline
-import Testing
 import TestSupport
+import Testing
 
 @testable import Site
 

@@ -1,4 +1,6 @@
+@testable import Bodies
 import Foundation
+@testable import SiteFonts
 import Testing
 import TextLayout
 

@@ -1,8 +1,10 @@
+@testable import Bodies
 import Content
 import Foundation
 import GazetteModel
-@testable import Site
+@testable import Search
 import Testing
+@testable import Site
 
 /// The search index's tokenizer and files, without a browser (`SearchBrowserTests` runs the
 /// script on built sites).

@@ -1,4 +1,6 @@
 import Foundation
+import GazetteModel
+@testable import SiteFonts
 import Testing
 import TextLayout
 

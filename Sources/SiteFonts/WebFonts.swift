@@ -75,7 +75,7 @@ public struct WebFonts: Sendable {
     /// when no page slice is shipped.
     public let pageSliceStylesheet: (path: String, data: Data)?
 
-    public typealias Failure = SiteError
+    public typealias Failure = WebFontError
 
     /// Every face cleaned but keeping all its characters: what `gazette serve` ships, so that
     /// typing a new character does not change the fonts, the stylesheet and with them every page.

@@ -1,3 +1,4 @@
+import GazetteModel
 import Markdown
 
 /// A run of excerpt text with the one inline style a card keeps.
@@ -77,12 +78,12 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
     }
 
     /// The runs as HTML inside the excerpt paragraph.
-    static func html(_ runs: [ExcerptRun]) -> String {
-        runs.map { wrap(Feeds.escape($0.text), $0.kind) }.joined()
+    public static func html(_ runs: [ExcerptRun]) -> String {
+        runs.map { wrap(MarkupText.escape($0.text), $0.kind) }.joined()
     }
 
     /// A run's HTML (already escaped) inside the element of its kind.
-    static func wrap(_ html: String, _ kind: Kind) -> String {
+    public static func wrap(_ html: String, _ kind: Kind) -> String {
         switch kind {
         case .plain: html
         case .em: "<em>\(html)</em>"

@@ -1,9 +1,8 @@
 import Foundation
-import GazetteModel
 
 /// Interface text in the site's language. Keys are what templates use under `strings.`.
-enum UIStrings {
-    static func table(_ language: SiteLanguage) -> [String: String] {
+public enum UIStrings {
+    public static func table(_ language: SiteLanguage) -> [String: String] {
         switch language {
         case .ko: korean
         case .en: english

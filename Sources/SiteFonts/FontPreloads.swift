@@ -181,7 +181,7 @@ extension WebFonts {
     }
 
     /// `addingFonts(to:root:)` on the page's UTF-8 bytes, as the renderer makes them.
-    func addingFonts(to html: [UInt8], root: String) throws(Failure) -> [UInt8] {
+    public func addingFonts(to html: [UInt8], root: String) throws(Failure) -> [UInt8] {
         let needs = html.withUnsafeBufferPointer { read($0) }
         let style = try pageFonts(needs.rare)
         guard !needs.preloads.isEmpty || !style.isEmpty else { return html }
