@@ -111,6 +111,11 @@ public enum SiteScaffold {
     /// The scheduled workflow. Every step that does something is a shell step, so a test can run
     /// them all (with `apt-get` and `swift` stood in for) against local repositories.
     static func workflow(gazetteVersion: String) -> String {
+        workflowTriggers(gazetteVersion: gazetteVersion) + workflowSetUp + workflowWeek
+    }
+
+    /// When it runs, what it may do, and the job that finds the release archive.
+    static func workflowTriggers(gazetteVersion: String) -> String {
         """
         # Every Monday 07:00 in Seoul: fetch the week's articles and commit them, build the site
         # and publish it to GitHub Pages. Once: Settings → Pages → Build and deployment → Deploy
@@ -151,6 +156,13 @@ public enum SiteScaffold {
                   else
                     echo "::notice::$GAZETTE_VERSION has no release archive: Gazette is built from source"
                   fi
+
+        """
+    }
+
+    /// The publish job's set-up: Gazette from its release archive, or built from source.
+    static let workflowSetUp =
+        """
           publish:
             needs: release
             runs-on: ubuntu-latest
@@ -204,6 +216,12 @@ public enum SiteScaffold {
                 run: |
                   swift build -c release --product gazette --package-path "$GAZETTE_SOURCE"
                   swift build -c release --show-bin-path --package-path "$GAZETTE_SOURCE" >> "$GITHUB_PATH"
+
+        """
+
+    /// The week: fetch, commit back, build, publish, mail.
+    static let workflowWeek =
+        """
               - name: Fetch the week's articles
                 env:
                   NAVER_CLIENT_ID: ${{ secrets.NAVER_CLIENT_ID }}
@@ -275,5 +293,4 @@ public enum SiteScaffold {
                   gazette mail --send
 
         """
-    }
 }

@@ -73,33 +73,10 @@ public enum JournalLoader {
     public static func parse(
         _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?), checksLinks: Bool = true
     ) -> (Journal?, [Diagnostic]) {
-        let leftovers = MergeLeftovers.diagnostics(in: data, path: path)
-        if !leftovers.isEmpty { return (nil, leftovers) }
         let diagnostics = DiagnosticCollector()
-        let text: String
-        switch SourceText.decode(data, path: path) {
-        case .success(let decoded): text = decoded
-        case .failure(let diagnostic): return (nil, [diagnostic])
-        }
-        let parts: FrontMatter
-        switch FrontMatter.split(text, path: path) {
-        case .success(let split): parts = split
-        case .failure(let diagnostic): return (nil, [diagnostic])
-        }
-        let source = YAMLSource(path: path, fileLines: text.lfLines(), lineOffset: 1)
-        let firstLine = SourceLocation(path: path, line: 1, column: 1)
-        let root: Node
-        switch source.compose(parts.yaml) {
-        case .failure(let diagnostic): return (nil, [diagnostic])
-        case .success(nil):
-            return (nil, [.error("the front matter is empty", at: firstLine, hint: "add at least 'title: …'", sourceLine: "---")])
-        case .success(let node?): root = node
-        }
-        guard let map = YAMLMapping(root, source: source, name: "the front matter", diagnostics: diagnostics) else {
-            return (nil, diagnostics.all)
-        }
+        guard let (parts, source, map) = frontMatter(data, path: path, diagnostics: diagnostics) else { return (nil, diagnostics.all) }
         map.warnUnknownKeys(keys)
-
+        let firstLine = SourceLocation(path: path, line: 1, column: 1)
         let title = map.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         // A non-text title was reported by `string`; an empty or missing one is reported here.
         let titleNode = map.value("title")
@@ -123,23 +100,7 @@ public enum JournalLoader {
         }
         let author = map.string("author")
         let draft = map.bool("draft") ?? false
-
-        func date(_ key: String) -> Date? {
-            guard let node = map.value(key), let text = map.string(key) else { return nil }
-            guard let date = JournalDate.parse(text, timeZone: config.timeZone) else {
-                diagnostics.report(
-                    source.error("'\(key)' is not a date: '\(text)'", at: node, hint: "write \(key): 2026-11-18 21:40 (time and offset optional)"))
-                return nil
-            }
-            return date
-        }
-        let writtenCreated = date("created")
-        let writtenUpdated = date("updated")
-        let created = writtenCreated ?? fallbackDates.0 ?? writtenUpdated
-        let updated = writtenUpdated ?? max(created ?? .distantPast, fallbackDates.1 ?? .distantPast)
-        if let writtenCreated, let writtenUpdated, writtenUpdated < writtenCreated, let node = map.value("updated") {
-            diagnostics.report(source.warning("'updated' is earlier than 'created'", at: node))
-        }
+        let (created, updated) = dates(map, source: source, config: config, fallbackDates: fallbackDates, diagnostics: diagnostics)
         guard !diagnostics.hasErrors, let created else {
             // A journal left out always says why with an error, even when warnings came first.
             if !diagnostics.hasErrors {
@@ -156,6 +117,67 @@ public enum JournalLoader {
             created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
             frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init))
         return (journal, diagnostics.all)
+    }
+
+    /// The file as text split at its front matter, which must be a YAML mapping; nil, with what
+    /// was wrong reported, if it is not (or the file holds a merge's leftovers).
+    static func frontMatter(_ data: Data, path: String, diagnostics: DiagnosticCollector) -> (FrontMatter, YAMLSource, YAMLMapping)? {
+        let leftovers = MergeLeftovers.diagnostics(in: data, path: path)
+        guard leftovers.isEmpty else {
+            diagnostics.report(contentsOf: leftovers)
+            return nil
+        }
+        let text: String
+        switch SourceText.decode(data, path: path) {
+        case .success(let decoded): text = decoded
+        case .failure(let diagnostic):
+            diagnostics.report(diagnostic)
+            return nil
+        }
+        let parts: FrontMatter
+        switch FrontMatter.split(text, path: path) {
+        case .success(let split): parts = split
+        case .failure(let diagnostic):
+            diagnostics.report(diagnostic)
+            return nil
+        }
+        let source = YAMLSource(path: path, fileLines: text.lfLines(), lineOffset: 1)
+        switch source.compose(parts.yaml) {
+        case .failure(let diagnostic):
+            diagnostics.report(diagnostic)
+            return nil
+        case .success(nil):
+            let firstLine = SourceLocation(path: path, line: 1, column: 1)
+            diagnostics.report(.error("the front matter is empty", at: firstLine, hint: "add at least 'title: …'", sourceLine: "---"))
+            return nil
+        case .success(let root?):
+            guard let map = YAMLMapping(root, source: source, name: "the front matter", diagnostics: diagnostics) else { return nil }
+            return (parts, source, map)
+        }
+    }
+
+    /// `created` (written, else the first commit or modification, else `updated`) and `updated`
+    /// (written, else the later of `created` and the last commit or modification).
+    static func dates(
+        _ map: YAMLMapping, source: YAMLSource, config: SiteConfig, fallbackDates: (Date?, Date?), diagnostics: DiagnosticCollector
+    ) -> (created: Date?, updated: Date) {
+        func date(_ key: String) -> Date? {
+            guard let node = map.value(key), let text = map.string(key) else { return nil }
+            guard let date = JournalDate.parse(text, timeZone: config.timeZone) else {
+                diagnostics.report(
+                    source.error("'\(key)' is not a date: '\(text)'", at: node, hint: "write \(key): 2026-11-18 21:40 (time and offset optional)"))
+                return nil
+            }
+            return date
+        }
+        let writtenCreated = date("created")
+        let writtenUpdated = date("updated")
+        let created = writtenCreated ?? fallbackDates.0 ?? writtenUpdated
+        let updated = writtenUpdated ?? max(created ?? .distantPast, fallbackDates.1 ?? .distantPast)
+        if let writtenCreated, let writtenUpdated, writtenUpdated < writtenCreated, let node = map.value("updated") {
+            diagnostics.report(source.warning("'updated' is earlier than 'created'", at: node))
+        }
+        return (created, updated)
     }
 
     /// A warning for each link or image of the body the URL policy refuses (`SafeURL`): pages and

@@ -62,60 +62,100 @@ public struct SearchIndex: Sendable {
         let journals = content.journals.sorted { a, b in
             a.created != b.created ? a.created < b.created : a.slug.utf8Precedes(b.slug)
         }
-        let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         let known = cache?.begin() ?? SearchIndexCache.Known()
         var postings = SearchPostings()
-        var fragments: [(data: Data?, key: Fingerprint)] = []
+        let fragments =
+            if let cache {
+                Self.analyse(journals, content: content, bodies: bodies, known: known, keepingIn: cache, into: &postings)
+            } else {
+                Self.analyseInBatches(journals, content: content, bodies: bodies, inPlace: inPlace, into: &postings)
+            }
+        let shards = Self.compressShards(of: &postings, cache: cache, known: known, inPlace: inPlace)
+        let manifest = Self.manifest(fragments: fragments, shards: shards)
+        let manifestPath = "search/index.\(Fingerprint.of(bytes: manifest).description.prefix(12)).json.gz"
+        var files: [(path: String, key: Fingerprint, data: Data?)] = [(manifestPath, Fingerprint.of(bytes: manifest), Self.gzip(manifest))]
+        files += shards.map { ("search/" + $0.name, $0.key, $0.data) }
+        files += fragments.enumerated().map { (Self.documentPath($0.offset), $0.element.key, $0.element.data) }
+        files.sort { $0.path < $1.path }
+        self.files = files
+        self.manifest = manifestPath
+    }
+
+    /// A journal's file of the index: its JSON compressed (nil when the output holds it) and its key.
+    typealias Fragment = (data: Data?, key: Fingerprint)
+    /// A shard of the postings: its first key, file name, key, compressed bytes (nil when the
+    /// output holds it) and size.
+    typealias Shard = (first: String, name: String, key: Fingerprint, data: Data?, size: Int)
+
+    /// Analyses every journal whose inputs changed since the cache's last build, on all cores,
+    /// merges all postings and keeps them in `cache` for the next build (`gazette serve`).
+    static func analyse(
+        _ journals: [Journal], content: SiteContent, bodies: JournalBodies, known: SearchIndexCache.Known, keepingIn cache: SearchIndexCache,
+        into postings: inout SearchPostings
+    ) -> [Fragment] {
+        let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
+        var shared = Fingerprint()
+        shared.add(content.configFingerprint)
+        let config = shared.digest
+        let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
+            // A journal whose inputs are all as before (the content cache hands unchanged
+            // journals back as they were, so comparing is cheap) is not even read again.
+            let article = content.article(for: journal)
+            if let entry = known.bySlug[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
+                return entry
+            }
+            let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
+            let document = known.byKey[input.key] ?? Self.analyse(input)
+            return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
+        }
+        // Postings merged by key id; ids and each key's JSON carry over from the last build.
+        let ids = postings.merge(analysed.map(\.document), ids: analysed.map(\.ids), previous: known.postings)
+        var entries = analysed
+        for index in entries.indices { entries[index].ids = ids[index] }
+        cache.end(entries, postings: postings)
+        return analysed.map { ($0.document.fragment, $0.document.fragmentKey) }
+    }
+
+    /// With nothing to keep for a next build, the journals are analysed a batch at a time, on
+    /// all cores, and each batch's keys are merged and let go: all of them at once were most of
+    /// a 10,000-journal build's memory while the index was made. Merging a batch's keys takes
+    /// one core: the next batch is analysed meanwhile.
+    static func analyseInBatches(
+        _ journals: [Journal], content: SiteContent, bodies: JournalBodies, inPlace: (@Sendable (String, Fingerprint) -> Int?)?,
+        into postings: inout SearchPostings
+    ) -> [Fragment] {
+        let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
+        var fragments: [Fragment] = []
         fragments.reserveCapacity(journals.count)
-        if let cache {
-            var shared = Fingerprint()
-            shared.add(content.configFingerprint)
-            let config = shared.digest
-            let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
-                // A journal whose inputs are all as before (the content cache hands unchanged
-                // journals back as they were, so comparing is cheap) is not even read again.
-                let article = content.article(for: journal)
-                if let entry = known.bySlug[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
-                    return entry
-                }
-                let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
-                let document = known.byKey[input.key] ?? Self.analyse(input)
-                return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
+        var analysed: (numbers: Range<Int>, documents: [Document])?
+        func merge(_ batch: (numbers: Range<Int>, documents: [Document])) {
+            for (number, document) in zip(batch.numbers, batch.documents) {
+                postings.add(document, number: number)
+                fragments.append((document.fragment, document.fragmentKey))
             }
-            // Postings merged by key id; ids and each key's JSON carry over from the last build.
-            let ids = postings.merge(analysed.map(\.document), ids: analysed.map(\.ids), previous: known.postings)
-            var entries = analysed
-            for index in entries.indices { entries[index].ids = ids[index] }
-            cache.end(entries, postings: postings)
-            fragments = analysed.map { ($0.document.fragment, $0.document.fragmentKey) }
-        } else {
-            // With nothing to keep for a next build, the journals are analysed a batch at a time,
-            // on all cores, and each batch's keys are merged and let go: all of them at once were
-            // most of a 10,000-journal build's memory while the index was made.
-            // Merging a batch's keys takes one core: the next batch is analysed meanwhile.
-            var analysed: (numbers: Range<Int>, documents: [Document])?
-            func merge(_ batch: (numbers: Range<Int>, documents: [Document])) {
-                for (number, document) in zip(batch.numbers, batch.documents) {
-                    postings.add(document, number: number)
-                    fragments.append((document.fragment, document.fragmentKey))
-                }
-            }
-            journals.forEachBatch(of: Self.analysisBatch) { batch in
-                let analyse = {
-                    Array(zip(batch.indices, batch)).concurrentMap { number, journal in
-                        Self.analyse(Self.input(journal, content: content, bodies: bodies, dates: dates)) { key in
-                            inPlace?(Self.documentPath(number), key) != nil
-                        }
+        }
+        journals.forEachBatch(of: Self.analysisBatch) { batch in
+            let analyse = {
+                Array(zip(batch.indices, batch)).concurrentMap { number, journal in
+                    Self.analyse(Self.input(journal, content: content, bodies: bodies, dates: dates)) { key in
+                        inPlace?(Self.documentPath(number), key) != nil
                     }
                 }
-                let documents = analysed.map { previous in concurrently({ merge(previous) }, analyse).1 } ?? analyse()
-                analysed = (batch.indices, documents)
             }
-            if let last = analysed { merge(last) }
+            let documents = analysed.map { previous in concurrently({ merge(previous) }, analyse).1 } ?? analyse()
+            analysed = (batch.indices, documents)
         }
-        // A shard whose JSON an earlier build compressed (`gazette serve`), or which the output
-        // holds (`inPlace`, without a cache), is not compressed again.
-        var compressed: [(first: String, name: String, key: Fingerprint, data: Data?, size: Int)] = []
+        if let last = analysed { merge(last) }
+        return fragments
+    }
+
+    /// The postings cut into shards and compressed on all cores. A shard whose JSON an earlier
+    /// build compressed (`gazette serve`), or which the output holds (`inPlace`, without a
+    /// cache), is not compressed again.
+    static func compressShards(
+        of postings: inout SearchPostings, cache: SearchIndexCache?, known: SearchIndexCache.Known, inPlace: (@Sendable (String, Fingerprint) -> Int?)?
+    ) -> [Shard] {
+        var compressed: [Shard] = []
         func compress(_ shards: [(first: String, json: [UInt8])]) {
             compressed += shards.concurrentMap { shard in
                 let key = Fingerprint.of(bytes: shard.json)
@@ -140,7 +180,12 @@ public struct SearchIndex: Sendable {
             }
             compress(pending)
         }
+        return compressed
+    }
 
+    /// The manifest's JSON: the number of journals, a version from their files' keys, and each
+    /// shard's first key, file and size.
+    static func manifest(fragments: [Fragment], shards: [Shard]) -> [UInt8] {
         var version = Fingerprint()
         for fragment in fragments { version.add(fragment.key) }
         var manifest = JSONBytes()
@@ -149,7 +194,7 @@ public struct SearchIndex: Sendable {
         manifest.raw(",\"f\":")
         manifest.string(String(version.digest.description.prefix(12)))
         manifest.raw(",\"c\":[")
-        for (index, shard) in compressed.enumerated() {
+        for (index, shard) in shards.enumerated() {
             if index > 0 { manifest.raw(",") }
             manifest.raw("[")
             manifest.string(shard.first)
@@ -160,14 +205,7 @@ public struct SearchIndex: Sendable {
             manifest.raw("]")
         }
         manifest.raw("]}\n")
-        let manifestPath = "search/index.\(Fingerprint.of(bytes: manifest.bytes).description.prefix(12)).json.gz"
-
-        var files: [(path: String, key: Fingerprint, data: Data?)] = [(manifestPath, Fingerprint.of(bytes: manifest.bytes), Self.gzip(manifest.bytes))]
-        files += compressed.map { ("search/" + $0.name, $0.key, $0.data) }
-        files += fragments.enumerated().map { (Self.documentPath($0.offset), $0.element.key, $0.element.data) }
-        files.sort { $0.path < $1.path }
-        self.files = files
-        self.manifest = manifestPath
+        return manifest.bytes
     }
 
     // MARK: - One journal
