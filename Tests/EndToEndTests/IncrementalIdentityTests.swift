@@ -1,14 +1,17 @@
 import Content
 import Foundation
+import GazetteModel
 import Pipeline
 import Site
 import Testing
 import TestSupport
 
 /// An incremental build is byte-identical to a clean build of the same input. A random sequence
-/// of edits (bodies, titles, tags, renames, deletions, new journals, config, theme, static files,
-/// the article store) is applied to the example site; after each, the site is built three ways
-/// and compared file by file:
+/// of edits — to every input a page shows: bodies, titles, tags, authors, dates, drafts, renames,
+/// deletions, new journals, config, theme, static files, the article store's records and the
+/// articles' thumbnails (the first edit is always a thumbnail: `fetch --enrich` makes them for
+/// records that do not change) — is applied to the example site; after each, the site is built
+/// three ways and compared file by file:
 /// - `gazette build` reusing its ledger and the previous site (`public/`),
 /// - `gazette serve`'s in-place rebuild with its caches and known page keys (`serve/`), told
 ///   which source files changed as its watcher would tell it,
@@ -68,7 +71,7 @@ import TestSupport
         try serve()
         for step in 1...10 {
             let sourcesBefore = sources()
-            let edit = try Self.edit(site, &random)
+            let edit = step == 1 ? try Self.thumbnails(site, &random) : try Self.edit(site, &random)
             let sourcesAfter = sources()
             memory.noteChanges(Set(sourcesBefore.keys).union(sourcesAfter.keys).filter { sourcesBefore[$0] != sourcesAfter[$0] }.sorted())
             let before = reused
@@ -108,7 +111,7 @@ import TestSupport
         let pick = journals[Int.random(in: 0..<journals.count, using: &random)]
         let path = "content/journals/" + pick
         var text = try site.read(path)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<15, using: &random) {
         case 0:
             try site.write(path, text + "\n\n덧붙임 \(random.next() % 1000): 한 문단 더, with a [link](https://example.org/\(random.next() % 100)).\n")
             return "body of \(pick)"
@@ -150,6 +153,23 @@ import TestSupport
         case 8:
             _ = try site.write("static/notes-\(random.next() % 3).txt", "static \(random.next() % 100)\n")
             return "a static file"
+        case 10:
+            return try thumbnails(site, &random)
+        case 11:
+            try site.write(path, frontMatter(text, "author", "author: \(["jiwoo", "minjun", "seoyeon"].randomElement(using: &random) ?? "jiwoo")"))
+            return "author of \(pick)"
+        case 12:
+            try site.write(path, frontMatter(text, "updated", "updated: 2026-11-\(Int.random(in: 20...28, using: &random)) 10:00"))
+            return "updated date of \(pick)"
+        case 13:
+            let drafted = text.contains("\ndraft: true")
+            try site.write(path, frontMatter(text, "draft", drafted ? "draft: false" : "draft: true"))
+            return drafted ? "\(pick) published" : "\(pick) made a draft"
+        case 14:
+            return try storeRecord(site, &random) { record, random in
+                record["publisher"] = "출판사 \(random.next() % 100)"
+                record["queries"] = ["질의 \(random.next() % 10)"]
+            } ?? "nothing"
         default:
             let store = "content/articles/2026-W47.jsonl"
             // One record per line: a hand edit of one line's title.
@@ -162,6 +182,51 @@ import TestSupport
             try site.write(store, lines.joined(separator: "\n") + "\n")
             return "an article's title in the store"
         }
+    }
+
+    /// Writes the thumbnails of an article with an image that a journal links to (as `fetch
+    /// --enrich` does for a record it does not change), or removes them if it has them.
+    static func thumbnails(_ site: TemporaryFolder, _ random: inout SeededGenerator) throws -> String {
+        let content = try SiteContent.load(siteRoot: site.url)
+        let linked = content.journals.compactMap(content.article(for:)).filter { !ArticleThumbnails.names(for: $0).isEmpty }
+        guard let article = linked.sorted(by: { $0.id < $1.id }).randomElement(using: &random) else { return "nothing" }
+        let names = ArticleThumbnails.names(for: article)
+        if content.thumbnails(of: article) == nil {
+            for name in names { try site.write("\(ArticleThumbnails.folder)/\(name)", "webp \(name) \(random.next() % 1000)") }
+            return "thumbnails made for \(article.id)"
+        }
+        for name in names { try FileManager.default.removeItem(at: site.url.appendingPathComponent("\(ArticleThumbnails.folder)/\(name)")) }
+        return "thumbnails removed for \(article.id)"
+    }
+
+    /// `text` with its front matter's `key:` line replaced by `line`, or `line` added.
+    static func frontMatter(_ text: String, _ key: String, _ line: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let end = lines.dropFirst().firstIndex(of: "---") ?? 1
+        if let index = lines[1..<end].firstIndex(where: { $0.hasPrefix(key + ":") }) {
+            lines[index] = line
+        } else {
+            lines.insert(line, at: end)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One record of a store file changed by `change`, written back on its line.
+    static func storeRecord(
+        _ site: TemporaryFolder, _ random: inout SeededGenerator, _ change: (inout [String: Any], inout SeededGenerator) -> Void
+    ) throws -> String? {
+        let stores = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("content/articles").path)
+            .filter { $0.hasSuffix(".jsonl") }.sorted()
+        guard let name = stores.randomElement(using: &random) else { return nil }
+        let store = "content/articles/" + name
+        var lines = try site.read(store).split(separator: "\n").map(String.init)
+        guard !lines.isEmpty else { return nil }
+        let index = Int.random(in: 0..<lines.count, using: &random)
+        guard var record = try JSONSerialization.jsonObject(with: Data(lines[index].utf8)) as? [String: Any] else { return nil }
+        change(&record, &random)
+        lines[index] = String(decoding: try JSONSerialization.data(withJSONObject: record, options: [.sortedKeys]), as: UTF8.self)
+        try site.write(store, lines.joined(separator: "\n") + "\n")
+        return "an article's publisher and queries in \(name)"
     }
 
     static func journalFiles(_ site: TemporaryFolder) throws -> [String] {
