@@ -3,7 +3,7 @@ import Bodies
 import Content
 import Foundation
 import Search
-import Site
+@_spi(Bench) import Site
 import SiteFonts
 import TextLayout
 

@@ -8,7 +8,7 @@ import Typesetting
 /// article header, cover, contents and running furniture. The fonts are loaded once per value,
 /// and a value belongs to one thread (Pango). The Markdown-to-packet fuzz target (`Fuzz/`)
 /// drives it with arbitrary bodies.
-public final class BodyPages {
+@_spi(Fuzzing) public final class BodyPages {
     let style: PacketStyle
     let fonts: PrintFonts
     let strings: PacketStrings

@@ -205,7 +205,7 @@ public struct MasonryBoardLayout: Sendable {
     func heights(of card: Card) throws -> [Int: Int] { try measure(card.text).heights }
 
     /// Both steps for one board of cards (the board benchmark).
-    public func measureAndPack(_ cards: [Card]) throws -> PackedBoard {
+    @_spi(Bench) public func measureAndPack(_ cards: [Card]) throws -> PackedBoard {
         pack(try measureEach(cards.map(\.text)))
     }
 

@@ -53,7 +53,7 @@ import TestSupport
             for case let file as URL in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) ?? .init()
             where ["swift", "c", "cpp", "h"].contains(file.pathExtension) {
                 let source = try String(contentsOf: file, encoding: .utf8)
-                for match in source.matches(of: /(?m)^\s*(?:@\w+\s+)?(?:internal |public |private )?import (\w+)/) {
+                for match in source.matches(of: /(?m)^\s*(?:@\w+(?:\(\w+\))?\s+)?(?:internal |public |private )?import (\w+)/) {
                     imported.insert(String(match.1))
                 }
             }

@@ -3,7 +3,7 @@
 import Foundation
 import FuzzSupport
 import GazetteModel
-import Packet
+@_spi(Fuzzing) import Packet
 import Typesetting
 
 func pages(unsafeHTML: Bool) -> BodyPages {
