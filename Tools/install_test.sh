@@ -56,12 +56,15 @@ build_sample() {
     if chroot "$root" dpkg-query -W -f '${Package}\n' | grep -- '-dev$'; then
         echo "install test ($label): a -dev package was installed" >&2; exit 1
     fi
-    echo "install test ($label): $(chroot "$root" gazette --version); sample site and packet built; $(chroot "$root" dpkg-query -W -f '${Package}\n' | wc -l) packages in the root"
+    local seconds
+    seconds=$(awk -v now="$(date +%s.%N)" -v then="$started" 'BEGIN { printf "%.1f", now - then }')
+    echo "install test ($label): $(chroot "$root" gazette --version); sample site and packet built $seconds s after apt-get install began (downloads included); $(chroot "$root" dpkg-query -W -f '${Package}\n' | wc -l) packages in the root"
 }
 
 root=.build/install-test/deb
 fresh_root "$root"
 cp "$deb" "$root/tmp/"
+started=$(date +%s.%N)
 chroot "$root" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "/tmp/$(basename "$deb")" >/dev/null
 build_sample "$root" deb
 test -f "$root/usr/share/man/man1/gazette.1.gz" && test -f "$root/usr/share/bash-completion/completions/gazette"
@@ -73,6 +76,7 @@ tar -xzf "$archive" -C "$root/tmp"
 folder="/tmp/$(basename "$archive" .tar.gz)"
 line=$(sed -n 's/^ *sudo \(apt-get install .*\)$/\1/p' "$root$folder/README.md")
 test -n "$line" || { echo "install test: the archive's README gives no apt-get line" >&2; exit 1; }
+started=$(date +%s.%N)
 chroot "$root" env DEBIAN_FRONTEND=noninteractive sh -c "$line -y -qq" >/dev/null
 chroot "$root" install -m 755 "$folder/gazette" /usr/local/bin/gazette
 build_sample "$root" archive
