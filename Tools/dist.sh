@@ -50,6 +50,9 @@ build_binary() {
     for pair in "$build=/gazette-build" "$root=/gazette"; do
         maps+=(-Xcc "-ffile-prefix-map=$pair" -Xcxx "-ffile-prefix-map=$pair" -Xswiftc -file-prefix-map -Xswiftc "$pair")
     done
+    # The shipped binary is stripped: a debug build (the install test's) need not make debug
+    # information only to drop it.
+    if [ "$config" = debug ]; then maps+=(-Xswiftc -gnone -Xcc -g0 -Xcxx -g0); fi
     swift build --scratch-path "$scratch" -c "$config" --product gazette --static-swift-stdlib "${maps[@]}" 2>&1 |
         grep -v "the use of .mktemp' is dangerous\|prohibited flag" >&2
     set -o pipefail

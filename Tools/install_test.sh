@@ -5,10 +5,17 @@
 #   the archive after the one apt-get line its README gives.
 # Needs root (debootstrap, chroot) and the Debian mirror apt uses; says so plainly and exits 0
 # when either is missing, so that `make test` runs everywhere. Usage: Tools/install_test.sh DEB ARCHIVE
+# `Tools/install_test.sh --root` only makes the minimal root (`make test` starts it at the
+# beginning, in the background: it is mostly downloads, done while the tests compile); a run
+# that needs the root waits for one being made.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-deb=${1:?the .deb}
-archive=${2:?the .tar.gz}
+if [ "${1:-}" = --root ]; then
+    root_only=1
+else
+    deb=${1:?the .deb}
+    archive=${2:?the .tar.gz}
+fi
 if [ "$(id -u)" != 0 ]; then echo "install test SKIPPED: debootstrap and chroot need root"; exit 0; fi
 mirror=$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)
 mirror=${mirror:-http://deb.debian.org/debian}
@@ -18,14 +25,20 @@ if ! curl -sfI --max-time 30 "$mirror/dists/bookworm/Release" >/dev/null; then
 fi
 command -v debootstrap >/dev/null || { echo "install test: debootstrap is missing (make test-deps installs it)" >&2; exit 1; }
 
-# One minimal root, kept between local runs (a fresh clone makes it anew: about two minutes).
+# One minimal root, kept between local runs (a fresh clone makes it anew: about two minutes),
+# made by one process at a time.
 pristine=.build/debroot-bookworm
+mkdir -p .build
+exec 9>.build/debroot.lock
+flock 9
 if [ ! -x "$pristine/usr/bin/apt-get" ]; then
     rm -rf "$pristine.tmp"
     debootstrap --variant=minbase bookworm "$pristine.tmp" "$mirror" >.build/debootstrap.log 2>&1 ||
         { echo "install test: debootstrap failed (.build/debootstrap.log):" >&2; tail -5 .build/debootstrap.log >&2; exit 1; }
     mv "$pristine.tmp" "$pristine"
 fi
+flock -u 9
+if [ -n "${root_only:-}" ]; then echo "install test: the minimal Debian root is ready ($pristine)"; exit 0; fi
 
 mounted=()
 cleanup() { for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[$i]}" 2>/dev/null || true; done; }
