@@ -14,7 +14,7 @@ import GazetteModel
 /// Stores of the earlier layout (`<YYYY-Www>.json`, one pretty-printed JSON array per week) are
 /// still read, beside the new files; the next command that writes the store moves them.
 public enum ArticleStore {
-    public static let folder = "content/articles"
+    public static let folder = SiteLayout.articles
     /// What the store's own `.gitattributes` says: week files merge by union.
     public static let attributesName = ".gitattributes"
     public static let attributes = Data(

@@ -5,7 +5,7 @@ import Yams
 /// Reads `gazette.yml` into a `SiteConfig`: every problem becomes a diagnostic with its position;
 /// unknown keys are warnings so a typo never goes unnoticed but never blocks a build.
 public enum ConfigLoader {
-    public static let fileName = "gazette.yml"
+    public static let fileName = SiteLayout.config
 
     /// Every key of `gazette.yml`, in the order they are read and suggested.
     static var topLevelKeys: [String] { keys.map(\.name) }

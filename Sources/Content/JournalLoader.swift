@@ -6,7 +6,7 @@ import Yams
 /// Loads every `content/journals/**/*.md` of a site into `Journal` values, collecting every
 /// problem of every file as diagnostics.
 public enum JournalLoader {
-    public static let folder = "content/journals"
+    public static let folder = SiteLayout.journals
     static let keys = ["title", "article", "tags", "author", "created", "updated", "draft"]
 
     /// Every journal file under the site's journals folder, site-relative, in byte order.

@@ -37,6 +37,8 @@ public struct SiteLayout: Sendable {
     public var bodiesCache: URL { cache.appendingPathComponent("bodies.bin") }
     /// Encoded web-font slices and pages' own fonts.
     public var fontsCache: URL { cache.appendingPathComponent("fonts") }
+    /// The weeks whose digest `gazette mail --send` has sent, one file each.
+    public var mailRecords: URL { state.appendingPathComponent("mail") }
     /// Where `gazette serve` builds by default, so `public/` stays what `gazette build` wrote.
     public var serveOutput: URL { state.appendingPathComponent("serve") }
 

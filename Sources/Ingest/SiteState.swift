@@ -19,7 +19,7 @@ public struct HTTPValidators: Codable, Sendable, Equatable {
 /// under the store lock; unreadable files count as empty (they are caches), and they never hold
 /// a key.
 enum SiteState {
-    static let folder = ".gazette"
+    static let folder = SiteLayout.state
 
     static func url(_ name: String, siteRoot: URL) -> URL {
         siteRoot.appendingPathComponent(folder).appendingPathComponent(name)

@@ -14,7 +14,7 @@ public enum DigestDelivery {
     }
 
     public static func record(siteRoot: URL, week: ISOWeek) -> URL {
-        siteRoot.appendingPathComponent(".gazette/mail/\(week).sent")
+        SiteLayout(siteRoot: siteRoot).mailRecords.appendingPathComponent("\(week).sent")
     }
 
     /// The Message-ID the week's digest was sent with, if it was.

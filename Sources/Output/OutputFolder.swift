@@ -29,7 +29,7 @@ public struct OutputFolder: Sendable {
                     hint: "choose an output folder of its own, such as public/")
             ])
         }
-        for inner in ["content", "templates", "static", ".git"] {
+        for inner in SiteLayout.sourceFolders + [".git"] {
             let folder = site.appendingPathComponent(inner)
             if OutputFolder.contains(folder, target) || OutputFolder.contains(target, folder) {
                 throw DiagnosticsError([

@@ -24,7 +24,7 @@ public final class SiteWatcher: Sendable {
     }
 
     /// The folders below the site root whose contents a build reads.
-    public static let folders = ["content", "templates", "static"]
+    public static let folders = SiteLayout.sourceFolders
     public static let files = ["gazette.yml"]
 
     private let root: URL

@@ -162,7 +162,7 @@ public enum SiteAssets {
     }
 
     /// The folder of a site whose files are copied into the output verbatim.
-    public static let staticFolder = "static"
+    public static let staticFolder = SiteLayout.statics
 
     /// The site's `static/` folder, copied into the output verbatim: relative path → bytes;
     /// and a warning for each link that leads out of the site (`SiteBoundary`), not copied.

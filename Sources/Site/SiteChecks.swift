@@ -61,7 +61,7 @@ public enum SiteChecks {
         for week in content.weeks { targets.insert(SitePaths.week(week.week)) }
         for journal in content.journals { targets.insert(SitePaths.journal(journal.slug)) }
         for tag in content.config.tags { targets.insert(SitePaths.tag(tag.key)) }
-        let staticRoot = content.root.appendingPathComponent("static")
+        let staticRoot = content.root.appendingPathComponent(SiteLayout.statics)
         var warnings: [Diagnostic] = []
         for journal in content.journals where !journal.isBookmark {
             let body = content.markdown(of: journal)

@@ -15,7 +15,7 @@ public struct Theme: Sendable {
     /// A warning for each file of `templates/` that is a link out of the site (not read).
     public let refusedLinks: [Diagnostic]
 
-    public static let folder = "templates"
+    public static let folder = SiteLayout.templates
 
     /// The default theme merged with `siteRoot/templates/`. Template syntax errors are reported
     /// with the template's path, line and column.
