@@ -127,20 +127,11 @@ public enum JournalLoader {
             diagnostics.report(contentsOf: leftovers)
             return nil
         }
-        let text: String
-        switch SourceText.decode(data, path: path) {
-        case .success(let decoded): text = decoded
-        case .failure(let diagnostic):
-            diagnostics.report(diagnostic)
-            return nil
+        func value<T>(_ result: Result<T, Diagnostic>) -> T? {
+            if case .failure(let diagnostic) = result { diagnostics.report(diagnostic) }
+            return try? result.get()
         }
-        let parts: FrontMatter
-        switch FrontMatter.split(text, path: path) {
-        case .success(let split): parts = split
-        case .failure(let diagnostic):
-            diagnostics.report(diagnostic)
-            return nil
-        }
+        guard let text = value(SourceText.decode(data, path: path)), let parts = value(FrontMatter.split(text, path: path)) else { return nil }
         let source = YAMLSource(path: path, fileLines: text.lfLines(), lineOffset: 1)
         switch source.compose(parts.yaml) {
         case .failure(let diagnostic):

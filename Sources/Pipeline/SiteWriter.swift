@@ -59,6 +59,14 @@ struct SiteWriter {
     let renderer: SiteRenderer
     let content: SiteContent
     let summary: OutputLedger.Summary
+    /// Updating in place: the search files kept while the index is made on request (from the
+    /// keys the placement already copied, not a second copy of every key).
+    let searchInPlace: [String: Fingerprint]
+
+    init(run: BuildRun, made: [Output], packets: [DeferredPacket], renderer: SiteRenderer, content: SiteContent, summary: OutputLedger.Summary) {
+        (self.run, self.made, self.packets, self.renderer, self.content, self.summary) = (run, made, packets, renderer, content, summary)
+        searchInPlace = run.options.sink.updatesInPlace ? (run.placement.memory ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
+    }
 
     struct Written {
         var files: [String]
@@ -81,12 +89,6 @@ struct SiteWriter {
         case .ledger where run.placement.allLive(made): return keepLive()
         case .ledger, .freshFolder: return try replace(&clock)
         }
-    }
-
-    /// The search files kept in place while the index is made on request.
-    /// (From the keys the placement already copied, not a second copy of every key.)
-    var searchInPlace: [String: Fingerprint] {
-        run.options.sink.updatesInPlace ? (run.placement.memory ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
     }
 
     /// Writes what was made, links what the live folder holds (into a new folder), and keeps
@@ -116,9 +118,12 @@ struct SiteWriter {
     /// `serve`'s folder holds only what its last build wrote, which `written` knows, and packets
     /// typeset after it, which may not be recorded yet.
     func update(_ written: WrittenKeys) throws -> Written {
-        let known = Optional(Set(written.keys.keys)).flatMap { $0.isEmpty ? nil : $0 }.map { known in
+        var known: Set<String>? = Set(written.keys.keys)
+        if known?.isEmpty == true {
+            known = nil
+        } else {
             let packets = (try? FileManager.default.contentsOfDirectory(atPath: run.output.url.appendingPathComponent("packets").path)) ?? []
-            return known.union(packets.map { SitePaths.packetFolder + $0 })
+            known?.formUnion(packets.map { SitePaths.packetFolder + $0 })
         }
         let writer = try run.output.update(known: known, with: writeMade)
         // Packets typeset after an earlier build stay known while their key holds.
@@ -143,7 +148,7 @@ struct SiteWriter {
         var rendered = made.count { $0.data != nil }
         let placement = run.placement, memo = run.memory.pages, batch = run.options.pageBatch
         let writer = try clock.step(streams ? "render and write pages, swap the folder in" : "write changed files and swap the folder in") {
-            try run.output.replace(fresh: Self.streamsPages(run)) { writer in
+            try run.output.replace(fresh: streams) { writer in
                 try writeMade(&writer)
                 guard streams else { return }
                 let known: @Sendable (String, Fingerprint) -> Bool = { placement.source(of: SitePaths.file($0), key: $1) != nil }

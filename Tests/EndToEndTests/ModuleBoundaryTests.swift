@@ -58,9 +58,7 @@ import TestSupport
                 }
             }
             let importedModules = imported.intersection(names)
-            if !["systemLibrary"].contains(target), !dependencies.isEmpty || !importedModules.isEmpty {
-                #expect(importedModules == dependencies, "\(target): sources import \(importedModules.sorted()), Package.swift has \(dependencies.sorted())")
-            }
+            #expect(importedModules == dependencies, "\(target): sources import \(importedModules.sorted()), Package.swift has \(dependencies.sorted())")
         }
     }
 }
