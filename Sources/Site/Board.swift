@@ -1,6 +1,7 @@
 import Bodies
 import Foundation
 import GazetteModel
+import Templating
 import TextLayout
 
 /// One journal as a board shows it: the text a card displays and where it links.
@@ -50,11 +51,11 @@ public struct Card: Sendable, Hashable {
     public var tagLine: String { text.tagLine }
 
     /// What `card.mustache` reads, with no explicit breaks.
-    var templateContext: [String: Any] { templateContext(breaks: [:]) }
+    var templateContext: TemplateFields { templateContext(breaks: [:]) }
 
     /// What `card.mustache` reads. Each block's HTML carries the explicit line breaks the
     /// measurement forced (`<br class="w272">`, shown only where cards are that wide).
-    func templateContext(breaks: [CardBlock: [TextPosition: [Int]]]) -> [String: Any] {
+    func templateContext(breaks: [CardBlock: [TextPosition: [Int]]]) -> TemplateFields {
         func marked(_ block: CardBlock, run: Int = 0, _ text: String, from offset: Int = 0) -> String {
             BreakMarkup.html(text, breaks: breaks[block] ?? [:], run: run, offset: offset)
         }

@@ -1,3 +1,4 @@
+import Templating
 import Foundation
 import TextLayout
 
@@ -249,7 +250,7 @@ public struct MasonryBoardLayout: Sendable {
 
     /// What `board.mustache` reads for a packed board. Each card's values are made once per
     /// card, measure and page depth (`memo`), and only its position is added per board.
-    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String, memo: CardContexts) -> [String: Any] {
+    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String, memo: CardContexts) -> TemplateFields {
         [
             "boardID": boardID,
             "boardStyle": packed.boardStyle,

@@ -2,14 +2,14 @@ import GazetteModel
 import Templating
 
 /// Template values made once and shared by many pages — a card's values, which show on its
-/// week's board, the 전체 board and each of its tags' boards — already typed (`Theme.values`)
+/// week's board, the 전체 board and each of its tags' boards — already typed
 /// and fingerprinted (the object's stamp), so neither is done again for every page that shows
 /// them.
 public struct PrebuiltContext: Sendable {
     let object: TemplateObject
 
-    init(_ values: [String: Any]) {
-        let fields = Theme.fields(values)
+    init(_ values: TemplateFields) {
+        let fields = values.fields
         self.init(fields: fields, fingerprint: Theme.fingerprint(of: .object(TemplateObject(fields))))
     }
 
@@ -24,13 +24,17 @@ public struct PrebuiltContext: Sendable {
 
     /// These values with `more` added (plain values, typed and fingerprinted here, and only
     /// these: the fingerprint is this one's and theirs together).
-    func adding(_ more: [String: Any]) -> PrebuiltContext {
-        let extra = Theme.fields(more)
+    func adding(_ more: TemplateFields) -> PrebuiltContext {
+        let extra = more.fields
         var key = Fingerprint()
         key.add(fingerprint)
         key.add(Theme.fingerprint(of: .object(TemplateObject(extra))))
         return PrebuiltContext(fields: object.fields.merging(extra) { _, new in new }, fingerprint: key.digest)
     }
+}
+
+extension PrebuiltContext: TemplateConvertible {
+    public var templateValue: TemplateValue? { .object(object) }
 }
 
 /// Card values by card and measure, for one build or, in `gazette serve`, kept between builds
@@ -109,7 +113,7 @@ public final class CardContexts: Sendable {
         return table.texts
     }
 
-    func context(_ card: Card, _ measure: CardMeasure, make: () -> [String: Any]) -> PrebuiltContext {
+    func context(_ card: Card, _ measure: CardMeasure, make: () -> TemplateFields) -> PrebuiltContext {
         let key = Self.key(card, measure)
         used.withLock { _ = $0.insert(key) }
         if let hit = table.withLock({ $0[key] }) { return hit }

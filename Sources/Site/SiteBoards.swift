@@ -2,6 +2,7 @@ import Bodies
 import Content
 import Foundation
 import GazetteModel
+import Templating
 
 /// Journals as cards: the text and links a board shows for each.
 public struct CardMaker: Sendable {
@@ -148,7 +149,7 @@ public struct SiteBoards: Sendable {
     }
 
     /// What `board.mustache` reads for board `id`, whose cards are `cards` (in board order).
-    func context(_ id: String, cards: [Card]) -> [String: Any] {
+    func context(_ id: String, cards: [Card]) -> TemplateFields {
         let measures = cards.map { self.measures[$0.slug] ?? CardMeasure() }
         let packed = self.packed[id] ?? layout.pack(measures)
         return layout.context(cards: cards, measures: measures, packed: packed, boardID: id, memo: contexts)

@@ -2,6 +2,7 @@ import Bodies
 import Content
 import Foundation
 import GazetteModel
+import Templating
 import Markdown
 import SiteFonts
 
@@ -30,6 +31,8 @@ public struct SiteRenderer: Sendable {
     public var defersSearchPage = false
     let dates: DateStyle
     let strings: [String: String]
+    /// `strings` as the templates read them (`{{strings.digest}}`), typed once.
+    private let stringValues: TemplateValue
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
     public var packetWeeks: Set<ISOWeek> = []
     private let weeks: [WeekContent]
@@ -58,6 +61,7 @@ public struct SiteRenderer: Sendable {
         self.stylesheet = stylesheet
         dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         strings = UIStrings.table(content.config.language)
+        stringValues = .object(TemplateObject(strings.compactMapValues(\.templateValue)))
         weeks = content.weeks
         var tagged: [String: [Journal]] = [:]
         for journal in content.journals {
@@ -145,18 +149,18 @@ public struct SiteRenderer: Sendable {
     /// What `pagination.mustache` reads: previous and next links (`rel` prev and next) and a page
     /// list that stays short however many pages there are (the first, the last, and two either
     /// side of the current one, with gaps between). Nil for a board of one page.
-    func pagination(current: Int, count: Int, href: (Int) -> String) -> [String: Any]? {
+    func pagination(current: Int, count: Int, href: (Int) -> String) -> TemplateFields? {
         guard count > 1 else { return nil }
         let shown = Set([1, count] + Array(max(1, current - 2)...min(count, current + 2))).sorted()
-        var items: [[String: Any]] = []
+        var items: [TemplateFields] = []
         for (index, number) in shown.enumerated() {
             if index > 0 && number - shown[index - 1] > 1 { items.append(["gap": true]) }
             items.append(["number": number, "href": href(number), "current": number == current])
         }
         return [
             "label": "\(strings["pages"] ?? "Pages") \(current)/\(count)",
-            "prev": (current > 1 ? ["href": href(current - 1)] : nil) as Any,
-            "next": (current < count ? ["href": href(current + 1)] : nil) as Any,
+            "prev": (current > 1 ? ["href": href(current - 1)] : nil),
+            "next": (current < count ? ["href": href(current + 1)] : nil),
             "pages": items,
         ]
     }
@@ -324,7 +328,7 @@ public struct SiteRenderer: Sendable {
     /// A page before rendering: the template and the values it reads.
     struct Draft {
         var template: String
-        var context: [String: Any]
+        var context: TemplateFields
     }
 
     func draft(_ page: Page) -> Draft {
@@ -360,12 +364,12 @@ public struct SiteRenderer: Sendable {
             "id": week.week.description, "label": label, "range": range, "isDigest": isDigest,
             "href": root + SitePaths.week(week.week),
             "journalCount": week.journals.count, "articleCount": week.articles.count,
-            "packetHref": (packetWeeks.contains(week.week) ? root + SitePaths.packet(week.week) : nil) as Any,
-            "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
-            "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] } as Any,
+            "packetHref": (packetWeeks.contains(week.week) ? root + SitePaths.packet(week.week) : nil),
+            "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] },
+            "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] },
         ]
         context["board"] = boards.context(SiteBoards.weekID(week.week, page: page), cards: board.journals.map { card($0, root: root) })
-        context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.week(week.week, page: $0) } as Any
+        context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.week(week.week, page: $0) }
         let rows = articleRows(week)
         if articlePageCount(week) == 0 {
             context["articleGroups"] = articleGroups(rows, root: root)
@@ -379,7 +383,7 @@ public struct SiteRenderer: Sendable {
             }
             context["articleSummary"] = [
                 "href": root + SitePaths.weekArticles(week.week), "count": week.articles.count,
-                "groups": groups.map { group -> [String: Any] in
+                "groups": groups.map { group -> TemplateFields in
                     [
                         "query": groupLabel(group.key), "count": group.count,
                         "href": root + SitePaths.weekArticles(week.week, page: group.first / perPage + 1) + "#" + groupID(group.key),
@@ -407,7 +411,7 @@ public struct SiteRenderer: Sendable {
             "label": label, "range": dates.range(week.week), "href": root + SitePaths.week(week.week), "articleCount": week.articles.count,
         ]
         context["articleGroups"] = articleGroups(articleSlice(articleRows(week), page: page), root: root)
-        context["pagination"] = pagination(current: page, count: count) { root + SitePaths.weekArticles(week.week, page: $0) } as Any
+        context["pagination"] = pagination(current: page, count: count) { root + SitePaths.weekArticles(week.week, page: $0) }
         return Draft(template: "week-articles", context: context)
     }
 
@@ -465,7 +469,7 @@ public struct SiteRenderer: Sendable {
 
     /// What a board page and a list page share: the heading, the tag navigation (which stays in
     /// the same view), the link to the other view at the same place, and the pagination.
-    func boardViewContext(_ tag: Tag?, journals: [Journal], path: String, page: Int, pageCount: Int, list: Bool) -> [String: Any] {
+    func boardViewContext(_ tag: Tag?, journals: [Journal], path: String, page: Int, pageCount: Int, list: Bool) -> TemplateFields {
         let root = SitePaths.root(from: path)
         let href: (String?, Int) -> String = { key, page in
             root + SitePaths.encode(list ? SitePaths.list(key, page: page) : SitePaths.tag(key, page: page))
@@ -476,7 +480,7 @@ public struct SiteRenderer: Sendable {
             path: path, title: "\(strings["tags"] ?? "") · \(name)\(pageMark) · \(content.config.title)",
             description: "\(name): \(journals.count) \(strings["journalCount"] ?? "")", current: "tags")
         context["tag"] = ["name": name, "key": tag?.key ?? "", "count": journals.count]
-        var nav: [[String: Any]] = [
+        var nav: [TemplateFields] = [
             ["name": strings["all", default: "All"], "href": href(nil, 1), "current": tag == nil, "count": content.journals.count]
         ]
         for other in content.config.tags {
@@ -489,12 +493,12 @@ public struct SiteRenderer: Sendable {
             "label": strings[list ? "viewAsBoard" : "viewAsList"] ?? "",
             "href": root + SitePaths.encode(list ? SitePaths.tag(tag?.key, page: otherPage) : SitePaths.list(tag?.key, page: otherPage)),
         ]
-        context["pagination"] = pagination(current: page, count: pageCount) { href(tag?.key, $0) } as Any
+        context["pagination"] = pagination(current: page, count: pageCount) { href(tag?.key, $0) }
         return context
     }
 
     /// One row of the list view.
-    func row(_ journal: Journal, root: String) -> [String: Any] {
+    func row(_ journal: Journal, root: String) -> TemplateFields {
         let line: String
         if journal.isBookmark {
             let article = content.article(for: journal)
@@ -514,7 +518,7 @@ public struct SiteRenderer: Sendable {
         let path = SitePaths.archive
         let root = SitePaths.root(from: path)
         var context = base(path: path, title: "\(strings["archive"] ?? "") · \(content.config.title)", description: "\(weeks.count) weeks", current: "archive")
-        context["weeks"] = weeks.map { week -> [String: Any] in
+        context["weeks"] = weeks.map { week -> TemplateFields in
             [
                 "id": week.week.description, "label": dates.week(week.week), "range": dates.range(week.week),
                 "href": root + SitePaths.week(week.week), "journalCount": week.journals.count,
@@ -534,7 +538,7 @@ public struct SiteRenderer: Sendable {
         // Results show any journal's text: the page links the rules of the page slices too.
         context["fontsStylesheet"] = webFonts?.pageSliceStylesheet.map { root + $0.path }
         context["search"] = [
-            "index": searchIndex.map { root + $0 } as Any, "script": searchScript.map { root + $0 } as Any, "root": root.isEmpty ? "./" : root,
+            "index": searchIndex.map { root + $0 }, "script": searchScript.map { root + $0 }, "root": root.isEmpty ? "./" : root,
             "tags": content.config.tags.map { ["key": $0.key, "name": $0.name, "href": root + SitePaths.encode(SitePaths.tag($0.key))] },
             "weeks": weeks.filter { !$0.journals.isEmpty }.map { ["id": $0.week.description, "label": dates.week($0.week)] },
             "archiveHref": root + SitePaths.archive, "tagsHref": root + SitePaths.tag(nil),
@@ -557,16 +561,16 @@ public struct SiteRenderer: Sendable {
 
     // MARK: - Pieces
 
-    func base(path: String, title: String, description: String, current: String) -> [String: Any] {
+    func base(path: String, title: String, description: String, current: String) -> TemplateFields {
         let root = SitePaths.root(from: path)
-        var site: [String: Any] = [
+        var site: TemplateFields = [
             "title": content.config.title, "lang": content.config.language.rawValue,
             "description": content.config.description ?? "",
         ]
         site["feedHref"] = root + SitePaths.feed
-        var context: [String: Any] = [
-            "site": site, "root": root, "stylesheet": root + stylesheet, "strings": strings,
-            "boardScript": boardScript.map { root + $0 } as Any,
+        var context: TemplateFields = [
+            "site": site, "root": root, "stylesheet": root + stylesheet, "strings": stringValues,
+            "boardScript": boardScript.map { root + $0 },
             "page": [
                 "title": title, "description": description,
                 "url": SitePaths.absolute(path == "404.html" ? "" : path, base: baseURL) ?? "",
@@ -577,7 +581,7 @@ public struct SiteRenderer: Sendable {
         return context
     }
 
-    func navigation(root: String, current: String) -> [[String: Any]] {
+    func navigation(root: String, current: String) -> [TemplateFields] {
         [
             ["label": strings["digest"] ?? "", "href": root.isEmpty ? "./" : root, "current": current == "digest"],
             ["label": strings["tags"] ?? "", "href": root + SitePaths.tag(nil), "current": current == "tags"],
@@ -588,7 +592,7 @@ public struct SiteRenderer: Sendable {
 
     func card(_ journal: Journal, root: String) -> Card { cards.card(journal, root: root) }
 
-    func tagLinks(_ keys: [String], root: String) -> [[String: String]] {
+    func tagLinks(_ keys: [String], root: String) -> [TemplateFields] {
         keys.map { ["name": content.config.tag($0)?.name ?? $0, "href": root + SitePaths.encode(SitePaths.tag($0))] }
     }
 
@@ -596,7 +600,7 @@ public struct SiteRenderer: Sendable {
         key.map { content.config.author($0)?.name ?? $0 }
     }
 
-    func articleContext(_ article: Article, root: String) -> [String: Any] {
+    func articleContext(_ article: Article, root: String) -> TemplateFields {
         let journals = content.journals(about: article)
         // The store loader already emptied what the URL policy refuses; checked again here because
         // a page must never rely on its caller for that.
@@ -614,7 +618,9 @@ public struct SiteRenderer: Sendable {
             "published": article.publishedDate.map(dates.dayAndTime) ?? article.published,
             "publishedISO": article.publishedDate.map(dates.iso) ?? "",
             "image": thumbnails.first ?? "", "source": article.source,
-            "journals": journals.map { ["title": $0.title, "href": root + SitePaths.encode(SitePaths.journal($0.slug)), "isBookmark": $0.isBookmark] },
+            "journals": journals.map { journal -> TemplateFields in
+                ["title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)), "isBookmark": journal.isBookmark]
+            },
             "hasJournal": journals.contains { !$0.isBookmark },
             "isBookmarked": !journals.isEmpty && journals.allSatisfy(\.isBookmark),
         ]
@@ -685,7 +691,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Rows as the templates' groups: a group's rows in a run make one group.
-    func articleGroups<Rows: Collection<ArticleRow>>(_ rows: Rows, root: String) -> [[String: Any]] {
+    func articleGroups<Rows: Collection<ArticleRow>>(_ rows: Rows, root: String) -> [TemplateFields] {
         var groups: [(key: String, rows: [ArticleRow])] = []
         for row in rows {
             if groups.last?.key == row.group { groups[groups.count - 1].rows.append(row) } else { groups.append((row.group, [row])) }

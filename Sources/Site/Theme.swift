@@ -117,47 +117,9 @@ public struct Theme: Sendable {
         }
     }
 
-    /// The template values of a context built as Swift dictionaries, arrays, strings, numbers,
-    /// flags, optionals and `PrebuiltContext`s: typed once here, so that neither rendering nor
-    /// fingerprinting casts again. Empty strings and nils are left out: Mustache treats an empty
-    /// string as a true section, so `{{#author}}…{{/author}}` needs a missing key, not "".
-    static func values(_ context: [String: Any]) -> TemplateValue {
-        .object(TemplateObject(fields(context)))
-    }
-
-    static func fields(_ context: [String: Any]) -> [String: TemplateValue] {
-        var fields: [String: TemplateValue] = [:]
-        fields.reserveCapacity(context.count)
-        for (key, item) in context {
-            if let value = value(item) { fields[key] = value }
-        }
-        return fields
-    }
-
-    private static func value(_ item: Any) -> TemplateValue? {
-        switch item {
-        case let text as String:
-            return text.isEmpty ? nil : .text(text)
-        case let dictionary as [String: Any]:
-            return .object(TemplateObject(fields(dictionary)))
-        case let prebuilt as PrebuiltContext:
-            return .object(prebuilt.object)
-        case let prebuilt as [PrebuiltContext]:
-            return .list(prebuilt.map { .object($0.object) })
-        case let list as [Any]:
-            return .list(list.compactMap(value))
-        // The common leaves, before the costly reflection below (a page has hundreds of them).
-        case let flag as Bool:
-            return .flag(flag)
-        case let number as Int:
-            return .number(number)
-        default:
-            let mirror = Mirror(reflecting: item)
-            if mirror.displayStyle == .optional {
-                return mirror.children.first.flatMap { value($0.value) }
-            }
-            return .text(String(describing: item))
-        }
+    /// The template values of a context (see `TemplateConvertible`).
+    static func values(_ context: TemplateFields) -> TemplateValue {
+        .object(TemplateObject(context.fields))
     }
 
     /// Asset files (`assets/…`), relative path → bytes.

@@ -31,3 +31,56 @@ public final class TemplateObject: Sendable {
         (self.fields, self.stamp) = (fields, stamp)
     }
 }
+
+/// A Swift value a template can read, typed by the compiler: a context is built from these and
+/// turned into `TemplateValue`s by their conformances, with no cast and no reflection.
+public protocol TemplateConvertible: Sendable {
+    /// The value, or nil to leave its key out. Mustache treats an empty string as a true section,
+    /// so `{{#author}}…{{/author}}` needs a missing key, not "": empty strings are nil.
+    var templateValue: TemplateValue? { get }
+}
+
+/// A template context as Swift builds it: named values of any convertible type.
+public typealias TemplateFields = [String: any TemplateConvertible]
+
+extension String: TemplateConvertible {
+    @inlinable public var templateValue: TemplateValue? { isEmpty ? nil : .text(self) }
+}
+
+extension Int: TemplateConvertible {
+    @inlinable public var templateValue: TemplateValue? { .number(self) }
+}
+
+extension Bool: TemplateConvertible {
+    @inlinable public var templateValue: TemplateValue? { .flag(self) }
+}
+
+extension TemplateValue: TemplateConvertible {
+    @inlinable public var templateValue: TemplateValue? { self }
+}
+
+extension TemplateObject: TemplateConvertible {
+    public var templateValue: TemplateValue? { .object(self) }
+}
+
+extension Optional: TemplateConvertible where Wrapped: TemplateConvertible {
+    @inlinable public var templateValue: TemplateValue? { flatMap(\.templateValue) }
+}
+
+extension Array: TemplateConvertible where Element: TemplateConvertible {
+    @inlinable public var templateValue: TemplateValue? { .list(compactMap(\.templateValue)) }
+}
+
+extension Dictionary: TemplateConvertible where Key == String, Value == any TemplateConvertible {
+    public var templateValue: TemplateValue? { .object(TemplateObject(fields)) }
+
+    /// The fields' values, the nil ones left out.
+    public var fields: [String: TemplateValue] {
+        var fields: [String: TemplateValue] = [:]
+        fields.reserveCapacity(count)
+        for (key, item) in self {
+            if let value = item.templateValue { fields[key] = value }
+        }
+        return fields
+    }
+}
