@@ -2,41 +2,49 @@ import Bodies
 import Content
 import Foundation
 import GazetteModel
-import Templating
 import Markdown
 import SiteFonts
+import Templating
 
 /// Renders every page of a site to HTML with the theme's templates, from what the earlier steps
 /// of the build produced: the content, the parsed bodies, and the measured and packed boards. It
 /// only computes: writing files is the pipeline's job (`Pipeline.SiteBuilder`).
+///
+/// A page is made in three steps: its `PageInputs` gathered from the content (`inputs`), its
+/// template values drafted from them and the frame (`PageFrame.draft`), and the template
+/// rendered with them, only when the values' fingerprint (the page's key) is not already in
+/// place.
 public struct SiteRenderer: Sendable {
     let content: SiteContent
-    let theme: Theme
-    let bodies: JournalBodies
-    let boards: SiteBoards
-    let baseURL: URL?
-    /// Fingerprinted stylesheet path, relative to the site root.
-    let stylesheet: String
+    /// What every page shares, and the drafting of pages.
+    private(set) var frame: PageFrame
     /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
     /// root; pages with a board load it.
-    public var boardScript: String?
+    public var boardScript: String? {
+        get { frame.boardScript }
+        set { frame.boardScript = newValue }
+    }
     /// The web fonts: each page preloads the slices its first lines are set in.
-    public var webFonts: WebFonts?
+    public var webFonts: WebFonts? {
+        get { frame.webFonts }
+        set { frame.webFonts = newValue }
+    }
     /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
     /// (`assets/search.js`), relative to the site root; the search page names both.
-    public var searchIndex: String?
-    public var searchScript: String?
+    public var searchIndex: String? {
+        get { frame.searchIndex }
+        set { frame.searchIndex = newValue }
+    }
+    public var searchScript: String? {
+        get { frame.searchScript }
+        set { frame.searchScript = newValue }
+    }
     /// Leave the search page out of `pages`: `gazette serve` renders it with `keyedSearchPage`
     /// once the index is built, after the other pages are written and announced.
     public var defersSearchPage = false
-    let dates: DateStyle
-    let strings: [String: String]
-    /// `strings` as the templates read them (`{{strings.digest}}`), typed once.
-    private let stringValues: TemplateValue
     /// Weeks that have a study packet at `packets/<week>.pdf`, linked from their week pages.
     public var packetWeeks: Set<ISOWeek> = []
     private let weeks: [WeekContent]
-    private let cards: CardMaker
     /// Each tag's journals, newest first, gathered once: every board and list page of every tag
     /// asks for them and for their counts.
     private let tagged: [String: [Journal]]
@@ -44,38 +52,38 @@ public struct SiteRenderer: Sendable {
     /// board and article page of a week reads them, and a busy week has a thousand articles.
     private var weekFacts: [ISOWeek: WeekFacts] = [:]
 
-    /// What every page of a week reads of the whole week (`articleRows`, `journalsByTag`).
+    /// What every page of a week reads of the whole week.
     struct WeekFacts: Sendable {
-        let rows: [ArticleRow]
-        let tags: [(label: String, count: Int)]
-        let summary: [(label: String, count: Int)]
+        /// Its articles as rows under the groups that found them (without the journals about
+        /// each, gathered only for the rows a page lists).
+        let rows: [(group: String, article: Article)]
+        let tags: [PageInputs.Count]
+        let sources: [PageInputs.Count]
     }
 
     public init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
-        cards = boards.cards
         self.content = content
-        self.theme = theme
-        self.bodies = bodies
-        self.boards = boards
-        self.baseURL = baseURL
-        self.stylesheet = stylesheet
-        dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
-        strings = UIStrings.table(content.config.language)
-        stringValues = .object(TemplateObject(strings.compactMapValues(\.templateValue)))
+        frame = PageFrame(content: content, theme: theme, bodies: bodies, boards: boards, baseURL: baseURL, stylesheet: stylesheet)
         weeks = content.weeks
         var tagged: [String: [Journal]] = [:]
         for journal in content.journals {
             for tag in journal.tags { tagged[tag, default: []].append(journal) }
         }
         self.tagged = tagged
-        weekFacts = Dictionary(
-            uniqueKeysWithValues: content.weeks.map { ($0.week, WeekFacts(rows: gatherArticleRows($0), tags: countJournalsByTag($0), summary: countArticles($0))) })
+        weekFacts = Dictionary(uniqueKeysWithValues: content.weeks.map { ($0.week, facts($0)) })
     }
 
-    /// Rendered HTML of a journal body (empty for bookmarks).
-    func bodyHTML(_ journal: Journal) -> String { bodies.html(journal) }
+    var baseURL: URL? { frame.baseURL }
+    var strings: [String: String] { frame.strings }
+    func authorName(_ key: String?) -> String? { frame.authorName(key) }
 
-    /// One page of the site, before rendering.
+    /// Rendered HTML of a journal body (empty for bookmarks).
+    func bodyHTML(_ journal: Journal) -> String { frame.bodies.html(journal) }
+
+    /// Everything the feed's entries read besides their journals (`Feeds.atom`).
+    var sharedInputs: Fingerprint { frame.fingerprint }
+
+    /// One page of the site, before its inputs are gathered.
     enum Page: Sendable {
         case digest(WeekContent?)
         /// A page of a week's board (1 unless the week has more journals than a page holds).
@@ -140,31 +148,6 @@ public struct SiteRenderer: Sendable {
         return (Array(pages[min(max(page, 1), pages.count) - 1]), pages.count)
     }
 
-    /// The page of the other view (board ↔ list) that shows the journal at `index` of a board,
-    /// so switching views keeps the reader's place.
-    func otherViewPage(index: Int, toList: Bool) -> Int {
-        index / max(1, toList ? content.config.board.listPerPage : content.config.board.perPage) + 1
-    }
-
-    /// What `pagination.mustache` reads: previous and next links (`rel` prev and next) and a page
-    /// list that stays short however many pages there are (the first, the last, and two either
-    /// side of the current one, with gaps between). Nil for a board of one page.
-    func pagination(current: Int, count: Int, href: (Int) -> String) -> TemplateFields? {
-        guard count > 1 else { return nil }
-        let shown = Set([1, count] + Array(max(1, current - 2)...min(count, current + 2))).sorted()
-        var items: [TemplateFields] = []
-        for (index, number) in shown.enumerated() {
-            if index > 0 && number - shown[index - 1] > 1 { items.append(["gap": true]) }
-            items.append(["number": number, "href": href(number), "current": number == current])
-        }
-        return [
-            "label": "\(strings["pages"] ?? "Pages") \(current)/\(count)",
-            "prev": (current > 1 ? ["href": href(current - 1)] : nil),
-            "next": (current < count ? ["href": href(current + 1)] : nil),
-            "pages": items,
-        ]
-    }
-
     /// One page of a build: its site path, the fingerprint of everything it is rendered from
     /// (template, theme and the values the template reads), and its HTML as UTF-8 bytes — nil
     /// when `known` said a page with that fingerprint is already in place. Bytes, made as each
@@ -176,11 +159,11 @@ public struct SiteRenderer: Sendable {
     }
 
     /// Every HTML page, on all cores, each rendered only if `known(path, key)` is false. The
-    /// values a page's template reads are gathered first (cheap), fingerprinted, and handed to
+    /// values a page's template reads are drafted first (cheap), fingerprinted, and handed to
     /// the template engine (the cost) only for pages whose fingerprint is new.
     ///
-    /// With `memo` (`gazette serve`), a journal page whose inputs equal those of the last build
-    /// takes its key from there without gathering its values at all.
+    /// With `memo` (`gazette serve`), a page whose inputs equal those of the last build takes
+    /// its key from there without drafting its values at all.
     public func pages(skippingKnown known: @Sendable (String, Fingerprint) -> Bool, memo: PageMemo? = nil) throws -> [KeyedPage] {
         var all: [KeyedPage] = []
         try pages(skippingKnown: known, memo: memo, batch: Int.max) { all += $0 }
@@ -194,458 +177,155 @@ public struct SiteRenderer: Sendable {
         skippingKnown known: @Sendable (String, Fingerprint) -> Bool, memo: PageMemo? = nil, batch: Int,
         each: ([KeyedPage]) throws -> Void
     ) throws {
-        let shared = memo.map { _ in sharedInputs }
-        let plan = self.plan
-        var recorded: [(String, PageMemo.Inputs, Fingerprint)] = []
+        let frame = self.frame, shared = frame.fingerprint
+        var recorded: [(String, PageInputs, Fingerprint)] = []
         try plan.forEachBatch(of: batch) { pages in
-            let keyed = try pages.concurrentMap { page -> (KeyedPage, PageMemo.Inputs?) in
-                var inputs: PageMemo.Inputs?
-                if let memo, let shared, let current = memoInputs(page, shared: shared) {
-                    if let key = memo.key(page.path, current) {
-                        return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : Data(try render(page))), nil)
-                    }
-                    inputs = current
+            let keyed = try pages.concurrentMap { page -> (KeyedPage, PageInputs?) in
+                let inputs = self.inputs(page)
+                if let memo, let key = memo.key(page.path, inputs, shared: shared) {
+                    return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : Data(try render(inputs, path: page.path))), nil)
                 }
-                let draft = self.draft(page)
+                let draft = frame.draft(inputs)
                 let values = Theme.values(draft.context)
-                let key = theme.key(draft.template, values)
-                let html = known(page.path, key) ? nil : Data(try withFonts(try theme.render(draft.template, values), path: page.path))
-                return (KeyedPage(path: page.path, key: key, html: html), inputs)
+                let key = frame.theme.key(draft.template, values)
+                let html = known(page.path, key) ? nil : Data(try withFonts(try frame.theme.render(draft.template, values), path: page.path))
+                return (KeyedPage(path: page.path, key: key, html: html), memo == nil ? nil : inputs)
             }
             if memo != nil { recorded += keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } } }
             try each(keyed.map(\.0))
         }
-        memo?.record(recorded)
+        memo?.record(recorded, shared: shared)
     }
 
     /// The search page, keyed and rendered as `pages` renders it (see `defersSearchPage`).
     public func keyedSearchPage() throws -> KeyedPage {
-        let draft = searchPage()
+        let draft = frame.draft(inputs(.search))
         let values = Theme.values(draft.context)
         return KeyedPage(
-            path: SitePaths.search, key: theme.key(draft.template, values),
-            html: Data(try withFonts(try theme.render(draft.template, values), path: SitePaths.search)))
+            path: SitePaths.search, key: frame.theme.key(draft.template, values),
+            html: Data(try withFonts(try frame.theme.render(draft.template, values), path: SitePaths.search)))
     }
 
-    /// Everything a journal, board or list page reads, besides `shared` and its own path, for
-    /// the page memo; nil for the pages it does not keep (weeks, the archive, search).
-    func memoInputs(_ page: Page, shared: Fingerprint) -> PageMemo.Inputs? {
-        switch page {
-        case .journal(let journal):
-            // The journal, its article and the journals about that article.
-            let article = content.article(for: journal)
-            let about = article.map(content.journals(about:)) ?? []
-            return PageMemo.Inputs(
-                journals: [journal] + about, articles: [article], numbers: [about.count], shared: shared, labels: thumbnailMarks([article]))
-        case .tag(let tag, let number), .list(let tag, let number):
-            // Its journals and their articles (cards and rows; measures and packing follow from
-            // them and the fonts), where the page sits, and the counts of the tag navigation.
-            let isList = if case .list = page { true } else { false }
-            let journals = journals(tagged: tag?.key)
-            let shown = boardPage(journals, page: number, list: isList)
-            let counts = content.config.tags.map { tagged[$0.key]?.count ?? 0 }
-            return PageMemo.Inputs(
-                journals: shown.journals, articles: shown.journals.map(content.article(for:)),
-                numbers: [number, shown.count, journals.count, content.journals.count] + counts, shared: shared)
-        case .week(let week, let number):
-            return weekInputs(week, page: number, isDigest: false, shared: shared)
-        case .digest(let latest?):
-            return weekInputs(latest, page: 1, isDigest: true, shared: shared)
-        case .weekArticles(let week, let number):
-            // Its share of the week's rows, the journals about each, and where it sits.
-            let rows = articleRows(week)
-            let slice = articleSlice(rows, page: number)
-            let about = slice.map { content.journals(about: $0.article) }
-            return PageMemo.Inputs(
-                journals: about.flatMap { $0 }, articles: slice.map { Optional.some($0.article) },
-                numbers: [number, articlePageCount(week), week.articles.count, week.week.year * 100 + week.week.week] + about.map(\.count),
-                shared: shared, labels: slice.map(\.group) + thumbnailMarks(slice.map(\.article)))
-        case .digest(nil), .archive, .search:
-            return nil
-        }
-    }
+    /// The not-found page (`PageFrame.notFoundPage`).
+    public func notFoundPage() throws -> String { try frame.notFoundPage() }
 
-    /// What a week page reads: the journals on its board page and their articles, how many
-    /// journals and articles the week has and its journals per tag (the chart), its articles
-    /// and the journals about each (their cards list them, from any week) while they are listed
-    /// here, the neighbouring weeks and its packet. Not every journal of the week: an edit to
-    /// one would make each of a busy week's thirty board pages be drafted again.
-    func weekInputs(_ week: WeekContent, page: Int, isDigest: Bool, shared: Fingerprint) -> PageMemo.Inputs {
-        let index = weeks.firstIndex { $0.week == week.week } ?? 0
-        let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
-        let newer = index > 0 ? weeks[index - 1].week : nil
-        func number(_ week: ISOWeek?) -> Int { week.map { $0.year * 100 + $0.week } ?? -1 }
-        let shown = boardPage(week.journals, page: page)
-        // The articles are listed under the board while they fit one page; past that the page
-        // shows only how many each group and source has, and its key holds only those.
-        let paged = articlePageCount(week) > 0
-        let listed = paged ? [] : week.articles
-        let about = listed.map(content.journals(about:))
-        let summary = paged ? articleSummary(week) : []
-        let tags = journalsByTag(week)
-        return PageMemo.Inputs(
-            journals: shown.journals + about.flatMap { $0 },
-            articles: listed.map(Optional.some) + shown.journals.map(content.article(for:)),
-            numbers: [
-                page, shown.count, isDigest ? 1 : 0, packetWeeks.contains(week.week) ? 1 : 0, number(week.week), number(older), number(newer),
-                week.journals.count, week.articles.count,
-            ] + about.map(\.count) + summary.map(\.count) + tags.map(\.count),
-            shared: shared, labels: summary.map(\.label) + tags.map(\.label) + thumbnailMarks(listed))
-    }
-
-    /// Whether each article's thumbnails are there (`SiteContent.thumbnails(of:)`): a page shows
-    /// them when they are, so `fetch --enrich` making one for an unchanged record changes the
-    /// page, and its memo key must see it.
-    func thumbnailMarks(_ articles: [Article?]) -> [String] {
-        articles.map { article in article.flatMap(content.thumbnails(of:))?.joined(separator: " ") ?? "" }
-    }
-
-    /// Everything a memoized page reads besides its own journals, articles and numbers
-    /// (`memoInputs`): the config (and with it the language, time zone, tags and authors), the
-    /// theme, and the paths of the stylesheet, script and fonts.
-    var sharedInputs: Fingerprint {
-        var key = Fingerprint()
-        key.add(theme.fingerprint)
-        key.add(content.configFingerprint)
-        key.add(stylesheet)
-        key.add(boardScript ?? "")
-        // The preloads follow from the page and the fonts' paths, which the stylesheet names.
-        key.add(baseURL?.absoluteString ?? "")
-        return key.digest
-    }
-
-    func render(_ page: Page) throws -> [UInt8] {
-        let draft = draft(page)
-        return try withFonts(try theme.render(draft.template, Theme.values(draft.context)), path: page.path)
+    func render(_ inputs: PageInputs, path: String) throws -> [UInt8] {
+        let draft = frame.draft(inputs)
+        return try withFonts(try frame.theme.render(draft.template, Theme.values(draft.context)), path: path)
     }
 
     /// The page with preload links for the font slices its first lines need, and its own font
     /// for the rare syllables it shows (`WebFonts.addingFonts`).
     func withFonts(_ html: [UInt8], path: String) throws -> [UInt8] {
-        try webFonts?.addingFonts(to: html, root: SitePaths.root(from: path)) ?? html
+        try frame.webFonts?.addingFonts(to: html, root: SitePaths.root(from: path)) ?? html
     }
 
-    /// A page before rendering: the template and the values it reads.
-    struct Draft {
-        var template: String
-        var context: TemplateFields
-    }
+    // MARK: - Inputs
 
-    func draft(_ page: Page) -> Draft {
+    /// What `page` is rendered from: the only place pages read the site's content.
+    func inputs(_ page: Page) -> PageInputs {
         switch page {
-        case .digest(let latest?): weekPage(latest, path: "", isDigest: true, page: 1)
-        case .digest(nil): emptyHome()
-        case .week(let week, let page): weekPage(week, path: SitePaths.week(week.week, page: page), isDigest: false, page: page)
-        case .weekArticles(let week, let page): weekArticlesPage(week, page: page)
-        case .journal(let journal): journalPage(journal, path: SitePaths.journal(journal.slug))
-        case .tag(let tag, let page): tagPage(tag, page: page)
-        case .list(let tag, let page): listPage(tag, page: page)
-        case .archive: archivePage()
-        case .search: searchPage()
+        case .digest(let latest?): .week(weekInputs(latest, page: 1, isDigest: true))
+        case .digest(nil): .emptyHome
+        case .week(let week, let number): .week(weekInputs(week, page: number, isDigest: false))
+        case .weekArticles(let week, let number): .weekArticles(weekArticlesInputs(week, page: number))
+        case .journal(let journal): .journal(journalInputs(journal))
+        case .tag(let tag, let number): .board(boardInputs(tag, page: number, list: false))
+        case .list(let tag, let number): .board(boardInputs(tag, page: number, list: true))
+        case .archive: .archive(weeks: weeks.map { PageInputs.WeekCounts(week: $0.week, journals: $0.journals.count, articles: $0.articles.count) })
+        case .search: .search(weeks: weeks.filter { !$0.journals.isEmpty }.map(\.week))
         }
     }
 
-    // MARK: - Pages
-
-    func weekPage(_ week: WeekContent, path: String, isDigest: Bool, page: Int) -> Draft {
-        let root = SitePaths.root(from: path)
+    /// A week's page: the journals on its board page and their articles, the week's counts and
+    /// chart, its articles (with the journals about each) while they are listed here, else
+    /// where each group starts, the neighbouring weeks and its packet. Not every journal of the
+    /// week: an edit to one would make each of a busy week's thirty board pages be drafted again.
+    func weekInputs(_ week: WeekContent, page: Int, isDigest: Bool) -> PageInputs.WeekPage {
         let index = weeks.firstIndex { $0.week == week.week } ?? 0
-        let older = index + 1 < weeks.count ? weeks[index + 1].week : nil
-        let newer = index > 0 ? weeks[index - 1].week : nil
-        let label = dates.week(week.week)
-        let range = dates.range(week.week)
         let board = boardPage(week.journals, page: page)
-        let pageMark = page > 1 ? " (\(page)/\(board.count))" : ""
-        var context = base(
-            path: path, title: isDigest ? content.config.title : "\(label)\(pageMark) · \(content.config.title)",
-            description: "\(label) (\(range)): \(week.journals.count) \(strings["journalCount"] ?? ""), \(week.articles.count) \(strings["articleCount"] ?? "")",
-            current: isDigest ? "digest" : "weeks")
-        context["week"] = [
-            "id": week.week.description, "label": label, "range": range, "isDigest": isDigest,
-            "href": root + SitePaths.week(week.week),
-            "journalCount": week.journals.count, "articleCount": week.articles.count,
-            "packetHref": (packetWeeks.contains(week.week) ? root + SitePaths.packet(week.week) : nil),
-            "older": older.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] },
-            "newer": newer.map { ["href": root + SitePaths.week($0), "label": dates.week($0)] },
-        ]
-        context["board"] = boards.context(SiteBoards.weekID(week.week, page: page), cards: board.journals.map { card($0, root: root) })
-        context["pagination"] = pagination(current: page, count: board.count) { root + SitePaths.week(week.week, page: $0) }
-        let rows = articleRows(week)
+        let facts = weekFacts[week.week] ?? self.facts(week)
+        let articles: PageInputs.WeekArticles
         if articlePageCount(week) == 0 {
-            context["articleGroups"] = articleGroups(rows, root: root)
+            articles = .listed(facts.rows.map(row))
         } else {
-            // Too many to list here: each group's count, linking to where it starts. Rows come
-            // grouped, in the groups' order, so one pass finds each group's first row and size.
-            let perPage = content.config.board.articlesPerPage
-            var groups: [(key: String, first: Int, count: Int)] = []
-            for (index, row) in rows.enumerated() {
-                if groups.last?.key == row.group { groups[groups.count - 1].count += 1 } else { groups.append((row.group, index, 1)) }
+            // Rows come grouped, in the groups' order: one pass finds each group's first row and size.
+            var groups: [PageInputs.GroupStart] = []
+            for (index, row) in facts.rows.enumerated() {
+                if groups.last?.group == row.group { groups[groups.count - 1].count += 1 } else { groups.append(.init(group: row.group, first: index, count: 1)) }
             }
-            context["articleSummary"] = [
-                "href": root + SitePaths.weekArticles(week.week), "count": week.articles.count,
-                "groups": groups.map { group -> TemplateFields in
-                    [
-                        "query": groupLabel(group.key), "count": group.count,
-                        "href": root + SitePaths.weekArticles(week.week, page: group.first / perPage + 1) + "#" + groupID(group.key),
-                    ]
-                },
-            ]
+            articles = .summary(groups, perPage: content.config.board.articlesPerPage)
         }
-        context["chart"] = chart(week)
-        context["hasArticles"] = !week.articles.isEmpty
-        return Draft(template: "week", context: context)
+        return PageInputs.WeekPage(
+            path: isDigest ? "" : SitePaths.week(week.week, page: page), isDigest: isDigest, week: week.week, page: page, pageCount: board.count,
+            older: index + 1 < weeks.count ? weeks[index + 1].week : nil, newer: index > 0 ? weeks[index - 1].week : nil,
+            hasPacket: packetWeeks.contains(week.week), journalCount: week.journals.count, articleCount: week.articles.count,
+            cards: cards(SiteBoards.weekID(week.week, page: page), board.journals), articles: articles, sources: facts.sources, tags: facts.tags)
     }
 
-    /// A page of a week's articles, `board.articles_per_page` rows to a page, grouped as under
-    /// the board (a group that goes on to the next page starts it again).
-    func weekArticlesPage(_ week: WeekContent, page: Int) -> Draft {
-        let path = SitePaths.weekArticles(week.week, page: page)
-        let root = SitePaths.root(from: path)
-        let label = dates.week(week.week)
-        let count = articlePageCount(week)
-        let pageMark = page > 1 ? " (\(page)/\(count))" : ""
-        var context = base(
-            path: path, title: "\(label) \(strings["articles"] ?? "")\(pageMark) · \(content.config.title)",
-            description: "\(label) (\(dates.range(week.week))): \(week.articles.count) \(strings["articleCount"] ?? "")", current: "weeks")
-        context["week"] = [
-            "label": label, "range": dates.range(week.week), "href": root + SitePaths.week(week.week), "articleCount": week.articles.count,
-        ]
-        context["articleGroups"] = articleGroups(articleSlice(articleRows(week), page: page), root: root)
-        context["pagination"] = pagination(current: page, count: count) { root + SitePaths.weekArticles(week.week, page: $0) }
-        return Draft(template: "week-articles", context: context)
+    /// A page of a week's articles: its share of the week's rows, with the journals about each.
+    func weekArticlesInputs(_ week: WeekContent, page: Int) -> PageInputs.WeekArticlesPage {
+        let rows = weekFacts[week.week]?.rows ?? facts(week).rows
+        let perPage = content.config.board.articlesPerPage
+        let start = min(rows.count, (page - 1) * perPage)
+        return PageInputs.WeekArticlesPage(
+            path: SitePaths.weekArticles(week.week, page: page), week: week.week, page: page, pageCount: articlePageCount(week),
+            articleCount: week.articles.count, rows: rows[start..<min(rows.count, start + perPage)].map(row))
     }
 
-    func emptyHome() -> Draft {
-        var context = base(path: "", title: content.config.title, description: content.config.description ?? content.config.title, current: "digest")
-        context["board"] = boards.context("home", cards: [])
-        return Draft(template: "week", context: context)
+    /// A journal's page: the journal, its week, and its article with the journals about it.
+    func journalInputs(_ journal: Journal) -> PageInputs.JournalPage {
+        PageInputs.JournalPage(
+            path: SitePaths.journal(journal.slug), journal: journal, week: content.week(of: journal), article: content.article(for: journal).map(shown))
     }
 
-    func journalPage(_ journal: Journal, path: String) -> Draft {
-        let root = SitePaths.root(from: path)
-        let article = content.article(for: journal)
-        let plain = journal.isBookmark ? (article?.description ?? journal.title) : bodies.lead(journal)
-        var context = base(path: path, title: "\(journal.title) · \(content.config.title)", description: Self.excerpt(plain, limit: 160), current: "")
-        let week = content.week(of: journal)
-        context["journal"] = [
-            "title": journal.title, "html": bodyHTML(journal), "isBookmark": journal.isBookmark, "draft": journal.draft,
-            "created": dates.dayAndTime(journal.created), "createdISO": dates.iso(journal.created),
-            "updated": dates.dayAndTime(journal.updated), "updatedISO": dates.iso(journal.updated),
-            "author": authorName(journal.author) ?? "",
-            "tags": tagLinks(journal.tags, root: root), "hasTags": !journal.tags.isEmpty,
-            "week": ["href": root + SitePaths.week(week), "label": dates.week(week)],
-        ]
-        if let article {
-            context["article"] = articleContext(article, root: root)
-        } else if let reference = journal.articleReference, CanonicalURL.canonicalize(reference) != nil,
-            let url = SafeURL.allowed(reference, in: .absolute)
-        {
-            context["articleLink"] = ["url": url]
-        }
-        return Draft(template: "journal", context: context)
-    }
-
-    func tagPage(_ tag: Tag?, page: Int) -> Draft {
-        let path = SitePaths.tag(tag?.key, page: page)
-        let root = SitePaths.root(from: path)
+    /// A page of a board or of its list view: its journals and their articles, where it sits,
+    /// and the counts of the tag navigation.
+    func boardInputs(_ tag: Tag?, page: Int, list: Bool) -> PageInputs.BoardPage {
         let journals = journals(tagged: tag?.key)
-        let board = boardPage(journals, page: page)
-        var context = boardViewContext(tag, journals: journals, path: path, page: page, pageCount: board.count, list: false)
-        context["board"] = boards.context(SiteBoards.tagID(tag?.key, page: page), cards: board.journals.map { card($0, root: root) })
-        return Draft(template: "tag", context: context)
+        let board = boardPage(journals, page: page, list: list)
+        return PageInputs.BoardPage(
+            path: list ? SitePaths.list(tag?.key, page: page) : SitePaths.tag(tag?.key, page: page), tag: tag, isList: list, page: page,
+            pageCount: board.count, journalCount: journals.count, allCount: content.journals.count,
+            tagCounts: content.config.tags.map { tagged[$0.key]?.count ?? 0 }, cards: cards(SiteBoards.tagID(tag?.key, page: page), board.journals))
     }
 
-    /// A page of the list view: the journals of a board as compact rows (title, date, author,
-    /// tags and a line of the excerpt), with no measurement and no script.
-    func listPage(_ tag: Tag?, page: Int) -> Draft {
-        let path = SitePaths.list(tag?.key, page: page)
-        let root = SitePaths.root(from: path)
-        let journals = journals(tagged: tag?.key)
-        let list = boardPage(journals, page: page, list: true)
-        var context = boardViewContext(tag, journals: journals, path: path, page: page, pageCount: list.count, list: true)
-        context["rows"] = list.journals.map { row($0, root: root) }
-        return Draft(template: "list", context: context)
+    func cards(_ id: String, _ journals: [Journal]) -> PageInputs.Cards {
+        PageInputs.Cards(id: id, journals: journals, articles: journals.map(content.article(for:)))
     }
 
-    /// What a board page and a list page share: the heading, the tag navigation (which stays in
-    /// the same view), the link to the other view at the same place, and the pagination.
-    func boardViewContext(_ tag: Tag?, journals: [Journal], path: String, page: Int, pageCount: Int, list: Bool) -> TemplateFields {
-        let root = SitePaths.root(from: path)
-        let href: (String?, Int) -> String = { key, page in
-            root + SitePaths.encode(list ? SitePaths.list(key, page: page) : SitePaths.tag(key, page: page))
+    /// An article with the journals about it and its thumbnails (`fetch --enrich` makes one for
+    /// an unchanged record, and the pages that show the article change).
+    func shown(_ article: Article) -> PageInputs.ShownArticle {
+        PageInputs.ShownArticle(article: article, about: content.journals(about: article), thumbnails: content.thumbnails(of: article) ?? [])
+    }
+
+    func row(_ row: (group: String, article: Article)) -> PageInputs.ArticleRow {
+        PageInputs.ArticleRow(group: row.group, shown: shown(row.article))
+    }
+
+    /// A week's rows and chart counts.
+    func facts(_ week: WeekContent) -> WeekFacts {
+        var sources: [String: Int] = [:]
+        for article in week.articles { sources[PageFrame.sourceLabel(article.source), default: 0] += 1 }
+        var tags: [String: Int] = [:]
+        for journal in week.journals {
+            for key in journal.tags { tags[content.config.tag(key)?.name ?? key, default: 0] += 1 }
         }
-        let name = tag?.name ?? strings["all", default: "All"]
-        let pageMark = pageCount > 1 ? " (\(page)/\(pageCount))" : ""
-        var context = base(
-            path: path, title: "\(strings["tags"] ?? "") · \(name)\(pageMark) · \(content.config.title)",
-            description: "\(name): \(journals.count) \(strings["journalCount"] ?? "")", current: "tags")
-        context["tag"] = ["name": name, "key": tag?.key ?? "", "count": journals.count]
-        var nav: [TemplateFields] = [
-            ["name": strings["all", default: "All"], "href": href(nil, 1), "current": tag == nil, "count": content.journals.count]
-        ]
-        for other in content.config.tags {
-            nav.append(["name": other.name, "href": href(other.key, 1), "current": other.key == tag?.key, "count": tagged[other.key]?.count ?? 0])
-        }
-        context["tagNav"] = nav
-        let first = (page - 1) * (list ? content.config.board.listPerPage : content.config.board.perPage)
-        let otherPage = otherViewPage(index: first, toList: !list)
-        context["viewSwitch"] = [
-            "label": strings[list ? "viewAsBoard" : "viewAsList"] ?? "",
-            "href": root + SitePaths.encode(list ? SitePaths.tag(tag?.key, page: otherPage) : SitePaths.list(tag?.key, page: otherPage)),
-        ]
-        context["pagination"] = pagination(current: page, count: pageCount) { href(tag?.key, $0) }
-        return context
-    }
-
-    /// One row of the list view.
-    func row(_ journal: Journal, root: String) -> TemplateFields {
-        let line: String
-        if journal.isBookmark {
-            let article = content.article(for: journal)
-            line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
-        } else {
-            line = Self.excerpt(bodies.lead(journal), limit: 140)
-        }
-        return [
-            "title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)),
-            "date": dates.day(journal.updated), "dateISO": dates.iso(journal.updated),
-            "author": authorName(journal.author) ?? "", "tags": tagLinks(journal.tags, root: root), "hasTags": !journal.tags.isEmpty,
-            "excerpt": line, "isBookmark": journal.isBookmark,
-        ]
-    }
-
-    func archivePage() -> Draft {
-        let path = SitePaths.archive
-        let root = SitePaths.root(from: path)
-        var context = base(path: path, title: "\(strings["archive"] ?? "") · \(content.config.title)", description: "\(weeks.count) weeks", current: "archive")
-        context["weeks"] = weeks.map { week -> TemplateFields in
-            [
-                "id": week.week.description, "label": dates.week(week.week), "range": dates.range(week.week),
-                "href": root + SitePaths.week(week.week), "journalCount": week.journals.count,
-                "articleCount": week.articles.count,
-            ]
-        }
-        return Draft(template: "archive", context: context)
-    }
-
-    /// The search page: a form whose script (`assets/search.js`) reads `?q=`, `tag` and `week`,
-    /// loads the index's shards the query needs and lists the journals found. Without the script
-    /// it says so and links to the archive and the tag pages.
-    func searchPage() -> Draft {
-        let path = SitePaths.search
-        let root = SitePaths.root(from: path)
-        var context = base(path: path, title: "\(strings["search"] ?? "") · \(content.config.title)", description: strings["searchDescription"] ?? "", current: "search")
-        // Results show any journal's text: the page links the rules of the page slices too.
-        context["fontsStylesheet"] = webFonts?.pageSliceStylesheet.map { root + $0.path }
-        context["search"] = [
-            "index": searchIndex.map { root + $0 }, "script": searchScript.map { root + $0 }, "root": root.isEmpty ? "./" : root,
-            "tags": content.config.tags.map { ["key": $0.key, "name": $0.name, "href": root + SitePaths.encode(SitePaths.tag($0.key))] },
-            "weeks": weeks.filter { !$0.journals.isEmpty }.map { ["id": $0.week.description, "label": dates.week($0.week)] },
-            "archiveHref": root + SitePaths.archive, "tagsHref": root + SitePaths.tag(nil),
-        ]
-        return Draft(template: "search", context: context)
-    }
-
-    /// The not-found page: served for any missing path, so its links are root-relative to the
-    /// base URL's path rather than relative to where it sits.
-    public func notFoundPage() throws -> String {
-        let rootPath = baseURL?.path.isEmpty == false ? (baseURL?.path ?? "/") : "/"
-        var context = base(path: "404.html", title: "404 · \(content.config.title)", description: strings["notFoundTitle"] ?? "", current: "")
-        let root = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
-        context["root"] = root
-        context["stylesheet"] = root + stylesheet
-        context["nav"] = navigation(root: root, current: "")
-        let html = try theme.render("404", Theme.values(context))
-        return String(decoding: try webFonts?.addingFonts(to: html, root: root) ?? html, as: UTF8.self)
-    }
-
-    // MARK: - Pieces
-
-    func base(path: String, title: String, description: String, current: String) -> TemplateFields {
-        let root = SitePaths.root(from: path)
-        var site: TemplateFields = [
-            "title": content.config.title, "lang": content.config.language.rawValue,
-            "description": content.config.description ?? "",
-        ]
-        site["feedHref"] = root + SitePaths.feed
-        var context: TemplateFields = [
-            "site": site, "root": root, "stylesheet": root + stylesheet, "strings": stringValues,
-            "boardScript": boardScript.map { root + $0 },
-            "page": [
-                "title": title, "description": description,
-                "url": SitePaths.absolute(path == "404.html" ? "" : path, base: baseURL) ?? "",
-            ],
-            "nav": navigation(root: root, current: current),
-        ]
-        context["homeHref"] = root.isEmpty ? "./" : root
-        return context
-    }
-
-    func navigation(root: String, current: String) -> [TemplateFields] {
-        [
-            ["label": strings["digest"] ?? "", "href": root.isEmpty ? "./" : root, "current": current == "digest"],
-            ["label": strings["tags"] ?? "", "href": root + SitePaths.tag(nil), "current": current == "tags"],
-            ["label": strings["archive"] ?? "", "href": root + SitePaths.archive, "current": current == "archive" || current == "weeks"],
-            ["label": strings["search"] ?? "", "href": root + SitePaths.search, "current": current == "search"],
-        ]
-    }
-
-    func card(_ journal: Journal, root: String) -> Card { cards.card(journal, root: root) }
-
-    func tagLinks(_ keys: [String], root: String) -> [TemplateFields] {
-        keys.map { ["name": content.config.tag($0)?.name ?? $0, "href": root + SitePaths.encode(SitePaths.tag($0))] }
-    }
-
-    func authorName(_ key: String?) -> String? {
-        key.map { content.config.author($0)?.name ?? $0 }
-    }
-
-    func articleContext(_ article: Article, root: String) -> TemplateFields {
-        let journals = content.journals(about: article)
-        // The store loader already emptied what the URL policy refuses; checked again here because
-        // a page must never rely on its caller for that.
-        let url = SafeURL.allowed(article.url, in: .absolute)
-        // Only the site's own thumbnails, never the image's remote address: a page that
-        // hot-links tells the news site who reads it, and breaks when the image moves.
-        let thumbnails = (content.thumbnails(of: article) ?? []).map { root + SitePaths.thumbnail(($0 as NSString).lastPathComponent) }
-        let sizes = ArticleThumbnails.sizes
-        return [
-            // `sizes` are one picture at 1×, 2×…: the density is the width over the first.
-            "imageSrcset": zip(thumbnails, sizes).map { "\($0) \($1.width / sizes[0].width)x" }.joined(separator: ", "),
-            "imageWidth": sizes[0].width, "imageHeight": sizes[0].height,
-            "id": article.id, "title": article.title, "url": url ?? "", "hasURL": url != nil, "description": article.description,
-            "publisher": article.publisher ?? url.flatMap { URL(string: $0)?.host } ?? "", "author": article.author ?? "",
-            "published": article.publishedDate.map(dates.dayAndTime) ?? article.published,
-            "publishedISO": article.publishedDate.map(dates.iso) ?? "",
-            "image": thumbnails.first ?? "", "source": article.source,
-            "journals": journals.map { journal -> TemplateFields in
-                ["title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)), "isBookmark": journal.isBookmark]
-            },
-            "hasJournal": journals.contains { !$0.isBookmark },
-            "isBookmarked": !journals.isEmpty && journals.allSatisfy(\.isBookmark),
-        ]
-    }
-
-    /// One row of a week's article list: an article under a group that found it (a query, or
-    /// `source:<source>` for feeds and manual additions).
-    struct ArticleRow {
-        let group: String
-        let article: Article
+        return WeekFacts(rows: articleRows(week), tags: Self.ranked(tags), sources: Self.ranked(sources))
     }
 
     /// A week's articles as rows, grouped by the query that found them (config order first, then
     /// other queries, then feeds and manual additions by source). An article found by two
     /// queries has a row in both groups.
-    func articleRows(_ week: WeekContent) -> [ArticleRow] { weekFacts[week.week]?.rows ?? gatherArticleRows(week) }
-
-    func gatherArticleRows(_ week: WeekContent) -> [ArticleRow] {
+    func articleRows(_ week: WeekContent) -> [(group: String, article: Article)] {
         var groups: [String: [Article]] = [:]
         for article in week.articles {
             for key in article.queries.isEmpty ? ["source:" + article.source] : article.queries {
                 groups[key, default: []].append(article)
             }
         }
-        return groupOrder(Set(groups.keys)).flatMap { key in (groups[key] ?? []).map { ArticleRow(group: key, article: $0) } }
+        return groupOrder(Set(groups.keys)).flatMap { key in (groups[key] ?? []).map { (group: key, article: $0) } }
     }
 
     /// Group keys in the order pages list them: configured queries, other queries, sources.
@@ -658,91 +338,17 @@ public struct SiteRenderer: Sendable {
         return configured + extra
     }
 
-    func groupLabel(_ key: String) -> String { key.hasPrefix("source:") ? sourceLabel(String(key.dropFirst("source:".count))) : key }
-    func groupID(_ key: String) -> String { "q-" + SHA256.hex(Array(key.utf8)).prefix(8) }
-
     /// How many pages of their own a week's articles take: none while their rows fit one.
     func articlePageCount(_ week: WeekContent) -> Int {
         let perPage = content.config.board.articlesPerPage
-        let rows = articleRows(week).count
+        let rows = weekFacts[week.week]?.rows.count ?? articleRows(week).count
         return rows <= perPage ? 0 : (rows + perPage - 1) / perPage
     }
 
-    /// The rows of page `page` (from 1) of a week's articles.
-    func articleSlice(_ rows: [ArticleRow], page: Int) -> ArraySlice<ArticleRow> {
-        let perPage = content.config.board.articlesPerPage
-        let start = min(rows.count, (page - 1) * perPage)
-        return rows[start..<min(rows.count, start + perPage)]
-    }
-
-    /// What a week's board pages show of its articles when they have pages of their own: each
-    /// group's and each source's count (the chart's), as labels and numbers.
-    func articleSummary(_ week: WeekContent) -> [(label: String, count: Int)] { weekFacts[week.week]?.summary ?? countArticles(week) }
-
-    func countArticles(_ week: WeekContent) -> [(label: String, count: Int)] {
-        var groups: [String: Int] = [:]
-        var sources: [String: Int] = [:]
-        for article in week.articles {
-            for key in article.queries.isEmpty ? ["source:" + article.source] : article.queries { groups[key, default: 0] += 1 }
-            sources[article.source, default: 0] += 1
-        }
-        return groupOrder(Set(groups.keys)).map { ($0, groups[$0] ?? 0) }
-            + sources.keys.sorted { $0.utf8Precedes($1) }.map { ("source " + $0, sources[$0] ?? 0) }
-    }
-
-    /// Rows as the templates' groups: a group's rows in a run make one group.
-    func articleGroups<Rows: Collection<ArticleRow>>(_ rows: Rows, root: String) -> [TemplateFields] {
-        var groups: [(key: String, rows: [ArticleRow])] = []
-        for row in rows {
-            if groups.last?.key == row.group { groups[groups.count - 1].rows.append(row) } else { groups.append((row.group, [row])) }
-        }
-        return groups.map { group in
-            [
-                "query": groupLabel(group.key), "id": groupID(group.key), "count": group.rows.count,
-                "articles": group.rows.map { articleContext($0.article, root: root) },
-            ]
-        }
-    }
-
-    /// Articles per source and journals per tag, largest first (ties by name), as inline SVG.
-    func chart(_ week: WeekContent) -> String {
-        var sources: [String: Int] = [:]
-        for article in week.articles { sources[sourceLabel(article.source), default: 0] += 1 }
-        return WeekChart(
-            series: [
-                .init(title: strings["articlesBySource"] ?? "", rows: Self.ranked(sources)),
-                .init(title: strings["journalsByTag"] ?? "", rows: journalsByTag(week)),
-            ],
-            id: "chart-\(week.week)", caption: "\(dates.week(week.week)) · \(strings["atAGlance"] ?? "")"
-        ).svg
-    }
-
     /// Counts, largest first (ties by name).
-    static func ranked(_ counts: [String: Int]) -> [(label: String, count: Int)] {
-        counts.map { (label: $0.key, count: $0.value) }
+    static func ranked(_ counts: [String: Int]) -> [PageInputs.Count] {
+        counts.map { PageInputs.Count(label: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label.utf8Precedes($1.label) }
-    }
-
-    /// A week's journals per tag (by the tag's name), as the chart ranks them.
-    func journalsByTag(_ week: WeekContent) -> [(label: String, count: Int)] { weekFacts[week.week]?.tags ?? countJournalsByTag(week) }
-
-    func countJournalsByTag(_ week: WeekContent) -> [(label: String, count: Int)] {
-        var tags: [String: Int] = [:]
-        for journal in week.journals {
-            for key in journal.tags { tags[content.config.tag(key)?.name ?? key, default: 0] += 1 }
-        }
-        return Self.ranked(tags)
-    }
-
-    /// How a source is named on pages: Naver, NewsAPI, MediaStack, a feed's name, or manual.
-    func sourceLabel(_ source: String) -> String {
-        switch source {
-        case "naver": "Naver"
-        case "newsapi": "NewsAPI"
-        case "mediastack": "MediaStack"
-        case let feed where feed.hasPrefix("feed:"): String(feed.dropFirst(5))
-        default: source
-        }
     }
 
     /// The first `limit` characters of `text`, cut at a word boundary, with an ellipsis.
@@ -809,47 +415,38 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// The inputs and key of each journal, board and list page of the last build (`gazette serve`):
-/// an edit to one journal leaves the other pages' inputs equal, and their keys are taken from
-/// here instead of gathering and fingerprinting every page's values again. Comparing journals is
-/// cheap: the content cache hands unchanged journals back with the same string storage.
+/// The inputs and key of each page of the last build (`gazette serve`): an edit to one journal
+/// leaves the other pages' inputs equal, and their keys are taken from here instead of drafting
+/// and fingerprinting every page's values again. Comparing journals is cheap: the content cache
+/// hands unchanged journals back with the same string storage.
 public final class PageMemo: Sendable {
-    struct Inputs: Equatable, Sendable {
-        var journals: [Journal]
-        var articles: [Article?]
-        var numbers: [Int]
-        var shared: Fingerprint
-        /// Names a page shows beside its numbers (a week's query groups and sources).
-        var labels: [String] = []
-    }
-
-    private let table = Locked<[String: (inputs: Inputs, key: Fingerprint)]>([:])
+    private let table = Locked<[String: (inputs: PageInputs, shared: Fingerprint, key: Fingerprint)]>([:])
     /// The feed's entries, kept for the same builds.
     public let feedEntries = FeedEntries()
 
     public init() {}
 
-    func key(_ path: String, _ inputs: Inputs) -> Fingerprint? {
+    func key(_ path: String, _ inputs: PageInputs, shared: Fingerprint) -> Fingerprint? {
         // Compared outside the lock: a board's inputs are hundreds of journals, and with the
         // comparison inside, the render threads took turns (a third of serve's render step).
-        guard let known = table.withLock({ $0[path] }), known.inputs == inputs else { return nil }
+        guard let known = table.withLock({ $0[path] }), known.shared == shared, known.inputs == inputs else { return nil }
         return known.key
     }
 
     /// The key of a file made from `journals` and `articles` besides `shared` (a week's packet),
     /// taken from the last build when they are the same, else made by `make` and kept.
     public func key(_ path: String, journals: [Journal], articles: [Article?], shared: Fingerprint, make: () -> Fingerprint) -> Fingerprint {
-        let inputs = Inputs(journals: journals, articles: articles, numbers: [], shared: shared)
-        if let known = key(path, inputs) { return known }
+        let inputs = PageInputs.file(journals: journals, articles: articles)
+        if let known = key(path, inputs, shared: shared) { return known }
         let made = make()
-        record([(path, inputs, made)])
+        record([(path, inputs, made)], shared: shared)
         return made
     }
 
     /// Keeps the pages this build fingerprinted, beside the ones it took from here.
-    func record(_ entries: [(path: String, inputs: Inputs, key: Fingerprint)]) {
+    func record(_ entries: [(path: String, inputs: PageInputs, key: Fingerprint)], shared: Fingerprint) {
         table.withLock { table in
-            for entry in entries { table[entry.path] = (entry.inputs, entry.key) }
+            for entry in entries { table[entry.path] = (entry.inputs, shared, entry.key) }
         }
     }
 }

@@ -1,0 +1,127 @@
+import Content
+import GazetteModel
+
+/// What one page is rendered from, typed per kind of page: gathered from the site's content by
+/// `SiteRenderer.inputs`, and turned into the template's values by `PageFrame.draft` from
+/// itself and the frame (what every page shares) alone. So two builds whose inputs for a page
+/// are equal (`==`, which the compiler writes over every stored property) and whose frames
+/// have one fingerprint render that page to the same bytes, and `gazette serve` takes its key
+/// from the last build without drafting it (`PageMemo`).
+///
+/// The journals a page holds stand for what the frame makes of them — their bodies' HTML and
+/// leads, their cards and the packing of the board they are on — which follow from the journal,
+/// its article and the frame.
+enum PageInputs: Equatable, Sendable {
+    /// A page of a week's board; the home page (the digest) is the newest week's first page.
+    case week(WeekPage)
+    /// A page of a week's articles, when they are more than its board pages list.
+    case weekArticles(WeekArticlesPage)
+    case journal(JournalPage)
+    /// A page of the 전체 board or a tag's board, or of its list view.
+    case board(BoardPage)
+    case archive(weeks: [WeekCounts])
+    /// The search page: its week filter lists the weeks with journals.
+    case search(weeks: [ISOWeek])
+    /// The home page of a site with no week yet.
+    case emptyHome
+    /// A file made from journals and articles besides the frame: a week's packet.
+    case file(journals: [Journal], articles: [Article?])
+
+    /// A count of something a page names: a tag, a source, a query.
+    struct Count: Equatable, Sendable {
+        var label: String
+        var count: Int
+    }
+
+    /// A week as the archive lists it.
+    struct WeekCounts: Equatable, Sendable {
+        var week: ISOWeek
+        var journals: Int
+        var articles: Int
+    }
+
+    /// The journals shown on a board page, in board order, with their articles (what their cards
+    /// and rows show); `id` names the board's packing (`SiteBoards`).
+    struct Cards: Equatable, Sendable {
+        var id: String
+        var journals: [Journal]
+        var articles: [Article?]
+    }
+
+    /// An article as a page shows it: with the journals about it and its thumbnails' files.
+    struct ShownArticle: Equatable, Sendable {
+        var article: Article
+        var about: [Journal]
+        var thumbnails: [String]
+    }
+
+    /// A row of a week's article list: an article under a group (query or source) that found it.
+    struct ArticleRow: Equatable, Sendable {
+        var group: String
+        var shown: ShownArticle
+    }
+
+    /// Where a group of a week's article list starts (its first row) and how many rows it has.
+    struct GroupStart: Equatable, Sendable {
+        var group: String
+        var first: Int
+        var count: Int
+    }
+
+    /// A week's article list as its board pages show it: every row while they fit one page,
+    /// else each group's count, linking to its page of the week's articles.
+    enum WeekArticles: Equatable, Sendable {
+        case listed([ArticleRow])
+        case summary([GroupStart], perPage: Int)
+    }
+
+    struct WeekPage: Equatable, Sendable {
+        var path: String
+        var isDigest: Bool
+        var week: ISOWeek
+        var page: Int
+        var pageCount: Int
+        var older: ISOWeek?
+        var newer: ISOWeek?
+        var hasPacket: Bool
+        var journalCount: Int
+        var articleCount: Int
+        var cards: Cards
+        var articles: WeekArticles
+        /// The chart: articles per source and journals per tag, ranked.
+        var sources: [Count]
+        var tags: [Count]
+    }
+
+    struct WeekArticlesPage: Equatable, Sendable {
+        var path: String
+        var week: ISOWeek
+        var page: Int
+        var pageCount: Int
+        var articleCount: Int
+        var rows: [ArticleRow]
+    }
+
+    struct JournalPage: Equatable, Sendable {
+        var path: String
+        var journal: Journal
+        var week: ISOWeek
+        /// Its article (nil for a journal whose article is not stored).
+        var article: ShownArticle?
+    }
+
+    struct BoardPage: Equatable, Sendable {
+        var path: String
+        /// Nil: the 전체 board.
+        var tag: Tag?
+        var isList: Bool
+        var page: Int
+        var pageCount: Int
+        /// The board's journals (all its pages'), and the site's.
+        var journalCount: Int
+        var allCount: Int
+        /// The journals of each configured tag, in config order (the tag navigation).
+        var tagCounts: [Int]
+        var cards: Cards
+    }
+}
