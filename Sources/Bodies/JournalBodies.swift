@@ -19,7 +19,7 @@ public struct JournalBodies: Sendable {
         /// The HTML and the whole plain text, or nil past the budget.
         let full: (html: String, plainText: String)?
         /// The first `leadCharacters` characters of the plain text: enough for every excerpt
-        /// a page shows (`SiteRenderer.excerpt` cuts at most 160).
+        /// a page shows (`TextCut.excerpt` cuts at most 160).
         let lead: String
         /// The headings' text (which the plain text leaves out), for the search index.
         let headings: String

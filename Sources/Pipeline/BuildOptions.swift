@@ -9,10 +9,8 @@ public struct BuildOptions: Sendable {
     public var output: URL
     /// Replaces `base_url` from the config.
     public var baseURL: URL?
-    public var includeDrafts: Bool
-    /// Write a study packet per week (`--no-pdf` turns this off). Updating in place, packets are
-    /// linked and typeset when asked for (`BuildReport.deferredPackets`).
-    public var packets: Bool
+    public var drafts: Drafts
+    public var packets: Packets
     /// How files reach the output folder, and what the build takes from earlier ones.
     public var sink: OutputSink
     /// Which characters the web fonts keep: the site's (`gazette build`), or all of them, so an
@@ -35,17 +33,34 @@ public struct BuildOptions: Sendable {
     public static let defaultKeptMarkdownBytes = 256 << 20
 
     public init(
-        siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, includeDrafts: Bool = false, packets: Bool = true,
+        siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, drafts: Drafts = .leftOut, packets: Packets = .perWeek,
         sink: OutputSink = .ledger, fonts: WebFontCut? = nil
     ) {
         self.siteRoot = siteRoot
         self.output = output ?? siteRoot.appendingPathComponent("public")
         self.baseURL = baseURL
-        self.includeDrafts = includeDrafts
+        self.drafts = drafts
         self.packets = packets
         self.sink = sink
         self.fonts = fonts ?? (sink.updatesInPlace ? .complete : .siteCharacters)
     }
+}
+
+/// Which journals a build shows.
+public enum Drafts: Sendable {
+    /// Journals marked `draft: true` are not published (`gazette build`).
+    case leftOut
+    /// They are shown, marked as drafts (`--drafts`).
+    case shown
+}
+
+/// Whether a build writes the study packets.
+public enum Packets: Sendable {
+    /// A packet per week, linked from its week pages. Updating in place, packets are linked and
+    /// typeset when asked for (`BuildReport.deferredPackets`).
+    case perWeek
+    /// None, and no links to them (`--no-pdf`).
+    case skipped
 }
 
 /// How a build's files reach its output folder, and so what it can take from earlier builds.

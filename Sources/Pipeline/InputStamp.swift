@@ -22,8 +22,8 @@ enum InputStamp {
         var stamp = Fingerprint()
         stamp.add("inputs 1")
         stamp.add(OutputLedger.engineStamp)
-        stamp.add(options.includeDrafts)
-        stamp.add(options.packets)
+        stamp.add(options.drafts == .shown)
+        stamp.add(options.packets == .perWeek)
         stamp.add(options.fonts == .siteCharacters)
         stamp.add(options.baseURL?.absoluteString ?? "")
         let root = options.siteRoot.standardizedFileURL.path

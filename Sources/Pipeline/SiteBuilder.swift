@@ -60,7 +60,7 @@ public enum SiteBuilder {
         // The loader does not parse bodies to warn of the links they drop: `parse` does (once).
         let content = try run.clock.step("load, validate, link and group") {
             try SiteContent.load(
-                siteRoot: options.siteRoot, includeDrafts: options.includeDrafts, cache: run.memory.content,
+                siteRoot: options.siteRoot, includeDrafts: options.drafts == .shown, cache: run.memory.content,
                 keptBodyBytes: options.keptMarkdownBytes, checksLinks: false)
         }
         let (theme, statics) = try run.clock.step("load theme") {
@@ -142,7 +142,7 @@ public enum SiteBuilder {
         renderer.defersSearchPage = run.options.sink.updatesInPlace
         renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.webFonts = parsed.fonts
-        renderer.packetWeeks = Set(run.options.packets ? StudyPacket.weeks(in: sources.content) : [])
+        renderer.packetWeeks = Set(run.options.packets == .perWeek ? StudyPacket.weeks(in: sources.content) : [])
         return renderer
     }
 
@@ -183,7 +183,7 @@ public enum SiteBuilder {
 
     /// Each week's packet with its key, to typeset now or on request.
     static func packets(_ content: SiteContent, fonts: WebFonts, _ run: BuildRun) -> [DeferredPacket] {
-        guard run.options.packets else { return [] }
+        guard run.options.packets == .perWeek else { return [] }
         var base = Fingerprint()
         base.add(fonts.fingerprint)
         base.add(content.configFingerprint)

@@ -126,7 +126,7 @@ private struct Rebuilder: Sendable {
         // trigger) reads everything.
         memory.noteChanges(trigger.isEmpty ? nil : trigger)
         let buildOptions = BuildOptions(
-            siteRoot: options.siteRoot, output: options.output, baseURL: baseURL, includeDrafts: options.includeDrafts, sink: .inPlace(memory))
+            siteRoot: options.siteRoot, output: options.output, baseURL: baseURL, drafts: options.includeDrafts ? .shown : .leftOut, sink: .inPlace(memory))
         do {
             // Off the cooperative pool: a build is seconds of blocking work on a big site.
             let result = try await Self.offPool { try SiteBuilder.build(buildOptions) }

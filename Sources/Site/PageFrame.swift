@@ -142,7 +142,7 @@ struct PageFrame: Sendable {
         let root = SitePaths.root(from: page.path)
         let journal = page.journal
         let plain = journal.isBookmark ? (page.article?.article.description ?? journal.title) : bodies.lead(journal)
-        var context = base(path: page.path, title: "\(journal.title) · \(config.title)", description: SiteRenderer.excerpt(plain, limit: 160), current: "")
+        var context = base(path: page.path, title: "\(journal.title) · \(config.title)", description: TextCut.excerpt(plain, limit: 160), current: "")
         context["journal"] = [
             "title": journal.title, "html": bodies.html(journal), "isBookmark": journal.isBookmark, "draft": journal.draft,
             "created": dates.dayAndTime(journal.created), "createdISO": dates.iso(journal.created),
@@ -213,7 +213,7 @@ struct PageFrame: Sendable {
         if journal.isBookmark {
             line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
         } else {
-            line = SiteRenderer.excerpt(bodies.lead(journal), limit: 140)
+            line = TextCut.excerpt(bodies.lead(journal), limit: 140)
         }
         return [
             "title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)),

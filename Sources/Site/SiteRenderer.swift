@@ -350,69 +350,6 @@ public struct SiteRenderer: Sendable {
         counts.map { PageInputs.Count(label: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.label.utf8Precedes($1.label) }
     }
-
-    /// The first `limit` characters of `text`, cut at a word boundary, with an ellipsis.
-    static func excerpt(_ text: String, limit: Int) -> String {
-        // Not `text.count`, which walks a whole body by grapheme clusters.
-        guard text.utf8.count > limit else { return text }
-        if let cut = Self.cutBySingleScalarCharacters(text, limit: limit) { return cut.map(Self.trimmedWithEllipsis) ?? text }
-        return Self.excerptByCharacters(text, limit: limit)
-    }
-
-    /// `excerpt`, walking `text` by grapheme clusters.
-    static func excerptByCharacters(_ text: String, limit: Int) -> String {
-        guard let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), limitIndex < text.endIndex
-        else { return text }
-        let cut = text[..<limitIndex]
-        return trimmedWithEllipsis(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut)
-    }
-
-    /// `excerpt`'s cut (the first `limit` characters, up to the last space among them) when the
-    /// text's first `limit` + 1 scalars are each a character of its own: printable ASCII,
-    /// Hangul syllables, CJK ideographs and common punctuation, none of which joins a grapheme
-    /// cluster with its neighbour (UAX #29), so characters are scalars. `.some(nil)` when the
-    /// text has at most `limit` characters (no cut); nil when another scalar comes first, and
-    /// the text must be walked by grapheme clusters. Walking them was about half of rendering a
-    /// list page's rows (perf, `serve` saves at 2,000 journals).
-    static func cutBySingleScalarCharacters(_ text: String, limit: Int) -> Substring?? {
-        let scalars = text.unicodeScalars
-        var index = scalars.startIndex
-        var lastSpace: String.Index?
-        for position in 0...limit {
-            guard index < scalars.endIndex else { return .some(nil) }
-            let value = scalars[index].value
-            guard isOwnCharacter(value) else { return nil }
-            if value == 0x20 && position < limit { lastSpace = index }
-            if position < limit { index = scalars.index(after: index) }
-        }
-        return .some(text[..<(lastSpace ?? index)])
-    }
-
-    @inline(__always) static func isOwnCharacter(_ value: UInt32) -> Bool {
-        (0x20...0x7E).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
-            || (0x2010...0x2027).contains(value) || value == 0xB7
-    }
-
-    static func trimmedWithEllipsis(_ end: Substring) -> String {
-        // Foundation's `trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))`,
-        // scalar by scalar without bridging to NSString: the categories P* and Zs, tab, and
-        // U+200B (a space separator in the Unicode that Foundation's set follows).
-        var scalars = end.unicodeScalars[...]
-        while let first = scalars.first, Self.isTrimmed(first) { scalars.removeFirst() }
-        while let last = scalars.last, Self.isTrimmed(last) { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars)) + "…"
-    }
-
-    static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == "\t" || scalar == "\u{200B}" { return true }
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-            .finalPunctuation, .otherPunctuation:
-            return true
-        default:
-            return false
-        }
-    }
 }
 
 /// The inputs and key of each page of the last build (`gazette serve`): an edit to one journal

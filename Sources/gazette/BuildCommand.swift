@@ -39,7 +39,7 @@ struct BuildCommand: ParsableCommand {
         }
         let root = global.siteRoot
         let options = BuildOptions(
-            siteRoot: root, output: output.map(commandLineURL), baseURL: base, includeDrafts: drafts, packets: !noPdf,
+            siteRoot: root, output: output.map(commandLineURL), baseURL: base, drafts: drafts ? .shown : .leftOut, packets: noPdf ? .skipped : .perWeek,
             sink: clean ? .freshFolder : .ledger)
         let started = Date()
         try console.exitOnDiagnostics(failure: { diagnostics in

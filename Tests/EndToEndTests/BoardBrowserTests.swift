@@ -164,7 +164,7 @@ final class BoardSites: @unchecked Sendable {
         case .slices: try SlicesSite.write(into: source)
         }
         let output = root.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: source, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: source, output: output, packets: .skipped))
         let fontconfig = root.appendingPathComponent("dejavu-only.conf")
         try Self.dejavuOnly(cache: root.appendingPathComponent("fontconfig-cache"))
             .write(to: fontconfig, atomically: true, encoding: .utf8)

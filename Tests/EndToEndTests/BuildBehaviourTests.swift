@@ -53,13 +53,13 @@ import TestSupport
         try site.write("content/journals/a.md", "---\ntitle: \"<b>Tom & 'Jerry'</b>\"\ncreated: 2026-11-18\n---\nHello.\n")
         try site.write("templates/card.mustache", "<li class=\"card\">{{title}}</li>\n")
         let output = site.url.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
         let home = try site.read("public/index.html")
         #expect(home.contains("<li class=\"card\">&lt;b&gt;Tom &amp; &#39;Jerry&#39;&lt;/"))
         #expect(home.contains("<title>") && home.contains("Esc &lt;&amp;&quot;&#39;&gt; ape"))
         try site.write("templates/card.mustache", "<li>{{#tags}}\n{{/title}}</li>\n")
         do {
-            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
             Issue.record("a template with an unclosed section built")
         } catch let error as DiagnosticsError {
             let location = try #require(error.diagnostics.first?.location)
@@ -102,7 +102,7 @@ import TestSupport
     @Test func draftsAreBuiltOnRequest() throws {
         let output = try TemporaryFolder("gazette-drafts")
         let report = try SiteBuilder.build(
-            BuildOptions(siteRoot: Repository.root, output: output.url.appendingPathComponent("p"), includeDrafts: true))
+            BuildOptions(siteRoot: Repository.root, output: output.url.appendingPathComponent("p"), drafts: .shown))
         #expect(report.files.contains("journals/chip-contract-departments/index.html"))
     }
 

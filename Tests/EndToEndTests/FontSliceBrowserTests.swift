@@ -28,7 +28,7 @@ struct FontSliceBrowserTests {
         try "---\ntitle: 읊다\ncreated: 2026-11-20 09:00\n---\n시를 읊다.\n".write(
             to: journals.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
         let output = folder.url.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: output, packets: .skipped))
         let shipped = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets/fonts").path)
         #expect(shipped.contains { $0.hasPrefix("gazette-sans-400-h") && !$0.hasPrefix("gazette-sans-400-h01.") },
                 "the site ships more Hangul slices than the Korean page needs: \(shipped.sorted())")

@@ -12,7 +12,7 @@ import TestSupport
         let folder = try TemporaryFolder("gazette-pages")
         try StressSite.write(into: folder.url, journals: 1000)
         let output = folder.url.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: folder.url, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: folder.url, output: output, packets: .skipped))
         return (folder, Repository.snapshot(output))
     }
 

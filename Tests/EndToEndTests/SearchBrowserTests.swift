@@ -105,7 +105,7 @@ struct SearchBrowserTests {
     /// Builds `source` into `folder/public` and runs the checker; returns its summary.
     func check(site source: URL, in folder: TemporaryFolder, spec: Spec, axe: Bool) throws -> [String: Any] {
         let output = folder.url.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: source, output: output, baseURL: URL(string: "https://example.org/study/"), packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: source, output: output, baseURL: URL(string: "https://example.org/study/"), packets: .skipped))
         let casesFile = folder.url.appendingPathComponent("cases.json")
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -23,7 +23,7 @@ import TestSupport
     @Test func longArticleListsMoveToPagesOfTheirOwn() throws {
         let site = try Self.site()
         let output = site.url.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
         let files = Repository.snapshot(output)
         let content = try SiteContent.load(siteRoot: site.url)
         let week = try #require(content.weeks.first { $0.week.description == "2026-W47" })
@@ -72,7 +72,7 @@ import TestSupport
         let site = try Self.site()
         let output = site.url.appendingPathComponent(".gazette/serve")
         let memory = BuildMemory()
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(memory), fonts: .siteCharacters)
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(memory), fonts: .siteCharacters)
         _ = try buildAsServe(options, memory: memory)
         // A query more for one article, and one article fewer: groups, counts and pages move.
         let file = site.url.appendingPathComponent("content/articles/2026-W47.jsonl")
@@ -83,7 +83,7 @@ import TestSupport
         memory.noteChanges(["content/articles/2026-W47.jsonl"])
         _ = try buildAsServe(options, memory: memory)
         let clean = site.url.appendingPathComponent("clean")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: .skipped))
         let served = Repository.snapshot(output).filter { $0.key.hasSuffix(".html") }
         let built = Repository.snapshot(clean).filter { $0.key.hasSuffix(".html") }
         #expect(Set(served.keys) == Set(built.keys))

@@ -20,7 +20,7 @@ struct IncrementalBuildTests {
         try Repository.copyExampleSite(to: site.url)
         try site.write("gazette.yml", try site.read("gazette.yml") + "\nboard: { per_page: 5 }\n")
         let output = site.url.appendingPathComponent(".gazette/serve")
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(BuildMemory()))
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(BuildMemory()))
         _ = try SiteBuilder.build(options)
         // The 12th journal, newest first, is on page 3 (11–15): make it the newest.
         let page3 = try site.read(".gazette/serve/tags/page/3/index.html")
@@ -45,7 +45,7 @@ struct IncrementalBuildTests {
         let site = try TemporaryFolder("incremental-trust")
         try Repository.copyExampleSite(to: site.url)
         let cache = BuildMemory()
-        let options = BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent(".gazette/serve"), packets: false, sink: .inPlace(cache))
+        let options = BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent(".gazette/serve"), packets: .skipped, sink: .inPlace(cache))
         // As serve starts: a watcher reports from now on, and anything may have changed.
         cache.noteChanges(nil)
         _ = try SiteBuilder.build(options)
@@ -193,12 +193,12 @@ struct DeferredSearchTests {
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
         // Fonts cut as a full build cuts them, so that the search page names the same files.
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(BuildMemory()), fonts: .siteCharacters)
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(BuildMemory()), fonts: .siteCharacters)
         func searchFiles() -> [String: Data] { Repository.snapshot(output).filter { $0.key.hasPrefix("search/") } }
         func fullBuild() throws -> [String: Data] {
             let full = site.url.appendingPathComponent("full")
             defer { try? FileManager.default.removeItem(at: full) }
-            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: full, packets: false, sink: .freshFolder))
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: full, packets: .skipped, sink: .freshFolder))
             return Repository.snapshot(full).filter { $0.key.hasPrefix("search/") }
         }
 
@@ -234,7 +234,7 @@ struct DeferredSearchTests {
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
         let memory = BuildMemory()
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(memory), fonts: .siteCharacters)
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(memory), fonts: .siteCharacters)
         _ = try buildAsServe(options, memory: memory)
         let content = try SiteContent.load(siteRoot: site.url)
         let journal = try #require(content.journals.first { content.article(for: $0)?.image != nil && content.article(for: $0).flatMap(content.thumbnails(of:)) == nil })
@@ -247,7 +247,7 @@ struct DeferredSearchTests {
         let page = try site.read(".gazette/serve/journals/\(journal.slug)/index.html")
         #expect(page.contains(names[0]), "the journal's page does not show its new thumbnail")
         let clean = site.url.appendingPathComponent("clean")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: .skipped))
         let served = Repository.snapshot(output).filter { $0.key.hasSuffix(".html") }
         let built = Repository.snapshot(clean).filter { $0.key.hasSuffix(".html") }
         for (path, data) in built where served[path] != data { Issue.record("\(path) differs from a clean build") }

@@ -44,7 +44,7 @@ struct SearchIndexUpdateTests {
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
         let memory = BuildMemory()
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .inPlace(memory))
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(memory))
         _ = try buildAsServe(options, memory: memory)
         #expect(try journals(under: "zebracorn", output: output).isEmpty)
         #expect(try journals(under: "케이팝", output: output).isEmpty)
@@ -60,7 +60,7 @@ struct SearchIndexUpdateTests {
 
         // The same bytes as a from-scratch build of the same content.
         let fresh = site.url.appendingPathComponent("fresh")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: fresh, packets: false, fonts: .complete))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: fresh, packets: .skipped, fonts: .complete))
         let served = Repository.snapshot(output).filter { $0.key.hasPrefix("search/") }
         #expect(served == Repository.snapshot(fresh).filter { $0.key.hasPrefix("search/") })
     }

@@ -61,7 +61,7 @@ import Testing
         let front = "---\ntitle: 위험한 링크\ncreated: 2026-11-18 09:00\n---\n"
         try site.write(path, front + "첫 문단.\n\n[누르세요](javascript:alert(1)) 그리고 끝.\n")
         func warnings() throws -> [String] {
-            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false)).diagnostics
+            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped)).diagnostics
                 .map(\.summary).filter { $0.hasPrefix(path) && $0.contains("address dropped") }
         }
         let first = try warnings()
@@ -80,15 +80,15 @@ import Testing
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent("public"), clean = site.url.appendingPathComponent("clean")
         let file = site.url.appendingPathComponent(".gazette/cache/bodies.bin")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
         let written = try Data(contentsOf: file)
 
         // One journal edited: the incremental build is the clean build, byte for byte.
         let journals = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("content/journals/2026-11").path).sorted()
         let edited = "content/journals/2026-11/" + (try #require(journals.first))
         try site.write(edited, try site.read(edited) + "\n한 문단 더.\n")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: false, sink: .freshFolder))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: clean, packets: .skipped, sink: .freshFolder))
         #expect(Repository.snapshot(output) == Repository.snapshot(clean))
         #expect(try Data(contentsOf: file) != written, "the edited body was not written back")
 
@@ -103,11 +103,11 @@ import Testing
         func page() throws -> String { try String(contentsOf: output.appendingPathComponent("journals/\(slug)/index.html"), encoding: .utf8) }
         try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         try site.write(edited, try site.read(edited) + "\n또 한 문단.\n")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
         #expect(try page().contains("CACHE-MARKER"))
 
         // `--clean` parses every body.
-        let again = BuildOptions(siteRoot: site.url, output: output, packets: false, sink: .freshFolder)
+        let again = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .freshFolder)
         try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         _ = try SiteBuilder.build(again)
         #expect(try !page().contains("CACHE-MARKER"))
@@ -115,7 +115,7 @@ import Testing
         // Another build of gazette wrote it: not read.
         try BodyCacheFile.encode(options: options, tampered, stamp: stamp + "-other").write(to: file)
         try site.write(edited, try site.read(edited) + "\n세 번째 문단.\n")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: false))
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
         #expect(try !page().contains("CACHE-MARKER"))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Site
+@testable import Bodies
 
 /// Descriptions cut from a body are trimmed as Foundation's `trimmingCharacters(in:
 /// .punctuationCharacters.union(.whitespaces))` trimmed them, without bridging to NSString.
@@ -13,7 +13,7 @@ import Testing
         var differing: [String] = []
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value), let age = scalar.properties.age, age.major < 16 else { continue }
-            if foundation.contains(scalar) != SiteRenderer.isTrimmed(scalar), differing.count < 10 {
+            if foundation.contains(scalar) != TextCut.isTrimmed(scalar), differing.count < 10 {
                 differing.append("U+\(String(value, radix: 16, uppercase: true))")
             }
         }
@@ -37,9 +37,9 @@ import Testing
         for _ in 0..<20_000 {
             let text = (0..<next(30)).map { _ in pieces[next(pieces.count)] }.joined()
             let limit = [1, 3, 8, 16, 140][next(5)]
-            let expected = text.utf8.count > limit ? SiteRenderer.excerptByCharacters(text, limit: limit) : text
-            #expect(SiteRenderer.excerpt(text, limit: limit) == expected, "\(Array(text.unicodeScalars)) at \(limit)")
-            if SiteRenderer.cutBySingleScalarCharacters(text, limit: limit) != nil { checked += 1 }
+            let expected = text.utf8.count > limit ? TextCut.excerptByCharacters(text, limit: limit) : text
+            #expect(TextCut.excerpt(text, limit: limit) == expected, "\(Array(text.unicodeScalars)) at \(limit)")
+            if TextCut.cutBySingleScalarCharacters(text, limit: limit) != nil { checked += 1 }
         }
         // The shortcut was taken often enough for the comparison to mean something.
         #expect(checked > 2_000, "\(checked)")

@@ -198,7 +198,7 @@ import TestSupport
         let parent = try TemporaryFolder("gazette-debris-unchanged")
         let site = parent.url.appendingPathComponent("site")
         _ = try parent.write("site/gazette.yml", "title: T\n")
-        let options = BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: false)
+        let options = BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: .skipped)
         _ = try SiteBuilder.build(options)
         let names = { try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() }
         _ = try parent.write(".public.staging-\(try Self.deadPID())-deadbeef/index.html", "debris")
@@ -216,7 +216,7 @@ import TestSupport
         let serve = try output.lock(purpose: "serve", wait: 0)
         let started = Date()
         do {
-            _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: false))
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: .skipped))
             Issue.record("the build ran while serve held the folder")
         } catch let error as DiagnosticsError {
             let summary = error.diagnostics.first?.summary ?? ""
@@ -225,7 +225,7 @@ import TestSupport
         #expect(Date().timeIntervalSince(started) < 10)
         serve.release()
         #expect(throws: Never.self) {
-            try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: false))
+            try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: .skipped))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["public", "site"])
     }
