@@ -137,11 +137,11 @@ public enum SiteBuilder {
         var renderer = SiteRenderer(
             content: sources.content, theme: sources.theme, bodies: parsed.bodies, boards: boards, baseURL: sources.baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
-        renderer.boardScript = assets.first { $0.source == "assets/board.js" }?.path
-        renderer.searchIndex = search?.manifest
+        renderer.frame.boardScript = assets.first { $0.source == "assets/board.js" }?.path
+        renderer.frame.searchIndex = search?.manifest
         renderer.defersSearchPage = run.options.sink.updatesInPlace
-        renderer.searchScript = assets.first { $0.source == "assets/search.js" }?.path
-        renderer.webFonts = parsed.fonts
+        renderer.frame.searchScript = assets.first { $0.source == "assets/search.js" }?.path
+        renderer.frame.webFonts = parsed.fonts
         renderer.packetWeeks = Set(run.options.packets == .perWeek ? StudyPacket.weeks(in: sources.content) : [])
         return renderer
     }
@@ -226,7 +226,7 @@ public enum SiteBuilder {
         return DeferredSearch(output: run.output, written: run.memory.written) { [finished] in
             var renderer = finished
             let index = SearchIndex(content: content, bodies: bodies, cache: cache)
-            renderer.searchIndex = index.manifest
+            renderer.frame.searchIndex = index.manifest
             let page = try renderer.keyedSearchPage()
             return [Output(path: SitePaths.file(page.path), key: page.key, data: page.html)]
                 + index.files.map { Output(path: $0.path, key: $0.key, data: $0.data) }

@@ -9,7 +9,7 @@ import Templating
 /// and search index, the parsed bodies and the packed boards — and the drafting of a page's
 /// values from its `PageInputs`. It holds no site content: a page's values come from its inputs
 /// and this, and `fingerprint` covers this.
-struct PageFrame: Sendable {
+public struct PageFrame: Sendable {
     let config: SiteConfig
     let configFingerprint: Fingerprint
     let theme: Theme
@@ -18,10 +18,15 @@ struct PageFrame: Sendable {
     let baseURL: URL?
     /// Fingerprinted stylesheet path, relative to the site root.
     let stylesheet: String
-    var boardScript: String?
-    var webFonts: WebFonts?
-    var searchIndex: String?
-    var searchScript: String?
+    /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
+    /// root; pages with a board load it.
+    public var boardScript: String?
+    /// The web fonts: each page preloads the slices its first lines are set in.
+    public var webFonts: WebFonts?
+    /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
+    /// (`assets/search.js`), relative to the site root; the search page names both.
+    public var searchIndex: String?
+    public var searchScript: String?
     let dates: DateStyle
     let strings: [String: String]
     /// `strings` as the templates read them (`{{strings.digest}}`), typed once.
@@ -76,13 +81,13 @@ struct PageFrame: Sendable {
     // MARK: - Pages
 
     func weekPage(_ page: PageInputs.WeekPage) -> Draft {
-        let root = SitePaths.root(from: page.path)
+        let place = page.place, root = SitePaths.root(from: place.path)
         let week = page.week
         let label = dates.week(week)
         let range = dates.range(week)
-        let pageMark = page.page > 1 ? " (\(page.page)/\(page.pageCount))" : ""
+        let pageMark = place.page > 1 ? " (\(place.page)/\(place.pageCount))" : ""
         var context = base(
-            path: page.path, title: page.isDigest ? config.title : "\(label)\(pageMark) · \(config.title)",
+            path: place.path, title: page.isDigest ? config.title : "\(label)\(pageMark) · \(config.title)",
             description: "\(label) (\(range)): \(page.journalCount) \(strings["journalCount"] ?? ""), \(page.articleCount) \(strings["articleCount"] ?? "")",
             current: page.isDigest ? "digest" : "weeks")
         let neighbour = { (other: ISOWeek) -> TemplateFields in ["href": root + SitePaths.week(other), "label": dates.week(other)] }
@@ -94,7 +99,7 @@ struct PageFrame: Sendable {
             "older": page.older.map(neighbour), "newer": page.newer.map(neighbour),
         ] as TemplateFields
         context["board"] = board(page.cards, root: root)
-        context["pagination"] = pagination(current: page.page, count: page.pageCount) { root + SitePaths.week(week, page: $0) }
+        context["pagination"] = pagination(place) { root + SitePaths.week(week, page: $0) }
         switch page.articles {
         case .listed(let rows):
             context["articleGroups"] = articleGroups(rows, root: root)
@@ -118,17 +123,17 @@ struct PageFrame: Sendable {
     /// A page of a week's articles, `board.articles_per_page` rows to a page, grouped as under
     /// the board (a group that goes on to the next page starts it again).
     func weekArticlesPage(_ page: PageInputs.WeekArticlesPage) -> Draft {
-        let root = SitePaths.root(from: page.path)
+        let place = page.place, root = SitePaths.root(from: place.path)
         let label = dates.week(page.week)
-        let pageMark = page.page > 1 ? " (\(page.page)/\(page.pageCount))" : ""
+        let pageMark = place.page > 1 ? " (\(place.page)/\(place.pageCount))" : ""
         var context = base(
-            path: page.path, title: "\(label) \(strings["articles"] ?? "")\(pageMark) · \(config.title)",
+            path: place.path, title: "\(label) \(strings["articles"] ?? "")\(pageMark) · \(config.title)",
             description: "\(label) (\(dates.range(page.week))): \(page.articleCount) \(strings["articleCount"] ?? "")", current: "weeks")
         context["week"] = [
             "label": label, "range": dates.range(page.week), "href": root + SitePaths.week(page.week), "articleCount": page.articleCount,
         ] as TemplateFields
         context["articleGroups"] = articleGroups(page.rows, root: root)
-        context["pagination"] = pagination(current: page.page, count: page.pageCount) { root + SitePaths.weekArticles(page.week, page: $0) }
+        context["pagination"] = pagination(place) { root + SitePaths.weekArticles(page.week, page: $0) }
         return Draft(template: "week-articles", context: context)
     }
 
@@ -163,14 +168,14 @@ struct PageFrame: Sendable {
 
     func tagPage(_ page: PageInputs.BoardPage) -> Draft {
         var context = boardViewContext(page)
-        context["board"] = board(page.cards, root: SitePaths.root(from: page.path))
+        context["board"] = board(page.cards, root: SitePaths.root(from: page.place.path))
         return Draft(template: "tag", context: context)
     }
 
     /// A page of the list view: the journals of a board as compact rows (title, date, author,
     /// tags and a line of the excerpt), with no measurement and no script.
     func listPage(_ page: PageInputs.BoardPage) -> Draft {
-        let root = SitePaths.root(from: page.path)
+        let root = SitePaths.root(from: page.place.path)
         var context = boardViewContext(page)
         context["rows"] = zip(page.cards.journals, page.cards.articles).map { row($0, article: $1, root: root) }
         return Draft(template: "list", context: context)
@@ -179,15 +184,15 @@ struct PageFrame: Sendable {
     /// What a board page and a list page share: the heading, the tag navigation (which stays in
     /// the same view), the link to the other view at the same place, and the pagination.
     func boardViewContext(_ page: PageInputs.BoardPage) -> TemplateFields {
-        let root = SitePaths.root(from: page.path)
+        let place = page.place, root = SitePaths.root(from: place.path)
         let list = page.isList, tag = page.tag
         let href: (String?, Int) -> String = { key, page in
             root + SitePaths.encode(list ? SitePaths.list(key, page: page) : SitePaths.tag(key, page: page))
         }
         let name = tag?.name ?? strings["all", default: "All"]
-        let pageMark = page.pageCount > 1 ? " (\(page.page)/\(page.pageCount))" : ""
+        let pageMark = place.pageCount > 1 ? " (\(place.page)/\(place.pageCount))" : ""
         var context = base(
-            path: page.path, title: "\(strings["tags"] ?? "") · \(name)\(pageMark) · \(config.title)",
+            path: place.path, title: "\(strings["tags"] ?? "") · \(name)\(pageMark) · \(config.title)",
             description: "\(name): \(page.journalCount) \(strings["journalCount"] ?? "")", current: "tags")
         context["tag"] = ["name": name, "key": tag?.key ?? "", "count": page.journalCount] as TemplateFields
         var nav: [TemplateFields] = [
@@ -197,13 +202,13 @@ struct PageFrame: Sendable {
             nav.append(["name": other.name, "href": href(other.key, 1), "current": other.key == tag?.key, "count": count])
         }
         context["tagNav"] = nav
-        let first = (page.page - 1) * (list ? config.board.listPerPage : config.board.perPage)
+        let first = (place.page - 1) * (list ? config.board.listPerPage : config.board.perPage)
         let otherPage = first / max(1, list ? config.board.perPage : config.board.listPerPage) + 1
         context["viewSwitch"] = [
             "label": strings[list ? "viewAsBoard" : "viewAsList"] ?? "",
             "href": root + SitePaths.encode(list ? SitePaths.tag(tag?.key, page: otherPage) : SitePaths.list(tag?.key, page: otherPage)),
         ] as TemplateFields
-        context["pagination"] = pagination(current: page.page, count: page.pageCount) { href(tag?.key, $0) }
+        context["pagination"] = pagination(place) { href(tag?.key, $0) }
         return context
     }
 
@@ -298,7 +303,8 @@ struct PageFrame: Sendable {
     /// What `pagination.mustache` reads: previous and next links (`rel` prev and next) and a page
     /// list that stays short however many pages there are (the first, the last, and two either
     /// side of the current one, with gaps between). Nil for a board of one page.
-    func pagination(current: Int, count: Int, href: (Int) -> String) -> TemplateFields? {
+    func pagination(_ place: PageInputs.Place, href: (Int) -> String) -> TemplateFields? {
+        let current = place.page, count = place.pageCount
         guard count > 1 else { return nil }
         let shown = Set([1, count] + Array(max(1, current - 2)...min(count, current + 2))).sorted()
         var items: [TemplateFields] = []

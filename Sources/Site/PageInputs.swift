@@ -28,45 +28,26 @@ enum PageInputs: Equatable, Sendable {
     case file(journals: [Journal], articles: [Article?])
 
     /// A count of something a page names: a tag, a source, a query.
-    struct Count: Equatable, Sendable {
-        var label: String
-        var count: Int
-    }
+    struct Count: Equatable, Sendable { var label: String, count: Int }
 
     /// A week as the archive lists it.
-    struct WeekCounts: Equatable, Sendable {
-        var week: ISOWeek
-        var journals: Int
-        var articles: Int
-    }
+    struct WeekCounts: Equatable, Sendable { var week: ISOWeek, journals: Int, articles: Int }
+
+    /// Where a page is: its site path, and which of how many pages of its board or list it is.
+    struct Place: Equatable, Sendable { var path: String, page: Int, pageCount: Int }
 
     /// The journals shown on a board page, in board order, with their articles (what their cards
     /// and rows show); `id` names the board's packing (`SiteBoards`).
-    struct Cards: Equatable, Sendable {
-        var id: String
-        var journals: [Journal]
-        var articles: [Article?]
-    }
+    struct Cards: Equatable, Sendable { var id: String, journals: [Journal], articles: [Article?] }
 
     /// An article as a page shows it: with the journals about it and its thumbnails' files.
-    struct ShownArticle: Equatable, Sendable {
-        var article: Article
-        var about: [Journal]
-        var thumbnails: [String]
-    }
+    struct ShownArticle: Equatable, Sendable { var article: Article, about: [Journal], thumbnails: [String] }
 
     /// A row of a week's article list: an article under a group (query or source) that found it.
-    struct ArticleRow: Equatable, Sendable {
-        var group: String
-        var shown: ShownArticle
-    }
+    struct ArticleRow: Equatable, Sendable { var group: String, shown: ShownArticle }
 
     /// Where a group of a week's article list starts (its first row) and how many rows it has.
-    struct GroupStart: Equatable, Sendable {
-        var group: String
-        var first: Int
-        var count: Int
-    }
+    struct GroupStart: Equatable, Sendable { var group: String, first: Int, count: Int }
 
     /// A week's article list as its board pages show it: every row while they fit one page,
     /// else each group's count, linking to its page of the week's articles.
@@ -76,52 +57,35 @@ enum PageInputs: Equatable, Sendable {
     }
 
     struct WeekPage: Equatable, Sendable {
-        var path: String
-        var isDigest: Bool
-        var week: ISOWeek
-        var page: Int
-        var pageCount: Int
-        var older: ISOWeek?
-        var newer: ISOWeek?
+        /// The digest (the home page) shows the newest week's first page.
+        var place: Place, isDigest: Bool
+        var week: ISOWeek, older: ISOWeek?, newer: ISOWeek?
+        /// Whether the week has a packet to link.
         var hasPacket: Bool
-        var journalCount: Int
-        var articleCount: Int
+        var journalCount: Int, articleCount: Int
         var cards: Cards
         var articles: WeekArticles
         /// The chart: articles per source and journals per tag, ranked.
-        var sources: [Count]
-        var tags: [Count]
+        var sources: [Count], tags: [Count]
     }
 
     struct WeekArticlesPage: Equatable, Sendable {
-        var path: String
-        var week: ISOWeek
-        var page: Int
-        var pageCount: Int
-        var articleCount: Int
+        var place: Place, week: ISOWeek, articleCount: Int
         var rows: [ArticleRow]
     }
 
     struct JournalPage: Equatable, Sendable {
-        var path: String
-        var journal: Journal
-        var week: ISOWeek
+        var path: String, journal: Journal, week: ISOWeek
         /// Its article (nil for a journal whose article is not stored).
         var article: ShownArticle?
     }
 
     struct BoardPage: Equatable, Sendable {
-        var path: String
-        /// Nil: the 전체 board.
-        var tag: Tag?
-        var isList: Bool
-        var page: Int
-        var pageCount: Int
-        /// The board's journals (all its pages'), and the site's.
-        var journalCount: Int
-        var allCount: Int
-        /// The journals of each configured tag, in config order (the tag navigation).
-        var tagCounts: [Int]
+        /// `tag` nil: the 전체 board; `isList`: its list view.
+        var place: Place, tag: Tag?, isList: Bool
+        /// The board's journals (all its pages'), the site's, and each configured tag's in
+        /// config order (the tag navigation).
+        var journalCount: Int, allCount: Int, tagCounts: [Int]
         var cards: Cards
     }
 }

@@ -16,29 +16,9 @@ import Templating
 /// place.
 public struct SiteRenderer: Sendable {
     let content: SiteContent
-    /// What every page shares, and the drafting of pages.
-    private(set) var frame: PageFrame
-    /// Fingerprinted path of the board's heal script (`assets/board.js`), relative to the site
-    /// root; pages with a board load it.
-    public var boardScript: String? {
-        get { frame.boardScript }
-        set { frame.boardScript = newValue }
-    }
-    /// The web fonts: each page preloads the slices its first lines are set in.
-    public var webFonts: WebFonts? {
-        get { frame.webFonts }
-        set { frame.webFonts = newValue }
-    }
-    /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
-    /// (`assets/search.js`), relative to the site root; the search page names both.
-    public var searchIndex: String? {
-        get { frame.searchIndex }
-        set { frame.searchIndex = newValue }
-    }
-    public var searchScript: String? {
-        get { frame.searchScript }
-        set { frame.searchScript = newValue }
-    }
+    /// What every page shares, and the drafting of pages. The pipeline names in it the assets,
+    /// fonts and search files it made (`boardScript`, `webFonts`, `searchIndex`, `searchScript`).
+    public var frame: PageFrame
     /// Leave the search page out of `pages`: `gazette serve` renders it with `keyedSearchPage`
     /// once the index is built, after the other pages are written and announced.
     public var defersSearchPage = false
@@ -257,8 +237,8 @@ public struct SiteRenderer: Sendable {
             articles = .summary(groups, perPage: content.config.board.articlesPerPage)
         }
         return PageInputs.WeekPage(
-            path: isDigest ? "" : SitePaths.week(week.week, page: page), isDigest: isDigest, week: week.week, page: page, pageCount: board.count,
-            older: index + 1 < weeks.count ? weeks[index + 1].week : nil, newer: index > 0 ? weeks[index - 1].week : nil,
+            place: .init(path: isDigest ? "" : SitePaths.week(week.week, page: page), page: page, pageCount: board.count), isDigest: isDigest,
+            week: week.week, older: index + 1 < weeks.count ? weeks[index + 1].week : nil, newer: index > 0 ? weeks[index - 1].week : nil,
             hasPacket: packetWeeks.contains(week.week), journalCount: week.journals.count, articleCount: week.articles.count,
             cards: cards(SiteBoards.weekID(week.week, page: page), board.journals), articles: articles, sources: facts.sources, tags: facts.tags)
     }
@@ -269,7 +249,7 @@ public struct SiteRenderer: Sendable {
         let perPage = content.config.board.articlesPerPage
         let start = min(rows.count, (page - 1) * perPage)
         return PageInputs.WeekArticlesPage(
-            path: SitePaths.weekArticles(week.week, page: page), week: week.week, page: page, pageCount: articlePageCount(week),
+            place: .init(path: SitePaths.weekArticles(week.week, page: page), page: page, pageCount: articlePageCount(week)), week: week.week,
             articleCount: week.articles.count, rows: rows[start..<min(rows.count, start + perPage)].map(row))
     }
 
@@ -285,8 +265,8 @@ public struct SiteRenderer: Sendable {
         let journals = journals(tagged: tag?.key)
         let board = boardPage(journals, page: page, list: list)
         return PageInputs.BoardPage(
-            path: list ? SitePaths.list(tag?.key, page: page) : SitePaths.tag(tag?.key, page: page), tag: tag, isList: list, page: page,
-            pageCount: board.count, journalCount: journals.count, allCount: content.journals.count,
+            place: .init(path: list ? SitePaths.list(tag?.key, page: page) : SitePaths.tag(tag?.key, page: page), page: page, pageCount: board.count),
+            tag: tag, isList: list, journalCount: journals.count, allCount: content.journals.count,
             tagCounts: content.config.tags.map { tagged[$0.key]?.count ?? 0 }, cards: cards(SiteBoards.tagID(tag?.key, page: page), board.journals))
     }
 
