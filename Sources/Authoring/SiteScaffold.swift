@@ -49,7 +49,7 @@ public enum SiteScaffold {
             language: "ko")
         return [
             ("gazette.yml", config),
-            (".gitignore", "public/\n.public.lock\n.public.previous/\n.gazette/\n.build/\n"),
+            (".gitignore", SiteLayout.ignoredByGit),
             ("\(ArticleStore.folder)/\(ArticleStore.fileName(of: week))", String(decoding: ArticleStore.encode([article]), as: UTF8.self)),
             ("\(ArticleStore.folder)/\(ArticleStore.attributesName)", String(decoding: ArticleStore.attributes, as: UTF8.self)),
             (

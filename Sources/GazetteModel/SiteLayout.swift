@@ -26,6 +26,26 @@ public struct SiteLayout: Sendable {
     public static let sourceFolders = ["content", templates, statics]
     /// Gazette's own state in the site, never published and never committed.
     public static let state = ".gazette"
+    /// Where `gazette build` writes the site unless told otherwise.
+    public static let output = "public"
+
+    /// The lock file of output folder `output`, beside it (`.public.lock`).
+    public static func lock(of output: URL) -> URL { sibling(of: output, ".\(output.lastPathComponent).lock") }
+    /// The previous site, kept beside the output folder `output` after a build swaps a new one
+    /// in (`.public.previous`).
+    public static func previous(of output: URL) -> URL { sibling(of: output, ".\(output.lastPathComponent).previous") }
+
+    private static func sibling(of output: URL, _ name: String) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(name)
+    }
+
+    /// What a site kept in git leaves out of it: the built site, its lock and previous copy,
+    /// what builds keep, and a Swift build folder.
+    public static var ignoredByGit: String {
+        let output = URL(fileURLWithPath: Self.output)
+        return [Self.output + "/", lock(of: output).lastPathComponent, previous(of: output).lastPathComponent + "/", state + "/", ".build/"]
+            .joined(separator: "\n") + "\n"
+    }
 
     public var config: URL { root.appendingPathComponent(Self.config) }
     public var state: URL { root.appendingPathComponent(Self.state) }

@@ -76,7 +76,7 @@ public struct OutputFolder: Sendable {
     /// differ, instead of writing every file into an empty folder and deleting the old site: on
     /// a disk that discards freed blocks, deleting a 2,000-page site took 7 s, more than the
     /// rest of the build (see `replace`).
-    public var previous: URL { url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).previous") }
+    public var previous: URL { SiteLayout.previous(of: url) }
 
     /// Deals with what killed builds left beside the output: `.<name>.staging-<pid>-<token>` and
     /// `.<name>.old-<pid>-<token>` folders, this folder's own pattern only, of other processes.

@@ -10,7 +10,7 @@ import GazetteModel
 public enum OutputLock {
     /// The lock file of `output`: `.<name>.lock` in its parent folder.
     public static func lockFile(for output: URL) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).lock")
+        SiteLayout.lock(of: output)
     }
 
     /// Locks `output` for `purpose` (`build`, `serve`), waiting up to `wait` seconds for another

@@ -1,6 +1,7 @@
 import Bodies
 import Content
 import Foundation
+import GazetteModel
 import Site
 
 /// What `gazette build` (and `gazette serve`, each save) is asked to do.
@@ -37,7 +38,7 @@ public struct BuildOptions: Sendable {
         sink: OutputSink = .ledger, fonts: WebFontCut? = nil
     ) {
         self.siteRoot = siteRoot
-        self.output = output ?? siteRoot.appendingPathComponent("public")
+        self.output = output ?? siteRoot.appendingPathComponent(SiteLayout.output)
         self.baseURL = baseURL
         self.drafts = drafts
         self.packets = packets

@@ -29,7 +29,7 @@ struct PublishCommand: ParsableCommand {
         let console = Console(quiet: global.quiet)
         let root = global.siteRoot
         let request = SitePublisher.Request(
-            siteRoot: root, output: output.map(commandLineURL) ?? root.appendingPathComponent("public"),
+            siteRoot: root, output: output.map(commandLineURL) ?? root.appendingPathComponent(SiteLayout.output),
             remote: remote, branch: branch, generator: "gazette \(BuildVersion.line)")
         let target = "\(SitePublisher.shown(remote: remote)) \(branch)"
         try console.exitOnDiagnostics(failure: { _ in "Nothing was published." }) {
