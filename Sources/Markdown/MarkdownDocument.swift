@@ -71,7 +71,9 @@ public final class MarkdownDocument {
         defer { cmarkLock.unlock() }
         cmark_gfm_core_extensions_ensure_registered()
         // cmark_parser_new only fails when out of memory; that is not recoverable anyway.
-        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8) else {
+        // Strikethrough takes two tildes: Korean writes ranges with one (`100~125mg/dL`,
+        // `3~5일`), and two of them in a paragraph must not strike out the text between.
+        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else {
             fatalError("cmark-gfm: out of memory creating a parser")
         }
         for name in MarkdownDocument.extensionNames {

@@ -26,6 +26,16 @@ import TestSupport
         #expect(html.contains(#"<input type="checkbox" disabled="" aria-label="To do" />"#))
     }
 
+    /// Korean writes ranges with one tilde; only two strike text out.
+    @Test func oneTildeIsARangeNotAStrikethrough() {
+        let document = MarkdownDocument("공복혈당 100~125mg/dL, 당화혈색소 5.7~6.4%. ~~틀린 생각~~은 버렸다.")
+        let html = document.html()
+        #expect(html.contains("100~125mg/dL, 당화혈색소 5.7~6.4%"))
+        #expect(html.contains("<del>틀린 생각</del>은"))
+        #expect(!html.contains("<del>125"))
+        #expect(document.plainText().contains("100~125mg/dL"))
+    }
+
     /// `<pre lang="python">` (GitHub's form) fails the Nu HTML checker: `lang` is a language tag.
     @Test func codeBlocksNameTheirLanguageInAClass() {
         let html = MarkdownDocument("```python\nprint(1)\n```\n").html()
