@@ -32,13 +32,20 @@ public struct SiteRenderer: Sendable {
     /// board and article page of a week reads them, and a busy week has a thousand articles.
     private var weekFacts: [ISOWeek: WeekFacts] = [:]
 
-    /// What every page of a week reads of the whole week.
+    /// What every page of a week reads of the whole week, gathered once per build: a busy
+    /// week's thirty board pages each gathering its two thousand rows again was most of a
+    /// `serve` save.
     struct WeekFacts: Sendable {
         /// Its articles as rows under the groups that found them (without the journals about
         /// each, gathered only for the rows a page lists).
         let rows: [(group: String, article: Article)]
         let tags: [PageInputs.Count]
         let sources: [PageInputs.Count]
+        /// What its board pages show of its articles, and how many pages of their own they take.
+        let articles: PageInputs.WeekArticles
+        let articlePages: Int
+        let older: ISOWeek?
+        let newer: ISOWeek?
     }
 
     public init(content: SiteContent, theme: Theme, bodies: JournalBodies, boards: SiteBoards, baseURL: URL?, stylesheet: String) {
@@ -50,7 +57,7 @@ public struct SiteRenderer: Sendable {
             for tag in journal.tags { tagged[tag, default: []].append(journal) }
         }
         self.tagged = tagged
-        weekFacts = Dictionary(uniqueKeysWithValues: content.weeks.map { ($0.week, facts($0)) })
+        weekFacts = Dictionary(uniqueKeysWithValues: content.weeks.map { ($0.week, gatherFacts($0)) })
     }
 
     var baseURL: URL? { frame.baseURL }
@@ -118,14 +125,19 @@ public struct SiteRenderer: Sendable {
 
     /// Journals with tag `key`, newest first.
     func journals(tagged key: String?) -> [Journal] {
-        key.map { tagged[$0] ?? [] } ?? content.journals
+        // No closure over `self`: it would copy the renderer at every board page.
+        guard let key else { return content.journals }
+        return tagged[key] ?? []
     }
 
     /// Page `page` of a board of `journals` (or of its list view), and how many pages it has.
     func boardPage(_ journals: [Journal], page: Int, list: Bool = false) -> (journals: [Journal], count: Int) {
+        // `SiteBoards.pages`' cut, of one page only.
         let settings = content.config.board
-        let pages = SiteBoards.pages(journals, perPage: list ? settings.listPerPage : settings.perPage)
-        return (Array(pages[min(max(page, 1), pages.count) - 1]), pages.count)
+        let perPage = max(1, list ? settings.listPerPage : settings.perPage)
+        let count = max(1, (journals.count + perPage - 1) / perPage)
+        let start = min(journals.count, (min(max(page, 1), count) - 1) * perPage)
+        return (Array(journals[start..<min(journals.count, start + perPage)]), count)
     }
 
     /// One page of a build: its site path, the fingerprint of everything it is rendered from
@@ -222,34 +234,22 @@ public struct SiteRenderer: Sendable {
     /// where each group starts, the neighbouring weeks and its packet. Not every journal of the
     /// week: an edit to one would make each of a busy week's thirty board pages be drafted again.
     func weekInputs(_ week: WeekContent, page: Int, isDigest: Bool) -> PageInputs.WeekPage {
-        let index = weeks.firstIndex { $0.week == week.week } ?? 0
         let board = boardPage(week.journals, page: page)
-        let facts = weekFacts[week.week] ?? self.facts(week)
-        let articles: PageInputs.WeekArticles
-        if articlePageCount(week) == 0 {
-            articles = .listed(facts.rows.map(row))
-        } else {
-            // Rows come grouped, in the groups' order: one pass finds each group's first row and size.
-            var groups: [PageInputs.GroupStart] = []
-            for (index, row) in facts.rows.enumerated() {
-                if groups.last?.group == row.group { groups[groups.count - 1].count += 1 } else { groups.append(.init(group: row.group, first: index, count: 1)) }
-            }
-            articles = .summary(groups, perPage: content.config.board.articlesPerPage)
-        }
+        let facts = facts(of: week)
         return PageInputs.WeekPage(
             place: .init(path: isDigest ? "" : SitePaths.week(week.week, page: page), page: page, pageCount: board.count), isDigest: isDigest,
-            week: week.week, older: index + 1 < weeks.count ? weeks[index + 1].week : nil, newer: index > 0 ? weeks[index - 1].week : nil,
+            week: week.week, older: facts.older, newer: facts.newer,
             hasPacket: packetWeeks.contains(week.week), journalCount: week.journals.count, articleCount: week.articles.count,
-            cards: cards(SiteBoards.weekID(week.week, page: page), board.journals), articles: articles, sources: facts.sources, tags: facts.tags)
+            cards: cards(SiteBoards.weekID(week.week, page: page), board.journals), articles: facts.articles, sources: facts.sources, tags: facts.tags)
     }
 
     /// A page of a week's articles: its share of the week's rows, with the journals about each.
     func weekArticlesInputs(_ week: WeekContent, page: Int) -> PageInputs.WeekArticlesPage {
-        let rows = weekFacts[week.week]?.rows ?? facts(week).rows
+        let facts = facts(of: week), rows = facts.rows
         let perPage = content.config.board.articlesPerPage
         let start = min(rows.count, (page - 1) * perPage)
         return PageInputs.WeekArticlesPage(
-            place: .init(path: SitePaths.weekArticles(week.week, page: page), page: page, pageCount: articlePageCount(week)), week: week.week,
+            place: .init(path: SitePaths.weekArticles(week.week, page: page), page: page, pageCount: facts.articlePages), week: week.week,
             articleCount: week.articles.count, rows: rows[start..<min(rows.count, start + perPage)].map(row))
     }
 
@@ -262,7 +262,7 @@ public struct SiteRenderer: Sendable {
     /// A page of a board or of its list view: its journals and their articles, where it sits,
     /// and the counts of the tag navigation.
     func boardInputs(_ tag: Tag?, page: Int, list: Bool) -> PageInputs.BoardPage {
-        let journals = journals(tagged: tag?.key)
+        let journals = journals(tagged: tag?.key), tagged = self.tagged
         let board = boardPage(journals, page: page, list: list)
         return PageInputs.BoardPage(
             place: .init(path: list ? SitePaths.list(tag?.key, page: page) : SitePaths.tag(tag?.key, page: page), page: page, pageCount: board.count),
@@ -271,7 +271,8 @@ public struct SiteRenderer: Sendable {
     }
 
     func cards(_ id: String, _ journals: [Journal]) -> PageInputs.Cards {
-        PageInputs.Cards(id: id, journals: journals, articles: journals.map(content.article(for:)))
+        let content = self.content
+        return PageInputs.Cards(id: id, journals: journals, articles: journals.map { content.article(for: $0) })
     }
 
     /// An article with the journals about it and its thumbnails (`fetch --enrich` makes one for
@@ -284,15 +285,38 @@ public struct SiteRenderer: Sendable {
         PageInputs.ArticleRow(group: row.group, shown: shown(row.article))
     }
 
-    /// A week's rows and chart counts.
-    func facts(_ week: WeekContent) -> WeekFacts {
+    /// The facts of `week`, gathered with the renderer.
+    func facts(of week: WeekContent) -> WeekFacts {
+        if let facts = weekFacts[week.week] { return facts }
+        return gatherFacts(week)
+    }
+
+    /// A week's rows, chart counts, article list or summary, and neighbours.
+    func gatherFacts(_ week: WeekContent) -> WeekFacts {
         var sources: [String: Int] = [:]
         for article in week.articles { sources[PageFrame.sourceLabel(article.source), default: 0] += 1 }
         var tags: [String: Int] = [:]
         for journal in week.journals {
             for key in journal.tags { tags[content.config.tag(key)?.name ?? key, default: 0] += 1 }
         }
-        return WeekFacts(rows: articleRows(week), tags: Self.ranked(tags), sources: Self.ranked(sources))
+        let rows = articleRows(week)
+        let perPage = content.config.board.articlesPerPage
+        let articlePages = rows.count <= perPage ? 0 : (rows.count + perPage - 1) / perPage
+        let articles: PageInputs.WeekArticles
+        if articlePages == 0 {
+            articles = .listed(rows.map(row))
+        } else {
+            // Rows come grouped, in the groups' order: one pass finds each group's first row and size.
+            var groups: [PageInputs.GroupStart] = []
+            for (index, row) in rows.enumerated() {
+                if groups.last?.group == row.group { groups[groups.count - 1].count += 1 } else { groups.append(.init(group: row.group, first: index, count: 1)) }
+            }
+            articles = .summary(groups, perPage: perPage)
+        }
+        let index = weeks.firstIndex { $0.week == week.week } ?? 0
+        return WeekFacts(
+            rows: rows, tags: Self.ranked(tags), sources: Self.ranked(sources), articles: articles, articlePages: articlePages,
+            older: index + 1 < weeks.count ? weeks[index + 1].week : nil, newer: index > 0 ? weeks[index - 1].week : nil)
     }
 
     /// A week's articles as rows, grouped by the query that found them (config order first, then
@@ -319,11 +343,7 @@ public struct SiteRenderer: Sendable {
     }
 
     /// How many pages of their own a week's articles take: none while their rows fit one.
-    func articlePageCount(_ week: WeekContent) -> Int {
-        let perPage = content.config.board.articlesPerPage
-        let rows = weekFacts[week.week]?.rows.count ?? articleRows(week).count
-        return rows <= perPage ? 0 : (rows + perPage - 1) / perPage
-    }
+    func articlePageCount(_ week: WeekContent) -> Int { facts(of: week).articlePages }
 
     /// Counts, largest first (ties by name).
     static func ranked(_ counts: [String: Int]) -> [PageInputs.Count] {
