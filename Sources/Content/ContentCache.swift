@@ -45,15 +45,16 @@ public final class ContentCache: Sendable {
         var watched = false
         /// The last build's articles as the stores hold them, and as pages use them (URLs the
         /// policy refuses emptied, newest first).
-        var articles: (stored: [Article], safe: [Article])?
+        var articles: (stored: [Article], safe: (all: [Article], index: ArticleIndex))?
     }
 
     private let state = Locked(State())
 
-    /// `make(stored)`, or the last build's result when the stores held the same articles: on
-    /// 2,000 articles checking every URL and sorting was a fifth of loading a `serve` save. The
+    /// `make(stored)` (the articles safe and sorted, and their index), or the last build's result
+    /// when the stores held the same articles: on 2,000 articles checking every URL and sorting
+    /// was a fifth of loading a `serve` save, and indexing them a third. The
     /// comparison is cheap: unchanged week files hand back the same string storage.
-    func safeArticles(_ stored: [Article], make: ([Article]) -> [Article]) -> [Article] {
+    func safeArticles(_ stored: [Article], make: ([Article]) -> (all: [Article], index: ArticleIndex)) -> (all: [Article], index: ArticleIndex) {
         if let last = state.withLock({ $0.articles }), last.stored == stored { return last.safe }
         let safe = make(stored)
         state.withLock { $0.articles = (stored, safe) }

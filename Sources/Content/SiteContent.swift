@@ -22,8 +22,7 @@ public struct SiteContent: Sendable {
     /// milliseconds of every `serve` save.
     public let configFingerprint: Fingerprint
 
-    private let articlesByID: [String: Article]
-    private let articlesByURL: [String: Article]
+    private let articleIndex: ArticleIndex
     /// Each of `journals` (by `Journal.identity`, which `journals` keeps unique) → the stored
     /// article it matched, or nil for none: resolved once for every page that shows the link.
     /// A miss is kept too: canonicalizing an unstored reference on every page that listed it
@@ -55,7 +54,7 @@ public struct SiteContent: Sendable {
         var content = SiteContent(
             root: siteRoot, config: config,
             journals: Journal.sortedNewestFirst(journals.filter { includeDrafts || !$0.draft }),
-            articles: cache?.safeArticles(articles, make: safeAndSorted) ?? safeAndSorted(articles), diagnostics: [],
+            articles: cache?.safeArticles(articles, make: indexed) ?? indexed(articles), diagnostics: [],
             thumbnailFiles: Set(thumbnails.names))
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
@@ -69,8 +68,46 @@ public struct SiteContent: Sendable {
     /// once, and newest first.
     static func safeAndSorted(_ articles: [Article]) -> [Article] { ArticleStore.sorted(articles.map(\.withSafeURLs)) }
 
+    /// `safeAndSorted`, with their index.
+    static func indexed(_ articles: [Article]) -> (all: [Article], index: ArticleIndex) {
+        let safe = safeAndSorted(articles)
+        return (safe, ArticleIndex(safe))
+    }
+}
+
+/// The articles by id and by canonical URL, the first of each winning: how journals find
+/// theirs. Made once while the store is unchanged (`ContentCache.safeArticles`): canonicalising
+/// two thousand URLs again was a third of a busy site's `serve` save's loading.
+struct ArticleIndex: Sendable {
+    let byID: [String: Article]
+    let byURL: [String: Article]
+
+    init(_ articles: [Article]) {
+        var byID: [String: Article] = [:]
+        var byURL: [String: Article] = [:]
+        byID.reserveCapacity(articles.count)
+        byURL.reserveCapacity(articles.count)
+        for article in articles {
+            byID[article.id] = byID[article.id] ?? article
+            if let canonical = CanonicalURL.canonicalize(article.url) { byURL[canonical] = byURL[canonical] ?? article }
+        }
+        (self.byID, self.byURL) = (byID, byURL)
+    }
+}
+
+extension SiteContent {
+
     public init(
         root: URL, config: SiteConfig, journals: [Journal], articles: [Article], diagnostics: [Diagnostic], thumbnailFiles: Set<String> = []
+    ) {
+        self.init(
+            root: root, config: config, journals: journals, articles: (articles, ArticleIndex(articles)), diagnostics: diagnostics,
+            thumbnailFiles: thumbnailFiles)
+    }
+
+    init(
+        root: URL, config: SiteConfig, journals: [Journal], articles: (all: [Article], index: ArticleIndex), diagnostics: [Diagnostic],
+        thumbnailFiles: Set<String>
     ) {
         self.root = root
         self.bodyFiles = BodyFiles(root: root)
@@ -80,16 +117,10 @@ public struct SiteContent: Sendable {
         configKey.add(reflecting: config)
         self.configFingerprint = configKey.digest
         self.journals = journals
-        self.articles = articles
+        self.articles = articles.all
         self.diagnostics = diagnostics
-        var byID: [String: Article] = [:]
-        var byURL: [String: Article] = [:]
-        for article in articles {
-            byID[article.id] = byID[article.id] ?? article
-            if let canonical = CanonicalURL.canonicalize(article.url) { byURL[canonical] = byURL[canonical] ?? article }
-        }
-        articlesByID = byID
-        articlesByURL = byURL
+        articleIndex = articles.index
+        let byID = articles.index.byID, byURL = articles.index.byURL
         var byJournal: [ObjectIdentifier: Article?] = [:]
         byJournal.reserveCapacity(journals.count)
         var aboutArticle: [String: [Journal]] = [:]
@@ -100,7 +131,7 @@ public struct SiteContent: Sendable {
         }
         articleByJournal = byJournal
         journalsByArticle = aboutArticle
-        weeks = SiteContent.group(journals: journals, articles: articles, timeZone: config.timeZone)
+        weeks = SiteContent.group(journals: journals, articles: articles.all, timeZone: config.timeZone)
     }
 
     /// A journal's Markdown body: the one it holds, or, for one the loader left in its file,
@@ -123,7 +154,7 @@ public struct SiteContent: Sendable {
     /// The stored article a journal writes about, matched by id or by canonical URL.
     public func article(for journal: Journal) -> Article? {
         if let known = articleByJournal[journal.identity] { return known }
-        return SiteContent.resolve(journal.articleReference, byID: articlesByID, byURL: articlesByURL)
+        return SiteContent.resolve(journal.articleReference, byID: articleIndex.byID, byURL: articleIndex.byURL)
     }
 
     private static func resolve(_ reference: String?, byID: [String: Article], byURL: [String: Article]) -> Article? {
