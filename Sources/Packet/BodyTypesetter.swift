@@ -126,7 +126,7 @@ struct BodyTypesetter {
         let depthBullet = ["•", "◦", "–"][min(2, Int(indent / style.listIndent) % 3)]
         let element = ids.make("L")
         for (number, item) in list.items.enumerated() {
-            var content = try boxes(
+            let content = try boxes(
                 item.blocks.isEmpty ? [.paragraph([])] : item.blocks, indent: indent + markerWidth, width: width - markerWidth, bars: [],
                 tight: list.tight)
             if content.isEmpty { continue }

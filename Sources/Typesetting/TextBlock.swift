@@ -99,7 +99,7 @@ public final class TextBlock {
             top += height
         }
         let unwrapped =
-            if let width, !pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
+            if width != nil, !pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
                 try TextBlock.layout(text, fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap, keepKoreanWords: false)
             } else { OpaquePointer?.none }
         let shaped = unwrapped.map(ShapedRuns.init)
