@@ -52,7 +52,7 @@ public final class ContentCache: Sendable {
 
     /// `make(stored)` (the articles safe and sorted, and their index), or the last build's result
     /// when the stores held the same articles: on 2,000 articles checking every URL and sorting
-    /// was a fifth of loading a `serve` save, and indexing them a third. The
+    /// was a fifth of loading a `serve` save, and indexing them another fifth. The
     /// comparison is cheap: unchanged week files hand back the same string storage.
     func safeArticles(_ stored: [Article], make: ([Article]) -> (all: [Article], index: ArticleIndex)) -> (all: [Article], index: ArticleIndex) {
         if let last = state.withLock({ $0.articles }), last.stored == stored { return last.safe }

@@ -74,7 +74,6 @@ public struct PageFrame: Sendable {
         case .archive(let weeks): archivePage(weeks)
         case .search(let weeks): searchPage(weeks)
         case .emptyHome: emptyHome()
-        case .file: Draft(template: "", context: [:])
         }
     }
 

@@ -24,8 +24,6 @@ enum PageInputs: Equatable, Sendable {
     case search(weeks: [ISOWeek])
     /// The home page of a site with no week yet.
     case emptyHome
-    /// A file made from journals and articles besides the frame: a week's packet.
-    case file(journals: [Journal], articles: [Article?])
 
     /// A count of something a page names: a tag, a source, a query.
     struct Count: Equatable, Sendable { var label: String, count: Int }

@@ -358,6 +358,8 @@ public struct SiteRenderer: Sendable {
 /// hands unchanged journals back with the same string storage.
 public final class PageMemo: Sendable {
     private let table = Locked<[String: (inputs: PageInputs, shared: Fingerprint, key: Fingerprint)]>([:])
+    /// The same for files made from journals and articles (a week's packet), by path.
+    private let files = Locked<[String: (journals: [Journal], articles: [Article?], shared: Fingerprint, key: Fingerprint)]>([:])
     /// The feed's entries, kept for the same builds.
     public let feedEntries = FeedEntries()
 
@@ -373,10 +375,11 @@ public final class PageMemo: Sendable {
     /// The key of a file made from `journals` and `articles` besides `shared` (a week's packet),
     /// taken from the last build when they are the same, else made by `make` and kept.
     public func key(_ path: String, journals: [Journal], articles: [Article?], shared: Fingerprint, make: () -> Fingerprint) -> Fingerprint {
-        let inputs = PageInputs.file(journals: journals, articles: articles)
-        if let known = key(path, inputs, shared: shared) { return known }
+        if let known = files.withLock({ $0[path] }), known.shared == shared, known.journals == journals, known.articles == articles {
+            return known.key
+        }
         let made = make()
-        record([(path, inputs, made)], shared: shared)
+        files.withLock { $0[path] = (journals, articles, shared, made) }
         return made
     }
 
