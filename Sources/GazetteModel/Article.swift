@@ -2,40 +2,105 @@ import Foundation
 
 /// One news story in the article store (`content/articles/YYYY-Www.json`), from a news API, a
 /// feed or added by hand. Text fields are plain text.
+///
+/// A value, kept in one shared box: a copy is one retain, not one per text field, and two
+/// copies of one record compare by identity before by field. A site's pages hold its articles
+/// many times over (in cards, rows and the journals about each); `gazette serve` compares every
+/// page's with the last build's on each save, and copying and comparing articles field by field
+/// was a tenth of a busy week's save.
 public struct Article: Hashable, Sendable, Codable {
+    /// The record's fields. A change makes a new box: records change only when fetched or made
+    /// safe, never while pages are built.
+    private struct Fields: Hashable, Sendable {
+        var id: String
+        var url: String
+        var title: String
+        var description: String
+        var source: String
+        var publisher: String?
+        var author: String?
+        var published: String
+        var image: String?
+        var queries: [String]
+        var language: String?
+    }
+
+    private final class Box: Sendable {
+        let fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    private mutating func change(_ edit: (inout Fields) -> Void) {
+        var fields = box.fields
+        edit(&fields)
+        box = Box(fields)
+    }
+
     /// First 12 hex digits of the SHA-256 of the canonical URL (see `CanonicalURL`).
-    public var id: String
-    public var url: String
-    public var title: String
-    public var description: String
+    public var id: String {
+        get { box.fields.id }
+        set { change { $0.id = newValue } }
+    }
+    public var url: String {
+        get { box.fields.url }
+        set { change { $0.url = newValue } }
+    }
+    public var title: String {
+        get { box.fields.title }
+        set { change { $0.title = newValue } }
+    }
+    public var description: String {
+        get { box.fields.description }
+        set { change { $0.description = newValue } }
+    }
     /// `naver`, `newsapi`, `mediastack`, `feed:<name>` or `manual`.
-    public var source: String
-    public var publisher: String?
-    public var author: String?
+    public var source: String {
+        get { box.fields.source }
+        set { change { $0.source = newValue } }
+    }
+    public var publisher: String? {
+        get { box.fields.publisher }
+        set { change { $0.publisher = newValue } }
+    }
+    public var author: String? {
+        get { box.fields.author }
+        set { change { $0.author = newValue } }
+    }
     /// The publication time as stored (ISO 8601 with offset).
-    public var published: String
-    public var image: String?
+    public var published: String {
+        get { box.fields.published }
+        set { change { $0.published = newValue } }
+    }
+    public var image: String? {
+        get { box.fields.image }
+        set { change { $0.image = newValue } }
+    }
     /// Every configured query that found the story, sorted.
-    public var queries: [String]
-    public var language: String?
+    public var queries: [String] {
+        get { box.fields.queries }
+        set { change { $0.queries = newValue } }
+    }
+    public var language: String? {
+        get { box.fields.language }
+        set { change { $0.language = newValue } }
+    }
 
     public init(
         id: String, url: String, title: String, description: String, source: String,
         publisher: String?, author: String?, published: String, image: String?, queries: [String],
         language: String?
     ) {
-        self.id = id
-        self.url = url
-        self.title = title
-        self.description = description
-        self.source = source
-        self.publisher = publisher
-        self.author = author
-        self.published = published
-        self.image = image
-        self.queries = queries
-        self.language = language
+        box = Box(
+            Fields(
+                id: id, url: url, title: title, description: description, source: source, publisher: publisher, author: author,
+                published: published, image: image, queries: queries, language: language))
     }
+
+    public static func == (lhs: Article, rhs: Article) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     private enum CodingKeys: String, CodingKey {
         case id, url, title, description, source, publisher, author, published, image, queries, language
@@ -47,17 +112,32 @@ public struct Article: Hashable, Sendable, Codable {
     /// `gazette fetch` itself can write them or leave them out.
     public init(from decoder: any Decoder) throws {
         let record = try decoder.container(keyedBy: CodingKeys.self)
-        id = try record.decode(String.self, forKey: .id)
-        url = try record.decode(String.self, forKey: .url)
-        title = try record.decode(String.self, forKey: .title)
-        description = try record.decodeIfPresent(String.self, forKey: .description) ?? ""
-        source = try record.decode(String.self, forKey: .source)
-        publisher = try record.decodeIfPresent(String.self, forKey: .publisher)
-        author = try record.decodeIfPresent(String.self, forKey: .author)
-        published = try record.decode(String.self, forKey: .published)
-        image = try record.decodeIfPresent(String.self, forKey: .image)
-        queries = try record.decodeIfPresent([String].self, forKey: .queries) ?? []
-        language = try record.decodeIfPresent(String.self, forKey: .language)
+        self.init(
+            id: try record.decode(String.self, forKey: .id), url: try record.decode(String.self, forKey: .url),
+            title: try record.decode(String.self, forKey: .title),
+            description: try record.decodeIfPresent(String.self, forKey: .description) ?? "",
+            source: try record.decode(String.self, forKey: .source), publisher: try record.decodeIfPresent(String.self, forKey: .publisher),
+            author: try record.decodeIfPresent(String.self, forKey: .author), published: try record.decode(String.self, forKey: .published),
+            image: try record.decodeIfPresent(String.self, forKey: .image),
+            queries: try record.decodeIfPresent([String].self, forKey: .queries) ?? [],
+            language: try record.decodeIfPresent(String.self, forKey: .language))
+    }
+
+    /// The record with every field, as the synthesized encoding wrote it (absent optionals left out).
+    public func encode(to encoder: any Encoder) throws {
+        var record = encoder.container(keyedBy: CodingKeys.self)
+        let fields = box.fields
+        try record.encode(fields.id, forKey: .id)
+        try record.encode(fields.url, forKey: .url)
+        try record.encode(fields.title, forKey: .title)
+        try record.encode(fields.description, forKey: .description)
+        try record.encode(fields.source, forKey: .source)
+        try record.encodeIfPresent(fields.publisher, forKey: .publisher)
+        try record.encodeIfPresent(fields.author, forKey: .author)
+        try record.encode(fields.published, forKey: .published)
+        try record.encodeIfPresent(fields.image, forKey: .image)
+        try record.encode(fields.queries, forKey: .queries)
+        try record.encodeIfPresent(fields.language, forKey: .language)
     }
 
     /// The publication instant, when `published` parses as ISO 8601.
