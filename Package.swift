@@ -55,13 +55,19 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
         .target(name: "CInotify"),
+        // cmark-gfm's table of special characters made constant, so Markdown parses on every
+        // core: the executable exports its definition, which the library then calls instead of
+        // its own (Markdown.CMarkThreads checks that it does, else parses take turns).
+        .target(
+            name: "CCMarkGFMShared",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=cmark_manage_extensions_special_characters"])]),
         // glibc's malloc_trim (<malloc.h>), for GazetteModel.FreeMemory.
         .systemLibrary(name: "CMalloc"),
 
         // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
         .target(name: "GazetteModel", dependencies: ["CMalloc", "CZlib"]),
         // cmark-gfm behind a Swift face: parse GFM, render HTML, walk the tree.
-        .target(name: "Markdown", dependencies: ["CCMarkGFM", "GazetteModel", "Markup"]),
+        .target(name: "Markdown", dependencies: ["CCMarkGFM", "CCMarkGFMShared", "GazetteModel", "Markup"]),
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
         .target(name: "Markup", dependencies: ["CLibXML2"]),
         // Text for the web: HarfBuzz shaping and measurement, Chromium's line breaking (Unicode
@@ -148,7 +154,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Markup", "Pipeline"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestSupport"]),

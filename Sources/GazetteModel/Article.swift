@@ -8,7 +8,7 @@ import Foundation
 /// many times over (in cards, rows and the journals about each); `gazette serve` compares every
 /// page's with the last build's on each save, and copying and comparing articles field by field
 /// was a tenth of a busy week's save.
-public struct Article: Hashable, Sendable, Codable {
+public struct Article: Hashable, Sendable, Codable, CustomReflectable {
     /// The record's fields. A change makes a new box: records change only when fetched or made
     /// safe, never while pages are built.
     private struct Fields: Hashable, Sendable {
@@ -97,6 +97,10 @@ public struct Article: Hashable, Sendable, Codable {
                 id: id, url: url, title: title, description: description, source: source, publisher: publisher, author: author,
                 published: published, image: image, queries: queries, language: language))
     }
+
+    /// The fields, as a struct of them would show (printing, and the test that every one is
+    /// fingerprinted).
+    public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: box.fields).children) }
 
     public static func == (lhs: Article, rhs: Article) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
 

@@ -1,4 +1,5 @@
 internal import CCMarkGFM
+internal import CCMarkGFMShared
 import Foundation
 import GazetteModel
 import Markup
@@ -49,11 +50,36 @@ public struct TaskLabels: Sendable, Hashable {
     }
 }
 
-/// cmark-gfm is not safe to use from several threads at once: attaching the autolink extension
-/// adds characters to a process-wide table of special inline characters, and freeing a parser
-/// removes them again, so one thread's parser free makes another's parse miss autolinks. Every
-/// parse (attach → finish) and every parser free happens under this lock.
-private let cmarkLock = NSLock()
+/// Whether documents may be parsed on several threads at once. cmark-gfm keeps one piece of
+/// process-wide state, the inline parser's table of special characters, which each parse fills
+/// for its extensions and empties again when done, so one thread's parse made another's miss
+/// autolinks. `CCMarkGFMShared` replaces the library's function that does this with one that
+/// only ever adds; this checks, with a first parse under the lock, that the library calls it
+/// (the executable exports it: Package.swift's linker settings). When it does not, every parse
+/// and every parser free holds the lock, as before.
+enum CMarkThreads {
+    private static let lock = NSLock()
+
+    static let atOnce: Bool = {
+        lock.lock()
+        defer { lock.unlock() }
+        cmark_gfm_core_extensions_ensure_registered()
+        let before = gazette_cmark_interposed_calls()
+        MarkdownDocument.parse("<https://example.org> ~~a~~ www.example.org\n\n| a |\n|---|\n| b |\n").map { parser, root in
+            cmark_node_free(root)
+            cmark_parser_free(parser)
+        }
+        return gazette_cmark_interposed_calls() > before
+    }()
+
+    /// `body` alone, or under the lock when parses must take turns.
+    static func serialized<T>(_ body: () throws -> T) rethrows -> T {
+        if atOnce { return try body() }
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
+    }
+}
 
 /// A GitHub Flavored Markdown document parsed by cmark-gfm with the table, strikethrough,
 /// autolink, tasklist and tagfilter extensions. This type is the only place Gazette calls
@@ -63,34 +89,17 @@ public final class MarkdownDocument {
     private let root: OpaquePointer
     private let options: MarkdownOptions
 
+    /// Whether documents parse on several threads at once (`CMarkThreads`): false only when
+    /// the executable was linked without exporting `CCMarkGFMShared`'s definition.
+    public static var parsesAtOnce: Bool { CMarkThreads.atOnce }
+
     /// The extensions Gazette enables, in attachment order.
     public static let extensionNames = ["table", "strikethrough", "autolink", "tasklist", "tagfilter"]
 
     public init(_ text: String, options: MarkdownOptions = MarkdownOptions()) {
-        cmarkLock.lock()
-        defer { cmarkLock.unlock() }
-        cmark_gfm_core_extensions_ensure_registered()
-        // cmark_parser_new only fails when out of memory; that is not recoverable anyway.
-        // Strikethrough takes two tildes: Korean writes ranges with one (`100~125mg/dL`,
-        // `3~5일`), and two of them in a paragraph must not strike out the text between.
-        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else {
-            fatalError("cmark-gfm: out of memory creating a parser")
-        }
-        for name in MarkdownDocument.extensionNames {
-            if let ext = cmark_find_syntax_extension(name) {
-                cmark_parser_attach_syntax_extension(parser, ext)
-            }
-        }
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parser_feed(parser, $0, buffer.count)
-                }
-            }
-        }
-        guard let root = cmark_parser_finish(parser) else {
-            fatalError("cmark-gfm: out of memory finishing a document")
+        // cmark-gfm fails only when out of memory; that is not recoverable anyway.
+        guard let (parser, root) = CMarkThreads.serialized({ MarkdownDocument.parse(text) }) else {
+            fatalError("cmark-gfm: out of memory parsing a document")
         }
         self.parser = parser
         self.root = root
@@ -114,9 +123,33 @@ public final class MarkdownDocument {
 
     deinit {
         cmark_node_free(root)
-        cmarkLock.lock()
-        cmark_parser_free(parser)
-        cmarkLock.unlock()
+        CMarkThreads.serialized { cmark_parser_free(parser) }
+    }
+
+    /// A parser with Gazette's extensions, fed `text` and finished: the parser and the root.
+    /// Strikethrough takes two tildes: Korean writes ranges with one (`100~125mg/dL`, `3~5일`),
+    /// and two of them in a paragraph must not strike out the text between.
+    fileprivate static func parse(_ text: String) -> (OpaquePointer, OpaquePointer)? {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else { return nil }
+        for name in extensionNames {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var bytes = Array(text.utf8)
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress.map { base in
+                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    cmark_parser_feed(parser, $0, buffer.count)
+                }
+            }
+        }
+        guard let root = cmark_parser_finish(parser) else {
+            cmark_parser_free(parser)
+            return nil
+        }
+        return (parser, root)
     }
 
     /// Links and images whose destination the URL policy refuses (see `SafeURL`), as written;
@@ -283,11 +316,9 @@ public final class MarkdownDocument {
     }
 
     /// The body as Swift values (headings already shifted by `topHeadingLevel`), read from
-    /// cmark-gfm's tree in one walk under the parse lock.
+    /// cmark-gfm's tree in one walk (under the parse lock when parses take turns).
     public func blocks() -> [MarkdownBlock] {
-        cmarkLock.lock()
-        defer { cmarkLock.unlock() }
-        return MarkdownTreeReader.blocks(under: root)
+        CMarkThreads.serialized { MarkdownTreeReader.blocks(under: root) }
     }
 
     // MARK: - Tree access

@@ -250,13 +250,13 @@ public struct SiteRenderer: Sendable {
         let start = min(rows.count, (page - 1) * perPage)
         return PageInputs.WeekArticlesPage(
             place: .init(path: SitePaths.weekArticles(week.week, page: page), page: page, pageCount: facts.articlePages), week: week.week,
-            articleCount: week.articles.count, rows: rows[start..<min(rows.count, start + perPage)].map(row))
+            articleCount: week.articles.count, rows: rows[start..<min(rows.count, start + perPage)].map { row($0) })
     }
 
     /// A journal's page: the journal, its week, and its article with the journals about it.
     func journalInputs(_ journal: Journal) -> PageInputs.JournalPage {
         PageInputs.JournalPage(
-            path: SitePaths.journal(journal.slug), journal: journal, week: content.week(of: journal), article: content.article(for: journal).map(shown))
+            path: SitePaths.journal(journal.slug), journal: journal, week: content.week(of: journal), article: content.article(for: journal).map { shown($0) })
     }
 
     /// A page of a board or of its list view: its journals and their articles, where it sits,
@@ -304,7 +304,7 @@ public struct SiteRenderer: Sendable {
         let articlePages = rows.count <= perPage ? 0 : (rows.count + perPage - 1) / perPage
         let articles: PageInputs.WeekArticles
         if articlePages == 0 {
-            articles = .listed(rows.map(row))
+            articles = .listed(rows.map { row($0) })
         } else {
             // Rows come grouped, in the groups' order: one pass finds each group's first row and size.
             var groups: [PageInputs.GroupStart] = []

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GazetteModel
 @testable import Markdown
 import Testing
 import TestSupport
@@ -34,6 +35,23 @@ import TestSupport
         #expect(html.contains("<del>틀린 생각</del>은"))
         #expect(!html.contains("<del>125"))
         #expect(document.plainText().contains("100~125mg/dL"))
+    }
+
+    /// Documents parse on both cores at once, and none loses the characters its extensions
+    /// need while another finishes: with cmark-gfm's own table handling, one thread's parse
+    /// emptied the table under another's, whose autolinks and strikethroughs came out as text.
+    @Test func documentsParseAtOnceAndKeepTheirExtensions() {
+        #expect(MarkdownDocument.parsesAtOnce, "cmark-gfm does not call CCMarkGFMShared's definition: is it exported (Package.swift)?")
+        let count = 600
+        let htmls = Locked([String](repeating: "", count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let html = MarkdownDocument("노트 \(index): www.example.org/\(index) 참고, ~~옛 생각 \(index)~~ 버림.\n\n| a |\n|---|\n| ~~\(index)~~ |\n").html()
+            htmls.withLock { $0[index] = html }
+        }
+        for (index, html) in htmls.withLock({ $0 }).enumerated() {
+            #expect(html.contains("<a href=\"http://www.example.org/\(index)\">www.example.org/\(index)</a>"), "\(html)")
+            #expect(html.contains("<del>옛 생각 \(index)</del>") && html.contains("<td><del>\(index)</del></td>"), "\(html)")
+        }
     }
 
     /// `<pre lang="python">` (GitHub's form) fails the Nu HTML checker: `lang` is a language tag.

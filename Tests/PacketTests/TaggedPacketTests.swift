@@ -105,9 +105,9 @@ import TestSupport
             let expected = packet.journals.compactMap { content.article(for: $0)?.language }
                 .filter { !$0.isEmpty && $0 != content.config.language.rawValue }
             #expect(marked == expected)
-            return marked.count
             // No page header or footer inside the structure.
             #expect(!tree.text.contains(" / \(try PDFTools.info(pdf)["Pages"] ?? "")"))
+            return marked.count
         }
     }
 
