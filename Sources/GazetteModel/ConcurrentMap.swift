@@ -130,3 +130,25 @@ private final class Work<Element, T>: @unchecked Sendable {
     /// `withoutActuallyEscaping` could see it still held by a block not yet freed.
     func letGo() { transform = nil }
 }
+
+/// A value made on a Dispatch worker thread while the caller goes on with other steps; `value()`
+/// waits for it. For a step whose result only the last steps need (the search index, which
+/// only the search page and its own files read): its one-core stretches are filled by the
+/// steps in between, which use every core.
+///
+/// `@unchecked Sendable`: `result` is written once, by the worker, before it leaves the group,
+/// and read only after the group has been waited on.
+public final class Background<T: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: Result<T, any Error> = .failure(CancellationError())
+
+    public init(_ make: @escaping @Sendable () throws -> T) {
+        DispatchQueue.global().async(group: done) { self.result = Result { try make() } }
+    }
+
+    /// The value, once made (or the error making it threw).
+    public func value() throws -> T {
+        done.wait()
+        return try result.get()
+    }
+}

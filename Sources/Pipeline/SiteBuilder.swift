@@ -27,13 +27,22 @@ public enum SiteBuilder {
         if let unchanged = run.unchangedSite() { return unchanged }
         let sources = try load(&run)
         let parsed = try parse(sources, &run)
-        let (cards, search) = try cardsAndIndex(sources, parsed, &run)
+        let search = searchIndex(sources, parsed, run)
+        let memory = run.memory
+        let cards = try run.clock.step("make and measure cards") { try measureCards(sources, parsed, memory) }
         let boards = run.clock.step("pack boards") {
             SiteBoards(sources.content, cards: cards.maker, measures: cards.measures, layout: parsed.layout, contexts: run.memory.cardContexts)
         }
         let assets = siteAssets(sources, parsed)
-        let renderer = renderer(sources, parsed, boards, search, assets: assets, run)
-        var made = try render(renderer, sources, parsed, search, assets: assets, &run)
+        let renderer = renderer(sources, parsed, boards, assets: assets, run)
+        var made = try render(renderer, sources, parsed, assets: assets, &run)
+        // The search page and files follow the pages: written with them when they are
+        // rendered as they are written, else now.
+        var searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
+        if let files = searchFiles, !SiteWriter.streamsPages(run) {
+            made += try run.clock.step("finish the search index and page") { try files.outputs() }
+            searchFiles = nil
+        }
         let packets = packets(sources.content, fonts: parsed.fonts, run)
         if !options.sink.updatesInPlace { made += try typeset(packets, &run) }
         // Whatever was made from a body read again from its file, the file must still hold it.
@@ -41,7 +50,8 @@ public enum SiteBuilder {
         let summary = OutputLedger.Summary(
             journals: sources.content.journals.count, articles: sources.content.articles.count, weeks: sources.content.weeks.count,
             fontBytes: parsed.fonts.totalBytes, diagnostics: parsed.diagnostics)
-        let writer = SiteWriter(run: run, made: made, packets: packets, renderer: renderer, content: sources.content, summary: summary)
+        let writer = SiteWriter(
+            run: run, made: made, packets: packets, search: searchFiles, renderer: renderer, content: sources.content, summary: summary)
         let written = try writer.write(&run.clock)
         run.memory.keep(cards: cards.cache, bodies: parsed.bodyCache)
         return report(sources, parsed, written, packets: packets, search: deferredSearch(renderer, sources, parsed, run), run)
@@ -109,37 +119,39 @@ public enum SiteBuilder {
         var cache: CardMeasureCache
     }
 
-    /// Cards, and the search index beside them (none while updating in place: it is made on
-    /// request, `deferredSearch`). The index merges its postings on one core; cards are made
-    /// and measured meanwhile.
-    static func cardsAndIndex(_ sources: Sources, _ parsed: Parsed, _ run: inout BuildRun) throws -> (Cards, SearchIndex?) {
-        let memory = run.memory, placement = run.placement
-        let measure = {
-            let cache = memory.cardMeasures()
-            let maker = CardMaker(content: sources.content, bodies: parsed.bodies, memo: memory.pages == nil ? nil : memory.cardContexts)
-            let measures = try SiteBoards.measure(sources.content, cards: maker, layout: parsed.layout, fonts: parsed.fonts.fingerprint, cache: cache)
-            return Cards(maker: maker, measures: measures, cache: cache)
-        }
-        if run.options.sink.updatesInPlace { return (try run.clock.step("make and measure cards") { try measure() }, nil) }
+    static func measureCards(_ sources: Sources, _ parsed: Parsed, _ memory: BuildMemory) throws -> Cards {
+        let cache = memory.cardMeasures()
+        let maker = CardMaker(content: sources.content, bodies: parsed.bodies, memo: memory.pages == nil ? nil : memory.cardContexts)
+        let measures = try SiteBoards.measure(sources.content, cards: maker, layout: parsed.layout, fonts: parsed.fonts.fingerprint, cache: cache)
+        return Cards(maker: maker, measures: measures, cache: cache)
+    }
+
+    /// The search index, made on a worker thread from here on while cards are measured and
+    /// pages rendered (only the search page and its own files read it): its merging and
+    /// cutting of postings run on one core, which those steps, on every core, fill. None while
+    /// updating in place: it is made on request (`deferredSearch`).
+    static func searchIndex(_ sources: Sources, _ parsed: Parsed, _ run: BuildRun) -> Background<SearchIndex>? {
+        guard !run.options.sink.updatesInPlace else { return nil }
         // A search file the ledger finds in place under the same key is not compressed again.
+        let placement = run.placement, content = sources.content, bodies = parsed.bodies, cache = run.memory.search
         let inPlace: @Sendable (String, Fingerprint) -> Int? = { placement.size(of: $0, key: $1) }
-        let result = try run.clock.step("make and measure cards, build search index") {
-            try concurrently(measure, { SearchIndex(content: sources.content, bodies: parsed.bodies, cache: memory.search, inPlace: inPlace) })
+        return Background {
+            let index = SearchIndex(content: content, bodies: bodies, cache: cache, inPlace: inPlace)
+            // The index's postings and keys are gone; only its compressed files are left.
+            FreeMemory.release()
+            return index
         }
-        // The index's postings and keys are gone; only its compressed files are left.
-        FreeMemory.release()
-        return result
     }
 
     typealias Assets = [(source: String, path: String, data: Data)]
 
-    static func renderer(_ sources: Sources, _ parsed: Parsed, _ boards: SiteBoards, _ search: SearchIndex?, assets: Assets, _ run: BuildRun) -> SiteRenderer {
+    static func renderer(_ sources: Sources, _ parsed: Parsed, _ boards: SiteBoards, assets: Assets, _ run: BuildRun) -> SiteRenderer {
         var renderer = SiteRenderer(
             content: sources.content, theme: sources.theme, bodies: parsed.bodies, boards: boards, baseURL: sources.baseURL,
             stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
         renderer.frame.boardScript = assets.first { $0.source == "assets/board.js" }?.path
-        renderer.frame.searchIndex = search?.manifest
-        renderer.defersSearchPage = run.options.sink.updatesInPlace
+        // The search page follows the index (`SearchFiles`, or on request in place).
+        renderer.defersSearchPage = true
         renderer.frame.searchScript = assets.first { $0.source == "assets/search.js" }?.path
         renderer.frame.webFonts = parsed.fonts
         renderer.packetWeeks = Set(run.options.packets == .perWeek ? StudyPacket.weeks(in: sources.content) : [])
@@ -156,10 +168,10 @@ public enum SiteBuilder {
     /// Every file but the packets — and but the pages, when the sink writes them as they are
     /// rendered (`SiteWriter.streamsPages`).
     static func render(
-        _ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, _ search: SearchIndex?, assets: Assets, _ run: inout BuildRun
+        _ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, assets: Assets, _ run: inout BuildRun
     ) throws -> [Output] {
         let streams = SiteWriter.streamsPages(run)
-        let inPlace = run.options.sink.updatesInPlace, memo = run.memory.pages, placement = run.placement
+        let memo = run.memory.pages, placement = run.placement
         return try run.clock.step(streams ? "render feed and sitemap" : "render pages, feed and sitemap") {
             var outputs: [Output] = []
             if !streams {
@@ -168,14 +180,13 @@ public enum SiteBuilder {
             }
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer, entries: memo?.feedEntries).utf8)))
-            // The search page, last in the sitemap, is listed even while it is made on request.
-            let listed = renderer.pagePaths + (inPlace ? [SitePaths.search] : [])
+            // The search page, last in the sitemap, is made after the others (or on request).
+            let listed = renderer.pagePaths + [SitePaths.search]
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: sources.baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
             outputs += parsed.fonts.slices.map { Output(path: $0.path, key: $0.key, data: $0.data) }
             if let stylesheet = parsed.fonts.pageSliceStylesheet { outputs.append(.bytes(stylesheet.path, stylesheet.data)) }
             outputs += SiteAssets.thumbnails(of: sources.content).map { .bytes($0.path, $0.data) }
-            outputs += (search?.files ?? []).map { Output(path: $0.path, key: $0.key, data: $0.data) }
             outputs += sources.statics.files.map { .bytes($0.path, $0.data) }
             return outputs
         }
@@ -220,16 +231,9 @@ public enum SiteBuilder {
     /// Updating in place: the search index and page, made after the build when asked.
     static func deferredSearch(_ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, _ run: BuildRun) -> DeferredSearch? {
         guard run.options.sink.updatesInPlace else { return nil }
-        var finished = renderer
-        finished.defersSearchPage = false
-        let content = sources.content, bodies = parsed.bodies, cache = run.memory.search
+        let finished = renderer, content = sources.content, bodies = parsed.bodies, cache = run.memory.search
         return DeferredSearch(output: run.output, written: run.memory.written) { [finished] in
-            var renderer = finished
-            let index = SearchIndex(content: content, bodies: bodies, cache: cache)
-            renderer.frame.searchIndex = index.manifest
-            let page = try renderer.keyedSearchPage()
-            return [Output(path: SitePaths.file(page.path), key: page.key, data: page.html)]
-                + index.files.map { Output(path: $0.path, key: $0.key, data: $0.data) }
+            try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: cache), renderer: finished, placement: nil)
         }
     }
 

@@ -2,6 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Output
+import Search
 import Site
 
 /// What a build carries from step to step besides the steps' own values: what it was asked,
@@ -56,6 +57,8 @@ struct SiteWriter {
     let run: BuildRun
     var made: [Output]
     let packets: [DeferredPacket]
+    /// The search index's files and page, when they are written after the pages (`SiteBuilder`).
+    let search: SearchFiles?
     let renderer: SiteRenderer
     let content: SiteContent
     let summary: OutputLedger.Summary
@@ -63,8 +66,12 @@ struct SiteWriter {
     /// keys the placement already copied, not a second copy of every key).
     let searchInPlace: [String: Fingerprint]
 
-    init(run: BuildRun, made: [Output], packets: [DeferredPacket], renderer: SiteRenderer, content: SiteContent, summary: OutputLedger.Summary) {
-        (self.run, self.made, self.packets, self.renderer, self.content, self.summary) = (run, made, packets, renderer, content, summary)
+    init(
+        run: BuildRun, made: [Output], packets: [DeferredPacket], search: SearchFiles?, renderer: SiteRenderer, content: SiteContent,
+        summary: OutputLedger.Summary
+    ) {
+        (self.run, self.made, self.packets, self.search, self.renderer, self.content, self.summary) =
+            (run, made, packets, search, renderer, content, summary)
         searchInPlace = run.options.sink.updatesInPlace ? (run.placement.memory ?? [:]).filter { $0.key.hasPrefix(SitePaths.search) } : [:]
     }
 
@@ -94,10 +101,18 @@ struct SiteWriter {
     /// Writes what was made, links what the live folder holds (into a new folder), and keeps
     /// what is in place.
     func writeMade(_ writer: inout FileWriter) throws {
+        try write(made, &writer)
+        if run.options.sink.updatesInPlace { for packet in packets { writer.keep(packet.path) } }
+        for path in searchInPlace.keys { writer.keep(path) }
+    }
+
+    /// Writes `items` that have data, links those the live folder holds (into a new folder), and
+    /// keeps the rest.
+    func write(_ items: [Output], _ writer: inout FileWriter) throws {
         let inPlace = run.options.sink.updatesInPlace, placement = run.placement
         // The files to write go together, to be written on every core.
         var toWrite: [(path: String, data: Data)] = []
-        for item in made {
+        for item in items {
             let live = placement.source(of: item.path, key: item.key) == .live
             // In place, a file last written under the same key is left alone without reading
             // it back: the search index's 2,000 journal files and shards were each read and
@@ -111,8 +126,6 @@ struct SiteWriter {
             }
         }
         try writer.write(all: toWrite)
-        if inPlace { for packet in packets { writer.keep(packet.path) } }
-        for path in searchInPlace.keys { writer.keep(path) }
     }
 
     /// `serve`'s folder holds only what its last build wrote, which `written` knows, and packets
@@ -158,6 +171,12 @@ struct SiteWriter {
                     rendered += files.count { $0.data != nil }
                     pages += files.map { Output(path: $0.path, key: $0.key, data: nil) }
                 }
+                if let search {
+                    let files = try search.outputs()
+                    try write(files, &writer)
+                    rendered += files.count { $0.data != nil }
+                    pages += files.map { Output(path: $0.path, key: $0.key, data: nil) }
+                }
                 // Pages were rendered just now, some from bodies read again: nothing goes in
                 // unless each was read as it was loaded.
                 try content.checkBodies()
@@ -172,5 +191,26 @@ struct SiteWriter {
         ledger.save(siteRoot: run.options.siteRoot, output: run.output.url)
         let files = writer.written.sorted()
         return Written(files: files, changed: files, reused: all.count - rendered)
+    }
+}
+
+/// The search index's files and the search page that names its manifest, once the index, made
+/// on a worker thread meanwhile, is done.
+struct SearchFiles: Sendable {
+    let index: Background<SearchIndex>
+    let renderer: SiteRenderer
+    let placement: Placement
+
+    func outputs() throws -> [Output] { try Self.outputs(of: try index.value(), renderer: renderer, placement: placement) }
+
+    /// The page and files of `index`; a page `placement` holds under the same key has no data.
+    static func outputs(of index: SearchIndex, renderer: SiteRenderer, placement: Placement?) throws -> [Output] {
+        var renderer = renderer
+        renderer.frame.searchIndex = index.manifest
+        let page = try renderer.keyedSearchPage()
+        let path = SitePaths.file(page.path)
+        let inPlace = placement?.source(of: path, key: page.key) != nil
+        return [Output(path: path, key: page.key, data: inPlace ? nil : page.html)]
+            + index.files.map { Output(path: $0.path, key: $0.key, data: $0.data) }
     }
 }

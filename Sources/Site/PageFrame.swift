@@ -24,7 +24,9 @@ public struct PageFrame: Sendable {
     /// The web fonts: each page preloads the slices its first lines are set in.
     public var webFonts: WebFonts?
     /// The search index's manifest (`SearchIndex.manifest`) and the fingerprinted search script
-    /// (`assets/search.js`), relative to the site root; the search page names both.
+    /// (`assets/search.js`), relative to the site root; the search page names both. The
+    /// manifest is in the search page's inputs, not in what every page shares: the index is made
+    /// while the other pages render, and an edit that changes it changes no other page.
     public var searchIndex: String?
     public var searchScript: String?
     let dates: DateStyle
@@ -47,7 +49,7 @@ public struct PageFrame: Sendable {
 
     /// Everything a page reads besides its inputs: the config (and with it the language, time
     /// zone, tags, authors and board settings), the theme, and the paths of the stylesheet,
-    /// scripts, fonts and search index.
+    /// scripts and fonts.
     var fingerprint: Fingerprint {
         var key = Fingerprint()
         key.add(theme.fingerprint)
@@ -55,7 +57,7 @@ public struct PageFrame: Sendable {
         key.add(stylesheet)
         // The preloads and page fonts follow from the page and the fonts, whose paths (content
         // hashes) the stylesheet names.
-        for text in [boardScript, searchIndex, searchScript, baseURL?.absoluteString, webFonts?.pageSliceStylesheet?.path] { key.add(text ?? "\u{0}") }
+        for text in [boardScript, searchScript, baseURL?.absoluteString, webFonts?.pageSliceStylesheet?.path] { key.add(text ?? "\u{0}") }
         return key.digest
     }
 
@@ -72,7 +74,7 @@ public struct PageFrame: Sendable {
         case .journal(let page): journalPage(page)
         case .board(let page): page.isList ? listPage(page) : tagPage(page)
         case .archive(let weeks): archivePage(weeks)
-        case .search(let weeks): searchPage(weeks)
+        case .search(let weeks, let index): searchPage(weeks, index: index)
         case .emptyHome: emptyHome()
         }
     }
@@ -243,14 +245,14 @@ public struct PageFrame: Sendable {
     /// The search page: a form whose script (`assets/search.js`) reads `?q=`, `tag` and `week`,
     /// loads the index's shards the query needs and lists the journals found. Without the script
     /// it says so and links to the archive and the tag pages.
-    func searchPage(_ weeks: [ISOWeek]) -> Draft {
+    func searchPage(_ weeks: [ISOWeek], index: String?) -> Draft {
         let path = SitePaths.search
         let root = SitePaths.root(from: path)
         var context = base(path: path, title: "\(strings["search"] ?? "") · \(config.title)", description: strings["searchDescription"] ?? "", current: "search")
         // Results show any journal's text: the page links the rules of the page slices too.
         context["fontsStylesheet"] = webFonts?.pageSliceStylesheet.map { root + $0.path }
         context["search"] = [
-            "index": searchIndex.map { root + $0 }, "script": searchScript.map { root + $0 }, "root": root.isEmpty ? "./" : root,
+            "index": index.map { root + $0 }, "script": searchScript.map { root + $0 }, "root": root.isEmpty ? "./" : root,
             "tags": config.tags.map { tag -> TemplateFields in ["key": tag.key, "name": tag.name, "href": root + SitePaths.encode(SitePaths.tag(tag.key))] },
             "weeks": weeks.map { week -> TemplateFields in ["id": week.description, "label": dates.week(week)] },
             "archiveHref": root + SitePaths.archive, "tagsHref": root + SitePaths.tag(nil),

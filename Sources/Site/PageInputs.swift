@@ -20,8 +20,9 @@ enum PageInputs: Equatable, Sendable {
     /// A page of the 전체 board or a tag's board, or of its list view.
     case board(BoardPage)
     case archive(weeks: [WeekCounts])
-    /// The search page: its week filter lists the weeks with journals.
-    case search(weeks: [ISOWeek])
+    /// The search page: its week filter lists the weeks with journals; `index` is the index's
+    /// manifest (`PageFrame.searchIndex`).
+    case search(weeks: [ISOWeek], index: String?)
     /// The home page of a site with no week yet.
     case emptyHome
 

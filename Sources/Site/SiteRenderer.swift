@@ -225,7 +225,7 @@ public struct SiteRenderer: Sendable {
         case .tag(let tag, let number): .board(boardInputs(tag, page: number, list: false))
         case .list(let tag, let number): .board(boardInputs(tag, page: number, list: true))
         case .archive: .archive(weeks: weeks.map { PageInputs.WeekCounts(week: $0.week, journals: $0.journals.count, articles: $0.articles.count) })
-        case .search: .search(weeks: weeks.filter { !$0.journals.isEmpty }.map(\.week))
+        case .search: .search(weeks: weeks.filter { !$0.journals.isEmpty }.map(\.week), index: frame.searchIndex)
         }
     }
 
