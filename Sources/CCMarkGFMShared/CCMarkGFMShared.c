@@ -8,19 +8,18 @@
 typedef struct cmark_parser cmark_parser;
 typedef void (*manage_special_characters)(cmark_parser *, int);
 
-static atomic_long interposed_calls;
 static atomic_bool added;
 
-long gazette_cmark_interposed_calls(void) { return atomic_load(&interposed_calls); }
+bool gazette_cmark_table_is_constant(void) { return atomic_load(&added); }
 
 // Replaces cmark-gfm's definition (blocks.c) for the whole process. The first call adds the
 // parser's extensions' characters, through the library's definition; later calls, and every
 // removal, leave the table as it is. The first parse is made under a lock
 // (`Markdown.CMarkThreads`), so no other parse reads the table while it is written.
 __attribute__((visibility("default"))) void cmark_manage_extensions_special_characters(cmark_parser *parser, int add) {
-    atomic_fetch_add(&interposed_calls, 1);
     if (!add || atomic_load(&added)) return;
     manage_special_characters library = (manage_special_characters)dlsym(RTLD_NEXT, "cmark_manage_extensions_special_characters");
-    if (library) library(parser, 1);
+    if (!library) return;
+    library(parser, 1);
     atomic_store(&added, true);
 }

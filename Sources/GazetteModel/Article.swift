@@ -8,7 +8,7 @@ import Foundation
 /// many times over (in cards, rows and the journals about each); `gazette serve` compares every
 /// page's with the last build's on each save, and copying and comparing articles field by field
 /// was a tenth of a busy week's save.
-public struct Article: Hashable, Sendable, Codable, CustomReflectable {
+public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
     /// The record's fields. A change makes a new box: records change only when fetched or made
     /// safe, never while pages are built.
     private struct Fields: Hashable, Sendable {
@@ -32,59 +32,59 @@ public struct Article: Hashable, Sendable, Codable, CustomReflectable {
 
     private var box: Box
 
-    private mutating func change(_ edit: (inout Fields) -> Void) {
+    private mutating func update(_ change: (inout Fields) -> Void) {
         var fields = box.fields
-        edit(&fields)
+        change(&fields)
         box = Box(fields)
     }
 
     /// First 12 hex digits of the SHA-256 of the canonical URL (see `CanonicalURL`).
     public var id: String {
         get { box.fields.id }
-        set { change { $0.id = newValue } }
+        set { update { $0.id = newValue } }
     }
     public var url: String {
         get { box.fields.url }
-        set { change { $0.url = newValue } }
+        set { update { $0.url = newValue } }
     }
     public var title: String {
         get { box.fields.title }
-        set { change { $0.title = newValue } }
+        set { update { $0.title = newValue } }
     }
     public var description: String {
         get { box.fields.description }
-        set { change { $0.description = newValue } }
+        set { update { $0.description = newValue } }
     }
     /// `naver`, `newsapi`, `mediastack`, `feed:<name>` or `manual`.
     public var source: String {
         get { box.fields.source }
-        set { change { $0.source = newValue } }
+        set { update { $0.source = newValue } }
     }
     public var publisher: String? {
         get { box.fields.publisher }
-        set { change { $0.publisher = newValue } }
+        set { update { $0.publisher = newValue } }
     }
     public var author: String? {
         get { box.fields.author }
-        set { change { $0.author = newValue } }
+        set { update { $0.author = newValue } }
     }
     /// The publication time as stored (ISO 8601 with offset).
     public var published: String {
         get { box.fields.published }
-        set { change { $0.published = newValue } }
+        set { update { $0.published = newValue } }
     }
     public var image: String? {
         get { box.fields.image }
-        set { change { $0.image = newValue } }
+        set { update { $0.image = newValue } }
     }
     /// Every configured query that found the story, sorted.
     public var queries: [String] {
         get { box.fields.queries }
-        set { change { $0.queries = newValue } }
+        set { update { $0.queries = newValue } }
     }
     public var language: String? {
         get { box.fields.language }
-        set { change { $0.language = newValue } }
+        set { update { $0.language = newValue } }
     }
 
     public init(
@@ -125,23 +125,6 @@ public struct Article: Hashable, Sendable, Codable, CustomReflectable {
             image: try record.decodeIfPresent(String.self, forKey: .image),
             queries: try record.decodeIfPresent([String].self, forKey: .queries) ?? [],
             language: try record.decodeIfPresent(String.self, forKey: .language))
-    }
-
-    /// The record with every field, as the synthesized encoding wrote it (absent optionals left out).
-    public func encode(to encoder: any Encoder) throws {
-        var record = encoder.container(keyedBy: CodingKeys.self)
-        let fields = box.fields
-        try record.encode(fields.id, forKey: .id)
-        try record.encode(fields.url, forKey: .url)
-        try record.encode(fields.title, forKey: .title)
-        try record.encode(fields.description, forKey: .description)
-        try record.encode(fields.source, forKey: .source)
-        try record.encodeIfPresent(fields.publisher, forKey: .publisher)
-        try record.encodeIfPresent(fields.author, forKey: .author)
-        try record.encode(fields.published, forKey: .published)
-        try record.encodeIfPresent(fields.image, forKey: .image)
-        try record.encode(fields.queries, forKey: .queries)
-        try record.encodeIfPresent(fields.language, forKey: .language)
     }
 
     /// The publication instant, when `published` parses as ISO 8601.

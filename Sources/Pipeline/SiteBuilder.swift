@@ -34,18 +34,16 @@ public enum SiteBuilder {
             SiteBoards(sources.content, cards: cards.maker, measures: cards.measures, layout: parsed.layout, contexts: run.memory.cardContexts)
         }
         // A large site's index is finished before its pages render: the two at once were 1.67 GB
-        // at 100,000 journals, against 1.56 GB one after the other.
+        // at 100,000 journals, against 1.58 GB one after the other.
         if let search, sources.content.journals.count > searchBesidePagesLimit { _ = try run.clock.step("finish the search index") { try search.value() } }
         let assets = siteAssets(sources, parsed)
         let renderer = renderer(sources, parsed, boards, assets: assets, run)
         var made = try render(renderer, sources, parsed, assets: assets, &run)
-        // The search page and files follow the pages: written with them when they are
-        // rendered as they are written, else now.
-        var searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
-        if let files = searchFiles, !SiteWriter.streamsPages(run) {
-            made += try run.clock.step("finish the search index and page") { try files.outputs() }
-            searchFiles = nil
-        }
+        // The search page and files follow the pages: the writer adds them after the pages it
+        // renders as it writes them; otherwise they are made now.
+        let searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
+        let streams = SiteWriter.streamsPages(run)
+        if let searchFiles, !streams { made += try run.clock.step("finish the search index and page") { try searchFiles.outputs() } }
         let packets = packets(sources.content, fonts: parsed.fonts, run)
         if !options.sink.updatesInPlace { made += try typeset(packets, &run) }
         // Whatever was made from a body read again from its file, the file must still hold it.
@@ -54,7 +52,7 @@ public enum SiteBuilder {
             journals: sources.content.journals.count, articles: sources.content.articles.count, weeks: sources.content.weeks.count,
             fontBytes: parsed.fonts.totalBytes, diagnostics: parsed.diagnostics)
         let writer = SiteWriter(
-            run: run, made: made, packets: packets, search: searchFiles, renderer: renderer, content: sources.content, summary: summary)
+            run: run, made: made, packets: packets, search: streams ? searchFiles : nil, renderer: renderer, content: sources.content, summary: summary)
         let written = try writer.write(&run.clock)
         run.memory.keep(cards: cards.cache, bodies: parsed.bodyCache)
         return report(sources, parsed, written, packets: packets, search: deferredSearch(renderer, sources, parsed, run), run)
@@ -238,9 +236,9 @@ public enum SiteBuilder {
     /// Updating in place: the search index and page, made after the build when asked.
     static func deferredSearch(_ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, _ run: BuildRun) -> DeferredSearch? {
         guard run.options.sink.updatesInPlace else { return nil }
-        let finished = renderer, content = sources.content, bodies = parsed.bodies, cache = run.memory.search
-        return DeferredSearch(output: run.output, written: run.memory.written) { [finished] in
-            try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: cache), renderer: finished, placement: nil)
+        let content = sources.content, bodies = parsed.bodies, cache = run.memory.search
+        return DeferredSearch(output: run.output, written: run.memory.written) {
+            try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: cache), renderer: renderer, placement: nil)
         }
     }
 

@@ -157,7 +157,8 @@ struct SiteWriter {
     /// A new folder with every file, swapped in for the output, and the ledger of what it holds.
     func replace(_ clock: inout StepClock) throws -> Written {
         let streams = Self.streamsPages(run)
-        var pages: [Output] = []
+        // The pages, then the search page and files, as they are written.
+        var streamed: [Output] = []
         var rendered = made.count { $0.data != nil }
         let placement = run.placement, memo = run.memory.pages, batch = run.options.pageBatch
         let writer = try clock.step(streams ? "render and write pages, swap the folder in" : "write changed files and swap the folder in") {
@@ -169,20 +170,20 @@ struct SiteWriter {
                     let files = batch.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
                     try writer.write(all: files.compactMap { file in file.data.map { (file.path, $0) } })
                     rendered += files.count { $0.data != nil }
-                    pages += files.map { Output(path: $0.path, key: $0.key, data: nil) }
+                    streamed += files.map { Output(path: $0.path, key: $0.key, data: nil) }
                 }
                 if let search {
                     let files = try search.outputs()
                     try write(files, &writer)
                     rendered += files.count { $0.data != nil }
-                    pages += files.map { Output(path: $0.path, key: $0.key, data: nil) }
+                    streamed += files.map { Output(path: $0.path, key: $0.key, data: nil) }
                 }
                 // Pages were rendered just now, some from bodies read again: nothing goes in
                 // unless each was read as it was loaded.
                 try content.checkBodies()
             }
         }
-        let all = made + pages
+        let all = made + streamed
         var ledger = OutputLedger(engine: OutputLedger.engineStamp)
         ledger.previous = placement.ledger?.live ?? [:]
         ledger.inputs = run.stamp

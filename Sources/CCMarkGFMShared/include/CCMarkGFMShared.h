@@ -10,8 +10,10 @@
 #ifndef GAZETTE_CCMARKGFMSHARED_H
 #define GAZETTE_CCMARKGFMSHARED_H
 
-/// How many times cmark-gfm called this file's definition instead of its own: above zero after
-/// a parse when the interposition took (the executable exports the symbol).
-long gazette_cmark_interposed_calls(void);
+#include <stdbool.h>
+
+/// Whether cmark-gfm called this file's definition instead of its own and the table is filled:
+/// true after a first parse when the interposition took (the executable exports the symbol).
+bool gazette_cmark_table_is_constant(void);
 
 #endif
