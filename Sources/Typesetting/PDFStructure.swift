@@ -42,8 +42,8 @@ enum PDFStructure {
         }
         // Each page's stream inflated, marked and deflated again, pages on all cores.
         let streams = contents.concurrentMap { number -> (Int, [UInt8])? in
-            guard let stream = file.stream(number), let inflated = Zlib.decompress(Data(stream), format: .zlib),
-                let marked = markingArtifacts([UInt8](inflated)), let deflated = Zlib.compress(marked, format: .zlib)
+            guard let stream = file.stream(number), let inflated = Deflate.decompress(Data(stream), format: .zlib),
+                let marked = markingArtifacts([UInt8](inflated)), let deflated = Deflate.compress(marked, format: .zlib)
             else { return nil }
             return (number, Array("<< /Length \(deflated.count) /Filter /FlateDecode >>\nstream\n".utf8) + [UInt8](deflated) + Array("\nendstream".utf8))
         }

@@ -12,7 +12,7 @@ import TestSupport
 @Suite("The search index as serve rebuilds it")
 struct SearchIndexUpdateTests {
     func json(_ url: URL) throws -> [String: Any] {
-        let data = try #require(Zlib.decompress(try Data(contentsOf: url)))
+        let data = try #require(Deflate.decompress(try Data(contentsOf: url)))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 

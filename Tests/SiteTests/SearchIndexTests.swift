@@ -58,11 +58,11 @@ struct SearchTextTests {
 
     @Test func gzipRoundTripsAndIsDeterministic() throws {
         let text = Array(String(repeating: "금리는 올랐다. rates rose. ", count: 500).utf8)
-        let once = try #require(Zlib.compress(text))
-        #expect(once == Zlib.compress(text))
+        let once = try #require(Deflate.compress(text))
+        #expect(once == Deflate.compress(text))
         #expect(once.count < text.count / 10)
         #expect(once.prefix(2) == Data([0x1F, 0x8B]))
-        #expect(Zlib.decompress(once) == Data(text))
+        #expect(Deflate.decompress(once) == Data(text))
     }
 }
 
@@ -87,7 +87,7 @@ struct SearchIndexTests {
     ]
 
     func json(_ data: Data) throws -> [String: Any] {
-        let inflated = try #require(Zlib.decompress(data))
+        let inflated = try #require(Deflate.decompress(data))
         return try #require(try JSONSerialization.jsonObject(with: inflated) as? [String: Any])
     }
 
@@ -233,7 +233,7 @@ struct SearchIndexTests {
         #expect(shards.count > 10)
         for shard in shards {
             let compressed = try #require(shard.data)
-            let raw = try #require(Zlib.decompress(compressed))
+            let raw = try #require(Deflate.decompress(compressed))
             #expect(raw.count < SearchIndex.shardBytes * 2, "\(shard.path): \(raw.count) bytes")
         }
     }
