@@ -26,8 +26,7 @@ public enum SiteBuilder {
         var run = BuildRun(options, output: output)
         if let unchanged = run.unchangedSite() { return unchanged }
         let sources = try load(&run)
-        let parsed = try parse(sources, &run)
-        let search = searchIndex(sources, parsed, run)
+        let (parsed, search) = try parse(sources, &run)
         let memory = run.memory
         let cards = try run.clock.step("make and measure cards") { try measureCards(sources, parsed, memory) }
         let boards = run.clock.step("pack boards") {
@@ -89,15 +88,17 @@ public enum SiteBuilder {
         var diagnostics: [Diagnostic]
     }
 
-    static func parse(_ sources: Sources, _ run: inout BuildRun) throws -> Parsed {
-        let options = run.options, memory = run.memory
-        // The fonts are cut mostly on one core; earlier bodies are read and Markdown parsed on
-        // all of them meanwhile.
-        let ((bodies, bodyCache), fonts) = try run.clock.step("parse Markdown, cut web fonts") {
+    /// Bodies parsed and fonts cut, and the search index begun on the bodies (see `searchIndex`).
+    static func parse(_ sources: Sources, _ run: inout BuildRun) throws -> (Parsed, Background<SearchIndex>?) {
+        let options = run.options, memory = run.memory, searchRun = run
+        // The fonts are cut mostly on one core; meanwhile bodies are read and Markdown parsed
+        // on all of them, then the search index begins.
+        let ((bodies, bodyCache, search), fonts) = try run.clock.step("parse Markdown, cut web fonts") {
             try concurrently(
                 {
                     let cache = memory.bodyCache()
-                    return (try JournalBodies(sources.content, cache: cache, keptBytes: options.keptBodyBytes), cache)
+                    let bodies = try JournalBodies(sources.content, cache: cache, keptBytes: options.keptBodyBytes)
+                    return (bodies, cache, searchIndex(sources.content, bodies, searchRun))
                 },
                 {
                     try SiteAssets.webFonts(
@@ -110,7 +111,8 @@ public enum SiteBuilder {
             + (sources.baseURL == nil ? [missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
         FreeMemory.release()
-        return Parsed(bodies: bodies, bodyCache: bodyCache, fonts: fonts, layout: MasonryBoardLayout(engine: fonts.engine), diagnostics: diagnostics)
+        let parsed = Parsed(bodies: bodies, bodyCache: bodyCache, fonts: fonts, layout: MasonryBoardLayout(engine: fonts.engine), diagnostics: diagnostics)
+        return (parsed, search)
     }
 
     /// Cards made and measured, with the cache of measures they came from.
@@ -131,14 +133,15 @@ public enum SiteBuilder {
     /// postings and the pages in flight together weigh too much (see `build`).
     static let searchBesidePagesLimit = 20_000
 
-    /// The search index, made on a worker thread from here on while cards are measured and
-    /// pages rendered (only the search page and its own files read it): its merging and
-    /// cutting of postings run on one core, which those steps, on every core, fill. None while
-    /// updating in place: it is made on request (`deferredSearch`).
-    static func searchIndex(_ sources: Sources, _ parsed: Parsed, _ run: BuildRun) -> Background<SearchIndex>? {
+    /// The search index, made on a thread of its own from the moment bodies are parsed, while
+    /// fonts are cut, cards measured and pages rendered (only the search page and its own
+    /// files read it): its merging and cutting of postings run on one core, which those steps,
+    /// on every core, fill. None while updating in place: it is made on request
+    /// (`deferredSearch`).
+    static func searchIndex(_ content: SiteContent, _ bodies: JournalBodies, _ run: BuildRun) -> Background<SearchIndex>? {
         guard !run.options.sink.updatesInPlace else { return nil }
         // A search file the ledger finds in place under the same key is not compressed again.
-        let placement = run.placement, content = sources.content, bodies = parsed.bodies, cache = run.memory.search
+        let placement = run.placement, cache = run.memory.search
         let inPlace: @Sendable (String, Fingerprint) -> Int? = { placement.size(of: $0, key: $1) }
         return Background {
             let index = SearchIndex(content: content, bodies: bodies, cache: cache, inPlace: inPlace)
