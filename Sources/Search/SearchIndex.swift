@@ -105,8 +105,9 @@ public struct SearchIndex: Sendable {
                 return entry
             }
             let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
-            let document = known.byKey[input.key] ?? Self.analyse(input)
-            return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: input.key, document: document)
+            let key = input.key
+            let document = known.byKey[key] ?? Self.analyse(input)
+            return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: key, document: document)
         }
         // Postings merged by key id; ids and each key's JSON carry over from the last build.
         let ids = postings.merge(analysed.map(\.document), ids: analysed.map(\.ids), previous: known.postings)
@@ -212,12 +213,22 @@ public struct SearchIndex: Sendable {
 
     /// What a journal's part of the index is made from.
     struct Input {
-        var key: Fingerprint
         var title: String
         var meta: [String]
         var body: String
         var filters: [String]
         var fragment: [UInt8]
+
+        /// Everything the journal's part of the index is made from: the key `SearchIndexCache`
+        /// keeps it under (`gazette build`, which keeps nothing, does not hash the text).
+        var key: Fingerprint {
+            var key = Fingerprint()
+            key.add(bytes: fragment)
+            key.add(title)
+            for item in meta + filters { key.add(item) }
+            key.add(body)
+            return key.digest
+        }
     }
 
     static func input(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> Input {
@@ -264,15 +275,9 @@ public struct SearchIndex: Sendable {
         fragment.string(body, characters: fragmentCharacters)
         fragment.raw("}\n")
 
-        var key = Fingerprint()
-        key.add(bytes: fragment.bytes)
-        key.add(journal.title)
-        for item in meta + filters { key.add(item) }
-        key.add(body)
         // Headings are searched but, like on cards, left out of the passage text.
         let headings = journal.isBookmark ? "" : bodies.headings(journal)
-        key.add(headings)
-        return Input(key: key.digest, title: journal.title, meta: meta, body: headings.isEmpty ? body : headings + "\n" + body, filters: filters, fragment: fragment.bytes)
+        return Input(title: journal.title, meta: meta, body: headings.isEmpty ? body : headings + "\n" + body, filters: filters, fragment: fragment.bytes)
     }
 
     /// The file of journal `number`.
