@@ -295,8 +295,12 @@ public struct WebFonts: Sendable {
 
     /// Brotli's quality for the slices. A clean build of 2,000 journals with nothing cached (as
     /// on a fresh clone; release build) cut its fonts in 0.80 s at 11 and 0.44 s at 10, for files
-    /// 1.3 % larger (the regular face's frequent slice 59.9 KB, not 59.1).
-    static let sliceQuality: Int32 = 10
+    /// 1.3 % larger (the regular face's frequent slice 59.9 KB, not 59.1). From 10 to 9, the four
+    /// large slices (the regular face's first, the bold face's first three) took 0.08 s of
+    /// processor time instead of 0.36 s — 10 spent 0.17 s on the regular face's first alone, on
+    /// one core — for 2.8 % more bytes: 61.3 KB, not 59.7; the year site's index on a first visit
+    /// 195.9 KB, not 191.8 (issue 16's limit is 200).
+    static let sliceQuality: Int32 = 9
 
     /// Brotli's quality for the page slices (ten rare syllables each, 270 files for the two sans
     /// faces), which only search results fetch: pages carry their rare syllables in fonts of
