@@ -51,6 +51,47 @@ OUT = os.path.join(ROOT, "bench-results", "peers")
 ENV = dict(os.environ, SOURCE_DATE_EPOCH="1795000000")
 
 
+TRASH = []
+
+
+def discard(path):
+    """Moves PATH out of the way, to be deleted once every figure is taken (`empty_trash`): this
+    machine's ext4 has no journal, and each file created in the minutes after many were deleted
+    costs a scan past every inode freed (a build into a new folder right after the last run's
+    sites were deleted took 4.0 s instead of 3.0 s), so nothing is deleted between timings."""
+    if os.path.lexists(path):
+        trash = os.path.join(OUT, ".trash")
+        os.makedirs(trash, exist_ok=True)
+        moved = os.path.join(trash, f"{os.getpid()}-{len(TRASH)}")
+        os.rename(path, moved)
+        TRASH.append(moved)
+
+
+def empty_trash():
+    """Deletes what `discard` moved, and notes when (`wait_for_deletions`)."""
+    if os.path.exists(os.path.join(OUT, ".trash")):
+        shutil.rmtree(os.path.join(OUT, ".trash"), ignore_errors=True)
+        with open(os.path.join(OUT, ".trash-emptied"), "w") as f:
+            f.write(str(time.time()))
+
+
+# How long this machine's ext4 keeps skipping freed inodes (ext4's recently_deleted(): five
+# minutes while the inode table block is dirty, which creating files next to them keeps it).
+DELETION_MEMORY = 300
+
+
+def wait_for_deletions():
+    """Waits out the deletions of the last run's `empty_trash`, if it was minutes ago."""
+    try:
+        with open(os.path.join(OUT, ".trash-emptied")) as f:
+            left = DELETION_MEMORY - (time.time() - float(f.read()))
+    except (OSError, ValueError):
+        return
+    if left > 0:
+        print(f"(waiting {left:.0f} s: the last run deleted its sites {DELETION_MEMORY - left:.0f} s ago)", flush=True)
+        time.sleep(left)
+
+
 def peer_venv():
     marker = os.path.join(VENV, ".installed")
     if not os.path.exists(marker):
@@ -103,7 +144,7 @@ def write_sites(count, weeks, shape="plain"):
     their folders."""
     base = os.path.join(OUT, f"{count}" if shape == "plain" else f"{count}-{shape}")
     gazette_site, hugo_site = os.path.join(base, "gazette"), os.path.join(base, "hugo")
-    shutil.rmtree(base, ignore_errors=True)
+    discard(base)
     os.makedirs(os.path.join(hugo_site, "content", "journals"))
     make_journals.use_real_frequencies(shape == "korean")
     for name, fields, body in write_gazette_site(gazette_site, count, weeks):
@@ -201,7 +242,7 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain")
                 if fresh and new_folders:
                     # Into a folder of its own, nothing deleted just before (see --new-folders).
                     out = os.path.join(base, f"out-{name}-{attempt}")
-                    shutil.rmtree(os.path.join(gazette_site, ".gazette"), ignore_errors=True)
+                    discard(os.path.join(gazette_site, ".gazette"))
                 elif fresh:
                     # Gazette's previous site and ledger go too: nothing is reused.
                     for folder in (out, os.path.join(os.path.dirname(out), f".out-{name}.previous"),
@@ -222,7 +263,7 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain")
     if new_folders:
         for name in ("gazette", "hugo"):
             for attempt in range(runs + 1):
-                shutil.rmtree(os.path.join(base, f"out-{name}-{attempt}"), ignore_errors=True)
+                discard(os.path.join(base, f"out-{name}-{attempt}"))
 
     # One journal edited between builds, output kept: Gazette renders what changed; Hugo (no
     # incremental CLI build) renders everything again.
@@ -294,10 +335,10 @@ def main():
     parser.add_argument("--gazette", default=os.path.join(ROOT, ".build", "release", "gazette"))
     parser.add_argument("--skip-typst", action="store_true")
     parser.add_argument("--new-folders", action="store_true",
-                        help="clean builds each into a new folder, the earlier ones deleted only after: this "
-                             "machine's ext4 has no journal and reads past every inode freed in the last minute "
-                             "for each file it creates, so deleting the last output just before a build times the "
-                             "disk as much as the build (README, Speed against Hugo and Typst)")
+                        help="clean builds each into a new folder, and nothing deleted until every figure is "
+                             "taken: this machine's ext4 has no journal and reads past every inode freed in the "
+                             "last minutes for each file it creates, so deleting the last output just before a "
+                             "build times the disk as much as the build (README, Speed against Hugo and Typst)")
     parser.add_argument("--folder", help="write the sites and their output here instead of bench-results/peers")
     parser.add_argument("--shapes", default="plain",
                         help=f"sites to measure, comma-separated, of {', '.join(SHAPES)} (see SHAPES; default plain)")
@@ -310,6 +351,7 @@ def main():
         OUT = os.path.abspath(args.folder)
     bin_dir = peer_venv()
     os.makedirs(OUT, exist_ok=True)
+    wait_for_deletions()
     hugo = os.path.join(bin_dir, "hugo")
     print(f"{'work':<44} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
     for shape in shapes:
@@ -331,6 +373,7 @@ def main():
         print(f"{f'one week packet, {args.packet_journals} journals':<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
               f" {'Typst':>6} {t[0]:>6.2f} s {t[1]:>5.0f} MB {t[2]:>5} p {t[0] / g[0]:>11.2f}×")
     print(f"(median of {args.runs} runs each after a warm-up, alternating; peak RSS; p = HTML pages or PDF pages)")
+    empty_trash()
 
 
 if __name__ == "__main__":
