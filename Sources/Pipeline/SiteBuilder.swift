@@ -26,15 +26,20 @@ public enum SiteBuilder {
         var run = BuildRun(options, output: output)
         if let unchanged = run.unchangedSite() { return unchanged }
         let sources = try load(&run)
-        let (parsed, search) = try parse(sources, &run)
+        let (parsed, besideSearch) = try parse(sources, &run)
         let memory = run.memory
         let cards = try run.clock.step("make and measure cards") { try measureCards(sources, parsed, memory) }
         let boards = run.clock.step("pack boards") {
             SiteBoards(sources.content, cards: cards.maker, measures: cards.measures, layout: parsed.layout, contexts: run.memory.cardContexts)
         }
-        // A large site's index is finished before its pages render: the two at once were 1.67 GB
-        // at 100,000 journals, against 1.58 GB one after the other.
-        if let search, sources.content.journals.count > searchBesidePagesLimit { _ = try run.clock.step("finish the search index") { try search.value() } }
+        // A large site's index is made on its own, between the boards and the pages: beside
+        // them, the index's postings and the other steps' memory together passed 1.6 GB at
+        // 100,000 journals (2.37 GB beside cards, 1.67 GB beside pages).
+        var search = besideSearch
+        if !indexesBesidePages(sources.content), let alone = searchIndex(sources.content, parsed.bodies, run) {
+            _ = try run.clock.step("make the search index") { try alone.value() }
+            search = alone
+        }
         let assets = siteAssets(sources, parsed)
         let renderer = renderer(sources, parsed, boards, assets: assets, run)
         var made = try render(renderer, sources, parsed, assets: assets, &run)
@@ -88,7 +93,8 @@ public enum SiteBuilder {
         var diagnostics: [Diagnostic]
     }
 
-    /// Bodies parsed and fonts cut, and the search index begun on the bodies (see `searchIndex`).
+    /// Bodies parsed and fonts cut, and the search index begun on the bodies when it is made
+    /// beside the other steps (`indexesBesidePages`, `searchIndex`).
     static func parse(_ sources: Sources, _ run: inout BuildRun) throws -> (Parsed, Background<SearchIndex>?) {
         let options = run.options, memory = run.memory, searchRun = run
         // The fonts are cut mostly on one core; meanwhile bodies are read and Markdown parsed
@@ -98,7 +104,7 @@ public enum SiteBuilder {
                 {
                     let cache = memory.bodyCache()
                     let bodies = try JournalBodies(sources.content, cache: cache, keptBytes: options.keptBodyBytes)
-                    return (bodies, cache, searchIndex(sources.content, bodies, searchRun))
+                    return (bodies, cache, indexesBesidePages(sources.content) ? searchIndex(sources.content, bodies, searchRun) : nil)
                 },
                 {
                     try SiteAssets.webFonts(
@@ -129,9 +135,11 @@ public enum SiteBuilder {
         return Cards(maker: maker, measures: measures, cache: cache)
     }
 
-    /// Journals up to which the search index is made while pages render; past them its
-    /// postings and the pages in flight together weigh too much (see `build`).
+    /// Journals up to which the search index is made beside the other steps; past them its
+    /// postings and the other steps' memory together weigh too much (see `build`).
     static let searchBesidePagesLimit = 20_000
+
+    static func indexesBesidePages(_ content: SiteContent) -> Bool { content.journals.count <= searchBesidePagesLimit }
 
     /// The search index, made on a thread of its own from the moment bodies are parsed, while
     /// fonts are cut, cards measured and pages rendered (only the search page and its own
