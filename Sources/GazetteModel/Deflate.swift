@@ -44,9 +44,11 @@ public enum Deflate {
         guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
         defer { libdeflate_free_decompressor(decompressor) }
         let input = [UInt8](data)
-        // A gzip stream ends with its size (modulo 2³²); a zlib stream does not say, so the
-        // output grows until it fits.
-        var capacity = max(1024, format == .gzip ? Int(gzipSize(input) ?? 0) : input.count * 4)
+        // A gzip stream ends with its size (modulo 2³², and only as true as the file), never
+        // more than DEFLATE's 1,032 to 1; a zlib stream does not say. The output grows until
+        // it fits.
+        let said = format == .gzip ? Int(gzipSize(input) ?? 0) : input.count * 4
+        var capacity = max(1024, min(said, input.count * 1032))
         while capacity <= limit {
             var output = Data(count: capacity)
             var written = 0
