@@ -31,6 +31,7 @@ filesystem (this VM's root ext4 slows every file created soon after many were de
 with mkfs's defaults on a loop device does not, see the README).
 """
 import argparse
+import itertools
 import json
 import os
 import shutil
@@ -51,7 +52,7 @@ OUT = os.path.join(ROOT, "bench-results", "peers")
 ENV = dict(os.environ, SOURCE_DATE_EPOCH="1795000000")
 
 
-TRASH = []
+DISCARDED = itertools.count()
 
 
 def discard(path):
@@ -62,9 +63,7 @@ def discard(path):
     if os.path.lexists(path):
         trash = os.path.join(OUT, ".trash")
         os.makedirs(trash, exist_ok=True)
-        moved = os.path.join(trash, f"{os.getpid()}-{len(TRASH)}")
-        os.rename(path, moved)
-        TRASH.append(moved)
+        os.rename(path, os.path.join(trash, f"{os.getpid()}-{next(DISCARDED)}"))
 
 
 def empty_trash():

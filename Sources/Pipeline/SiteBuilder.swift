@@ -36,7 +36,7 @@ public enum SiteBuilder {
         // them, the index's postings and the other steps' memory together passed 1.6 GB at
         // 100,000 journals (2.37 GB beside cards, 1.67 GB beside pages).
         var search = besideSearch
-        if !indexesBesidePages(sources.content), let alone = searchIndex(sources.content, parsed.bodies, run) {
+        if !indexesBesideSteps(sources.content), let alone = searchIndex(sources.content, parsed.bodies, run) {
             _ = try run.clock.step("make the search index") { try alone.value() }
             search = alone
         }
@@ -94,7 +94,7 @@ public enum SiteBuilder {
     }
 
     /// Bodies parsed and fonts cut, and the search index begun on the bodies when it is made
-    /// beside the other steps (`indexesBesidePages`, `searchIndex`).
+    /// beside the other steps (`indexesBesideSteps`, `searchIndex`).
     static func parse(_ sources: Sources, _ run: inout BuildRun) throws -> (Parsed, Background<SearchIndex>?) {
         let options = run.options, memory = run.memory, searchRun = run
         // The fonts are cut mostly on one core; meanwhile bodies are read and Markdown parsed
@@ -104,7 +104,7 @@ public enum SiteBuilder {
                 {
                     let cache = memory.bodyCache()
                     let bodies = try JournalBodies(sources.content, cache: cache, keptBytes: options.keptBodyBytes)
-                    return (bodies, cache, indexesBesidePages(sources.content) ? searchIndex(sources.content, bodies, searchRun) : nil)
+                    return (bodies, cache, indexesBesideSteps(sources.content) ? searchIndex(sources.content, bodies, searchRun) : nil)
                 },
                 {
                     try SiteAssets.webFonts(
@@ -137,9 +137,9 @@ public enum SiteBuilder {
 
     /// Journals up to which the search index is made beside the other steps; past them its
     /// postings and the other steps' memory together weigh too much (see `build`).
-    static let searchBesidePagesLimit = 20_000
+    static let searchBesideStepsLimit = 20_000
 
-    static func indexesBesidePages(_ content: SiteContent) -> Bool { content.journals.count <= searchBesidePagesLimit }
+    static func indexesBesideSteps(_ content: SiteContent) -> Bool { content.journals.count <= searchBesideStepsLimit }
 
     /// The search index, made on a thread of its own from the moment bodies are parsed, while
     /// fonts are cut, cards measured and pages rendered (only the search page and its own

@@ -196,7 +196,7 @@ struct SiteWriter {
 }
 
 /// The search index's files and the search page that names its manifest, once the index, made
-/// on a worker thread meanwhile, is done.
+/// on a thread of its own meanwhile (`Background`), is done.
 struct SearchFiles: Sendable {
     let index: Background<SearchIndex>
     let renderer: SiteRenderer
