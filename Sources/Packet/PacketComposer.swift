@@ -65,45 +65,91 @@ final class PacketComposer {
         rendered.layout = allPages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
         let release = PageRelease()
         defer { release.wait() }
-        let canvas = try clock.step("draw \(pageCount) pages") {
-            let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
-            setMetadata(canvas)
-            canvas.language = config.language.rawValue
-            let header = try TextBlock(
-                RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
-            var structure = StructureDrawing(canvas: canvas)
-            canvas.beginStructure("Document")
-            for index in allPages.indices {
-                try stopIfCancelled()
-                // Headers and footers are artifacts, whatever section the page is in.
-                if index >= coverCount { canvas.structure("Artifact") { drawFurniture(canvas, header: header, footer: footers[index - coverCount]) } }
-                for placement in allPages[index] {
-                    let y = style.bodyTop + placement.y
-                    if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
-                        canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
-                    }
-                    structure.draw(placement, x: style.contentLeft, y: y)
-                }
-                canvas.showPage()
-                var drawn: [Placement] = []
-                swap(&drawn, &allPages[index])
-                release.release(consume drawn)
-            }
-            structure.close()
-            canvas.endStructure()
-            addOutline(canvas)
-            return canvas
+        // Two runs of pages, each drawn on a cairo surface of its own on a core of its own, then
+        // joined into one document. Where the second run starts depends on the pages alone, so
+        // the same packet gives the same bytes on any machine.
+        let runs = PacketComposer.runs(of: allPages, coverCount: coverCount)
+        rendered.runs = runs.count
+        var parcels = runs.map { PageRun(pages: Array(allPages[$0]), first: $0.lowerBound) }
+        allPages = []
+        let headers = try runs.map { _ in
+            try TextBlock(RichText("\(config.title) · \(label)", style.furniture), fonts: fonts, width: style.contentWidth, lineHeight: 1.5)
         }
+        let parts = try clock.step("draw \(pageCount) pages in \(runs.count) runs, complete each") {
+            try parcels.indices.concurrentMap { index in
+                try draw(
+                    parcels[index], header: headers[index], footers: footers, coverCount: coverCount,
+                    position: runs.count == 1 ? .whole : index == 0 ? .first : .later, release: release)
+            }
+        }
+        parcels = []
         try stopIfCancelled()
-        let cairo = try clock.step("finish the PDF (fonts subset, compressed)") { try canvas.finishCairo() }
-        try stopIfCancelled()
-        rendered.data = clock.step("mark artifacts, set languages") { canvas.completingStructure(cairo) }
+        rendered.data = try clock.step("join the runs") { try PDFCanvas.joined(parts) }
         rendered.steps = clock.steps
         return rendered
     }
 
     private func stopIfCancelled() throws {
         if isCancelled() { throw CancellationError() }
+    }
+
+    /// Draws a run of pages on a canvas of its own and finishes it. The leading run (the
+    /// cover's) carries the document's metadata and outline.
+    private func draw(
+        _ run: PageRun, header: TextBlock, footers: [TextBlock], coverCount: Int, position: PDFCanvas.Position, release: PageRelease
+    ) throws -> PDFCanvas.Part {
+        let leading = position != .later
+        let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
+        if leading { setMetadata(canvas) }
+        canvas.language = config.language.rawValue
+        var structure = StructureDrawing(canvas: canvas)
+        canvas.beginStructure("Document")
+        for offset in run.pages.indices {
+            try stopIfCancelled()
+            let index = run.first + offset
+            // Headers and footers are artifacts, whatever section the page is in.
+            if index >= coverCount { canvas.structure("Artifact") { drawFurniture(canvas, header: header, footer: footers[index - coverCount]) } }
+            for placement in run.pages[offset] {
+                let y = style.bodyTop + placement.y
+                if placement.units.lowerBound == 0, let anchor = placement.box.anchor {
+                    canvas.destination(anchor, x: style.contentLeft, y: max(0, y - style.size))
+                }
+                structure.draw(placement, x: style.contentLeft, y: y)
+            }
+            canvas.showPage()
+            release.release(run.take(offset))
+        }
+        structure.close()
+        canvas.endStructure()
+        if leading { addOutline(canvas) }
+        try stopIfCancelled()
+        return try canvas.finishPart(position)
+    }
+
+    /// Where the packet's pages split into two runs: at the journal whose first page best
+    /// halves the lines drawn (a page's cost is mostly its text), from the second journal on:
+    /// a packet of one journal is one run.
+    static func runs(of pages: [[Placement]], coverCount: Int) -> [Range<Int>] {
+        // A box's cost: its lines, and as much again for what each box draws once (its
+        // structure element, its first line's batch of glyphs).
+        let costs = pages.map { page in page.reduce(4) { $0 + $1.units.count + 2 } }
+        let total = costs.reduce(0, +)
+        var best: (index: Int, imbalance: Int)?
+        var before = 0
+        var journals = 0
+        for (index, page) in pages.enumerated() {
+            defer { before += costs[index] }
+            // A journal's section starts at the top of a page, with its destination; the first
+            // journal's is no place to split (the cover and contents are a few pages).
+            guard index > coverCount, let top = page.first, top.units.lowerBound == 0, top.box.anchor?.hasPrefix("journal-") == true
+            else { continue }
+            journals += 1
+            if journals == 1 { continue }
+            let imbalance = abs(total - 2 * before)
+            if best.map({ imbalance < $0.imbalance }) ?? true { best = (index, imbalance) }
+        }
+        guard let split = best?.index else { return [0..<pages.count] }
+        return [0..<split, split..<pages.count]
     }
 
     /// Typesets every journal, on as many threads as there are processors (up to four): each
@@ -406,5 +452,28 @@ struct StructureDrawing {
             canvas.beginStructure(element.tag, language: element.language)
             open.append(element)
         }
+    }
+}
+
+/// A run of pages drawn on one canvas, on one thread, which hands each page over to be freed
+/// once drawn (`PageRelease`).
+///
+/// `@unchecked Sendable` is sound here, and cannot be proved by the compiler: each run is read
+/// and emptied by the one thread drawing it, and by no other until that thread is done.
+final class PageRun: @unchecked Sendable {
+    private(set) var pages: [[Placement]]
+    /// The index of the run's first page in the packet.
+    let first: Int
+
+    init(pages: [[Placement]], first: Int) {
+        self.pages = pages
+        self.first = first
+    }
+
+    /// Page `offset`'s placements, leaving the run's last reference to them to the caller.
+    func take(_ offset: Int) -> [Placement] {
+        var taken: [Placement] = []
+        swap(&taken, &pages[offset])
+        return taken
     }
 }

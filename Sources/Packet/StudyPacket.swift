@@ -75,6 +75,8 @@ public struct StudyPacket: Sendable {
         /// What each page holds, top to bottom: the kind of each box, the units of it placed
         /// there, and its unit count — for tests of widows, orphans and keep-with-next.
         var layout: [[(kind: FlowBox.Kind, units: Range<Int>, of: Int)]] = []
+        /// How many runs of pages were drawn at once and joined (`PacketComposer.runs`).
+        var runs = 1
         /// Seconds each step took, in order, for `--verbose` (`StepClock`).
         public var steps: [StepClock.Step] = []
     }

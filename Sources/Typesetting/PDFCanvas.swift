@@ -219,7 +219,9 @@ public final class PDFCanvas {
                 flushGlyphs()
                 cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
                 cairo_move_to(cr, left, baseline)
-                pango_cairo_show_layout_line(cr, handle)
+                // Canvases draw on threads of their own; Pango's fonts, which its renderer asks
+                // for metrics, are not made to be read by two threads at once.
+                PDFCanvas.pango.withLock { _ in pango_cairo_show_layout_line(cr, handle) }
             case .glyphs(let glyphs):
                 for run in glyphs.runs {
                     if !batch.accepts(run) { flushGlyphs() }
@@ -231,6 +233,9 @@ public final class PDFCanvas {
     }
 
     private var batch = GlyphBatch()
+
+    /// Held while Pango draws a line on any canvas.
+    private static let pango = Locked(())
 
     /// Glyph runs in one font and colour, placed on the page, with their text and clusters.
     private struct GlyphBatch {
@@ -356,6 +361,42 @@ public final class PDFCanvas {
             throw Failure(description: "cairo: \(String(cString: cairo_status_to_string(status)))")
         }
         return output == .pdf ? sink.data : Data()
+    }
+
+    /// A document's run of pages, finished on the thread that drew it (`finishPart`).
+    public struct Part: Sendable {
+        fileprivate let data: Data
+        fileprivate let read: PDFJoin.Part?
+    }
+
+    /// Where a canvas's pages go in the document: all of it, its first run, or a run after.
+    public enum Position: Sendable { case whole, first, later }
+
+    /// Ends the last page and completes the document (`finish`), then, for a run of a
+    /// document drawn on several canvases at once, reads it for `joined`: the work on a part
+    /// that its drawing thread can do, before the parts are joined.
+    public func finishPart(_ position: Position) throws -> Part {
+        let data = try finish()
+        guard output == .pdf, position != .whole else { return Part(data: data, read: nil) }
+        do {
+            return Part(data: data, read: try PDFJoin.Part(data, index: position == .first ? 0 : 1, later: position == .later))
+        } catch let failure as PDFJoin.Failure {
+            throw Failure(description: "cairo: cannot join the parts of a document: \(failure)")
+        }
+    }
+
+    /// The parts (`finishPart`) of one document, each a run of pages following the one
+    /// before, as that one document (`PDFJoin`). The first part's metadata, outline and
+    /// language are the document's.
+    public static func joined(_ parts: [Part]) throws -> Data {
+        guard parts.count > 1 else { return parts.first?.data ?? Data() }
+        let read = parts.compactMap(\.read)
+        guard read.count == parts.count else { throw Failure(description: "cairo: cannot join the parts of a document: a part was finished whole") }
+        do {
+            return try PDFJoin.join(read)
+        } catch let failure as PDFJoin.Failure {
+            throw Failure(description: "cairo: cannot join the parts of a document: \(failure)")
+        }
     }
 
     /// `finishCairo`'s document with what cairo cannot write: its cross-reference table

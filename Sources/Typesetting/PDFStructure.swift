@@ -10,7 +10,10 @@ import GazetteModel
 /// stream); every other object's bytes are copied as they are, and the same input gives the
 /// same bytes.
 enum PDFStructure {
-    static func update(_ data: Data, language: String?, elements: [(tag: String, language: String?)]) -> Data {
+    /// The document with its catalog and elements completed and, when `markingPages`, each
+    /// page's stream marked (`markingArtifacts`); a document whose pages are marked already
+    /// (`markingPages(_:)`, run on each part of a joined document) passes false.
+    static func update(_ data: Data, language: String?, elements: [(tag: String, language: String?)], markingPages: Bool = true) -> Data {
         let bytes = [UInt8](data)
         guard let file = PDFFile(bytes) else { return data }
         var replaced: [Int: [UInt8]] = [:]
@@ -26,9 +29,7 @@ enum PDFStructure {
             guard let extent = file.extent(number) else { continue }
             if file.holds("/Type /StructElem", in: extent.text) {
                 structure.append(number)
-            } else if !extent.isStream, file.holds("/Type /Page", in: extent.text), !file.holds("/Type /Pages", in: extent.text),
-                let stream = reference(after: "/Contents ", in: String(decoding: file.bytes[extent.text], as: UTF8.self))
-            {
+            } else if markingPages, let stream = file.contentStream(of: extent) {
                 contents.append(stream)
             }
         }
@@ -40,16 +41,34 @@ enum PDFStructure {
                 }
             }
         }
-        // Each page's stream inflated, marked and deflated again, pages on all cores.
+        replaced.merge(markedStreams(file, contents)) { _, marked in marked }
+        guard !replaced.isEmpty || file.unwritten > 0 else { return data }
+        return file.rewritten(replacing: replaced)
+    }
+
+    /// The document with each page's content stream marked (`markingArtifacts`), nothing else
+    /// changed but the cross-reference table.
+    static func markingPages(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        guard let file = PDFFile(bytes) else { return data }
+        let contents = file.numbers.compactMap { number in file.extent(number).flatMap { file.contentStream(of: $0) } }
+        let replaced = markedStreams(file, contents)
+        guard !replaced.isEmpty || file.unwritten > 0 else { return data }
+        return file.rewritten(replacing: replaced)
+    }
+
+    /// Each page's stream inflated, marked and deflated again, pages on all cores: the
+    /// replacement text of each stream object that changed.
+    private static func markedStreams(_ file: PDFFile, _ contents: [Int]) -> [Int: [UInt8]] {
         let streams = contents.concurrentMap { number -> (Int, [UInt8])? in
             guard let stream = file.stream(number), let inflated = Deflate.decompress(Data(stream), format: .zlib),
                 let marked = markingArtifacts([UInt8](inflated)), let deflated = Deflate.compress(marked, format: .zlib)
             else { return nil }
             return (number, Array("<< /Length \(deflated.count) /Filter /FlateDecode >>\nstream\n".utf8) + [UInt8](deflated) + Array("\nendstream".utf8))
         }
+        var replaced: [Int: [UInt8]] = [:]
         for case let (number, stream)? in streams { replaced[number] = stream }
-        guard !replaced.isEmpty || file.unwritten > 0 else { return data }
-        return file.rewritten(replacing: replaced)
+        return replaced
     }
 
     /// A PDF text string: ASCII as a literal, anything else as UTF-16BE with a byte order mark.
@@ -245,11 +264,42 @@ struct PDFFile {
         var index = start
         while index + 6 <= bytes.count {
             let byte = bytes[index]
+            if byte == UInt8(ascii: "(") {
+                // A literal string (a title, an address, a destination's name) may hold either word.
+                index = Self.afterLiteral(bytes, at: index)
+                continue
+            }
             if byte == endobj[0], bytes[index..<index + 6].elementsEqual(endobj) { return (start..<index, false) }
             if byte == stream[0], bytes[index..<index + 6].elementsEqual(stream) { return (start..<index, true) }
             index += 1
         }
         return nil
+    }
+
+    /// Where the literal string (`(…)`, with nested parentheses and backslash escapes) starting
+    /// at `start` ends: the index after its closing parenthesis, or the end of `bytes`.
+    static func afterLiteral(_ bytes: [UInt8], at start: Int, before limit: Int? = nil) -> Int {
+        let limit = limit ?? bytes.count
+        var depth = 0, index = start
+        while index < limit {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: "\\") {
+                index += 1
+            } else if byte == UInt8(ascii: "(") {
+                depth += 1
+            } else if byte == UInt8(ascii: ")") {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return limit
+    }
+
+    /// The number of the content stream of the page whose text is `extent`, if it is a page.
+    func contentStream(of extent: (text: Range<Int>, isStream: Bool)) -> Int? {
+        guard !extent.isStream, holds("/Type /Page", in: extent.text), !holds("/Type /Pages", in: extent.text) else { return nil }
+        return PDFStructure.reference(after: "/Contents ", in: String(decoding: bytes[extent.text], as: UTF8.self))
     }
 
     /// The text between `N 0 obj` and `endobj` of an object without a stream.

@@ -145,6 +145,37 @@ import TestSupport
         for link in bodyLinks { #expect(uris.contains("u:" + link.destination), "\(link.destination)") }
     }
 
+    /// The week is drawn as two runs of pages on two canvases at once, joined into one
+    /// document: one page tree, and one structure tree whose parent tree has one entry for
+    /// every page and link of both runs, each page's listing elements on that page.
+    @Test func drawnInTwoRunsAndJoinedIntoOneDocument() throws {
+        #expect(rendered.runs == 2)
+        let all = PDFTools.objects(try PDFTools.json(pdf))
+        let objects = all.compactMapValues { $0 as? [String: Any] }
+        let pages = objects.filter { $0.value["/Type"] as? String == "/Page" }
+        #expect(pages.count == rendered.pageCount)
+        let root = try #require(objects.values.first { $0["/Type"] as? String == "/StructTreeRoot" })
+        let tree = try #require((root["/ParentTree"] as? String).flatMap { objects["obj:" + $0] })
+        let numbers = (tree["/Nums"] as? [Any]) ?? []
+        var entries: [Int: String] = [:]
+        for index in stride(from: 0, to: numbers.count - 1, by: 2) {
+            guard let key = numbers[index] as? Int, let value = numbers[index + 1] as? String else { continue }
+            #expect(entries.updateValue(value, forKey: key) == nil, "parent tree key \(key) twice")
+        }
+        let links = objects.values.filter { $0["/Subtype"] as? String == "/Link" }
+        let keys = pages.values.compactMap { $0["/StructParents"] as? Int } + links.compactMap { $0["/StructParent"] as? Int }
+        #expect(keys.count == pages.count + links.count)
+        #expect(Set(keys) == Set(entries.keys))
+        for (reference, page) in pages {
+            guard let key = page["/StructParents"] as? Int, let list = entries[key] else { continue }
+            let elements = (all["obj:" + list] as? [Any]) ?? []
+            #expect(!elements.isEmpty || page["/Annots"] == nil)
+            for case let element as String in elements {
+                #expect(objects["obj:" + element]?["/Pg"] as? String == String(reference.dropFirst(4)), "\(element) on \(reference)")
+            }
+        }
+    }
+
     @Test func sameInputGivesTheSameBytes() throws {
         let again = try StudyPacket(
             content: try SiteContent.load(siteRoot: Repository.root), selection: PacketSelection(week: ISOWeek(year: 2026, week: 47)),
