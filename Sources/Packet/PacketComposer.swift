@@ -46,8 +46,8 @@ final class PacketComposer {
         var footers: [TextBlock] = []
         var allPages = try clock.step("paginate, set page numbers") {
             let paginated = flows.map(paginator.paginate)
-            // From here the pages alone hold the boxes, so each page's boxes can be let go of as
-            // soon as it is drawn (see `PageRelease`).
+            // From here the pages alone hold the boxes, so they can be let go of on another
+            // thread once drawn (see `PageRelease`).
             flows = []
             coverCount = paginated[0].count
             let pages = Array(paginated.joined())
@@ -63,8 +63,6 @@ final class PacketComposer {
         var rendered = StudyPacket.Rendered(
             data: Data(), pageCount: pageCount, journalPages: packet.journals.map { pageOf[StudyPacket.destination(for: $0)] ?? 0 })
         rendered.layout = allPages.map { page in page.map { ($0.box.kind, $0.units, $0.box.units.count) } }
-        let release = PageRelease()
-        defer { release.wait() }
         // Two runs of pages, each drawn on a cairo surface of its own on a core of its own, then
         // joined into one document. Where the second run starts depends on the pages alone, so
         // the same packet gives the same bytes on any machine.
@@ -79,9 +77,10 @@ final class PacketComposer {
             try parcels.indices.concurrentMap { index in
                 try draw(
                     parcels[index], header: headers[index], footers: footers, coverCount: coverCount,
-                    position: runs.count == 1 ? .whole : index == 0 ? .first : .later, release: release)
+                    position: runs.count == 1 ? .whole : index == 0 ? .first : .later)
             }
         }
+        PageRelease.release(parcels)
         parcels = []
         try stopIfCancelled()
         rendered.data = try clock.step("join the runs") { try PDFCanvas.joined(parts) }
@@ -96,7 +95,7 @@ final class PacketComposer {
     /// Draws a run of pages on a canvas of its own and finishes it. The leading run (the
     /// cover's) carries the document's metadata and outline.
     private func draw(
-        _ run: PageRun, header: TextBlock, footers: [TextBlock], coverCount: Int, position: PDFCanvas.Position, release: PageRelease
+        _ run: PageRun, header: TextBlock, footers: [TextBlock], coverCount: Int, position: PDFCanvas.Position
     ) throws -> PDFCanvas.Part {
         let leading = position != .later
         let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
@@ -117,7 +116,6 @@ final class PacketComposer {
                 structure.draw(placement, x: style.contentLeft, y: y)
             }
             canvas.showPage()
-            release.release(run.take(offset))
         }
         structure.close()
         canvas.endStructure()
@@ -455,25 +453,17 @@ struct StructureDrawing {
     }
 }
 
-/// A run of pages drawn on one canvas, on one thread, which hands each page over to be freed
-/// once drawn (`PageRelease`).
+/// A run of pages drawn on one canvas, on one thread.
 ///
 /// `@unchecked Sendable` is sound here, and cannot be proved by the compiler: each run is read
-/// and emptied by the one thread drawing it, and by no other until that thread is done.
+/// by the one thread drawing it, then handed whole to the thread that frees it (`PageRelease`).
 final class PageRun: @unchecked Sendable {
-    private(set) var pages: [[Placement]]
+    let pages: [[Placement]]
     /// The index of the run's first page in the packet.
     let first: Int
 
     init(pages: [[Placement]], first: Int) {
         self.pages = pages
         self.first = first
-    }
-
-    /// Page `offset`'s placements, leaving the run's last reference to them to the caller.
-    func take(_ offset: Int) -> [Placement] {
-        var taken: [Placement] = []
-        swap(&taken, &pages[offset])
-        return taken
     }
 }
