@@ -74,7 +74,7 @@ relink_debug() {
     "$(dirname "$(readlink -f "$(command -v swiftc)")")/swift-autolink-extract" "$probe/probe.o" -o "$probe/static-libraries"
     bin="$probe/gazette"
     python3 - "$bin" "$probe/static-libraries" <<'PY'
-import json, re, subprocess, sys
+import json, os, re, subprocess, sys
 out, libraries = sys.argv[1], open(sys.argv[2]).read().split()
 # The link command whose output is the gazette executable (not gazette-bench's, not a test's).
 links = [json.loads(m) for m in re.findall(r'^    args: (\[.*"-emit-executable".*\])$', open(".build/debug.yaml").read(), re.M)]
@@ -84,7 +84,9 @@ if len(link) != 1:
 args = [a for a in link[0] if a != "-g"]
 args[args.index("-o") + 1] = out
 group = ["-Xlinker", "--start-group"] + [x for l in libraries for x in ("-Xlinker", l)] + ["-Xlinker", "--end-group"]
-link = subprocess.run([args[0], "-static-stdlib"] + args[1:] + group, stderr=subprocess.PIPE, text=True)
+# In the probe's folder: the driver wraps the debug build's modules into objects (RealModule.o…)
+# in the folder it runs in.
+link = subprocess.run([args[0], "-static-stdlib"] + args[1:] + group, stderr=subprocess.PIPE, text=True, cwd=os.path.dirname(out))
 # glibc's warning about Foundation's use of mktemp is not ours to act on.
 sys.stderr.write("".join(l for l in link.stderr.splitlines(True) if "mktemp" not in l))
 sys.exit(link.returncode)
