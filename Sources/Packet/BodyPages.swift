@@ -32,13 +32,32 @@ import Typesetting
         let body = BodyTypesetter(
             style: style, fonts: fonts, cache: TextBlockCache(fonts: fonts), resolveLink: { JournalTypesetter.absolute($0, base: base) }, strings: strings)
         let pages = Paginator(pageHeight: style.bodyHeight).paginate(try body.boxes(document.blocks()))
-        let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight, output: output)
+        guard output == .pdf, pages.count >= 2 else {
+            let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight, output: output)
+            draw(pages[...], on: canvas)
+            return StudyPacket.Rendered(data: try canvas.finish(), pageCount: pages.count, journalPages: [1])
+        }
+        // A PDF of two pages or more is drawn as a packet is: two runs of pages, each on a
+        // canvas of its own, in a Document element with a destination, then joined — so what a
+        // body may hold (links, parentheses, words PDF uses) goes through `PDFJoin` too.
+        let half = pages.count / 2
+        let parts = try [pages[..<half], pages[half...]].enumerated().map { index, run in
+            let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
+            canvas.beginStructure("Document")
+            canvas.destination("body-\(index + 1)", x: style.contentLeft, y: style.bodyTop)
+            draw(run, on: canvas)
+            canvas.endStructure()
+            return try canvas.finishPart(index == 0 ? .first : .later)
+        }
+        return StudyPacket.Rendered(data: try PDFCanvas.joined(parts), pageCount: pages.count, journalPages: [1])
+    }
+
+    private func draw(_ pages: ArraySlice<[Placement]>, on canvas: PDFCanvas) {
         for page in pages {
             for placement in page {
                 placement.box.draw(canvas, placement.units, style.contentLeft, style.bodyTop + placement.y, placement.gap)
             }
             canvas.showPage()
         }
-        return StudyPacket.Rendered(data: try canvas.finish(), pageCount: pages.count, journalPages: [1])
     }
 }

@@ -38,6 +38,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if rendered.pageCount < 1 || (output == .pdf && !rendered.data.starts(with: Array("%PDF-".utf8))) {
         fatalError("not a PDF of at least one page (\(rendered.pageCount) pages)\ninput: \(text.debugDescription)")
     }
+    // A PDF of two pages or more is two runs joined (`BodyPages`): every page object is in it.
+    if output == .pdf {
+        let pages = String(decoding: rendered.data, as: UTF8.self).components(separatedBy: " 0 obj\n<< /Type /Page %").count - 1
+        if pages != rendered.pageCount {
+            fatalError("\(pages) page objects in a PDF of \(rendered.pageCount) pages\ninput: \(text.debugDescription)")
+        }
+    }
     return 0
 }
 
