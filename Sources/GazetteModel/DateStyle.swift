@@ -64,17 +64,7 @@ public struct DateStyle: Sendable {
             let seconds = Int(local.rounded(.down))
             let days = seconds >= 0 ? seconds / 86_400 : -((-seconds + 86_399) / 86_400)
             let time = seconds - days * 86_400
-            // Days since 1970-01-01 to a civil date (the proleptic Gregorian calendar, in eras
-            // of 400 years from 0000-03-01).
-            let shifted = days + 719_468
-            let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-            let dayOfEra = shifted - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-            let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let monthIndex = (5 * dayOfYear + 2) / 153
-            day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-            month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-            year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+            (year, month, day) = ISO8601.civilFromDays(days)
             guard (1_600...9_999).contains(year) else { return nil }
             // 1970-01-01 was a Thursday.
             weekday = ((days % 7) + 11) % 7

@@ -129,18 +129,21 @@ extension WebFonts {
             seen[slice] = true
             needs.preloads.append(table.paths[slice])
         }
-        needs.rare = rare.map { bits in
-            var values: [UInt32] = []
-            for (word, value) in bits.enumerated() where value != 0 {
-                var rest = value
-                while rest != 0 {
-                    values.append(PreloadTable.syllables.lowerBound + UInt32(word * 64 + rest.trailingZeroBitCount))
-                    rest &= rest - 1
-                }
-            }
-            return values
-        }
+        needs.rare = rare.map(Self.syllables(in:))
         return needs
+    }
+
+    /// The Hangul syllables whose bits are set (bit n of word w: U+AC00 + 64w + n), in order.
+    static func syllables(in bits: [UInt64]) -> [UInt32] {
+        var values: [UInt32] = []
+        for (word, value) in bits.enumerated() where value != 0 {
+            var rest = value
+            while rest != 0 {
+                values.append(PreloadTable.syllables.lowerBound + UInt32(word * 64 + rest.trailingZeroBitCount))
+                rest &= rest - 1
+            }
+        }
+        return values
     }
 
     /// Whether a tag's attributes make its text bold: `aria-current` (the current page in a menu)
