@@ -139,7 +139,7 @@ final class PacketComposer {
             defer { before += costs[index] }
             // A journal's section starts at the top of a page, with its destination; the first
             // journal's is no place to split (the cover and contents are a few pages).
-            guard index > coverCount, let top = page.first, top.units.lowerBound == 0, top.box.anchor?.hasPrefix("journal-") == true
+            guard index > coverCount, let top = page.first, top.units.lowerBound == 0, top.box.anchor?.hasPrefix(StudyPacket.journalDestinationPrefix) == true
             else { continue }
             journals += 1
             if journals == 1 { continue }

@@ -102,6 +102,9 @@ public struct StudyPacket: Sendable {
     /// The destination name of a journal's first page: `journal-<slug>` for ASCII slugs.
     static func destination(for journal: Journal) -> String {
         let safe = journal.slug.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" }
-        return "journal-" + (safe ? journal.slug : String(SHA256.hex(Array(journal.slug.utf8)).prefix(12)))
+        return journalDestinationPrefix + (safe ? journal.slug : String(SHA256.hex(Array(journal.slug.utf8)).prefix(12)))
     }
+
+    /// What every journal's destination name (`destination(for:)`) begins with.
+    static let journalDestinationPrefix = "journal-"
 }

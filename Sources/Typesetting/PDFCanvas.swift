@@ -379,7 +379,7 @@ public final class PDFCanvas {
         let data = try finish()
         guard output == .pdf, position != .whole else { return Part(data: data, read: nil) }
         do {
-            return Part(data: data, read: try PDFJoin.Part(data, index: position == .first ? 0 : 1, later: position == .later))
+            return Part(data: data, read: try PDFJoin.Part(data, later: position == .later))
         } catch let failure as PDFJoin.Failure {
             throw Failure(description: "cairo: cannot join the parts of a document: \(failure)")
         }

@@ -25,8 +25,8 @@ enum PDFJoin {
     static func join(_ parts: [Part]) throws -> Data {
         guard let first = parts.first else { return Data() }
         guard parts.count > 1 else { return Data(first.file.bytes) }
-        if let part = parts.dropFirst().first(where: \.hasOutline) {
-            throw Failure(description: "part \(part.index + 1): an outline in a later part (the first part's is the document's)")
+        if parts.dropFirst().contains(where: \.hasOutline) {
+            throw Failure(description: "a later part has an outline (the first part's is the document's)")
         }
         // Each part's objects are numbered past the earlier parts', and its parent tree keys
         // past theirs.
@@ -82,34 +82,8 @@ enum PDFJoin {
         let laterStart = out.count
         for (number, start) in laterObjects { table[number] = laterStart + start }
         out += later
-        let xref = out.count
-        out += Array("xref\n0 \(size)\n0000000000 65535 f \n".utf8)
-        for number in 1..<max(1, size) {
-            let offset = table[number]
-            if offset >= 0 {
-                PDFJoin.appendPadded(offset, to: &out)
-                out += Array(" 00000 n \n".utf8)
-            } else {
-                out += Array("0000000000 65535 f \n".utf8)
-            }
-        }
-        var trailer = "trailer\n<< /Size \(size)"
-        for key in ["Root", "Info"] { if let value = first.file.trailerReference(key) { trailer += " /\(key) \(value) 0 R" } }
-        trailer += " >>\nstartxref\n\(xref)\n%%EOF\n"
-        out += Array(trailer.utf8)
+        first.file.appendCrossReference(to: &out, size: size, offset: { table[$0] >= 0 ? table[$0] : nil })
         return Data(out)
-    }
-
-    /// `value` in ten digits, zeros first, as a cross-reference entry writes an offset.
-    static func appendPadded(_ value: Int, to out: inout [UInt8]) {
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 10)
-        var rest = value, position = 9
-        while rest > 0, position >= 0 {
-            digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-            position -= 1
-        }
-        out += digits
     }
 
     /// A flat number tree: `<< /Nums [ key value … ] >>`.
@@ -167,7 +141,6 @@ extension PDFJoin {
     /// number to change.
     struct Part: Sendable {
         let file: PDFFile
-        let index: Int
         let hasOutline: Bool
         /// A later part's objects but those that hold it together, in file order: each one's
         /// bytes, where its body starts (after `N 0 obj`), and the numbers in it to change.
@@ -181,11 +154,11 @@ extension PDFJoin {
         /// One past the part's largest parent tree key.
         var keyCount: Int { (numbers.map(\.key).max() ?? -1) + 1 }
 
-        init(_ data: Data, index: Int, later: Bool) throws {
-            guard let file = PDFFile([UInt8](data)) else { throw Failure(description: "part \(index + 1) is not a PDF cairo wrote") }
+        init(_ data: Data, later: Bool) throws {
+            let which = later ? "a later part" : "the first part"
+            guard let file = PDFFile([UInt8](data)) else { throw Failure(description: "\(which) is not a PDF cairo wrote") }
             self.file = file
-            self.index = index
-            func failure(_ what: String) -> Failure { Failure(description: "part \(index + 1): \(what)") }
+            func failure(_ what: String) -> Failure { Failure(description: "\(which): \(what)") }
             func text(_ number: Int?, _ what: String) throws -> String {
                 guard let number, let text = file.object(number) else { throw failure("no \(what)") }
                 return text

@@ -10,10 +10,7 @@ import GazetteModel
 /// stream); every other object's bytes are copied as they are, and the same input gives the
 /// same bytes.
 enum PDFStructure {
-    /// The document with its catalog and elements completed and, when `markingPages`, each
-    /// page's stream marked (`markingArtifacts`); a document whose pages are marked already
-    /// (`markingPages(_:)`, run on each part of a joined document) passes false.
-    static func update(_ data: Data, language: String?, elements: [(tag: String, language: String?)], markingPages: Bool = true) -> Data {
+    static func update(_ data: Data, language: String?, elements: [(tag: String, language: String?)]) -> Data {
         let bytes = [UInt8](data)
         guard let file = PDFFile(bytes) else { return data }
         var replaced: [Int: [UInt8]] = [:]
@@ -29,7 +26,7 @@ enum PDFStructure {
             guard let extent = file.extent(number) else { continue }
             if file.holds("/Type /StructElem", in: extent.text) {
                 structure.append(number)
-            } else if markingPages, let stream = file.contentStream(of: extent) {
+            } else if let stream = file.contentStream(of: extent) {
                 contents.append(stream)
             }
         }
@@ -42,17 +39,6 @@ enum PDFStructure {
             }
         }
         replaced.merge(markedStreams(file, contents)) { _, marked in marked }
-        guard !replaced.isEmpty || file.unwritten > 0 else { return data }
-        return file.rewritten(replacing: replaced)
-    }
-
-    /// The document with each page's content stream marked (`markingArtifacts`), nothing else
-    /// changed but the cross-reference table.
-    static func markingPages(_ data: Data) -> Data {
-        let bytes = [UInt8](data)
-        guard let file = PDFFile(bytes) else { return data }
-        let contents = file.numbers.compactMap { number in file.extent(number).flatMap { file.contentStream(of: $0) } }
-        let replaced = markedStreams(file, contents)
         guard !replaced.isEmpty || file.unwritten > 0 else { return data }
         return file.rewritten(replacing: replaced)
     }
@@ -364,21 +350,36 @@ struct PDFFile {
                 out += bytes[offset..<end]
             }
         }
+        appendCrossReference(to: &out, size: size, offset: { newOffsets[$0] })
+        return Data(out)
+    }
+
+    /// Appends the cross-reference table of objects 1..<`size` (`offset` of each in use, nil
+    /// for a free one) and a trailer with this file's `/Root`, `/Info` and `/ID`, at the end of
+    /// `out`, where the table starts.
+    func appendCrossReference(to out: inout [UInt8], size: Int, offset: (Int) -> Int?) {
         let table = out.count
-        var text = "xref\n0 \(size)\n0000000000 65535 f \n"
+        out += Array("xref\n0 \(size)\n0000000000 65535 f \n".utf8)
         for number in 1..<max(1, size) {
-            if let offset = newOffsets[number] {
-                text += String(repeating: "0", count: max(0, 10 - String(offset).count)) + "\(offset) 00000 n \n"
-            } else {
-                text += "0000000000 65535 f \n"
+            guard let offset = offset(number) else {
+                out += Array("0000000000 65535 f \n".utf8)
+                continue
             }
+            // Ten digits, zeros first.
+            var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 10)
+            var rest = offset, position = 9
+            while rest > 0, position >= 0 {
+                digits[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                position -= 1
+            }
+            out += digits + Array(" 00000 n \n".utf8)
         }
-        text += "trailer\n<< /Size \(size)"
+        var text = "trailer\n<< /Size \(size)"
         for key in ["Root", "Info"] { if let value = trailerReference(key) { text += " /\(key) \(value) 0 R" } }
         if let id = trailerValue("ID") { text += " /ID \(id)" }
         text += " >>\nstartxref\n\(table)\n%%EOF\n"
         out += Array(text.utf8)
-        return Data(out)
     }
 
     func trailerReference(_ key: String) -> Int? { PDFStructure.reference(after: "/\(key) ", in: trailer) }
