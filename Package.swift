@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestSupport"]),
         // swift-mustache only here: Templating must render what it rendered (differential tests).
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "Site", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Content", "GazetteModel", "TextLayout", "TestSupport"]),

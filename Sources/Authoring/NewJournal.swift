@@ -9,16 +9,23 @@ public enum NewJournal {
         public var article: String?
         public var title: String?
         public var tags: [String]
+        /// The author key; nil for the member this machine names (`AuthorIdentity`).
         public var author: String?
         /// The moment the journal is created (`created:`), shown in the site time zone.
         public var now: Date
+        /// Who is writing, when `author` is nil: `GAZETTE_AUTHOR`, git's user name and email.
+        public var identity: AuthorIdentity
 
-        public init(article: String? = nil, title: String? = nil, tags: [String] = [], author: String? = nil, now: Date) {
+        public init(
+            article: String? = nil, title: String? = nil, tags: [String] = [], author: String? = nil, now: Date,
+            identity: AuthorIdentity = AuthorIdentity()
+        ) {
             self.article = article
             self.title = title
             self.tags = tags
             self.author = author
             self.now = now
+            self.identity = identity
         }
     }
 
@@ -51,7 +58,21 @@ public enum NewJournal {
         }
         let articleFailed = !problems.isEmpty
         var written = request.tags.map { (Vocabulary.Kind.tag, $0) }
-        if let author = request.author { written.append((.author, author)) }
+        var author = request.author
+        if let given = author {
+            written.append((.author, given))
+        } else {
+            switch request.identity.member(in: config) {
+            case .found(let key): author = key
+            case .noMembers: break
+            case .unknown(let tried):
+                let members = config.authors.map { "\($0.key) (\($0.name))" }.joined(separator: ", ")
+                problems.append(
+                    .error(
+                        "who is writing? \(tried.isEmpty ? "no --author was given" : "\(tried) is none of the members")",
+                        hint: "pass --author KEY, or set GAZETTE_AUTHOR=KEY; members: \(members)"))
+            }
+        }
         for (kind, value) in written {
             if let (message, hint) = Vocabulary.unknown(kind, value, in: config) { problems.append(.error(message, hint: hint)) }
         }
@@ -66,8 +87,9 @@ public enum NewJournal {
         let slugged = JournalLoader.slugify(title).prefix(60).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         let base = slugged.isEmpty ? "journal" : slugged
         let text = frontMatter(
-            title: title, article: article?.url ?? articleURL, tags: request.tags, author: request.author,
+            title: title, article: article?.url ?? articleURL, tags: request.tags, author: author,
             created: minuteStamp(request.now, config.timeZone))
+            + JournalTemplate.body(siteRoot: siteRoot, config: config, title: title, article: article, url: article?.url ?? articleURL)
         // Skip slugs any journal already has; if a file appears meanwhile, take the next suffix.
         var slug = base
         var suffix = 2
@@ -83,7 +105,7 @@ public enum NewJournal {
         }
     }
 
-    /// The file's text: front matter in the order the README documents, an empty body.
+    /// The front matter, in the order the README documents, and the blank line the body follows.
     static func frontMatter(title: String, article: String?, tags: [String], author: String?, created: String) -> String {
         var lines = ["---", "title: \(yamlString(title))"]
         if let article { lines.append("article: \(yamlString(article))") }

@@ -28,7 +28,7 @@ public enum ConfigLoader {
                 [
                     .error(
                         "no \(fileName) in \(siteRoot.path)", at: nil,
-                        hint: "run gazette in a site folder, pass --site DIR, or create one with 'gazette init'")
+                        hint: "run gazette in a site folder or any folder inside it, pass --site DIR, or create one with 'gazette init'")
                 ]
             )
         }
@@ -283,7 +283,7 @@ public enum ConfigLoader {
     static func loadTags(_ map: YAMLMapping) -> [GazetteModel.Tag] {
         var tags: [GazetteModel.Tag] = []
         for pair in map.pairs {
-            if pair.key.isEmpty || pair.key.contains(where: { $0 == "/" || $0.isWhitespace }) {
+            if !Vocabulary.isTagKey(pair.key) {
                 map.diagnostics.report(map.source.error("tag key '\(pair.key)' must be one word without '/' or spaces", at: pair.keyNode))
                 continue
             }

@@ -96,6 +96,15 @@ public enum JournalLoader {
         var tags: [String] = []
         for written in map.stringList("tags") ?? [] {
             let tag = written.trimmingCharacters(in: .whitespaces)
+            guard Vocabulary.isTagKey(tag) else {
+                let node = map.value("tags").flatMap { node in node.sequence?.first { $0.scalar?.string == written } ?? node }
+                let joined = tag.split { $0 == "/" || $0 == "\\" || $0.isWhitespace }.joined(separator: "-")
+                diagnostics.report(
+                    source.error(
+                        "tag '\(tag)' must be one word without '/' or spaces", at: node,
+                        hint: joined.isEmpty ? "remove it from 'tags:'" : "write \(joined) (a tag's page is tags/<tag>/)"))
+                continue
+            }
             if !tags.contains(tag) { tags.append(tag) }
         }
         let author = map.string("author")

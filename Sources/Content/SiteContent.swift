@@ -33,15 +33,23 @@ public struct SiteContent: Sendable {
     private let journalsByArticle: [String: [Journal]]
     /// Where the bodies the loader left in their files are read again.
     private let bodyFiles: BodyFiles
+    /// Journals loaded but not published (drafts, journals ahead of their date).
+    public private(set) var leftOut = LeftOut()
+    /// What this content did with journals ahead of the build's now.
+    public private(set) var scheduled = Scheduled.published
 
-    /// Loads and checks a site. Throws `DiagnosticsError` with every diagnostic if any is an error.
+    /// Loads and checks a site. Throws `DiagnosticsError` with every diagnostic if any is an error
+    /// (unless `throwsOnErrors` is false, as for `gazette check`, which reports every problem of
+    /// what did load: the files with errors are left out).
     /// `cache` (kept by `gazette serve` between rebuilds) spares parsing files that did not change.
     /// When the journal files hold more than `keptBodyBytes`, their bodies are left in the files
     /// and read again when asked (`markdown(of:)`): at 100,000 journals, leaving them there took a
     /// build's peak from 2.31 to 1.60 GB. Never with a cache: `serve` keeps every body.
-    /// `checksLinks`: see `JournalLoader.load`.
+    /// `scheduled`: what becomes of journals dated after the build's now. `checksLinks`: see
+    /// `JournalLoader.load`.
     public static func load(
-        siteRoot: URL, includeDrafts: Bool = false, cache: ContentCache? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true
+        siteRoot: URL, includeDrafts: Bool = false, scheduled: Scheduled = .published, cache: ContentCache? = nil,
+        keptBodyBytes: Int = .max, checksLinks: Bool = true, throwsOnErrors: Bool = true
     ) throws -> SiteContent {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
         let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot)
@@ -51,17 +59,72 @@ public struct SiteContent: Sendable {
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache)
         cache?.end()
         let thumbnails = SiteBoundary(siteRoot: siteRoot).names(in: ArticleThumbnails.folder) { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }
-        var content = SiteContent(
-            root: siteRoot, config: config,
-            journals: Journal.sortedNewestFirst(journals.filter { includeDrafts || !$0.draft }),
-            articles: cache?.safeArticles(articles, make: indexed) ?? indexed(articles), diagnostics: [],
-            thumbnailFiles: Set(thumbnails.names))
+        var leftOut = LeftOut()
+        var published: [Journal] = []
+        for journal in journals {
+            if journal.draft && !includeDrafts {
+                leftOut.drafts.append(journal)
+            } else if case .heldBack(let now) = scheduled, journal.created > now {
+                leftOut.future.append(journal)
+            } else {
+                published.append(journal)
+            }
+        }
+        published = Journal.sortedNewestFirst(published)
+        // Pages show the vocabulary's tags and any other a journal uses (`Vocabulary.pageTags`).
+        var shown = config
+        shown.tags = Vocabulary.pageTags(config, journals: published)
+        var stored = cache?.safeArticles(articles, make: indexed) ?? indexed(articles)
+        if case .heldBack(let now) = scheduled {
+            // Listed from their date on; journals about them still find them.
+            stored.all.removeAll { ($0.publishedDate ?? .distantPast) > now }
+        }
+        var content = SiteContent(root: siteRoot, config: shown, journals: published, articles: stored, diagnostics: [], thumbnailFiles: Set(thumbnails.names))
+        content.leftOut = leftOut
+        content.scheduled = scheduled
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
         content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics + thumbnails.refused
-            + content.crossReferenceWarnings(allJournals: journals, cache: cache)).sorted()
-        if content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
+            + content.crossReferenceWarnings(allJournals: journals, vocabulary: config, cache: cache)).sorted()
+        if throwsOnErrors, content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
         return content
+    }
+
+    /// Journals loaded but not published by this build.
+    public struct LeftOut: Sendable {
+        /// Marked `draft: true`, without `--drafts`.
+        public var drafts: [Journal] = []
+        /// Dated after the build's now (`Scheduled.heldBack`), newest last as loaded.
+        public var future: [Journal] = []
+    }
+
+    /// What a site does with a journal (or article) dated after the build's now, as Hugo does
+    /// without `--buildFuture`: a date a year off is most often a typo, and would take over the
+    /// front page.
+    public enum Scheduled: Sendable, Equatable {
+        /// Published like any other (`--future`; what `check` loads).
+        case published
+        /// Left out until its date (`gazette build`, `gazette pdf`).
+        case heldBack(now: Date)
+        /// Shown with a label; the front page stays on the latest week not ahead of `now`
+        /// (`gazette serve`).
+        case labelled(now: Date)
+    }
+
+    /// What a page says of a journal that is not published as it stands: a draft shown with
+    /// `--drafts`, or a journal ahead of its date under `serve`.
+    public func status(of journal: Journal) -> JournalStatus? {
+        if journal.draft { return .draft }
+        if case .labelled(let now) = scheduled, journal.created > now { return .scheduled }
+        return nil
+    }
+
+    /// The weeks the front page may show, newest first: every week, but under `serve` none
+    /// ahead of the build's now.
+    public var frontWeek: WeekContent? {
+        guard case .labelled(let now) = scheduled else { return weeks.first }
+        let current = ISOWeek(containing: now, in: config.timeZone)
+        return weeks.first { $0.week <= current } ?? weeks.last
     }
 
     /// Articles as pages, feeds and packets use them: what the URL policy refuses dropped here,
@@ -185,26 +248,29 @@ extension SiteContent {
     /// Journals that are about `article`.
     public func journals(about article: Article) -> [Journal] { journalsByArticle[article.id] ?? [] }
 
-    func crossReferenceWarnings(allJournals: [Journal], cache: ContentCache? = nil) -> [Diagnostic] {
+    /// `vocabulary`: the config as written, whose tags are the known ones (`config` adds the
+    /// unknown tags journals use, for their pages).
+    func crossReferenceWarnings(allJournals: [Journal], vocabulary: SiteConfig, cache: ContentCache? = nil) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for journal in allJournals {
             let found = journal.articleReference == nil || article(for: journal) != nil
-            let make = { crossReferenceWarnings(of: journal, found: found) }
+            let make = { crossReferenceWarnings(of: journal, found: found, vocabulary: vocabulary) }
             warnings += cache?.crossReferences(of: journal, found: found, make: make) ?? make()
         }
         return warnings
     }
 
     /// The warnings of one journal: unknown tags and author, an article not in the store.
-    private func crossReferenceWarnings(of journal: Journal, found: Bool) -> [Diagnostic] {
+    private func crossReferenceWarnings(of journal: Journal, found: Bool, vocabulary: SiteConfig) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         var written = journal.tags.map { (Vocabulary.Kind.tag, "tags", $0) }
         if let author = journal.author { written.append((.author, "author", author)) }
         for (kind, key, value) in written {
-            guard let (message, hint) = Vocabulary.unknown(kind, value, in: config) else { continue }
+            guard let (message, hint) = Vocabulary.unknown(kind, value, in: vocabulary) else { continue }
             let (location, line) = journal.frontMatterLocation(of: key, value: value)
+            let until = kind == .tag ? " (until then it has a page of its own, named '\(value)')" : ""
             warnings.append(
-                .warning(message, at: location, hint: "\(hint); add it under '\(kind.rawValue)s:' in gazette.yml", sourceLine: line))
+                .warning(message, at: location, hint: "\(hint); add it under '\(kind.rawValue)s:' in gazette.yml\(until)", sourceLine: line))
         }
         if let reference = journal.articleReference, !found {
             let (location, line) = journal.frontMatterLocation(of: "article", value: reference)
@@ -215,6 +281,14 @@ extension SiteContent {
         }
         return warnings
     }
+}
+
+/// Why a page labels a journal.
+public enum JournalStatus: String, Sendable {
+    /// `draft: true`, shown with `--drafts` (or `serve --drafts`).
+    case draft
+    /// Dated after now, shown by `serve` (a build leaves it out until its date).
+    case scheduled
 }
 
 /// One ISO week's share of a site.

@@ -8,6 +8,22 @@ public enum Vocabulary {
         case tag, author
     }
 
+    /// Whether `key` can name a tag: one word, no `/` (a tag's page is `tags/<key>/`).
+    public static func isTagKey(_ key: String) -> Bool {
+        !key.isEmpty && key != "." && key != ".." && !key.contains { $0 == "/" || $0 == "\\" || $0.isWhitespace }
+    }
+
+    /// The tags a site's pages show: the vocabulary's, in its order, then every other key
+    /// `journals` use, in byte order, named by the key. An unknown tag (warned about where it is
+    /// written) thus gets its page like any other, so no page ever links to a tag page that is
+    /// not written.
+    public static func pageTags(_ config: SiteConfig, journals: [Journal]) -> [Tag] {
+        let known = Set(config.tags.map(\.key))
+        var unknown = Set<String>()
+        for journal in journals { for tag in journal.tags where !known.contains(tag) { unknown.insert(tag) } }
+        return config.tags + unknown.sorted { $0.utf8Precedes($1) }.map { Tag(key: $0, name: $0) }
+    }
+
     /// The known keys of `kind`, in the order `gazette.yml` lists them.
     public static func keys(_ kind: Kind, in config: SiteConfig) -> [String] {
         switch kind {

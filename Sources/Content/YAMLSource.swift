@@ -30,7 +30,7 @@ struct YAMLSource {
         return .warning(message, at: location, hint: hint, sourceLine: line(location.line))
     }
 
-    /// Parses `text` into a node tree, or a diagnostic at the position Yams reports.
+    /// Parses `text` into a node tree, or a diagnostic at the place of the slip (`YAMLSlip`).
     func compose(_ text: String) -> Result<Node?, Diagnostic> {
         do {
             // The encoding named: Yams's default reads the whole process environment for an
@@ -41,25 +41,133 @@ struct YAMLSource {
             // real-Korean 2,000-journal build's `perf` samples, for tags nothing read.
             return .success(try Yams.compose(yaml: text, .basic, .default, .utf8))
         } catch let error as YamlError {
-            let (problem, mark): (String, Mark?) =
-                switch error {
-                case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-                    .composer(_, let problem, let mark, _):
-                    (problem, mark)
-                case .duplicatedKeysInMapping(let duplicates, let context):
-                    ("duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))", context.mark)
-                default:
-                    ("\(error)", nil)
-                }
-            let location = location(mark)
-            return .failure(
-                .error(
-                    "invalid YAML: \(problem)", at: location,
-                    hint: "check the indentation, and quote values that contain ': ' or start with '[', '{', '*' or '&'",
-                    sourceLine: line(location.line)))
+            let slip = YAMLSlip(error, in: text, lineOffset: lineOffset)
+            let location = SourceLocation(path: path, line: slip.line, column: slip.column)
+            return .failure(.error(slip.message, at: location, hint: slip.hint, sourceLine: line(location.line)))
         } catch {
             return .failure(.error("invalid YAML: \(error)", at: location(nil), sourceLine: line(1 + lineOffset)))
         }
+    }
+}
+
+/// What a YAML error means in a member's words, and where the slip is. libyaml notices most
+/// slips later than they happen — an unclosed quote at the end of the text, a tab as "a
+/// character that cannot start any token" — but says what it was reading and where that began
+/// (its context mark): that is where a quote or bracket was opened. Lines are the file's (the
+/// YAML text's plus `lineOffset`), columns count Unicode scalars from 1.
+struct YAMLSlip: Equatable {
+    var message: String
+    var hint: String
+    var line: Int
+    var column: Int
+
+    init(_ error: YamlError, in text: String, lineOffset: Int) {
+        self.init(error, in: text, firstLine: lineOffset + 1)
+        line += lineOffset
+    }
+
+    /// `firstLine`: the file line of the text's first line, for messages that name another line.
+    private init(_ error: YamlError, in text: String, firstLine: Int) {
+        let lines = text.lfLines()
+        // A tab in a line's indentation at or before the place libyaml gave up is the slip,
+        // whatever it then said.
+        func tab(upTo lastLine: Int) -> (line: Int, column: Int)? {
+            for (index, line) in lines.prefix(lastLine).enumerated() {
+                var column = 1
+                for scalar in line.unicodeScalars {
+                    if scalar == "\t" { return (index + 1, column) }
+                    if scalar != " " { break }
+                    column += 1
+                }
+            }
+            return nil
+        }
+        let (context, problem, mark): (YamlError.Context?, String, Mark?) =
+            switch error {
+            case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
+                .composer(let context, let problem, let mark, _):
+                (context, problem, mark)
+            case .duplicatedKeysInMapping(let duplicates, let context):
+                (context, "duplicate keys \(duplicates)", context.mark)
+            default:
+                (nil, "\(error)", nil)
+            }
+        if case .duplicatedKeysInMapping(let duplicates, let context) = error {
+            let key = duplicates.first ?? ""
+            let places = YAMLSlip.keyLines(key, in: lines, from: context.mark.line)
+            let first = places.first ?? context.mark.line
+            let second = places.dropFirst().first ?? first
+            self.init(
+                message: "duplicate key '\(key)': it is on line \(first + firstLine - 1) and again here",
+                hint: "keep one of the two '\(key):' lines (a key may appear once in a mapping)",
+                line: second, column: YAMLSlip.keyColumn(key, on: lines, line: second))
+            return
+        }
+        let problemLine = mark?.line ?? 1
+        if let tab = tab(upTo: max(problemLine, context?.mark.line ?? 0)) {
+            self.init(
+                message: "a tab indents this line: YAML allows only spaces for indentation",
+                hint: "indent with spaces (most editors: turn on \"insert spaces\" for YAML and Markdown)",
+                line: tab.line, column: tab.column)
+            return
+        }
+        if let context {
+            let opened = YAMLSlip.character(at: context.mark, in: lines)
+            switch context.text {
+            case "while scanning a quoted scalar":
+                let quote = opened == "'" ? "'" : "\""
+                let escape = quote == "'" ? "a ' inside single quotes is written ''" : "a \" inside double quotes is written \\\""
+                self.init(
+                    message: "the quote \(quote) opened here is never closed",
+                    hint: "end the value with \(quote) on the same line (\(escape)), or write it without quotes",
+                    line: context.mark.line, column: context.mark.column)
+                return
+            case let text where text.contains("flow sequence") || text.contains("flow mapping"):
+                let (open, close) = text.contains("sequence") ? ("[", "]") : ("{", "}")
+                self.init(
+                    message: "the \(open) opened here is never closed",
+                    hint: "close it with \(close), separating items with commas: tags: [economy, politics]",
+                    line: context.mark.line, column: context.mark.column)
+                return
+            default:
+                break
+            }
+        }
+        var hint = "check the indentation, and quote values that contain ': ' or start with '[', '{', '*' or '&'"
+        if problem.contains("mapping values are not allowed") {
+            hint = "a value with ': ' in it must be quoted: title: \"금리: 오를까\""
+        }
+        self.init(message: "invalid YAML: \(problem)", hint: hint, line: problemLine, column: mark?.column ?? 1)
+    }
+
+    init(message: String, hint: String, line: Int, column: Int) {
+        self.message = message
+        self.hint = hint
+        self.line = line
+        self.column = column
+    }
+
+    /// The character at `mark` (1-based line and scalar column), if the text has one there.
+    static func character(at mark: Mark, in lines: [Substring]) -> Character? {
+        guard mark.line >= 1, mark.line <= lines.count else { return nil }
+        let scalars = lines[mark.line - 1].unicodeScalars
+        guard mark.column >= 1, mark.column <= scalars.count else { return nil }
+        return Character(scalars[scalars.index(scalars.startIndex, offsetBy: mark.column - 1)])
+    }
+
+    /// The lines (from 1) at or after `from` where `key:` starts a mapping entry.
+    static func keyLines(_ key: String, in lines: [Substring], from: Int) -> [Int] {
+        let forms = ["\(key):", "\"\(key)\":", "'\(key)':"]
+        return lines.enumerated().compactMap { index, line in
+            guard index + 1 >= from else { return nil }
+            let trimmed = line.drop { $0 == " " || $0 == "-" }
+            return forms.contains { trimmed.hasPrefix($0) } ? index + 1 : nil
+        }
+    }
+
+    static func keyColumn(_ key: String, on lines: [Substring], line: Int) -> Int {
+        guard line >= 1, line <= lines.count else { return 1 }
+        return lines[line - 1].unicodeScalars.prefix { $0 == " " || $0 == "-" }.count + 1
     }
 }
 

@@ -29,3 +29,8 @@ extension String {
     @inlinable
     public var packedASCII: UInt32 { utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 }
+
+extension String {
+    /// The text, or nil when it is empty.
+    public var nilIfEmpty: String? { isEmpty ? nil : self }
+}

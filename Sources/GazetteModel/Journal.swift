@@ -168,7 +168,35 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     /// Drops the body from memory; its digest and whether it is a bookmark stay.
     public mutating func leaveBodyInFile() { update { $0.body = nil } }
 
-    private static func isBookmark(_ body: String) -> Bool { body.allSatisfy(\.isWhitespace) }
+    /// A bookmark has no writing of its own: its body is only whitespace, or only the prompts
+    /// `gazette new` starts a journal with, left unanswered: headings and empty list items, at
+    /// least two of them (a body of one heading is a journal, if a short one). Stops at the
+    /// first line of writing, which is the first or third line of most bodies.
+    static func isBookmark(_ body: String) -> Bool {
+        var rest = Substring(body)
+        var prompts = 0
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: 0x0A) ?? rest.endIndex
+            switch line(rest[..<end]) {
+            case .blank: break
+            case .prompt: prompts += 1
+            case .writing: return false
+            }
+            rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
+        }
+        return prompts != 1
+    }
+
+    private enum BodyLine { case blank, prompt, writing }
+
+    /// A prompt is an ATX heading (`## 요약`) or a list item with nothing in it (`- `, `1.`).
+    private static func line(_ line: Substring) -> BodyLine {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty { return .blank }
+        if text == "-" || text == "*" || text == "+" || text == "1." { return .prompt }
+        let hashes = text.prefix { $0 == "#" }.count
+        return (1...6).contains(hashes) && (text.count == hashes || text.dropFirst(hashes).first == " ") ? .prompt : .writing
+    }
 
     /// `bodyDigest` of a body's text.
     public static func digest(of body: String) -> Fingerprint {

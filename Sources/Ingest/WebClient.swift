@@ -334,6 +334,9 @@ public final class WebClient: Sendable {
         }
         if error is CancellationError { return IngestError(.other, "cancelled") }
         let text = secrets.redact("\(error)")
+        if text.contains("UnknownHost") || text.contains("unknownHost") || text.contains("NXDOMAIN") {
+            return IngestError(.unreachable, "the host name could not be found: check the address, and that this machine is online")
+        }
         if text.contains("onnection refused") || text.contains("connectionRefused") {
             return IngestError(.unreachable, "connection refused")
         }

@@ -35,6 +35,7 @@ enum DigestText {
                 lines.append("")
                 lines += wrap(entry.excerpt, first: indent, rest: indent)
             }
+            for picture in entry.pictures { lines += wrap("[\(strings.picture): \(picture)]", first: indent, rest: indent) }
             if let article = entry.article {
                 lines += wrap("\(strings.about): \(article.title) \(reference(article.url))", first: indent, rest: indent)
             }

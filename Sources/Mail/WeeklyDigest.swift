@@ -13,6 +13,9 @@ public struct WeeklyDigest: Sendable {
         public var date: String
         public var tags: [String]
         public var excerpt: String
+        /// The alt text of the body's pictures, in order: the text part puts each on a line of
+        /// its own rather than into the excerpt's prose.
+        public var pictures: [String] = []
         public var url: String
         /// The article the journal is about: its title and (absolute) address.
         public var article: (title: String, url: String)?
@@ -88,16 +91,27 @@ public struct WeeklyDigest: Sendable {
                 else { return nil }
                 return Thumbnail(url: absolute(SitePaths.thumbnail(String(file))), width: size.width, height: size.height, alt: article.title)
             }
+            let document = MarkdownDocument(content.markdown(of: journal))
             let linked = article.map { (title: $0.title, url: $0.url) } ?? journal.articleReference.map { (title: $0, url: $0) }
             return Entry(
                 title: journal.title, author: journal.author.map { config.author($0)?.name ?? $0 }, date: dates.day(journal.created),
                 tags: journal.tags.map { config.tag($0)?.name ?? $0 },
-                excerpt: Self.excerpt(content.markdown(of: journal), length: excerptLength), url: absolute(SitePaths.journal(journal.slug)),
+                excerpt: Self.excerpt(document, length: excerptLength),
+                pictures: document.links().filter(\.isImage).map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
+                url: absolute(SitePaths.journal(journal.slug)),
                 article: linked.flatMap { link in SafeURL.allowed(link.url, in: .absolute).map { (title: link.title, url: $0) } },
                 thumbnail: thumbnail)
         }
         groups = Self.groups(contents.articles, config: config, dates: dates)
         articleCount = contents.articles.count
+    }
+
+    /// The heading of articles no query found: the feed's name, or, for what members stored
+    /// themselves (`gazette add`, `gazette new URL`), 직접 추가한 기사 / Added by members.
+    static func label(ofSource source: String, config: SiteConfig) -> String {
+        if source.hasPrefix("feed:") { return String(source.dropFirst(5)) }
+        if source == "manual" { return UIStrings.table(config.language)["addedByMembers"] ?? source }
+        return source
     }
 
     /// How long each journal's excerpt is: 200 characters, less in a busy week, so the whole
@@ -106,8 +120,8 @@ public struct WeeklyDigest: Sendable {
     static func excerptLength(journals: Int) -> Int { max(60, min(200, 6_000 / max(1, journals))) }
 
     /// About the first `length` characters of a body's text, cut at a word.
-    static func excerpt(_ markdown: String, length: Int) -> String {
-        let text = MarkdownDocument(markdown).plainText(skippingHeadings: true)
+    static func excerpt(_ document: MarkdownDocument, length: Int) -> String {
+        let text = document.plainText(skippingHeadings: true, skippingImages: true)
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         guard text.count > length else { return text }
         let cut = text.prefix(length)
@@ -121,7 +135,7 @@ public struct WeeklyDigest: Sendable {
     static func groups(_ articles: [Article], config: SiteConfig, dates: DateStyle) -> [ArticleGroup] {
         var byLabel: [String: [Article]] = [:]
         for article in articles {
-            let labels = article.queries.isEmpty ? [article.source.hasPrefix("feed:") ? String(article.source.dropFirst(5)) : article.source] : article.queries
+            let labels = article.queries.isEmpty ? [label(ofSource: article.source, config: config)] : article.queries
             for label in labels { byLabel[label, default: []].append(article) }
         }
         let listed = config.sources.allQueries
@@ -159,6 +173,7 @@ struct MailStrings: Sendable {
     var packet: String { language == .ko ? "스터디 자료 (PDF)" : "Study packet (PDF)" }
     var weekPage: String { language == .ko ? "이번 주 보드" : "The week's board" }
     var about: String { language == .ko ? "기사" : "Article" }
+    var picture: String { language == .ko ? "그림" : "Picture" }
     var noJournals: String { language == .ko ? "이번 주에는 저널이 없어요." : "No journals this week." }
     var links: String { language == .ko ? "링크" : "Links" }
     func journalCount(_ count: Int) -> String { language == .ko ? "저널 \(count)편" : "\(count) journal\(count == 1 ? "" : "s")" }

@@ -189,11 +189,14 @@ public final class MarkdownDocument {
     /// The text a reader sees, blocks separated by single spaces and whitespace collapsed:
     /// for excerpts, descriptions and search. `skippingHeadings` leaves out heading text, so an
     /// excerpt starts with what was written rather than a section title such as "요약".
-    public func plainText(skippingHeadings: Bool = false) -> String {
+    /// `skippingImages`: leave out pictures' alt text, which read as prose run into the sentence
+    /// around them (`images` lists them).
+    public func plainText(skippingHeadings: Bool = false, skippingImages: Bool = false) -> String {
         var pieces: [String] = []
         walk { node, entering in
             let type = cmark_node_get_type(node)
             if skippingHeadings, MarkdownDocument.isInsideHeading(node) { return }
+            if skippingImages, MarkdownDocument.isInside(CMARK_NODE_IMAGE, node) { return }
             if entering {
                 if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE
                     || type == CMARK_NODE_CODE_BLOCK
@@ -341,6 +344,15 @@ public final class MarkdownDocument {
             child = cmark_node_next(current)
         }
         return text
+    }
+
+    private static func isInside(_ kind: cmark_node_type, _ node: OpaquePointer) -> Bool {
+        var current: OpaquePointer? = node
+        while let candidate = current {
+            if cmark_node_get_type(candidate) == kind { return true }
+            current = cmark_node_parent(candidate)
+        }
+        return false
     }
 
     private static func isInsideHeading(_ node: OpaquePointer) -> Bool {

@@ -58,9 +58,15 @@ public struct StudyPacket: Sendable {
         if !selection.files.isEmpty { parts.append("the files given") }
         let what = parts.isEmpty ? "" : " for \(parts.joined(separator: ", "))"
         let weeks = weeks(in: content).map(\.description)
-        let hint = weeks.isEmpty
+        var hint = weeks.isEmpty
             ? "write a journal with a body first (bookmarks, journals without a body, are left out)"
             : "weeks with journals: \(weeks.joined(separator: ", ")); bookmarks (journals without a body) are left out"
+        // What was left out before the selection, said so a member's only draft is not a mystery.
+        let drafts = content.leftOut.drafts.count, future = content.leftOut.future.count
+        if drafts > 0 { hint += "; \(drafts) draft\(drafts == 1 ? " is" : "s are") left out (--drafts includes \(drafts == 1 ? "it" : "them"))" }
+        if future > 0 {
+            hint += "; \(future) journal\(future == 1 ? " is" : "s are") dated ahead and left out (--future includes \(future == 1 ? "it" : "them"))"
+        }
         return .error("no journals to put in a packet\(what)", hint: hint)
     }
 

@@ -11,6 +11,9 @@ public struct BuildOptions: Sendable {
     /// Replaces `base_url` from the config.
     public var baseURL: URL?
     public var drafts: Drafts
+    /// Journals dated after the build's now: left out (`gazette build`), published (`--future`)
+    /// or shown with a label (`gazette serve`).
+    public var scheduled: SiteContent.Scheduled
     public var packets: Packets
     /// How files reach the output folder, and what the build takes from earlier ones.
     public var sink: OutputSink
@@ -33,10 +36,19 @@ public struct BuildOptions: Sendable {
     /// 256 MiB of journal files: about 33,000 journals of 8 KB.
     public static let defaultKeptMarkdownBytes = 256 << 20
 
+    /// The build's now: what `scheduled` compares journals' dates with.
+    public var now: Date {
+        switch scheduled {
+        case .heldBack(let now), .labelled(let now): now
+        case .published: Date()
+        }
+    }
+
     public init(
         siteRoot: URL, output: URL? = nil, baseURL: URL? = nil, drafts: Drafts = .leftOut, packets: Packets = .perWeek,
-        sink: OutputSink = .ledger, fonts: WebFontCut? = nil
+        sink: OutputSink = .ledger, fonts: WebFontCut? = nil, scheduled: SiteContent.Scheduled? = nil
     ) {
+        self.scheduled = scheduled ?? .heldBack(now: Date())
         self.siteRoot = siteRoot
         self.output = output ?? siteRoot.appendingPathComponent(SiteLayout.output)
         self.baseURL = baseURL

@@ -1,3 +1,4 @@
+import Content
 import Foundation
 import GazetteModel
 import Output
@@ -16,6 +17,8 @@ public struct BuildReport: Sendable {
     public var weekCount: Int
     /// Bytes of the web-font files written under `assets/fonts/`.
     public var fontBytes: Int
+    /// Journals loaded but not published: drafts, and journals dated after the build's now.
+    public var leftOut = LeftOutCounts()
     /// Warnings from loading and building.
     public var diagnostics: [Diagnostic]
     /// Seconds each step took, in order, for `--verbose`. Never written into the site.
@@ -26,6 +29,22 @@ public struct BuildReport: Sendable {
     public var deferredPackets: [DeferredPacket] = []
     /// Updating in place: the search index and page, to make and write after the build.
     public var deferredSearch: DeferredSearch?
+}
+
+/// How many journals a build left out, for its summary line.
+public struct LeftOutCounts: Sendable, Equatable {
+    public var drafts = 0
+    public var future = 0
+    /// The earliest date of a journal left out for being ahead: from then on the site differs.
+    public var nextDate: Date?
+
+    public init(drafts: Int = 0, future: Int = 0, nextDate: Date? = nil) {
+        (self.drafts, self.future, self.nextDate) = (drafts, future, nextDate)
+    }
+
+    init(_ leftOut: SiteContent.LeftOut) {
+        self.init(drafts: leftOut.drafts.count, future: leftOut.future.count, nextDate: leftOut.future.map(\.created).min())
+    }
 }
 
 /// The search index and the search page, made on request after a build that updated a folder

@@ -23,6 +23,8 @@ enum InputStamp {
         stamp.add("inputs 1")
         stamp.add(OutputLedger.engineStamp)
         stamp.add(options.drafts == .shown)
+        // Which journals are ahead depends on the time too: `SiteWriter.unchangedSite` asks.
+        stamp.add(options.scheduled == .published)
         stamp.add(options.packets == .perWeek)
         stamp.add(options.fonts == .siteCharacters)
         stamp.add(options.baseURL?.absoluteString ?? "")

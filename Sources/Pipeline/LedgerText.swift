@@ -6,7 +6,7 @@ import GazetteModel
 ///
 ///     gazette-ledger  <format>  <engine>
 ///     inputs   <key high>  <key low>
-///     summary  <journals>  <articles>  <weeks>  <font bytes>
+///     summary  <journals>  <articles>  <weeks>  <font bytes>  <drafts left out>  <future left out>  <next date, s or -1>
 ///     live     <key high>  <key low>  <size>  <inode>  <modified>  <path>
 ///     previous …the same fields…
 ///     warning  <path>  <line>  <column>  <message>  <hint>  <source line>
@@ -25,7 +25,11 @@ enum LedgerText {
         line(["gazette-ledger", "\(ledger.format)", escape(ledger.engine)])
         if let inputs = ledger.inputs { line(["inputs", "\(inputs.high)", "\(inputs.low)"]) }
         if let summary = ledger.summary {
-            line(["summary", "\(summary.journals)", "\(summary.articles)", "\(summary.weeks)", "\(summary.fontBytes)"])
+            let left = summary.leftOut
+            line([
+                "summary", "\(summary.journals)", "\(summary.articles)", "\(summary.weeks)", "\(summary.fontBytes)", "\(left.drafts)",
+                "\(left.future)", "\(left.nextDate.map { Int($0.timeIntervalSince1970.rounded(.up)) } ?? -1)",
+            ])
         }
         for (kind, entries) in [("live", ledger.live), ("previous", ledger.previous)] {
             for (path, entry) in entries.sorted(by: { $0.key.utf8Precedes($1.key) }) {
@@ -65,10 +69,12 @@ enum LedgerText {
                     guard fields.count == 3, let high = fields.unsigned(1), let low = fields.unsigned(2) else { return false }
                     ledger.inputs = Fingerprint(high: high, low: low)
                 case "summary":
-                    guard fields.count == 5, let journals = fields.int(1), let articles = fields.int(2), let weeks = fields.int(3),
-                        let fontBytes = fields.int(4)
+                    guard fields.count == 8, let journals = fields.int(1), let articles = fields.int(2), let weeks = fields.int(3),
+                        let fontBytes = fields.int(4), let drafts = fields.int(5), let future = fields.int(6), let next = fields.int(7)
                     else { return false }
-                    ledger.summary = OutputLedger.Summary(journals: journals, articles: articles, weeks: weeks, fontBytes: fontBytes, diagnostics: [])
+                    let leftOut = LeftOutCounts(drafts: drafts, future: future, nextDate: next < 0 ? nil : Date(timeIntervalSince1970: Double(next)))
+                    ledger.summary = OutputLedger.Summary(
+                        journals: journals, articles: articles, weeks: weeks, fontBytes: fontBytes, leftOut: leftOut, diagnostics: [])
                     sawSummary = true
                 case let kind where kind == "live" || kind == "previous":
                     guard fields.count == 7, let high = fields.unsigned(1), let low = fields.unsigned(2), let size = fields.int(3),

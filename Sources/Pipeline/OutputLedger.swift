@@ -28,7 +28,7 @@ struct OutputLedger {
     }
 
     /// Bumped when what a key covers, or how the ledger is written, changes.
-    static let format = 2
+    static let format = 3
 
     var format = OutputLedger.format
     /// The executable that recorded it: another build of Gazette may render the same values
@@ -46,6 +46,7 @@ struct OutputLedger {
         var articles: Int
         var weeks: Int
         var fontBytes: Int
+        var leftOut = LeftOutCounts()
         var diagnostics: [Diagnostic]
     }
 

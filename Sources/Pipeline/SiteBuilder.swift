@@ -54,7 +54,7 @@ public enum SiteBuilder {
         try sources.content.checkBodies()
         let summary = OutputLedger.Summary(
             journals: sources.content.journals.count, articles: sources.content.articles.count, weeks: sources.content.weeks.count,
-            fontBytes: parsed.fonts.totalBytes, diagnostics: parsed.diagnostics)
+            fontBytes: parsed.fonts.totalBytes, leftOut: LeftOutCounts(sources.content.leftOut), diagnostics: parsed.diagnostics)
         let writer = SiteWriter(
             run: run, made: made, packets: packets, search: streams ? searchFiles : nil, renderer: renderer, content: sources.content, summary: summary)
         let written = try writer.write(&run.clock)
@@ -75,7 +75,7 @@ public enum SiteBuilder {
         // The loader does not parse bodies to warn of the links they drop: `parse` does (once).
         let content = try run.clock.step("load, validate, link and group") {
             try SiteContent.load(
-                siteRoot: options.siteRoot, includeDrafts: options.drafts == .shown, cache: run.memory.content,
+                siteRoot: options.siteRoot, includeDrafts: options.drafts == .shown, scheduled: options.scheduled, cache: run.memory.content,
                 keptBodyBytes: options.keptMarkdownBytes, checksLinks: false)
         }
         let (theme, statics) = try run.clock.step("load theme") {
@@ -114,7 +114,7 @@ public enum SiteBuilder {
         }
         // The links and raw HTML the bodies drop are found by this parse, not by the loader's.
         let diagnostics = (sources.content.diagnostics + bodies.warnings + sources.theme.refusedLinks + sources.statics.refused).sorted()
-            + (sources.baseURL == nil ? [missingBaseURL] : [])
+            + (sources.baseURL == nil ? [SiteChecks.missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
         FreeMemory.release()
         let parsed = Parsed(bodies: bodies, bodyCache: bodyCache, fonts: fonts, layout: MasonryBoardLayout(engine: fonts.engine), diagnostics: diagnostics)
@@ -260,6 +260,7 @@ public enum SiteBuilder {
             output: run.output.url, files: written.files, changed: written.changed, journalCount: sources.content.journals.count,
             articleCount: sources.content.articles.count, weekCount: sources.content.weeks.count, fontBytes: parsed.fonts.totalBytes,
             diagnostics: parsed.diagnostics, steps: run.clock.steps)
+        report.leftOut = LeftOutCounts(sources.content.leftOut)
         if run.options.sink.updatesInPlace { report.deferredPackets = packets }
         report.deferredSearch = search
         report.reused = written.reused
@@ -281,11 +282,6 @@ public enum SiteBuilder {
         for article in content.weeks.first(where: { $0.week == week })?.articles ?? [] { key.add(article) }
         return key.digest
     }
-
-    static let missingBaseURL = Diagnostic.warning(
-        "base_url is not set: the feed and sitemap use relative links",
-        at: SourceLocation(path: ConfigLoader.fileName, line: 1, column: 1),
-        hint: "add base_url: https://example.org/study/ to gazette.yml, or pass --base-url")
 
     /// The study packet of each week, rendered by the same code as `gazette pdf --week` (and so
     /// with the config's base_url even when --base-url is given, to stay byte-identical to it).

@@ -42,9 +42,12 @@ struct BuildRun {
     /// intact: the whole build.
     func unchangedSite() -> BuildReport? {
         guard let stamp, let ledger, ledger.inputs == stamp, let summary = ledger.summary, ledger.liveIsIntact(output.url) else { return nil }
+        // A journal held back for its date is due: the site changes though no file did.
+        if let due = summary.leftOut.nextDate, due <= options.now { return nil }
         var report = BuildReport(
             output: output.url, files: ledger.live.keys.sorted(), changed: [], journalCount: summary.journals, articleCount: summary.articles,
             weekCount: summary.weeks, fontBytes: summary.fontBytes, diagnostics: summary.diagnostics, steps: clock.steps)
+        report.leftOut = summary.leftOut
         report.reused = ledger.live.count
         return report
     }

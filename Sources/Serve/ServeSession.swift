@@ -25,8 +25,9 @@ public struct ServeOptions: Sendable {
 
 /// What the session tells the terminal.
 public enum ServeEvent: Sendable {
-    /// The server is listening; pages are at `url`.
-    case listening(URL)
+    /// The server is listening; pages are at `url`, and from other machines at `network` (each
+    /// interface's address, when the server listens on all of them).
+    case listening(URL, network: [URL])
     /// A build succeeded. `trigger` lists the site files whose change caused it (empty for the
     /// first build); `report.changed` the output files rewritten or deleted.
     case built(BuildReport, seconds: Double, reused: Int, parsed: Int, trigger: [String])
@@ -43,6 +44,11 @@ public enum ServeEvent: Sendable {
 /// rendering itself always runs in full; at this site's size it takes tens of milliseconds.
 public enum ServeSession {
     public static func run(_ options: ServeOptions, report: @escaping @Sendable (ServeEvent) -> Void) async throws {
+        // Outside a site there is nothing to serve or watch: say so and write nothing (no
+        // `.gazette/` left behind). A broken gazette.yml is served, its errors shown over the page.
+        guard FileManager.default.fileExists(atPath: options.siteRoot.appendingPathComponent(SiteLayout.config).path) else {
+            throw DiagnosticsError(ConfigLoader.load(siteRoot: options.siteRoot).diagnostics)
+        }
         let live = LiveReload()
         let watcher = try SiteWatcher(siteRoot: options.siteRoot)
         // Refuse a bad output folder before anything listens.
@@ -74,11 +80,18 @@ public enum ServeSession {
                 try await group.next()
                 return
             }
-            let hostPart = options.host.contains(":") ? "[\(options.host)]" : options.host
+            // Listening on every interface, the site is opened at a real address: this machine's
+            // loopback, or one of its interfaces' from a phone. "0.0.0.0" is neither, so pages
+            // are built for loopback and their canonical links name base_url when it is set.
+            let wildcard = LANAddresses.isWildcard(options.host)
+            let shownHost = wildcard ? "127.0.0.1" : options.host
+            let hostPart = shownHost.contains(":") ? "[\(shownHost)]" : shownHost
             guard let base = URL(string: "http://\(hostPart):\(port)/") else { return }
+            let network = wildcard ? LANAddresses.ipv4().compactMap { URL(string: "http://\($0):\(port)/") } : []
+            let buildBase = wildcard ? (ConfigLoader.load(siteRoot: options.siteRoot).config?.baseURL ?? base) : base
 
-            await builder.build(trigger: [], baseURL: base, live: live, report: report)
-            report(.listening(base))
+            await builder.build(trigger: [], baseURL: buildBase, live: live, report: report)
+            report(.listening(base, network: network))
 
             group.addTask {
                 while !Task.isCancelled {
@@ -88,7 +101,7 @@ public enum ServeSession {
             }
             group.addTask {
                 for await burst in watcher.changes() {
-                    await builder.build(trigger: burst, baseURL: base, live: live, report: report)
+                    await builder.build(trigger: burst, baseURL: buildBase, live: live, report: report)
                 }
                 // Serving on without watching would leave every page stale without a word.
                 if let failure = watcher.failure { throw SiteWatcher.WatchError.unavailable(failure) }
@@ -126,7 +139,8 @@ private struct Rebuilder: Sendable {
         // trigger) reads everything.
         memory.noteChanges(trigger.isEmpty ? nil : trigger)
         let buildOptions = BuildOptions(
-            siteRoot: options.siteRoot, output: options.output, baseURL: baseURL, drafts: options.includeDrafts ? .shown : .leftOut, sink: .inPlace(memory))
+            siteRoot: options.siteRoot, output: options.output, baseURL: baseURL, drafts: options.includeDrafts ? .shown : .leftOut, sink: .inPlace(memory),
+            scheduled: .labelled(now: Date()))
         do {
             // Off the cooperative pool: a build is seconds of blocking work on a big site.
             let result = try await Self.offPool { try SiteBuilder.build(buildOptions) }

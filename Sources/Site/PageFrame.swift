@@ -151,6 +151,7 @@ public struct PageFrame: Sendable {
         var context = base(path: page.path, title: "\(journal.title) · \(config.title)", description: TextCut.excerpt(plain, limit: 160), current: "")
         context["journal"] = [
             "title": journal.title, "html": bodies.html(journal), "isBookmark": journal.isBookmark, "draft": journal.draft,
+            "status": page.status.flatMap { strings["\($0.rawValue)Label"] } ?? "",
             "created": dates.dayAndTime(journal.created), "createdISO": dates.iso(journal.created),
             "updated": dates.dayAndTime(journal.updated), "updatedISO": dates.iso(journal.updated),
             "author": authorName(journal.author) ?? "",

@@ -77,6 +77,8 @@ enum PageInputs: Equatable, Sendable {
         var path: String, journal: Journal, week: ISOWeek
         /// Its article (nil for a journal whose article is not stored).
         var article: ShownArticle?
+        /// A draft's or a scheduled journal's label, when it is shown.
+        var status: JournalStatus?
     }
 
     struct BoardPage: Equatable, Sendable {

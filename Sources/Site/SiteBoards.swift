@@ -30,11 +30,19 @@ public struct CardMaker: Sendable {
         }
     }
 
+    /// "초안" / "Draft", "공개 예정" / "Scheduled", or nil for a published journal.
+    static func statusLabel(_ journal: Journal, content: SiteContent) -> String? {
+        content.status(of: journal).flatMap { UIStrings.table(content.config.language)["\($0.rawValue)Label"] }
+    }
+
     static func text(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> CardText {
         let article = content.article(for: journal)
         return CardText(
             title: agreeingBreaks(journal.title), updated: dates.day(journal.updated),
-            author: journal.author.map { content.config.author($0)?.name ?? $0 },
+            // A draft or scheduled journal says so after its author, in the meta line the card is
+            // measured with.
+            author: [journal.author.map { content.config.author($0)?.name ?? $0 }, statusLabel(journal, content: content)]
+                .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
             tags: journal.tags.map { key in content.config.tag(key)?.name ?? key },
             excerptRuns: journal.isBookmark ? [] : bodies.excerpt(journal).map { ExcerptRun(agreeingBreaks($0.text), $0.kind) },
             isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article.map { agreeingBreaks($0.title) } : nil,

@@ -12,6 +12,13 @@ public enum SiteChecks {
         duplicateArticles(content) + futureDates(content, now: now) + bodyLinks(content)
     }
 
+    /// What a build without a base URL (neither `base_url` nor `--base-url`) warns of; `check`
+    /// warns the same.
+    public static let missingBaseURL = Diagnostic.warning(
+        "base_url is not set: the feed and sitemap use relative links",
+        at: SourceLocation(path: ConfigLoader.fileName, line: 1, column: 1),
+        hint: "add base_url: https://example.org/study/ to gazette.yml, or pass --base-url")
+
     /// The links of `static/` and `templates/` that lead out of the site, which a build neither
     /// reads nor publishes (`SiteBoundary`); loading reports those of `content/` itself.
     public static func refusedLinks(siteRoot: URL) -> [Diagnostic] {
@@ -40,18 +47,36 @@ public enum SiteChecks {
         return warnings
     }
 
+    /// A journal created after `now` is left out of builds until then; one updated after it is
+    /// published but most likely mistyped.
     static func futureDates(_ content: SiteContent, now: Date) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
+        let zone = content.config.timeZone
         for journal in content.journals {
-            for (key, date) in [("created", journal.created), ("updated", journal.updated)] where date > now {
-                let (at, line) = journal.frontMatterLocation(of: key)
+            if journal.created > now {
+                let (at, line) = journal.frontMatterLocation(of: "created")
+                let day = ISO8601.format(journal.created, in: zone).prefix(10)
                 warnings.append(
                     .warning(
-                        "'\(key)' is in the future (\(ISO8601.format(date, in: content.config.timeZone)))", at: at,
+                        "dated \(day), \(ahead(journal.created.timeIntervalSince(now))) — a typo?", at: at,
+                        hint: "it is published from that date; `--future` includes it now", sourceLine: line))
+            } else if journal.updated > now {
+                let (at, line) = journal.frontMatterLocation(of: "updated")
+                warnings.append(
+                    .warning(
+                        "'updated' is in the future (\(ISO8601.format(journal.updated, in: zone)))", at: at,
                         hint: "check the year and the time zone of the date", sourceLine: line))
             }
         }
         return warnings
+    }
+
+    /// "15 weeks ahead", "3 days ahead", "later today".
+    static func ahead(_ seconds: TimeInterval) -> String {
+        let days = Int(seconds / 86_400)
+        if days >= 14 { return "\(days / 7) weeks ahead" }
+        if days >= 1 { return "\(days) day\(days == 1 ? "" : "s") ahead" }
+        return "later today"
     }
 
     /// Relative links in bodies are resolved against the journal's page (`journals/<slug>/`)

@@ -107,7 +107,7 @@ public struct SiteRenderer: Sendable {
     var plan: [Page] {
         let settings = content.config.board
         func count(_ journals: [Journal], _ perPage: Int) -> Int { SiteBoards.pages(journals, perPage: perPage).count }
-        var pages: [Page] = [.digest(weeks.first)]
+        var pages: [Page] = [.digest(content.frontWeek)]
         for week in weeks {
             pages += (1...count(week.journals, settings.perPage)).map { Page.week(week, page: $0) }
             pages += (0..<articlePageCount(week)).map { Page.weekArticles(week, page: $0 + 1) }
@@ -256,7 +256,8 @@ public struct SiteRenderer: Sendable {
     /// A journal's page: the journal, its week, and its article with the journals about it.
     func journalInputs(_ journal: Journal) -> PageInputs.JournalPage {
         PageInputs.JournalPage(
-            path: SitePaths.journal(journal.slug), journal: journal, week: content.week(of: journal), article: content.article(for: journal).map { shown($0) })
+            path: SitePaths.journal(journal.slug), journal: journal, week: content.week(of: journal), article: content.article(for: journal).map { shown($0) },
+            status: content.status(of: journal))
     }
 
     /// A page of a board or of its list view: its journals and their articles, where it sits,

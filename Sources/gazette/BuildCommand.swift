@@ -22,6 +22,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Include journals marked draft: true.")
     var drafts = false
 
+    @Flag(name: .long, help: "Include journals dated after now, which are otherwise left out until their date.")
+    var future = false
+
     @Flag(name: .long, help: "Skip PDF study packets.")
     var noPdf = false
 
@@ -40,7 +43,7 @@ struct BuildCommand: ParsableCommand {
         let root = global.siteRoot
         let options = BuildOptions(
             siteRoot: root, output: output.map(commandLineURL), baseURL: base, drafts: drafts ? .shown : .leftOut, packets: noPdf ? .skipped : .perWeek,
-            sink: clean ? .freshFolder : .ledger)
+            sink: clean ? .freshFolder : .ledger, scheduled: future ? .published : .heldBack(now: Date()))
         let started = Date()
         try console.exitOnDiagnostics(failure: { diagnostics in
             "Build failed: \(count(diagnostics.filter { $0.severity == .error }.count, "error")); nothing was written."
@@ -55,6 +58,9 @@ struct BuildCommand: ParsableCommand {
             let pages = report.files.filter { $0.hasSuffix(".html") }.count
             console.summary(
                 "Built \(count(pages, "page")) (\(count(report.journalCount, "journal")), \(count(report.articleCount, "article")), \(count(report.weekCount, "week"))) into \(report.output.path) in \(String(format: "%.2f", seconds)) s")
+            // The due day in the site's zone (its config is read again only when one is ahead).
+            let zone = report.leftOut.future > 0 ? ConfigLoader.load(siteRoot: root).config?.timeZone : nil
+            if let line = LeftOutLine.text(report.leftOut, timeZone: zone) { console.summary(line) }
         }
     }
 }

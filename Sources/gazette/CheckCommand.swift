@@ -15,12 +15,18 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors.")
     var strict = false
 
+    @Option(name: .long, help: "The base URL the site will be built with, as for build (replaces base_url).")
+    var baseURL: String?
+
     func run() throws {
         let console = Console(quiet: global.quiet)
         let diagnostics: [Diagnostic]
         do {
-            let content = try SiteContent.load(siteRoot: global.siteRoot, includeDrafts: true)
-            diagnostics = (content.diagnostics + SiteChecks.run(content, now: Date()) + SiteChecks.refusedLinks(siteRoot: global.siteRoot)).sorted()
+            // Everything that loaded is checked, even when a file has errors: one run shows every
+            // problem. Drafts and journals dated ahead are checked too.
+            let content = try SiteContent.load(siteRoot: global.siteRoot, includeDrafts: true, throwsOnErrors: false)
+            let base = baseURL == nil && content.config.baseURL == nil ? [SiteChecks.missingBaseURL] : []
+            diagnostics = (content.diagnostics + SiteChecks.run(content, now: Date()) + SiteChecks.refusedLinks(siteRoot: global.siteRoot) + base).sorted()
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GazetteModel
+import Pipeline
 
 /// Terminal presentation: diagnostics to standard error with colour only on a terminal and
 /// never when NO_COLOR is set; results to standard output.
@@ -73,6 +74,21 @@ extension Console {
 /// A path given on the command line, read against the folder the command was started in.
 func commandLineURL(_ path: String) -> URL {
     URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+}
+
+/// The line a build prints about the journals it did not publish, or nil when there are none:
+/// "Left out: 2 drafts (--drafts includes them), 1 journal dated ahead, the first due 2027-03-01
+/// (--future includes it)."
+enum LeftOutLine {
+    static func text(_ leftOut: LeftOutCounts, timeZone: TimeZone?) -> String? {
+        var parts: [String] = []
+        if leftOut.drafts > 0 { parts.append("\(count(leftOut.drafts, "draft")) (--drafts includes \(leftOut.drafts == 1 ? "it" : "them"))") }
+        if leftOut.future > 0 {
+            let due = leftOut.nextDate.map { ", the first due \(ISO8601.format($0, in: timeZone ?? .current).prefix(10))" } ?? ""
+            parts.append("\(count(leftOut.future, "journal")) dated ahead\(due) (--future includes \(leftOut.future == 1 ? "it" : "them"))")
+        }
+        return parts.isEmpty ? nil : "Left out: \(parts.joined(separator: ", "))."
+    }
 }
 
 /// `1 journal`, `3 journals`.

@@ -21,7 +21,12 @@ struct NetworkOptions: ParsableArguments {
         guard (1...32).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 32") }
     }
 
-    var settings: NetworkSettings {
+    var settings: NetworkSettings { Self.settings(timeout: timeout, retries: retries, jobs: jobs) }
+
+    /// The settings the options' defaults give, for a command that fetches without the options.
+    static var defaults: NetworkSettings { settings(timeout: 30, retries: 2, jobs: 4) }
+
+    private static func settings(timeout: Double, retries: Int, jobs: Int) -> NetworkSettings {
         var settings = NetworkSettings()
         settings.requestTimeout = timeout
         settings.connectTimeout = min(5, timeout)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Content
 import GazetteModel
 
 @main
@@ -16,7 +17,7 @@ struct Gazette: AsyncParsableCommand {
 
     /// `gazette` alone: in a site, the help; anywhere else, how to start one.
     func run() async throws {
-        if FileManager.default.fileExists(atPath: "gazette.yml") {
+        if SiteFolder.find(from: commandLineURL(".")) != nil {
             print(Self.helpMessage())
             return
         }
@@ -42,8 +43,8 @@ struct Gazette: AsyncParsableCommand {
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: "The site folder (default: the current directory).")
-    var site: String = "."
+    @Option(name: .long, help: "The site folder (default: the nearest folder upwards with gazette.yml).")
+    var site: String?
 
     @Flag(name: .shortAndLong, help: "Print only errors and the final summary.")
     var quiet = false
@@ -51,8 +52,12 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Print more detail.")
     var verbose = false
 
+    /// `--site`, else the nearest folder from here upwards with `gazette.yml` (`SiteFolder`),
+    /// else the current folder (whose missing `gazette.yml` the command then reports).
     var siteRoot: URL {
-        commandLineURL(site).standardizedFileURL
+        if let site { return commandLineURL(site).standardizedFileURL }
+        let here = commandLineURL(".").standardizedFileURL
+        return SiteFolder.find(from: here) ?? here
     }
 }
 

@@ -9,8 +9,8 @@ struct InitCommand: ParsableCommand {
         abstract: "Create a new site: gazette.yml, a sample journal and article, .gitignore, a publish workflow.",
         discussion: Docs.see("getting-started.md"))
 
-    @Argument(help: "Folder for the new site (default: the current directory).")
-    var directory: String = "."
+    @Argument(help: "Folder for the new site (default: the current folder).")
+    var directory: String?
 
     @Flag(name: .long, help: "Add the scaffold to a folder that is not empty; existing files are never replaced.")
     var force = false
@@ -20,14 +20,14 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let console = Console(quiet: quiet)
-        let folder = commandLineURL(directory).standardizedFileURL
+        let folder = commandLineURL(directory ?? ".").standardizedFileURL
         try console.exitOnDiagnostics {
             // The workflow builds the Gazette that wrote it: this binary's commit, else its release tag.
             let result = try SiteScaffold.create(
                 in: folder, force: force, now: Date(), gazetteVersion: BuildVersion.releaseTag ?? BuildVersion.commit ?? "v\(GazetteRelease.version)")
             for path in result.created { console.say("created  \(path)") }
             for path in result.kept { console.say("kept     \(path) (already there)") }
-            console.say("Next: cd \(directory) && gazette build")
+            console.say(directory.map { "Next: cd \($0) && gazette serve" } ?? "Next: gazette serve")
         }
     }
 }

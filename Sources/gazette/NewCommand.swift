@@ -1,13 +1,19 @@
 import ArgumentParser
 import Authoring
+import Content
 import Foundation
 import GazetteModel
+import Ingest
 
-struct NewCommand: ParsableCommand {
+struct NewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "new",
-        abstract: "Create a journal file pre-filled with front matter and print its path.",
-        discussion: Docs.see("reference/journals.md"))
+        abstract: "Create a journal file pre-filled with front matter and prompts, and print its path.",
+        discussion: """
+            Without --author, the member named by GAZETTE_AUTHOR, else by git's user.name or user.email. \
+            A URL that is not in the store is stored first, as `gazette add` does. The body is \
+            templates/journal.md when the site has one, else the group's prompts.
+            """ + "\n\n" + Docs.see("reference/journals.md"))
 
     @OptionGroup var global: GlobalOptions
 
@@ -20,27 +26,61 @@ struct NewCommand: ParsableCommand {
     @Option(name: .long, help: "A tag key from the vocabulary; repeat for more.")
     var tag: [String] = []
 
-    @Option(name: .long, help: "Author key.")
+    @Option(name: .long, help: "Author key (default: the member GAZETTE_AUTHOR or git's user.name or user.email names).")
     var author: String?
+
+    @Flag(name: .long, help: "Do not store an article that is not in the store yet: link its URL as written.")
+    var noStore = false
 
     @Flag(name: .long, help: "Open the new file in $EDITOR.")
     var edit = false
 
-    func run() throws {
+    func run() async throws {
         let console = Console(quiet: global.quiet)
+        let root = global.siteRoot
+        if !noStore, let reference = article, let config = ConfigLoader.load(siteRoot: root).config {
+            await storeIfNew(reference, config: config, root: root, console: console)
+        }
         let path = try console.exitOnDiagnostics {
             try NewJournal.create(
-                NewJournal.Request(article: article, title: title, tags: tag, author: author, now: Date()),
-                siteRoot: global.siteRoot)
+                NewJournal.Request(
+                    article: article, title: title, tags: tag, author: author, now: Date(), identity: AuthorIdentity(folder: root)),
+                siteRoot: root)
         }
         print(path)
         if edit {
             let editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exec $0 \"$1\"", editor, global.siteRoot.appendingPathComponent(path).path]
+            process.arguments = ["-c", "exec $0 \"$1\"", editor, root.appendingPathComponent(path).path]
             try process.run()
             process.waitUntilExit()
+        }
+    }
+
+    /// A URL the store lacks is stored as `gazette add` stores it, so the journal gets its title
+    /// and the page its headline. When that fails the journal still links the URL as written
+    /// (with `--title`), and the member is told why.
+    private func storeIfNew(_ reference: String, config: SiteConfig, root: URL, console: Console) async {
+        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+        guard !CanonicalURL.isArticleID(trimmed), let canonical = CanonicalURL.canonicalize(trimmed) else { return }
+        let stored = ArticleStore.load(siteRoot: root).articles
+        guard !stored.contains(where: { CanonicalURL.canonicalize($0.url) == canonical }) else { return }
+        var settings = NetworkOptions.defaults
+        settings.maxBodyBytes = 5 << 20
+        do {
+            let outcome = try await ManualAdd.add(trimmed, config: config, siteRoot: root, network: settings, thumbnails: true)
+            console.report(outcome.warnings.map { .warning($0) })
+            console.say("Stored \(outcome.article.id) in \(outcome.path): \(outcome.article.title)")
+        } catch {
+            let hint = title == nil ? "pass --title \"…\" to write about it anyway, or --no-store" : "the journal links the URL as written"
+            console.report(error.diagnostics.map { diagnostic in
+                var warning = diagnostic
+                warning.severity = .warning
+                warning.message = "could not store the article: \(diagnostic.message)"
+                warning.hint = hint
+                return warning
+            })
         }
     }
 }

@@ -37,6 +37,12 @@ struct PdfCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The PDF to write (default: <week>.pdf with --week alone, else packet.pdf).")
     var output: String?
 
+    @Flag(name: .long, help: "Include journals marked draft: true.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Include journals dated after now (left out until their date).")
+    var future = false
+
     @Argument(help: "Journal files to include (paths to .md files of the site).")
     var files: [String] = []
 
@@ -53,7 +59,7 @@ struct PdfCommand: ParsableCommand {
         let started = Date()
         let root = global.siteRoot
         try console.exitOnDiagnostics {
-            let content = try SiteContent.load(siteRoot: root)
+            let content = try SiteContent.load(siteRoot: root, includeDrafts: drafts, scheduled: future ? .published : .heldBack(now: Date()))
             let loaded = Date()
             console.report(content.diagnostics)
             let zone = content.config.timeZone
@@ -83,7 +89,7 @@ struct PdfCommand: ParsableCommand {
             throw DiagnosticsError([
                 .error(
                     "\(file) is not a published journal of the site in \(root.path)",
-                    hint: "name a .md file under content/journals/ (drafts are left out)")
+                    hint: "name a .md file under content/journals/ (drafts are left out unless --drafts is given; journals dated ahead unless --future)")
             ])
         }
         return relative

@@ -44,11 +44,15 @@ struct SearchCommand: AsyncParsableCommand {
             console.report(error.diagnostics)
             throw ExitCode(1)
         }
-        do {
-            try SearchHistory.record(query, siteRoot: global.siteRoot, now: now, timeZone: config.timeZone)
-        } catch {
-            // Not worth failing the search for: said as a warning.
-            console.report(error.diagnostics.map { Diagnostic(.warning, "could not remember the query: \($0.message)", hint: $0.hint) })
+        // Only a search some source answered is remembered: a typo'd key or a dead network
+        // would otherwise fill the history with queries that never ran.
+        if results.contains(where: { !$0.skipped && $0.failure == nil }) {
+            do {
+                try SearchHistory.record(query, siteRoot: global.siteRoot, now: now, timeZone: config.timeZone)
+            } catch {
+                // Not worth failing the search for: said as a warning.
+                console.report(error.diagnostics.map { Diagnostic(.warning, "could not remember the query: \($0.message)", hint: $0.hint) })
+            }
         }
         var failed = false
         for result in results {

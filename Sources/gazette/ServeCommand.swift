@@ -45,8 +45,9 @@ struct ServeCommand: AsyncParsableCommand {
         let session = Task {
             try await ServeSession.run(options) { event in
                 switch event {
-                case .listening(let url):
-                    console.summary("Serving \(options.output.path) at \(url.absoluteString) — watching for changes, Ctrl-C to stop")
+                case .listening(let url, let network):
+                    let others = network.isEmpty ? "" : " and on your network at \(network.map(\.absoluteString).joined(separator: ", "))"
+                    console.summary("Serving \(options.output.path) at \(url.absoluteString)\(others) — watching for changes, Ctrl-C to stop")
                 case .built(let report, let seconds, let reused, let parsed, let trigger):
                     let earlier = shown.withLock { earlier in
                         defer { earlier = Set(report.diagnostics) }
@@ -88,12 +89,29 @@ struct ServeCommand: AsyncParsableCommand {
             } catch is CancellationError {
                 console.summary("Stopped.")
             } catch where !(error is DiagnosticsError) {
-                let text = "\(error)"
-                let hint = text.contains("Address already in use") ? " — pass --port N, or --port 0 for any free port" : ""
-                console.report([.error("cannot serve on \(host):\(port): \(text)\(hint)")])
+                console.report([Self.bindFailure(error, host: host, port: port)])
                 throw ExitCode(1)
             }
         }
+    }
+
+    /// What a failure to listen means, in words (NIO's errors read
+    /// `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`).
+    static func bindFailure(_ error: any Error, host: String, port: Int) -> Diagnostic {
+        let text = "\(error)"
+        let (problem, hint): (String, String) =
+            if text.contains("Address already in use") || text.contains("errno: 98") {
+                ("port \(port) is already in use by another program (another gazette serve?)", "pass --port N, or --port 0 for any free port")
+            } else if text.contains("Permission denied") || text.contains("errno: 13") {
+                ("this user may not listen on port \(port)", "use a port above 1023, such as --port 8000")
+            } else if text.contains("Cannot assign requested address") || text.contains("errno: 99") {
+                ("no network interface of this machine has the address \(host)", "use --host 127.0.0.1, or --host 0.0.0.0 for every interface")
+            } else if text.contains("UnknownHost") || text.contains("unknownHost") {
+                ("'\(host)' is not an address or a host name this machine knows", "use --host 127.0.0.1, or --host 0.0.0.0 for every interface")
+            } else {
+                ("the server stopped: \(text)", "run it again; if it keeps failing, report it with this message")
+            }
+        return .error("cannot serve on \(host):\(port): \(problem)", hint: hint)
     }
 
     static func describe(_ trigger: [String]) -> String {

@@ -1,5 +1,6 @@
 import Authoring
 import Content
+import Site
 import Foundation
 import GazetteModel
 import Testing
@@ -86,10 +87,11 @@ import TestSupport
 
     @Test func hangulTitleAndSlugClashGetASuffix() throws {
         let folder = try site()
-        let first = try NewJournal.create(.init(article: "https://blog.example.org/x", title: "기후 적응 예산", now: now), siteRoot: folder.url)
+        let first = try NewJournal.create(
+            .init(article: "https://blog.example.org/x", title: "기후 적응 예산", author: "sam", now: now), siteRoot: folder.url)
         // 기후-적응-예산 is already taken by an example journal.
         #expect(first == "content/journals/2026-11-19-기후-적응-예산-2.md")
-        let second = try NewJournal.create(.init(title: "기후 적응 예산", now: now), siteRoot: folder.url)
+        let second = try NewJournal.create(.init(title: "기후 적응 예산", author: "sam", now: now), siteRoot: folder.url)
         #expect(second == "content/journals/2026-11-19-기후-적응-예산-3.md")
         #expect(try folder.read(first).contains("article: \"https://blog.example.org/x\""))
     }
@@ -115,8 +117,59 @@ import TestSupport
     @Test func titlesWithYAMLSyntaxRoundTrip() throws {
         let folder = try site()
         let title = "금리: \"동결\" \\ 또는 [인상]? #속보"
-        let path = try NewJournal.create(.init(title: title, now: now), siteRoot: folder.url)
+        let path = try NewJournal.create(.init(title: title, author: "jiwoo", now: now), siteRoot: folder.url)
         let reloaded = try SiteContent.load(siteRoot: folder.url)
         #expect(reloaded.journals.first { $0.path == path }?.title == title)
+    }
+
+    // MARK: gazette new as a helper (issue 48, item 9)
+
+    static let nobody = AuthorIdentity(named: nil, gitName: nil, gitEmail: nil)
+
+    @Test func theBodyHoldsTheGroupsPromptsAndIsABookmarkUntilAnswered() throws {
+        let folder = try site()
+        let path = try NewJournal.create(.init(title: "금리", author: "heedon", now: now, identity: Self.nobody), siteRoot: folder.url)
+        let text = try folder.read(path)
+        #expect(text.hasSuffix("---\n\n## 요약\n\n\n\n## 내 생각\n\n\n\n## 면접 질문\n\n- \n"))
+        // Unanswered, the prompts publish nothing: the journal is a bookmark.
+        var journal = try #require(try SiteContent.load(siteRoot: folder.url).journals.first { $0.path == path })
+        #expect(journal.isBookmark)
+        try folder.write(path, text.replacingOccurrences(of: "## 내 생각\n\n", with: "## 내 생각\n\n동결이 맞다고 본다.\n"))
+        journal = try #require(try SiteContent.load(siteRoot: folder.url).journals.first { $0.path == path })
+        #expect(!journal.isBookmark)
+        // English sites get English prompts.
+        #expect(JournalTemplate.defaultBody(.en).hasPrefix("## Summary\n"))
+    }
+
+    @Test func theSitesOwnTemplateReplacesThePrompts() throws {
+        let folder = try site()
+        try folder.write("templates/journal.md", "> {{article.title}} ({{article.publisher}})\n\n# {{title}}\n\n1. \n")
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let article = try #require(content.articles.first)
+        let path = try NewJournal.create(.init(article: article.id, author: "heedon", now: now, identity: Self.nobody), siteRoot: folder.url)
+        #expect(try folder.read(path).hasSuffix("---\n\n> \(article.title) (\(article.publisher ?? ""))\n\n# \(article.title)\n\n1. \n"))
+        // The template is not a page template: the theme still loads and builds.
+        #expect(throws: Never.self) { try Theme.load(siteRoot: folder.url) }
+    }
+
+    @Test func theAuthorIsTheMemberThisMachineNames() throws {
+        let folder = try site()
+        func author(_ identity: AuthorIdentity) throws -> String? {
+            let path = try NewJournal.create(.init(title: "누가 썼나", now: now, identity: identity), siteRoot: folder.url)
+            return try SiteContent.load(siteRoot: folder.url, includeDrafts: true).journals.first { $0.path == path }?.author
+        }
+        #expect(try author(AuthorIdentity(named: "jiwoo", gitName: "Someone", gitEmail: nil)) == "jiwoo")
+        #expect(try author(AuthorIdentity(named: nil, gitName: "SAM", gitEmail: nil)) == "sam")
+        #expect(try author(AuthorIdentity(named: nil, gitName: "Kim", gitEmail: "heedon@example.org")) == "heedon")
+        do {
+            _ = try NewJournal.create(
+                .init(title: "누구?", now: now, identity: AuthorIdentity(named: nil, gitName: "Kim", gitEmail: "kim@example.org")), siteRoot: folder.url)
+            Issue.record("a journal without a known author was written")
+        } catch let error as DiagnosticsError {
+            #expect(
+                error.diagnostics.map(\.summary) == [
+                    "error: who is writing? git's user.name 'Kim' and user.email 'kim@example.org' is none of the members — pass --author KEY, or set GAZETTE_AUTHOR=KEY; members: heedon (함희돈), jiwoo (박지우), sam (Sam Carter)"
+                ])
+        }
     }
 }

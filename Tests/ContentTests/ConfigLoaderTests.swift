@@ -9,6 +9,18 @@ import Testing
         return (config, diagnostics.map(\.rendered))
     }
 
+    @Test func yamlSlipsAreReportedWhereTheyAre() {
+        // An unclosed quote on line 1 of a longer file: libyaml gives up at the end.
+        let long = "title: \"스터디\n" + (1...16).map { "# line \($0 + 1)\n" }.joined() + "language: ko\n"
+        let (config, quote) = parse(long)
+        #expect(config == nil)
+        #expect(quote.first?.hasPrefix("gazette.yml:1:8: error: the quote \" opened here is never closed") == true)
+        let (_, tab) = parse("title: 스터디\nauthors:\n\tminji: 김민지\n")
+        #expect(tab.first?.hasPrefix("gazette.yml:3:1: error: a tab indents this line: YAML allows only spaces for indentation — indent with spaces") == true)
+        let (_, duplicate) = parse("title: 스터디\nlanguage: ko\ntitle: 다른\n")
+        #expect(duplicate.first?.hasPrefix("gazette.yml:3:1: error: duplicate key 'title': it is on line 1 and again here") == true)
+    }
+
     @Test func readsEveryDocumentedKey() throws {
         let (config, messages) = parse(
             """
@@ -123,7 +135,7 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-noconfig-\(UUID().uuidString)")
         let (config, diagnostics) = ConfigLoader.load(siteRoot: folder)
         #expect(config == nil)
-        #expect(diagnostics.first?.summary == "error: no gazette.yml in \(folder.path) — run gazette in a site folder, pass --site DIR, or create one with 'gazette init'")
+        #expect(diagnostics.first?.summary == "error: no gazette.yml in \(folder.path) — run gazette in a site folder or any folder inside it, pass --site DIR, or create one with 'gazette init'")
     }
 
     @Test func packetLayoutKeys() throws {

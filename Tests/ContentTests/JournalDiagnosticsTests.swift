@@ -42,12 +42,17 @@ import Testing
             ])
     }
 
-    @Test func invalidYAMLCountsTheOpeningFence() {
+    @Test func unclosedBracketIsReportedWhereItOpens() {
         let (_, messages) = parse("---\ntitle: ok\ntags: [economy\n---\nBody\n")
-        #expect(messages.count == 1)
-        let first = messages.first ?? ""
-        // The unclosed flow sequence is detected at the end of the YAML (file line 4, after line 3).
-        #expect(first.hasPrefix("content/journals/a.md:4:1: error: invalid YAML: did not find expected ',' or ']'"))
+        // libyaml notices at the end of the YAML (file line 4); the slip is the '[' on line 3.
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:3:7: error: the [ opened here is never closed — close it with ], separating items with commas: tags: [economy, politics]
+                    tags: [economy
+                          ^
+                """
+            ])
     }
 
     @Test func mappingValueInsideATitle() {
@@ -55,9 +60,47 @@ import Testing
         #expect(
             messages == [
                 """
-                content/journals/a.md:2:10: error: invalid YAML: mapping values are not allowed in this context — check the indentation, and quote values that contain ': ' or start with '[', '{', '*' or '&'
+                content/journals/a.md:2:10: error: invalid YAML: mapping values are not allowed in this context — a value with ': ' in it must be quoted: title: "금리: 오를까"
                     title: 금리: 인상
                                ^
+                """
+            ])
+    }
+
+    @Test func unclosedQuoteIsReportedWhereItOpens() {
+        let (_, double) = parse("---\ntitle: \"금리 인상\ntags: [economy]\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(
+            double == [
+                """
+                content/journals/a.md:2:8: error: the quote " opened here is never closed — end the value with " on the same line (a " inside double quotes is written \\"), or write it without quotes
+                    title: "금리 인상
+                           ^
+                """
+            ])
+        let (_, single) = parse("---\ntitle: ok\nauthor: 'minji\n---\n")
+        #expect(single.first?.hasPrefix("content/journals/a.md:3:9: error: the quote ' opened here is never closed — end the value with ' on the same line (a ' inside single quotes is written '')") == true)
+    }
+
+    @Test func tabInIndentationIsNamed() {
+        let (_, messages) = parse("---\ntitle: ok\ntags:\n\t- economy\n---\nBody\n")
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:4:1: error: a tab indents this line: YAML allows only spaces for indentation — indent with spaces (most editors: turn on "insert spaces" for YAML and Markdown)
+                        - economy
+                    ^
+                """
+            ])
+    }
+
+    @Test func duplicateKeyNamesBothLines() {
+        let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
+        #expect(
+            messages == [
+                """
+                content/journals/a.md:4:1: error: duplicate key 'title': it is on line 2 and again here — keep one of the two 'title:' lines (a key may appear once in a mapping)
+                    title: 둘
+                    ^
                 """
             ])
     }

@@ -113,11 +113,13 @@ import TestSupport
         #expect(
             content.diagnostics.map(\.summary) == [
                 "content/journals/elsewhere.md:3:10: warning: article 'https://blog.example.org/post' is not in the article store — the journal links to the URL as written; 'gazette add URL' stores the article",
-                "content/journals/elsewhere.md:6:17: warning: unknown tag 'econmy' — did you mean 'economy'? known tags: economy; add it under 'tags:' in gazette.yml",
+                "content/journals/elsewhere.md:6:17: warning: unknown tag 'econmy' — did you mean 'economy'? known tags: economy; add it under 'tags:' in gazette.yml (until then it has a page of its own, named 'econmy')",
                 "content/journals/elsewhere.md:7:9: warning: unknown author 'nobody' — known authors: heedon; add it under 'authors:' in gazette.yml",
             ])
         #expect(content.weeks.map(\.week.description) == ["2026-W47"])
         #expect(content.journals.map(\.slug) == ["elsewhere", "by-id", "by-url"])
+        // The unknown tag has its page, after the vocabulary's tags (issue 48, item 4).
+        #expect(content.config.tags.map(\.key) == ["economy", "econmy"])
     }
 
     /// With a cache (`serve`), a journal's cross-reference warnings are kept between loads, and

@@ -81,7 +81,7 @@ import TestSupport
         #expect(empty.status == 1)
         #expect(
             empty.stderr
-                == "error: no journals to put in a packet for week 2026-W30 — weeks with journals: 2026-W47, 2026-W46, 2026-W45; bookmarks (journals without a body) are left out\n")
+                == "error: no journals to put in a packet for week 2026-W30 — weeks with journals: 2026-W47, 2026-W46, 2026-W45; bookmarks (journals without a body) are left out; 1 draft is left out (--drafts includes it)\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
         let badWeek = try GazetteCommand.run(["pdf", "--site", Repository.root.path, "--week", "47"])
         #expect(badWeek.status == 64)

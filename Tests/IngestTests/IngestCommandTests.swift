@@ -184,6 +184,9 @@ import TestSupport
         _ = try GazetteCommand.run(["search", "Chips", "--source", "newsapi", "--site", site.path], environment: Self.keys)
         _ = try GazetteCommand.run(["search", "chips", "--source", "newsapi", "--site", site.path], environment: Self.keys)
         _ = try GazetteCommand.run(["search", "economy", "--source", "mediastack", "--site", site.path, "--save"], environment: Self.keys)
+        // A search no source answered (no keys here) is not remembered (issue 48).
+        let unanswered = try GazetteCommand.run(["search", "실패한검색", "--source", "naver", "--site", site.path], environment: ["NAVER_CLIENT_ID": "", "NAVER_CLIENT_SECRET": ""])
+        #expect(unanswered.stderr.contains("naver"))
         let history = try GazetteCommand.run(["search", "--site", site.path])
         #expect(history.status == 0)
         let rows = history.stdout.split(separator: "\n").map { $0.split(separator: " ").prefix(2).joined(separator: " ") }

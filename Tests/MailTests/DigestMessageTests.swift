@@ -104,6 +104,24 @@ import TestSupport
         }
     }
 
+    /// A picture's alt text is a line of its own in the text part, not words run into the
+    /// excerpt; what members stored by hand is headed in words, not by the store's `manual`.
+    @Test func picturesHaveTheirOwnLineAndMembersArticlesAHumanHeading() throws {
+        let folder = try Self.site()
+        try folder.write(
+            "content/journals/2026-11/2026-11-18-with-picture.md",
+            "---\ntitle: 그림이 있는 저널\nauthor: heedon\ncreated: 2026-11-18 10:00\n---\n첫 문장이다. ![환율 그래프](https://example.org/g.png) 다음 문장이다.\n")
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let digest = try WeeklyDigest(content: content, week: Self.week, baseURL: nil)
+        let entry = try #require(digest.entries.first { $0.title == "그림이 있는 저널" })
+        #expect(entry.excerpt == "첫 문장이다. 다음 문장이다.")
+        #expect(entry.pictures == ["환율 그래프"])
+        let text = DigestText.render(digest)
+        #expect(text.contains("\n   첫 문장이다. 다음 문장이다.\n   [그림: 환율 그래프]\n"))
+        #expect(WeeklyDigest.label(ofSource: "manual", config: content.config) == "직접 추가한 기사")
+        #expect(WeeklyDigest.label(ofSource: "feed:hankyung", config: content.config) == "hankyung")
+    }
+
     /// A journal whose article has thumbnails shows the site's own copy, absolute, at its size,
     /// with the article's title as its text: the address the site build writes the file to.
     @Test func thumbnailsAreTheSitesOwnFilesWithSizeAndText() throws {

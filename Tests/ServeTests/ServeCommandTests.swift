@@ -10,6 +10,23 @@ struct ServeCommandTests {
     /// delayed the first live-reload handshake past 10 s; a missing event still fails the test.
     static let patience: TimeInterval = 90
 
+    /// `--host 0.0.0.0` is no address a browser or a phone can open: serve prints this machine's
+    /// loopback address and each interface's, and pages name base_url as their canonical address.
+    @Test func everyInterfaceIsPrintedAsAddressesThatOpen() async throws {
+        let site = try TemporaryFolder("serve-wildcard")
+        try Repository.copyExampleSite(to: site.url)
+        let server = try BackgroundProcess(GazetteCommand.executable, ["serve", "--site", site.path, "--host", "0.0.0.0", "--port", "0"])
+        defer { server.terminate() }
+        let banner = try #require(
+            await server.waitForOutput(timeout: 120) { $0.contains("Serving ") }, "serve did not start: \(server.stderr)")
+        #expect(!banner.contains("0.0.0.0"))
+        let base = try #require(banner.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/)?.1).description
+        let index = try HTTPExchange.get(base)
+        #expect(index.status == 200)
+        #expect(index.text.contains("<link rel=\"canonical\" href=\"https://example.org/study/\">"))
+        #expect(!index.text.contains("0.0.0.0"))
+    }
+
     @Test func servesRebuildsReloadsAndSurvivesABrokenJournal() async throws {
         let site = try TemporaryFolder("serve-e2e")
         try Repository.copyExampleSite(to: site.url)
