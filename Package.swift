@@ -97,7 +97,7 @@ let package = Package(
         // Writing into a site: `init` scaffolds, `new` journals.
         .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
         // Study packets: journals typeset into paginated PDFs with Pango and cairo.
-        .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting"]),
+        .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting", "Imaging"]),
         // Rendering HTML: pages, boards, feeds, sitemap, assets, atomic output. No packets: those
         // are Packet's, and Pipeline asks for both.
         // Journal bodies as HTML, plain text and card excerpts, each parsed once (kept on disk
@@ -169,7 +169,7 @@ let package = Package(
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Markup", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Markup", "GazetteModel", "Imaging", "TestSupport"]),
         // make install, the scaffolded workflow's steps, `gazette publish` and a group's clones, against local bare repositories.
         .testTarget(
             name: "PublishTests",

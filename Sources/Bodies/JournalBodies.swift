@@ -65,7 +65,7 @@ public struct JournalBodies: Sendable {
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
             taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]),
-            remoteImagesAsLinks: true)
+            remoteImagesAsLinks: true, siteRootFromPage: SitePaths.root(from: SitePaths.journal("x")))
         self.options = options
         self.content = content
         let journals = content.journals.filter { !$0.isBookmark }

@@ -43,3 +43,31 @@ static inline int gazette_vips_jpeg(VipsImage *image, int quality, void **buffer
 static inline int gazette_vips_webp(VipsImage *image, int quality, void **buffer, size_t *length) {
     return vips_webpsave_buffer(image, buffer, length, "Q", quality, "strip", TRUE, "effort", 4, NULL);
 }
+
+/// A picture for print: at most `width` pixels wide (never enlarged), in sRGB with an alpha
+/// band, 8 bits a sample, failing on a truncated or broken file. 0 on success.
+static inline int gazette_vips_print(void *buffer, size_t length, int width, VipsImage **out) {
+    VipsImage *thumb = NULL, *srgb = NULL, *withAlpha = NULL;
+    if (vips_thumbnail_buffer(buffer, length, &thumb, width, "height", 100000, "size", VIPS_SIZE_DOWN,
+            "option_string", "fail_on=error", NULL) != 0)
+        return -1;
+    int status = vips_colourspace(thumb, &srgb, VIPS_INTERPRETATION_sRGB, NULL);
+    g_object_unref(thumb);
+    if (status != 0) return -1;
+    if (vips_image_hasalpha(srgb)) {
+        withAlpha = srgb;
+    } else {
+        status = vips_addalpha(srgb, &withAlpha, NULL);
+        g_object_unref(srgb);
+        if (status != 0) return -1;
+    }
+    status = vips_cast_uchar(withAlpha, out, NULL);
+    g_object_unref(withAlpha);
+    return status;
+}
+
+/// Lets the SVG loader run, which `gazette_vips_start` blocks with every untrusted loader:
+/// for pictures a site's members keep beside their journals, never for images from the web.
+static inline void gazette_vips_allow_svg(void) {
+    vips_operation_block_set("VipsForeignLoadSvg", FALSE);
+}

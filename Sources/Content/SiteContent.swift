@@ -37,6 +37,8 @@ public struct SiteContent: Sendable {
     public private(set) var leftOut = LeftOut()
     /// What this content did with journals ahead of the build's now.
     public private(set) var scheduled = Scheduled.published
+    /// The pictures of the site's own each journal shows (`JournalPictures`), by identity.
+    private var picturesByJournal: [ObjectIdentifier: [JournalPicture]] = [:]
 
     /// Loads and checks a site. Throws `DiagnosticsError` with every diagnostic if any is an error
     /// (unless `throwsOnErrors` is false, as for `gazette check`, which reports every problem of
@@ -82,9 +84,11 @@ public struct SiteContent: Sendable {
         var content = SiteContent(root: siteRoot, config: shown, journals: published, articles: stored, diagnostics: [], thumbnailFiles: Set(thumbnails.names))
         content.leftOut = leftOut
         content.scheduled = scheduled
+        let (pictures, pictureErrors) = JournalPictures.find(published, siteRoot: siteRoot, markdown: content.markdown(of:))
+        content.picturesByJournal = pictures
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
-        content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics + thumbnails.refused
+        content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics + thumbnails.refused + pictureErrors
             + content.crossReferenceWarnings(allJournals: journals, vocabulary: config, cache: cache)).sorted()
         if throwsOnErrors, content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
         return content
@@ -117,6 +121,22 @@ public struct SiteContent: Sendable {
         if journal.draft { return .draft }
         if case .labelled(let now) = scheduled, journal.created > now { return .scheduled }
         return nil
+    }
+
+    /// The pictures of the site's own `journal`'s body shows, in body order.
+    public func pictures(of journal: Journal) -> [JournalPicture] { picturesByJournal[journal.identity] ?? [] }
+
+    /// Every picture published beside a journal's page, once per output path.
+    public var publishedPictures: [(path: String, file: String)] {
+        var seen = Set<String>()
+        var all: [(path: String, file: String)] = []
+        for journal in journals {
+            for picture in pictures(of: journal) {
+                guard let path = picture.published, seen.insert(path).inserted else { continue }
+                all.append((path, picture.file))
+            }
+        }
+        return all
     }
 
     /// The weeks the front page may show, newest first: every week, but under `serve` none

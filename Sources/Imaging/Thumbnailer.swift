@@ -90,7 +90,7 @@ public struct Thumbnail: Sendable, Equatable {
 public enum Thumbnailer {
     /// libvips started once per process (`VIPS_INIT`, one thread per operation, no cache,
     /// untrusted loaders blocked).
-    private static let started: Bool = gazette_vips_start() == 0
+    static let started: Bool = gazette_vips_start() == 0
 
     /// Width and height from the header, after the format checks; decodes no pixel.
     public static func dimensions(of bytes: Data, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> (width: Int, height: Int) {

@@ -28,10 +28,15 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// which would tell that site who reads it. Relative images (the site's own) stay images.
     public var remoteImagesAsLinks: Bool
 
+    /// What a root path (`/images/chart.png`, a file of `static/`) is written relative to the
+    /// page as: `../../` on a journal's page, so it works under any `base_url`. Nil leaves it.
+    public var siteRootFromPage: String?
+
     public init(
         unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: TaskLabels = TaskLabels(done: "Done", todo: "To do"),
-        remoteImagesAsLinks: Bool = false
+        remoteImagesAsLinks: Bool = false, siteRootFromPage: String? = nil
     ) {
+        self.siteRootFromPage = siteRootFromPage
         self.unsafeHTML = unsafeHTML
         self.topHeadingLevel = topHeadingLevel
         self.taskLabels = taskLabels
@@ -403,7 +408,10 @@ public final class MarkdownDocument {
             let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             // An empty destination (`[text]()`) links to the page itself; cmark writes href="".
             if destination.isEmpty { continue }
-            if let allowed = SafeURL.allowed(destination, in: .body) {
+            if var allowed = SafeURL.allowed(destination, in: .body) {
+                if let root = options.siteRootFromPage, allowed.hasPrefix("/"), !allowed.hasPrefix("//") {
+                    allowed = root + allowed.dropFirst()
+                }
                 if allowed != destination { cmark_node_set_url(node, allowed) }
                 continue
             }

@@ -14,6 +14,9 @@ struct BodyTypesetter {
     /// Resolves a link written in a journal to an absolute URL (nil: not clickable).
     let resolveLink: (String) -> String?
     let strings: PacketStrings
+    /// The site's own pictures the body shows, by their address as written, decoded on demand
+    /// (empty for a body that is not a journal's).
+    var pictures: [String: PacketPicture] = [:]
     /// Identities for the journal's lists, quotes and tables.
     let ids = StructureIDs()
 
@@ -31,7 +34,11 @@ struct BodyTypesetter {
             var made: [FlowBox]
             switch block {
             case .paragraph(let inlines):
-                made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
+                if let figure = try figure(inlines, indent: indent, width: width, gap: gap) {
+                    made = [figure]
+                } else {
+                    made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
+                }
             case .heading(let level, let inlines):
                 // The journal's title is its `H1`; its own headings start at `H2`.
                 let role = "H\(min(6, level + 1))"
@@ -75,6 +82,47 @@ struct BodyTypesetter {
             result += made
         }
         return bars.isEmpty ? result : result.map { withBars($0, bars) }
+    }
+
+    /// A paragraph that is one of the site's own pictures (and nothing else but spaces): the
+    /// picture at the column's width, scaled down (never up past its pixels at 96 per inch), its
+    /// caption (the Markdown title) below it, one unit that never splits, so the page breaks
+    /// before a picture that does not fit. A `Figure` with the alt text and its box.
+    private func figure(_ inlines: [MarkdownInline], indent: Double, width: Double, gap: Double) throws -> FlowBox? {
+        let content = inlines.filter {
+            if case .text(let value) = $0 { return !value.allSatisfy(\.isWhitespace) }
+            if case .softBreak = $0 { return false }
+            return true
+        }
+        guard content.count == 1, case .image(let destination, let title, let alt) = content[0], let picture = pictures[destination],
+            let decoded = picture.decoded(maxWidth: Int((width / 72 * 200).rounded()))
+        else { return nil }
+        var drawWidth = min(width, Double(picture.pixelWidth ?? decoded.width) * 72 / 96)
+        var drawHeight = drawWidth * Double(decoded.height) / Double(decoded.width)
+        let caption = title.isEmpty ? nil : try cache.paragraph(RichText(title, style.small), width: width, lineHeight: style.lineHeight)
+        let captionHeight = caption.map { $0.reduce(0) { $0 + $1.height } + style.size * 0.3 } ?? 0
+        let room = style.bodyHeight - captionHeight - gap
+        if drawHeight > room {
+            drawHeight = max(room, style.size)
+            drawWidth = drawHeight * Double(decoded.width) / Double(decoded.height)
+        }
+        let altText = MarkdownInline.plainText(alt).trimmingCharacters(in: .whitespaces)
+        let shown = (drawWidth, drawHeight)
+        let box = FlowBox(units: [drawHeight + captionHeight], spaceBefore: gap, spaceAfter: 0) { canvas, _, x, y, _ in
+            let left = x + indent + (width - shown.0) / 2
+            canvas.describeFigure(alt: altText.isEmpty ? title : altText, x: left, y: y, width: shown.0, height: shown.1)
+            canvas.image(rgba: decoded.rgba, pixelWidth: decoded.width, pixelHeight: decoded.height, x: left, y: y, width: shown.0, height: shown.1)
+            if let caption {
+                var top = y + shown.1 + self.style.size * 0.3
+                for block in caption {
+                    canvas.draw(block, x: x + indent, y: top)
+                    top += block.height
+                }
+            }
+        }
+        box.kind = .figure
+        box.role = "Figure"
+        return box
     }
 
     /// A paragraph; a very long one laid out in chunks (see `TextBlock.paragraph`), one box all the same.

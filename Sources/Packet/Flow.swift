@@ -5,7 +5,7 @@ import Typesetting
 /// divide between pages.
 final class FlowBox {
     /// What the box holds, so tests can check pagination rules on a real packet.
-    enum Kind: Sendable { case text, heading, code, tableRow, rule, space }
+    enum Kind: Sendable { case text, heading, code, tableRow, rule, space, figure }
 
     var kind: Kind = .text
     /// Height of each unit, in points.

@@ -91,8 +91,9 @@ struct JournalTypesetter {
 
         let document = MarkdownDocument(packet.content.markdown(of: journal), options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
         let linkBase = packet.baseURL.flatMap { URL(string: SitePaths.journal(journal.slug), relativeTo: $0) }
-        let body = BodyTypesetter(
+        var body = BodyTypesetter(
             style: style, fonts: fonts, cache: cache, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)
+        body.pictures = PacketPicture.of(journal, in: packet.content)
         let bodyBoxes = try body.boxes(document.blocks())
         if let first = bodyBoxes.first { first.spaceBefore = 0 }
         if bodyBoxes.isEmpty { header[header.count - 1].keepWithNext = false }

@@ -24,7 +24,11 @@ enum InputStamp {
         stamp.add(OutputLedger.engineStamp)
         stamp.add(options.drafts == .shown)
         // Which journals are ahead depends on the time too: `SiteWriter.unchangedSite` asks.
-        stamp.add(options.scheduled == .published)
+        switch options.scheduled {
+        case .published: stamp.add(tag: 0)
+        case .heldBack: stamp.add(tag: 1)
+        case .labelled: stamp.add(tag: 2)
+        }
         stamp.add(options.packets == .perWeek)
         stamp.add(options.fonts == .siteCharacters)
         stamp.add(options.baseURL?.absoluteString ?? "")

@@ -204,6 +204,7 @@ public enum SiteBuilder {
             if let stylesheet = parsed.fonts.pageSliceStylesheet { outputs.append(.bytes(stylesheet.path, stylesheet.data)) }
             outputs += SiteAssets.thumbnails(of: sources.content).map { .bytes($0.path, $0.data) }
             outputs += sources.statics.files.map { .bytes($0.path, $0.data) }
+            outputs += try SiteAssets.pictures(of: sources.content).map { .bytes($0.path, $0.data) }
             return outputs
         }
     }

@@ -54,7 +54,9 @@ public enum Feeds {
         for key in journal.tags {
             xml += "    <category term=\"\(escape(key))\" label=\"\(escape(content.config.tag(key)?.name ?? key))\"/>\n"
         }
-        xml += "    <content type=\"html\">\(escape(renderer.bodyHTML(journal)))</content>\n"
+        // The body's own addresses (a picture beside the journal, `../../images/…`) are relative
+        // to the journal's page: its address is the content's base.
+        xml += "    <content type=\"html\" xml:base=\"\(escape(link(path, base: renderer.baseURL)))\">\(escape(renderer.bodyHTML(journal)))</content>\n"
         xml += "  </entry>\n"
         return xml
     }

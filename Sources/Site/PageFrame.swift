@@ -150,7 +150,8 @@ public struct PageFrame: Sendable {
         let plain = journal.isBookmark ? (page.article?.article.description ?? journal.title) : bodies.lead(journal)
         var context = base(path: page.path, title: "\(journal.title) · \(config.title)", description: TextCut.excerpt(plain, limit: 160), current: "")
         context["journal"] = [
-            "title": journal.title, "html": bodies.html(journal), "isBookmark": journal.isBookmark, "draft": journal.draft,
+            "title": journal.title, "html": PictureMarkup.sized(bodies.html(journal), pictures: page.pictures, page: page.path),
+            "isBookmark": journal.isBookmark, "draft": journal.draft,
             "status": page.status.flatMap { strings["\($0.rawValue)Label"] } ?? "",
             "created": dates.dayAndTime(journal.created), "createdISO": dates.iso(journal.created),
             "updated": dates.dayAndTime(journal.updated), "updatedISO": dates.iso(journal.updated),

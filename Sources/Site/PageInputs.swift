@@ -79,6 +79,8 @@ enum PageInputs: Equatable, Sendable {
         var article: ShownArticle?
         /// A draft's or a scheduled journal's label, when it is shown.
         var status: JournalStatus?
+        /// The pictures of the site's own the body shows, for their sizes.
+        var pictures: [JournalPicture] = []
     }
 
     struct BoardPage: Equatable, Sendable {

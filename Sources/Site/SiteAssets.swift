@@ -166,6 +166,11 @@ public enum SiteAssets {
 
     /// The site's `static/` folder, copied into the output verbatim: relative path → bytes;
     /// and a warning for each link that leads out of the site (`SiteBoundary`), not copied.
+    /// The pictures kept beside journals, each at its place beside the journal's page.
+    public static func pictures(of content: SiteContent) throws -> [(path: String, data: Data)] {
+        try content.publishedPictures.map { ($0.path, try Data(contentsOf: content.root.appendingPathComponent($0.file))) }
+    }
+
     public static func staticFiles(siteRoot: URL) throws -> (files: [(path: String, data: Data)], refused: [Diagnostic]) {
         let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: staticFolder)
         let folder = siteRoot.appendingPathComponent(staticFolder)

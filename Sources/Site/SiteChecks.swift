@@ -100,7 +100,8 @@ public enum SiteChecks {
                     warnings.append(
                         .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(link.destination))", sourceLine: shown))
                 }
-                guard let target = internalTarget(link.destination, from: SitePaths.journal(journal.slug)) else { continue }
+                // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
+                guard !link.isImage, let target = internalTarget(link.destination, from: SitePaths.journal(journal.slug)) else { continue }
                 let asFolder = target.hasSuffix("/") || target.isEmpty ? target : target + "/"
                 let exists = targets.contains(target) || targets.contains(asFolder)
                     || FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)

@@ -257,7 +257,7 @@ public struct SiteRenderer: Sendable {
     func journalInputs(_ journal: Journal) -> PageInputs.JournalPage {
         PageInputs.JournalPage(
             path: SitePaths.journal(journal.slug), journal: journal, week: content.week(of: journal), article: content.article(for: journal).map { shown($0) },
-            status: content.status(of: journal))
+            status: content.status(of: journal), pictures: content.pictures(of: journal))
     }
 
     /// A page of a board or of its list view: its journals and their articles, where it sits,

@@ -93,10 +93,10 @@ public final class PDFCanvas {
 
     /// Every structure element begun, in order: its tag and language. cairo numbers the
     /// elements' objects in the order they are begun, which is how `finish` finds them again.
-    private var elements: [(tag: String, language: String?)] = []
+    private var elements: [PDFStructure.Element] = []
     /// The elements open now, innermost last, with whether each holds content of its own and
-    /// elements of its own yet.
-    private var open: [(tag: String, content: Bool, children: Bool)] = []
+    /// elements of its own yet, and its place in `elements`.
+    private var open: [(tag: String, content: Bool, children: Bool, index: Int)] = []
     /// Inside an artifact (page furniture, a repeated table header), no element is begun.
     private var artifactDepth = 0
     /// Links asked for inside an element that already holds content: cairo 1.16 leaves the
@@ -125,9 +125,9 @@ public final class PDFCanvas {
             artifactDepth += 1
             return
         }
-        elements.append((tag, language))
+        elements.append(PDFStructure.Element(tag: tag, language: language))
         if !open.isEmpty { open[open.count - 1].children = true }
-        open.append((tag, false, false))
+        open.append((tag, false, false, elements.count - 1))
         cairo_tag_begin(cr, tag, nil)
     }
 
@@ -151,7 +151,45 @@ public final class PDFCanvas {
         endStructure()
     }
 
+    /// Gives the innermost open element (a `Figure`) its alternative description and the box
+    /// it takes on the page, given top-left down as drawing is (PDF/UA asks both of a figure).
+    public func describeFigure(alt: String, x: Double, y: Double, width: Double, height: Double) {
+        guard output == .pdf, artifactDepth == 0, let element = open.last else { return }
+        let box = PDFCanvas.formatted("[%.2f %.2f %.2f %.2f]", x, self.height - y - height, x + width, self.height - y)
+        elements[element.index].attributes = " /Alt \(PDFStructure.literal(alt)) /A << /O /Layout /BBox \(box) >>"
+    }
+
     // MARK: - Drawing
+
+    /// Draws straight-alpha RGBA pixels (`pixelWidth` × `pixelHeight`, rows top down) scaled
+    /// into the rectangle at (`x`, `y`), `width` × `height` points.
+    public func image(rgba: [UInt8], pixelWidth: Int, pixelHeight: Int, x: Double, y: Double, width: Double, height: Double) {
+        guard pixelWidth > 0, pixelHeight > 0, rgba.count == pixelWidth * pixelHeight * 4 else { return }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else { return }
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return }
+        // cairo's ARGB32 is premultiplied, one native-endian 32-bit word a pixel.
+        for row in 0..<pixelHeight {
+            let line = (data + row * stride).withMemoryRebound(to: UInt32.self, capacity: pixelWidth) { $0 }
+            for column in 0..<pixelWidth {
+                let i = (row * pixelWidth + column) * 4
+                let a = UInt32(rgba[i + 3])
+                let r = UInt32(rgba[i]) * a / 255, g = UInt32(rgba[i + 1]) * a / 255, b = UInt32(rgba[i + 2]) * a / 255
+                line[column] = a << 24 | r << 16 | g << 8 | b
+            }
+        }
+        cairo_surface_mark_dirty(surface)
+        drewContent()
+        cairo_save(cr)
+        cairo_translate(cr, x, y)
+        cairo_scale(cr, width / Double(pixelWidth), height / Double(pixelHeight))
+        cairo_set_source_surface(cr, surface, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        cairo_paint(cr)
+        cairo_restore(cr)
+    }
 
     public func fill(x: Double, y: Double, width: Double, height: Double, color: RGB) {
         drewContent()
@@ -297,7 +335,7 @@ public final class PDFCanvas {
             ? "dest='\(PDFCanvas.quoted(String(target.dropFirst())))' \(rect)"
             : "uri='\(PDFCanvas.quoted(target))' \(rect)"
         // cairo makes every link an element, in an artifact too.
-        if output == .pdf { elements.append(("Link", nil)) }
+        if output == .pdf { elements.append(PDFStructure.Element(tag: "Link", language: nil)) }
         cairo_tag_begin(cr, "Link", attributes)
         cairo_tag_end(cr, "Link")
     }

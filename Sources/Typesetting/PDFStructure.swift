@@ -10,7 +10,15 @@ import GazetteModel
 /// stream); every other object's bytes are copied as they are, and the same input gives the
 /// same bytes.
 enum PDFStructure {
-    static func update(_ data: Data, language: String?, elements: [(tag: String, language: String?)]) -> Data {
+    /// A structure element as begun: its tag, its language when not the document's, and what
+    /// else its dictionary says (a figure's `/Alt` and `/A << /BBox … >>`).
+    struct Element: Sendable {
+        var tag: String
+        var language: String?
+        var attributes: String?
+    }
+
+    static func update(_ data: Data, language: String?, elements: [Element]) -> Data {
         let bytes = [UInt8](data)
         guard let file = PDFFile(bytes) else { return data }
         var replaced: [Int: [UInt8]] = [:]
@@ -33,8 +41,9 @@ enum PDFStructure {
         // Elements in another language than the document's.
         if structure.count == elements.count {
             for (number, element) in zip(structure, elements) {
-                if let lang = element.language, let text = file.object(number) {
-                    replaced[number] = Array(insertBeforeClose(text, " /Lang \(literal(lang))").utf8)
+                let additions = (element.language.map { " /Lang \(literal($0))" } ?? "") + (element.attributes ?? "")
+                if !additions.isEmpty, let text = file.object(number) {
+                    replaced[number] = Array(insertBeforeClose(text, additions).utf8)
                 }
             }
         }

@@ -32,6 +32,9 @@ struct NewCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Do not store an article that is not in the store yet: link its URL as written.")
     var noStore = false
 
+    @Flag(name: .long, help: "Storing an article: download no article image, make no thumbnail.")
+    var noThumbnails = false
+
     @Flag(name: .long, help: "Open the new file in $EDITOR.")
     var edit = false
 
@@ -69,7 +72,7 @@ struct NewCommand: AsyncParsableCommand {
         var settings = NetworkOptions.defaults
         settings.maxBodyBytes = 5 << 20
         do {
-            let outcome = try await ManualAdd.add(trimmed, config: config, siteRoot: root, network: settings, thumbnails: true)
+            let outcome = try await ManualAdd.add(trimmed, config: config, siteRoot: root, network: settings, thumbnails: !noThumbnails)
             console.report(outcome.warnings.map { .warning($0) })
             console.say("Stored \(outcome.article.id) in \(outcome.path): \(outcome.article.title)")
         } catch {

@@ -1,4 +1,6 @@
 import Foundation
+import Imaging
+import Pipeline
 import Testing
 import TestSupport
 
@@ -163,5 +165,124 @@ import TestSupport
         #expect(result.stderr.contains("error: cannot serve on no-such-host.invalid:0: "))
         #expect(!result.stderr.contains("Error"), "\(result.stderr)")
         #expect(!result.stderr.contains("errno"), "\(result.stderr)")
+    }
+
+    // MARK: Pictures are part of a journal (item 1)
+
+    /// Writes a real PNG of one colour (Python's zlib), `width` × `height`, at `file`.
+    static func png(_ file: URL, width: Int, height: Int) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let script = """
+            import struct, sys, zlib
+            w, h = int(sys.argv[2]), int(sys.argv[3])
+            raw = b''.join(b'\\x00' + bytes([30, 160, 90]) * w for _ in range(h))
+            def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
+            open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
+            """
+        let result = try Program.run(command: "python3", ["-c", script, file.path, "\(width)", "\(height)"])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func aPictureBesideTheJournalAndOneByRootPathWorkUnderAnyBaseURL() throws {
+        let site = try Self.freshSite("gazette-pictures")
+        try Self.png(site.url.appendingPathComponent("content/journals/2026-11/green.png"), width: 640, height: 360)
+        try Self.png(site.url.appendingPathComponent("static/images/chart.png"), width: 800, height: 500)
+        try site.write(
+            "content/journals/2026-11/2026-11-20-pictures.md",
+            Self.journal(title: "그림 저널", created: "2026-11-20 10:00", body: "글.\n\n![그래프](green.png)\n\n![차트](/images/chart.png)"))
+        let build = try GazetteCommand.run(["build", "--base-url", "https://example.github.io/news-study/"], in: site.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try site.read("public/journals/pictures/index.html")
+        #expect(page.contains("<img src=\"green.png\" width=\"640\" height=\"360\" loading=\"lazy\" decoding=\"async\" alt=\"그래프\" />"))
+        #expect(page.contains("<img src=\"../../images/chart.png\" width=\"800\" height=\"500\" loading=\"lazy\" decoding=\"async\" alt=\"차트\" />"))
+        #expect(site.exists("public/journals/pictures/green.png"))
+        #expect(FileManager.default.contents(atPath: site.url.appendingPathComponent("public/journals/pictures/green.png").path)
+            == FileManager.default.contents(atPath: site.url.appendingPathComponent("content/journals/2026-11/green.png").path))
+        // The feed's entry resolves the body's addresses against the journal's page.
+        #expect(try site.read("public/feed.xml").contains("xml:base=\"https://example.github.io/news-study/journals/pictures/\""))
+        let broken = try LinkWalk.broken(in: site.url.appendingPathComponent("public"), basePath: "/news-study/")
+        #expect(broken.isEmpty, "\(broken)")
+        #expect(try GazetteCommand.run(["check"], in: site.url).status == 0)
+    }
+
+    @Test func aPictureWithNoFileIsAnErrorWhereItIsWritten() throws {
+        let site = try Self.freshSite("gazette-missing-picture")
+        try Self.png(site.url.appendingPathComponent("content/journals/Green.png"), width: 10, height: 10)
+        try site.write(
+            "content/journals/2026-11-20-missing.md",
+            Self.journal(title: "그림 없음", created: "2026-11-20 10:00", body: "앞 문장 ![그래프](green.png)\n\n![밖](../outside.png)\n\n![차트](/images/chart.png)"))
+        for command in [["check"], ["build", "--no-pdf"]] {
+            let result = try GazetteCommand.run(command, in: site.url)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("content/journals/2026-11-20-missing.md:7:6: error: picture 'green.png' has no file: content/journals/green.png is missing — did you mean 'Green.png'? (names are case-sensitive)"))
+            #expect(result.stderr.contains("content/journals/2026-11-20-missing.md:9:1: error: picture '../outside.png' is not beside the journal"))
+            #expect(result.stderr.contains("content/journals/2026-11-20-missing.md:11:1: error: picture '/images/chart.png' has no file: static/images/chart.png is missing — save the picture as static/images/chart.png\n"))
+        }
+        #expect(!site.exists("public"))
+    }
+
+    // MARK: Pictures in packets (item 2)
+
+    @Test func packetsPrintPicturesAsFiguresWithTheirAltText() throws {
+        let site = try Self.freshSite("gazette-packet-pictures")
+        let folder = site.url.appendingPathComponent("content/journals/2026-11")
+        try Self.png(folder.appendingPathComponent("green.png"), width: 640, height: 360)
+        // WebP made by libvips from a PNG; SVG written by hand: both decode for print.
+        try Self.png(folder.appendingPathComponent("source.png"), width: 300, height: 200)
+        let source = try Data(contentsOf: folder.appendingPathComponent("source.png"))
+        let webp = try #require(try Thumbnailer.thumbnails(of: source, sizes: [(300, 200)], maxBytes: 1 << 20, as: .webp).first)
+        try webp.data.write(to: folder.appendingPathComponent("photo.webp"))
+        try site.write(
+            "content/journals/2026-11/diagram.svg",
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"200\" height=\"100\"><rect width=\"200\" height=\"100\" fill=\"#c33\"/></svg>\n")
+        try site.write(
+            "content/journals/2026-11/2026-11-20-pictures.md",
+            Self.journal(
+                title: "그림 패킷", created: "2026-11-20 10:00",
+                body: "글.\n\n![환율 그래프](green.png \"그림 1. 환율\")\n\n![사진](photo.webp)\n\n![도식](diagram.svg)\n\n끝."))
+        let pdf = site.url.appendingPathComponent("packet.pdf")
+        let result = try GazetteCommand.run(["pdf", "--week", "2026-W47", "-o", pdf.path], in: site.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Three pictures drawn, none as its address in text.
+        let images = try Program.run(command: "pdfimages", ["-list", pdf.path])
+        #expect(images.stdout.split(separator: "\n").count == 2 + 3, "\(images.stdout)")
+        let text = try Program.run(command: "pdftotext", [pdf.path, "-"]).stdout
+        #expect(!text.contains("green.png"))
+        #expect(text.contains("그림 1. 환율"))
+        // Each is a Figure element with its alt text and a box.
+        let expanded = site.url.appendingPathComponent("packet-qdf.pdf")
+        #expect(try Program.run(command: "qpdf", ["--qdf", "--object-streams=disable", pdf.path, expanded.path]).status == 0)
+        let structure = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
+        #expect(structure.components(separatedBy: "/S /Figure").count - 1 == 3)
+        for alt in ["환율 그래프", "사진", "도식"] {
+            let hex = "feff" + alt.utf16.map { String(format: "%04x", $0) }.joined()
+            #expect(structure.contains("/Alt <\(hex)>"), "no /Alt for \(alt)")
+        }
+        #expect(structure.components(separatedBy: "/BBox").count - 1 >= 3)
+    }
+
+    /// As `serve` builds: a journal dated ahead is shown, labelled, and the front page stays on
+    /// the week of the build's now.
+    @Test func serveShowsAJournalDatedAheadWithALabel() throws {
+        let site = try Self.freshSite("gazette-serve-future")
+        let journals = site.url.appendingPathComponent("content/journals")
+        for name in try FileManager.default.contentsOfDirectory(atPath: journals.path) {
+            try FileManager.default.removeItem(at: journals.appendingPathComponent(name))
+        }
+        try site.write("content/journals/now.md", Self.journal(title: "이번 주 저널", created: "2026-11-18 10:00"))
+        try site.write("content/journals/ahead.md", Self.journal(title: "다음 해 저널", created: "2027-03-01 09:00"))
+        let now = try #require(ISO8601DateFormatter().date(from: "2026-11-20T12:00:00+09:00"))
+        let output = site.url.appendingPathComponent("out")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped, scheduled: .labelled(now: now)))
+        let page = try String(contentsOf: output.appendingPathComponent("journals/ahead/index.html"), encoding: .utf8)
+        #expect(page.contains("<span class=\"status-label\">공개 예정</span>"))
+        let home = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(home.contains("2026년 47주차"))
+        #expect(home.contains("이번 주 저널"))
+        #expect(!home.contains("다음 해 저널"))
+        // A build at the same moment leaves it out.
+        let built = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped, scheduled: .heldBack(now: now)))
+        #expect(built.leftOut == LeftOutCounts(drafts: 0, future: 1, nextDate: ISO8601DateFormatter().date(from: "2027-03-01T09:00:00+09:00")))
+        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("journals/ahead/index.html").path))
     }
 }

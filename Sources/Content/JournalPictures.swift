@@ -1,0 +1,137 @@
+import Foundation
+import GazetteModel
+import Markdown
+
+/// A picture a journal shows that is the site's own: a file beside the journal (`![그래프](green.png)`
+/// with `green.png` next to the `.md`, or in a folder below it), published beside the journal's
+/// page so the address as written works there; or a file of `static/` named by a root path
+/// (`![차트](/images/chart.png)`), which pages write relative to themselves so it works under any
+/// `base_url`.
+public struct JournalPicture: Sendable, Hashable {
+    /// The file, site-relative: `content/journals/2026-11/green.png`, `static/images/chart.png`.
+    public var file: String
+    /// Where a build writes it, output-relative (`journals/<slug>/green.png`); nil for a file of
+    /// `static/`, which is published as it is.
+    public var published: String?
+    /// The address as written in the body.
+    public var destination: String
+    /// The pixel size its header declares (nil for SVG): the page's `width` and `height`.
+    public var width: Int?
+    public var height: Int?
+    /// Its alt text, for packets and checks.
+    public var alt: String
+}
+
+/// Finds every picture of the site's own in journals' bodies, with an error at the picture for
+/// one that names no file: a page never shows a broken image.
+enum JournalPictures {
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "avif"]
+
+    /// Each journal's pictures (only journals that have some), and the errors.
+    static func find(_ journals: [Journal], siteRoot: URL, markdown: (Journal) -> String) -> ([ObjectIdentifier: [JournalPicture]], [Diagnostic]) {
+        let boundary = SiteBoundary(siteRoot: siteRoot)
+        let found = journals.concurrentMap { journal -> ([JournalPicture], [Diagnostic]) in
+            guard !journal.isBookmark else { return ([], []) }
+            let body = markdown(journal)
+            // Most bodies have no picture: a byte search spares parsing them.
+            var text = body
+            let hasImage = text.withUTF8 { UTF8Search.firstOffset(of: [0x21, 0x5B], in: $0) != nil }
+            guard hasImage else { return ([], []) }
+            return pictures(of: journal, body: body, siteRoot: siteRoot, boundary: boundary)
+        }
+        var byJournal: [ObjectIdentifier: [JournalPicture]] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (journal, (pictures, problems)) in zip(journals, found) {
+            if !pictures.isEmpty { byJournal[journal.identity] = pictures }
+            diagnostics += problems
+        }
+        return (byJournal, diagnostics)
+    }
+
+    static func pictures(of journal: Journal, body: String, siteRoot: URL, boundary: SiteBoundary) -> ([JournalPicture], [Diagnostic]) {
+        let lines = body.lfLines()
+        let folder = (journal.path as NSString).deletingLastPathComponent
+        var pictures: [JournalPicture] = []
+        var problems: [Diagnostic] = []
+        for link in MarkdownDocument(body).links() where link.isImage {
+            let written = link.destination.trimmingCharacters(in: .whitespaces)
+            guard !written.isEmpty, !written.hasPrefix("#"), !written.hasPrefix("//"), URLComponents(string: written)?.scheme == nil else { continue }
+            let bodyLine = max(1, link.line)
+            let shown = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
+            // cmark counts columns in bytes; diagnostics count characters (Unicode scalars).
+            let column = shown.map { String(decoding: $0.utf8.prefix(max(0, link.column - 1)), as: UTF8.self).unicodeScalars.count + 1 } ?? 1
+            let at = SourceLocation(path: journal.path, line: journal.bodyStartLine + bodyLine - 1, column: column)
+            let path = String(written.prefix { $0 != "#" && $0 != "?" })
+            let decoded = path.removingPercentEncoding ?? path
+            var file: String
+            var published: String?
+            if decoded.hasPrefix("/") {
+                file = SiteLayout.statics + decoded
+                guard let normal = normalized(file), normal.hasPrefix(SiteLayout.statics + "/") else {
+                    problems.append(.error("picture '\(written)' leads out of static/", at: at, sourceLine: shown))
+                    continue
+                }
+                file = normal
+            } else {
+                guard let normal = normalized(folder + "/" + decoded), normal.hasPrefix(folder + "/") else {
+                    problems.append(
+                        .error(
+                            "picture '\(written)' is not beside the journal", at: at,
+                            hint: "keep a journal's pictures in its folder or one below it; for a picture many journals share, put it in static/ and write /images/name.png",
+                            sourceLine: shown))
+                    continue
+                }
+                file = normal
+                published = SitePaths.journal(journal.slug) + normal.dropFirst(folder.count + 1)
+            }
+            let url = siteRoot.appendingPathComponent(file)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
+                boundary.escape(of: url.path) == nil
+            else {
+                problems.append(.error("picture '\(written)' has no file: \(file) is missing", at: at, hint: missingHint(file, siteRoot: siteRoot), sourceLine: shown))
+                continue
+            }
+            let ext = (file as NSString).pathExtension.lowercased()
+            guard extensions.contains(ext) else {
+                problems.append(
+                    .error(
+                        "'\(written)' is not a picture a page can show (.\(ext))", at: at,
+                        hint: "use PNG, JPEG, GIF, WebP, AVIF or SVG; link other files with [text](\(written))", sourceLine: shown))
+                continue
+            }
+            let size = FileManager.default.contents(atPath: url.path).flatMap(PictureSize.read)
+            pictures.append(
+                JournalPicture(file: file, published: published, destination: written, width: size?.width, height: size?.height, alt: link.text))
+        }
+        return (pictures, problems)
+    }
+
+    /// `path` with `.` and `..` resolved, or nil if it climbs above its start.
+    static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for piece in path.split(separator: "/") {
+            if piece == "." { continue }
+            if piece == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(piece)
+            }
+        }
+        return parts.joined(separator: "/")
+    }
+
+    /// "pictures there: chart.png, green.PNG" or how to add one.
+    static func missingHint(_ file: String, siteRoot: URL) -> String {
+        let folder = (file as NSString).deletingLastPathComponent
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: siteRoot.appendingPathComponent(folder).path)) ?? [])
+            .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
+        let name = (file as NSString).lastPathComponent
+        if let close = Suggest.closest(to: name, in: names) { return "did you mean '\(close)'? (names are case-sensitive)" }
+        let place = file.hasPrefix(SiteLayout.statics + "/") ? "" : ", beside the journal"
+        return names.isEmpty
+            ? "save the picture as \(file)\(place)"
+            : "pictures in \(folder)/: \(names.prefix(8).joined(separator: ", "))"
+    }
+}

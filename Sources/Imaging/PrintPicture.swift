@@ -1,0 +1,61 @@
+internal import CVips
+import Foundation
+
+/// A picture decoded for a printed page: 8-bit RGBA pixels, straight (not premultiplied)
+/// alpha, rows top to bottom.
+public struct PrintPicture: Sendable {
+    public var width: Int
+    public var height: Int
+    public var rgba: [UInt8]
+}
+
+extension Thumbnailer {
+    /// SVG is read for the site's own pictures: the loader libvips counts as untrusted is let
+    /// run once a process prints pictures. Such a process (`build`, `pdf`, `serve`) decodes no
+    /// image from the web; those (`fetch`, `add`, `new`) never print one, and keep it blocked.
+    private static let svgAllowed: Bool = {
+        guard started else { return false }
+        gazette_vips_allow_svg()
+        return true
+    }()
+
+    /// Decodes a picture of the site's own (PNG, JPEG, GIF, WebP, AVIF or SVG, whatever libvips
+    /// reads) at most `maxWidth` pixels wide, never enlarged: what a packet draws. Refused over
+    /// `limits`, as thumbnails are.
+    public static func printPicture(_ bytes: Data, maxWidth: Int, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> PrintPicture {
+        guard started, svgAllowed else { throw ImagingError(.unavailable, "libvips could not be started") }
+        var header: (width: Int, height: Int)?
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, let image = gazette_vips_header(base, raw.count) else { return }
+            header = (Int(vips_image_get_width(image)), Int(vips_image_get_height(image)))
+            g_object_unref(UnsafeMutableRawPointer(image))
+        }
+        guard let header else {
+            vips_error_clear()
+            throw ImagingError(.notAnImage, "not a picture libvips can read")
+        }
+        if header.width > limits.maxSide || header.height > limits.maxSide || header.width * header.height > limits.maxPixels {
+            throw ImagingError(.tooLarge, "the picture claims \(header.width)×\(header.height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels")
+        }
+        let result: Result<PrintPicture, ImagingError> = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the picture is empty")) }
+            var image: UnsafeMutablePointer<VipsImage>?
+            guard gazette_vips_print(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(max(1, maxWidth)), &image) == 0, let image else {
+                vips_error_clear()
+                return .failure(ImagingError(.broken, "the picture is broken or truncated"))
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(image)) }
+            var size = 0
+            guard let memory = vips_image_write_to_memory(image, &size) else {
+                vips_error_clear()
+                return .failure(ImagingError(.broken, "the picture could not be decoded"))
+            }
+            defer { g_free(memory) }
+            let width = Int(vips_image_get_width(image)), height = Int(vips_image_get_height(image))
+            guard size == width * height * 4 else { return .failure(ImagingError(.broken, "the picture has an unexpected layout")) }
+            let pixels = [UInt8](UnsafeRawBufferPointer(start: memory, count: size))
+            return .success(PrintPicture(width: width, height: height, rgba: pixels))
+        }
+        return try result.get()
+    }
+}
