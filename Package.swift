@@ -118,7 +118,7 @@ let package = Package(
         .target(name: "Output", dependencies: ["GazetteModel"]),
         // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),
         // typeset packets (Packet), write. The only module that knows both Site and Packet.
-        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Bodies", "Search", "SiteFonts", "Site", "Packet", "Output"]),
+        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Bodies", "Search", "SiteFonts", "Site", "Packet", "Output", "Imaging"]),
         // `gazette serve`: build, watch, rebuild in place, serve on loopback with live reload.
         .target(
             name: "Serve",

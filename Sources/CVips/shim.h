@@ -71,3 +71,15 @@ static inline int gazette_vips_print(void *buffer, size_t length, int width, Vip
 static inline void gazette_vips_allow_svg(void) {
     vips_operation_block_set("VipsForeignLoadSvg", FALSE);
 }
+
+/// `buffer` scaled to `width` pixels wide (never enlarged), its aspect kept, as WebP at `quality`,
+/// metadata stripped. The bytes are freed with g_free. 0 on success.
+static inline int gazette_vips_scaled_webp(void *buffer, size_t length, int width, int quality, void **out, size_t *outLength) {
+    VipsImage *scaled = NULL;
+    if (vips_thumbnail_buffer(buffer, length, &scaled, width, "height", 100000, "size", VIPS_SIZE_DOWN,
+            "option_string", "fail_on=error", NULL) != 0)
+        return -1;
+    int status = vips_webpsave_buffer(scaled, out, outLength, "Q", quality, "strip", TRUE, "effort", 4, NULL);
+    g_object_unref(scaled);
+    return status;
+}

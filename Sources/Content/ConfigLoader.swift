@@ -14,15 +14,16 @@ public enum ConfigLoader {
     /// reference (`docs/reference/gazette-yml.md`) must document, and all it may.
     public static var keyPaths: [String] { keys.flatMap(\.paths) }
 
-    /// Loads `gazette.yml` from `siteRoot`. Returns nil config when it has errors.
-    public static func load(siteRoot: URL) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
+    /// Loads `gazette.yml` from `siteRoot` (through `source`, the disk unless given). Returns nil
+    /// config when it has errors.
+    public static func load(siteRoot: URL, source: (any SiteSource)? = nil) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         let url = siteRoot.appendingPathComponent(fileName)
         if let target = SiteBoundary(siteRoot: siteRoot).escape(of: url.path) {
             var refusal = SiteBoundary.refusal(fileName, target: target)
             refusal.severity = .error
             return (nil, [refusal])
         }
-        guard let data = try? Data(contentsOf: url) else {
+        guard let data = (source ?? DiskSource(root: siteRoot)).contents(fileName) else {
             return (
                 nil,
                 [

@@ -26,10 +26,19 @@ public enum JournalLoader {
     /// more than `keptBodyBytes`, every body is left in its file (`Journal.leaveBodyInFile`).
     /// `checksLinks`: parse each body to warn of the links and raw HTML it drops; false when the
     /// caller parses the bodies anyway and warns then (`gazette build`: `JournalBodies`).
+    /// `source`: where files are read (the disk unless given; an editor's buffers for `gazette lsp`).
     public static func load(
-        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true
+        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true,
+        source: (any SiteSource)? = nil
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
-        let (files, refused) = journalFiles(siteRoot: siteRoot)
+        var (files, refused) = journalFiles(siteRoot: siteRoot)
+        if let source {
+            let known = Set(files.map(\.path))
+            for path in source.unsavedPaths where path.hasPrefix(folder + "/") && path.lowercased().hasSuffix(".md") && !known.contains(path) {
+                files.append(FileTree.Entry(path: path, maybeLink: false))
+            }
+            files.sort { $0.path.utf8Precedes($1.path) }
+        }
         let paths = files.map(\.path)
         let (git, gitAsBefore) = cache?.gitDates(siteRoot: siteRoot, folder: folder) ?? (GitDates(siteRoot: siteRoot, folder: folder), false)
         let root = siteRoot.path
@@ -54,7 +63,7 @@ public enum JournalLoader {
                 dates = (modified, modified)
             }
             if let hit, hit.first == dates.0, hit.last == dates.1 { return (hit.journal, hit.diagnostics, true) }
-            guard let data = FileManager.default.contents(atPath: file) else {
+            guard let data = source?.contents(path) ?? FileManager.default.contents(atPath: file) else {
                 return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))], false)
             }
             let parseFile = { parse(data, path: path, config: config, fallbackDates: dates, checksLinks: checksLinks) }

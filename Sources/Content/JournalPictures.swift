@@ -20,6 +20,22 @@ public struct JournalPicture: Sendable, Hashable {
     public var height: Int?
     /// Its alt text, for packets and checks.
     public var alt: String
+
+    /// The widths a page also offers it at (`srcset`), as WebP beside it: 760 and 1,520 pixels
+    /// (the journal column at 1× and 2×), those narrower than the picture. None for a picture of
+    /// `static/` (published as it is), an SVG, a GIF (which may move) or one of unknown size.
+    public var variantWidths: [Int] {
+        guard published != nil, let width, ["png", "jpg", "jpeg", "webp"].contains((file as NSString).pathExtension.lowercased()) else { return [] }
+        return JournalPicture.columnWidths.filter { $0 < width }
+    }
+
+    public static let columnWidths = [760, 1520]
+
+    /// Where the variant `width` pixels wide is published: `journals/x/green-760w.webp`.
+    public func variantPath(_ width: Int) -> String? {
+        guard let published else { return nil }
+        return (published as NSString).deletingPathExtension + "-\(width)w.webp"
+    }
 }
 
 /// Finds every picture of the site's own in journals' bodies, with an error at the picture for

@@ -51,13 +51,14 @@ public struct SiteContent: Sendable {
     /// `JournalLoader.load`.
     public static func load(
         siteRoot: URL, includeDrafts: Bool = false, scheduled: Scheduled = .published, cache: ContentCache? = nil,
-        keptBodyBytes: Int = .max, checksLinks: Bool = true, throwsOnErrors: Bool = true
+        keptBodyBytes: Int = .max, checksLinks: Bool = true, throwsOnErrors: Bool = true, source: (any SiteSource)? = nil
     ) throws -> SiteContent {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
-        let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot)
+        let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot, source: source)
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
         let (journals, journalDiagnostics) = JournalLoader.load(
-            siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max, checksLinks: checksLinks)
+            siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max, checksLinks: checksLinks,
+            source: source)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache)
         cache?.end()
         let thumbnails = SiteBoundary(siteRoot: siteRoot).names(in: ArticleThumbnails.folder) { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }

@@ -59,3 +59,25 @@ extension Thumbnailer {
         return try result.get()
     }
 }
+
+extension Thumbnailer {
+    /// A picture of the site's own at `width` pixels wide (its aspect kept, never enlarged), as
+    /// WebP: the smaller sizes a page's `srcset` offers.
+    public static func scaledWebP(_ bytes: Data, width: Int, quality: Int = 80) throws(ImagingError) -> Data {
+        guard started else { throw ImagingError(.unavailable, "libvips could not be started") }
+        let result: Result<Data, ImagingError> = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the picture is empty")) }
+            var buffer: UnsafeMutableRawPointer?
+            var length = 0
+            guard gazette_vips_scaled_webp(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(width), Int32(quality), &buffer, &length) == 0,
+                let buffer
+            else {
+                vips_error_clear()
+                return .failure(ImagingError(.broken, "the picture is broken or truncated"))
+            }
+            defer { g_free(buffer) }
+            return .success(Data(bytes: buffer, count: length))
+        }
+        return try result.get()
+    }
+}

@@ -2,6 +2,7 @@ import Bodies
 import Content
 import Foundation
 import GazetteModel
+import Imaging
 import Output
 import Packet
 import Search
@@ -205,8 +206,30 @@ public enum SiteBuilder {
             outputs += SiteAssets.thumbnails(of: sources.content).map { .bytes($0.path, $0.data) }
             outputs += sources.statics.files.map { .bytes($0.path, $0.data) }
             outputs += try SiteAssets.pictures(of: sources.content).map { .bytes($0.path, $0.data) }
+            outputs += try pictureVariants(sources.content, placement: placement)
             return outputs
         }
+    }
+
+    /// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
+    /// width: one already in place is not encoded again (libvips takes tens of milliseconds a
+    /// picture); the others are encoded on all cores.
+    static func pictureVariants(_ content: SiteContent, placement: Placement) throws -> [Output] {
+        let variants = SiteAssets.pictureVariants(of: content)
+        guard !variants.isEmpty else { return [] }
+        let made = variants.concurrentMap { variant -> Result<Output, any Error> in
+            Result {
+                let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
+                var key = Fingerprint()
+                key.add("picture variant 1")
+                key.add(bytes: bytes)
+                key.add(variant.width)
+                let digest = key.digest
+                if placement.source(of: variant.path, key: digest) != nil { return Output(path: variant.path, key: digest, data: nil) }
+                return Output(path: variant.path, key: digest, data: try Thumbnailer.scaledWebP(bytes, width: variant.width))
+            }
+        }
+        return try made.map { try $0.get() }
     }
 
     /// Each week's packet with its key, to typeset now or on request.

@@ -10,11 +10,17 @@ enum PictureMarkup {
     /// `pictures`.
     static func sized(_ html: String, pictures: [JournalPicture], page: String) -> String {
         guard !pictures.isEmpty, html.contains("<img src=\"") else { return html }
-        var sizes: [String: (Int, Int)] = [:]
+        var sizes: [String: (width: Int, height: Int, srcset: String)] = [:]
         for picture in pictures {
             guard let width = picture.width, let height = picture.height else { continue }
             let output = picture.published ?? String(picture.file.dropFirst(SiteLayout.statics.count + 1))
-            sizes[output] = (width, height)
+            // The variants beside the picture, named relative to it, then the picture itself.
+            let folder = (output as NSString).deletingLastPathComponent
+            let variants = picture.variantWidths.compactMap { variant in
+                picture.variantPath(variant).map { SitePaths.encode(String($0.dropFirst(folder.count + 1))) + " \(variant)w" }
+            }
+            let srcset = variants.isEmpty ? "" : (variants + ["\(SitePaths.encode((output as NSString).lastPathComponent)) \(width)w"]).joined(separator: ", ")
+            sizes[output] = (width, height, srcset)
         }
         var result = ""
         result.reserveCapacity(html.utf8.count + 64 * pictures.count)
@@ -29,12 +35,24 @@ enum PictureMarkup {
             result += "\""
             rest = rest.dropFirst()
             let written = source.replacingOccurrences(of: "&amp;", with: "&")
-            if let target = outputPath(of: written, from: page), let (width, height) = sizes[target] {
-                result += " width=\"\(width)\" height=\"\(height)\" loading=\"lazy\" decoding=\"async\""
+            if let target = outputPath(of: written, from: page), let size = sizes[target] {
+                if !size.srcset.isEmpty, let folder = outputFolder(of: written) {
+                    // The variants sit beside the picture: named from the page as the picture is.
+                    let prefixed = size.srcset.split(separator: ", ").map { folder + $0 }.joined(separator: ", ")
+                    result += " srcset=\"\(prefixed)\" sizes=\"(max-width: 800px) 100vw, 760px\""
+                }
+                result += " width=\"\(size.width)\" height=\"\(size.height)\" loading=\"lazy\" decoding=\"async\""
             }
         }
         result += rest
         return result
+    }
+
+    /// The folder part of an address as written (`pics/` of `pics/green.png`, empty for `green.png`).
+    static func outputFolder(of source: String) -> String? {
+        let path = source.prefix { $0 != "?" && $0 != "#" }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
     }
 
     /// The output-relative path `source` reaches from `page` (`journals/x/`), decoded.

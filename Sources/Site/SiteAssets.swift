@@ -171,6 +171,22 @@ public enum SiteAssets {
         try content.publishedPictures.map { ($0.path, try Data(contentsOf: content.root.appendingPathComponent($0.file))) }
     }
 
+    /// The narrower WebP copies of pictures kept beside journals (`JournalPicture.variantWidths`),
+    /// once per output path: where each goes, the picture's file and the width.
+    public static func pictureVariants(of content: SiteContent) -> [(path: String, file: String, width: Int)] {
+        var seen = Set<String>()
+        var all: [(path: String, file: String, width: Int)] = []
+        for journal in content.journals {
+            for picture in content.pictures(of: journal) {
+                for width in picture.variantWidths {
+                    guard let path = picture.variantPath(width), seen.insert(path).inserted else { continue }
+                    all.append((path, picture.file, width))
+                }
+            }
+        }
+        return all
+    }
+
     public static func staticFiles(siteRoot: URL) throws -> (files: [(path: String, data: Data)], refused: [Diagnostic]) {
         let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: staticFolder)
         let folder = siteRoot.appendingPathComponent(staticFolder)

@@ -1,4 +1,5 @@
 import Foundation
+import GazetteModel
 import Imaging
 import Pipeline
 import Testing
@@ -203,6 +204,23 @@ import TestSupport
         let broken = try LinkWalk.broken(in: site.url.appendingPathComponent("public"), basePath: "/news-study/")
         #expect(broken.isEmpty, "\(broken)")
         #expect(try GazetteCommand.run(["check"], in: site.url).status == 0)
+    }
+
+    @Test func aWidePictureIsOfferedAtTheColumnsWidthsAndTheSameBytesEachBuild() throws {
+        let site = try Self.freshSite("gazette-picture-variants")
+        try Self.png(site.url.appendingPathComponent("content/journals/2026-11/wide.png"), width: 1600, height: 900)
+        try site.write(
+            "content/journals/2026-11/2026-11-20-wide.md",
+            Self.journal(title: "넓은 그림", created: "2026-11-20 10:00", body: "![넓은 그래프](wide.png)"))
+        #expect(try GazetteCommand.run(["build", "--no-pdf"], in: site.url).status == 0)
+        let page = try site.read("public/journals/wide/index.html")
+        #expect(page.contains("<img src=\"wide.png\" srcset=\"wide-760w.webp 760w, wide-1520w.webp 1520w, wide.png 1600w\" sizes=\"(max-width: 800px) 100vw, 760px\" width=\"1600\" height=\"900\" loading=\"lazy\""))
+        let variant = try #require(FileManager.default.contents(atPath: site.url.appendingPathComponent("public/journals/wide/wide-760w.webp").path))
+        #expect(variant.starts(with: Data("RIFF".utf8)))
+        #expect(PictureSize.read(variant).map { [$0.width, $0.height] } == [760, 428])
+        let first = Repository.snapshot(site.url.appendingPathComponent("public"))
+        #expect(try GazetteCommand.run(["build", "--no-pdf", "--clean"], in: site.url).status == 0)
+        #expect(Repository.snapshot(site.url.appendingPathComponent("public")) == first)
     }
 
     @Test func aPictureWithNoFileIsAnErrorWhereItIsWritten() throws {
