@@ -98,6 +98,8 @@ let package = Package(
         .target(name: "Authoring", dependencies: ["GazetteModel", "Content"]),
         // Study packets: journals typeset into paginated PDFs with Pango and cairo.
         .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting", "Imaging"]),
+        // `gazette lsp`: the language server, over the same loaders and checks as `check`.
+        .target(name: "LanguageServer", dependencies: ["GazetteModel", "Content", "Site"]),
         // Rendering HTML: pages, boards, feeds, sitemap, assets, atomic output. No packets: those
         // are Packet's, and Pipeline asks for both.
         // Journal bodies as HTML, plain text and card excerpts, each parsed once (kept on disk
@@ -138,7 +140,7 @@ let package = Package(
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish", "Mail", "SMTP",
+                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish", "Mail", "SMTP", "LanguageServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["SourceVersion"]),
@@ -169,6 +171,7 @@ let package = Package(
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Markup", "GazetteModel", "Imaging", "TestSupport"]),
         // make install, the scaffolded workflow's steps, `gazette publish` and a group's clones, against local bare repositories.
         .testTarget(

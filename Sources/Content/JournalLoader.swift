@@ -7,7 +7,9 @@ import Yams
 /// problem of every file as diagnostics.
 public enum JournalLoader {
     public static let folder = SiteLayout.journals
-    static let keys = ["title", "article", "tags", "author", "created", "updated", "draft"]
+    static let keys = frontMatterKeys
+    /// The keys a journal's front matter may hold, in the order `gazette new` writes them.
+    public static let frontMatterKeys = ["title", "article", "tags", "author", "created", "updated", "draft"]
 
     /// Every journal file under the site's journals folder, site-relative, in byte order.
     public static func journalPaths(siteRoot: URL) -> [String] { journalFiles(siteRoot: siteRoot).entries.map(\.path) }
@@ -199,19 +201,21 @@ public enum JournalLoader {
         let lines = body.lfLines()
         let rawWarnings = raw.map { found -> Diagnostic in
             let bodyLine = max(1, found.line)
+            let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: found.column) : 1
             return .warning(
                 "raw HTML not kept: \(found.removed.joined(separator: ", "))",
-                at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: max(1, found.column)),
+                at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column),
                 hint: "scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed",
                 sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
         }
         return rawWarnings + refused.map { link in
             let bodyLine = max(1, link.line)
+            let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: link.column) : 1
             let reason: String
             if case .failure(let refusal) = SafeURL.check(link.destination, in: .body) { reason = refusal.reason } else { reason = "refused" }
             return .warning(
                 "\(link.isImage ? "image" : "link") address dropped: \(reason)",
-                at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: max(1, link.column)),
+                at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column),
                 hint: "only http(s), mailto and links within the site are kept",
                 sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
         }

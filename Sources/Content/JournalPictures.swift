@@ -40,7 +40,7 @@ public struct JournalPicture: Sendable, Hashable {
 
 /// Finds every picture of the site's own in journals' bodies, with an error at the picture for
 /// one that names no file: a page never shows a broken image.
-enum JournalPictures {
+public enum JournalPictures {
     static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "avif"]
 
     /// Each journal's pictures (only journals that have some), and the errors.
@@ -64,6 +64,12 @@ enum JournalPictures {
         return (byJournal, diagnostics)
     }
 
+    /// One journal's pictures and the errors of those that name no file (`gazette lsp` asks for
+    /// the journal being edited).
+    public static func pictures(of journal: Journal, body: String, siteRoot: URL) -> ([JournalPicture], [Diagnostic]) {
+        pictures(of: journal, body: body, siteRoot: siteRoot, boundary: SiteBoundary(siteRoot: siteRoot))
+    }
+
     static func pictures(of journal: Journal, body: String, siteRoot: URL, boundary: SiteBoundary) -> ([JournalPicture], [Diagnostic]) {
         let lines = body.lfLines()
         let folder = (journal.path as NSString).deletingLastPathComponent
@@ -75,7 +81,7 @@ enum JournalPictures {
             let bodyLine = max(1, link.line)
             let shown = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
             // cmark counts columns in bytes; diagnostics count characters (Unicode scalars).
-            let column = shown.map { String(decoding: $0.utf8.prefix(max(0, link.column - 1)), as: UTF8.self).unicodeScalars.count + 1 } ?? 1
+            let column = shown?.scalarColumn(ofByteColumn: link.column) ?? 1
             let at = SourceLocation(path: journal.path, line: journal.bodyStartLine + bodyLine - 1, column: column)
             let path = String(written.prefix { $0 != "#" && $0 != "?" })
             let decoded = path.removingPercentEncoding ?? path

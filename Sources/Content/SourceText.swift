@@ -60,6 +60,12 @@ enum SourceText {
 }
 
 extension StringProtocol {
+    /// The 1-based column, in characters (Unicode scalars), of the 1-based byte column
+    /// `byteColumn` of this line: cmark-gfm counts bytes, diagnostics and editors characters.
+    public func scalarColumn(ofByteColumn byteColumn: Int) -> Int {
+        String(decoding: utf8.prefix(Swift.max(0, byteColumn - 1)), as: UTF8.self).unicodeScalars.count + 1
+    }
+
     /// The lines of LF-only text (what `SourceText.decode` gives), empty ones kept: the same as
     /// `split(separator: "\n", omittingEmptySubsequences: false)`, found on the UTF-8 bytes
     /// rather than by grapheme clusters, which cost more than the rest of loading a journal.

@@ -50,25 +50,25 @@ public enum SiteChecks {
     /// A journal created after `now` is left out of builds until then; one updated after it is
     /// published but most likely mistyped.
     static func futureDates(_ content: SiteContent, now: Date) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        let zone = content.config.timeZone
-        for journal in content.journals {
-            if journal.created > now {
-                let (at, line) = journal.frontMatterLocation(of: "created")
-                let day = ISO8601.format(journal.created, in: zone).prefix(10)
-                warnings.append(
-                    .warning(
-                        "dated \(day), \(ahead(journal.created.timeIntervalSince(now))) — a typo?", at: at,
-                        hint: "it is published from that date; `--future` includes it now", sourceLine: line))
-            } else if journal.updated > now {
-                let (at, line) = journal.frontMatterLocation(of: "updated")
-                warnings.append(
-                    .warning(
-                        "'updated' is in the future (\(ISO8601.format(journal.updated, in: zone)))", at: at,
-                        hint: "check the year and the time zone of the date", sourceLine: line))
-            }
+        content.journals.compactMap { futureDate(of: $0, zone: content.config.timeZone, now: now) }
+    }
+
+    /// The warning of one journal dated ahead of `now`, if it is.
+    public static func futureDate(of journal: Journal, zone: TimeZone, now: Date) -> Diagnostic? {
+        if journal.created > now {
+            let (at, line) = journal.frontMatterLocation(of: "created")
+            let day = ISO8601.format(journal.created, in: zone).prefix(10)
+            return .warning(
+                "dated \(day), \(ahead(journal.created.timeIntervalSince(now))) — a typo?", at: at,
+                hint: "it is published from that date; `--future` includes it now", sourceLine: line)
         }
-        return warnings
+        if journal.updated > now {
+            let (at, line) = journal.frontMatterLocation(of: "updated")
+            return .warning(
+                "'updated' is in the future (\(ISO8601.format(journal.updated, in: zone)))", at: at,
+                hint: "check the year and the time zone of the date", sourceLine: line)
+        }
+        return nil
     }
 
     /// "15 weeks ahead", "3 days ahead", "later today".
@@ -82,35 +82,48 @@ public enum SiteChecks {
     /// Relative links in bodies are resolved against the journal's page (`journals/<slug>/`)
     /// and must reach a page the build writes or a file in `static/`.
     static func bodyLinks(_ content: SiteContent) -> [Diagnostic] {
+        let targets = linkTargets(content)
+        return content.journals.filter { !$0.isBookmark }.flatMap { journal in
+            bodyLinks(of: journal, body: content.markdown(of: journal), targets: targets, siteRoot: content.root)
+        }
+    }
+
+    /// The site paths a build writes that a body may link to: home, archive, tags, feed,
+    /// sitemap, every week's page, journal's and tag's.
+    public static func linkTargets(_ content: SiteContent) -> Set<String> {
         var targets: Set<String> = ["", SitePaths.archive, SitePaths.tag(nil), SitePaths.feed, "sitemap.xml"]
         for week in content.weeks { targets.insert(SitePaths.week(week.week)) }
         for journal in content.journals { targets.insert(SitePaths.journal(journal.slug)) }
         for tag in content.config.tags { targets.insert(SitePaths.tag(tag.key)) }
-        let staticRoot = content.root.appendingPathComponent(SiteLayout.statics)
+        return targets
+    }
+
+    /// One journal's links that reach nothing (`targets`, or a file of `static/`), and its
+    /// images without alt text: what `check` and `gazette lsp` say of a body.
+    public static func bodyLinks(of journal: Journal, body: String, targets: Set<String>, siteRoot: URL) -> [Diagnostic] {
+        let staticRoot = siteRoot.appendingPathComponent(SiteLayout.statics)
         var warnings: [Diagnostic] = []
-        for journal in content.journals where !journal.isBookmark {
-            let body = content.markdown(of: journal)
-            let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-            for link in MarkdownDocument(body).links() {
-                // Autolinks from the GFM extension carry no position (line 0): point at the body's start.
-                let bodyLine = max(1, link.line)
-                let at = SourceLocation(path: journal.path, line: journal.bodyStartLine + bodyLine - 1, column: max(1, link.column))
-                let shown = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
-                if link.isImage, link.text.trimmingCharacters(in: .whitespaces).isEmpty {
-                    warnings.append(
-                        .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(link.destination))", sourceLine: shown))
-                }
-                // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
-                guard !link.isImage, let target = internalTarget(link.destination, from: SitePaths.journal(journal.slug)) else { continue }
-                let asFolder = target.hasSuffix("/") || target.isEmpty ? target : target + "/"
-                let exists = targets.contains(target) || targets.contains(asFolder)
-                    || FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
-                if !exists {
-                    warnings.append(
-                        .warning(
-                            "link to '\(link.destination)' leads to no page of this site", at: at,
-                            hint: "journal pages are journals/<slug>/: from a journal, write ../<slug>/", sourceLine: shown))
-                }
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        for link in MarkdownDocument(body).links() {
+            // Autolinks from the GFM extension carry no position (line 0): point at the body's start.
+            let bodyLine = max(1, link.line)
+            let shown = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
+            let column = shown?.scalarColumn(ofByteColumn: link.column) ?? 1
+            let at = SourceLocation(path: journal.path, line: journal.bodyStartLine + bodyLine - 1, column: column)
+            if link.isImage, link.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                warnings.append(
+                    .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(link.destination))", sourceLine: shown))
+            }
+            // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
+            guard !link.isImage, let target = internalTarget(link.destination, from: SitePaths.journal(journal.slug)) else { continue }
+            let asFolder = target.hasSuffix("/") || target.isEmpty ? target : target + "/"
+            let exists = targets.contains(target) || targets.contains(asFolder)
+                || FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
+            if !exists {
+                warnings.append(
+                    .warning(
+                        "link to '\(link.destination)' leads to no page of this site", at: at,
+                        hint: "journal pages are journals/<slug>/: from a journal, write ../<slug>/", sourceLine: shown))
             }
         }
         return warnings

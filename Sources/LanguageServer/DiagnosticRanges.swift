@@ -1,0 +1,78 @@
+import Foundation
+import GazetteModel
+
+/// Gazette's diagnostics as the protocol wants them: a range (the whole unknown tag, the whole
+/// address, the quote that was never closed, the whole line of a merge leftover), a severity and
+/// a stable code.
+enum DiagnosticRanges {
+    /// Message beginnings → codes. The codes are part of the server's interface: editors and
+    /// users filter on them; a new kind of message gets a new code, an old code never changes.
+    static let codes: [(prefix: String, code: String)] = [
+        ("unknown tag", "unknown-tag"), ("unknown author", "unknown-author"), ("article '", "article-not-stored"),
+        ("slug '", "duplicate-slug"), ("unresolved merge conflict", "merge-conflict"), ("picture '", "picture-missing"),
+        ("'", "bad-value"), ("the quote", "yaml-unclosed-quote"), ("the [", "yaml-unclosed-bracket"), ("the {", "yaml-unclosed-bracket"),
+        ("a tab indents", "yaml-tab"), ("duplicate key", "yaml-duplicate-key"), ("invalid YAML", "yaml-syntax"),
+        ("unknown key", "unknown-key"), ("dated ", "dated-ahead"), ("link to '", "broken-link"),
+        ("image without alt text", "image-without-alt"), ("file is not valid UTF-8", "not-utf8"),
+        ("the front matter", "front-matter"), ("a journal must start", "front-matter"), ("tag '", "bad-tag"),
+        ("raw HTML not kept", "raw-html"), ("link address dropped", "refused-link"), ("image address dropped", "refused-link"),
+        ("no date for this journal", "no-date"),
+    ]
+
+    static func code(of message: String) -> String {
+        // The picture messages share a beginning with "'…' must be…": the longest match wins.
+        let matches = codes.filter { message.hasPrefix($0.prefix) }
+        return matches.max { $0.prefix.count < $1.prefix.count }?.code ?? "gazette"
+    }
+
+    static func convert(_ diagnostic: Diagnostic, lines: [Substring], encoding: PositionEncoding) -> LSPDiagnostic {
+        let line = diagnostic.location?.line ?? 1
+        let column = diagnostic.location?.column ?? 1
+        let code = code(of: diagnostic.message)
+        let start = encoding.position(line: line, column: column, in: lines)
+        let text = line >= 1 && line <= lines.count ? lines[line - 1] : ""
+        let scalars = Array(text.unicodeScalars)
+        var endColumn = column
+        if code == "merge-conflict" || code == "duplicate-slug" || code == "front-matter" {
+            // The whole line.
+            return LSPDiagnostic(
+                range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
+                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+        }
+        // A value named in the message ('econmy', 'https://…') where it starts; else the run of
+        // characters up to a space, a comma or a closing bracket.
+        let named = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init)
+        let from = max(0, column - 1)
+        if let named, !named.isEmpty, from < scalars.count,
+            String(String.UnicodeScalarView(scalars[from...])).hasPrefix(named)
+        {
+            endColumn = column + named.unicodeScalars.count
+        } else if let named, !named.isEmpty, from < scalars.count,
+            let found = String(String.UnicodeScalarView(scalars[from...])).range(of: "(" + named + ")")
+        {
+            // A link or picture: from its `[` or `!` to the `)` after its address.
+            let text = String(String.UnicodeScalarView(scalars[from...]))
+            endColumn = column + text[..<found.upperBound].unicodeScalars.count
+        } else if code == "yaml-unclosed-quote" {
+            endColumn = column + 1
+        } else {
+            var index = from
+            let stops: Set<Unicode.Scalar> = [" ", ",", "]", "}", "\t"]
+            while index < scalars.count, !stops.contains(scalars[index]) { index += 1 }
+            endColumn = max(column + 1, index + 1)
+        }
+        let end = encoding.position(line: line, column: min(endColumn, scalars.count + 1), in: lines)
+        var converted = LSPDiagnostic(
+            range: LSPRange(start: start, end: end.character > start.character || end.line > start.line ? end : Position(line: start.line, character: start.character + 1)),
+            severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+        if let hint = diagnostic.hint, let suggestion = hint.firstMatch(of: /did you mean '([^']+)'/)?.1 {
+            converted.data = .string(String(suggestion))
+        }
+        return converted
+    }
+
+    /// The message with its hint, as `check` prints them.
+    static func message(_ diagnostic: Diagnostic) -> String {
+        diagnostic.hint.map { "\(diagnostic.message) — \($0)" } ?? diagnostic.message
+    }
+}

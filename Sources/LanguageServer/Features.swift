@@ -1,0 +1,179 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// The language features, each a function of the site (`Workspace`), the document and a position.
+struct Features {
+    let workspace: Workspace
+    let encoding: PositionEncoding
+
+    // MARK: - Where the cursor is
+
+    /// Where a position is in a journal: in the front matter, under which key (a `- item` line
+    /// belongs to the key above it), or in the body.
+    struct Place {
+        var lineIndex: Int
+        var line: Substring
+        /// Scalars of the line before the cursor.
+        var before: Substring
+        var inFrontMatter: Bool
+        var key: String?
+    }
+
+    func place(_ document: TextDocument, _ position: Position) -> Place {
+        let lines = document.lines
+        let index = min(max(0, position.line), max(0, lines.count - 1))
+        let line = lines.isEmpty ? "" : lines[index]
+        let scalars = encoding.scalars(in: line, upTo: position.character)
+        let before = Substring(String(String.UnicodeScalarView(line.unicodeScalars.prefix(scalars))))
+        let close = lines.indices.dropFirst().first { lines[$0].trimmingCharacters(in: .whitespaces) == "---" }
+        let inFront = lines.first?.trimmingCharacters(in: .whitespaces) == "---" && index > 0 && index < (close ?? Int.max)
+        var key: String?
+        if inFront {
+            var probe = index
+            while probe > 0 {
+                let text = lines[probe]
+                if let colon = text.firstIndex(of: ":"), !text.hasPrefix(" "), !text.hasPrefix("-"), !text.hasPrefix("\t") {
+                    // The key of this line counts once the cursor is past its colon.
+                    if probe != index || before.count > text.distance(from: text.startIndex, to: colon) {
+                        key = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+                    }
+                    break
+                }
+                probe -= 1
+            }
+        }
+        return Place(lineIndex: index, line: line, before: before, inFrontMatter: inFront, key: key)
+    }
+
+    /// The word around the cursor: letters, digits, `-`, `_`, `.`, `/`, `:`, `%`, `@` (a tag key,
+    /// an id, a URL), and its range.
+    func word(_ place: Place) -> (text: String, range: LSPRange)? {
+        let scalars = Array(place.line.unicodeScalars)
+        let stops: Set<Unicode.Scalar> = [" ", ",", "[", "]", "{", "}", "\"", "'", "\t", "(", ")"]
+        let cursor = place.before.unicodeScalars.count
+        var start = cursor, end = cursor
+        while start > 0, !stops.contains(scalars[start - 1]) { start -= 1 }
+        while end < scalars.count, !stops.contains(scalars[end]) { end += 1 }
+        // A front-matter key's own word ends at its colon.
+        var text = String(String.UnicodeScalarView(scalars[start..<end]))
+        if place.inFrontMatter, let key = place.key, text.hasPrefix(key + ":") { return nil }
+        if text.hasSuffix(":"), !text.contains("/") { text.removeLast() }
+        guard !text.isEmpty else { return nil }
+        let lines = [place.line]
+        let from = encoding.position(line: 1, column: start + 1, in: lines), to = encoding.position(line: 1, column: start + 1 + text.unicodeScalars.count, in: lines)
+        return (text, LSPRange(start: Position(line: place.lineIndex, character: from.character), end: Position(line: place.lineIndex, character: to.character)))
+    }
+
+    // MARK: - Completion
+
+    func completion(_ document: TextDocument, _ position: Position) -> CompletionList {
+        guard let path = document.path else { return CompletionList(isIncomplete: false, items: []) }
+        let place = place(document, position)
+        if path == ConfigLoader.fileName { return CompletionList(isIncomplete: false, items: configKeys(document, place)) }
+        guard let config = workspace.config else { return CompletionList(isIncomplete: false, items: []) }
+        let typed = typedValue(place)
+        let replace = LSPRange(
+            start: Position(line: place.lineIndex, character: position.character - encoding.length(typed)), end: position)
+        if place.inFrontMatter {
+            switch place.key {
+            case "article":
+                return CompletionList(isIncomplete: true, items: articleItems(typed, replace))
+            case "tags":
+                let counts = workspace.tagCounts
+                return CompletionList(isIncomplete: false, items: config.tags.enumerated().map { index, tag in
+                    CompletionItem(
+                        label: tag.key, kind: 20, detail: "\(tag.name) · \(counts[tag.key] ?? 0) journals", sortText: String(format: "%04d", index),
+                        filterText: "\(tag.key) \(tag.name)", textEdit: TextEdit(range: replace, newText: tag.key))
+                })
+            case "author":
+                return CompletionList(isIncomplete: false, items: config.authors.map { author in
+                    CompletionItem(label: author.key, kind: 6, detail: author.name, filterText: "\(author.key) \(author.name)",
+                        textEdit: TextEdit(range: replace, newText: author.key))
+                })
+            case nil:
+                let present = Set(document.lines.compactMap { $0.split(separator: ":").first.map(String.init) })
+                return CompletionList(isIncomplete: false, items: JournalLoader.frontMatterKeys.filter { !present.contains($0) }.map { key in
+                    CompletionItem(label: key, kind: 10, detail: "front matter", textEdit: TextEdit(range: replace, newText: key + ": "))
+                })
+            default:
+                return CompletionList(isIncomplete: false, items: [])
+            }
+        }
+        // In the body, after `](`: links to the other journals, by title.
+        if place.before.hasSuffix("](") || place.before.range(of: #"\]\(\.\./[^)\s]*$"#, options: .regularExpression) != nil {
+            let written = place.before.range(of: #"\]\([^)\s]*$"#, options: .regularExpression).map { String(place.before[$0].dropFirst(2)) } ?? ""
+            let start = Position(line: place.lineIndex, character: position.character - encoding.length(written))
+            let titles = Dictionary((workspace.content?.journals ?? []).map { ($0.slug, $0.title) }) { a, _ in a }
+            return CompletionList(isIncomplete: false, items: workspace.journalBySlug.keys.sorted().compactMap { slug in
+                guard workspace.journalBySlug[slug] != path else { return nil }
+                let title = titles[slug] ?? slug
+                return CompletionItem(
+                    label: title, kind: 18, detail: "../\(slug)/", filterText: "\(title) \(slug)",
+                    textEdit: TextEdit(range: LSPRange(start: start, end: position), newText: "../\(SitePaths.encode(slug))/"))
+            })
+        }
+        return CompletionList(isIncomplete: false, items: [])
+    }
+
+    /// What is typed of the value at the cursor: after the colon, a `[`, a comma or a `- `, and
+    /// an opening quote.
+    func typedValue(_ place: Place) -> String {
+        var text = place.before
+        if let last = text.lastIndex(where: { [":", "[", ",", "-", " ", "\"", "'", "\t"].contains($0) }) {
+            // URLs hold ':' and '-': for article values, everything after "article:" is typed.
+            if place.key == "article", let colon = text.firstIndex(of: ":") {
+                text = text[text.index(after: colon)...]
+                return text.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+            }
+            text = text[text.index(after: last)...]
+        }
+        return String(text)
+    }
+
+    /// The stored articles, newest first, filtered by what is typed (in the id, the URL, the
+    /// headline or the outlet, Korean included, any case).
+    func articleItems(_ typed: String, _ replace: LSPRange) -> [CompletionItem] {
+        let needle = typed.lowercased()
+        var items: [CompletionItem] = []
+        for article in workspace.articles {
+            let day = article.published.prefix(10)
+            let haystack = "\(article.id) \(article.url) \(article.title) \(article.publisher ?? "")".lowercased()
+            guard needle.isEmpty || haystack.contains(needle) else { continue }
+            items.append(
+                CompletionItem(
+                    label: article.title, kind: 18, detail: [article.publisher, String(day)].compactMap { $0 }.joined(separator: " · "),
+                    documentation: article.description.isEmpty ? article.url : "\(article.description)\n\n\(article.url)",
+                    sortText: String(format: "%06d", items.count), filterText: typed.isEmpty ? article.url : "\(typed) \(article.title)",
+                    textEdit: TextEdit(range: replace, newText: article.url)))
+            if items.count == 200 { break }
+        }
+        return items
+    }
+
+    /// In gazette.yml: the keys of the section the cursor is in.
+    func configKeys(_ document: TextDocument, _ place: Place) -> [CompletionItem] {
+        let lines = document.lines
+        let indent = place.line.prefix { $0 == " " }.count
+        var section: [String] = []
+        var level = indent
+        var probe = place.lineIndex - 1
+        while probe >= 0, level > 0 {
+            let text = lines[probe]
+            let own = text.prefix { $0 == " " }.count
+            if own < level, let colon = text.firstIndex(of: ":"), !text.trimmingCharacters(in: .whitespaces).hasPrefix("#") {
+                section.insert(text[..<colon].trimmingCharacters(in: .whitespaces), at: 0)
+                level = own
+            }
+            probe -= 1
+        }
+        let prefix = section.isEmpty ? "" : section.joined(separator: ".") + "."
+        var keys: [String] = []
+        for path in ConfigLoader.keyPaths where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            let key = String(rest.prefix { $0 != "." })
+            if !key.isEmpty, !keys.contains(key) { keys.append(key) }
+        }
+        return keys.map { CompletionItem(label: $0, kind: 10, detail: prefix.isEmpty ? "gazette.yml" : String(prefix.dropLast())) }
+    }
+}

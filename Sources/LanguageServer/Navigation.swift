@@ -1,0 +1,244 @@
+import Content
+import Foundation
+import GazetteModel
+
+extension Features {
+    // MARK: - Hover
+
+    func hover(_ document: TextDocument, _ position: Position) -> Hover? {
+        let place = place(document, position)
+        guard place.inFrontMatter, let (word, range) = word(place), let config = workspace.config else { return nil }
+        switch place.key {
+        case "article":
+            let value = place.line.split(separator: ":", maxSplits: 1).last.map(String.init) ?? word
+            guard let article = workspace.article(value) else { return nil }
+            var text = "**\(article.title)**\n\n\([article.publisher, String(article.published.prefix(10))].compactMap { $0 }.joined(separator: " · "))"
+            if !article.description.isEmpty { text += "\n\n\(article.description)" }
+            text += "\n\n\(article.url)"
+            return Hover(contents: MarkupContent(value: text), range: range)
+        case "tags":
+            guard let tag = config.tag(word) else { return nil }
+            let count = workspace.tagCounts[word] ?? 0
+            return Hover(contents: MarkupContent(value: "**#\(tag.name)** (`\(tag.key)`) · \(count) journal\(count == 1 ? "" : "s")"), range: range)
+        case "author":
+            guard let author = config.author(word) else { return nil }
+            return Hover(contents: MarkupContent(value: "**\(author.name)** (`\(author.key)`)"), range: range)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Definition
+
+    func definition(_ document: TextDocument, _ position: Position) -> Location? {
+        let place = place(document, position)
+        if place.inFrontMatter, let (word, _) = word(place) {
+            switch place.key {
+            case "article":
+                let value = place.line.split(separator: ":", maxSplits: 1).last.map(String.init) ?? word
+                guard let article = workspace.article(value) else { return nil }
+                return storeLine(of: article)
+            case "tags": return configLine(section: "tags", key: word)
+            case "author": return configLine(section: "authors", key: word)
+            default: return nil
+            }
+        }
+        // A link to another journal: `../<slug>/`.
+        let line = String(place.line)
+        let cursor = place.before.count
+        for match in line.matches(of: /\]\(\.\.\/([^\/)\s]+)\/?[^)]*\)/) {
+            let start = line.distance(from: line.startIndex, to: match.range.lowerBound)
+            let end = line.distance(from: line.startIndex, to: match.range.upperBound)
+            guard cursor >= start, cursor <= end else { continue }
+            let slug = String(match.1).removingPercentEncoding ?? String(match.1)
+            guard let path = workspace.journalBySlug[slug] else { return nil }
+            return Location(uri: workspace.uri(of: path), range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
+        }
+        return nil
+    }
+
+    /// The line of the article store that holds `article`.
+    func storeLine(of article: Article) -> Location? {
+        let folder = workspace.root.appendingPathComponent(SiteLayout.articles)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".jsonl") }.sorted()
+        let needle = "\"id\":\"\(article.id)\""
+        for name in names {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(needle) {
+                let end = Position(line: index, character: encoding.length(line))
+                return Location(uri: workspace.uri(of: SiteLayout.articles + "/" + name), range: LSPRange(start: Position(line: index, character: 0), end: end))
+            }
+        }
+        return nil
+    }
+
+    /// The line of gazette.yml where `key` is defined under `section`.
+    func configLine(section: String, key: String) -> Location? {
+        guard let lines = configLines() else { return nil }
+        var inside = false
+        for (index, line) in lines.enumerated() {
+            if !line.hasPrefix(" "), !line.hasPrefix("#"), line.contains(":") {
+                inside = line.hasPrefix(section + ":")
+                continue
+            }
+            let trimmed = line.drop { $0 == " " }
+            if inside, trimmed.hasPrefix(key + ":") {
+                let column = line.count - trimmed.count
+                let start = Position(line: index, character: column)
+                return Location(uri: workspace.uri(of: ConfigLoader.fileName), range: LSPRange(start: start, end: Position(line: index, character: column + encoding.length(key))))
+            }
+        }
+        return nil
+    }
+
+    /// gazette.yml as the editor holds it, else as saved.
+    func configLines() -> [Substring]? {
+        if let open = workspace.documents.values.first(where: { $0.path == ConfigLoader.fileName }) { return open.lines }
+        guard let text = try? String(contentsOf: workspace.root.appendingPathComponent(ConfigLoader.fileName), encoding: .utf8) else { return nil }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    // MARK: - Symbols
+
+    /// The journal's headings (outside code blocks).
+    func symbols(_ document: TextDocument) -> [DocumentSymbol] {
+        var symbols: [DocumentSymbol] = []
+        var fence: Substring?
+        var inFront = false
+        for (index, line) in document.lines.enumerated() {
+            if index == 0, line.trimmingCharacters(in: .whitespaces) == "---" { inFront = true; continue }
+            if inFront { if line.trimmingCharacters(in: .whitespaces) == "---" { inFront = false }; continue }
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                let marker = trimmed.prefix(3)
+                fence = fence == nil ? marker : (fence == marker ? nil : fence)
+                continue
+            }
+            guard fence == nil else { continue }
+            let hashes = trimmed.prefix { $0 == "#" }.count
+            guard (1...6).contains(hashes), trimmed.dropFirst(hashes).first == " " else { continue }
+            let name = trimmed.dropFirst(hashes).trimmingCharacters(in: CharacterSet(charactersIn: " #"))
+            guard !name.isEmpty else { continue }
+            let range = LSPRange(start: Position(line: index, character: 0), end: Position(line: index, character: encoding.length(line)))
+            symbols.append(DocumentSymbol(name: name, detail: String(repeating: "#", count: hashes), kind: 15, range: range, selectionRange: range))
+        }
+        return symbols
+    }
+
+    // MARK: - Rename
+
+    /// A tag or author key under the cursor, in a journal's front matter or in gazette.yml's
+    /// `tags:` or `authors:`: what it is and its range. Nothing else can be renamed.
+    func renameTarget(_ document: TextDocument, _ position: Position) -> (kind: Vocabulary.Kind, key: String, range: LSPRange)? {
+        guard let config = workspace.config else { return nil }
+        let place = place(document, position)
+        if document.path == ConfigLoader.fileName {
+            guard place.line.hasPrefix(" "), let colon = place.line.firstIndex(of: ":") else { return nil }
+            let key = place.line[..<colon].trimmingCharacters(in: .whitespaces)
+            var probe = place.lineIndex - 1
+            let lines = document.lines
+            while probe >= 0, lines[probe].hasPrefix(" ") || lines[probe].isEmpty { probe -= 1 }
+            guard probe >= 0 else { return nil }
+            let section = lines[probe].split(separator: ":").first.map(String.init)
+            let kind: Vocabulary.Kind? = section == "tags" ? .tag : section == "authors" ? .author : nil
+            guard let kind, Vocabulary.keys(kind, in: config).contains(key) else { return nil }
+            let column = place.line.prefix { $0 == " " }.count
+            let range = LSPRange(start: Position(line: place.lineIndex, character: column), end: Position(line: place.lineIndex, character: column + encoding.length(key)))
+            return (kind, key, range)
+        }
+        guard place.inFrontMatter, let (word, range) = word(place) else { return nil }
+        switch place.key {
+        case "tags" where config.tag(word) != nil: return (.tag, word, range)
+        case "author" where config.author(word) != nil: return (.author, word, range)
+        default: return nil
+        }
+    }
+
+    /// Every use of the key renamed: each journal's front matter (open buffers as they are,
+    /// the others as saved) and its line in gazette.yml.
+    func rename(_ kind: Vocabulary.Kind, _ key: String, to newKey: String) -> WorkspaceEdit {
+        var changes: [String: [TextEdit]] = [:]
+        let field = kind == .tag ? "tags" : "author"
+        let source = workspace.source
+        for path in JournalLoader.journalPaths(siteRoot: workspace.root) + source.unsavedPaths {
+            guard let data = source.contents(path) else { continue }
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            var edits: [TextEdit] = []
+            var current: String?
+            for (index, line) in lines.enumerated().dropFirst() {
+                if line.trimmingCharacters(in: .whitespaces) == "---" { break }
+                if let colon = line.firstIndex(of: ":"), !line.hasPrefix(" "), !line.hasPrefix("-") {
+                    current = String(line[..<colon])
+                }
+                guard current == field else { continue }
+                edits += occurrences(of: key, in: line).map { column in
+                    TextEdit(
+                        range: LSPRange(start: Position(line: index, character: encoding.length(line.unicodeScalars.prefix(column).map(String.init).joined())),
+                            end: Position(line: index, character: encoding.length(line.unicodeScalars.prefix(column + key.unicodeScalars.count).map(String.init).joined()))),
+                        newText: newKey)
+                }
+            }
+            if !edits.isEmpty { changes[workspace.uri(of: path)] = edits }
+        }
+        if let location = configLine(section: kind == .tag ? "tags" : "authors", key: key) {
+            changes[location.uri, default: []].append(TextEdit(range: location.range, newText: newKey))
+        }
+        return WorkspaceEdit(changes: changes)
+    }
+
+    /// Scalar offsets where `key` stands as a whole value in a front-matter line.
+    func occurrences(of key: String, in line: Substring) -> [Int] {
+        let scalars = Array(line.unicodeScalars), wanted = Array(key.unicodeScalars)
+        let stops: Set<Unicode.Scalar> = [" ", ",", "[", "]", "\"", "'", ":", "\t"]
+        var found: [Int] = []
+        var index = 0
+        while index + wanted.count <= scalars.count {
+            if Array(scalars[index..<index + wanted.count]) == wanted,
+                index == 0 || stops.contains(scalars[index - 1]) || scalars[index - 1] == "-",
+                index + wanted.count == scalars.count || stops.contains(scalars[index + wanted.count])
+            {
+                // Not the key of the line (`tags:` itself).
+                if !(index + wanted.count < scalars.count && scalars[index + wanted.count] == ":") { found.append(index) }
+                index += wanted.count
+            } else {
+                index += 1
+            }
+        }
+        return found
+    }
+
+    // MARK: - Quick fixes
+
+    func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
+        var actions: [CodeAction] = []
+        for diagnostic in diagnostics where diagnostic.source == "gazette" {
+            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author"].contains(diagnostic.code) {
+                actions.append(
+                    CodeAction(
+                        title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]])))
+            }
+            if diagnostic.code == "unknown-tag", let key = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
+                let insertion = vocabularyInsertion(section: "tags", line: "  \(key): \(key)")
+            {
+                actions.append(
+                    CodeAction(
+                        title: "Add '\(key)' to the tags in gazette.yml", diagnostics: [diagnostic],
+                        edit: WorkspaceEdit(changes: [workspace.uri(of: ConfigLoader.fileName): [insertion]])))
+            }
+        }
+        return actions
+    }
+
+    /// An edit adding `line` as the last entry of `section:` in gazette.yml.
+    func vocabularyInsertion(section: String, line: String) -> TextEdit? {
+        guard let lines = configLines(), let start = lines.firstIndex(where: { $0.hasPrefix(section + ":") }) else { return nil }
+        var last = start
+        for index in lines.indices.dropFirst(start + 1) {
+            let text = lines[index]
+            if text.hasPrefix(" ") { last = index } else if !text.isEmpty { break }
+        }
+        let at = Position(line: last + 1, character: 0)
+        return TextEdit(range: LSPRange(start: at, end: at), newText: line + "\n")
+    }
+}

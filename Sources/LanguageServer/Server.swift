@@ -1,0 +1,251 @@
+import Content
+import Foundation
+import GazetteModel
+
+/// `gazette lsp`: a Language Server Protocol 3.17 server for a Gazette site, over a byte stream
+/// (the editor's pipes). One thread reads a frame, answers it, and publishes what changed; it
+/// never writes anything but frames. Every request is answered — an unknown method with
+/// -32601, a malformed one with -32602 or -32700 — and nothing the client sends stops it but
+/// `exit`.
+public final class LanguageServer {
+    private var reader: FrameReader
+    private let writer: FrameWriter
+    private var workspace: Workspace?
+    private var encoding = PositionEncoding.utf16
+    private var shutdownAsked = false
+    /// Diagnostics last published per document, to clear them when a document closes.
+    private var published: [String: [LSPDiagnostic]] = [:]
+    /// The clock the future-date check reads (fixed in tests).
+    private let now: () -> Date
+    /// How long each publishing of diagnostics took, in seconds, for the benchmark and tests.
+    public private(set) var latencies: [Double] = []
+
+    public init(reader: FrameReader, writer: FrameWriter, now: @escaping () -> Date = Date.init) {
+        self.reader = reader
+        self.writer = writer
+        self.now = now
+    }
+
+    /// Serves until `exit` or the end of the input; the exit status: 0 after `shutdown`, else 1.
+    public func run() -> Int32 {
+        while let frame = reader.next() {
+            switch frame {
+            case .malformed(let problem):
+                log(problem)
+            case .message(let body):
+                guard let message = try? JSONDecoder().decode(JSONValue.self, from: Data(body)), case .object = message else {
+                    respond(id: .null, error: (-32700, "the message is not valid JSON"))
+                    continue
+                }
+                if message["method"]?.string == "exit" { return shutdownAsked ? 0 : 1 }
+                handle(message)
+            }
+        }
+        return shutdownAsked ? 0 : 1
+    }
+
+    // MARK: - Dispatch
+
+    private func handle(_ message: JSONValue) {
+        let id = message["id"]
+        let params = message["params"] ?? .null
+        guard let method = message["method"]?.string else { return }  // a response to us: none are asked
+        if shutdownAsked, id != nil, method != "shutdown" {
+            respond(id: id, error: (-32600, "the server is shutting down"))
+            return
+        }
+        switch method {
+        case "initialize": respond(id: id, result: initialize(params))
+        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration": break
+        case "shutdown":
+            shutdownAsked = true
+            respond(id: id, result: .null)
+        case "textDocument/didOpen": didOpen(params)
+        case "textDocument/didChange": didChange(params)
+        case "textDocument/didSave": didSave(params)
+        case "textDocument/didClose": didClose(params)
+        case "workspace/didChangeWatchedFiles": changedOnDisk()
+        case "textDocument/completion": answer(id, params) { features, document, position in .from(features.completion(document, position)) }
+        case "textDocument/hover": answer(id, params) { features, document, position in features.hover(document, position).map(JSONValue.from) ?? .null }
+        case "textDocument/definition":
+            answer(id, params) { features, document, position in features.definition(document, position).map(JSONValue.from) ?? .null }
+        case "textDocument/documentSymbol":
+            answer(id, params, needsPosition: false) { features, document, _ in .from(features.symbols(document)) }
+        case "textDocument/prepareRename":
+            answer(id, params) { features, document, position in
+                features.renameTarget(document, position).map { JSONValue.from(["range": $0.range]) } ?? .null
+            }
+        case "textDocument/rename": rename(id, params)
+        case "textDocument/codeAction":
+            answer(id, params, needsPosition: false) { features, document, _ in
+                let diagnostics = params["context"]?["diagnostics"]?.decoded(as: [LSPDiagnostic].self) ?? []
+                return .from(features.codeActions(document, diagnostics: diagnostics))
+            }
+        default:
+            if id != nil { respond(id: id, error: (-32601, "gazette lsp does not handle \(method)")) }
+        }
+    }
+
+    private func initialize(_ params: JSONValue) -> JSONValue {
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        encoding = offered.contains("utf-8") ? .utf8 : offered.contains("utf-32") ? .utf32 : .utf16
+        var folder: URL?
+        if let uri = params["workspaceFolders"]?.array?.first?["uri"]?.string ?? params["rootUri"]?.string, let url = URL(string: uri), url.isFileURL {
+            folder = SiteFolder.find(from: url) ?? url
+        } else if let path = params["rootPath"]?.string {
+            folder = SiteFolder.find(from: URL(fileURLWithPath: path))
+        }
+        if let folder { start(folder) }
+        let capabilities: [String: JSONValue] = [
+            "positionEncoding": .string(encoding.rawValue),
+            "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(true)]),
+            "completionProvider": .object(["triggerCharacters": .array([":", " ", "[", ",", "(", "/", "-"].map(JSONValue.string))]),
+            "hoverProvider": .bool(true), "definitionProvider": .bool(true), "documentSymbolProvider": .bool(true),
+            "renameProvider": .object(["prepareProvider": .bool(true)]),
+            "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
+        ]
+        return .object([
+            "capabilities": .object(capabilities),
+            "serverInfo": .object(["name": .string("gazette"), "version": .string(GazetteRelease.version)]),
+        ])
+    }
+
+    private func start(_ root: URL) {
+        let workspace = Workspace(root: root)
+        workspace.reload()
+        self.workspace = workspace
+    }
+
+    // MARK: - Documents
+
+    private func didOpen(_ params: JSONValue) {
+        guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
+        if workspace == nil, let url = URL(string: uri), url.isFileURL, let root = SiteFolder.find(from: url.deletingLastPathComponent()) {
+            start(root)
+        }
+        guard let workspace else { return }
+        workspace.documents[uri] = TextDocument(uri: uri, path: workspace.path(of: uri), version: item["version"]?.int ?? 0, text: text)
+        refresh(changed: uri)
+    }
+
+    private func didChange(_ params: JSONValue) {
+        guard let workspace, let uri = params["textDocument"]?["uri"]?.string, var document = workspace.documents[uri] else { return }
+        for change in params["contentChanges"]?.array ?? [] { document.apply(change, encoding: encoding) }
+        document.version = params["textDocument"]?["version"]?.int ?? document.version + 1
+        workspace.documents[uri] = document
+        refresh(changed: uri)
+    }
+
+    private func didSave(_ params: JSONValue) {
+        guard let uri = params["textDocument"]?["uri"]?.string else { return }
+        if let text = params["text"]?.string { workspace?.documents[uri]?.text = text }
+        refresh(changed: uri)
+    }
+
+    private func didClose(_ params: JSONValue) {
+        guard let workspace, let uri = params["textDocument"]?["uri"]?.string else { return }
+        workspace.documents[uri] = nil
+        // What the disk holds counts again; the closed document's diagnostics go.
+        workspace.reload()
+        publish(uri: uri, diagnostics: [])
+        for other in workspace.documents.keys.sorted() { publishDiagnostics(other) }
+    }
+
+    /// A file changed on disk (the store after `gazette add`, a journal saved by another tool):
+    /// the site is read again and every open document checked against it.
+    private func changedOnDisk() {
+        guard let workspace else { return }
+        workspace.reload()
+        for uri in workspace.documents.keys.sorted() { publishDiagnostics(uri) }
+    }
+
+    /// After an edit: the document is checked again. An edit to gazette.yml, or a journal's
+    /// slug or tags, changes what the others are checked against: the site is read again and
+    /// every open document checked.
+    private func refresh(changed uri: String) {
+        guard let workspace, let document = workspace.documents[uri] else { return }
+        let isJournal = document.path.map { $0.hasPrefix(JournalLoader.folder + "/") } ?? false
+        if !isJournal {
+            workspace.reload()
+            for other in workspace.documents.keys.sorted() { publishDiagnostics(other) }
+            return
+        }
+        publishDiagnostics(uri)
+    }
+
+    private func publishDiagnostics(_ uri: String) {
+        guard let workspace, let document = workspace.documents[uri] else { return }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let lines = document.lines
+        let diagnostics = workspace.problems(in: document, now: now()).map { DiagnosticRanges.convert($0, lines: lines, encoding: encoding) }
+        publish(uri: uri, diagnostics: diagnostics, version: document.version)
+        latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+
+    private func publish(uri: String, diagnostics: [LSPDiagnostic], version: Int? = nil) {
+        published[uri] = diagnostics
+        var params: [String: JSONValue] = ["uri": .string(uri), "diagnostics": .from(diagnostics)]
+        if let version { params["version"] = .number(Double(version)) }
+        notify("textDocument/publishDiagnostics", .object(params))
+    }
+
+    // MARK: - Requests on a document
+
+    private func answer(_ id: JSONValue?, _ params: JSONValue, needsPosition: Bool = true, _ make: (Features, TextDocument, Position) -> JSONValue) {
+        guard let workspace, let uri = params["textDocument"]?["uri"]?.string, let document = workspace.documents[uri] else {
+            respond(id: id, result: .null)
+            return
+        }
+        let position = params["position"]?.decoded(as: Position.self)
+        if needsPosition, position == nil {
+            respond(id: id, error: (-32602, "the request has no valid position"))
+            return
+        }
+        respond(id: id, result: make(Features(workspace: workspace, encoding: encoding), document, position ?? Position(line: 0, character: 0)))
+    }
+
+    private func rename(_ id: JSONValue?, _ params: JSONValue) {
+        guard let workspace, let uri = params["textDocument"]?["uri"]?.string, let document = workspace.documents[uri],
+            let position = params["position"]?.decoded(as: Position.self), let newName = params["newName"]?.string
+        else {
+            respond(id: id, error: (-32602, "rename needs a document, a position and a new name"))
+            return
+        }
+        let features = Features(workspace: workspace, encoding: encoding)
+        guard let target = features.renameTarget(document, position) else {
+            respond(id: id, error: (-32602, "only a tag or an author key can be renamed"))
+            return
+        }
+        guard Vocabulary.isTagKey(newName) else {
+            respond(id: id, error: (-32602, "'\(newName)' is not a key: one word without '/' or spaces"))
+            return
+        }
+        respond(id: id, result: .from(features.rename(target.kind, target.key, to: newName)))
+    }
+
+    // MARK: - Output
+
+    private func respond(id: JSONValue?, result: JSONValue) {
+        send(.object(["jsonrpc": .string("2.0"), "id": id ?? .null, "result": result]))
+    }
+
+    private func respond(id: JSONValue?, error: (code: Int, message: String)) {
+        send(.object(["jsonrpc": .string("2.0"), "id": id ?? .null, "error": .object(["code": .number(Double(error.code)), "message": .string(error.message)])]))
+    }
+
+    private func notify(_ method: String, _ params: JSONValue) {
+        send(.object(["jsonrpc": .string("2.0"), "method": .string(method), "params": params]))
+    }
+
+    /// A line for the editor's log (`window/logMessage`), never stdout's text.
+    private func log(_ text: String) {
+        notify("window/logMessage", .object(["type": .number(3), "message": .string(text)]))
+    }
+
+    private func send(_ value: JSONValue) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return }
+        writer.send([UInt8](data))
+    }
+}

@@ -1,0 +1,291 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `gazette lsp` end to end (issue 49): the executable on pipes, a copy of the example site as
+/// the workspace, every message as an editor sends it.
+@Suite struct LanguageServerTests {
+    let site: TemporaryFolder
+    let client: LSPClient
+
+    init() throws {
+        site = try TemporaryFolder("gazette-lsp")
+        try Repository.copyExampleSite(to: site.url)
+        client = try LSPClient()
+    }
+
+    func uri(_ path: String) -> String { site.url.appendingPathComponent(path).absoluteString }
+
+    /// `initialize` as a client offering `encodings`; the encoding the server chose.
+    @discardableResult
+    func initialize(encodings: [String]? = nil) throws -> String? {
+        var capabilities: [String: Any] = [:]
+        if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
+        let result = try client.request("initialize", ["processId": NSNull(), "rootUri": site.url.absoluteString, "capabilities": capabilities])
+        try client.notify("initialized", [String: Any]())
+        return result.object("result").object("capabilities").string("positionEncoding")
+    }
+
+    func open(_ path: String, _ text: String) throws -> [[String: Any]] {
+        try client.notify("textDocument/didOpen", ["textDocument": ["uri": uri(path), "languageId": "markdown", "version": 1, "text": text]])
+        return try client.diagnostics(for: uri(path))
+    }
+
+    static func range(_ diagnostic: [String: Any]) -> [Int] {
+        let range = diagnostic.object("range")
+        return [range.object("start").int("line") ?? -1, range.object("start").int("character") ?? -1, range.object("end").int("character") ?? -1]
+    }
+
+    static let journal = """
+        ---
+        title: 금리 🎉 저널
+        article: "8e5eec85357b"
+        tags: [economi, politics]
+        author: heedon
+        created: 2026-11-20 09:00
+        ---
+        오늘 🎉 [링크](../no-such-journal/) 끝.
+
+        """
+
+    // MARK: Diagnostics while typing
+
+    @Test(arguments: [(["utf-8", "utf-16"], "utf-8", 12, 41), (nil, "utf-16", 6, 31), (["utf-32"], "utf-32", 5, 30)])
+    func diagnosticsHaveRangesInTheEncodingAgreed(_ offered: [String]?, _ agreed: String, _ linkStart: Int, _ linkEnd: Int) throws {
+        #expect(try initialize(encodings: offered) == agreed)
+        let diagnostics = try open("content/journals/new.md", Self.journal)
+        let byCode = Dictionary(diagnostics.map { ($0.string("code") ?? "", $0) }) { a, _ in a }
+        let tag = try #require(byCode["unknown-tag"])
+        #expect(Self.range(tag) == [3, 7, 14])
+        #expect(tag.string("source") == "gazette")
+        #expect(tag.int("severity") == 2)
+        #expect(tag.string("message")?.hasPrefix("unknown tag 'economi' — did you mean 'economy'?") == true)
+        // After Korean and an emoji on the line: the link, from its `[` to its `)`.
+        let link = try #require(byCode["broken-link"])
+        #expect(Self.range(link) == [7, linkStart, linkEnd])
+        #expect(try client.finish() == 0)
+        #expect(client.stray.isEmpty)
+    }
+
+    @Test func incrementalAndFullChangesAreCheckedAsTyped() throws {
+        try initialize()
+        let path = "content/journals/typing.md"
+        _ = try open(path, Self.journal)
+        // Fix the tag by an incremental change.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2],
+            "contentChanges": [["range": ["start": ["line": 3, "character": 7], "end": ["line": 3, "character": 14]], "text": "economy"]],
+        ])
+        let fixed = try client.diagnostics(for: uri(path))
+        #expect(!fixed.contains { $0.string("code") == "unknown-tag" })
+        #expect(fixed.contains { $0.string("code") == "broken-link" })
+        // A whole new text with an unclosed quote and a merge leftover.
+        let broken = "---\ntitle: \"안 닫힌\ncreated: 2026-11-20\n---\n<<<<<<< HEAD\n본문\n"
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": uri(path), "version": 3], "contentChanges": [["text": broken]]])
+        let diagnostics = try client.diagnostics(for: uri(path))
+        let conflict = try #require(diagnostics.first { $0.string("code") == "merge-conflict" })
+        #expect(conflict.int("severity") == 1)
+        #expect(Self.range(conflict) == [4, 0, 12])
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": uri(path), "version": 4], "contentChanges": [["text": "---\ntitle: \"안 닫힌\ncreated: 2026-11-20\n---\n본문\n"]]])
+        let quote = try #require(try client.diagnostics(for: uri(path)).first)
+        #expect(quote.string("code") == "yaml-unclosed-quote")
+        #expect(Self.range(quote) == [1, 7, 8])
+        #expect(try client.finish() == 0)
+    }
+
+    @Test func crossFileProblemsFollowTheDiskAndTheOtherBuffers() throws {
+        try initialize()
+        let path = "content/journals/cross.md"
+        let unstored = "---\ntitle: 새 글\narticle: https://blog.example.org/new-post\nauthor: sam\ncreated: 2026-11-20\n---\n본문\n"
+        #expect(try open(path, unstored).contains { $0.string("code") == "article-not-stored" })
+        // The article is stored by another program: the editor says the store changed.
+        let record = """
+            {"author":null,"description":"","id":"\(String(repeating: "a", count: 12))","image":null,"language":"ko","published":"2026-11-20T09:00:00+09:00","publisher":"블로그","queries":[],"source":"manual","title":"새 글","url":"https://blog.example.org/new-post"}
+
+            """
+        let store = site.url.appendingPathComponent("content/articles/2026-W47.jsonl")
+        try (try String(contentsOf: store, encoding: .utf8) + record).write(to: store, atomically: true, encoding: .utf8)
+        try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": store.absoluteString, "type": 2]]])
+        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "article-not-stored" })
+        // A second buffer with the same slug, in another folder.
+        let other = "content/journals/2026-11/cross.md"
+        let duplicate = try open(other, "---\ntitle: 같은 이름\ncreated: 2026-11-20\n---\n본문\n")
+        #expect(duplicate.contains { $0.string("code") == "duplicate-slug" && Self.range($0) == [0, 0, 3] })
+        #expect(try client.finish() == 0)
+    }
+
+    // MARK: Completion, hover, definition, symbols
+
+    @Test func completionKnowsTheStoreTheVocabularyAndTheMembers() throws {
+        try initialize()
+        let path = "content/journals/complete.md"
+        _ = try open(path, "---\ntitle: 완성\narticle: 반도체\ntags: [ec]\nauthor: \ncreated: 2026-11-20\n---\n관련 글: [기후](\n")
+        func labels(_ line: Int, _ character: Int) throws -> [String] {
+            let result = try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": line, "character": character]])
+            return result.object("result").objects("items").compactMap { $0.string("label") }
+        }
+        // Articles whose headline has the Korean word typed, newest first.
+        let articles = try labels(2, 12)
+        #expect(!articles.isEmpty)
+        #expect(articles.allSatisfy { $0.contains("반도체") })
+        #expect(try labels(3, 9).contains("economy"))
+        #expect(try labels(4, 8) == ["heedon", "jiwoo", "sam"])
+        // In the body after `](`: the other journals by title.
+        let links = try labels(7, 12)
+        #expect(links.contains("기후 적응 예산, 누구의 몫인가"))
+        // gazette.yml: the keys of the section the cursor is in.
+        let config = try String(contentsOf: site.url.appendingPathComponent("gazette.yml"), encoding: .utf8) + "board:\n  \n"
+        _ = try open("gazette.yml", config)
+        let lines = config.split(separator: "\n", omittingEmptySubsequences: false).count
+        let result = try client.request("textDocument/completion", ["textDocument": ["uri": uri("gazette.yml")], "position": ["line": lines - 2, "character": 2]])
+        let keys = result.object("result").objects("items").compactMap { $0.string("label") }
+        #expect(keys.contains("per_page") && !keys.contains("title"))
+        #expect(try client.finish() == 0)
+    }
+
+    @Test func hoverAndDefinitionLeadToTheStoreTheConfigAndOtherJournals() throws {
+        try initialize()
+        let path = "content/journals/nav.md"
+        _ = try open(path, "---\ntitle: 이동\narticle: \"8e5eec85357b\"\ntags: [economy]\nauthor: jiwoo\ncreated: 2026-11-20\n---\n[기후](../기후-적응-예산/)\n")
+        let hover = try client.result("textDocument/hover", ["textDocument": ["uri": uri(path)], "position": ["line": 2, "character": 14]]) as? [String: Any]
+        #expect(hover?.object("contents").string("value")?.contains("기준금리") == true)
+        let tag = try client.result("textDocument/hover", ["textDocument": ["uri": uri(path)], "position": ["line": 3, "character": 9]]) as? [String: Any]
+        #expect(tag?.object("contents").string("value")?.hasPrefix("**#경제** (`economy`) · ") == true)
+        let article = try client.result("textDocument/definition", ["textDocument": ["uri": uri(path)], "position": ["line": 2, "character": 14]]) as? [String: Any]
+        #expect(article?.string("uri")?.hasSuffix("content/articles/2026-W47.jsonl") == true)
+        let author = try client.result("textDocument/definition", ["textDocument": ["uri": uri(path)], "position": ["line": 4, "character": 10]]) as? [String: Any]
+        #expect(author?.string("uri")?.hasSuffix("/gazette.yml") == true)
+        #expect(author?.object("range").object("start").int("line") == 10)
+        let link = try client.result("textDocument/definition", ["textDocument": ["uri": uri(path)], "position": ["line": 7, "character": 8]]) as? [String: Any]
+        #expect(link?.string("uri")?.removingPercentEncoding?.hasSuffix("content/journals/2026-11/2026-11-10-기후-적응-예산.md") == true)
+        let symbols = try client.result("textDocument/documentSymbol", ["textDocument": ["uri": uri(path)]])
+        #expect((symbols as? [Any])?.isEmpty == true)
+        #expect(try client.finish() == 0)
+    }
+
+    // MARK: Rename and quick fixes
+
+    @Test func renameChangesEveryJournalAndTheVocabulary() throws {
+        try initialize()
+        let path = "content/journals/rename.md"
+        _ = try open(path, "---\ntitle: 바꾸기\ntags: [economy, world]\ncreated: 2026-11-20\n---\n## 요약\n본문\n")
+        let refused = try client.result("textDocument/prepareRename", ["textDocument": ["uri": uri(path)], "position": ["line": 1, "character": 8]])
+        #expect(refused is NSNull)
+        let prepared = try client.result("textDocument/prepareRename", ["textDocument": ["uri": uri(path)], "position": ["line": 2, "character": 9]]) as? [String: Any]
+        #expect(prepared?.object("range").object("start").int("character") == 7)
+        let edit = try client.result("textDocument/rename", ["textDocument": ["uri": uri(path)], "position": ["line": 2, "character": 9], "newName": "econ"]) as? [String: Any]
+        let changes = edit?.object("changes") ?? [:]
+        // This buffer, every journal on disk tagged economy, and gazette.yml's key.
+        let tagged = try String(contentsOf: site.url.appendingPathComponent("gazette.yml"), encoding: .utf8).isEmpty ? 0 : 1
+        #expect(changes.keys.contains(uri(path)))
+        #expect(changes.keys.contains(uri("gazette.yml")) && tagged == 1)
+        #expect(changes.keys.filter { $0.contains("/content/journals/") }.count >= 5)
+        let symbols = try client.result("textDocument/documentSymbol", ["textDocument": ["uri": uri(path)]]) as? [[String: Any]]
+        #expect(symbols?.map { $0.string("name") } == ["요약"])
+        #expect(try client.finish() == 0)
+    }
+
+    @Test func quickFixesReplaceTheTagOrAddItToTheVocabulary() throws {
+        try initialize()
+        let path = "content/journals/fix.md"
+        let diagnostics = try open(path, "---\ntitle: 고치기\ntags: [econmy]\ncreated: 2026-11-20\n---\n본문\n")
+        let tag = try #require(diagnostics.first { $0.string("code") == "unknown-tag" })
+        let actions = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": tag["range"] as Any, "context": ["diagnostics": [tag]],
+        ]) as? [[String: Any]] ?? []
+        #expect(actions.map { $0.string("title") } == ["Replace with 'economy'", "Add 'econmy' to the tags in gazette.yml"])
+        let replace = actions.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(replace?.first?.string("newText") == "economy")
+        let add = actions.last?.object("edit").object("changes")[uri("gazette.yml")] as? [[String: Any]]
+        #expect(add?.first?.string("newText") == "  econmy: econmy\n")
+        #expect(add?.first?.object("range").object("start").int("line") == 25)
+        #expect(try client.finish() == 0)
+    }
+
+    // MARK: Robustness
+
+    @Test func badInputIsAnsweredAndTheServerKeepsRunning() throws {
+        try initialize()
+        // A frame without Content-Length, then invalid JSON, then an unknown method.
+        client.sendRaw(Data("Content-Type: nothing\r\n\r\n".utf8))
+        client.sendRaw(Data("Content-Length: 9\r\n\r\n{not json".utf8))
+        // The malformed frame is logged (window/logMessage); the invalid JSON answered.
+        var invalid = try client.read()
+        while invalid["id"] == nil { invalid = try client.read() }
+        #expect(invalid.object("error").int("code") == -32700)
+        #expect(try client.request("workspace/nothing", [String: Any]()).object("error").int("code") == -32601)
+        // A position past the end, and a request about a document never opened.
+        let path = "content/journals/edge.md"
+        _ = try open(path, "---\ntitle: x\ncreated: 2026-11-20\n---\n")
+        let far = try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": 900, "character": 900]])
+        #expect(far["error"] == nil)
+        let unknown = try client.request("textDocument/hover", ["textDocument": ["uri": uri("content/journals/nope.md")], "position": ["line": 0, "character": 0]])
+        #expect(unknown["result"] is NSNull)
+        // A broken gazette.yml: answered, diagnosed, and the server runs on.
+        let config = try open("gazette.yml", "title: \"안 닫힌\nlanguage: ko\n")
+        #expect(config.first?.string("code") == "yaml-unclosed-quote")
+        #expect(try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": 1, "character": 1]])["error"] == nil)
+        #expect(try client.finish() == 0)
+        #expect(client.stray.isEmpty, "\(client.stray.count) bytes on stdout that are not frames")
+    }
+
+    @Test func exitWithoutShutdownIsStatusOne() throws {
+        try initialize()
+        #expect(try client.finish(shutdown: false) == 1)
+    }
+
+    // MARK: A large site
+
+    /// On a 2,000-journal site: every change to a journal has its diagnostics published, and
+    /// the figures (latency of a change to its diagnostics, the server's peak memory) are
+    /// printed — the targets are Benchmarks/README.md's, not this test's.
+    @Test func aTwoThousandJournalSiteAnswersEveryChange() throws {
+        let large = try TemporaryFolder("gazette-lsp-2000")
+        try StressSite.write(into: large.url, journals: 2000)
+        let server = try LSPClient()
+        _ = try server.request("initialize", ["processId": NSNull(), "rootUri": large.url.absoluteString, "capabilities": [String: Any]()])
+        try server.notify("initialized", [String: Any]())
+        let uri = large.url.appendingPathComponent("content/journals/stress/typing.md").absoluteString
+        try server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "markdown", "version": 1, "text": Self.journal]])
+        _ = try server.diagnostics(for: uri)
+        var times: [Double] = []
+        for version in 2...31 {
+            let word = version % 2 == 0 ? "economy" : "economi"
+            let started = Date()
+            try server.notify("textDocument/didChange", [
+                "textDocument": ["uri": uri, "version": version],
+                "contentChanges": [["range": ["start": ["line": 3, "character": 7], "end": ["line": 3, "character": 14]], "text": word]],
+            ])
+            let diagnostics = try server.diagnostics(for: uri)
+            times.append(Date().timeIntervalSince(started) * 1000)
+            #expect(diagnostics.contains { $0.string("code") == "unknown-tag" } == (word == "economi"))
+        }
+        let completion = try server.request("textDocument/completion", ["textDocument": ["uri": uri], "position": ["line": 2, "character": 10]])
+        #expect(completion["error"] == nil)
+        let status = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.map { $0.split(separator: " ").dropFirst().first.map(String.init) ?? "?" } ?? "?"
+        #expect(try server.finish() == 0)
+        let sorted = times.sorted()
+        print("gazette lsp, 2,000 journals (debug build): change → diagnostics median \(String(format: "%.1f", sorted[sorted.count / 2])) ms, worst \(String(format: "%.1f", sorted.last ?? 0)) ms; peak memory \(peak) kB")
+    }
+
+    // MARK: A real editor
+
+    /// Debian's Neovim (0.7, headless) with the configuration the editors guide gives: a journal
+    /// with a misspelt tag shows the diagnostic, and the tags complete.
+    @Test func neovimShowsTheDiagnosticAndCompletes() throws {
+        try site.write("content/journals/typo.md", "---\ntitle: 오타\ntags: [economi]\nauthor: heedon\ncreated: 2026-11-20 10:00\n---\n본문\n")
+        let tools = Repository.root.appendingPathComponent("Tests/Tools/nvim")
+        let out = site.url.appendingPathComponent("nvim-out.txt")
+        let result = try Program.run(
+            URL(fileURLWithPath: "/usr/bin/timeout"),
+            ["120", "nvim", "--headless", "-u", tools.appendingPathComponent("init.lua").path, "content/journals/typo.md",
+             "-c", "luafile \(tools.appendingPathComponent("run.lua").path)"],
+            in: site.url, environment: ["GAZETTE_BIN": GazetteCommand.executable.path, "GAZETTE_NVIM_OUT": out.path, "HOME": site.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("diagnostic 2:7 unknown-tag unknown tag 'economi' — did you mean 'economy'?") }, "\(lines)")
+        #expect(lines.contains("completion economy"))
+        #expect(lines.contains("completion politics"))
+    }
+}
