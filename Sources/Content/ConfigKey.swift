@@ -11,6 +11,15 @@ struct ConfigKey<Settings> {
     let read: (YAMLMapping, inout Settings) -> Void
     /// A section's keys, dotted below it (`naver.queries`); none for a plain key.
     var children: [String] = []
+    /// The shape of its value, for `gazette schema`.
+    var schema = ConfigSchema.any
+
+    /// This key with the shape of its value said (for the rows that read it by hand).
+    func shaped(_ schema: ConfigSchema) -> ConfigKey {
+        var key = self
+        key.schema = schema
+        return key
+    }
 
     /// This key's dotted path and its children's, below it (`sources`, `sources.naver`, …).
     var paths: [String] { [name] + children.map { "\(name).\($0)" } }
@@ -19,33 +28,33 @@ struct ConfigKey<Settings> {
     static func text(_ name: String, _ path: WritableKeyPath<Settings, String>) -> ConfigKey {
         ConfigKey(name: name) { map, settings in
             if let text = map.string(name) { settings[keyPath: path] = text }
-        }
+        }.shaped(.string)
     }
 
     static func text(_ name: String, _ path: WritableKeyPath<Settings, String?>) -> ConfigKey {
         ConfigKey(name: name) { map, settings in
             if let text = map.string(name) { settings[keyPath: path] = text }
-        }
+        }.shaped(.string)
     }
 
     /// A list of strings (one value is a list of one).
     static func list(_ name: String, _ path: WritableKeyPath<Settings, [String]>) -> ConfigKey {
         ConfigKey(name: name) { map, settings in
             if let list = map.stringList(name) { settings[keyPath: path] = list }
-        }
+        }.shaped(.stringList)
     }
 
     static func flag(_ name: String, _ path: WritableKeyPath<Settings, Bool>) -> ConfigKey {
         ConfigKey(name: name) { map, settings in
             if let flag = map.bool(name) { settings[keyPath: path] = flag }
-        }
+        }.shaped(.boolean)
     }
 
     /// A whole number in `range`.
     static func integer(_ name: String, _ path: WritableKeyPath<Settings, Int>, in range: ClosedRange<Int>) -> ConfigKey {
         ConfigKey(name: name) { map, settings in
             if let value = map.integer(name, in: range) { settings[keyPath: path] = value }
-        }
+        }.shaped(.integer(range))
     }
 
     /// A number in `range`; outside it, `message` (and `hint`).
@@ -60,7 +69,7 @@ struct ConfigKey<Settings> {
             } else {
                 map.diagnostics.report(map.source.error(message, at: node, hint: hint))
             }
-        }
+        }.shaped(.number(range))
     }
 
     /// Text that `parse` turns into the value; when it cannot, `message(text)` (and `hint`).
@@ -75,12 +84,12 @@ struct ConfigKey<Settings> {
             } else {
                 map.diagnostics.report(map.source.error(message(text), at: node, hint: hint))
             }
-        }
+        }.shaped(.string)
     }
 
     /// One of `choices`, as written.
     static func choice(_ name: String, _ path: WritableKeyPath<Settings, String>, _ choices: [String], message: String) -> ConfigKey {
-        parsed(name, path, message: { _ in message }) { choices.contains($0) ? $0 : nil }
+        parsed(name, path, message: { _ in message }) { choices.contains($0) ? $0 : nil }.shaped(.choice(choices))
     }
 
     /// A mapping of its own, read by `keys`; other keys in it are warned about.
@@ -92,7 +101,7 @@ struct ConfigKey<Settings> {
             read: { map, settings in
                 guard let section = map.mapping(name) else { return }
                 section.read(keys, into: &settings[keyPath: path])
-            }, children: keys.flatMap(\.paths))
+            }, children: keys.flatMap(\.paths), schema: .object(keys.map { ($0.name, $0.schema) }, required: []))
     }
 
     /// An optional mapping: present, it is read by `keys` into a fresh `Section()`.
@@ -107,7 +116,7 @@ struct ConfigKey<Settings> {
                 var value = start
                 section.read(keys, into: &value)
                 settings[keyPath: path] = value
-            }, children: keys.flatMap(\.paths))
+            }, children: keys.flatMap(\.paths), schema: .object(keys.map { ($0.name, $0.schema) }, required: []))
     }
 }
 

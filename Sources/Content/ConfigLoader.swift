@@ -74,7 +74,7 @@ public enum ConfigLoader {
                         map.source.error("'title' is required", at: map.keyNode("title") ?? map.node, hint: "add title: My study group"))
                 }
                 config.title = title ?? ""
-            },
+            }.shaped(.string),
             .text("description", \.description),
             .parsed(
                 "base_url", \.baseURL, message: { _ in "'base_url' must be an absolute http(s) URL" },
@@ -93,7 +93,7 @@ public enum ConfigLoader {
                 hint: "use an IANA name such as Asia/Seoul or Europe/London", TimeZone.init(identifier:)),
             ConfigKey(name: "authors") { map, config in
                 if let authors = map.mapping("authors") { config.authors = loadAuthors(authors) }
-            },
+            }.shaped(.map(.anyOf([.string, .object([("name", .string)], required: ["name"])]))),
             // After `language`: without a `tags` mapping, the language's default tags.
             ConfigKey(name: "tags") { map, config in
                 if let tags = map.mapping("tags") {
@@ -101,7 +101,7 @@ public enum ConfigLoader {
                 } else {
                     config.tags = SiteConfig.defaultTags(config.language)
                 }
-            },
+            }.shaped(.map(.string)),
             .section(
                 "sources", \.sources,
                 [
@@ -135,7 +135,8 @@ public enum ConfigLoader {
                             .integer("max_results", \.maxResults, in: resultLimits),
                             endpoint(),
                         ]),
-                    ConfigKey(name: "feeds") { map, sources in sources.feeds += loadFeeds(map) },
+                    ConfigKey(name: "feeds") { map, sources in sources.feeds += loadFeeds(map) }
+                        .shaped(.list(.object([("name", .string), ("url", .string)], required: ["name", "url"]))),
                 ]),
             .section(
                 "packet", \.packet,
@@ -147,8 +148,10 @@ public enum ConfigLoader {
                     .number(
                         "line_height", \.lineHeight, in: 1...3, message: "'line_height' must be between 1 and 3 (times the size)",
                         hint: "write line_height: 1.6"),
-                    ConfigKey(name: "margin") { map, packet in loadMargins(map, into: &packet.margins) },
-                    ConfigKey(name: "order") { map, packet in loadOrder(map, into: &packet) },
+                    ConfigKey(name: "margin") { map, packet in loadMargins(map, into: &packet.margins) }
+                        .shaped(.anyOf([.number(18...144), .object(["top", "right", "bottom", "left"].map { ($0, .number(18...144)) }, required: [])])),
+                    ConfigKey(name: "order") { map, packet in loadOrder(map, into: &packet) }
+                        .shaped(.choice(["updated", "-updated", "created", "-created", "title", "-title"])),
                 ]),
             .section("markdown", \.markdown, [.flag("unsafe_html", \.unsafeHTML)]),
             .section(
@@ -185,7 +188,7 @@ public enum ConfigLoader {
                                 map.diagnostics.report(map.source.error("'\(text)' in 'to' is not an email address", at: node, hint: mailHint))
                             }
                         }
-                    },
+                    }.shaped(.stringList),
                     address("reply_to", \.replyTo),
                 ]),
             .section(
@@ -203,9 +206,19 @@ public enum ConfigLoader {
                                         hint: "write addresses such as 10.20.0.0/16, 127.0.0.1 or fd00::/8"))
                             }
                         }
-                    }
+                    }.shaped(.stringList)
                 ]),
         ]
+    }
+
+    /// `gazette.yml`'s shape as JSON Schema (draft 2020-12), made from the table above: what
+    /// `gazette schema` prints and `gazette init` points editors at.
+    public static var jsonSchema: String {
+        let root = ConfigSchema.object(keys.map { ($0.name, $0.schema) }, required: ["title"])
+        var text = root.json()
+        text.insert(
+            contentsOf: "\n  \"$schema\": \"https://json-schema.org/draft/2020-12/schema\",\n  \"title\": \"gazette.yml\",", at: text.index(after: text.startIndex))
+        return text + "\n"
     }
 
     static let resultLimits = 1...1000

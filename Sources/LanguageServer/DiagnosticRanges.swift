@@ -5,30 +5,10 @@ import GazetteModel
 /// address, the quote that was never closed, the whole line of a merge leftover), a severity and
 /// a stable code.
 enum DiagnosticRanges {
-    /// Message beginnings → codes. The codes are part of the server's interface: editors and
-    /// users filter on them; a new kind of message gets a new code, an old code never changes.
-    static let codes: [(prefix: String, code: String)] = [
-        ("unknown tag", "unknown-tag"), ("unknown author", "unknown-author"), ("article '", "article-not-stored"),
-        ("slug '", "duplicate-slug"), ("unresolved merge conflict", "merge-conflict"), ("picture '", "picture-missing"),
-        ("'", "bad-value"), ("the quote", "yaml-unclosed-quote"), ("the [", "yaml-unclosed-bracket"), ("the {", "yaml-unclosed-bracket"),
-        ("a tab indents", "yaml-tab"), ("duplicate key", "yaml-duplicate-key"), ("invalid YAML", "yaml-syntax"),
-        ("unknown key", "unknown-key"), ("dated ", "dated-ahead"), ("link to '", "broken-link"),
-        ("image without alt text", "image-without-alt"), ("file is not valid UTF-8", "not-utf8"),
-        ("the front matter", "front-matter"), ("a journal must start", "front-matter"), ("tag '", "bad-tag"),
-        ("raw HTML not kept", "raw-html"), ("link address dropped", "refused-link"), ("image address dropped", "refused-link"),
-        ("no date for this journal", "no-date"),
-    ]
-
-    static func code(of message: String) -> String {
-        // The picture messages share a beginning with "'…' must be…": the longest match wins.
-        let matches = codes.filter { message.hasPrefix($0.prefix) }
-        return matches.max { $0.prefix.count < $1.prefix.count }?.code ?? "gazette"
-    }
-
     static func convert(_ diagnostic: Diagnostic, lines: [Substring], encoding: PositionEncoding) -> LSPDiagnostic {
         let line = diagnostic.location?.line ?? 1
         let column = diagnostic.location?.column ?? 1
-        let code = code(of: diagnostic.message)
+        let code = diagnostic.code
         let start = encoding.position(line: line, column: column, in: lines)
         let text = line >= 1 && line <= lines.count ? lines[line - 1] : ""
         let scalars = Array(text.unicodeScalars)

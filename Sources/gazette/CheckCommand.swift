@@ -18,6 +18,9 @@ struct CheckCommand: ParsableCommand {
     @Option(name: .long, help: "The base URL the site will be built with, as for build (replaces base_url).")
     var baseURL: String?
 
+    @Option(name: .long, help: "How problems are printed: text, github (workflow annotations on the lines) or json.")
+    var format: CheckFormat = .text
+
     func run() throws {
         let console = Console(quiet: global.quiet)
         let diagnostics: [Diagnostic]
@@ -30,10 +33,58 @@ struct CheckCommand: ParsableCommand {
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics
         }
-        console.report(diagnostics)
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
-        console.summary("\(count(errors, "error")), \(count(warnings, "warning"))")
+        switch format {
+        case .text:
+            console.report(diagnostics)
+            console.summary("\(count(errors, "error")), \(count(warnings, "warning"))")
+        case .github:
+            for diagnostic in diagnostics where !(global.quiet && diagnostic.severity == .warning) { print(CheckFormat.annotation(diagnostic)) }
+            console.summary("\(count(errors, "error")), \(count(warnings, "warning"))")
+        case .json:
+            print(CheckFormat.json(diagnostics))
+        }
         if errors > 0 || (strict && warnings > 0) { throw ExitCode(1) }
+    }
+}
+
+/// How `check` prints what it finds.
+enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
+    /// `path:line:col: error: message — hint`, the line and a caret, on standard error.
+    case text
+    /// GitHub workflow commands (`::error file=…,line=…,col=…::…`), which mark the line in a pull
+    /// request's changed files.
+    case github
+    /// A JSON list of objects: severity, code, file, line, column, message, hint.
+    case json
+
+    static func annotation(_ diagnostic: Diagnostic) -> String {
+        func data(_ text: String) -> String {
+            text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        }
+        func property(_ text: String) -> String { data(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C") }
+        var properties: [String] = []
+        if let location = diagnostic.location {
+            properties += ["file=\(property(location.path))", "line=\(location.line)", "col=\(location.column)"]
+        }
+        properties.append("title=\(property("gazette " + diagnostic.code))")
+        let message = diagnostic.hint.map { "\(diagnostic.message) — \($0)" } ?? diagnostic.message
+        return "::\(diagnostic.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(data(message))"
+    }
+
+    static func json(_ diagnostics: [Diagnostic]) -> String {
+        let items = diagnostics.map { diagnostic -> String in
+            var fields = [
+                "\"severity\": \(JSONString.quoted(diagnostic.severity.rawValue))", "\"code\": \(JSONString.quoted(diagnostic.code))",
+            ]
+            if let location = diagnostic.location {
+                fields += ["\"file\": \(JSONString.quoted(location.path))", "\"line\": \(location.line)", "\"column\": \(location.column)"]
+            }
+            fields.append("\"message\": \(JSONString.quoted(diagnostic.message))")
+            if let hint = diagnostic.hint { fields.append("\"hint\": \(JSONString.quoted(hint))") }
+            return "  {" + fields.joined(separator: ", ") + "}"
+        }
+        return items.isEmpty ? "[]" : "[\n" + items.joined(separator: ",\n") + "\n]"
     }
 }

@@ -12,7 +12,7 @@ struct Gazette: AsyncParsableCommand {
         version: BuildVersion.line,
         subcommands: [
             BuildCommand.self, CheckCommand.self, InitCommand.self, NewCommand.self, FetchCommand.self, SearchCommand.self,
-            AddCommand.self, PdfCommand.self, ServeCommand.self, PublishCommand.self, MailCommand.self, LspCommand.self,
+            AddCommand.self, PdfCommand.self, ServeCommand.self, PublishCommand.self, MailCommand.self, LspCommand.self, SchemaCommand.self,
         ])
 
     /// `gazette` alone: in a site, the help; anywhere else, how to start one.

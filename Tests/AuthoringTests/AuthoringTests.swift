@@ -15,7 +15,7 @@ import TestSupport
         #expect(
             result.created.sorted() == [
                 ".github/workflows/publish.yml", ".gitignore", "content/articles/.gitattributes", "content/articles/2026-W47.jsonl",
-                "content/journals/2026-11-18-first-journal.md", "gazette.yml",
+                "content/journals/2026-11-18-first-journal.md", "gazette.schema.json", "gazette.yml",
             ])
         let content = try SiteContent.load(siteRoot: folder.url)
         #expect(content.diagnostics.map(\.summary) == [])

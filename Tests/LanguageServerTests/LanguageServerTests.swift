@@ -288,4 +288,52 @@ import TestSupport
         #expect(lines.contains("completion economy"))
         #expect(lines.contains("completion politics"))
     }
+
+    // MARK: Beside the server
+
+    /// `gazette schema` is valid JSON Schema (draft 2020-12), accepts the example's and a fresh
+    /// site's gazette.yml, and refuses what check refuses; `init` writes it and names it.
+    @Test func theSchemaSaysWhatTheLoaderSays() throws {
+        let printed = try GazetteCommand.run(["schema"])
+        #expect(printed.status == 0)
+        let schema = try site.write("schema.json", printed.stdout)
+        let fresh = try TemporaryFolder("gazette-lsp-schema")
+        #expect(try GazetteCommand.run(["init", fresh.path, "--force", "-q"]).status == 0)
+        #expect(try fresh.read("gazette.schema.json") == printed.stdout)
+        #expect(try fresh.read("gazette.yml").hasPrefix("# yaml-language-server: $schema=gazette.schema.json\n"))
+        let bad = try site.write("bad.yml", "title: x\nboard: { per_page: 0 }\ntgs: {}\npacket: { paper: a4, order: oldest }\n")
+        let script = """
+            import json, sys, yaml, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            for path in sys.argv[2:]:
+                errors = sorted(e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(yaml.safe_load(open(path))))
+                print(path.split("/")[-2] + "/" + path.split("/")[-1], len(errors), " | ".join(errors))
+            """
+        let result = try Program.run(
+            URL(fileURLWithPath: "/usr/bin/python3"),
+            ["-c", script, schema.path, site.url.appendingPathComponent("gazette.yml").path, fresh.url.appendingPathComponent("gazette.yml").path, bad.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0].hasSuffix("/gazette.yml 0 "))
+        #expect(lines[1].hasSuffix("/gazette.yml 0 "))
+        #expect(lines[2].contains("bad.yml 3 "))
+        #expect(lines[2].contains("'tgs' was unexpected"))
+        #expect(lines[2].contains("0 is less than the minimum of 1"))
+    }
+
+    @Test func checkPrintsWorkflowAnnotationsAndJSON() throws {
+        try site.write("content/journals/typo.md", "---\ntitle: 오타, 쉼표\ntags: [economi]\nauthor: heedon\ncreated: 2026-11-20 10:00\n---\n본문\n")
+        let github = try GazetteCommand.run(["check", "--format", "github"], in: site.url)
+        #expect(github.status == 0)
+        #expect(github.stdout.contains("::warning file=content/journals/typo.md,line=3,col=8,title=gazette unknown-tag::unknown tag 'economi' — did you mean 'economy'?"))
+        let json = try GazetteCommand.run(["check", "--format", "json"], in: site.url)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let tag = try #require(list.first { $0.string("code") == "unknown-tag" })
+        #expect(tag.string("file") == "content/journals/typo.md")
+        #expect(tag.int("line") == 3 && tag.int("column") == 8)
+        #expect(tag.string("severity") == "warning")
+        #expect(json.stderr.isEmpty)
+    }
 }
