@@ -16,6 +16,7 @@ let package = Package(
             name: "GazetteCore",
             targets: [
                 "GazetteModel", "Markup", "Markdown", "TextLayout", "Typesetting", "Templating", "Content", "Ingest", "Packet",
+                "LanguageServer",
             ]),
     ],
     dependencies: [
@@ -99,7 +100,7 @@ let package = Package(
         // Study packets: journals typeset into paginated PDFs with Pango and cairo.
         .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting", "Imaging"]),
         // `gazette lsp`: the language server, over the same loaders and checks as `check`.
-        .target(name: "LanguageServer", dependencies: ["GazetteModel", "Content", "Site"]),
+        .target(name: "LanguageServer", dependencies: ["GazetteModel", "Content", "Site", "Ingest"]),
         // Rendering HTML: pages, boards, feeds, sitemap, assets, atomic output. No packets: those
         // are Packet's, and Pipeline asks for both.
         // Journal bodies as HTML, plain text and card excerpts, each parsed once (kept on disk

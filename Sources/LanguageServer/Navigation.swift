@@ -209,6 +209,9 @@ extension Features {
 
     // MARK: - Quick fixes
 
+    /// The command a quick fix runs to store an article the store lacks.
+    static let storeCommand = "gazette.storeArticle"
+
     func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         var actions: [CodeAction] = []
         for diagnostic in diagnostics where diagnostic.source == "gazette" {
@@ -217,6 +220,14 @@ extension Features {
                     CodeAction(
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]])))
+            }
+            if diagnostic.code == "article-not-stored", let url = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
+                CanonicalURL.canonicalize(url) != nil
+            {
+                actions.append(
+                    CodeAction(
+                        title: "Store this article (as gazette add does)", diagnostics: [diagnostic],
+                        command: Command(title: "Store this article", command: Features.storeCommand, arguments: [url])))
             }
             if diagnostic.code == "unknown-tag", let key = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
                 let insertion = vocabularyInsertion(section: "tags", line: "  \(key): \(key)")

@@ -74,12 +74,20 @@ public struct DocumentSymbol: Codable, Equatable, Sendable {
     public var selectionRange: LSPRange
 }
 
+public struct Command: Codable, Equatable, Sendable {
+    public var title: String
+    public var command: String
+    public var arguments: [String]
+}
+
 public struct CodeAction: Codable, Equatable, Sendable {
     public var title: String
     public var kind = "quickfix"
     public var diagnostics: [LSPDiagnostic]?
     public var isPreferred: Bool?
-    public var edit: WorkspaceEdit
+    public var edit: WorkspaceEdit?
+    /// Run by the server when chosen (`workspace/executeCommand`): storing an article.
+    public var command: Command?
 }
 
 /// How `character` counts: the client and the server agree on one at `initialize`.

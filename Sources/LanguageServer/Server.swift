@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Ingest
 
 /// `gazette lsp`: a Language Server Protocol 3.17 server for a Gazette site, over a byte stream
 /// (the editor's pipes). One thread reads a frame, answers it, and publishes what changed; it
@@ -76,6 +77,7 @@ public final class LanguageServer {
                 features.renameTarget(document, position).map { JSONValue.from(["range": $0.range]) } ?? .null
             }
         case "textDocument/rename": rename(id, params)
+        case "workspace/executeCommand": execute(id, params)
         case "textDocument/codeAction":
             answer(id, params, needsPosition: false) { features, document, _ in
                 let diagnostics = params["context"]?["diagnostics"]?.decoded(as: [LSPDiagnostic].self) ?? []
@@ -103,6 +105,7 @@ public final class LanguageServer {
             "hoverProvider": .bool(true), "definitionProvider": .bool(true), "documentSymbolProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
+            "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand)])]),
         ]
         return .object([
             "capabilities": .object(capabilities),
@@ -221,6 +224,54 @@ public final class LanguageServer {
             return
         }
         respond(id: id, result: .from(features.rename(target.kind, target.key, to: newName)))
+    }
+
+    /// `gazette.storeArticle URL`: the page stored as `gazette add` stores it (the same
+    /// network policy, from gazette.yml), then the site read again and the open documents
+    /// checked. The store is the only file written, and only when the member asked.
+    private func execute(_ id: JSONValue?, _ params: JSONValue) {
+        guard params["command"]?.string == Features.storeCommand, let url = params["arguments"]?.array?.first?.string else {
+            respond(id: id, error: (-32602, "gazette lsp runs only \(Features.storeCommand) URL"))
+            return
+        }
+        guard let workspace, let config = workspace.config else {
+            respond(id: id, error: (-32603, "no site is loaded (gazette.yml has errors?)"))
+            return
+        }
+        switch store(url, config: config, root: workspace.root) {
+        case .success(let title):
+            notify("window/showMessage", .object(["type": .number(3), "message": .string("Stored: \(title)")]))
+            respond(id: id, result: .null)
+        case .failure(let error):
+            let text = error.diagnostics.map(\.message).joined(separator: "; ")
+            notify("window/showMessage", .object(["type": .number(1), "message": .string("Could not store the article: \(text)")]))
+            respond(id: id, error: (-32603, text))
+        }
+        changedOnDisk()
+    }
+
+    /// Runs the store's async fetch to its end on this thread (the server answers one message
+    /// at a time).
+    private func store(_ url: String, config: SiteConfig, root: URL) -> Result<String, DiagnosticsError> {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Locked<Result<String, DiagnosticsError>?>(nil)
+        var settings = NetworkSettings()
+        settings.maxBodyBytes = 5 << 20
+        settings.userAgent = NetworkSettings.userAgent(version: GazetteRelease.version)
+        let network = settings
+        Task.detached {
+            do {
+                let added = try await ManualAdd.add(url, config: config, siteRoot: root, network: network)
+                outcome.withLock { $0 = .success(added.article.title) }
+            } catch let error as DiagnosticsError {
+                outcome.withLock { $0 = .failure(error) }
+            } catch {
+                outcome.withLock { $0 = .failure(DiagnosticsError([.error("\(error)")])) }
+            }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0 } ?? .failure(DiagnosticsError([.error("the article was not stored")]))
     }
 
     // MARK: - Output

@@ -202,6 +202,32 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// The quick fix for an article the store lacks stores it, as `gazette add` does (the
+    /// site's network policy: loopback allowed here), and the diagnostic goes.
+    @Test func aQuickFixStoresTheArticle() throws {
+        let server = try FixtureServer(routes: [
+            ["path": "/news/1", "match": [String: String](), "responses": [["status": 200, "body_file": "article.html", "headers": ["Content-Type": "text/html; charset=utf-8"]]]]
+        ])
+        let config = site.url.appendingPathComponent("gazette.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\nnetwork: { allow_private: [127.0.0.1] }\n").write(to: config, atomically: true, encoding: .utf8)
+        try initialize()
+        let path = "content/journals/store.md"
+        let url = "\(server.base)/news/1"
+        let diagnostics = try open(path, "---\ntitle: 저장\narticle: \(url)\nauthor: sam\ncreated: 2026-11-20\n---\n본문\n")
+        let missing = try #require(diagnostics.first { $0.string("code") == "article-not-stored" })
+        let actions = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": missing["range"] as Any, "context": ["diagnostics": [missing]],
+        ]) as? [[String: Any]] ?? []
+        let store = try #require(actions.first { $0.string("title") == "Store this article (as gazette add does)" })
+        let command = store.object("command")
+        #expect(command.string("command") == "gazette.storeArticle")
+        let executed = try client.request("workspace/executeCommand", ["command": command.string("command") as Any, "arguments": command["arguments"] as Any])
+        #expect(executed["error"] == nil, "\(executed)")
+        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "article-not-stored" })
+        #expect(try server.requests(to: "/news/1").count == 1)
+        #expect(try client.finish() == 0)
+    }
+
     // MARK: Robustness
 
     @Test func badInputIsAnsweredAndTheServerKeepsRunning() throws {
