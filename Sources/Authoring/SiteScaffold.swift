@@ -128,13 +128,15 @@ public enum SiteScaffold {
         # Every Monday 07:00 in Seoul: fetch the week's articles and commit them, build the site
         # and publish it to GitHub Pages. Once: Settings → Pages → Build and deployment → Deploy
         # from a branch → gh-pages / (root). Secrets (Settings → Secrets → Actions) hold the keys.
+        # On a pull request it only checks the site: each problem is marked on its line.
         name: publish
         on:
           schedule: [{ cron: "0 22 * * 0" }]
           workflow_dispatch:
+          pull_request:
         permissions:
           contents: write   # push the articles and the gh-pages branch
-        concurrency: { group: publish, cancel-in-progress: false }
+        concurrency: { group: "${{ github.event_name == 'pull_request' && github.ref || 'publish' }}", cancel-in-progress: false }
         env:
           # The Gazette this site is built with: its repository, and the release tag (or commit) `gazette init` named.
           GAZETTE_REPOSITORY: \(GazetteRelease.repository)
@@ -230,7 +232,11 @@ public enum SiteScaffold {
     /// The week: fetch, commit back, build, publish, mail.
     static let workflowWeek =
         """
+              - name: Check the pull request's journals (each problem marked on its line)
+                if: github.event_name == 'pull_request'
+                run: gazette check --format github
               - name: Fetch the week's articles
+                if: github.event_name != 'pull_request'
                 env:
                   NAVER_CLIENT_ID: ${{ secrets.NAVER_CLIENT_ID }}
                   NAVER_CLIENT_SECRET: ${{ secrets.NAVER_CLIENT_SECRET }}
@@ -247,6 +253,7 @@ public enum SiteScaffold {
                   # 3: some sources failed; what the others found is kept and published.
                   if [ "$status" -eq 3 ]; then echo "::warning::some news sources failed (see above)"; elif [ "$status" -ne 0 ]; then exit "$status"; fi
               - name: Commit the articles back, with what members pushed meanwhile
+                if: github.event_name != 'pull_request'
                 run: |
                   git add content/articles
                   if [ -d content/thumbnails ]; then git add content/thumbnails; fi
@@ -269,6 +276,7 @@ public enum SiteScaffold {
                   echo "::error::could not push the fetched articles after 5 attempts"
                   exit 1
               - name: Restore the site's build caches and the record of digests mailed
+                if: github.event_name != 'pull_request'
                 # Without the caches every Monday's build would be a clean one; without the record a
                 # re-run would mail the group twice. Each run saves its own; the latest one of this
                 # Gazette version is restored. Stale cache entries are not used: each is keyed by
@@ -281,10 +289,13 @@ public enum SiteScaffold {
                   key: gazette-site-${{ env.GAZETTE_VERSION }}-${{ github.run_id }}
                   restore-keys: gazette-site-${{ env.GAZETTE_VERSION }}-
               - name: Build the site
+                if: github.event_name != 'pull_request'
                 run: gazette build
               - name: Publish to GitHub Pages (the gh-pages branch)
+                if: github.event_name != 'pull_request'
                 run: gazette publish --remote origin --branch gh-pages
               - name: Mail last week's digest to the group
+                if: github.event_name != 'pull_request'
                 env:
                   SMTP_URL: ${{ secrets.SMTP_URL }}
                   SMTP_USERNAME: ${{ secrets.SMTP_USERNAME }}

@@ -100,6 +100,11 @@ import Yams
     static func holds(_ condition: String, environment: [String: String]) -> Bool {
         condition.components(separatedBy: " && ").allSatisfy { term in
             if term == "steps.gazette-cache.outputs.cache-hit != 'true'" { return true }
+            // The event, from GITHUB_EVENT_NAME as Actions sets it.
+            for (operation, equal) in [(" == '", true), (" != '", false)] where term.hasPrefix("github.event_name" + operation) && term.hasSuffix("'") {
+                let event = String(term.dropFirst(("github.event_name" + operation).count).dropLast())
+                return (environment["GITHUB_EVENT_NAME"] == event) == equal
+            }
             for (operation, empty) in [(" == ''", true), (" != ''", false)] where term.hasPrefix("env.") && term.hasSuffix(operation) {
                 let name = String(term.dropFirst(4).dropLast(operation.count))
                 return (environment[name] ?? "").isEmpty == empty
@@ -113,6 +118,36 @@ import Yams
     static func script(_ url: URL, _ text: String) throws {
         try text.write(to: url, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+
+    /// On a pull request the workflow only checks: its one step that runs after the set-up is
+    /// `gazette check --format github`, whose annotations mark the changed lines; nothing is
+    /// fetched, committed, built, published or mailed.
+    @Test func pullRequestsAreCheckedNotPublished() throws {
+        let site = try TemporaryFolder("gazette-workflow-pr")
+        #expect(try GazetteCommand.run(["init", site.path, "--force", "-q"]).status == 0)
+        let (_, publish) = try Self.job("publish", ofSite: site.url)
+        var setUp = true
+        var ran: [Step] = []
+        for step in publish.steps {
+            if step.name.hasPrefix("Check the pull request") { setUp = false }
+            if setUp { continue }
+            if let condition = step.condition, !Self.holds(condition, environment: ["GITHUB_EVENT_NAME": "pull_request"]) { continue }
+            ran.append(step)
+        }
+        #expect(ran.map(\.name) == ["Check the pull request's journals (each problem marked on its line)"])
+        let script = try #require(ran.first?.run)
+        #expect(script.trimmingCharacters(in: .whitespacesAndNewlines) == "gazette check --format github")
+        // Run in the site, with a member's misspelt tag: an annotation on the line.
+        try site.write("content/journals/typo.md", "---\ntitle: 오타\ntags: [economi]\nauthor: me\ncreated: 2026-11-20 10:00\n---\n본문\n")
+        let path = GazetteCommand.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try Program.run(URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: site.url, environment: ["PATH": path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("::warning file=content/journals/typo.md,line=3,col=8,title=gazette unknown-tag::unknown tag 'economi'"))
+        // Scheduled, the check is skipped and the week's steps run.
+        let scheduled = publish.steps.filter { step in step.condition.map { Self.holds($0, environment: ["GITHUB_EVENT_NAME": "schedule"]) } ?? true }
+        #expect(!scheduled.contains { $0.name.hasPrefix("Check the pull request") })
+        #expect(scheduled.contains { $0.name == "Build the site" })
     }
 
     /// The whole workflow, with Gazette from its release archive or, for a version that has
@@ -183,6 +218,7 @@ import Yams
         runner["GAZETTE_SOURCE"] = root.appendingPathComponent("opt-gazette").path
         runner["GITHUB_WORKSPACE"] = workspace.path
         runner["GITHUB_REF_NAME"] = "main"
+        runner["GITHUB_EVENT_NAME"] = "schedule"
         runner["GITHUB_PATH"] = githubPath.path
         runner["HOME"] = root.appendingPathComponent("home").path
         runner["GIT_CONFIG_NOSYSTEM"] = "1"
