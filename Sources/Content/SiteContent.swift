@@ -59,7 +59,7 @@ public struct SiteContent: Sendable {
         let (journals, journalDiagnostics) = JournalLoader.load(
             siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max, checksLinks: checksLinks,
             source: source)
-        let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache)
+        let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache, source: source)
         cache?.end()
         let thumbnails = SiteBoundary(siteRoot: siteRoot).names(in: ArticleThumbnails.folder) { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }
         var leftOut = LeftOut()

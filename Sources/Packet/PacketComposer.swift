@@ -384,6 +384,8 @@ final class PacketComposer {
         let date = ISO8601.format(packet.timestamp, in: TimeZone(identifier: "UTC") ?? config.timeZone)
         canvas.setMetadata(.createDate, date)
         canvas.setMetadata(.modDate, date)
+        canvas.xmpMetadata = XMPMetadata(
+            title: "\(config.title) · \(label) \(strings.packet)", language: config.language.rawValue, date: date, creator: "Gazette")
     }
 
     /// One entry per week (the cover for a single week, else the week's first journal), with an

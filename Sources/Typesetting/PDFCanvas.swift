@@ -68,6 +68,9 @@ public final class PDFCanvas {
         }
     }
 
+    /// The XMP metadata `joined` adds (PDF/UA-1): set on the document's leading canvas.
+    public var xmpMetadata: XMPMetadata?
+
     public func setMetadata(_ key: Metadata, _ value: String) {
         guard output == .pdf else { return }
         let name: cairo_pdf_metadata_t
@@ -125,7 +128,8 @@ public final class PDFCanvas {
             artifactDepth += 1
             return
         }
-        elements.append(PDFStructure.Element(tag: tag, language: language))
+        // A header cell heads its column (PDF/UA 7.5: a TH says what it heads).
+        elements.append(PDFStructure.Element(tag: tag, language: language, attributes: tag == "TH" ? " /A << /O /Table /Scope /Column >>" : nil))
         if !open.isEmpty { open[open.count - 1].children = true }
         open.append((tag, false, false, elements.count - 1))
         cairo_tag_begin(cr, tag, nil)
@@ -335,7 +339,11 @@ public final class PDFCanvas {
             ? "dest='\(PDFCanvas.quoted(String(target.dropFirst())))' \(rect)"
             : "uri='\(PDFCanvas.quoted(target))' \(rect)"
         // cairo makes every link an element, in an artifact too.
-        if output == .pdf { elements.append(PDFStructure.Element(tag: "Link", language: nil)) }
+        // Its alternative description: where it leads (PDF/UA 7.18.5).
+        if output == .pdf {
+            let alt = target.hasPrefix("#") ? "→ " + String(target.dropFirst()) : target
+            elements.append(PDFStructure.Element(tag: "Link", language: nil, attributes: " /Alt \(PDFStructure.literal(alt))"))
+        }
         cairo_tag_begin(cr, "Link", attributes)
         cairo_tag_end(cr, "Link")
     }
@@ -405,6 +413,7 @@ public final class PDFCanvas {
     public struct Part: Sendable {
         fileprivate let data: Data
         fileprivate let read: PDFJoin.Part?
+        fileprivate var metadata: XMPMetadata?
     }
 
     /// Where a canvas's pages go in the document: all of it, its first run, or a run after.
@@ -415,9 +424,9 @@ public final class PDFCanvas {
     /// that its drawing thread can do, before the parts are joined.
     public func finishPart(_ position: Position) throws -> Part {
         let data = try finish()
-        guard output == .pdf, position != .whole else { return Part(data: data, read: nil) }
+        guard output == .pdf, position != .whole else { return Part(data: data, read: nil, metadata: xmpMetadata) }
         do {
-            return Part(data: data, read: try PDFJoin.Part(data, later: position == .later))
+            return Part(data: data, read: try PDFJoin.Part(data, later: position == .later), metadata: xmpMetadata)
         } catch let failure as PDFJoin.Failure {
             throw Failure(description: "cairo: cannot join the parts of a document: \(failure)")
         }
@@ -426,12 +435,15 @@ public final class PDFCanvas {
     /// The parts (`finishPart`) of one document, each a run of pages following the one
     /// before, as that one document (`PDFJoin`). The first part's metadata, outline and
     /// language are the document's.
+    /// The parts as one document, with the XMP metadata its leading canvas was given.
     public static func joined(_ parts: [Part]) throws -> Data {
-        guard parts.count > 1 else { return parts.first?.data ?? Data() }
+        let metadata = parts.first?.metadata
+        func described(_ data: Data) -> Data { metadata.map { PDFStructure.addingMetadata(data, $0) } ?? data }
+        guard parts.count > 1 else { return described(parts.first?.data ?? Data()) }
         let read = parts.compactMap(\.read)
         guard read.count == parts.count else { throw Failure(description: "cairo: cannot join the parts of a document: a part was finished whole") }
         do {
-            return try PDFJoin.join(read)
+            return described(try PDFJoin.join(read))
         } catch let failure as PDFJoin.Failure {
             throw Failure(description: "cairo: cannot join the parts of a document: \(failure)")
         }

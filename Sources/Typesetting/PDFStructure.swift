@@ -34,8 +34,18 @@ enum PDFStructure {
             guard let extent = file.extent(number) else { continue }
             if file.holds("/Type /StructElem", in: extent.text) {
                 structure.append(number)
+            } else if file.holds("/Subtype /Link", in: extent.text), let text = file.object(number), !text.contains("/Contents") {
+                // A link annotation says where it leads (PDF/UA 7.18.5): its address, or that it
+                // goes to a place in the packet.
+                if let description = linkDescription(text) {
+                    replaced[number] = Array(insertBeforeClose(text, " /Contents \(description)").utf8)
+                }
             } else if let stream = file.contentStream(of: extent) {
                 contents.append(stream)
+                // Pages with annotations take them in the order of the structure (7.18.3).
+                if file.holds("/Annots", in: extent.text), let text = file.object(number), !text.contains("/Tabs") {
+                    replaced[number] = Array(insertBeforeClose(text, " /Tabs /S").utf8)
+                }
             }
         }
         // Elements in another language than the document's.
@@ -64,6 +74,37 @@ enum PDFStructure {
         var replaced: [Int: [UInt8]] = [:]
         for case let (number, stream)? in streams { replaced[number] = stream }
         return replaced
+    }
+
+    /// The document with its XMP metadata stream added and named by the catalog (`/Metadata`),
+    /// uncompressed as XMP must be; every other object's bytes as they were.
+    static func addingMetadata(_ data: Data, _ metadata: XMPMetadata) -> Data {
+        guard let file = PDFFile([UInt8](data)), let root = file.trailerReference("Root"), let catalog = file.object(root),
+            !catalog.contains("/Metadata")
+        else { return data }
+        let xml = Array(metadata.xmp.utf8)
+        let stream = Array("<< /Type /Metadata /Subtype /XML /Length \(xml.count) >>\nstream\n".utf8) + xml + Array("\nendstream".utf8)
+        let replaced = [root: Array(insertBeforeClose(catalog, " /Metadata \(file.size) 0 R").utf8)]
+        return file.rewritten(replacing: replaced, appending: [stream])
+    }
+
+    /// A link annotation's `/Contents`: its `/URI` string as written, or, for a link to a named
+    /// destination, a description of that.
+    static func linkDescription(_ annotation: String) -> String? {
+        if let uri = annotation.range(of: "/URI (") {
+            var index = uri.upperBound
+            var depth = 1, escaped = false
+            while index < annotation.endIndex {
+                let character = annotation[index]
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "(" { depth += 1 } else if character == ")" {
+                    depth -= 1
+                    if depth == 0 { return "(" + annotation[uri.upperBound..<index] + ")" }
+                }
+                index = annotation.index(after: index)
+            }
+            return nil
+        }
+        return annotation.contains("/Dest") ? literal("Link within the packet") : nil
     }
 
     /// A PDF text string: ASCII as a literal, anything else as UTF-16BE with a byte order mark.
@@ -344,7 +385,7 @@ struct PDFFile {
     /// The file with the objects in `replacing` (number → the text between `N 0 obj` and
     /// `endobj`) written in place of theirs, the others copied byte for byte in their order,
     /// and a new cross-reference table and trailer.
-    func rewritten(replacing replaced: [Int: [UInt8]]) -> Data {
+    func rewritten(replacing replaced: [Int: [UInt8]], appending added: [[UInt8]] = []) -> Data {
         let order = offsets.sorted { $0.value < $1.value }
         guard let first = order.first?.value else { return Data(bytes) }
         var out = Array(bytes[..<first])
@@ -359,7 +400,12 @@ struct PDFFile {
                 out += bytes[offset..<end]
             }
         }
-        appendCrossReference(to: &out, size: size, offset: { newOffsets[$0] })
+        // New objects take the numbers after the last, in order.
+        for (index, object) in added.enumerated() {
+            newOffsets[size + index] = out.count
+            out += Array("\(size + index) 0 obj\n".utf8) + object + Array("\nendobj\n".utf8)
+        }
+        appendCrossReference(to: &out, size: size + added.count, offset: { newOffsets[$0] })
         return Data(out)
     }
 
@@ -399,5 +445,43 @@ struct PDFFile {
         let value = trailer[start.upperBound...]
         guard value.first == "[", let close = value.firstIndex(of: "]") else { return nil }
         return String(value[...close])
+    }
+}
+
+/// What the XMP metadata of a document says (PDF/UA-1 5: `pdfuaid:part`, and `dc:title`,
+/// which viewers show): the same title, language and instant as its Info dictionary.
+public struct XMPMetadata: Sendable, Equatable {
+    public var title: String
+    public var language: String
+    /// ISO 8601, as the Info dictionary's dates were given to cairo.
+    public var date: String
+    public var creator: String
+
+    public init(title: String, language: String, date: String, creator: String) {
+        (self.title, self.language, self.date, self.creator) = (title, language, date, creator)
+    }
+
+    /// The XMP packet, its text escaped for XML.
+    var xmp: String {
+        func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        return """
+            <?xpacket begin="\u{FEFF}" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/">
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:pdfuaid="http://www.aiim.org/pdfua/ns/id/">
+            <dc:format>application/pdf</dc:format>
+            <dc:title><rdf:Alt><rdf:li xml:lang="x-default">\(escaped(title))</rdf:li></rdf:Alt></dc:title>
+            <dc:language><rdf:Bag><rdf:li>\(escaped(language))</rdf:li></rdf:Bag></dc:language>
+            <xmp:CreateDate>\(escaped(date))</xmp:CreateDate>
+            <xmp:ModifyDate>\(escaped(date))</xmp:ModifyDate>
+            <xmp:CreatorTool>\(escaped(creator))</xmp:CreatorTool>
+            <pdfuaid:part>1</pdfuaid:part>
+            </rdf:Description>
+            </rdf:RDF>
+            </x:xmpmeta>
+            <?xpacket end="w"?>
+            """
     }
 }

@@ -256,12 +256,15 @@ struct StructureNode {
             let depth = line.prefix { $0 == " " }.count / 2
             let body = line.drop { $0 == " " }
             while stack.count > 1, stack[stack.count - 1].depth >= depth, !(body.hasPrefix("\"") || body.hasPrefix("Object ")) { pop() }
+            // An element's attributes (`/Scope /Column` of a TH) are its own lines: not nodes.
+            if body.hasPrefix("/") { continue }
             if body.hasPrefix("\"") {
                 stack[stack.count - 1].node.ownText.append(String(body.dropFirst().dropLast()))
             } else if body.hasPrefix("Object ") {
                 stack[stack.count - 1].node.objects += 1
             } else {
-                let tag = String(body.split(separator: " ").first ?? "")
+                var tag = String(body.split(separator: " ").first ?? "")
+                if tag.hasSuffix(":") { tag.removeLast() }
                 stack.append((depth, StructureNode(tag: tag)))
             }
         }
