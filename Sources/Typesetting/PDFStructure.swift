@@ -34,6 +34,10 @@ enum PDFStructure {
             guard let extent = file.extent(number) else { continue }
             if file.holds("/Type /StructElem", in: extent.text) {
                 structure.append(number)
+            } else if file.holds("/Subtype /CIDFontType2", in: extent.text), let text = file.object(number), !text.contains("/CIDToGIDMap") {
+                // cairo's TrueType subsets number their glyphs as their CIDs; PDF/UA (7.21.3.2)
+                // asks the map to be said, not left to the default.
+                replaced[number] = Array(insertBeforeClose(text, " /CIDToGIDMap /Identity").utf8)
             } else if file.holds("/Subtype /Link", in: extent.text), let text = file.object(number), !text.contains("/Contents") {
                 // A link annotation says where it leads (PDF/UA 7.18.5): its address, or that it
                 // goes to a place in the packet.

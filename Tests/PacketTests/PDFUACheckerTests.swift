@@ -41,6 +41,12 @@ import TestSupport
             let meta = try Program.run(command: "pdfinfo", ["-meta", pdf.path]).stdout
             #expect(meta.contains("<pdfuaid:part>1</pdfuaid:part>"))
             #expect(meta.contains("<rdf:li>\(language)</rdf:li>"))
+            // Every embedded CID font says how its CIDs map to glyphs (7.21.3.2).
+            let expanded = site.url.appendingPathComponent("\(week)-qdf.pdf")
+            #expect(try Program.run(command: "qpdf", ["--qdf", "--object-streams=disable", pdf.path, expanded.path]).status == 0)
+            let objects = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
+            let fonts = objects.components(separatedBy: "/Subtype /CIDFontType2").count - 1
+            #expect(fonts > 0 && objects.components(separatedBy: "/CIDToGIDMap /Identity").count - 1 == fonts)
         }
     }
 
