@@ -303,4 +303,25 @@ import TestSupport
         #expect(built.leftOut == LeftOutCounts(drafts: 0, future: 1, nextDate: ISO8601DateFormatter().date(from: "2027-03-01T09:00:00+09:00")))
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent("journals/ahead/index.html").path))
     }
+
+    // MARK: In English
+
+    /// An English site says the same in English: the draft label on the page and the card, the
+    /// prompts `gazette new` writes, and the summary line.
+    @Test func anEnglishSiteSaysItInEnglish() throws {
+        let site = try Self.freshSite("gazette-english")
+        let config = site.url.appendingPathComponent("gazette.yml")
+        try (try String(contentsOf: config, encoding: .utf8)).replacingOccurrences(of: "\nlanguage: ko", with: "\nlanguage: en")
+            .write(to: config, atomically: true, encoding: .utf8)
+        try site.write("content/journals/2026-11-20-draft.md", Self.journal(title: "Rates, a draft", created: "2026-11-20 10:00", draft: true))
+        let build = try GazetteCommand.run(["build", "--no-pdf"], in: site.url)
+        #expect(build.stdout.contains("Left out: 1 draft (--drafts includes it).\n"))
+        #expect(try GazetteCommand.run(["build", "--no-pdf", "--drafts"], in: site.url).status == 0)
+        #expect(try site.read("public/journals/draft/index.html").contains("<span class=\"status-label\">Draft</span>"))
+        #expect(try site.read("public/weeks/2026-W47/index.html").contains("나 · Draft"))
+        let made = try GazetteCommand.run(["new", "--title", "Rates", "--author", "me"], in: site.url)
+        #expect(made.status == 0, "\(made.stderr)")
+        let path = try #require(made.stdout.split(separator: "\n").last.map(String.init))
+        #expect(try site.read(path).hasSuffix("---\n\n## Summary\n\n\n\n## My thoughts\n\n\n\n## Interview questions\n\n- \n"))
+    }
 }
