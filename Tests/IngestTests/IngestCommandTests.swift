@@ -196,6 +196,15 @@ import TestSupport
         #expect(ArticleStore.load(siteRoot: site.url).articles.map(\.queries) == [["economy"], ["economy"]])
     }
 
+    /// A host that does not exist is said in words, not as the resolver's error type (issue 48).
+    @Test func anUnknownHostIsSaidInWords() throws {
+        let site = try TemporaryFolder("gazette-dns")
+        try site.write("gazette.yml", "title: 테스트\n")
+        let result = try GazetteCommand.run(["add", "http://no-such-host.invalid/x", "--site", site.path, "--no-thumbnails"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: http://no-such-host.invalid/x: the host name could not be found: check the address, and that this machine is online\n")
+    }
+
     /// `gazette new URL` for a page the store lacks stores it as `add` does, and the journal
     /// gets the page's title (issue 48); a page that cannot be fetched leaves a warning, and
     /// with --title the journal links the URL as written.
