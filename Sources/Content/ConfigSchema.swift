@@ -1,4 +1,5 @@
 import Foundation
+import GazetteModel
 
 /// The shape of a value `gazette.yml` takes, as `ConfigLoader`'s table reads it: what
 /// `gazette schema` writes as JSON Schema (draft 2020-12), so an editor's YAML support checks
@@ -49,18 +50,7 @@ indirect enum ConfigSchema: Sendable {
         return "{\n" + fields.map { "\(pad)\(Self.quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n\(close)}"
     }
 
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 
     static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 }
