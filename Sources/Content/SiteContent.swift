@@ -275,14 +275,15 @@ extension SiteContent {
         var warnings: [Diagnostic] = []
         for journal in allJournals {
             let found = journal.articleReference == nil || article(for: journal) != nil
-            let make = { crossReferenceWarnings(of: journal, found: found, vocabulary: vocabulary) }
+            let make = { SiteContent.crossReferenceWarnings(of: journal, articleFound: found, vocabulary: vocabulary) }
             warnings += cache?.crossReferences(of: journal, found: found, make: make) ?? make()
         }
         return warnings
     }
 
-    /// The warnings of one journal: unknown tags and author, an article not in the store.
-    private func crossReferenceWarnings(of journal: Journal, found: Bool, vocabulary: SiteConfig) -> [Diagnostic] {
+    /// The warnings of one journal: unknown tags and author (against `vocabulary`), an article
+    /// not in the store (`articleFound` false). What `check`, `build` and `gazette lsp` say.
+    public static func crossReferenceWarnings(of journal: Journal, articleFound found: Bool, vocabulary: SiteConfig) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         var written = journal.tags.map { (Vocabulary.Kind.tag, "tags", $0) }
         if let author = journal.author { written.append((.author, "author", author)) }

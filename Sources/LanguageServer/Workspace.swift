@@ -19,6 +19,8 @@ final class Workspace {
     /// Journal slug → site-relative path, of the journals on disk and in buffers.
     private(set) var journalBySlug: [String: String] = [:]
     private(set) var tagCounts: [String: Int] = [:]
+    /// The article each journal is about (`SiteChecks.articleKey`) → the journals about it.
+    private var journalsByArticle: [String: [Journal]] = [:]
     private var linkTargets: Set<String> = []
 
     init(root: URL) { self.root = root.standardizedFileURL }
@@ -43,9 +45,11 @@ final class Workspace {
         }
         journalBySlug = [:]
         tagCounts = [:]
+        journalsByArticle = [:]
         for journal in content?.journals ?? [] {
             journalBySlug[journal.slug] = journal.path
             for tag in journal.tags { tagCounts[tag, default: 0] += 1 }
+            if let content, let key = SiteChecks.articleKey(of: journal, in: content) { journalsByArticle[key, default: []].append(journal) }
         }
         linkTargets = content.map(SiteChecks.linkTargets) ?? []
     }
@@ -79,18 +83,14 @@ final class Workspace {
         let (parsed, found) = JournalLoader.parse(data, path: path, config: config, fallbackDates: (now, now))
         var diagnostics = found
         guard let journal = parsed else { return diagnostics }
-        var written = journal.tags.map { (Vocabulary.Kind.tag, "tags", $0) }
-        if let author = journal.author { written.append((.author, "author", author)) }
-        for (kind, key, value) in written {
-            guard let (message, hint) = Vocabulary.unknown(kind, value, in: config) else { continue }
-            let (location, line) = journal.frontMatterLocation(of: key, value: value)
-            diagnostics.append(.warning(message, at: location, hint: "\(hint); add it under '\(kind.rawValue)s:' in gazette.yml", sourceLine: line))
-        }
-        if let reference = journal.articleReference, article(reference) == nil {
-            let (location, line) = journal.frontMatterLocation(of: "article", value: reference)
-            diagnostics.append(
-                .warning("article '\(reference)' is not in the article store", at: location,
-                    hint: "the journal links to the URL as written; 'gazette add URL' stores the article", sourceLine: line))
+        // The same rules, in the same words, as check and build.
+        let stored = journal.articleReference.flatMap(article)
+        diagnostics += SiteContent.crossReferenceWarnings(of: journal, articleFound: journal.articleReference == nil || stored != nil, vocabulary: config)
+        if let key = stored?.id ?? journal.articleReference.flatMap(CanonicalURL.canonicalize),
+            let earlier = (journalsByArticle[key] ?? []).filter({ $0.path != path }).min(by: { ($0.created, $0.path) < ($1.created, $1.path) }),
+            (earlier.created, earlier.path) < (journal.created, path)
+        {
+            diagnostics.append(SiteChecks.duplicateArticle(journal, earlier: earlier))
         }
         if let other = journalBySlug[journal.slug], other != path {
             diagnostics.append(

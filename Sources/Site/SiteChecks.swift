@@ -31,20 +31,27 @@ public enum SiteChecks {
         var warnings: [Diagnostic] = []
         // Oldest first, so the later journal is the one flagged.
         for journal in content.journals.sorted(by: { ($0.created, $0.path) < ($1.created, $1.path) }) {
-            guard let key = content.article(for: journal)?.id ?? journal.articleReference.flatMap(CanonicalURL.canonicalize) else {
-                continue
-            }
+            guard let key = articleKey(of: journal, in: content) else { continue }
             if let earlier = first[key] {
-                let (at, line) = journal.frontMatterLocation(of: "article")
-                warnings.append(
-                    .warning(
-                        "\(earlier.path) is already about this article", at: at,
-                        hint: "merge the two journals, or keep both if that is intended", sourceLine: line))
+                warnings.append(duplicateArticle(journal, earlier: earlier))
             } else {
                 first[key] = journal
             }
         }
         return warnings
+    }
+
+    /// What identifies the article a journal is about: its stored id, else its canonical URL.
+    public static func articleKey(of journal: Journal, in content: SiteContent) -> String? {
+        content.article(for: journal)?.id ?? journal.articleReference.flatMap(CanonicalURL.canonicalize)
+    }
+
+    /// The warning that `journal` is about the article `earlier` (an older journal) is about.
+    public static func duplicateArticle(_ journal: Journal, earlier: Journal) -> Diagnostic {
+        let (at, line) = journal.frontMatterLocation(of: "article")
+        return .warning(
+            "\(earlier.path) is already about this article", at: at,
+            hint: "merge the two journals, or keep both if that is intended", sourceLine: line)
     }
 
     /// A journal created after `now` is left out of builds until then; one updated after it is

@@ -107,6 +107,10 @@ import TestSupport
         try (try String(contentsOf: store, encoding: .utf8) + record).write(to: store, atomically: true, encoding: .utf8)
         try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": store.absoluteString, "type": 2]]])
         #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "article-not-stored" })
+        // A journal about an article an older journal is about: said as check says it.
+        let second = try open("content/journals/second-take.md", "---\ntitle: 또 한 편\narticle: \"8e5eec85357b\"\nauthor: sam\ncreated: 2026-11-25\n---\n본문\n")
+        let again = try #require(second.first { $0.string("message")?.contains("is already about this article") == true })
+        #expect(Self.range(again)[0] == 2)
         // A second buffer with the same slug, in another folder.
         let other = "content/journals/2026-11/cross.md"
         let duplicate = try open(other, "---\ntitle: 같은 이름\ncreated: 2026-11-20\n---\n본문\n")
