@@ -65,7 +65,7 @@ struct GitDates {
         } catch {
             return nil
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = output.fileHandleForReading.readToEndRetrying()
         process.waitUntilExit()
         return process.terminationStatus == 0 ? data : nil
     }
