@@ -85,3 +85,19 @@ public enum UIStrings {
         ("searchResults", ko: "검색 결과", en: "Search results"),
     ]
 }
+
+/// How an article's source is named to readers (pages' groups and charts, the mail): Naver,
+/// NewsAPI, MediaStack, a feed's own name, and for what members stored themselves (`gazette add`,
+/// `gazette new URL`, the language server's quick fix) 직접 추가한 기사 / Added by members.
+public enum SourceNames {
+    public static func label(_ source: String, language: SiteLanguage) -> String {
+        switch source {
+        case "naver": "Naver"
+        case "newsapi": "NewsAPI"
+        case "mediastack": "MediaStack"
+        case "manual": UIStrings.table(language)["addedByMembers"] ?? source
+        case let feed where feed.hasPrefix("feed:"): String(feed.dropFirst(5))
+        default: source
+        }
+    }
+}

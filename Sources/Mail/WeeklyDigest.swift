@@ -109,9 +109,8 @@ public struct WeeklyDigest: Sendable {
     /// The heading of articles no query found: the feed's name, or, for what members stored
     /// themselves (`gazette add`, `gazette new URL`), 직접 추가한 기사 / Added by members.
     static func label(ofSource source: String, config: SiteConfig) -> String {
-        if source.hasPrefix("feed:") { return String(source.dropFirst(5)) }
-        if source == "manual" { return UIStrings.table(config.language)["addedByMembers"] ?? source }
-        return source
+        // An article of an API always has its query; what is left is a feed or the members'.
+        source.hasPrefix("feed:") || source == "manual" ? SourceNames.label(source, language: config.language) : source
     }
 
     /// How long each journal's excerpt is: 200 characters, less in a busy week, so the whole

@@ -376,19 +376,11 @@ public struct PageFrame: Sendable {
         }
     }
 
-    func groupLabel(_ key: String) -> String { key.hasPrefix("source:") ? Self.sourceLabel(String(key.dropFirst("source:".count))) : key }
+    func groupLabel(_ key: String) -> String {
+        key.hasPrefix("source:") ? SourceNames.label(String(key.dropFirst("source:".count)), language: config.language) : key
+    }
     static func groupID(_ key: String) -> String { "q-" + SHA256.hex(Array(key.utf8)).prefix(8) }
 
-    /// How a source is named on pages: Naver, NewsAPI, MediaStack, a feed's name, or manual.
-    static func sourceLabel(_ source: String) -> String {
-        switch source {
-        case "naver": "Naver"
-        case "newsapi": "NewsAPI"
-        case "mediastack": "MediaStack"
-        case let feed where feed.hasPrefix("feed:"): String(feed.dropFirst(5))
-        default: source
-        }
-    }
 
     /// Articles per source and journals per tag, largest first (ties by name), as inline SVG.
     func chart(_ week: ISOWeek, sources: [PageInputs.Count], tags: [PageInputs.Count]) -> String {

@@ -295,7 +295,7 @@ public struct SiteRenderer: Sendable {
     /// A week's rows, chart counts, article list or summary, and neighbours.
     func gatherFacts(_ week: WeekContent) -> WeekFacts {
         var sources: [String: Int] = [:]
-        for article in week.articles { sources[PageFrame.sourceLabel(article.source), default: 0] += 1 }
+        for article in week.articles { sources[SourceNames.label(article.source, language: content.config.language), default: 0] += 1 }
         var tags: [String: Int] = [:]
         for journal in week.journals {
             for key in journal.tags { tags[content.config.tag(key)?.name ?? key, default: 0] += 1 }
