@@ -82,18 +82,8 @@ public struct AuthorIdentity: Sendable {
     }
 
     private static func git(_ arguments: [String], in folder: URL?) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        if let folder { process.currentDirectoryURL = folder }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let data = pipe.fileHandleForReading.readToEndRetrying()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let data = GitDates.git(arguments, in: folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
+        let text = data.map { String(decoding: $0, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
         return text.isEmpty ? nil : text
     }
 }

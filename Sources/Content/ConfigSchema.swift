@@ -24,7 +24,7 @@ indirect enum ConfigSchema: Sendable {
     func json(_ level: Int = 0, description: String? = nil) -> String {
         let pad = String(repeating: "  ", count: level + 1), close = String(repeating: "  ", count: level)
         var fields: [(String, String)] = []
-        if let description { fields.append(("description", Self.quoted(description))) }
+        if let description { fields.append(("description", JSONString.quoted(description))) }
         switch self {
         case .any: break
         case .string: fields.append(("type", "\"string\""))
@@ -33,24 +33,22 @@ indirect enum ConfigSchema: Sendable {
             fields += [("type", "\"integer\""), ("minimum", "\(range.lowerBound)"), ("maximum", "\(range.upperBound)")]
         case .number(let range):
             fields += [("type", "\"number\""), ("minimum", Self.number(range.lowerBound)), ("maximum", Self.number(range.upperBound))]
-        case .choice(let values): fields.append(("enum", "[" + values.map(Self.quoted).joined(separator: ", ") + "]"))
+        case .choice(let values): fields.append(("enum", "[" + values.map(JSONString.quoted).joined(separator: ", ") + "]"))
         case .stringList:
             fields.append(("anyOf", "[{ \"type\": \"string\" }, { \"type\": \"array\", \"items\": { \"type\": \"string\" } }]"))
         case .object(let properties, let required):
             fields.append(("type", "\"object\""))
-            let inner = properties.map { "\(pad)  \(Self.quoted($0.key)): \($0.value.json(level + 2))" }.joined(separator: ",\n")
+            let inner = properties.map { "\(pad)  \(JSONString.quoted($0.key)): \($0.value.json(level + 2))" }.joined(separator: ",\n")
             fields.append(("properties", properties.isEmpty ? "{}" : "{\n\(inner)\n\(pad)}"))
-            if !required.isEmpty { fields.append(("required", "[" + required.map(Self.quoted).joined(separator: ", ") + "]")) }
+            if !required.isEmpty { fields.append(("required", "[" + required.map(JSONString.quoted).joined(separator: ", ") + "]")) }
             fields.append(("additionalProperties", "false"))
         case .map(let value): fields += [("type", "\"object\""), ("additionalProperties", value.json(level + 1))]
         case .list(let item): fields += [("type", "\"array\""), ("items", item.json(level + 1))]
         case .anyOf(let options): fields.append(("anyOf", "[" + options.map { $0.json(level + 1) }.joined(separator: ", ") + "]"))
         }
         if fields.isEmpty { return "{}" }
-        return "{\n" + fields.map { "\(pad)\(Self.quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n\(close)}"
+        return "{\n" + fields.map { "\(pad)\(JSONString.quoted($0.0)): \($0.1)" }.joined(separator: ",\n") + "\n\(close)}"
     }
-
-    static func quoted(_ text: String) -> String { JSONString.quoted(text) }
 
     static func number(_ value: Double) -> String { value == value.rounded() ? String(Int(value)) : String(value) }
 }

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Journals without `created`/`updated` take their dates from history, never from the build's
 /// clock; a file git doesn't know falls back to its modification time.
-struct GitDates {
+public struct GitDates: Sendable {
     struct Span {
         var first: Date
         var last: Date
@@ -52,7 +52,8 @@ struct GitDates {
     }
 
     /// `git` run in `folder` with `arguments`: its output, or nil when it could not run or failed.
-    private static func git(_ arguments: [String], in folder: URL) -> Data? {
+    /// The one place Content and what builds on it run git (`AuthorIdentity` reads user.name).
+    public static func git(_ arguments: [String], in folder: URL) -> Data? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git"] + arguments

@@ -122,7 +122,10 @@ public enum JournalPictures {
                         hint: "use PNG, JPEG, GIF, WebP, AVIF or SVG; link other files with [text](\(written))", sourceLine: shown))
                 continue
             }
-            let size = FileManager.default.contents(atPath: url.path).flatMap(PictureSize.read)
+            // The header only: every load (each `serve` save) reads it, never the whole file.
+            let handle = try? FileHandle(forReadingFrom: url)
+            let size = (try? handle?.read(upToCount: PictureSize.headerBytes)).flatMap { $0 }.flatMap(PictureSize.read)
+            try? handle?.close()
             pictures.append(
                 JournalPicture(file: file, published: published, destination: written, width: size?.width, height: size?.height, alt: link.text))
         }

@@ -5,8 +5,11 @@ import Foundation
 /// nothing moves when the picture arrives. Nil for anything else (SVG has no pixels) or a header
 /// too short or malformed to say.
 public enum PictureSize {
+    /// How much of a file `read` looks at: a JPEG's frame header comes after its metadata.
+    public static let headerBytes = 64 * 1024
+
     public static func read(_ data: Data) -> (width: Int, height: Int)? {
-        let bytes = [UInt8](data.prefix(64 * 1024))
+        let bytes = [UInt8](data.prefix(headerBytes))
         func u16be(_ i: Int) -> Int { i + 1 < bytes.count ? Int(bytes[i]) << 8 | Int(bytes[i + 1]) : 0 }
         func u16le(_ i: Int) -> Int { i + 1 < bytes.count ? Int(bytes[i + 1]) << 8 | Int(bytes[i]) : 0 }
         func u24le(_ i: Int) -> Int { i + 2 < bytes.count ? Int(bytes[i + 2]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i]) : 0 }

@@ -35,7 +35,7 @@ enum PictureMarkup {
             result += "\""
             rest = rest.dropFirst()
             let written = source.replacingOccurrences(of: "&amp;", with: "&")
-            if let target = outputPath(of: written, from: page), let size = sizes[target] {
+            if let target = SiteChecks.internalTarget(written, from: page), let size = sizes[target] {
                 if !size.srcset.isEmpty, let folder = outputFolder(of: written) {
                     // The variants sit beside the picture: named from the page as the picture is.
                     let prefixed = size.srcset.split(separator: ", ").map { folder + $0 }.joined(separator: ", ")
@@ -55,19 +55,4 @@ enum PictureMarkup {
         return String(path[...slash])
     }
 
-    /// The output-relative path `source` reaches from `page` (`journals/x/`), decoded.
-    static func outputPath(of source: String, from page: String) -> String? {
-        guard URLComponents(string: source)?.scheme == nil, !source.hasPrefix("/") else { return nil }
-        var parts = page.split(separator: "/").map(String.init)
-        let path = source.prefix { $0 != "?" && $0 != "#" }
-        for piece in (path.removingPercentEncoding ?? String(path)).split(separator: "/") {
-            if piece == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-            } else if piece != "." {
-                parts.append(String(piece))
-            }
-        }
-        return parts.joined(separator: "/")
-    }
 }
