@@ -35,28 +35,31 @@ public struct Diagnostic: Hashable, Sendable, Error, Codable {
     public var hint: String?
     /// The text of the offending line, for the caret display.
     public var sourceLine: String?
+    /// The stable code, where the rule names it; otherwise `code` derives it from the message.
+    public var namedCode: String?
 
     public init(
         _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
-        hint: String? = nil, sourceLine: String? = nil
+        hint: String? = nil, sourceLine: String? = nil, code: String? = nil
     ) {
         self.severity = severity
         self.message = message
         self.location = location
         self.hint = hint
         self.sourceLine = sourceLine
+        self.namedCode = code
     }
 
     public static func error(
-        _ message: String, at location: SourceLocation? = nil, hint: String? = nil, sourceLine: String? = nil
+        _ message: String, at location: SourceLocation? = nil, hint: String? = nil, sourceLine: String? = nil, code: String? = nil
     ) -> Diagnostic {
-        Diagnostic(.error, message, at: location, hint: hint, sourceLine: sourceLine)
+        Diagnostic(.error, message, at: location, hint: hint, sourceLine: sourceLine, code: code)
     }
 
     public static func warning(
-        _ message: String, at location: SourceLocation? = nil, hint: String? = nil, sourceLine: String? = nil
+        _ message: String, at location: SourceLocation? = nil, hint: String? = nil, sourceLine: String? = nil, code: String? = nil
     ) -> Diagnostic {
-        Diagnostic(.warning, message, at: location, hint: hint, sourceLine: sourceLine)
+        Diagnostic(.warning, message, at: location, hint: hint, sourceLine: sourceLine, code: code)
     }
 
     /// The first line: `path:line:col: error: message — hint`.

@@ -4,7 +4,7 @@ import Foundation
 /// diagnostic's `code` and `check --format json` prints. Editors and users filter on them; a
 /// new kind of message gets a new code, an old code never changes.
 extension Diagnostic {
-    public var code: String { DiagnosticCodes.code(of: message) }
+    public var code: String { namedCode ?? DiagnosticCodes.code(of: message) }
 }
 
 enum DiagnosticCodes {

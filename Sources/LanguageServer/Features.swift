@@ -104,10 +104,9 @@ struct Features {
         if place.before.hasSuffix("](") || place.before.range(of: #"\]\(\.\./[^)\s]*$"#, options: .regularExpression) != nil {
             let written = place.before.range(of: #"\]\([^)\s]*$"#, options: .regularExpression).map { String(place.before[$0].dropFirst(2)) } ?? ""
             let start = Position(line: place.lineIndex, character: position.character - encoding.length(written))
-            let titles = Dictionary((workspace.content?.journals ?? []).map { ($0.slug, $0.title) }) { a, _ in a }
-            return CompletionList(isIncomplete: false, items: workspace.journalBySlug.keys.sorted().compactMap { slug in
-                guard workspace.journalBySlug[slug] != path else { return nil }
-                let title = titles[slug] ?? slug
+            let others = workspace.journals.values.filter { $0.path != path }.sorted { $0.slug < $1.slug }
+            return CompletionList(isIncomplete: false, items: others.map { journal in
+                let (slug, title) = (journal.slug, journal.title.isEmpty ? journal.slug : journal.title)
                 return CompletionItem(
                     label: title, kind: 18, detail: "../\(slug)/", filterText: "\(title) \(slug)",
                     textEdit: TextEdit(range: LSPRange(start: start, end: position), newText: "../\(SitePaths.encode(slug))/"))

@@ -51,7 +51,7 @@ extension Features {
             let end = line.distance(from: line.startIndex, to: match.range.upperBound)
             guard cursor >= start, cursor <= end else { continue }
             let slug = String(match.1).removingPercentEncoding ?? String(match.1)
-            guard let path = workspace.journalBySlug[slug] else { return nil }
+            guard let path = workspace.journalPath(slug: slug) else { return nil }
             return Location(uri: workspace.uri(of: path), range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
         }
         return nil

@@ -146,12 +146,17 @@ public final class LanguageServer {
     }
 
     private func didClose(_ params: JSONValue) {
-        guard let workspace, let uri = params["textDocument"]?["uri"]?.string else { return }
+        guard let workspace, let uri = params["textDocument"]?["uri"]?.string, let document = workspace.documents[uri] else { return }
         workspace.documents[uri] = nil
-        // What the disk holds counts again; the closed document's diagnostics go.
-        workspace.reload()
         publish(uri: uri, diagnostics: [])
-        for other in workspace.documents.keys.sorted() { publishDiagnostics(other) }
+        // What the disk holds counts again.
+        guard let path = document.path else { return }
+        if Workspace.isJournal(path) {
+            if workspace.revert(path, now: now()) { publishAll() }
+        } else {
+            workspace.reload()
+            publishAll()
+        }
     }
 
     /// A file changed on disk (the store after `gazette add`, a journal saved by another tool):
@@ -159,21 +164,32 @@ public final class LanguageServer {
     private func changedOnDisk() {
         guard let workspace else { return }
         workspace.reload()
-        for uri in workspace.documents.keys.sorted() { publishDiagnostics(uri) }
+        publishAll()
     }
 
-    /// After an edit: the document is checked again. An edit to gazette.yml, or a journal's
-    /// slug or tags, changes what the others are checked against: the site is read again and
-    /// every open document checked.
+    /// After an edit: the document is checked again. An edit to gazette.yml changes what every
+    /// journal is checked against: the site is read again. An edit to a journal's slug, date,
+    /// article or tags changes what the other journals are checked against: they are
+    /// checked again too, against the journal as it is in the buffer.
     private func refresh(changed uri: String) {
         guard let workspace, let document = workspace.documents[uri] else { return }
-        let isJournal = document.path.map { $0.hasPrefix(JournalLoader.folder + "/") } ?? false
-        if !isJournal {
+        guard let path = document.path, Workspace.isJournal(path) else {
             workspace.reload()
-            for other in workspace.documents.keys.sorted() { publishDiagnostics(other) }
+            publishAll()
             return
         }
-        publishDiagnostics(uri)
+        if workspace.update(document, now: now()) {
+            publishAll(first: uri)
+        } else {
+            publishDiagnostics(uri)
+        }
+    }
+
+    /// Publishes every open document's diagnostics, `first` (the one being typed in) first.
+    private func publishAll(first: String? = nil) {
+        guard let workspace else { return }
+        if let first { publishDiagnostics(first) }
+        for uri in workspace.documents.keys.sorted() where uri != first { publishDiagnostics(uri) }
     }
 
     private func publishDiagnostics(_ uri: String) {

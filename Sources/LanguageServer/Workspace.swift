@@ -5,8 +5,9 @@ import Site
 
 /// What the server knows of the site: the site loaded through the editor's buffers laid over
 /// the disk (`OverlaySource`), the open documents, and lookups the features share. Loading the
-/// whole site happens when the server starts and when a file other than an open journal
-/// changes; typing in a journal parses only that journal, against what was loaded.
+/// whole site happens when the server starts and when a file other than a journal changes;
+/// typing in a journal parses only that journal and puts it in the indexes in place of what
+/// was there (`update(_:)`), so the others are checked against it at once.
 final class Workspace {
     let root: URL
     var documents: [String: TextDocument] = [:]
@@ -16,12 +17,18 @@ final class Workspace {
     private(set) var articles: [Article] = []
     private var articleByID: [String: Article] = [:]
     private var articleByURL: [String: Article] = [:]
-    /// Journal slug → site-relative path, of the journals on disk and in buffers.
-    private(set) var journalBySlug: [String: String] = [:]
+    /// Every journal by site-relative path: as loaded, then as each open buffer last parsed.
+    private(set) var journals: [String: Journal] = [:]
+    /// Slug → the paths of the journals that have it (more than one is an error).
+    private var pathsBySlug: [String: Set<String>] = [:]
     private(set) var tagCounts: [String: Int] = [:]
-    /// The article each journal is about (`SiteChecks.articleKey`) → the journals about it.
-    private var journalsByArticle: [String: [Journal]] = [:]
-    private var linkTargets: Set<String> = []
+    /// The article each journal is about (`SiteChecks.articleKey`) → the paths of the journals about it.
+    private var pathsByArticle: [String: Set<String>] = [:]
+    /// Pages a link may reach, other than journals' (the home page, weeks, tags, …).
+    private var pageTargets: Set<String> = []
+    /// Each open journal's parse (by URI) for the text it was made from, so diagnostics and
+    /// the indexes parse a buffer once per change.
+    private var parses: [String: (text: String, journal: Journal?, diagnostics: [Diagnostic])] = [:]
 
     init(root: URL) { self.root = root.standardizedFileURL }
 
@@ -43,15 +50,89 @@ final class Workspace {
             if articleByID[article.id] == nil { articleByID[article.id] = article }
             if let url = CanonicalURL.canonicalize(article.url), articleByURL[url] == nil { articleByURL[url] = article }
         }
-        journalBySlug = [:]
+        journals = [:]
+        pathsBySlug = [:]
         tagCounts = [:]
-        journalsByArticle = [:]
-        for journal in content?.journals ?? [] {
-            journalBySlug[journal.slug] = journal.path
-            for tag in journal.tags { tagCounts[tag, default: 0] += 1 }
-            if let content, let key = SiteChecks.articleKey(of: journal, in: content) { journalsByArticle[key, default: []].append(journal) }
+        pathsByArticle = [:]
+        parses = [:]
+        for journal in content?.journals ?? [] { index(journal) }
+        pageTargets = content.map(SiteChecks.linkTargets) ?? []
+        for slug in pathsBySlug.keys { pageTargets.remove(SitePaths.journal(slug)) }
+    }
+
+    /// Parses an open journal's buffer and puts the journal in the indexes in place of the one
+    /// at its path. True when what other journals are checked against changed (its slug, the
+    /// article it is about, its date, its tags): their diagnostics are to be published again.
+    @discardableResult
+    func update(_ document: TextDocument, now: Date) -> Bool {
+        guard let path = document.path, Self.isJournal(path) else { return false }
+        let before = journals[path]
+        let parsed = parse(document, now: now).journal
+        if let before { unindex(before) }
+        if let parsed { index(parsed) }
+        return facts(before) != facts(parsed)
+    }
+
+    /// The file at `path` as the disk holds it counts again (its buffer was closed).
+    @discardableResult
+    func revert(_ path: String, now: Date) -> Bool {
+        guard Self.isJournal(path), let config else { return false }
+        let before = journals[path]
+        let data = DiskSource(root: root).contents(path)
+        let dates = (before?.created ?? now, before?.updated ?? now)
+        let parsed = data.flatMap { JournalLoader.parse($0, path: path, config: config, fallbackDates: dates).0 }
+        if let before { unindex(before) }
+        if let parsed { index(parsed) }
+        return facts(before) != facts(parsed)
+    }
+
+    static func isJournal(_ path: String) -> Bool {
+        path.hasPrefix(JournalLoader.folder + "/") && path.lowercased().hasSuffix(".md")
+    }
+
+    /// The path of the journal with `slug` (the first by name when two share it).
+    func journalPath(slug: String) -> String? { pathsBySlug[slug]?.min() }
+
+    private func parse(_ document: TextDocument, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
+        if let kept = parses[document.uri], kept.text == document.text { return (kept.journal, kept.diagnostics) }
+        guard let path = document.path, let config else { return (nil, []) }
+        // A journal with no date of its own keeps the one the load gave it (its first commit).
+        let known = journals[path]
+        let (journal, diagnostics) = JournalLoader.parse(
+            Data(document.text.utf8), path: path, config: config, fallbackDates: (known?.created ?? now, known?.updated ?? now))
+        parses[document.uri] = (document.text, journal, diagnostics)
+        return (journal, diagnostics)
+    }
+
+    /// What other journals' diagnostics depend on.
+    private func facts(_ journal: Journal?) -> [String] {
+        guard let journal else { return [] }
+        return [journal.slug, articleKey(journal) ?? "", "\(journal.created.timeIntervalSince1970)"] + journal.tags
+    }
+
+    private func articleKey(_ journal: Journal) -> String? {
+        journal.articleReference.flatMap(article)?.id ?? journal.articleReference.flatMap(CanonicalURL.canonicalize)
+    }
+
+    private func index(_ journal: Journal) {
+        journals[journal.path] = journal
+        pathsBySlug[journal.slug, default: []].insert(journal.path)
+        for tag in journal.tags { tagCounts[tag, default: 0] += 1 }
+        if let key = articleKey(journal) { pathsByArticle[key, default: []].insert(journal.path) }
+    }
+
+    private func unindex(_ journal: Journal) {
+        journals[journal.path] = nil
+        pathsBySlug[journal.slug]?.remove(journal.path)
+        if pathsBySlug[journal.slug]?.isEmpty == true { pathsBySlug[journal.slug] = nil }
+        for tag in journal.tags {
+            tagCounts[tag, default: 0] -= 1
+            if tagCounts[tag] == 0 { tagCounts[tag] = nil }
         }
-        linkTargets = content.map(SiteChecks.linkTargets) ?? []
+        if let key = articleKey(journal) {
+            pathsByArticle[key]?.remove(journal.path)
+            if pathsByArticle[key]?.isEmpty == true { pathsByArticle[key] = nil }
+        }
     }
 
     /// The stored article a front-matter value names (an id or a URL).
@@ -76,23 +157,23 @@ final class Workspace {
     /// Every problem `check` would find in `document`, as Gazette's diagnostics.
     func problems(in document: TextDocument, now: Date) -> [Diagnostic] {
         guard let path = document.path else { return [] }
-        let data = Data(document.text.utf8)
-        if path == ConfigLoader.fileName { return ConfigLoader.parse(data, path: path).diagnostics }
-        guard path.hasPrefix(JournalLoader.folder + "/"), path.lowercased().hasSuffix(".md") else { return [] }
-        guard let config else { return MergeLeftovers.diagnostics(in: data, path: path) }
-        let (parsed, found) = JournalLoader.parse(data, path: path, config: config, fallbackDates: (now, now))
+        if path == ConfigLoader.fileName { return ConfigLoader.parse(Data(document.text.utf8), path: path).diagnostics }
+        guard Self.isJournal(path) else { return [] }
+        guard let config else { return MergeLeftovers.diagnostics(in: Data(document.text.utf8), path: path) }
+        let (parsed, found) = parse(document, now: now)
         var diagnostics = found
         guard let journal = parsed else { return diagnostics }
         // The same rules, in the same words, as check and build.
         let stored = journal.articleReference.flatMap(article)
         diagnostics += SiteContent.crossReferenceWarnings(of: journal, articleFound: journal.articleReference == nil || stored != nil, vocabulary: config)
-        if let key = stored?.id ?? journal.articleReference.flatMap(CanonicalURL.canonicalize),
-            let earlier = (journalsByArticle[key] ?? []).filter({ $0.path != path }).min(by: { ($0.created, $0.path) < ($1.created, $1.path) }),
+        if let key = articleKey(journal),
+            let earlier = (pathsByArticle[key] ?? []).filter({ $0 != path }).compactMap({ journals[$0] })
+                .min(by: { ($0.created, $0.path) < ($1.created, $1.path) }),
             (earlier.created, earlier.path) < (journal.created, path)
         {
             diagnostics.append(SiteChecks.duplicateArticle(journal, earlier: earlier))
         }
-        if let other = journalBySlug[journal.slug], other != path {
+        if let other = (pathsBySlug[journal.slug] ?? []).filter({ $0 != path }).min() {
             diagnostics.append(
                 .error(
                     "slug '\(journal.slug)' is used by both \(other) and \(path)", at: SourceLocation(path: path, line: 1, column: 1),
@@ -100,8 +181,8 @@ final class Workspace {
         }
         if !journal.isBookmark, let body = journal.body {
             diagnostics += JournalPictures.pictures(of: journal, body: body, siteRoot: root).1
-            var targets = linkTargets
-            targets.insert(SitePaths.journal(journal.slug))
+            var targets = pageTargets
+            for slug in pathsBySlug.keys { targets.insert(SitePaths.journal(slug)) }
             diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: targets, siteRoot: root)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }

@@ -51,7 +51,7 @@ public enum SiteChecks {
         let (at, line) = journal.frontMatterLocation(of: "article")
         return .warning(
             "\(earlier.path) is already about this article", at: at,
-            hint: "merge the two journals, or keep both if that is intended", sourceLine: line)
+            hint: "merge the two journals, or keep both if that is intended", sourceLine: line, code: "duplicate-article")
     }
 
     /// A journal created after `now` is left out of builds until then; one updated after it is

@@ -68,6 +68,15 @@ final class LSPClient: @unchecked Sendable {
         }
     }
 
+    /// The diagnostics last published for `uri` once the server has answered everything sent
+    /// before (a request is the barrier: one thread answers in order), nil if none were.
+    func settledDiagnostics(for uri: String) throws -> [[String: Any]]? {
+        _ = try request("gazette/barrier", [String: Any]())
+        let found = notifications.filter { isDiagnostics($0, uri) }
+        notifications.removeAll { isDiagnostics($0, uri) }
+        return found.last.map { (($0["params"] as? [String: Any])?["diagnostics"] as? [[String: Any]]) ?? [] }
+    }
+
     private func isDiagnostics(_ message: [String: Any], _ uri: String) -> Bool {
         message["method"] as? String == "textDocument/publishDiagnostics" && (message["params"] as? [String: Any])?["uri"] as? String == uri
     }

@@ -118,6 +118,52 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// Typing in one journal re-checks the others open beside it, against the buffer as it is:
+    /// the article two journals share, a slug two files share, a link to a journal that exists
+    /// only in a buffer.
+    @Test func anEditInOneBufferRechecksTheOthers() throws {
+        try initialize()
+        func journal(_ title: String, _ article: String, _ created: String, body: String = "본문") -> String {
+            "---\ntitle: \(title)\narticle: \(article)\nauthor: sam\ncreated: \(created)\n---\n\(body)\n"
+        }
+        func codes(_ diagnostics: [[String: Any]]?) -> [String] { (diagnostics ?? []).compactMap { $0.string("code") } }
+        let first = "content/journals/first-take.md", second = "content/journals/second-take.md"
+        _ = try open(first, journal("첫 글", "https://blog.example.org/shared", "2026-11-24"))
+        #expect(codes(try open(second, journal("둘째 글", "https://blog.example.org/shared", "2026-11-25"))).contains("duplicate-article"))
+        // The first journal is now about another article: the second, untouched, is told at once.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(first), "version": 2],
+            "contentChanges": [["range": ["start": ["line": 2, "character": 34], "end": ["line": 2, "character": 40]], "text": "other"]],
+        ])
+        let recheck = try #require(try client.settledDiagnostics(for: uri(second)))
+        #expect(!codes(recheck).contains("duplicate-article"))
+        #expect(codes(recheck).contains("article-not-stored"))
+        // Typing the article back brings the warning back.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(first), "version": 3], "contentChanges": [["text": journal("첫 글", "https://blog.example.org/shared", "2026-11-24")]],
+        ])
+        #expect(codes(try client.settledDiagnostics(for: uri(second))).contains("duplicate-article"))
+        // An edit that changes nothing the others depend on publishes only the edited document.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(first), "version": 4],
+            "contentChanges": [["text": journal("첫 글", "https://blog.example.org/shared", "2026-11-24", body: "본문을 고쳤다")]],
+        ])
+        #expect(try client.settledDiagnostics(for: uri(second)) == nil)
+        #expect(try client.settledDiagnostics(for: uri(first)) != nil)
+        // A link to a journal no file holds yet; then that journal is opened as a new buffer.
+        let linking = "content/journals/linking.md"
+        #expect(codes(try open(linking, journal("링크", "https://blog.example.org/l", "2026-11-20", body: "[다음](../next-one/)"))).contains("broken-link"))
+        _ = try open("content/journals/next-one.md", journal("다음", "https://blog.example.org/n", "2026-11-21"))
+        #expect(!codes(try client.settledDiagnostics(for: uri(linking))).contains("broken-link"))
+        // A second file named like the second journal, in another folder; closed, unsaved.
+        let twin = "content/journals/2026-11/second-take.md"
+        #expect(codes(try open(twin, journal("쌍둥이", "https://blog.example.org/t", "2026-11-22"))).contains("duplicate-slug"))
+        #expect(codes(try client.settledDiagnostics(for: uri(second))).contains("duplicate-slug"))
+        try client.notify("textDocument/didClose", ["textDocument": ["uri": uri(twin)]])
+        #expect(!codes(try client.settledDiagnostics(for: uri(second))).contains("duplicate-slug"))
+        #expect(try client.finish() == 0)
+    }
+
     // MARK: Completion, hover, definition, symbols
 
     @Test func completionKnowsTheStoreTheVocabularyAndTheMembers() throws {
