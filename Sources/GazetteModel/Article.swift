@@ -10,8 +10,9 @@ import Foundation
 /// was a tenth of a busy week's save.
 public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
     /// The record's fields. A change makes a new box: records change only when fetched or made
-    /// safe, never while pages are built.
-    private struct Fields: Hashable, Sendable {
+    /// safe, never while pages are built. Their encoding is what an article is keyed by
+    /// (`Fingerprint.add(_ article:)`): a field added here is in every key at once.
+    private struct Fields: Hashable, Sendable, Encodable {
         var id: String
         var url: String
         var title: String
@@ -101,6 +102,9 @@ public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
     /// The fields, as a struct of them would show (printing, and the test that every one is
     /// fingerprinted).
     public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: box.fields).children) }
+
+    /// What the article is keyed by: every field.
+    public func addKey(to fingerprint: inout Fingerprint) { fingerprint.add(encoding: box.fields) }
 
     public static func == (lhs: Article, rhs: Article) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
 

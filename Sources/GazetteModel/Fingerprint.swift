@@ -62,6 +62,8 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 
     public mutating func add(_ number: Int) { mix(UInt64(bitPattern: Int64(number))) }
+    /// A 64-bit word as it is (a floating-point number's bit pattern, say).
+    public mutating func add(bits: UInt64) { mix(bits) }
     public mutating func add(_ flag: Bool) { mix(flag ? 0xB001_0001 : 0xB001_0000) }
     public mutating func add(_ other: Fingerprint) {
         mix(other.high)
@@ -132,29 +134,15 @@ extension Fingerprint {
 }
 
 extension Fingerprint {
-    /// Every property of a journal (reflection per journal cost 17 % of a rebuild).
+    /// Every property of a journal, from its fields' encoding (none listed here).
     public mutating func add(_ journal: Journal) {
         add(tag: 20)
-        for text in [journal.path, journal.slug, journal.title] { add(text) }
-        add(journal.bodyDigest)
-        add(journal.articleReference ?? "\u{0}")
-        add(journal.tags.count)
-        for tag in journal.tags { add(tag) }
-        add(journal.author ?? "\u{0}")
-        mix(journal.created.timeIntervalSinceReferenceDate.bitPattern)
-        mix(journal.updated.timeIntervalSinceReferenceDate.bitPattern)
-        add(journal.draft)
-        add(journal.bodyStartLine)
-        add(journal.frontMatterLines.count)
-        for line in journal.frontMatterLines { add(line) }
+        journal.addKey(to: &self)
     }
 
-    /// Every property of an article.
+    /// Every property of an article, from its fields' encoding.
     public mutating func add(_ article: Article) {
         add(tag: 21)
-        for text in [article.id, article.url, article.title, article.description, article.source, article.published] { add(text) }
-        for text in [article.publisher, article.author, article.image, article.language] { add(text ?? "\u{0}") }
-        add(article.queries.count)
-        for query in article.queries { add(query) }
+        article.addKey(to: &self)
     }
 }

@@ -13,8 +13,9 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    /// The fields as plain values.
-    private struct Fields: Hashable, Sendable {
+    /// The fields as plain values. Their encoding is what a journal is keyed by
+    /// (`Fingerprint.add(_ journal:)`): a field added here is in every key at once.
+    private struct Fields: Hashable, Sendable, Encodable {
         var path: String
         var slug: String
         var title: String
@@ -24,7 +25,8 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
         var created: Date
         var updated: Date
         var draft: Bool
-        var body: String?
+        /// Counted by its digest: a body left in its file is the same journal.
+        @NotInKey var body: String?
         var bodyDigest: Fingerprint
         var isBookmark: Bool
         var bodyStartLine: Int
@@ -120,6 +122,9 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     /// The fields, as a struct of them would show (printing, and the test that every one is
     /// fingerprinted).
     public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: box.fields).children) }
+
+    /// What the journal is keyed by: every field, the body by its digest.
+    public func addKey(to fingerprint: inout Fingerprint) { fingerprint.add(encoding: box.fields) }
 
     public static func == (a: Journal, b: Journal) -> Bool {
         a.box === b.box || a.box.fields == b.box.fields
