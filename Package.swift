@@ -131,13 +131,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]),
-        // The command line: argument parsing and presentation only.
         // libcurl behind a Swift face: one message delivered over SMTP with TLS and AUTH.
         .target(name: "SMTP", dependencies: ["GazetteModel", "CCurl"]),
         // The weekly digest by mail: the week as an email (plain text and HTML for mail clients), sent once.
         .target(name: "Mail", dependencies: ["GazetteModel", "Content", "Markdown", "SMTP"]),
         // `gazette publish`: the last build pushed to a branch of a git remote, with git's plumbing.
-        .target(name: "Publish", dependencies: ["GazetteModel", "Content", "Pipeline", "Output"]),
+        .target(name: "Publish", dependencies: ["GazetteModel", "Content", "Output"]),
+        // The command line: argument parsing and presentation only.
         .executableTarget(
             name: "gazette",
             dependencies: [

@@ -138,16 +138,17 @@ private final class Work<Element, T>: @unchecked Sendable {
 /// index, which only the search page and its own files read): its one-core stretches are filled
 /// by the steps in between, which use every core.
 ///
-/// `@unchecked Sendable`: `result` is written once, by the thread, before it leaves the group,
-/// and read only after the group has been waited on.
-public final class Background<T: Sendable>: @unchecked Sendable {
+/// `result` is written once, by the thread, before it leaves the group, and read only after the
+/// group has been waited on; the lock costs nothing there and lets the compiler check it.
+public final class Background<T: Sendable>: Sendable {
     private let done = DispatchGroup()
-    private var result: Result<T, any Error> = .failure(CancellationError())
+    private let result = Locked<Result<T, any Error>>(.failure(CancellationError()))
 
     public init(_ make: @escaping @Sendable () throws -> T) {
         done.enter()
         startThread {
-            self.result = Result { try make() }
+            let made = Result { try make() }
+            self.result.withLock { $0 = made }
             self.done.leave()
         }
     }
@@ -155,7 +156,7 @@ public final class Background<T: Sendable>: @unchecked Sendable {
     /// The value, once made (or the error making it threw).
     public func value() throws -> T {
         done.wait()
-        return try result.get()
+        return try result.withLock { $0 }.get()
     }
 }
 

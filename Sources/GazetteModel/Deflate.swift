@@ -82,8 +82,9 @@ public enum Deflate {
     /// Compressors kept for the next call at the same level: each is a few hundred kilobytes
     /// of tables, and the search index compresses thousands of small files on every core.
     private enum Compressors {
+        /// A compressor's pointer. `@unchecked Sendable` is sound here: a compressor is used by
+        /// one thread at a time, taken out of the pool (under its lock), then given back.
         struct Handle: @unchecked Sendable {
-            // Used by one thread at a time: taken out of the pool, then given back.
             let pointer: OpaquePointer
         }
 

@@ -276,7 +276,7 @@ struct SourcePlan {
     var jobs: [Job] = []
     var skipped: [FetchReport.Row] = []
 
-    static let apiNames = ["naver", "newsapi", "mediastack"]
+    static let apiNames = APIProvider.allCases.map(\.rawValue)
 
     /// The API sources for `names` that have keys, configured or not (for `search`), with
     /// skipped rows for those without.
@@ -314,11 +314,7 @@ struct SourcePlan {
     }
 
     static func queries(of source: any SearchSource, in config: SiteConfig.Sources) -> [String] {
-        switch type(of: source).provider {
-        case .naver: config.naver?.queries ?? []
-        case .newsapi: config.newsAPI?.queries ?? []
-        case .mediastack: config.mediaStack?.keywords ?? []
-        }
+        type(of: source).provider.queries(in: config)
     }
 
     /// With `enrich` and no source named, a site without sources gets an empty plan instead of
@@ -350,13 +346,7 @@ struct SourcePlan {
             wanted = Set(apiNames)
             wantedFeeds = Set(feedNames)
         }
-        let configuredAPIs = apiNames.filter { name in
-            switch name {
-            case "naver": config.naver != nil
-            case "newsapi": config.newsAPI != nil
-            default: config.mediaStack != nil
-            }
-        }
+        let configuredAPIs = APIProvider.allCases.filter { $0.isConfigured(in: config) }.map(\.rawValue)
         if !names.isEmpty, let missing = wanted.subtracting(configuredAPIs).sorted().first {
             throw DiagnosticsError([.error("'\(missing)' is not configured", hint: "add sources.\(missing) to gazette.yml")])
         }

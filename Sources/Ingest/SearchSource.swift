@@ -15,9 +15,28 @@ public struct Found: Sendable {
 }
 
 /// The news APIs a site can search, each with its store name (the raw value), its name in
-/// messages and its documented address.
-enum APIProvider: String, Sendable {
+/// messages, its documented address and its part of `gazette.yml`. The one list of them: a
+/// new API is a new case, and every switch below (exhaustive, with no `default:`) asks for it.
+enum APIProvider: String, Sendable, CaseIterable {
     case naver, newsapi, mediastack
+
+    /// Whether `gazette.yml` has this API's section.
+    func isConfigured(in config: SiteConfig.Sources) -> Bool {
+        switch self {
+        case .naver: config.naver != nil
+        case .newsapi: config.newsAPI != nil
+        case .mediastack: config.mediaStack != nil
+        }
+    }
+
+    /// The queries (MediaStack's keywords) configured for this API.
+    func queries(in config: SiteConfig.Sources) -> [String] {
+        switch self {
+        case .naver: config.naver?.queries ?? []
+        case .newsapi: config.newsAPI?.queries ?? []
+        case .mediastack: config.mediaStack?.keywords ?? []
+        }
+    }
 
     /// The provider's name in messages.
     var label: String {

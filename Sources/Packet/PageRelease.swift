@@ -1,4 +1,5 @@
 import Dispatch
+import GazetteModel
 
 /// Lets go of a packet's drawn pages on another thread, after the drawing and without being
 /// waited for. A packet's boxes hold thousands of Pango layouts, and freeing them is about 7 %
@@ -16,20 +17,8 @@ enum PageRelease {
 
     /// Takes the caller's last references to the runs drawn.
     static func release(_ runs: consuming [PageRun]) {
-        let parcel = Parcel(runs)
-        queue.async { parcel.drop() }
+        // The caller's last references, behind a lock so the compiler can check the hand-over.
+        let parcel = Locked<[PageRun]?>(runs)
+        queue.async { parcel.withLock { $0 = nil } }
     }
-}
-
-/// Drawn pages on their way to the releasing thread.
-///
-/// `@unchecked Sendable` is sound here, and cannot be proved by the compiler: the caller hands
-/// over its last references and never touches the pages again, and the releasing thread only
-/// drops them.
-private final class Parcel: @unchecked Sendable {
-    private var runs: [PageRun]?
-
-    init(_ runs: consuming [PageRun]) { self.runs = runs }
-
-    func drop() { runs = nil }
 }

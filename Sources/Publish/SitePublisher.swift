@@ -1,7 +1,6 @@
 import Content
 import Foundation
 import GazetteModel
-import Pipeline
 import Output
 
 /// Publishes an output folder to a branch of a git remote, as one commit on top of that branch.

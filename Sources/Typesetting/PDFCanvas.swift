@@ -68,7 +68,8 @@ public final class PDFCanvas {
         }
     }
 
-    /// The XMP metadata `joined` adds (PDF/UA-1): set on the document's leading canvas.
+    /// The document's XMP metadata (PDF/UA-1): set on its leading canvas, written when it is
+    /// completed (`completingStructure`).
     public var xmpMetadata: XMPMetadata?
 
     public func setMetadata(_ key: Metadata, _ value: String) {
@@ -413,7 +414,6 @@ public final class PDFCanvas {
     public struct Part: Sendable {
         fileprivate let data: Data
         fileprivate let read: PDFJoin.Part?
-        fileprivate var metadata: XMPMetadata?
     }
 
     /// Where a canvas's pages go in the document: all of it, its first run, or a run after.
@@ -424,9 +424,9 @@ public final class PDFCanvas {
     /// that its drawing thread can do, before the parts are joined.
     public func finishPart(_ position: Position) throws -> Part {
         let data = try finish()
-        guard output == .pdf, position != .whole else { return Part(data: data, read: nil, metadata: xmpMetadata) }
+        guard output == .pdf, position != .whole else { return Part(data: data, read: nil) }
         do {
-            return Part(data: data, read: try PDFJoin.Part(data, later: position == .later), metadata: xmpMetadata)
+            return Part(data: data, read: try PDFJoin.Part(data, later: position == .later))
         } catch let failure as PDFJoin.Failure {
             throw Failure(description: "cairo: cannot join the parts of a document: \(failure)")
         }
@@ -435,25 +435,22 @@ public final class PDFCanvas {
     /// The parts (`finishPart`) of one document, each a run of pages following the one
     /// before, as that one document (`PDFJoin`). The first part's metadata, outline and
     /// language are the document's.
-    /// The parts as one document, with the XMP metadata its leading canvas was given.
     public static func joined(_ parts: [Part]) throws -> Data {
-        let metadata = parts.first?.metadata
-        func described(_ data: Data) -> Data { metadata.map { PDFStructure.addingMetadata(data, $0) } ?? data }
-        guard parts.count > 1 else { return described(parts.first?.data ?? Data()) }
+        guard parts.count > 1 else { return parts.first?.data ?? Data() }
         let read = parts.compactMap(\.read)
         guard read.count == parts.count else { throw Failure(description: "cairo: cannot join the parts of a document: a part was finished whole") }
         do {
-            return described(try PDFJoin.join(read))
+            return try PDFJoin.join(read)
         } catch let failure as PDFJoin.Failure {
             throw Failure(description: "cairo: cannot join the parts of a document: \(failure)")
         }
     }
 
     /// `finishCairo`'s document with what cairo cannot write: its cross-reference table
-    /// repaired, and the document's language, its artifacts and the languages of its elements
-    /// (`PDFStructure`).
+    /// repaired, and the document's language, its XMP metadata, its artifacts and the
+    /// languages of its elements (`PDFStructure`).
     public func completingStructure(_ data: Data) -> Data {
         guard output == .pdf, !data.isEmpty else { return data }
-        return PDFStructure.update(data, language: language, elements: elements)
+        return PDFStructure.update(data, language: language, elements: elements, metadata: xmpMetadata)
     }
 }

@@ -18,13 +18,21 @@ enum PDFStructure {
         var attributes: String?
     }
 
-    static func update(_ data: Data, language: String?, elements: [Element]) -> Data {
+    /// The document as cairo wrote it, completed in one rewrite: the catalog's language,
+    /// `DisplayDocTitle` and, for a document's leading part, its XMP `metadata` (a stream added
+    /// after the last object; the parts joined after keep the first part's catalog and objects).
+    static func update(_ data: Data, language: String?, elements: [Element], metadata: XMPMetadata? = nil) -> Data {
         let bytes = [UInt8](data)
         guard let file = PDFFile(bytes) else { return data }
         var replaced: [Int: [UInt8]] = [:]
+        var appended: [[UInt8]] = []
         if let root = file.trailerReference("Root"), let catalog = file.object(root), catalog.contains("/Type /Catalog") {
             var additions = " /ViewerPreferences << /DisplayDocTitle true >>"
             if let language { additions = " /Lang \(literal(language))" + additions }
+            if let metadata, !catalog.contains("/Metadata") {
+                additions += " /Metadata \(file.size) 0 R"
+                appended.append(metadataStream(metadata))
+            }
             replaced[root] = Array(insertBeforeClose(catalog, additions).utf8)
         }
         // One look at each object's dictionary: structure elements, and pages' content streams.
@@ -63,7 +71,7 @@ enum PDFStructure {
         }
         replaced.merge(markedStreams(file, contents)) { _, marked in marked }
         guard !replaced.isEmpty || file.unwritten > 0 else { return data }
-        return file.rewritten(replacing: replaced)
+        return file.rewritten(replacing: replaced, appending: appended)
     }
 
     /// Each page's stream inflated, marked and deflated again, pages on all cores: the
@@ -80,16 +88,10 @@ enum PDFStructure {
         return replaced
     }
 
-    /// The document with its XMP metadata stream added and named by the catalog (`/Metadata`),
-    /// uncompressed as XMP must be; every other object's bytes as they were.
-    static func addingMetadata(_ data: Data, _ metadata: XMPMetadata) -> Data {
-        guard let file = PDFFile([UInt8](data)), let root = file.trailerReference("Root"), let catalog = file.object(root),
-            !catalog.contains("/Metadata")
-        else { return data }
+    /// The XMP metadata stream object, uncompressed as XMP must be.
+    static func metadataStream(_ metadata: XMPMetadata) -> [UInt8] {
         let xml = Array(metadata.xmp.utf8)
-        let stream = Array("<< /Type /Metadata /Subtype /XML /Length \(xml.count) >>\nstream\n".utf8) + xml + Array("\nendstream".utf8)
-        let replaced = [root: Array(insertBeforeClose(catalog, " /Metadata \(file.size) 0 R").utf8)]
-        return file.rewritten(replacing: replaced, appending: [stream])
+        return Array("<< /Type /Metadata /Subtype /XML /Length \(xml.count) >>\nstream\n".utf8) + xml + Array("\nendstream".utf8)
     }
 
     /// A link annotation's `/Contents`: its `/URI` string as written, or, for a link to a named

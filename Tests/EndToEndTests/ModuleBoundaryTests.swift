@@ -3,7 +3,8 @@ import Testing
 import TestSupport
 
 /// Each module's README says what it may import; Package.swift says what it depends on; its
-/// sources say what they import. The three must name the same Gazette modules, so a README
+/// sources say what they import. The three must name the same Gazette modules (and the README
+/// every package product and system module the other two name), so a README
 /// cannot drift from the code it describes (as two did: `GazetteModel` imported `CMalloc`
 /// unsaid, and `Site`'s README left out `CZlib`).
 @Suite struct ModuleBoundaryTests {
@@ -21,7 +22,8 @@ import TestSupport
                   let name = block.firstMatch(of: /name: "([^"]+)"/)?.1 else { continue }
             var dependencies: Set<String> = []
             if let list = block.firstMatch(of: /dependencies: \[([^\]]*)\]/)?.1 {
-                // Plain strings are targets; `.product(name:…)` are packages'.
+                // Plain strings are targets (or products named alone); `.product(name:…)` are packages'.
+                for match in list.matches(of: /\.product\(name: "([^"]+)"/) { dependencies.insert(String(match.1)) }
                 let withoutProducts = list.replacing(/\.product\([^)]*\)/, with: "")
                 for match in withoutProducts.matches(of: /"([^"]+)"/) { dependencies.insert(String(match.1)) }
             }
@@ -59,6 +61,33 @@ import TestSupport
             }
             let importedModules = imported.intersection(names)
             #expect(importedModules == dependencies, "\(target): sources import \(importedModules.sorted()), Package.swift has \(dependencies.sorted())")
+            // Packages' products and system modules are named too, backticks or not.
+            let words = Set(paragraph.matches(of: /[A-Za-z_][A-Za-z0-9_]*/).map { String($0.0) })
+            for product in all.subtracting(names) {
+                #expect(words.contains(product), "\(target): Package.swift gives it \(product), its README's May import line does not name it")
+            }
+            for module in imported.subtracting(names).subtracting(["Swift", "_Concurrency"]) {
+                #expect(words.contains(module), "\(target): its sources import \(module), its README's May import line does not name it")
+            }
         }
+    }
+
+    /// Sharing across threads is checked by the compiler everywhere but in a few places, each of
+    /// which says on the lines above why it is sound (a lock, `Locked`, or a value `Sendable` by
+    /// construction is preferred). A ratchet: the bound only goes down (issue 51 asks for 3).
+    @Test func fewUncheckedSendablesAndEachSaysWhy() throws {
+        var found: [String] = []
+        let sources = Repository.root.appendingPathComponent("Sources")
+        for case let file as URL in FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil) ?? .init()
+        where file.pathExtension == "swift" {
+            let lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\n")
+            for (index, line) in lines.enumerated() where line.contains(": @unchecked Sendable") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                found.append("\(file.lastPathComponent):\(index + 1)")
+                let above = lines[max(0, index - 8)..<index].joined(separator: "\n")
+                #expect(above.contains("sound") || above.contains("one thread at a time"), "\(file.lastPathComponent):\(index + 1) does not say why it is safe")
+            }
+        }
+        #expect(found.count <= 4, "\(found)")
+        #expect(!found.isEmpty, "the search found nothing: check the pattern")
     }
 }

@@ -3,14 +3,14 @@ import GazetteModel
 
 /// Whether an output folder holds a build of the site as it is now, for `gazette publish`.
 ///
-/// Every build that writes or confirms an output folder saves its ledger (`OutputLedger`) after
+/// Every build that writes or confirms an output folder saves its ledger (`SiteLayout.ledger(of:)`) after
 /// the folder is in place; a build that finds nothing changed stops before, and it can only do
 /// that when no input's statistics changed. So the ledger's modification time is when the site
 /// in the folder was last made from its inputs, and an input modified later is not in it.
 public enum LastBuild {
     /// When the last build of `output` from this site finished, or nil if none is recorded.
     public static func date(siteRoot: URL, output: URL) -> Date? {
-        modified(OutputLedger.file(siteRoot: siteRoot, output: output).path)
+        modified(SiteLayout(siteRoot: siteRoot).ledger(of: output).path)
     }
 
     /// The inputs modified at or after `date` — `gazette.yml`, and the files and folders under
