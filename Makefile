@@ -40,7 +40,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/gazette
 
 .PHONY: demo test build deps test-deps test-tools clean install install-files uninstall manual dist deb test-install bench bench-packets bench-fetch bench-images bench-board bench-text \
-	bench-peers bench-serve bench-search bench-weight bench-scale bench-busy-week bench-lsp fuzz fuzz-build
+	bench-peers bench-serve bench-search bench-weight bench-scale bench-busy-week bench-lsp bench-startup fuzz fuzz-build
 
 # Installs only the packages that are missing, running apt-get update first when it must.
 define apt_install
@@ -173,7 +173,7 @@ test: test-deps test-tools
 	@$(MAKE) --no-print-directory test-install
 
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
-bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale bench-busy-week bench-lsp
+bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale bench-busy-week bench-lsp bench-startup
 
 # Gazette beside Hugo (full builds of 2,000 and 10,000 generated journals) and Typst (one week's
 # packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
@@ -196,6 +196,9 @@ bench-busy-week: build
 # loading the site, peak memory.
 bench-lsp: build
 	python3 Benchmarks/lsp_bench.py $(RELEASE_BIN) --journals 2000 --changes 60
+
+bench-startup: build
+	python3 Benchmarks/startup.py 40 $(RELEASE_BIN)
 
 bench-serve: build
 	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 5

@@ -50,12 +50,13 @@ let package = Package(
             name: "CWOFF2",
             linkerSettings: [.linkedLibrary("woff2enc"), .linkedLibrary("woff2dec"), .linkedLibrary("brotlienc"), .linkedLibrary("stdc++")]),
         .systemLibrary(
-            name: "CVips", pkgConfig: "vips",
+            name: "CVips", pkgConfig: "gobject-2.0",
             providers: [.apt(["libvips-dev"])]),
         // Whole-buffer gzip and zlib streams: for buffers held whole, as all of Gazette's are,
         // libdeflate compresses in half of zlib's time, to smaller files (issue 32's note).
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers; the library is opened on first use (dlopen), not linked.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // inotify's constants and event layout from <sys/inotify.h>, for Serve's watcher.
         .target(name: "CInotify"),
         // cmark-gfm's table of special characters made constant, so Markdown parses on every

@@ -117,14 +117,24 @@ install_binary() {
 
 binary() { if [ "$config" = debug ]; then relink_debug; else build_binary; fi; }
 
-# The Debian packages whose libraries the binary links (dpkg-shlibdeps), with versions.
+# The libraries the binary opens itself on first use (dlopen, in Sources/CVips and
+# Sources/CCurl): dpkg-shlibdeps cannot see them in the binary, so a probe that links them
+# (one call into each, built with the toolchain's clang) stands in for them beside it.
+dlopened_libraries="vips curl"
+dlopen_probe() {
+    printf 'int vips_init(const char *);\nchar *curl_version(void);\nint main(void) { return vips_init("p") + (curl_version() == 0); }\n' \
+        | "$(dirname "$(readlink -f "$(command -v swiftc)")")/clang" -x c - -o "$1" -Wl,--no-as-needed $(printf -- '-l%s ' $dlopened_libraries)
+}
+
+# The Debian packages whose libraries the binary links or opens (dpkg-shlibdeps), with versions.
 shlib_depends() {
     local scratch
     scratch=$(mktemp -d)
-    mkdir -p "$scratch/debian" "$scratch/root/usr/bin"
+    mkdir -p "$scratch/debian" "$scratch/root/usr/bin" "$scratch/root/usr/lib/gazette"
     printf 'Source: gazette\n\nPackage: gazette\nArchitecture: any\n' >"$scratch/debian/control"
     cp "$stage/gazette" "$scratch/root/usr/bin/gazette"
-    (cd "$scratch" && dpkg-shlibdeps -O -e root/usr/bin/gazette 2>/dev/null) | sed -n 's/^shlibs:Depends=//p'
+    dlopen_probe "$scratch/root/usr/lib/gazette/dlopen-probe"
+    (cd "$scratch" && dpkg-shlibdeps -O -e root/usr/bin/gazette -e root/usr/lib/gazette/dlopen-probe 2>/dev/null) | sed -n 's/^shlibs:Depends=//p'
     rm -rf "$scratch"
 }
 
@@ -154,7 +164,9 @@ archive() {
 $(sed -n 's/.*static let repository = "\(.*\)".*/\1/p' Sources/GazetteModel/GazetteRelease.swift) for the guide.
 
 This archive needs no Swift toolchain. On Debian 12 (bookworm), install the
-libraries and fonts it uses with one line, then put \`gazette\` on your PATH:
+libraries and fonts it uses with one line, then put \`gazette\` on your PATH (the list
+includes libvips and libcurl, which \`gazette\` opens itself the first time it scales a
+picture or sends mail, so \`ldd\` does not show them):
 
     sudo apt-get install --no-install-recommends $packages
     sudo install -m 755 gazette /usr/local/bin/gazette

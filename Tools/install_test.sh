@@ -63,8 +63,20 @@ fresh_root() {
 # The sample site, built with its packet; the pages and the PDF must be there.
 build_sample() {
     local root=$1 label=$2
-    chroot "$root" sh -c 'cd /tmp && rm -rf s && gazette init s -q && gazette build --site s -q'
+    chroot "$root" sh -c 'cd /tmp && rm -rf s && gazette init s -q'
+    # A picture wider than the column, beside a journal of its own: its smaller WebP copies are
+    # made by libvips, which gazette opens itself (dlopen), so only the package's own list of
+    # dependencies puts it in this root.
+    python3 -c 'import struct, sys, zlib
+w, h = 1600, 40
+chunk = lambda t, d: struct.pack(">I", len(d)) + t + d + struct.pack(">I", zlib.crc32(t + d))
+rows = b"".join(b"\0" + bytes([40, 120, 200]) * w for _ in range(h))
+sys.stdout.buffer.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))' \
+        >"$root/tmp/s/content/journals/wide.png"
+    printf -- '---\ntitle: Wide\ncreated: 2026-11-20 09:00\n---\n![A wide band](wide.png)\n' >"$root/tmp/s/content/journals/wide.md"
+    chroot "$root" sh -c 'gazette build --site /tmp/s -q'
     test -s "$root/tmp/s/public/index.html" || { echo "install test ($label): no index.html" >&2; exit 1; }
+    test -s "$root/tmp/s/public/journals/wide/wide-760w.webp" || { echo "install test ($label): no WebP copy of the picture (libvips not opened?)" >&2; exit 1; }
     ls "$root"/tmp/s/public/packets/*.pdf >/dev/null 2>&1 || { echo "install test ($label): no packet" >&2; exit 1; }
     if chroot "$root" dpkg-query -W -f '${Package}\n' | grep -- '-dev$'; then
         echo "install test ($label): a -dev package was installed" >&2; exit 1

@@ -23,15 +23,15 @@ extension Thumbnailer {
     /// reads) at most `maxWidth` pixels wide, never enlarged: what a packet draws. Refused over
     /// `limits`, as thumbnails are.
     public static func printPicture(_ bytes: Data, maxWidth: Int, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> PrintPicture {
-        guard started, svgAllowed else { throw ImagingError(.unavailable, "libvips could not be started") }
+        guard started, svgAllowed else { throw unavailable }
         var header: (width: Int, height: Int)?
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, let image = gazette_vips_header(base, raw.count) else { return }
-            header = (Int(vips_image_get_width(image)), Int(vips_image_get_height(image)))
+            header = (Int(gazette_vips_width(image)), Int(gazette_vips_height(image)))
             g_object_unref(UnsafeMutableRawPointer(image))
         }
         guard let header else {
-            vips_error_clear()
+            gazette_vips_error_clear()
             throw ImagingError(.notAnImage, "not a picture libvips can read")
         }
         if header.width > limits.maxSide || header.height > limits.maxSide || header.width * header.height > limits.maxPixels {
@@ -41,17 +41,17 @@ extension Thumbnailer {
             guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the picture is empty")) }
             var image: UnsafeMutablePointer<VipsImage>?
             guard gazette_vips_print(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(max(1, maxWidth)), &image) == 0, let image else {
-                vips_error_clear()
+                gazette_vips_error_clear()
                 return .failure(ImagingError(.broken, "the picture is broken or truncated"))
             }
             defer { g_object_unref(UnsafeMutableRawPointer(image)) }
             var size = 0
-            guard let memory = vips_image_write_to_memory(image, &size) else {
-                vips_error_clear()
+            guard let memory = gazette_vips_write_to_memory(image, &size) else {
+                gazette_vips_error_clear()
                 return .failure(ImagingError(.broken, "the picture could not be decoded"))
             }
             defer { g_free(memory) }
-            let width = Int(vips_image_get_width(image)), height = Int(vips_image_get_height(image))
+            let width = Int(gazette_vips_width(image)), height = Int(gazette_vips_height(image))
             guard size == width * height * 4 else { return .failure(ImagingError(.broken, "the picture has an unexpected layout")) }
             let pixels = [UInt8](UnsafeRawBufferPointer(start: memory, count: size))
             return .success(PrintPicture(width: width, height: height, rgba: pixels))
@@ -64,7 +64,7 @@ extension Thumbnailer {
     /// A picture of the site's own at `width` pixels wide (its aspect kept, never enlarged), as
     /// WebP: the smaller sizes a page's `srcset` offers.
     public static func scaledWebP(_ bytes: Data, width: Int, quality: Int = 80) throws(ImagingError) -> Data {
-        guard started else { throw ImagingError(.unavailable, "libvips could not be started") }
+        guard started else { throw unavailable }
         let result: Result<Data, ImagingError> = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the picture is empty")) }
             var buffer: UnsafeMutableRawPointer?
@@ -72,7 +72,7 @@ extension Thumbnailer {
             guard gazette_vips_scaled_webp(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(width), Int32(quality), &buffer, &length) == 0,
                 let buffer
             else {
-                vips_error_clear()
+                gazette_vips_error_clear()
                 return .failure(ImagingError(.broken, "the picture is broken or truncated"))
             }
             defer { g_free(buffer) }

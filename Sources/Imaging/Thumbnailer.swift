@@ -88,9 +88,17 @@ public struct Thumbnail: Sendable, Equatable {
 /// PNG, so memory stays small; a truncated or broken file fails instead of giving a grey
 /// picture. The only file that calls libvips.
 public enum Thumbnailer {
-    /// libvips started once per process (`VIPS_INIT`, one thread per operation, no cache,
-    /// untrusted loaders blocked).
-    static let started: Bool = gazette_vips_start() == 0
+    /// libvips opened and started once per process, on first use (one thread per operation, no
+    /// cache, untrusted loaders blocked): 0, or -2 when the library is not installed.
+    private static let start: Int32 = gazette_vips_start()
+    static var started: Bool { start == 0 }
+
+    /// Why pictures cannot be read, when `started` is false.
+    static var unavailable: ImagingError {
+        ImagingError(
+            .unavailable,
+            start == -2 ? "libvips is not installed (on Debian: apt-get install libvips42)" : "libvips could not be started")
+    }
 
     /// Width and height from the header, after the format checks; decodes no pixel.
     public static func dimensions(of bytes: Data, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> (width: Int, height: Int) {
@@ -98,11 +106,11 @@ public enum Thumbnailer {
         let result: Result<(Int, Int), ImagingError> = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the image is empty")) }
             guard let image = gazette_vips_header(base, raw.count) else {
-                vips_error_clear()
+                gazette_vips_error_clear()
                 return .failure(ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken (its header cannot be read)"))
             }
             defer { g_object_unref(UnsafeMutableRawPointer(image)) }
-            return .success((Int(vips_image_get_width(image)), Int(vips_image_get_height(image))))
+            return .success((Int(gazette_vips_width(image)), Int(gazette_vips_height(image))))
         }
         let (width, height) = try result.get()
         try checkSize(width: width, height: height, limits: limits)
@@ -127,7 +135,7 @@ public enum Thumbnailer {
                 guard gazette_vips_thumbnail(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(size.width), Int32(size.height), &image) == 0,
                     let image
                 else {
-                    vips_error_clear()
+                    gazette_vips_error_clear()
                     return .failure(ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken or truncated"))
                 }
                 defer { g_object_unref(UnsafeMutableRawPointer(image)) }
@@ -140,7 +148,7 @@ public enum Thumbnailer {
                         case .jpeg: gazette_vips_jpeg(image, Int32(quality), &buffer, &length)
                         }
                     guard status == 0, let buffer else {
-                        vips_error_clear()
+                        gazette_vips_error_clear()
                         return .failure(ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken or truncated"))
                     }
                     defer { g_free(buffer) }
@@ -158,14 +166,14 @@ public enum Thumbnailer {
         guard let format = ImageFormat.sniff(bytes) else {
             throw ImagingError(.notAnImage, "not a JPEG, PNG or WebP image (the bytes are \(ImageFormat.describeOther(bytes)))")
         }
-        guard started else { throw ImagingError(.unavailable, "libvips could not be started") }
+        guard started else { throw unavailable }
         let loader: String? = bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, let name = vips_foreign_find_load_buffer(base, raw.count) else { return nil }
+            guard let base = raw.baseAddress, let name = gazette_vips_find_loader(base, raw.count) else { return nil }
             return String(cString: name)
         }
         // vips names the loader's class: VipsForeignLoadJpegBuffer, VipsForeignLoadPngBuffer…
         guard let loader, loader.lowercased() == "vipsforeignload\(format.rawValue)buffer" else {
-            vips_error_clear()
+            gazette_vips_error_clear()
             throw ImagingError(.broken, "the \(format.rawValue.uppercased()) file is broken (no decoder accepts it)")
         }
         return format

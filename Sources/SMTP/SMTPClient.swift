@@ -77,11 +77,11 @@ public enum SMTPClient {
     public static func send(_ message: Data, from: String, to recipients: [String], via server: SMTPServer) throws(SMTPError) {
         guard !recipients.isEmpty else { throw SMTPError("no recipients", hint: "list them under mail: to: in gazette.yml, or pass --to") }
         try globalInit()
-        guard let curl = curl_easy_init() else { throw SMTPError("libcurl could not start a session", hint: "run again") }
-        defer { curl_easy_cleanup(curl) }
+        guard let curl = gazette_curl_easy_init() else { throw SMTPError("libcurl could not start a session", hint: "run again") }
+        defer { gazette_curl_easy_cleanup(curl) }
         var list: UnsafeMutablePointer<curl_slist>?
-        for recipient in recipients { list = curl_slist_append(list, "<\(recipient)>") }
-        defer { curl_slist_free_all(list) }
+        for recipient in recipients { list = gazette_curl_slist_append(list, "<\(recipient)>") }
+        defer { gazette_curl_slist_free_all(list) }
         let body = Upload(message)
         let box = Unmanaged.passRetained(body)
         defer { box.release() }
@@ -110,9 +110,9 @@ public enum SMTPClient {
         set(gazette_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "smtp,smtps"))
         set(gazette_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)))
         guard setup == CURLE_OK else {
-            throw SMTPError("libcurl refused a setting: \(String(cString: curl_easy_strerror(setup)))", hint: "check SMTP_URL")
+            throw SMTPError("libcurl refused a setting: \(String(cString: gazette_curl_easy_strerror(setup)))", hint: "check SMTP_URL")
         }
-        let result = curl_easy_perform(curl)
+        let result = gazette_curl_easy_perform(curl)
         guard result != CURLE_OK else { return }
         var response = 0
         _ = gazette_curl_get_long(curl, CURLINFO_RESPONSE_CODE, &response)
@@ -121,7 +121,7 @@ public enum SMTPClient {
 
     /// What a failed delivery means, and what to do, by libcurl's result and the server's last reply.
     static func explain(_ result: CURLcode, detail: String, response: Int, server: SMTPServer) -> SMTPError {
-        let said = detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail
+        let said = detail.isEmpty ? String(cString: gazette_curl_easy_strerror(result)) : detail
         let reply = response > 0 ? " (the server answered \(response))" : ""
         switch result {
         case CURLE_LOGIN_DENIED:
@@ -149,7 +149,10 @@ public enum SMTPClient {
     }
 
     private static let initialised: Result<Void, SMTPError> = {
-        let code = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+        guard gazette_curl_available() != 0 else {
+            return .failure(SMTPError("libcurl is not installed", hint: "on Debian: apt-get install libcurl4"))
+        }
+        let code = gazette_curl_global_init(Int(CURL_GLOBAL_DEFAULT))
         return code == CURLE_OK ? .success(()) : .failure(SMTPError("libcurl could not start: \(code)", hint: "check the libcurl installation"))
     }()
 
