@@ -52,7 +52,7 @@ public struct SiteLayout: Sendable {
     /// What builds keep between runs to do less: none of it is needed to build.
     public var cache: URL { state.appendingPathComponent("cache") }
     /// Card measures (`CardMeasureCache`).
-    public var cardsCache: URL { cache.appendingPathComponent("cards.txt") }
+    public var cardsCache: URL { cache.appendingPathComponent("cards.bin") }
     /// Parsed bodies (`BodyCache`).
     public var bodiesCache: URL { cache.appendingPathComponent("bodies.bin") }
     /// Encoded web-font slices and pages' own fonts.

@@ -69,7 +69,7 @@ public final class BuildMemory: Sendable {
         }
     }
 
-    /// The card measures to start from: those kept in memory or in `cards.txt`, or none.
+    /// The card measures to start from: those kept in memory or in `cards.bin`, or none.
     func cardMeasures() -> CardMeasureCache {
         switch store {
         case .fresh: CardMeasureCache()

@@ -165,7 +165,7 @@ public struct SiteBoards: Sendable {
 }
 
 /// Cards measured by earlier builds: an edit to one journal measures one card again, not all of
-/// them. Kept in memory by `gazette serve` and in `.gazette/cache/cards.txt` by `gazette build` (`CardMeasureText`).
+/// them. Kept in memory by `gazette serve` and in `.gazette/cache/cards.bin` by `gazette build` (`CardMeasureFile`).
 /// Keyed by the fingerprint of the fonts measured with and the card's text (not by the text
 /// itself: hashing Swift strings normalises them, which cost 10 % of a build).
 public final class CardMeasureCache: Sendable {
@@ -179,7 +179,7 @@ public final class CardMeasureCache: Sendable {
 
     /// Entries a file written by `save` holds; an unreadable file is an empty cache.
     public init(contentsOf file: URL) {
-        if let data = FileManager.default.contents(atPath: file.path), let table = CardMeasureText.decode(data) {
+        if let data = FileManager.default.contents(atPath: file.path), let table = CardMeasureFile.decode(data) {
             measures.withLock { $0 = table }
         }
     }
@@ -187,8 +187,10 @@ public final class CardMeasureCache: Sendable {
     /// Writes the measures of the last build to `file`, atomically; a failure costs the next
     /// build time only.
     public func save(to file: URL) {
-        let data = measures.withLock { CardMeasureText.encode($0) }
+        let data = measures.withLock { CardMeasureFile.encode($0) }
         try? AtomicFile.write(data, to: file, durable: false)
+        // The text file of Gazette before the one memory format, beside it, is of no more use.
+        try? FileManager.default.removeItem(at: file.deletingLastPathComponent().appendingPathComponent("cards.txt"))
     }
 
     /// The measure of each of `texts`, in order, measuring only those not seen before with these

@@ -70,7 +70,7 @@ struct DevServerTests {
             import socket, sys
             port = int(sys.argv[1])
             for target in sys.argv[2:]:
-                with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+                with socket.create_connection(("127.0.0.1", port), timeout=60) as s:
                     s.sendall(("GET " + target + " HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nConnection: close\\r\\n\\r\\n").encode("latin-1"))
                     answer = b""
                     while True:

@@ -93,7 +93,7 @@ import Testing
         #expect(try Data(contentsOf: file) != written, "the edited body was not written back")
 
         // The file says another journal's body is something else: a build believes it.
-        let stamp = try #require(String(decoding: written, as: UTF8.self).split(separator: "\n").dropFirst().first.map(String.init))
+        let stamp = try #require(MemoryFile.header(of: written)?.stamp)
         let (options, table) = try #require(BodyCacheFile.decode(try Data(contentsOf: file), stamp: stamp))
         let other = journals[1]
         let slug = try #require(table.bodies.keys.first { other.contains($0) })

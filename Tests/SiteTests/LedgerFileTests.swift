@@ -4,10 +4,10 @@ import Testing
 
 @testable import Pipeline
 
-/// The output ledger as tab-separated lines: every field survives a round trip, whatever its
-/// text holds, and anything that is not a whole ledger reads as none (the build then makes
+/// The output ledger on disk: every field survives a round trip, whatever its text holds, and
+/// anything that is not a whole ledger of this executable reads as none (the build then makes
 /// every file, never trusts a damaged record).
-@Suite struct LedgerTextTests {
+@Suite struct LedgerFileTests {
     static func sample() -> OutputLedger {
         var ledger = OutputLedger(engine: "123-456")
         ledger.inputs = Fingerprint(high: 1, low: UInt64.max)
@@ -27,22 +27,30 @@ import Testing
 
     @Test func everyFieldSurvivesARoundTrip() throws {
         let ledger = Self.sample()
-        let decoded = try #require(LedgerText.decode(LedgerText.encode(ledger)))
-        #expect(decoded.format == ledger.format && decoded.engine == ledger.engine && decoded.inputs == ledger.inputs)
+        let decoded = try #require(LedgerFile.decode(LedgerFile.encode(ledger), engine: "123-456"))
+        #expect(decoded.engine == ledger.engine && decoded.inputs == ledger.inputs)
         #expect(decoded.live == ledger.live && decoded.previous == ledger.previous)
         #expect(decoded.summary?.journals == 2 && decoded.summary?.articles == 3 && decoded.summary?.weeks == 1)
         #expect(decoded.summary?.fontBytes == 167_000)
         #expect(decoded.summary?.diagnostics == ledger.summary?.diagnostics)
         // Same ledger, same bytes: entries are written sorted.
-        #expect(LedgerText.encode(decoded) == LedgerText.encode(ledger))
+        #expect(LedgerFile.encode(decoded) == LedgerFile.encode(ledger))
+        // A ledger with no summary and no inputs.
+        let bare = OutputLedger(engine: "e")
+        let read = try #require(LedgerFile.decode(LedgerFile.encode(bare), engine: "e"))
+        #expect(read.summary == nil && read.inputs == nil && read.live.isEmpty)
     }
 
     @Test func aDamagedOrForeignLedgerIsNone() {
-        let text = LedgerText.encode(Self.sample())
-        #expect(LedgerText.decode(text.dropLast()) == nil)  // cut short: the last line has no end
-        #expect(LedgerText.decode(Data("{\"format\":1}".utf8)) == nil)  // the JSON ledger of earlier versions
-        #expect(LedgerText.decode(Data("live\t1\t2\n".utf8)) == nil)
-        #expect(LedgerText.decode(Data("gazette-ledger\t2\te\nlive\t1\t2\t3\t4\tx\tpath\n".utf8)) == nil)  // not a number
-        #expect(LedgerText.decode(Data("gazette-ledger\t2\te\\q\n".utf8)) == nil)  // an escape it never writes
+        let data = LedgerFile.encode(Self.sample())
+        #expect(LedgerFile.decode(data, engine: "123-457") == nil)  // another executable recorded it
+        for length in stride(from: 0, to: data.count, by: 5) {
+            #expect(LedgerFile.decode(data.prefix(length), engine: "123-456") == nil, "read \(length) of \(data.count) bytes")
+        }
+        var flipped = data
+        flipped[flipped.count - 20] ^= 0x40
+        #expect(LedgerFile.decode(flipped, engine: "123-456") == nil)
+        #expect(LedgerFile.decode(Data("{\"format\":1}".utf8), engine: "123-456") == nil)  // the JSON ledger of earlier versions
+        #expect(LedgerFile.decode(Data("gazette-ledger\t3\t123-456\nlive\t1\t2\t3\t4\t5\tpath\n".utf8), engine: "123-456") == nil)  // the text one
     }
 }

@@ -8,7 +8,7 @@ import TextLayout
 /// The card-measure cache file: every measure survives a round trip, the file is the same
 /// bytes whatever order the table was filled in, and anything that is not a whole file of this
 /// format reads as no cache (the build then measures every card again).
-@Suite struct CardMeasureTextTests {
+@Suite struct CardMeasureFileTests {
     static func sample() -> [Fingerprint: CardMeasure] {
         var withBreaks = CardMeasure()
         withBreaks.heights = [220: 181, 260: 163, 300: 150]
@@ -27,36 +27,35 @@ import TextLayout
 
     @Test func measuresSurviveARoundTrip() throws {
         let table = Self.sample()
-        let data = CardMeasureText.encode(table)
-        #expect(CardMeasureText.decode(data) == table)
+        let data = CardMeasureFile.encode(table)
+        #expect(CardMeasureFile.decode(data) == table)
         var reordered: [Fingerprint: CardMeasure] = [:]
         for (key, value) in table.sorted(by: { $0.key.low < $1.key.low }) { reordered[key] = value }
-        #expect(CardMeasureText.encode(reordered) == data)
-        #expect(CardMeasureText.decode(CardMeasureText.encode([:])) == [:])
+        #expect(CardMeasureFile.encode(reordered) == data)
+        #expect(CardMeasureFile.decode(CardMeasureFile.encode([:])) == [:])
     }
 
     @Test func aDamagedOrForeignFileIsNoCache() throws {
-        let text = String(decoding: CardMeasureText.encode(Self.sample()), as: UTF8.self)
+        let data = CardMeasureFile.encode(Self.sample())
+        var flipped = data
+        flipped[flipped.count / 2] ^= 0x01
         let damaged = [
-            "",
-            "{\"format\":2,\"entries\":[]}",
-            text.replacingOccurrences(of: "gazette-cards\t3", with: "gazette-cards\t2"),
-            String(text.dropLast()),
-            text.replacingOccurrences(of: "220:181", with: "220:x"),
-            text.replacingOccurrences(of: "excerpt:", with: "footer:"),
-            text.replacingOccurrences(of: "\t0\t", with: "\t0\t\t"),
+            Data(), Data("{\"format\":2,\"entries\":[]}".utf8), Data("gazette-cards\t3\n1\t2\t220:181\t\n".utf8),
+            data.dropLast(), flipped, data + Data([0]),
+            MemoryFile.encode(MemoryFile.Kind("cards", version: CardMeasureFile.kind.version - 1)) { $0.unsigned(0) },
+            MemoryFile.encode(MemoryFile.Kind("bodies", version: CardMeasureFile.kind.version)) { $0.unsigned(0) },
         ]
-        for file in damaged { #expect(CardMeasureText.decode(Data(file.utf8)) == nil, "\(file.debugDescription)") }
+        for file in damaged { #expect(CardMeasureFile.decode(file) == nil, "\(file.count) bytes") }
     }
 
     @Test func theCacheReadsBackWhatItSaved() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-cards-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("cards.txt")
+        let file = folder.appendingPathComponent("cards.bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try CardMeasureText.encode(Self.sample()).write(to: file)
+        try CardMeasureFile.encode(Self.sample()).write(to: file)
         let cache = CardMeasureCache(contentsOf: file)
         cache.save(to: file)
-        #expect(CardMeasureText.decode(try Data(contentsOf: file)) == Self.sample())
+        #expect(CardMeasureFile.decode(try Data(contentsOf: file)) == Self.sample())
     }
 }
