@@ -175,16 +175,17 @@ test: test-deps test-tools
 # Benchmarks print figures; they are not tests. Each has its own line so others can be added.
 bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve bench-search bench-images bench-weight bench-scale bench-busy-week bench-lsp bench-startup
 
-# Gazette beside Hugo (full builds of 2,000 and 10,000 generated journals) and Typst (one week's
-# packet), side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
-# The second run builds each clean run into a new folder: on this VM's root filesystem, deleting
+# Gazette beside Hugo and Hugo + Pagefind (clean builds and one edit of 2,000 journals: short
+# everyday Korean journals, long real-Korean ones, a busy two weeks) and Typst (one week's packet),
+# side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
+# The later runs build each clean run into a new folder: on this VM's root filesystem, deleting
 # the last output just before a clean build times the disk too (Benchmarks/README.md, bench-peers;
 # `peers.py --folder DIR` runs on another filesystem).
 bench-peers: build
 	$(call apt_install,poppler-utils)
-	python3 Benchmarks/peers.py --journals 2000,10000
-	python3 Benchmarks/peers.py --journals 2000,10000 --skip-typst --new-folders
-	python3 Benchmarks/peers.py --journals 2000 --skip-typst --new-folders --shapes korean,busy
+	python3 Benchmarks/peers.py --journals 2000 --shapes short,korean,busy
+	python3 Benchmarks/peers.py --journals 10000 --skip-typst --skip-pagefind --new-folders
+	python3 Benchmarks/peers.py --journals 2000 --skip-typst --new-folders --shapes short,korean,busy
 
 # The busy week: 2,000 journals and 2,000 fetched articles in two weeks, built with the week's
 # articles under every board page and on pages of their own; page sizes and build times.

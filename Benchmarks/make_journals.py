@@ -158,7 +158,37 @@ def paragraph(lang, sentences=None):
     return " ".join(sentence(lang) for _ in range(sentences or rng.randint(4, 7)))
 
 
+SHORT = False
+
+
+def use_short_bodies(on=True):
+    """Switches bodies to what members really write every day (Benchmarks/peers.py's `short`
+    shape): 300 to 1,000 characters, one to three paragraphs, sometimes a heading or a list."""
+    global SHORT
+    SHORT = on
+
+
+def short_body(i):
+    lang = "en" if i % 8 == 7 else "ko"
+    target = rng.randint(300, 1000)
+    parts = []
+    if i % 3 == 0:
+        parts.append("## " + ("요약" if lang == "ko" else "Summary"))
+    while sum(len(p) for p in parts) < target - 120:
+        if i % 5 == 0 and len(parts) == 1:
+            parts.append("\n".join(f"- {sentence(lang)}" for _ in range(rng.randint(2, 3))))
+        else:
+            parts.append(paragraph(lang, rng.randint(1, 3)))
+    text = "\n\n".join(parts)
+    if len(text) > 1000:
+        cut = text.rfind(". ", 0, 1000)
+        text = text[:cut + 1] if cut > 300 else text[:1000]
+    return lang, text + "\n"
+
+
 def body(i):
+    if SHORT:
+        return short_body(i)
     lang = "en" if i % 4 == 3 else "ko"
     parts = ["## " + ("요약" if lang == "ko" else "Summary"), paragraph(lang), paragraph(lang)]
     parts.append("\n".join(f"- **{rng.choice(english)}**: {sentence(lang)}" for _ in range(5)))
@@ -205,7 +235,7 @@ def journals(count, weeks=1):
             k = rng.choice(korean_journals)
             name, fields, text = made[k]
             lines = text.split("\n")
-            prose = [n for n, line in enumerate(lines) if len(line) > 80 and line[0] not in "#|`-0123456789>"]
+            prose = [n for n, line in enumerate(lines) if len(line) > 40 and line[0] not in "#|`-0123456789>"]
             n = rng.choice(prose)
             words = lines[n].split(" ")
             words.insert(rng.randint(1, len(words) - 1), syllable + rng.choice(["은", "를", "의", ""]))

@@ -3,12 +3,16 @@
 
 usage: python3 Benchmarks/peers.py [--journals 1000,2000] [--runs 5] [--packet-journals 200]
                                    [--gazette .build/release/gazette] [--skip-typst]
-                                   [--shapes plain,korean,busy] [--new-folders] [--folder DIR]
+                                   [--shapes short,korean,busy] [--new-folders] [--folder DIR]
+                                   [--skip-pagefind]
 
 Sites (--shapes): Benchmarks/make_journals.py writes N journals (WEEKS = N / 50: about fifty a
 week, as a busy study group's archive grows) — "plain"; the same with text drawn from real Korean
 syllable frequencies — "korean"; or N journals in two weeks with N fetched articles in the store
-(Benchmarks/busy_week.py), which Hugo's week pages list from data files — "busy". Each shape
+(Benchmarks/busy_week.py), which Hugo's week pages list from data files — "busy"; N journals of
+real Korean text as short as members write them every day (300 to 1,000 characters, one to three
+paragraphs, WEEKS as for "plain") — "short", where what every page costs whatever its length
+counts most. Each shape
 also prints the share of Gazette's pages that carry a font of their own. The same files, with a `date` and a `weeks` term added to the
 front matter, make a Hugo site with a minimal theme doing the equivalent work: a page per
 journal, the home page and a page per week and per tag listing journal summaries, an RSS feed
@@ -19,7 +23,9 @@ ledger removed). After one edit: one journal gets a paragraph before each run an
 into the folder they built before (Gazette reuses what did not change; Hugo renders all).
 Gazette and Hugo alternate, RUNS times each after one warm-up each. Reported: median wall seconds, peak resident memory of the process (wait4's
 ru_maxrss), pages written (HTML files), and the ratio of Hugo's median to Gazette's (above 1:
-Gazette is faster).
+Gazette is faster). A clean build is also compared with what a Hugo user runs to get a site
+search: Hugo, then Pagefind (PyPI pagefind-bin) over Hugo's journal pages (--skip-pagefind leaves
+that row out).
 
 Packets: one week of PACKET journals typeset by `gazette pdf --week` against the same journals
 converted to Typst by pandoc 3 (PyPI pypandoc-binary; conversion not timed) and compiled by
@@ -47,7 +53,7 @@ import busy_week  # noqa: E402
 import make_journals  # noqa: E402
 
 VENV = os.path.join(ROOT, ".build", "peers", "venv")
-PEERS = ["hugo==0.168.0", "typst==0.15.0", "pypandoc-binary==1.17"]
+PEERS = ["hugo==0.168.0", "typst==0.15.0", "pypandoc-binary==1.17", "pagefind-bin==1.5.2"]
 OUT = os.path.join(ROOT, "bench-results", "peers")
 ENV = dict(os.environ, SOURCE_DATE_EPOCH="1795000000")
 
@@ -92,7 +98,8 @@ def wait_for_deletions():
 
 
 def peer_venv():
-    marker = os.path.join(VENV, ".installed")
+    # The marker names the list, so a peer added to it is installed into an existing venv.
+    marker = os.path.join(VENV, ".installed-" + "-".join(sorted(p.split("==")[0] for p in PEERS)))
     if not os.path.exists(marker):
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
         subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "-q", "--disable-pip-version-check", *PEERS], check=True)
@@ -145,13 +152,15 @@ def write_sites(count, weeks, shape="plain"):
     gazette_site, hugo_site = os.path.join(base, "gazette"), os.path.join(base, "hugo")
     discard(base)
     os.makedirs(os.path.join(hugo_site, "content", "journals"))
-    make_journals.use_real_frequencies(shape == "korean")
+    make_journals.use_real_frequencies(shape in ("korean", "short"))
+    make_journals.use_short_bodies(shape == "short")
     for name, fields, body in write_gazette_site(gazette_site, count, weeks):
         iso = fields["created"].isocalendar()
         with open(os.path.join(hugo_site, "content", "journals", name), "w") as f:
             f.write(f"---\n{front(fields)}date: {fields['created'].strftime('%Y-%m-%dT%H:%M:%S')}+09:00\n"
                     f"weeks: [\"{iso[0]}-W{iso[1]:02d}\"]\n---\n{body}")
     make_journals.use_real_frequencies(False)
+    make_journals.use_short_bodies(False)
     if shape == "busy":
         # The same fetched articles: Gazette's store, and Hugo data files its week pages list.
         weeks_records = busy_week.write_articles(gazette_site, count)
@@ -218,16 +227,22 @@ def write_hugo_theme(site):
 # no page fonts); "korean", the same journals with text drawn from real Korean syllable
 # frequencies (every common syllable somewhere, most pages with a font of their own); "busy",
 # the journals in two weeks with as many fetched articles in the store (busy_week.py).
-SHAPES = ("plain", "korean", "busy")
+SHAPES = ("plain", "korean", "busy", "short")
 
 
-def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain"):
+def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain", pagefind=None):
     weeks = 2 if shape == "busy" else max(1, count // 50)
     gazette_site, hugo_site = write_sites(count, weeks, shape)
     base = os.path.dirname(gazette_site)
     def gazette_command(clean):
         return lambda out: timed([gazette, "build", "-q", "--no-pdf", "--site", gazette_site, "--output", out] + (["--clean"] if clean else []))
     hugo_command = lambda out: timed([hugo, "--quiet", "--source", hugo_site, "--destination", out])
+
+    def hugo_pagefind_command(out):
+        """Hugo, then Pagefind over its journal pages: the two times added, the larger peak."""
+        built = hugo_command(out)
+        indexed = timed(pagefind + ["--site", out, "--glob", "journals/**/*.html", "--quiet"])
+        return built[0] + indexed[0], max(built[1], indexed[1])
 
     def measure(commands, fresh, edit=None):
         results = {name: [] for name in commands}
@@ -258,9 +273,12 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain")
         row["page fonts"] = fonts.get("gazette", (0, 0))
         return row
 
-    clean = measure({"gazette": gazette_command(True), "hugo": hugo_command}, fresh=True)
+    peers = {"gazette": gazette_command(True), "hugo": hugo_command}
+    if pagefind:
+        peers["hugo+pagefind"] = hugo_pagefind_command
+    clean = measure(peers, fresh=True)
     if new_folders:
-        for name in ("gazette", "hugo"):
+        for name in ("gazette", "hugo", "hugo+pagefind"):
             for attempt in range(runs + 1):
                 discard(os.path.join(base, f"out-{name}-{attempt}"))
 
@@ -339,6 +357,7 @@ def main():
                              "last minutes for each file it creates, so deleting the last output just before a "
                              "build times the disk as much as the build (README, Speed against Hugo and Typst)")
     parser.add_argument("--folder", help="write the sites and their output here instead of bench-results/peers")
+    parser.add_argument("--skip-pagefind", action="store_true")
     parser.add_argument("--shapes", default="plain",
                         help=f"sites to measure, comma-separated, of {', '.join(SHAPES)} (see SHAPES; default plain)")
     args = parser.parse_args()
@@ -349,19 +368,28 @@ def main():
         global OUT
         OUT = os.path.abspath(args.folder)
     bin_dir = peer_venv()
+    # pagefind-bin installs the binary as a module, not a command.
+    pagefind = None if args.skip_pagefind else [os.path.join(bin_dir, "python"), "-m", "pagefind_bin"]
     os.makedirs(OUT, exist_ok=True)
     wait_for_deletions()
     hugo = os.path.join(bin_dir, "hugo")
     print(f"{'work':<44} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
     for shape in shapes:
         for count in (int(n) for n in args.journals.split(",") if n):  # --journals "" runs only the packets
-            rows, weeks = compare_builds(args.gazette, hugo, count, args.runs, new_folders=args.new_folders, shape=shape)
-            name = {"plain": "", "korean": ", real Korean", "busy": f", busy ({count} articles)"}[shape]
+            rows, weeks = compare_builds(args.gazette, hugo, count, args.runs, new_folders=args.new_folders, shape=shape,
+                                         pagefind=pagefind)
+            name = {"plain": "", "korean": ", real Korean", "busy": f", busy ({count} articles)", "short": ", short Korean"}[shape]
             clean_label = f"clean, {count} journals{name}" + (", new folders" if args.new_folders else "")
             for label, row in ((clean_label, rows["clean"]), (f"after one edit, {count} journals{name}", rows["edit"])):
                 g, h = row["gazette"], row["hugo"]
                 print(f"{label:<44} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
                       f" {'Hugo':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
+                      f"   per page: {g[0] / g[2] * 1000:.2f} ms vs {h[0] / h[2] * 1000:.2f} ms ({(h[0] / h[2]) / (g[0] / g[2]):.2f}×)")
+            if "hugo+pagefind" in rows["clean"]:
+                g, h = rows["clean"]["gazette"], rows["clean"]["hugo+pagefind"]
+                label = f"clean, {count} journals{name}, vs Hugo + Pagefind"
+                print(f"{label:<44} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
+                      f" {'H+P':>6} {h[0]:>6.2f} s {h[1]:>5.0f} MB {h[2]:>5} p {h[0] / g[0]:>11.2f}×"
                       f"   per page: {g[0] / g[2] * 1000:.2f} ms vs {h[0] / h[2] * 1000:.2f} ms ({(h[0] / h[2]) / (g[0] / g[2]):.2f}×)")
             with_font, pages = rows["clean"]["page fonts"]
             print(f"{'':<44} pages with a font of their own: {with_font} of {pages} ({100 * with_font / max(pages, 1):.0f} %)")
