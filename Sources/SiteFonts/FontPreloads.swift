@@ -54,44 +54,18 @@ extension WebFonts {
         // occurrence, and read out in order.
         let words = (PreloadTable.syllables.count + 63) / 64
         var rare: [[UInt64]] = [Array(repeating: 0, count: words), Array(repeating: 0, count: words)]
-        var stack: [(name: UInt64, bold: Bool, mono: Bool)] = []
+        var elements = OpenElements()
         var budget = Self.preloadBudget
-        var skipUntil: UInt64?
         var index = body
         let end = page.count
         let readsRare = table.hasPageSlices
         while index < end, readsRare || (budget > 0 && needs.preloads.count < Self.preloadLimit) {
             let byte = page[index]
             if byte == UInt8(ascii: "<") {
-                var close = index + 1
-                while close < end && page[close] != UInt8(ascii: ">") { close += 1 }
-                let tag = UnsafeBufferPointer(rebasing: page[(index + 1)..<close])
-                index = close + 1
-                let closing = tag.first == UInt8(ascii: "/")
-                let name = Self.tagName(tag)
-                if let skip = skipUntil {
-                    if closing && name == skip { skipUntil = nil }
-                    continue
-                }
-                if Self.rawTextElements.contains(name) {
-                    if !closing && tag.last != UInt8(ascii: "/") { skipUntil = name }
-                    continue
-                }
-                if closing {
-                    if let at = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(at...) }
-                    continue
-                }
-                if name & 0xFF == UInt64(UInt8(ascii: "!")) || Self.voidElementNames.contains(name) || tag.last == UInt8(ascii: "/") {
-                    continue
-                }
-                let parent = stack.last
-                let bold = (parent?.bold ?? false) || Self.boldElementNames.contains(name)
-                    || Self.marksBold(tag)
-                let mono = (parent?.mono ?? false) || Self.monoElementNames.contains(name)
-                stack.append((name, bold, mono))
+                index = elements.read(tagAt: index, in: page)
                 continue
             }
-            if skipUntil != nil {
+            if elements.skipping {
                 index += 1
                 continue
             }
@@ -115,8 +89,7 @@ extension WebFonts {
             index += length
             let scalar = Unicode.Scalar(value) ?? " "
             if scalar.isASCII ? (byte == 0x20 || (0x09...0x0D).contains(byte)) : MarkdownDocument.isNonASCIIWhitespace(value) { continue }
-            let mono = stack.last?.mono ?? false
-            let bold = stack.last?.bold ?? false
+            let mono = elements.mono, bold = elements.bold
             if readsRare && !mono {
                 let bit = Int(value &- PreloadTable.syllables.lowerBound)
                 if table.isRare(value, face: 0) { rare[0][bit >> 6] |= 1 << UInt64(bit & 63) }
@@ -131,6 +104,39 @@ extension WebFonts {
         }
         needs.rare = rare.map(Self.syllables(in:))
         return needs
+    }
+
+    /// The elements open where a page is being read, and the raw-text element (`script`,
+    /// `style`, `template`) whose text is being skipped, if any.
+    struct OpenElements {
+        private var stack: [(name: UInt64, bold: Bool, mono: Bool)] = []
+        private var skipUntil: UInt64?
+
+        var skipping: Bool { skipUntil != nil }
+        var bold: Bool { stack.last?.bold ?? false }
+        var mono: Bool { stack.last?.mono ?? false }
+
+        /// Reads the tag that starts at `start` (its `<`): opens or closes an element, or starts
+        /// or ends a raw-text one. Returns the index after its `>`.
+        mutating func read(tagAt start: Int, in page: UnsafeBufferPointer<UInt8>) -> Int {
+            var close = start + 1
+            while close < page.count && page[close] != UInt8(ascii: ">") { close += 1 }
+            let tag = UnsafeBufferPointer(rebasing: page[(start + 1)..<close])
+            let closing = tag.first == UInt8(ascii: "/")
+            let name = WebFonts.tagName(tag)
+            if let skip = skipUntil {
+                if closing && name == skip { skipUntil = nil }
+            } else if WebFonts.rawTextElements.contains(name) {
+                if !closing && tag.last != UInt8(ascii: "/") { skipUntil = name }
+            } else if closing {
+                if let at = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(at...) }
+            } else if !(name & 0xFF == UInt64(UInt8(ascii: "!")) || WebFonts.voidElementNames.contains(name) || tag.last == UInt8(ascii: "/")) {
+                let bold = self.bold || WebFonts.boldElementNames.contains(name) || WebFonts.marksBold(tag)
+                let mono = self.mono || WebFonts.monoElementNames.contains(name)
+                stack.append((name, bold, mono))
+            }
+            return close + 1
+        }
     }
 
     /// The Hangul syllables whose bits are set (bit n of word w: U+AC00 + 64w + n), in order.
