@@ -53,7 +53,7 @@ public struct LeftOutCounts: Sendable, Equatable {
 public struct DeferredSearch: Sendable {
     let output: OutputFolder
     let written: WrittenKeys
-    let make: @Sendable () throws -> [Output]
+    let make: @Sendable () throws -> [SiteFile]
 
     /// Makes the index and the page, writes the files whose key differs from the one last
     /// written (each replaced atomically), deletes the search files no longer made, records the
@@ -86,19 +86,19 @@ public struct DeferredPacket: Sendable {
 }
 
 /// One file of the site: where it goes, the key it was made from, and its bytes — nil when a
-/// file with that key is already in place (see `Placement`).
-struct Output: Sendable {
+/// file with that key is already in place (see `FilesInPlace`).
+struct SiteFile: Sendable {
     var path: String
     var key: Fingerprint
     var data: Data?
 
     /// A file whose key is its bytes.
-    static func bytes(_ path: String, _ data: Data) -> Output { Output(path: path, key: Fingerprint.of(bytes: data), data: data) }
+    static func bytes(_ path: String, _ data: Data) -> SiteFile { SiteFile(path: path, key: Fingerprint.of(bytes: data), data: data) }
 }
 
 /// Where a file with a given key already is: in the previous site or the live output (from the
 /// ledger, file statistics checked), or in the folder `gazette serve` updates (from memory).
-struct Placement: Sendable {
+struct FilesInPlace: Sendable {
     let ledger: OutputLedger?
     let memory: [String: Fingerprint]?
     let output: URL
@@ -122,7 +122,7 @@ struct Placement: Sendable {
 
     /// True when the live output holds every file of `outputs` under the same key and nothing
     /// else the ledger knows of: a build with nothing to write.
-    func allLive(_ outputs: [Output]) -> Bool {
+    func allLive(_ outputs: [SiteFile]) -> Bool {
         guard let ledger, ledger.live.count == outputs.count else { return false }
         return outputs.allSatisfy { ledger.live[$0.path]?.key == $0.key && ($0.data == nil || source(of: $0.path, key: $0.key) == .live) }
     }

@@ -186,14 +186,14 @@ public enum SiteBuilder {
     /// rendered (`SiteWriter.streamsPages`).
     static func render(
         _ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, assets: Assets, _ run: inout BuildRun
-    ) throws -> [Output] {
+    ) throws -> [SiteFile] {
         let streams = SiteWriter.streamsPages(run)
         let memo = run.memory.pages, placement = run.placement
         return try run.clock.step(streams ? "render feed and sitemap" : "render pages, feed and sitemap") {
-            var outputs: [Output] = []
+            var outputs: [SiteFile] = []
             if !streams {
                 let pages = try renderer.pages(skippingKnown: { placement.source(of: SitePaths.file($0), key: $1) != nil }, memo: memo)
-                outputs = pages.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
+                outputs = pages.map { SiteFile(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
             }
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer, entries: memo?.feedEntries).utf8)))
@@ -201,7 +201,7 @@ public enum SiteBuilder {
             let listed = renderer.pagePaths + [SitePaths.search]
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: sources.baseURL).utf8)))
             outputs += assets.map { .bytes($0.path, $0.data) }
-            outputs += parsed.fonts.slices.map { Output(path: $0.path, key: $0.key, data: $0.data) }
+            outputs += parsed.fonts.slices.map { SiteFile(path: $0.path, key: $0.key, data: $0.data) }
             if let stylesheet = parsed.fonts.pageSliceStylesheet { outputs.append(.bytes(stylesheet.path, stylesheet.data)) }
             outputs += SiteAssets.thumbnails(of: sources.content).map { .bytes($0.path, $0.data) }
             outputs += sources.statics.files.map { .bytes($0.path, $0.data) }
@@ -214,10 +214,10 @@ public enum SiteBuilder {
     /// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
     /// width: one already in place is not encoded again (libvips takes tens of milliseconds a
     /// picture); the others are encoded on all cores.
-    static func pictureVariants(_ content: SiteContent, placement: Placement) throws -> [Output] {
+    static func pictureVariants(_ content: SiteContent, placement: FilesInPlace) throws -> [SiteFile] {
         let variants = SiteAssets.pictureVariants(of: content)
         guard !variants.isEmpty else { return [] }
-        let made = variants.concurrentMap { variant -> Result<Output, any Error> in
+        let made = variants.concurrentMap { variant -> Result<SiteFile, any Error> in
             Result {
                 let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
                 var key = Fingerprint()
@@ -225,8 +225,8 @@ public enum SiteBuilder {
                 key.add(bytes: bytes)
                 key.add(variant.width)
                 let digest = key.digest
-                if placement.source(of: variant.path, key: digest) != nil { return Output(path: variant.path, key: digest, data: nil) }
-                return Output(path: variant.path, key: digest, data: try Thumbnailer.scaledWebP(bytes, width: variant.width))
+                if placement.source(of: variant.path, key: digest) != nil { return SiteFile(path: variant.path, key: digest, data: nil) }
+                return SiteFile(path: variant.path, key: digest, data: try Thumbnailer.scaledWebP(bytes, width: variant.width))
             }
         }
         return try made.map { try $0.get() }
@@ -259,11 +259,11 @@ public enum SiteBuilder {
 
     /// The packets not already in place, typeset one at a time: a packet's pages are composed
     /// on all cores.
-    static func typeset(_ packets: [DeferredPacket], _ run: inout BuildRun) throws -> [Output] {
+    static func typeset(_ packets: [DeferredPacket], _ run: inout BuildRun) throws -> [SiteFile] {
         let placement = run.placement
         return try run.clock.step("typeset packets") {
             try packets.map { packet in
-                Output(path: packet.path, key: packet.key, data: placement.source(of: packet.path, key: packet.key) != nil ? nil : try packet.typeset())
+                SiteFile(path: packet.path, key: packet.key, data: placement.source(of: packet.path, key: packet.key) != nil ? nil : try packet.typeset())
             }
         }
     }

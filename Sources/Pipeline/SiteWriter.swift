@@ -16,7 +16,7 @@ struct BuildRun {
     let stamp: Fingerprint?
     /// What is already in place under the same key need not be made again: the ledger of
     /// earlier builds (`gazette build`) or the keys last written (`gazette serve`).
-    let placement: Placement
+    let placement: FilesInPlace
     var clock = StepClock()
 
     init(_ options: BuildOptions, output: OutputFolder) {
@@ -34,7 +34,7 @@ struct BuildRun {
             memory = kept
             (ledger, stamp) = (nil, nil)
         }
-        placement = Placement(
+        placement = FilesInPlace(
             ledger: ledger, memory: options.sink.updatesInPlace ? memory.written.keys : nil, output: output.url, previous: output.previous)
     }
 
@@ -58,7 +58,7 @@ struct BuildRun {
 /// folder swapped in, with the ledger of what it holds.
 struct SiteWriter {
     let run: BuildRun
-    var made: [Output]
+    var made: [SiteFile]
     let packets: [DeferredPacket]
     /// The search index's files and page, when they are written after the pages (`SiteBuilder`).
     let search: SearchFiles?
@@ -70,7 +70,7 @@ struct SiteWriter {
     let searchInPlace: [String: Fingerprint]
 
     init(
-        run: BuildRun, made: [Output], packets: [DeferredPacket], search: SearchFiles?, renderer: SiteRenderer, content: SiteContent,
+        run: BuildRun, made: [SiteFile], packets: [DeferredPacket], search: SearchFiles?, renderer: SiteRenderer, content: SiteContent,
         summary: OutputLedger.Summary
     ) {
         (self.run, self.made, self.packets, self.search, self.renderer, self.content, self.summary) =
@@ -111,7 +111,7 @@ struct SiteWriter {
 
     /// Writes `items` that have data, links those the live folder holds (into a new folder), and
     /// keeps the rest.
-    func write(_ items: [Output], _ writer: inout FileWriter) throws {
+    func write(_ items: [SiteFile], _ writer: inout FileWriter) throws {
         let inPlace = run.options.sink.updatesInPlace, placement = run.placement
         // The files to write go together, to be written on every core.
         var toWrite: [(path: String, data: Data)] = []
@@ -161,7 +161,7 @@ struct SiteWriter {
     func replace(_ clock: inout StepClock) throws -> Written {
         let streams = Self.streamsPages(run)
         // The pages, then the search page and files, as they are written.
-        var streamed: [Output] = []
+        var streamed: [SiteFile] = []
         var rendered = made.count { $0.data != nil }
         let placement = run.placement, memo = run.memory.pages, batch = run.options.pageBatch
         let writer = try clock.step(streams ? "render and write pages, swap the folder in" : "write changed files and swap the folder in") {
@@ -170,16 +170,16 @@ struct SiteWriter {
                 guard streams else { return }
                 let known: @Sendable (String, Fingerprint) -> Bool = { placement.source(of: SitePaths.file($0), key: $1) != nil }
                 try renderer.pages(skippingKnown: known, memo: memo, batch: batch) { batch in
-                    let files = batch.map { Output(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
+                    let files = batch.map { SiteFile(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
                     try writer.write(all: files.compactMap { file in file.data.map { (file.path, $0) } })
                     rendered += files.count { $0.data != nil }
-                    streamed += files.map { Output(path: $0.path, key: $0.key, data: nil) }
+                    streamed += files.map { SiteFile(path: $0.path, key: $0.key, data: nil) }
                 }
                 if let search {
                     let files = try search.outputs()
                     try write(files, &writer)
                     rendered += files.count { $0.data != nil }
-                    streamed += files.map { Output(path: $0.path, key: $0.key, data: nil) }
+                    streamed += files.map { SiteFile(path: $0.path, key: $0.key, data: nil) }
                 }
                 // Pages were rendered just now, some from bodies read again: nothing goes in
                 // unless each was read as it was loaded.
@@ -203,18 +203,18 @@ struct SiteWriter {
 struct SearchFiles: Sendable {
     let index: Background<SearchIndex>
     let renderer: SiteRenderer
-    let placement: Placement
+    let placement: FilesInPlace
 
-    func outputs() throws -> [Output] { try Self.outputs(of: try index.value(), renderer: renderer, placement: placement) }
+    func outputs() throws -> [SiteFile] { try Self.outputs(of: try index.value(), renderer: renderer, placement: placement) }
 
     /// The page and files of `index`; a page `placement` holds under the same key has no data.
-    static func outputs(of index: SearchIndex, renderer: SiteRenderer, placement: Placement?) throws -> [Output] {
+    static func outputs(of index: SearchIndex, renderer: SiteRenderer, placement: FilesInPlace?) throws -> [SiteFile] {
         var renderer = renderer
         renderer.frame.searchIndex = index.manifest
         let page = try renderer.keyedSearchPage()
         let path = SitePaths.file(page.path)
         let inPlace = placement?.source(of: path, key: page.key) != nil
-        return [Output(path: path, key: page.key, data: inPlace ? nil : page.html)]
-            + index.files.map { Output(path: $0.path, key: $0.key, data: $0.data) }
+        return [SiteFile(path: path, key: page.key, data: inPlace ? nil : page.html)]
+            + index.files.map { SiteFile(path: $0.path, key: $0.key, data: $0.data) }
     }
 }

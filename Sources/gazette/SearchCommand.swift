@@ -35,9 +35,9 @@ struct SearchCommand: AsyncParsableCommand {
             return
         }
         let now = Date()
-        let results: [Search.Result]
+        let results: [NewsSearch.Result]
         do {
-            results = try await Search.run(
+            results = try await NewsSearch.run(
                 query, sources: source, limit: limit, config: config, environment: ProcessInfo.processInfo.environment,
                 network: network.settings, now: now)
         } catch {
@@ -76,7 +76,7 @@ struct SearchCommand: AsyncParsableCommand {
         }
         if save {
             do {
-                let saved = try Search.save(results, config: config, siteRoot: global.siteRoot)
+                let saved = try NewsSearch.save(results, config: config, siteRoot: global.siteRoot)
                 console.summary(
                     "Saved \(count(saved.new, "new article")), \(saved.updated) updated\(saved.written.isEmpty ? "" : " in " + saved.written.joined(separator: ", ")).")
             } catch {

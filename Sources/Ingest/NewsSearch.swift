@@ -4,7 +4,7 @@ import GazetteModel
 
 /// `gazette search QUERY`: an ad-hoc query of the API sources that have keys (configured in
 /// `gazette.yml` or not), printed rather than stored unless asked; every query is remembered.
-public enum Search {
+public enum NewsSearch {
     /// What one source answered.
     public struct Result: Sendable {
         public var source: String
