@@ -1,8 +1,7 @@
 import Foundation
 import Output
-import GazetteModel
 import Pipeline
-import Site
+import GazetteModel
 import Testing
 import TestSupport
 
