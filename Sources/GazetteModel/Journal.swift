@@ -140,16 +140,30 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     /// Where `key:` is written in the front matter (line 1 when absent), with the column of
     /// `value` on that line when given and found, and the line's text for a caret display.
     public func frontMatterLocation(of key: String, value: String? = nil) -> (location: SourceLocation, line: String?) {
-        let index = frontMatterLines.firstIndex { $0.hasPrefix("\(key):") } ?? 0
-        let line = frontMatterLines.isEmpty ? nil : frontMatterLines[index]
+        let keyIndex = frontMatterLines.firstIndex { $0.hasPrefix("\(key):") }
+        var index = keyIndex ?? 0
         var column = 1
         // The value's first occurrence after the key, found in the UTF-8 bytes (Foundation's
         // `range(of:)` was half of `serve`'s cross-reference check at 2,000 warnings); a match
         // of whole UTF-8 text starts on a scalar, so the column counts the scalars before it.
-        if let value, let line, let offset = Self.firstOffset(of: Array(value.utf8), in: Array(line.utf8), from: key.utf8.count) {
-            column = line.utf8.prefix(offset).reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        // Not on the key's line, it is looked for in the key's block below (`tags:` then
+        // `  - economy` lines), up to the next key.
+        if let value, let keyIndex {
+            let needle = Array(value.utf8)
+            var candidate = keyIndex, from = key.utf8.count
+            while candidate < frontMatterLines.count {
+                let line = frontMatterLines[candidate]
+                if candidate > keyIndex, !(line.first == " " || line.first == "\t" || line.first == "-") { break }
+                if let offset = Self.firstOffset(of: needle, in: Array(line.utf8), from: from) {
+                    index = candidate
+                    column = line.utf8.prefix(offset).reduce(1) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+                    break
+                }
+                candidate += 1
+                from = 0
+            }
         }
-        return (SourceLocation(path: path, line: index + 1, column: column), line)
+        return (SourceLocation(path: path, line: index + 1, column: column), frontMatterLines.isEmpty ? nil : frontMatterLines[index])
     }
 
     private static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

@@ -164,6 +164,18 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A tag in a block list is found on its own line, not at `tags:`; the same in `check`.
+    @Test func anUnknownTagInABlockListIsWhereItIsWritten() throws {
+        try initialize()
+        let text = "---\ntitle: 블록 목록\ntags:\n  - politics\n  - economi\nauthor: sam\ncreated: 2026-11-20\n---\n본문\n"
+        let unknown = try #require(try open("content/journals/block-tags.md", text).first { $0.string("code") == "unknown-tag" })
+        #expect(Self.range(unknown) == [4, 4, 11])
+        _ = try site.write("content/journals/block-tags.md", text)
+        let check = try Program.run(GazetteCommand.executable, ["check", "--site", site.url.path])
+        #expect(check.stderr.contains("content/journals/block-tags.md:5:5:"), "\(check.stderr)")
+        #expect(try client.finish() == 0)
+    }
+
     // MARK: Completion, hover, definition, symbols
 
     @Test func completionKnowsTheStoreTheVocabularyAndTheMembers() throws {
