@@ -225,8 +225,7 @@ public enum MemoryFile {
             let stored = all.suffix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             guard UInt32(libdeflate_crc32(0, content.baseAddress, content.count)) == stored else { return nil }
             var reader = Reader(bytes: content, offset: magic.count)
-            guard reader.unsigned() == UInt64(format), reader.string() == kind.name, reader.unsigned() == UInt64(kind.version),
-                reader.string() == stamp, let value = body(&reader), reader.isAtEnd
+            guard let header = readHeader(&reader), header.kind == kind, header.stamp == stamp, let value = body(&reader), reader.isAtEnd
             else { return nil }
             return value
         }
@@ -238,10 +237,16 @@ public enum MemoryFile {
             let all = raw.bindMemory(to: UInt8.self)
             guard all.count >= magic.count, all.prefix(magic.count).elementsEqual(magic) else { return nil }
             var reader = Reader(bytes: all, offset: magic.count)
-            guard reader.unsigned() == UInt64(format), let name = reader.string(), let version = reader.unsigned(), let stamp = reader.string()
-            else { return nil }
-            return (Kind(name, version: Int(version)), stamp)
+            return readHeader(&reader)
         }
+    }
+
+    /// The header after the magic bytes (`Writer.header`): this format's, or nil.
+    private static func readHeader(_ reader: inout Reader) -> (kind: Kind, stamp: String)? {
+        guard reader.unsigned() == UInt64(format), let name = reader.string(), let version = reader.unsigned().flatMap(Int.init(exactly:)),
+            let stamp = reader.string()
+        else { return nil }
+        return (Kind(name, version: version), stamp)
     }
 
     /// `decode` of the file at `file`, mapped rather than read (its pages are the system's to

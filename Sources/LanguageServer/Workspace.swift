@@ -24,8 +24,8 @@ final class Workspace {
     private(set) var tagCounts: [String: Int] = [:]
     /// The article each journal is about (`SiteChecks.articleKey`) → the paths of the journals about it.
     private var pathsByArticle: [String: Set<String>] = [:]
-    /// Pages a link may reach, other than journals' (the home page, weeks, tags, …).
-    private var pageTargets: Set<String> = []
+    /// Pages a link may reach (the home page, weeks, tags, …), journals' kept with the journals.
+    private var linkTargets: Set<String> = []
     /// Each open journal's parse (by URI) for the text it was made from, so diagnostics and
     /// the indexes parse a buffer once per change.
     private var parses: [String: (text: String, journal: Journal?, diagnostics: [Diagnostic])] = [:]
@@ -56,8 +56,7 @@ final class Workspace {
         pathsByArticle = [:]
         parses = [:]
         for journal in content?.journals ?? [] { index(journal) }
-        pageTargets = content.map(SiteChecks.linkTargets) ?? []
-        for slug in pathsBySlug.keys { pageTargets.remove(SitePaths.journal(slug)) }
+        linkTargets = content.map(SiteChecks.linkTargets) ?? []
     }
 
     /// Parses an open journal's buffer and puts the journal in the indexes in place of the one
@@ -76,11 +75,9 @@ final class Workspace {
     /// The file at `path` as the disk holds it counts again (its buffer was closed).
     @discardableResult
     func revert(_ path: String, now: Date) -> Bool {
-        guard Self.isJournal(path), let config else { return false }
+        guard Self.isJournal(path) else { return false }
         let before = journals[path]
-        let data = DiskSource(root: root).contents(path)
-        let dates = (before?.created ?? now, before?.updated ?? now)
-        let parsed = data.flatMap { JournalLoader.parse($0, path: path, config: config, fallbackDates: dates).0 }
+        let parsed = DiskSource(root: root).contents(path).flatMap { parse($0, path: path, now: now).journal }
         if let before { unindex(before) }
         if let parsed { index(parsed) }
         return facts(before) != facts(parsed)
@@ -95,12 +92,18 @@ final class Workspace {
 
     private func parse(_ document: TextDocument, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
         if let kept = parses[document.uri], kept.text == document.text { return (kept.journal, kept.diagnostics) }
-        guard let path = document.path, let config else { return (nil, []) }
-        // A journal with no date of its own keeps the one the load gave it (its first commit).
+        guard let path = document.path else { return (nil, []) }
+        let parsed = parse(Data(document.text.utf8), path: path, now: now)
+        parses[document.uri] = (document.text, parsed.journal, parsed.diagnostics)
+        return parsed
+    }
+
+    /// One journal's text parsed against the config; a journal with no date of its own keeps
+    /// the one the load gave it (its first commit).
+    private func parse(_ data: Data, path: String, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
+        guard let config else { return (nil, []) }
         let known = journals[path]
-        let (journal, diagnostics) = JournalLoader.parse(
-            Data(document.text.utf8), path: path, config: config, fallbackDates: (known?.created ?? now, known?.updated ?? now))
-        parses[document.uri] = (document.text, journal, diagnostics)
+        let (journal, diagnostics) = JournalLoader.parse(data, path: path, config: config, fallbackDates: (known?.created ?? now, known?.updated ?? now))
         return (journal, diagnostics)
     }
 
@@ -117,6 +120,7 @@ final class Workspace {
     private func index(_ journal: Journal) {
         journals[journal.path] = journal
         pathsBySlug[journal.slug, default: []].insert(journal.path)
+        linkTargets.insert(SitePaths.journal(journal.slug))
         for tag in journal.tags { tagCounts[tag, default: 0] += 1 }
         if let key = articleKey(journal) { pathsByArticle[key, default: []].insert(journal.path) }
     }
@@ -124,7 +128,10 @@ final class Workspace {
     private func unindex(_ journal: Journal) {
         journals[journal.path] = nil
         pathsBySlug[journal.slug]?.remove(journal.path)
-        if pathsBySlug[journal.slug]?.isEmpty == true { pathsBySlug[journal.slug] = nil }
+        if pathsBySlug[journal.slug]?.isEmpty == true {
+            pathsBySlug[journal.slug] = nil
+            linkTargets.remove(SitePaths.journal(journal.slug))
+        }
         for tag in journal.tags {
             tagCounts[tag, default: 0] -= 1
             if tagCounts[tag] == 0 { tagCounts[tag] = nil }
@@ -181,9 +188,8 @@ final class Workspace {
         }
         if !journal.isBookmark, let body = journal.body {
             diagnostics += JournalPictures.pictures(of: journal, body: body, siteRoot: root).1
-            var targets = pageTargets
-            for slug in pathsBySlug.keys { targets.insert(SitePaths.journal(slug)) }
-            diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: targets, siteRoot: root)
+            // The journal itself is in the indexes (`update` put it there before it is checked).
+            diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: linkTargets, siteRoot: root)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }
         return diagnostics.sorted()

@@ -10,37 +10,44 @@ enum LedgerFile {
     static var kind: MemoryFile.Kind { MemoryFile.Kind("ledger", version: OutputLedger.format) }
 
     static func encode(_ ledger: OutputLedger) -> Data {
-        MemoryFile.encode(kind, stamp: ledger.engine) { writer in
-            writer.flag(ledger.inputs != nil)
-            if let inputs = ledger.inputs { writer.fingerprint(inputs) }
-            writer.flag(ledger.summary != nil)
-            if let summary = ledger.summary {
-                for number in [summary.journals, summary.articles, summary.weeks, summary.fontBytes, summary.leftOut.drafts, summary.leftOut.future] {
-                    writer.integer(number)
-                }
-                writer.integer(summary.leftOut.nextDate.map { Int($0.timeIntervalSince1970.rounded(.up)) } ?? -1)
+        MemoryFile.encode(kind, stamp: ledger.engine) { put(ledger, $0) }
+    }
+
+    /// Writes the ledger atomically (`MemoryFile.write`).
+    static func write(_ ledger: OutputLedger, to file: URL) throws {
+        try MemoryFile.write(kind, stamp: ledger.engine, to: file) { put(ledger, $0) }
+    }
+
+    private static func put(_ ledger: OutputLedger, _ writer: MemoryFile.Writer) {
+        writer.flag(ledger.inputs != nil)
+        if let inputs = ledger.inputs { writer.fingerprint(inputs) }
+        writer.flag(ledger.summary != nil)
+        if let summary = ledger.summary {
+            for number in [summary.journals, summary.articles, summary.weeks, summary.fontBytes, summary.leftOut.drafts, summary.leftOut.future] {
+                writer.integer(number)
             }
-            for entries in [ledger.live, ledger.previous] {
-                writer.unsigned(UInt64(entries.count))
-                for (path, entry) in entries.sorted(by: { $0.key.utf8Precedes($1.key) }) {
-                    writer.string(path)
-                    writer.fingerprint(entry.key)
-                    writer.integer(Int(entry.size))
-                    writer.unsigned(entry.inode)
-                    writer.integer(Int(entry.modified))
-                }
+            writer.integer(summary.leftOut.nextDate.map { Int($0.timeIntervalSince1970.rounded(.up)) } ?? -1)
+        }
+        for entries in [ledger.live, ledger.previous] {
+            writer.unsigned(UInt64(entries.count))
+            for (path, entry) in entries.sorted(by: { $0.key.utf8Precedes($1.key) }) {
+                writer.string(path)
+                writer.fingerprint(entry.key)
+                writer.integer(Int(entry.size))
+                writer.unsigned(entry.inode)
+                writer.integer(Int(entry.modified))
             }
-            let diagnostics = ledger.summary?.diagnostics ?? []
-            writer.unsigned(UInt64(diagnostics.count))
-            for diagnostic in diagnostics {
-                writer.string(diagnostic.severity.rawValue)
-                writer.optionalString(diagnostic.location?.path)
-                writer.integer(diagnostic.location?.line ?? 0)
-                writer.integer(diagnostic.location?.column ?? 0)
-                writer.string(diagnostic.message)
-                writer.optionalString(diagnostic.hint)
-                writer.optionalString(diagnostic.sourceLine)
-            }
+        }
+        let diagnostics = ledger.summary?.diagnostics ?? []
+        writer.unsigned(UInt64(diagnostics.count))
+        for diagnostic in diagnostics {
+            writer.string(diagnostic.severity.rawValue)
+            writer.optionalString(diagnostic.location?.path)
+            writer.integer(diagnostic.location?.line ?? 0)
+            writer.integer(diagnostic.location?.column ?? 0)
+            writer.string(diagnostic.message)
+            writer.optionalString(diagnostic.hint)
+            writer.optionalString(diagnostic.sourceLine)
         }
     }
 

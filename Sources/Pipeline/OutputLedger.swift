@@ -74,7 +74,7 @@ struct OutputLedger {
     /// never correctness, so failure is silent.
     func save(siteRoot: URL, output: URL) {
         let url = Self.file(siteRoot: siteRoot, output: output)
-        try? AtomicFile.write(LedgerFile.encode(self), to: url, durable: false)
+        try? LedgerFile.write(self, to: url)
         // The JSON ledger of Gazette before format 2, under the same name, is of no more use.
         try? FileManager.default.removeItem(at: url.deletingPathExtension().appendingPathExtension("json"))
     }

@@ -11,26 +11,33 @@ enum CardMeasureFile {
     static let kind = MemoryFile.Kind("cards", version: 4)
 
     static func encode(_ table: [Fingerprint: CardMeasure]) -> Data {
-        MemoryFile.encode(kind) { writer in
-            writer.unsigned(UInt64(table.count))
-            for (key, measure) in table.sorted(by: { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }) {
-                writer.fingerprint(key)
-                writer.unsigned(UInt64(measure.heights.count))
-                for (width, height) in measure.heights.sorted(by: { $0.key < $1.key }) {
-                    writer.integer(width)
-                    writer.integer(height)
-                }
-                let breaks = CardBlock.allCases.flatMap { block in
-                    (measure.breaks[block] ?? [:]).sorted { $0.key < $1.key }.map { (block, $0.key, $0.value) }
-                }
-                writer.unsigned(UInt64(breaks.count))
-                for (block, position, widths) in breaks {
-                    writer.string(block.rawValue)
-                    writer.integer(position.run)
-                    writer.integer(position.offset)
-                    writer.unsigned(UInt64(widths.count))
-                    for width in widths { writer.integer(width) }
-                }
+        MemoryFile.encode(kind) { put(table, $0) }
+    }
+
+    /// Writes the table atomically (`MemoryFile.write`).
+    static func write(_ table: [Fingerprint: CardMeasure], to file: URL) throws {
+        try MemoryFile.write(kind, to: file) { put(table, $0) }
+    }
+
+    private static func put(_ table: [Fingerprint: CardMeasure], _ writer: MemoryFile.Writer) {
+        writer.unsigned(UInt64(table.count))
+        for (key, measure) in table.sorted(by: { ($0.key.high, $0.key.low) < ($1.key.high, $1.key.low) }) {
+            writer.fingerprint(key)
+            writer.unsigned(UInt64(measure.heights.count))
+            for (width, height) in measure.heights.sorted(by: { $0.key < $1.key }) {
+                writer.integer(width)
+                writer.integer(height)
+            }
+            let breaks = CardBlock.allCases.flatMap { block in
+                (measure.breaks[block] ?? [:]).sorted { $0.key < $1.key }.map { (block, $0.key, $0.value) }
+            }
+            writer.unsigned(UInt64(breaks.count))
+            for (block, position, widths) in breaks {
+                writer.string(block.rawValue)
+                writer.integer(position.run)
+                writer.integer(position.offset)
+                writer.unsigned(UInt64(widths.count))
+                for width in widths { writer.integer(width) }
             }
         }
     }

@@ -187,8 +187,8 @@ public final class CardMeasureCache: Sendable {
     /// Writes the measures of the last build to `file`, atomically; a failure costs the next
     /// build time only.
     public func save(to file: URL) {
-        let data = measures.withLock { CardMeasureFile.encode($0) }
-        try? AtomicFile.write(data, to: file, durable: false)
+        let table = measures.withLock { $0 }
+        try? CardMeasureFile.write(table, to: file)
         // The text file of Gazette before the one memory format, beside it, is of no more use.
         try? FileManager.default.removeItem(at: file.deletingLastPathComponent().appendingPathComponent("cards.txt"))
     }
