@@ -70,6 +70,9 @@ let package = Package(
 
         // Pure domain types: articles, journals, weeks, tags, configuration, diagnostics.
         .target(name: "GazetteModel", dependencies: ["CMalloc", "CDeflate"]),
+        // What builds remember, in one place: memos of values by the inputs they were made
+        // from, with one rule for forgetting, and the one file format they are kept on disk in.
+        .target(name: "Memory", dependencies: ["GazetteModel"]),
         // cmark-gfm behind a Swift face: parse GFM, render HTML, walk the tree.
         .target(name: "Markdown", dependencies: ["CCMarkGFM", "CCMarkGFMShared", "GazetteModel", "Markup"]),
         // libxml2 behind a Swift face: HTML to plain text, XML well-formedness.
@@ -86,7 +89,7 @@ let package = Package(
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.
         .target(
             name: "Content",
-            dependencies: ["GazetteModel", "Markdown", "Yams"]),
+            dependencies: ["GazetteModel", "Memory", "Markdown", "Yams"]),
         // Fetching news: API and feed sources, HTTP, normalisation, merging into the article store.
         .target(
             name: "Ingest",
@@ -106,7 +109,7 @@ let package = Package(
         // are Packet's, and Pipeline asks for both.
         // Journal bodies as HTML, plain text and card excerpts, each parsed once (kept on disk
         // between builds, `bodies.bin`).
-        .target(name: "Bodies", dependencies: ["GazetteModel", "Content", "Markdown"]),
+        .target(name: "Bodies", dependencies: ["GazetteModel", "Memory", "Content", "Markdown"]),
         // The search index: Korean-aware keys, postings sharded and compressed.
         .target(name: "Search", dependencies: ["GazetteModel", "Content", "Bodies"]),
         // The web fonts: slices by Hangul frequency, pages' own fonts, preloads.
@@ -114,7 +117,7 @@ let package = Package(
         .target(
             name: "Site",
             dependencies: [
-                "GazetteModel", "Content", "Markdown", "TextLayout", "Templating", "Bodies", "SiteFonts",
+                "GazetteModel", "Memory", "Content", "Markdown", "TextLayout", "Templating", "Bodies", "SiteFonts",
             ],
             plugins: ["EmbedTheme"]),
         // The output folder: written into a staging folder and swapped in, or updated in place,
@@ -122,7 +125,7 @@ let package = Package(
         .target(name: "Output", dependencies: ["GazetteModel"]),
         // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),
         // typeset packets (Packet), write. The only module that knows both Site and Packet.
-        .target(name: "Pipeline", dependencies: ["GazetteModel", "Content", "Bodies", "Search", "SiteFonts", "Site", "Packet", "Output", "Imaging"]),
+        .target(name: "Pipeline", dependencies: ["GazetteModel", "Memory", "Content", "Bodies", "Search", "SiteFonts", "Site", "Packet", "Output", "Imaging"]),
         // `gazette serve`: build, watch, rebuild in place, serve on loopback with live reload.
         .target(
             name: "Serve",
@@ -160,6 +163,7 @@ let package = Package(
 
         .target(name: "TestSupport", dependencies: ["Markup", "Pipeline"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
+        .testTarget(name: "MemoryTests", dependencies: ["Memory", "GazetteModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
@@ -169,10 +173,10 @@ let package = Package(
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "Site", "TestSupport"]),
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Bodies", "Search", "SiteFonts", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Memory", "Bodies", "Search", "SiteFonts", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "BodiesTests", dependencies: ["Bodies", "GazetteModel"]),
         .testTarget(name: "SiteFontsTests", dependencies: ["SiteFonts"]),
-        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Output", "Site", "Bodies", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Memory", "Output", "Site", "Bodies", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Memory
 
 /// `BodyCache` kept on disk between runs of `gazette build` (`.gazette/cache/bodies.bin`), so a
 /// build after one edit parses one body, as `serve` does, instead of every body again.

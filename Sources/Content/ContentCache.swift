@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Memory
 
 /// Parsed files kept from one build to the next while `gazette serve` runs. A journal or week
 /// file whose bytes, dates and config are unchanged is not parsed again.
@@ -15,26 +16,40 @@ import GazetteModel
 /// Journals are parsed against the config (tags, authors, time zone), so a changed
 /// `gazette.yml` empties the journal entries.
 public final class ContentCache: Sendable {
-    fileprivate struct JournalKey: Equatable {
-        var data: Data
+    /// What a journal file was parsed from besides the config: its bytes and its dates.
+    fileprivate struct JournalKey: Equatable, Sendable {
         var first: Date?
         var last: Date?
+        var data: Data
     }
 
-    /// Everything the cache knows, behind one lock.
+    fileprivate struct Parsed: Sendable {
+        var journal: Journal?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// What a journal's cross-reference warnings were made from besides the config.
+    fileprivate struct Referenced: Equatable, Sendable {
+        var found: Bool
+        var journal: Journal
+    }
+
+    /// Memos by site-relative path, each with the bytes the file held (read through the
+    /// loader's `SiteSource`), forgotten as `Memo`'s one rule says: a file no build reads again
+    /// (deleted, renamed) goes at the end of the build that did not read it.
+    private let journals = Memo<String, JournalKey, Parsed>()
+    private let weekFiles = Memo<String, Data, ArticleStore.WeekFile>()
+    /// Each journal's cross-reference warnings, with the journal and whether its article was
+    /// found.
+    private let crossReferences = Memo<String, Referenced, [Diagnostic]>()
+
+    /// Everything else the cache knows, behind one lock.
     private struct State {
         var configData: Data?
-        var journals: [String: (key: JournalKey, journal: Journal?, diagnostics: [Diagnostic])] = [:]
-        var weekFiles: [String: (data: Data, result: ArticleStore.WeekFile)] = [:]
-        /// Each journal's cross-reference warnings, with the journal and whether its article was
-        /// found: what they were made from besides the config.
-        var crossReferences: [String: (journal: Journal, found: Bool, warnings: [Diagnostic])] = [:]
         /// The commit `HEAD` named at the last build (nil: no history) and the journals'
         /// commit dates read then; nil before the first build.
         var git: (head: String?, dates: GitDates)?
         var counts = Counts()
-        /// Files looked up since `begin`; the rest are gone and dropped at `end`.
-        var seen: Set<String> = []
         /// Site-relative paths (files or folders) that may have changed since the journals were
         /// last loaded; nil when anything may have.
         var pending: Set<String>? = nil
@@ -72,15 +87,15 @@ public final class ContentCache: Sendable {
     /// The journals a build may take unread (`unreadCandidates`): a snapshot of the cache's
     /// table and of the paths the watcher named, asked path by path on every core.
     struct UnreadCandidates {
-        fileprivate var journals: [String: (key: JournalKey, journal: Journal?, diagnostics: [Diagnostic])] = [:]
+        fileprivate var journals: Memo<String, JournalKey, Parsed>.Known?
         fileprivate var changes: Set<String> = []
         /// Each change with a `/` after it: a folder's paths start with it.
         fileprivate var folders: [String] = []
 
         /// The journal at `path` as last parsed, unless the watcher named it or a folder above it.
         subscript(path: String) -> UnreadJournal? {
-            guard let hit = journals[path], !changes.contains(path), !folders.contains(where: { path.hasPrefix($0) }) else { return nil }
-            return UnreadJournal(first: hit.key.first, last: hit.key.last, journal: hit.journal, diagnostics: hit.diagnostics)
+            guard let hit = journals?[path], !changes.contains(path), !folders.contains(where: { path.hasPrefix($0) }) else { return nil }
+            return UnreadJournal(first: hit.inputs.first, last: hit.inputs.last, journal: hit.value.journal, diagnostics: hit.value.diagnostics)
         }
     }
 
@@ -112,32 +127,27 @@ public final class ContentCache: Sendable {
 
     /// Starts a build: forgets journals parsed against another config.
     func begin(configData: Data?) {
-        state.withLock { state in
-            if configData != state.configData {
-                state.journals.removeAll()
-                state.crossReferences.removeAll()
+        let changed = state.withLock { state in
+            defer {
+                state.configData = configData
+                state.counts = Counts()
+                state.changes = state.pending
             }
-            state.configData = configData
-            state.counts = Counts()
-            state.seen = []
-            state.changes = state.pending
+            return configData != state.configData
+        }
+        if changed {
+            journals.removeAll()
+            crossReferences.removeAll()
         }
     }
 
     /// Ends a build that loaded every file: drops entries of files that no longer exist, and
     /// starts noting changes afresh.
     func end() {
-        state.withLock { state in
-            // Every path seen has an entry, and journal and week paths never meet: when the
-            // counts agree, every entry was seen and none is dropped (filtering all of them
-            // anyway was a tenth of loading on a save).
-            if state.seen.count != state.journals.count + state.weekFiles.count {
-                state.journals = state.journals.filter { state.seen.contains($0.key) }
-                state.weekFiles = state.weekFiles.filter { state.seen.contains($0.key) }
-                state.crossReferences = state.crossReferences.filter { state.seen.contains($0.key) }
-            }
-            state.pending = state.watched ? [] : nil
-        }
+        journals.endBuild()
+        weekFiles.endBuild()
+        crossReferences.endBuild()
+        state.withLock { state in state.pending = state.watched ? [] : nil }
     }
 
     /// What a build may take unread: the journals the watcher did not report changed, each with
@@ -145,16 +155,14 @@ public final class ContentCache: Sendable {
     /// on every core (a snapshot, not a table built for the build: building one was a tenth of
     /// loading on a save); `reuseUnread` then says which were taken.
     func unreadCandidates() -> UnreadCandidates {
-        state.withLock { state in
-            guard let changes = state.changes else { return UnreadCandidates() }
-            return UnreadCandidates(journals: state.journals, changes: changes, folders: changes.map { $0 + "/" })
-        }
+        guard let changes = state.withLock({ $0.changes }) else { return UnreadCandidates() }
+        return UnreadCandidates(journals: journals.known(), changes: changes, folders: changes.map { $0 + "/" })
     }
 
     /// Counts the journals a build took unread from `unreadCandidates`, and keeps them.
     func reuseUnread(_ paths: [String]) {
+        journals.record(found: paths, made: [])
         state.withLock { state in
-            state.seen.formUnion(paths)
             state.counts.reused += paths.count
             state.counts.unread += paths.count
         }
@@ -163,19 +171,14 @@ public final class ContentCache: Sendable {
     func journal(
         _ path: String, data: Data, dates: (Date?, Date?), parse: () -> (Journal?, [Diagnostic])
     ) -> (Journal?, [Diagnostic]) {
-        let key = JournalKey(data: data, first: dates.0, last: dates.1)
-        let hit: (Journal?, [Diagnostic])? = state.withLock { state in
-            state.seen.insert(path)
-            guard let hit = state.journals[path], hit.key == key else { return nil }
-            state.counts.reused += 1
+        let key = JournalKey(first: dates.0, last: dates.1, data: data)
+        if let hit = journals.found(path, key) {
+            state.withLock { $0.counts.reused += 1 }
             return (hit.journal, hit.diagnostics)
         }
-        if let hit { return hit }
         let result = parse()
-        state.withLock { state in
-            state.journals[path] = (key, result.0, result.1)
-            state.counts.parsed += 1
-        }
+        journals.keep(path, key, Parsed(journal: result.0, diagnostics: result.1))
+        state.withLock { $0.counts.parsed += 1 }
         return result
     }
 
@@ -184,14 +187,7 @@ public final class ContentCache: Sendable {
     /// At 2,000 journals naming unstored articles, making them all again was a fifth of loading
     /// in `serve`.
     func crossReferences(of journal: Journal, found: Bool, make: () -> [Diagnostic]) -> [Diagnostic] {
-        let hit: [Diagnostic]? = state.withLock { state in
-            guard let known = state.crossReferences[journal.path], known.found == found, known.journal == journal else { return nil }
-            return known.warnings
-        }
-        if let hit { return hit }
-        let warnings = make()
-        state.withLock { $0.crossReferences[journal.path] = (journal, found, warnings) }
-        return warnings
+        crossReferences.value(journal.path, Referenced(found: found, journal: journal), make: make)
     }
 
     /// The commit dates of `folder`'s files, read again only when `HEAD` moved (a commit, a
@@ -207,18 +203,13 @@ public final class ContentCache: Sendable {
     }
 
     func week(_ path: String, data: Data, decode: () -> ArticleStore.WeekFile) -> ArticleStore.WeekFile {
-        let hit: ArticleStore.WeekFile? = state.withLock { state in
-            state.seen.insert(path)
-            guard let hit = state.weekFiles[path], hit.data == data else { return nil }
-            state.counts.reused += 1
-            return hit.result
+        if let hit = weekFiles.found(path, data) {
+            state.withLock { $0.counts.reused += 1 }
+            return hit
         }
-        if let hit { return hit }
         let result = decode()
-        state.withLock { state in
-            state.weekFiles[path] = (data, result)
-            state.counts.parsed += 1
-        }
+        weekFiles.keep(path, data, result)
+        state.withLock { $0.counts.parsed += 1 }
         return result
     }
 }

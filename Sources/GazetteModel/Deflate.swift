@@ -99,4 +99,10 @@ public enum Deflate {
             idle.withLock { $0[level, default: []].append(handle) }
         }
     }
+
+    /// The CRC-32 of `bytes` continuing from `running` (0 to start): gzip's and zlib's checksum,
+    /// which `MemoryFile` ends its files with.
+    public static func crc32(_ running: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        UInt32(libdeflate_crc32(running, bytes.baseAddress, bytes.count))
+    }
 }

@@ -78,16 +78,18 @@ public final class BuildMemory: Sendable {
         }
     }
 
-    /// Keeps what a build made for the next one. On disk, a file is written only when the
-    /// build changed what it holds (or it is missing); a failure costs the next build time only.
-    /// In memory, card values no longer shown are let go.
-    func keep(cards: CardMeasureCache, bodies: BodyCache?) {
+    /// The end of a build: every memo lets go of what the build did not ask for (`Memo`'s one
+    /// rule). On disk, a file is written only when the build changed what it holds (or it is
+    /// missing); a failure costs the next build time only.
+    func endBuild(cards: CardMeasureCache, bodies: BodyCache?) {
         switch store {
         case .memory:
-            cardContexts.forgetUnused()
+            cards.endBuild()
+            cardContexts.endBuild()
+            pages?.endBuild()
         case .fresh(let siteRoot), .disk(let siteRoot):
             let layout = SiteLayout(siteRoot: siteRoot)
-            if cards.changed || !FileManager.default.fileExists(atPath: layout.cardsCache.path) { cards.save(to: layout.cardsCache) }
+            cards.endBuild(savingTo: layout.cardsCache)
             // (A fresh build has no body cache to save.)
             bodies?.save(to: layout.bodiesCache, stamp: OutputLedger.engineStamp)
         }

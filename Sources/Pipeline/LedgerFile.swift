@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Memory
 
 /// The ledger on disk: a `MemoryFile` of kind `ledger` (its version `OutputLedger.format`),
 /// stamped with the executable that recorded it. The inputs' stamp and the summary, each after

@@ -59,7 +59,7 @@ public enum SiteBuilder {
         let writer = SiteWriter(
             run: run, made: made, packets: packets, search: streams ? searchFiles : nil, renderer: renderer, content: sources.content, summary: summary)
         let written = try writer.write(&run.clock)
-        run.memory.keep(cards: cards.cache, bodies: parsed.bodyCache)
+        run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyCache)
         return report(sources, parsed, written, packets: packets, search: deferredSearch(renderer, sources, parsed, run), run)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Memory
 import TextLayout
 
 /// `CardMeasureCache`'s file (`.gazette/cache/cards.bin`): a `MemoryFile` of kind `cards`, the

@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Memory
 
 /// The Atom feed of journals and the sitemap, written as XML directly (no template can make
 /// them invalid).
@@ -81,9 +82,14 @@ public enum Feeds {
 }
 
 /// The feed's entries from the last build (`gazette serve`), by slug with the journal each was
-/// made from; only the entries of the last build are kept.
+/// made from and the values every entry shares: a `Memo`.
 public final class FeedEntries: Sendable {
-    private let table = Locked<(shared: Fingerprint, entries: [String: (journal: Journal, xml: String)])>((Fingerprint(), [:]))
+    struct Made: Equatable, Sendable {
+        var shared: Fingerprint
+        var journal: Journal
+    }
+
+    private let memo = Memo<String, Made, String>()
 
     public init() {}
 
@@ -91,15 +97,22 @@ public final class FeedEntries: Sendable {
     /// were (comparing journals is cheap: unchanged ones come back from the content cache as
     /// they were), else made by `make`.
     func xml(of journals: [Journal], shared: Fingerprint, make: (Journal) -> String) -> [String] {
-        let known = table.withLock { $0 }
-        var entries: [String: (journal: Journal, xml: String)] = [:]
-        let made = journals.map { journal -> String in
-            let xml = known.shared == shared ? known.entries[journal.slug].flatMap { $0.journal == journal ? $0.xml : nil } : nil
-            let entry = xml ?? make(journal)
-            entries[journal.slug] = (journal, entry)
-            return entry
+        let known = memo.known()
+        var found: [String] = []
+        var made: [(String, Memo<String, Made, String>.Entry)] = []
+        let entries = journals.map { journal -> String in
+            let inputs = Made(shared: shared, journal: journal)
+            if let xml = known.value(journal.slug, inputs) {
+                found.append(journal.slug)
+                return xml
+            }
+            let xml = make(journal)
+            made.append((journal.slug, .init(inputs: inputs, value: xml)))
+            return xml
         }
-        table.withLock { $0 = (shared, entries) }
-        return made
+        memo.record(found: found, made: made)
+        return entries
     }
+
+    func endBuild() { memo.endBuild() }
 }

@@ -1,4 +1,5 @@
 import GazetteModel
+import Memory
 import Templating
 
 /// Template values made once and shared by many pages — a card's values, which show on its
@@ -40,30 +41,26 @@ extension PrebuiltContext: TemplateConvertible {
 /// Card values by card and measure, for one build or, in `gazette serve`, kept between builds
 /// for the cards that are still shown.
 public final class CardContexts: Sendable {
-    private let table = Locked<[Fingerprint: PrebuiltContext]>([:])
-    private let used = Locked<Set<Fingerprint>>([])
+    /// Card values by `key(card, measure)`.
+    private let contexts: Memo<Fingerprint, NoInputs, PrebuiltContext>
     /// What each journal's card showed, by slug, with the journal, article and config it was
     /// made from (`CardMaker`): an edit to one journal makes one card's text again.
-    private let texts = Locked<CardTexts>(CardTexts())
-
-    /// The card texts of the last build, by slug, with what each was made from.
-    private struct CardTexts {
-        var entries: [String: (journal: Journal, article: Article?, config: Fingerprint)] = [:]
-        var texts: [String: CardText] = [:]
-    }
-
+    private let texts = Memo<String, TextInputs, CardText>()
     /// Each board's packing, by board id, with the measures it was packed from.
-    private let packings = Locked<[String: (measures: [CardMeasure], board: PackedBoard)]>([:])
+    private let packings = Memo<String, [CardMeasure], PackedBoard>()
 
-    /// The most cards whose values are kept (nil: all of them).
-    private let limit: Int?
+    struct TextInputs: Equatable, Sendable {
+        var config: Fingerprint
+        var journal: Journal
+        var article: Article?
+    }
 
     /// A card shows on several boards (its week's, the 전체 board, one per tag), and its values
     /// are made once and shared by them, up to `limit` cards: past it a card's values are made
     /// for each board that shows it. `gazette build` keeps at most `buildLimit`; `gazette serve`
     /// keeps all, between builds too.
     public init(keepingAtMost limit: Int? = nil) {
-        self.limit = limit
+        contexts = Memo(keepingAtMost: limit)
     }
 
     /// The cards a build keeps the values of: every card of a 10,000-journal site (about 8 KB
@@ -71,57 +68,56 @@ public final class CardContexts: Sendable {
     public static let buildLimit = 16_384
 
     /// Packs each board of `boards` with `pack`, on all cores, unless the last build packed a
-    /// board of that id from the same measures; forgets boards no longer asked for.
+    /// board of that id from the same measures.
     func packed(_ boards: [(id: String, measures: [CardMeasure])], pack: @Sendable ([CardMeasure]) -> PackedBoard) -> [String: PackedBoard] {
-        let known = packings.withLock { $0 }
-        let made = boards.concurrentMap { id, measures -> PackedBoard in
-            if let entry = known[id], entry.measures == measures { return entry.board }
-            return pack(measures)
-        }
-        var table: [String: (measures: [CardMeasure], board: PackedBoard)] = [:]
+        let known = packings.known()
+        let made = boards.concurrentMap { id, measures -> PackedBoard? in known.value(id, measures) == nil ? pack(measures) : nil }
         var result: [String: PackedBoard] = [:]
+        var found: [String] = []
+        var fresh: [(String, Memo<String, [CardMeasure], PackedBoard>.Entry)] = []
         for (board, packed) in zip(boards, made) {
-            table[board.id] = (board.measures, packed)
-            result[board.id] = packed
+            if let packed {
+                fresh.append((board.id, .init(inputs: board.measures, value: packed)))
+                result[board.id] = packed
+            } else {
+                found.append(board.id)
+                result[board.id] = known[board.id]?.value
+            }
         }
-        packings.withLock { $0 = table }
+        packings.record(found: found, made: fresh)
         return result
     }
 
     /// The card text of each of `journals` (with their articles), made by `make` only for those
-    /// whose journal, article or config differ from the last build's; forgets the others. By
-    /// slug, the first journal of a slug winning. When every card is as before, the last
-    /// build's table is handed back as it is: building it again was a third of making a
-    /// `serve` save's cards at 2,000 journals.
+    /// whose journal, article or config differ from the last build's. By slug, the first
+    /// journal of a slug winning.
     func texts(
         _ journals: [(journal: Journal, article: Article?)], config: Fingerprint, make: (Journal) -> CardText
     ) -> [String: CardText] {
-        let known = texts.withLock { $0 }
+        let known = texts.known()
         let made = journals.concurrentMap { journal, article -> CardText? in
-            if let entry = known.entries[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
-                return nil
+            known.value(journal.slug, TextInputs(config: config, journal: journal, article: article)) == nil ? make(journal) : nil
+        }
+        var table: [String: CardText] = [:]
+        table.reserveCapacity(journals.count)
+        var found: [String] = []
+        var fresh: [(String, Memo<String, TextInputs, CardText>.Entry)] = []
+        for (pair, text) in zip(journals, made) where table[pair.journal.slug] == nil {
+            let slug = pair.journal.slug
+            if let text {
+                fresh.append((slug, .init(inputs: TextInputs(config: config, journal: pair.journal, article: pair.article), value: text)))
+                table[slug] = text
+            } else {
+                found.append(slug)
+                table[slug] = known[slug]?.value
             }
-            return make(journal)
         }
-        if known.entries.count == journals.count, made.allSatisfy({ $0 == nil }) { return known.texts }
-        var table = CardTexts()
-        for (pair, text) in zip(journals, made) where table.entries[pair.journal.slug] == nil {
-            table.entries[pair.journal.slug] = (pair.journal, pair.article, config)
-            table.texts[pair.journal.slug] = text ?? known.texts[pair.journal.slug]
-        }
-        texts.withLock { $0 = table }
-        return table.texts
+        texts.record(found: found, made: fresh)
+        return table
     }
 
     func context(_ card: Card, _ measure: CardMeasure, make: () -> TemplateFields) -> PrebuiltContext {
-        let key = Self.key(card, measure)
-        used.withLock { _ = $0.insert(key) }
-        if let hit = table.withLock({ $0[key] }) { return hit }
-        let made = PrebuiltContext(make())
-        table.withLock { table in
-            if limit.map({ table.count < $0 }) ?? true { table[key] = made }
-        }
-        return made
+        contexts.value(Self.key(card, measure), NoInputs()) { PrebuiltContext(make()) }
     }
 
     /// The fingerprint of a card and its measure: everything its values are made from (not
@@ -149,12 +145,10 @@ public final class CardContexts: Sendable {
         return key.digest
     }
 
-    /// Forgets the cards no build asked for since the last call.
-    public func forgetUnused() {
-        let keep = used.withLock { set in
-            defer { set = [] }
-            return set
-        }
-        table.withLock { table in table = table.filter { keep.contains($0.key) } }
+    /// The end of a build: card values, texts and packings it did not ask for are let go.
+    public func endBuild() {
+        contexts.endBuild()
+        texts.endBuild()
+        packings.endBuild()
     }
 }

@@ -2,6 +2,7 @@ import Bodies
 import Content
 import Foundation
 import GazetteModel
+import Memory
 import Templating
 
 /// Journals as cards: the text and links a board shows for each.
@@ -169,54 +170,56 @@ public struct SiteBoards: Sendable {
 /// Keyed by the fingerprint of the fonts measured with and the card's text (not by the text
 /// itself: hashing Swift strings normalises them, which cost 10 % of a build).
 public final class CardMeasureCache: Sendable {
-    private let measures = Locked<[Fingerprint: CardMeasure]>([:])
-    private let measuredLast = Locked(false)
+    /// Named by the fingerprint of the card's text and fonts (`CardText.fingerprint`).
+    private let memo: Memo<Fingerprint, NoInputs, CardMeasure>
 
-    /// True when the last build measured a card or dropped one, so a saved copy is stale.
-    public var changed: Bool { measuredLast.withLock { $0 } }
-
-    public init() {}
+    public init() { memo = Memo() }
 
     /// Entries a file written by `save` holds; an unreadable file is an empty cache.
     public init(contentsOf file: URL) {
-        if let data = FileManager.default.contents(atPath: file.path), let table = CardMeasureFile.decode(data) {
-            measures.withLock { $0 = table }
-        }
+        let table = FileManager.default.contents(atPath: file.path).flatMap(CardMeasureFile.decode) ?? [:]
+        memo = Memo(restoring: table.mapValues { .init(inputs: NoInputs(), value: $0) })
     }
 
-    /// Writes the measures of the last build to `file`, atomically; a failure costs the next
-    /// build time only.
-    public func save(to file: URL) {
-        let table = measures.withLock { $0 }
-        try? CardMeasureFile.write(table, to: file)
+    /// Writes every measure held to `file`, atomically; a failure costs the next build time only.
+    public func save(to file: URL) { Self.write(memo.entries, to: file) }
+
+    private static func write(_ entries: [Fingerprint: Memo<Fingerprint, NoInputs, CardMeasure>.Entry], to file: URL) {
+        try? CardMeasureFile.write(entries.mapValues(\.value), to: file)
         // The text file of Gazette before the one memory format, beside it, is of no more use.
         try? FileManager.default.removeItem(at: file.deletingLastPathComponent().appendingPathComponent("cards.txt"))
     }
 
+    /// The end of a build: measures of cards it did not show are let go. With `file`, what is
+    /// left is written there when the build changed it (or the file is missing).
+    public func endBuild(savingTo file: URL? = nil) {
+        memo.endBuild()
+        guard let file else { return }
+        let missing = !FileManager.default.fileExists(atPath: file.path)
+        if let entries = memo.takeChanged() ?? (missing ? memo.entries : nil) { Self.write(entries, to: file) }
+    }
+
     /// The measure of each of `texts`, in order, measuring only those not seen before with these
-    /// fonts; forgets cards no longer asked for.
+    /// fonts.
     func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardMeasure]) rethrows -> [CardMeasure] {
         let keys = texts.map { $0.fingerprint(fonts: fonts) }
-        let known = measures.withLock { $0 }
+        let known = memo.known()
         // Each card not known measured once, found again by its key: a table keyed by the text
         // hashed every card's normalised strings three times in a clean build.
         var missing: [CardText] = []
         var missingIndex: [Fingerprint: Int] = [:]
-        for (text, key) in zip(texts, keys) where known[key] == nil && missingIndex[key] == nil {
-            missingIndex[key] = missing.count
-            missing.append(text)
+        var found: [Fingerprint] = []
+        for (text, key) in zip(texts, keys) {
+            if known[key] != nil {
+                found.append(key)
+            } else if missingIndex[key] == nil {
+                missingIndex[key] = missing.count
+                missing.append(text)
+            }
         }
         let fresh = try measure(missing)
-        var table: [Fingerprint: CardMeasure] = [:]
-        table.reserveCapacity(keys.count)
-        let result = keys.map { key in
-            let found = known[key] ?? missingIndex[key].map { fresh[$0] } ?? CardMeasure()
-            table[key] = found
-            return found
-        }
-        measuredLast.withLock { $0 = !missing.isEmpty || known.count > table.count }
-        measures.withLock { $0 = table }
-        return result
+        memo.record(found: found, made: missingIndex.map { ($0.key, .init(inputs: NoInputs(), value: fresh[$0.value])) })
+        return keys.map { key in known[key]?.value ?? missingIndex[key].map { fresh[$0] } ?? CardMeasure() }
     }
 }
 

@@ -2,6 +2,7 @@ import Bodies
 import Content
 import Foundation
 import GazetteModel
+import Memory
 import Markdown
 import SiteFonts
 import Templating
@@ -353,41 +354,52 @@ public struct SiteRenderer: Sendable {
     }
 }
 
-/// The inputs and key of each page of the last build (`gazette serve`): an edit to one journal
-/// leaves the other pages' inputs equal, and their keys are taken from here instead of drafting
-/// and fingerprinting every page's values again. Comparing journals is cheap: the content cache
-/// hands unchanged journals back with the same string storage.
+/// The key of each page of the last build by path, with the inputs it was drafted from
+/// (`gazette serve`): an edit to one journal leaves the other pages' inputs equal, and their keys
+/// are taken from here instead of drafting and fingerprinting every page's values again.
+/// Comparing journals is cheap: the content cache hands unchanged journals back with the same
+/// string storage. Memos of `Memory`, forgotten as the one rule says (`endBuild`).
 public final class PageMemo: Sendable {
-    private let table = Locked<[String: (inputs: PageInputs, shared: Fingerprint, key: Fingerprint)]>([:])
-    /// The same for files made from journals and articles (a week's packet), by path.
-    private let files = Locked<[String: (journals: [Journal], articles: [Article?], shared: Fingerprint, key: Fingerprint)]>([:])
+    /// What a page was drafted from: the frame shared by every page, then its own inputs
+    /// (compared in that order, the cheap one first).
+    struct Drafted: Equatable, Sendable {
+        var shared: Fingerprint
+        var inputs: PageInputs
+    }
+
+    /// What a file made from journals and articles (a week's packet) is made from.
+    struct Collected: Equatable, Sendable {
+        var shared: Fingerprint
+        var journals: [Journal]
+        var articles: [Article?]
+    }
+
+    private let pages = Memo<String, Drafted, Fingerprint>()
+    private let files = Memo<String, Collected, Fingerprint>()
     /// The feed's entries, kept for the same builds.
     public let feedEntries = FeedEntries()
 
     public init() {}
 
     func key(_ path: String, _ inputs: PageInputs, shared: Fingerprint) -> Fingerprint? {
-        // Compared outside the lock: a board's inputs are hundreds of journals, and with the
-        // comparison inside, the render threads took turns (a third of serve's render step).
-        guard let known = table.withLock({ $0[path] }), known.shared == shared, known.inputs == inputs else { return nil }
-        return known.key
+        pages.found(path, Drafted(shared: shared, inputs: inputs))
     }
 
     /// The key of a file made from `journals` and `articles` besides `shared` (a week's packet),
     /// taken from the last build when they are the same, else made by `make` and kept.
     public func key(_ path: String, journals: [Journal], articles: [Article?], shared: Fingerprint, make: () -> Fingerprint) -> Fingerprint {
-        if let known = files.withLock({ $0[path] }), known.shared == shared, known.journals == journals, known.articles == articles {
-            return known.key
-        }
-        let made = make()
-        files.withLock { $0[path] = (journals, articles, shared, made) }
-        return made
+        files.value(path, Collected(shared: shared, journals: journals, articles: articles), make: make)
     }
 
     /// Keeps the pages this build fingerprinted, beside the ones it took from here.
     func record(_ entries: [(path: String, inputs: PageInputs, key: Fingerprint)], shared: Fingerprint) {
-        table.withLock { table in
-            for entry in entries { table[entry.path] = (entry.inputs, shared, entry.key) }
-        }
+        pages.record(found: [], made: entries.map { ($0.path, .init(inputs: Drafted(shared: shared, inputs: $0.inputs), value: $0.key)) })
+    }
+
+    /// The end of a build: pages, files and feed entries it did not ask for are let go.
+    public func endBuild() {
+        pages.endBuild()
+        files.endBuild()
+        feedEntries.endBuild()
     }
 }

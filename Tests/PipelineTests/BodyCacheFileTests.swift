@@ -1,6 +1,7 @@
 @testable import Bodies
 import Foundation
 import GazetteModel
+import Memory
 import Pipeline
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Memory
 import Testing
 import TextLayout
 

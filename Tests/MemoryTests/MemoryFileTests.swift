@@ -1,5 +1,6 @@
 import Foundation
 import GazetteModel
+import Memory
 import Testing
 
 /// The one format of what builds keep between runs: values come back as written, a file made

@@ -1,5 +1,5 @@
-internal import CDeflate
 import Foundation
+import GazetteModel
 import Glibc
 
 /// The one format of what builds keep on disk between runs (`.gazette/cache/`: the parsed
@@ -98,7 +98,7 @@ public enum MemoryFile {
         }
 
         static func crc(_ running: UInt32, _ bytes: [UInt8]) -> UInt32 {
-            bytes.withUnsafeBytes { UInt32(libdeflate_crc32(running, $0.baseAddress, $0.count)) }
+            bytes.withUnsafeBytes { Deflate.crc32(running, $0) }
         }
 
         fileprivate func header(_ kind: Kind, stamp: String) {
@@ -223,7 +223,7 @@ public enum MemoryFile {
             guard all.count >= magic.count + 4, all.prefix(magic.count).elementsEqual(magic) else { return nil }
             let content = UnsafeBufferPointer(rebasing: all[..<(all.count - 4)])
             let stored = all.suffix(4).reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-            guard UInt32(libdeflate_crc32(0, content.baseAddress, content.count)) == stored else { return nil }
+            guard Deflate.crc32(0, UnsafeRawBufferPointer(content)) == stored else { return nil }
             var reader = Reader(bytes: content, offset: magic.count)
             guard let header = readHeader(&reader), header.kind == kind, header.stamp == stamp, let value = body(&reader), reader.isAtEnd
             else { return nil }

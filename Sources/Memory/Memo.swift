@@ -1,0 +1,178 @@
+import GazetteModel
+
+/// One thing builds remember: values by name, each with the inputs it was made from. A value is
+/// used again when it is asked for under the same name with equal inputs, and made otherwise —
+/// Typst's `comemo` by hand: the memo never decides whether a value is stale, the inputs do.
+///
+/// **One rule for forgetting**: a value lives while builds ask for it. Whatever a build asks for,
+/// found or made, is kept; `endBuild` lets go of everything that build did not ask for. So a
+/// memory kept from save to save (`gazette serve`) follows the site — a deleted journal's page
+/// key, card and feed entry go with the next build — and holds one build's worth at most.
+/// A build that fails before its end forgets nothing: the next one ends for both.
+///
+/// The inputs are compared by `==`, outside the lock: a board's inputs are hundreds of journals,
+/// and with the comparison inside, threads asking at once took turns. Comparing unchanged
+/// journals is cheap: the content loader hands them back with the same string storage. Where
+/// the inputs are large or many, the name is their fingerprint instead and the inputs are
+/// `NoInputs` (a card's measure by the fingerprint of its text and fonts).
+public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable, Value: Sendable>: Sendable {
+    /// A value and what it was made from.
+    public struct Entry: Sendable {
+        public var inputs: Inputs
+        public var value: Value
+
+        public init(inputs: Inputs, value: Value) { (self.inputs, self.value) = (inputs, value) }
+    }
+
+    /// An entry with the build that last asked for it.
+    fileprivate struct Stored: Sendable {
+        var entry: Entry
+        var build: Int
+    }
+
+    private struct State: Sendable {
+        var table: [Name: Stored] = [:]
+        /// The build asking now (`endBuild` counts them).
+        var build = 1
+        /// Names this build asked for so far (each once).
+        var asked = 0
+        /// Whether this build made a value.
+        var made = false
+        /// Whether the table differs from what it was restored from or last taken (`takeChanged`).
+        var changed = false
+
+        /// Marks `name`'s entry as asked for by this build.
+        mutating func stamp(_ name: Name) {
+            guard let last = table[name]?.build, last != build else { return }
+            table[name]?.build = build
+            asked += 1
+        }
+
+        /// Keeps `entry` under `name` for this build, unless the memo is full.
+        mutating func store(_ name: Name, _ entry: Entry, limit: Int?) {
+            let previous = table[name]?.build
+            if previous == nil, let limit, table.count >= limit { return }
+            table[name] = Stored(entry: entry, build: build)
+            if previous != build { asked += 1 }
+            made = true
+        }
+    }
+
+    private let state: Locked<State>
+    /// The most values kept (nil: as many as a build asks for); past it a value is made and
+    /// handed back, not kept.
+    private let limit: Int?
+
+    public init(keepingAtMost limit: Int? = nil) {
+        self.limit = limit
+        state = Locked(State())
+    }
+
+    /// A memo holding `entries` (read back from disk) as the last build's.
+    public init(restoring entries: [Name: Entry], keepingAtMost limit: Int? = nil) {
+        self.limit = limit
+        var state = State()
+        state.table = entries.mapValues { Stored(entry: $0, build: 0) }
+        self.state = Locked(state)
+    }
+
+    /// The value under `name` made from `inputs`: the remembered one when its inputs are equal,
+    /// else made by `make` and kept.
+    public func value(_ name: Name, _ inputs: Inputs, make: () throws -> Value) rethrows -> Value {
+        if let found = found(name, inputs) { return found }
+        let value = try make()
+        keep(name, inputs, value)
+        return value
+    }
+
+    /// The value under `name` when it was made from inputs equal to `inputs` (and then kept for
+    /// this build); nil otherwise.
+    public func found(_ name: Name, _ inputs: Inputs) -> Value? {
+        guard let stored = state.withLock({ $0.table[name] }), stored.entry.inputs == inputs else { return nil }
+        state.withLock { state in state.stamp(name) }
+        return stored.entry.value
+    }
+
+    /// Keeps `value`, made from `inputs`, under `name` for this build.
+    public func keep(_ name: Name, _ inputs: Inputs, _ value: Value) {
+        state.withLock { state in state.store(name, Entry(inputs: inputs, value: value), limit: limit) }
+    }
+
+    /// What the memo holds now, to look up many names without the lock (a build's cards, its
+    /// feed entries); `record` then says which were used and what was made.
+    public func known() -> Known { Known(table: state.withLock { $0.table }) }
+
+    /// The entries of `known()`: looked up by name and inputs.
+    public struct Known: Sendable {
+        fileprivate let table: [Name: Stored]
+
+        public var count: Int { table.count }
+
+        public subscript(name: Name) -> Entry? { table[name]?.entry }
+
+        /// The value under `name` when it was made from inputs equal to `inputs`.
+        public func value(_ name: Name, _ inputs: Inputs) -> Value? {
+            guard let entry = table[name]?.entry, entry.inputs == inputs else { return nil }
+            return entry.value
+        }
+    }
+
+    /// Says, under one lock, which names this build found in `known()` and used, and keeps what
+    /// it made.
+    public func record(found: some Sequence<Name>, made: some Sequence<(Name, Entry)>) {
+        state.withLock { state in
+            for name in found { state.stamp(name) }
+            for (name, entry) in made { state.store(name, entry, limit: limit) }
+        }
+    }
+
+    /// The end of a build: lets go of every value it did not ask for. True when what the memo
+    /// holds changed in this build (a value made or let go).
+    @discardableResult
+    public func endBuild() -> Bool {
+        state.withLock { state in
+            let dropped = state.asked != state.table.count
+            if dropped {
+                let build = state.build
+                state.table = state.table.filter { $0.value.build == build }
+            }
+            let changed = state.made || dropped
+            state.changed = state.changed || changed
+            state.build += 1
+            state.asked = 0
+            state.made = false
+            return changed
+        }
+    }
+
+    /// Forgets everything (what the values were made against changed as a whole: the config
+    /// journals are parsed with).
+    public func removeAll() {
+        state.withLock { state in
+            state.changed = state.changed || !state.table.isEmpty
+            state.table = [:]
+            state.asked = 0
+        }
+    }
+
+    /// Every entry, to be saved (`MemoryFile`), when the memo changed since it was restored or
+    /// last taken; nil otherwise.
+    public func takeChanged() -> [Name: Entry]? {
+        state.withLock { state in
+            defer { state.changed = false }
+            return state.changed ? state.table.mapValues(\.entry) : nil
+        }
+    }
+
+    /// Every entry as it is.
+    public var entries: [Name: Entry] { state.withLock { $0.table.mapValues(\.entry) } }
+
+    public var count: Int { state.withLock { $0.table.count } }
+}
+
+
+/// The inputs of a memo whose names are the fingerprints of what its values are made from: all
+/// equal, the name says it all.
+public struct NoInputs: Equatable, Sendable {
+    public init() {}
+}
