@@ -111,7 +111,7 @@ let package = Package(
         // between builds, `bodies.bin`).
         .target(name: "Bodies", dependencies: ["GazetteModel", "Memory", "Content", "Markdown"]),
         // The search index: Korean-aware keys, postings sharded and compressed.
-        .target(name: "Search", dependencies: ["GazetteModel", "Content", "Bodies"]),
+        .target(name: "Search", dependencies: ["GazetteModel", "Memory", "Content", "Bodies"]),
         // The web fonts: slices by Hangul frequency, pages' own fonts, preloads.
         .target(name: "SiteFonts", dependencies: ["GazetteModel", "Markdown", "TextLayout"]),
         .target(

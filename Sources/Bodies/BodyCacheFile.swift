@@ -96,10 +96,11 @@ extension BodyCache {
     /// The bodies `save(to:stamp:)` wrote into `file` with the same `stamp`; an empty cache if
     /// there are none.
     public convenience init(contentsOf file: URL, stamp: String) {
-        self.init()
         // Mapped, not read: the file's pages are the system's to drop while its bodies are made.
         if let data = try? Data(contentsOf: file, options: .alwaysMapped), let (options, table) = BodyCacheFile.decode(data, stamp: stamp) {
-            restore(options: options, table)
+            self.init(restoring: options, table)
+        } else {
+            self.init()
         }
     }
 

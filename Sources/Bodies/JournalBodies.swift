@@ -1,5 +1,6 @@
 import Content
 import GazetteModel
+import Memory
 import Markdown
 
 /// Every journal body parsed once (a step of the build): its HTML, its plain text (headings
@@ -71,16 +72,16 @@ public struct JournalBodies: Sendable {
         let journals = content.journals.filter { !$0.isBookmark }
         var optionsKey = Fingerprint()
         optionsKey.add(reflecting: options)
-        let known = cache?.begin(options: optionsKey.digest) ?? BodyCache.Table()
-        var parsed: [Body] = []
+        let parsedWith = optionsKey.digest
+        let known = cache?.known()
+        var parsed: [(body: Body, known: Bool)] = []
         parsed.reserveCapacity(journals.count)
         var kept = 0
-        var allKnown = true
         journals.forEachBatch(of: Self.batch) { batch in
             // Once the budget is spent, the HTML of the bodies after is not even made.
             let keepsFull = kept < keptBytes
             let bodies = batch.concurrentMap { journal -> (body: Body, known: Bool) in
-                if let hit = known.digests[journal.slug], hit == journal.bodyDigest, let body = known.bodies[journal.slug] { return (body, true) }
+                if let hit = known?.value(journal.slug, BodyCache.Parsed(options: parsedWith, digest: journal.bodyDigest)) { return (hit, true) }
                 let markdown = content.markdown(of: journal)
                 let document = MarkdownDocument(markdown, options: options)
                 let blocks = document.blocks()
@@ -95,22 +96,23 @@ public struct JournalBodies: Sendable {
             for (found, wasKnown) in bodies {
                 let body = kept + found.fullBytes > keptBytes && found.full != nil ? found.trimmed : found
                 kept += body.fullBytes
-                parsed.append(body)
-                allKnown = allKnown && wasKnown && body === found
+                parsed.append((body, wasKnown && body === found))
             }
         }
-        // Every body as the last build had it, and no other: its maps serve as they are.
-        if cache != nil, allKnown, known.bodies.count == journals.count {
-            bodies = known.bodies
-            return
+        var table: [String: Body] = [:]
+        table.reserveCapacity(journals.count)
+        var found: [String] = []
+        var made: [(String, BodyCache.Entry)] = []
+        for (journal, (body, wasKnown)) in zip(journals, parsed) where table[journal.slug] == nil {
+            table[journal.slug] = body
+            if wasKnown {
+                found.append(journal.slug)
+            } else {
+                made.append((journal.slug, .init(inputs: BodyCache.Parsed(options: parsedWith, digest: journal.bodyDigest), value: body)))
+            }
         }
-        var table = BodyCache.Table()
-        for (journal, body) in zip(journals, parsed) where table.bodies[journal.slug] == nil {
-            table.bodies[journal.slug] = body
-            table.digests[journal.slug] = journal.bodyDigest
-        }
-        cache?.end(options: optionsKey.digest, table)
-        bodies = table.bodies
+        cache?.record(found: found, made: made)
+        bodies = table
     }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
@@ -162,44 +164,57 @@ public struct JournalBodies: Sendable {
     public func excerpt(_ journal: Journal) -> [ExcerptRun] { bodies[journal.slug]?.excerpt ?? [] }
 }
 
-/// Bodies parsed by earlier builds of the same process (`gazette serve`), by the digest of
-/// their Markdown, for the options they were parsed with: an edit to one journal parses one
-/// body again.
+/// Bodies parsed by earlier builds, by slug, with the options they were parsed with and the
+/// digest of their Markdown (`Journal.bodyDigest`, made once when the file is loaded): an edit
+/// to one journal parses one body again. A `Memo`, kept in memory by `gazette serve` and in
+/// `.gazette/cache/bodies.bin` by `gazette build` (`BodyCacheFile`).
 public final class BodyCache: Sendable {
-    /// By slug, with the digest of the Markdown each was parsed from (`Journal.bodyDigest`,
-    /// made once when the file is loaded). `changed` when a build stored a table since the
-    /// cache was made or last saved (`BodyCacheFile`).
-    private let table = Locked<(options: Fingerprint, table: Table, changed: Bool)>((Fingerprint(), Table(), false))
+    /// What a body was parsed from.
+    struct Parsed: Equatable, Sendable {
+        var options: Fingerprint
+        var digest: Fingerprint
+    }
 
-    /// The bodies of a build by slug, with the digest of the Markdown each was parsed from.
+    typealias Entry = Memo<String, Parsed, JournalBodies.Body>.Entry
+
+    private let memo: Memo<String, Parsed, JournalBodies.Body>
+
+    /// The bodies of a build by slug, with the digest of the Markdown each was parsed from: what
+    /// the file holds (the options once).
     struct Table: Sendable {
         var bodies: [String: JournalBodies.Body] = [:]
         var digests: [String: Fingerprint] = [:]
     }
 
-    public init() {}
+    public init() { memo = Memo() }
 
-    /// What earlier builds parsed with `options` (nothing if they used others).
-    func begin(options: Fingerprint) -> Table {
-        table.withLock { $0.options == options ? $0.table : Table() }
-    }
-
-    /// Keeps what this build parsed, and only that. (A build whose every body was known
-    /// leaves the table as it was, and does not call this.)
-    func end(options: Fingerprint, _ bodies: Table) {
-        table.withLock { $0 = (options, bodies, true) }
-    }
-
-    /// Takes a table read back from disk as the last build's.
-    func restore(options: Fingerprint, _ bodies: Table) {
-        table.withLock { $0 = (options, bodies, false) }
-    }
-
-    /// The table, if a build changed it since it was restored or last taken.
-    func takeChanged() -> (options: Fingerprint, table: Table)? {
-        table.withLock { entry in
-            defer { entry.changed = false }
-            return entry.changed ? (entry.options, entry.table) : nil
+    /// A table read back from disk as the last build's.
+    init(restoring options: Fingerprint, _ table: Table) {
+        var entries: [String: Entry] = [:]
+        for (slug, body) in table.bodies {
+            guard let digest = table.digests[slug] else { continue }
+            entries[slug] = Entry(inputs: Parsed(options: options, digest: digest), value: body)
         }
+        memo = Memo(restoring: entries)
+    }
+
+    func known() -> Memo<String, Parsed, JournalBodies.Body>.Known { memo.known() }
+
+    func record(found: [String], made: [(String, Entry)]) { memo.record(found: found, made: made) }
+
+    /// The end of a build: bodies of journals it did not show are let go.
+    public func endBuild() { memo.endBuild() }
+
+    /// The table, if a build changed it since it was restored or last taken (all parsed with
+    /// one build's options: the others were let go at its end).
+    func takeChanged() -> (options: Fingerprint, table: Table)? {
+        guard let entries = memo.takeChanged() else { return nil }
+        var table = Table()
+        let options = entries.first?.value.inputs.options ?? Fingerprint()
+        for (slug, entry) in entries where entry.inputs.options == options {
+            table.bodies[slug] = entry.value
+            table.digests[slug] = entry.inputs.digest
+        }
+        return (options, table)
     }
 }

@@ -106,6 +106,11 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
     public struct Known: Sendable {
         fileprivate let table: [Name: Stored]
 
+        fileprivate init(table: [Name: Stored]) { self.table = table }
+
+        /// Nothing known.
+        public init() { table = [:] }
+
         public var count: Int { table.count }
 
         public subscript(name: Name) -> Entry? { table[name]?.entry }

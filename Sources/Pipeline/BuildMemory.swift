@@ -82,6 +82,7 @@ public final class BuildMemory: Sendable {
     /// rule). On disk, a file is written only when the build changed what it holds (or it is
     /// missing); a failure costs the next build time only.
     func endBuild(cards: CardMeasureCache, bodies: BodyCache?) {
+        bodies?.endBuild()
         switch store {
         case .memory:
             cards.endBuild()

@@ -2,6 +2,7 @@ import Bodies
 import Content
 import Foundation
 import GazetteModel
+import Memory
 
 /// The site's search index: a step of the build, a pure function of the content and the parsed
 /// bodies. `templates/assets/search.js` reads it on the search page (`search/`).
@@ -97,24 +98,22 @@ public struct SearchIndex: Sendable {
         var shared = Fingerprint()
         shared.add(content.configFingerprint)
         let config = shared.digest
-        let analysed = journals.concurrentMap { journal -> SearchIndexCache.Entry in
+        let analysed = journals.concurrentMap { journal -> (inputs: SearchIndexCache.Analysed, entry: SearchIndexCache.Entry) in
             // A journal whose inputs are all as before (the content cache hands unchanged
             // journals back as they were, so comparing is cheap) is not even read again.
-            let article = content.article(for: journal)
-            if let entry = known.bySlug[journal.slug], entry.journal == journal, entry.article == article, entry.config == config {
-                return entry
-            }
+            let inputs = SearchIndexCache.Analysed(config: config, journal: journal, article: content.article(for: journal))
+            if let entry = known.journals.value(journal.slug, inputs) { return (inputs, entry) }
             let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
             let key = input.key
-            let document = known.byKey[key] ?? Self.analyse(input)
-            return SearchIndexCache.Entry(journal: journal, article: article, config: config, key: key, document: document)
+            let document = known.documents.value(key, NoInputs()) ?? Self.analyse(input)
+            return (inputs, SearchIndexCache.Entry(key: key, document: document))
         }
         // Postings merged by key id; ids and each key's JSON carry over from the last build.
-        let ids = postings.merge(analysed.map(\.document), ids: analysed.map(\.ids), previous: known.postings)
-        var entries = analysed
-        for index in entries.indices { entries[index].ids = ids[index] }
+        let ids = postings.merge(analysed.map(\.entry.document), ids: analysed.map(\.entry.ids), previous: known.postings)
+        var entries = zip(journals, analysed).map { (slug: $0.slug, inputs: $1.inputs, entry: $1.entry) }
+        for index in entries.indices { entries[index].entry.ids = ids[index] }
         cache.end(entries, postings: postings)
-        return analysed.map { ($0.document.fragment, $0.document.fragmentKey) }
+        return analysed.map { ($0.entry.document.fragment, $0.entry.document.fragmentKey) }
     }
 
     /// With nothing to keep for a next build, the journals are analysed a batch at a time, on
@@ -162,13 +161,13 @@ public struct SearchIndex: Sendable {
                 let key = Fingerprint.of(bytes: shard.json)
                 let name = "k/\(key.description.prefix(12)).json.gz"
                 if cache == nil, let size = inPlace?("search/" + name, key) { return (shard.first, name, key, nil, size) }
-                let data = known.shards[key] ?? Self.gzip(shard.json)
+                let data = known.shards.value(key, NoInputs()) ?? Self.gzip(shard.json)
                 return (shard.first, name, key, data, data.count)
             }
         }
         if let cache {
             compress(postings.shards(closingAt: Self.shardBytes))
-            cache.end(shards: Dictionary(compressed.compactMap { shard in shard.data.map { (shard.key, $0) } }, uniquingKeysWith: { first, _ in first }))
+            cache.end(shards: compressed.compactMap { shard in shard.data.map { (shard.key, $0) } })
         } else {
             // Compressed a few at a time as they are cut, so that only their gzip is kept.
             var pending: [(first: String, json: [UInt8])] = []
@@ -458,45 +457,58 @@ struct KeyCounts {
 
 /// Journals analysed by earlier builds of the same process (`gazette serve`): by slug, with the
 /// journal, article and config they were made from, and by everything their part of the index is
-/// made from (a renamed journal). An edit to one journal analyses one journal again.
+/// made from (a renamed journal). An edit to one journal analyses one journal again. Memos,
+/// forgotten by `Memo`'s rule at the end of each index (made after the build, on request).
 public final class SearchIndexCache: Sendable {
-    struct Entry: Sendable {
+    /// What a journal's part of the index is made from.
+    struct Analysed: Equatable, Sendable {
+        var config: Fingerprint
         var journal: Journal
         var article: Article?
-        var config: Fingerprint
+    }
+
+    struct Entry: Sendable {
         var key: Fingerprint
         var document: SearchIndex.Document
-        /// The document's keys as ids of the cache's key table (id << 32 | value).
+        /// The document's keys as ids of the last build's key table (id << 32 | value).
         var ids: [UInt64]?
     }
 
+    private let journals = Memo<String, Analysed, Entry>()
+    private let documents = Memo<Fingerprint, NoInputs, SearchIndex.Document>()
+    /// Compressed shards by the fingerprint of their JSON.
+    private let shards = Memo<Fingerprint, NoInputs, Data>()
+    /// The last index's postings, whose key table the entries' ids number.
+    private let postings = Locked<SearchPostings?>(nil)
+
+    /// What an index starts from: none without a cache.
     struct Known: Sendable {
-        var bySlug: [String: Entry] = [:]
-        var byKey: [Fingerprint: SearchIndex.Document] = [:]
-        /// Compressed shards by the fingerprint of their JSON.
-        var shards: [Fingerprint: Data] = [:]
+        var journals = Memo<String, Analysed, Entry>.Known()
+        var documents = Memo<Fingerprint, NoInputs, SearchIndex.Document>.Known()
+        var shards = Memo<Fingerprint, NoInputs, Data>.Known()
         var postings: SearchPostings?
     }
 
-    private let table = Locked(Known())
-
     public init() {}
 
-    func begin() -> Known { table.withLock { $0 } }
-
-    /// Keeps what this build used, and only that.
-    func end(_ entries: [Entry], postings: SearchPostings) {
-        var known = Known()
-        known.postings = postings
-        for entry in entries {
-            known.bySlug[entry.journal.slug] = entry
-            known.byKey[entry.key] = entry.document
-        }
-        table.withLock { known.shards = $0.shards; $0 = known }
+    func begin() -> Known {
+        Known(journals: journals.known(), documents: documents.known(), shards: shards.known(), postings: postings.withLock { $0 })
     }
 
-    /// Keeps this build's compressed shards, and only those.
-    func end(shards: [Fingerprint: Data]) { table.withLock { $0.shards = shards } }
+    /// Keeps what this index used, and only that: the entries carry ids of `postings`' table.
+    func end(_ entries: [(slug: String, inputs: Analysed, entry: Entry)], postings: SearchPostings) {
+        journals.record(found: [], made: entries.map { ($0.slug, .init(inputs: $0.inputs, value: $0.entry)) })
+        documents.record(found: [], made: entries.map { ($0.entry.key, .init(inputs: NoInputs(), value: $0.entry.document)) })
+        journals.endBuild()
+        documents.endBuild()
+        self.postings.withLock { $0 = postings }
+    }
+
+    /// Keeps this index's compressed shards, and only those.
+    func end(shards made: [(key: Fingerprint, data: Data)]) {
+        shards.record(found: [], made: made.map { ($0.key, .init(inputs: NoInputs(), value: $0.data)) })
+        shards.endBuild()
+    }
 }
 
 /// JSON written straight into bytes: numbers, strings (escaped as `JSONString` does) and
