@@ -55,7 +55,7 @@ public struct BuildOptions: Sendable {
         self.drafts = drafts
         self.packets = packets
         self.sink = sink
-        self.fonts = fonts ?? (sink.updatesInPlace ? .complete : .siteCharacters)
+        self.fonts = fonts ?? sink.fonts
     }
 }
 
@@ -91,9 +91,11 @@ public enum OutputSink: Sendable {
     /// are left to the caller (`BuildReport.deferredSearch`, `.deferredPackets`) (`gazette serve`).
     case inPlace(BuildMemory)
 
-    var updatesInPlace: Bool {
-        if case .inPlace = self { return true }
-        return false
+    /// The fonts a build through this sink cuts unless asked otherwise: every character when
+    /// updating in place, so that an edit never changes a font.
+    var fonts: WebFontCut {
+        if case .inPlace = self { return .complete }
+        return .siteCharacters
     }
 }
 

@@ -16,22 +16,17 @@ import SiteFonts
 public enum SiteBuilder {
     public static func build(_ options: BuildOptions) throws -> BuildReport {
         let output = try OutputFolder(options.output, siteRoot: options.siteRoot)
-        // A build of its own locks the output for its whole run; `gazette serve` (in place)
-        // holds the lock itself for as long as it serves.
-        let lock = options.sink.updatesInPlace ? nil : try output.lock(purpose: "build", wait: options.lockWait)
-        defer { lock?.release() }
-        // What killed builds left beside the output goes first, whatever this build then finds
-        // to do: a build with nothing to write never reaches `replace`, and left a build killed
-        // after its swap with its staging folder for good (BuildCrashTests, under load).
-        if lock != nil { output.removeDebris() }
-        var run = BuildRun(options, output: output)
-        if let unchanged = run.unchangedSite() { return unchanged }
+        var clock = StepClock()
+        let writer = try options.sink.writer(options, output: output, clock: &clock)
+        defer { writer.release() }
+        if let unchanged = writer.unchangedSite(clock) { return unchanged }
+        var run = BuildRun(options: options, output: output, writer: writer, clock: clock)
         let sources = try load(&run)
         let (parsed, besideSearch) = try parse(sources, &run)
         let memory = run.memory
         let cards = try run.clock.step("make and measure cards") { try measureCards(sources, parsed, memory) }
         let boards = run.clock.step("pack boards") {
-            SiteBoards(sources.content, cards: cards.maker, measures: cards.measures, layout: parsed.layout, contexts: run.memory.cardContexts)
+            SiteBoards(sources.content, cards: cards.maker, measures: cards.measures, layout: parsed.layout, contexts: memory.cardContexts)
         }
         // A large site's index is made on its own, between the boards and the pages: beside
         // them, the index's postings and the other steps' memory together passed 1.6 GB at
@@ -43,24 +38,21 @@ public enum SiteBuilder {
         }
         let assets = siteAssets(sources, parsed)
         let renderer = renderer(sources, parsed, boards, assets: assets, run)
-        var made = try render(renderer, sources, parsed, assets: assets, &run)
-        // The search page and files follow the pages: the writer adds them after the pages it
-        // renders as it writes them; otherwise they are made now.
-        let searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
-        let streams = SiteWriter.streamsPages(run)
-        if let searchFiles, !streams { made += try run.clock.step("finish the search index and page") { try searchFiles.outputs() } }
-        let packets = packets(sources.content, fonts: parsed.fonts, run)
-        if !options.sink.updatesInPlace { made += try typeset(packets, &run) }
+        let pages = SitePages(renderer: renderer, memo: run.memory.pages, placement: run.placement)
+        var made = try render(renderer, sources, parsed, assets: assets, pages: pages, &run)
+        let packets = try run.writer.packets(packets(sources.content, fonts: parsed.fonts, run)) { try typeset($0, &run) }
+        made += packets.files
         // Whatever was made from a body read again from its file, the file must still hold it.
         try sources.content.checkBodies()
         let summary = OutputLedger.Summary(
             journals: sources.content.journals.count, articles: sources.content.articles.count, weeks: sources.content.weeks.count,
             fontBytes: parsed.fonts.totalBytes, leftOut: LeftOutCounts(sources.content.leftOut), diagnostics: parsed.diagnostics)
-        let writer = SiteWriter(
-            run: run, made: made, packets: packets, search: streams ? searchFiles : nil, renderer: renderer, content: sources.content, summary: summary)
-        let written = try writer.write(&run.clock)
+        // The search page and files follow the pages (`SearchFiles`, or on request in place).
+        let searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
+        let built = BuiltFiles(made: made, pages: pages, search: searchFiles, packets: packets.later, content: sources.content, summary: summary)
+        let written = try run.writer.write(built, &run.clock)
         run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyCache)
-        return report(sources, parsed, written, packets: packets, search: deferredSearch(renderer, sources, parsed, run), run)
+        return report(sources, parsed, written, packets: packets.later, search: deferredSearch(renderer, sources, parsed, run), run)
     }
 
     /// The site's sources as read: content, theme and static files.
@@ -72,11 +64,11 @@ public enum SiteBuilder {
     }
 
     static func load(_ run: inout BuildRun) throws -> Sources {
-        let options = run.options
+        let options = run.options, memory = run.memory
         // The loader does not parse bodies to warn of the links they drop: `parse` does (once).
         let content = try run.clock.step("load, validate, link and group") {
             try SiteContent.load(
-                siteRoot: options.siteRoot, includeDrafts: options.drafts == .shown, scheduled: options.scheduled, cache: run.memory.content,
+                siteRoot: options.siteRoot, includeDrafts: options.drafts == .shown, scheduled: options.scheduled, cache: memory.content,
                 keptBodyBytes: options.keptMarkdownBytes, checksLinks: false)
         }
         let (theme, statics) = try run.clock.step("load theme") {
@@ -148,11 +140,10 @@ public enum SiteBuilder {
     /// on every core, fill. None while updating in place: it is made on request
     /// (`deferredSearch`).
     static func searchIndex(_ content: SiteContent, _ bodies: JournalBodies, _ run: BuildRun) -> Background<SearchIndex>? {
-        guard !run.options.sink.updatesInPlace else { return nil }
         // A search file the ledger finds in place under the same key is not compressed again.
         let placement = run.placement, cache = run.memory.search
         let inPlace: @Sendable (String, Fingerprint) -> Int? = { placement.size(of: $0, key: $1) }
-        return Background {
+        return run.writer.searchIndex {
             let index = SearchIndex(content: content, bodies: bodies, cache: cache, inPlace: inPlace)
             // The index's postings and keys are gone; only its compressed files are left.
             FreeMemory.release()
@@ -182,19 +173,15 @@ public enum SiteBuilder {
         return SiteAssets.fingerprintedAssets(sources.theme, prefixingStylesheet: generated.joined(separator: "\n"))
     }
 
-    /// Every file but the packets — and but the pages, when the sink writes them as they are
-    /// rendered (`SiteWriter.streamsPages`).
+    /// Every file but the packets and the search index's — and but the pages, when the writer
+    /// renders them as it writes them (`OutputWriter.pagesBeforeWriting`).
     static func render(
-        _ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, assets: Assets, _ run: inout BuildRun
+        _ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, assets: Assets, pages: SitePages, _ run: inout BuildRun
     ) throws -> [SiteFile] {
-        let streams = SiteWriter.streamsPages(run)
+        var outputs = try run.writer.pagesBeforeWriting(pages, &run.clock) ?? []
         let memo = run.memory.pages, placement = run.placement
-        return try run.clock.step(streams ? "render feed and sitemap" : "render pages, feed and sitemap") {
+        outputs += try run.clock.step("render feed, sitemap and assets") {
             var outputs: [SiteFile] = []
-            if !streams {
-                let pages = try renderer.pages(skippingKnown: { placement.source(of: SitePaths.file($0), key: $1) != nil }, memo: memo)
-                outputs = pages.map { SiteFile(path: SitePaths.file($0.path), key: $0.key, data: $0.html) }
-            }
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
             outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer, entries: memo?.feedEntries).utf8)))
             // The search page, last in the sitemap, is made after the others (or on request).
@@ -209,6 +196,7 @@ public enum SiteBuilder {
             outputs += try pictureVariants(sources.content, placement: placement)
             return outputs
         }
+        return outputs
     }
 
     /// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
@@ -232,7 +220,7 @@ public enum SiteBuilder {
         return try made.map { try $0.get() }
     }
 
-    /// Each week's packet with its key, to typeset now or on request.
+    /// Each week's packet with its key, to typeset now or on request (`OutputWriter.packets`).
     static func packets(_ content: SiteContent, fonts: WebFonts, _ run: BuildRun) -> [DeferredPacket] {
         guard run.options.packets == .perWeek else { return [] }
         var base = Fingerprint()
@@ -268,24 +256,23 @@ public enum SiteBuilder {
         }
     }
 
-    /// Updating in place: the search index and page, made after the build when asked.
+    /// The search index and page made after the build when asked, when the writer leaves them.
     static func deferredSearch(_ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, _ run: BuildRun) -> DeferredSearch? {
-        guard run.options.sink.updatesInPlace else { return nil }
         let content = sources.content, bodies = parsed.bodies, cache = run.memory.search
-        return DeferredSearch(output: run.output, written: run.memory.written) {
+        return run.writer.deferredSearch {
             try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: cache), renderer: renderer, placement: nil)
         }
     }
 
     static func report(
-        _ sources: Sources, _ parsed: Parsed, _ written: SiteWriter.Written, packets: [DeferredPacket], search: DeferredSearch?, _ run: BuildRun
+        _ sources: Sources, _ parsed: Parsed, _ written: Written, packets: [DeferredPacket], search: DeferredSearch?, _ run: BuildRun
     ) -> BuildReport {
         var report = BuildReport(
             output: run.output.url, files: written.files, changed: written.changed, journalCount: sources.content.journals.count,
             articleCount: sources.content.articles.count, weekCount: sources.content.weeks.count, fontBytes: parsed.fonts.totalBytes,
             diagnostics: parsed.diagnostics, steps: run.clock.steps)
         report.leftOut = LeftOutCounts(sources.content.leftOut)
-        if run.options.sink.updatesInPlace { report.deferredPackets = packets }
+        report.deferredPackets = packets
         report.deferredSearch = search
         report.reused = written.reused
         return report

@@ -1,0 +1,326 @@
+import Content
+import Foundation
+import GazetteModel
+import Output
+import Search
+import Site
+
+/// How a build's files reach its output folder — and so what the build takes from earlier ones,
+/// what it makes now and what it leaves to be made on request. Two writers: a new folder swapped
+/// in (`NewFolderWriter`: `gazette build`, with the ledger of earlier builds or, `--clean`, with
+/// nothing) and the folder updated file by file (`InPlaceWriter`: `gazette serve`). The steps
+/// ask the writer and never which one it is; `OutputSink.writer` is the one place that tells
+/// them apart.
+protocol OutputWriter: Sendable {
+    /// What the build takes from earlier builds.
+    var memory: BuildMemory { get }
+    /// What is already in place, under which key: a file found there is not made again.
+    var placement: FilesInPlace { get }
+    /// The report of the site in place, when nothing it was built from has changed and it is
+    /// intact: the whole build. nil otherwise.
+    func unchangedSite(_ clock: StepClock) -> BuildReport?
+    /// The search index, begun now on a thread of its own (nil: it is made after the build,
+    /// `deferredSearch`).
+    func searchIndex(_ make: @escaping @Sendable () -> SearchIndex) -> Background<SearchIndex>?
+    /// The search index and page made on request after the build (nil: they are written with
+    /// the build).
+    func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch?
+    /// The packets typeset now, as files, and those left to typeset on request.
+    func packets(_ packets: [DeferredPacket], typeset: ([DeferredPacket]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredPacket])
+    /// The pages rendered before anything is written (timed on `clock`), or nil: they are
+    /// rendered as they are written, a batch at a time.
+    func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]?
+    /// Writes the build's files into the output folder.
+    func write(_ files: BuiltFiles, _ clock: inout StepClock) throws -> Written
+    /// Lets the output folder go (its lock, when the build took one).
+    func release()
+}
+
+extension OutputSink {
+    /// This sink's writer. A build of its own locks the output for its whole run, and clears
+    /// what killed builds left beside it, before it reads the ledger: `gazette serve` (in
+    /// place) holds the lock itself for as long as it serves.
+    func writer(_ options: BuildOptions, output: OutputFolder, clock: inout StepClock) throws -> any OutputWriter {
+        switch self {
+        case .freshFolder:
+            return try NewFolderWriter(options, output: output, memory: BuildMemory(.fresh(siteRoot: options.siteRoot)), readsLedger: false, clock: &clock)
+        case .ledger:
+            return try NewFolderWriter(options, output: output, memory: BuildMemory(.disk(siteRoot: options.siteRoot)), readsLedger: true, clock: &clock)
+        case .inPlace(let memory):
+            return InPlaceWriter(options: options, output: output, memory: memory)
+        }
+    }
+}
+
+/// The pages of a build, to render all at once or a batch at a time: each rendered only when
+/// no file with its key is in place.
+struct SitePages: Sendable {
+    let renderer: SiteRenderer
+    let memo: PageMemo?
+    let placement: FilesInPlace
+
+    /// Every page, rendered on all cores at once.
+    func all() throws -> [SiteFile] {
+        var files: [SiteFile] = []
+        try forEachBatch(of: .max) { files += $0 }
+        return files
+    }
+
+    /// The pages `batch` at a time, in plan order, each batch rendered on all cores.
+    func forEachBatch(of batch: Int, _ body: ([SiteFile]) throws -> Void) throws {
+        let placement = self.placement
+        let known: @Sendable (String, Fingerprint) -> Bool = { placement.source(of: SitePaths.file($0), key: $1) != nil }
+        try renderer.pages(skippingKnown: known, memo: memo, batch: batch) { pages in
+            try body(pages.map { SiteFile(path: SitePaths.file($0.path), key: $0.key, data: $0.html) })
+        }
+    }
+}
+
+/// What a build hands its writer: every file made, the pages when they are rendered as they
+/// are written, the search files when the index is written with the build, the summary for
+/// the ledger.
+struct BuiltFiles {
+    var made: [SiteFile]
+    var pages: SitePages
+    var search: SearchFiles?
+    /// Packets left to typeset on request: kept where they are.
+    var packets: [DeferredPacket]
+    let content: SiteContent
+    let summary: OutputLedger.Summary
+}
+
+struct Written {
+    var files: [String]
+    var changed: [String]
+    /// Files not made again because one with the same key was in place.
+    var reused: Int
+}
+
+/// A new folder with every file, swapped in for the output. With the ledger of earlier builds
+/// (`gazette build`), a file the live or the previous site holds under the same key is linked
+/// or kept, not made again, and a build with nothing new writes nothing; without (`--clean`),
+/// pages are written as soon as they are rendered, a batch at a time, and let go (at 2,000
+/// journals the rendered pages were 44 % of a build's heap at its peak).
+struct NewFolderWriter: OutputWriter {
+    let options: BuildOptions
+    let output: OutputFolder
+    let memory: BuildMemory
+    let placement: FilesInPlace
+    let ledger: OutputLedger?
+    let stamp: Fingerprint?
+    let lock: FileLock
+    /// With nothing to reuse, pages are rendered as they are written; otherwise every file is
+    /// made first, to know whether anything changed before writing.
+    let streamsPages: Bool
+
+    init(_ options: BuildOptions, output: OutputFolder, memory: BuildMemory, readsLedger: Bool, clock: inout StepClock) throws {
+        lock = try output.lock(purpose: "build", wait: options.lockWait)
+        // What killed builds left beside the output goes first, whatever this build then finds
+        // to do: a build with nothing to write never reaches `replace`, and left a build killed
+        // after its swap with its staging folder for good (BuildCrashTests, under load).
+        output.removeDebris()
+        (self.options, self.output, self.memory) = (options, output, memory)
+        streamsPages = !readsLedger
+        stamp = readsLedger ? clock.step("check inputs") { InputStamp.of(options) } : nil
+        ledger = readsLedger ? OutputLedger.load(siteRoot: options.siteRoot, output: output.url) : nil
+        placement = FilesInPlace(ledger: ledger, memory: nil, output: output.url, previous: output.previous)
+    }
+
+    func release() { lock.release() }
+
+    func unchangedSite(_ clock: StepClock) -> BuildReport? {
+        guard let stamp, let ledger, ledger.inputs == stamp, let summary = ledger.summary, ledger.liveIsIntact(output.url) else { return nil }
+        // A journal held back for its date is due: the site changes though no file did.
+        if let due = summary.leftOut.nextDate, due <= options.now { return nil }
+        var report = BuildReport(
+            output: output.url, files: ledger.live.keys.sorted(), changed: [], journalCount: summary.journals, articleCount: summary.articles,
+            weekCount: summary.weeks, fontBytes: summary.fontBytes, diagnostics: summary.diagnostics, steps: clock.steps)
+        report.leftOut = summary.leftOut
+        report.reused = ledger.live.count
+        return report
+    }
+
+    func searchIndex(_ make: @escaping @Sendable () -> SearchIndex) -> Background<SearchIndex>? { Background(make) }
+
+    func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch? { nil }
+
+    func packets(_ packets: [DeferredPacket], typeset: ([DeferredPacket]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredPacket]) {
+        (try typeset(packets), [])
+    }
+
+    func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]? {
+        streamsPages ? nil : try clock.step("render pages") { try pages.all() }
+    }
+
+    func write(_ files: BuiltFiles, _ clock: inout StepClock) throws -> Written {
+        var files = files
+        // Rendered first, the search page and files are made before anything is written: with
+        // them, the build knows whether anything changed.
+        if !streamsPages, let search = files.search {
+            files.made += try clock.step("finish the search index and page") { try search.outputs() }
+            files.search = nil
+        }
+        if !streamsPages, placement.allLive(files.made) { return keepLive(files) }
+        return try replace(files, &clock)
+    }
+
+    /// Writes `items` that have data, links those the live folder holds, and keeps the rest
+    /// (the previous site's, which the new folder starts from).
+    func write(_ items: [SiteFile], _ writer: inout FileWriter) throws {
+        var toWrite: [(path: String, data: Data)] = []
+        for item in items {
+            if let data = item.data {
+                toWrite.append((item.path, data))
+            } else if placement.source(of: item.path, key: item.key) == .live {
+                try writer.link(item.path, from: output.url.appendingPathComponent(item.path))
+            } else {
+                writer.keep(item.path)
+            }
+        }
+        // The files to write go together, to be written on every core.
+        try writer.write(all: toWrite)
+    }
+
+    /// Nothing differs from the site in place: it stays, and so does the previous one.
+    func keepLive(_ files: BuiltFiles) -> Written {
+        var kept = ledger ?? OutputLedger(engine: OutputLedger.engineStamp)
+        kept.inputs = stamp
+        kept.summary = files.summary
+        kept.save(siteRoot: options.siteRoot, output: output.url)
+        return Written(files: files.made.map(\.path).sorted(), changed: [], reused: files.made.count { $0.data == nil })
+    }
+
+    /// A new folder with every file, swapped in for the output, and the ledger of what it holds.
+    func replace(_ files: BuiltFiles, _ clock: inout StepClock) throws -> Written {
+        let streams = streamsPages
+        // The pages, then the search page and files, as they are written.
+        var streamed: [SiteFile] = []
+        var rendered = files.made.count { $0.data != nil }
+        let writer = try clock.step(streams ? "render and write pages, swap the folder in" : "write changed files and swap the folder in") {
+            try output.replace(fresh: streams) { writer in
+                try write(files.made, &writer)
+                guard streams else { return }
+                try files.pages.forEachBatch(of: options.pageBatch) { batch in
+                    try writer.write(all: batch.compactMap { file in file.data.map { (file.path, $0) } })
+                    rendered += batch.count { $0.data != nil }
+                    streamed += batch.map { SiteFile(path: $0.path, key: $0.key, data: nil) }
+                }
+                if let search = files.search {
+                    let made = try search.outputs()
+                    try write(made, &writer)
+                    rendered += made.count { $0.data != nil }
+                    streamed += made.map { SiteFile(path: $0.path, key: $0.key, data: nil) }
+                }
+                // Pages were rendered just now, some from bodies read again: nothing goes in
+                // unless each was read as it was loaded.
+                try files.content.checkBodies()
+            }
+        }
+        let all = files.made + streamed
+        var ledger = OutputLedger(engine: OutputLedger.engineStamp)
+        ledger.previous = placement.ledger?.live ?? [:]
+        ledger.inputs = stamp
+        ledger.summary = files.summary
+        for item in all { ledger.live[item.path] = OutputLedger.entry(path: output.url.path + "/" + item.path, key: item.key) }
+        ledger.save(siteRoot: options.siteRoot, output: output.url)
+        let written = writer.written.sorted()
+        return Written(files: written, changed: written, reused: all.count - rendered)
+    }
+}
+
+/// The output folder updated file by file (`gazette serve`): only files whose bytes changed are
+/// rewritten and those no longer made deleted, so a server never sees a missing folder and a
+/// browser reloads only what changed. The folder holds only what this process wrote, which
+/// `memory.written` knows: a file last written under the same key is left alone without being
+/// read back. The search index and the packets are made on request after the build.
+struct InPlaceWriter: OutputWriter {
+    let options: BuildOptions
+    let output: OutputFolder
+    let memory: BuildMemory
+    let placement: FilesInPlace
+    /// The search files kept while the index is made on request (from the keys the placement
+    /// already copied, not a second copy of every key).
+    let searchInPlace: [String: Fingerprint]
+
+    init(options: BuildOptions, output: OutputFolder, memory: BuildMemory) {
+        (self.options, self.output, self.memory) = (options, output, memory)
+        let written = memory.written.keys
+        placement = FilesInPlace(ledger: nil, memory: written, output: output.url, previous: output.previous)
+        searchInPlace = written.filter { $0.key.hasPrefix(SitePaths.search) }
+    }
+
+    func release() {}
+
+    func unchangedSite(_ clock: StepClock) -> BuildReport? { nil }
+
+    func searchIndex(_ make: @escaping @Sendable () -> SearchIndex) -> Background<SearchIndex>? { nil }
+
+    func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch? {
+        DeferredSearch(output: output, written: memory.written, make: make)
+    }
+
+    func packets(_ packets: [DeferredPacket], typeset: ([DeferredPacket]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredPacket]) {
+        ([], packets)
+    }
+
+    func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]? {
+        try clock.step("render pages") { try pages.all() }
+    }
+
+    func write(_ files: BuiltFiles, _ clock: inout StepClock) throws -> Written {
+        try clock.step("update changed files") { try update(files) }
+    }
+
+    /// Packets typeset after an earlier build are in the folder though the build did not
+    /// write them, and may not be recorded yet.
+    func update(_ files: BuiltFiles) throws -> Written {
+        let written = memory.written
+        var known: Set<String>? = Set(written.keys.keys)
+        if known?.isEmpty == true {
+            known = nil
+        } else {
+            let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
+            known?.formUnion(packets.map { SitePaths.packetFolder + $0 })
+        }
+        let later = files.packets
+        let writer = try output.update(known: known) { writer in
+            var toWrite: [(path: String, data: Data)] = []
+            for item in files.made {
+                if let data = item.data, placement.source(of: item.path, key: item.key) != .live {
+                    toWrite.append((item.path, data))
+                } else {
+                    writer.keep(item.path)
+                }
+            }
+            try writer.write(all: toWrite)
+            for packet in later { writer.keep(packet.path) }
+            for path in searchInPlace.keys { writer.keep(path) }
+        }
+        // Packets typeset after an earlier build stay known while their key holds.
+        let packetsInPlace = later.filter { written.key(of: $0.path) == $0.key }
+        written.record(
+            files.made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
+        return Written(files: writer.written.sorted(), changed: writer.changed.sorted(), reused: files.made.count { $0.data == nil })
+    }
+}
+
+/// The search index's files and the search page that names its manifest, once the index, made
+/// on a thread of its own meanwhile (`Background`), is done.
+struct SearchFiles: Sendable {
+    let index: Background<SearchIndex>
+    let renderer: SiteRenderer
+    let placement: FilesInPlace
+
+    func outputs() throws -> [SiteFile] { try Self.outputs(of: try index.value(), renderer: renderer, placement: placement) }
+
+    /// The page and files of `index`; a page `placement` holds under the same key has no data.
+    static func outputs(of index: SearchIndex, renderer: SiteRenderer, placement: FilesInPlace?) throws -> [SiteFile] {
+        var renderer = renderer
+        renderer.frame.searchIndex = index.manifest
+        let page = try renderer.keyedSearchPage()
+        let path = SitePaths.file(page.path)
+        let inPlace = placement?.source(of: path, key: page.key) != nil
+        return [SiteFile(path: path, key: page.key, data: inPlace ? nil : page.html)]
+            + index.files.map { SiteFile(path: $0.path, key: $0.key, data: $0.data) }
+    }
+}
