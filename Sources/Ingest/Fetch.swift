@@ -276,7 +276,7 @@ struct SourcePlan {
     var jobs: [Job] = []
     var skipped: [FetchReport.Row] = []
 
-    static let apiNames = APIProvider.allCases.map(\.rawValue)
+    static var apiNames: [String] { NewsSources.names }
 
     /// The API sources for `names` that have keys, configured or not (for `search`), with
     /// skipped rows for those without.
@@ -289,32 +289,19 @@ struct SourcePlan {
                     job: FetchJob(source: source, query: nil), status: .skipped,
                     message: "\(variables) not set; export \(variables.contains(" and ") ? "them" : "it") to use \(source)"))
         }
-        if names.contains("naver"), !requireConfig || config.naver != nil {
-            if let id = secrets.naverClientID, let secret = secrets.naverClientSecret {
-                sources.append(NaverSource(settings: config.naver ?? .init(), clientID: id, clientSecret: secret))
+        for api in NewsSources.all where names.contains(api.id) && (!requireConfig || api.isConfigured(in: config)) {
+            if let source = api.source(config: config, secrets: secrets) {
+                sources.append(source)
             } else {
-                skip("naver", "NAVER_CLIENT_ID and NAVER_CLIENT_SECRET are")
-            }
-        }
-        if names.contains("newsapi"), !requireConfig || config.newsAPI != nil {
-            if let key = secrets.newsAPIKey {
-                sources.append(NewsAPISource(settings: config.newsAPI ?? .init(), key: key))
-            } else {
-                skip("newsapi", "NEWSAPI_KEY is")
-            }
-        }
-        if names.contains("mediastack"), !requireConfig || config.mediaStack != nil {
-            if let key = secrets.mediaStackKey {
-                sources.append(MediaStackSource(settings: config.mediaStack ?? .init(), key: key))
-            } else {
-                skip("mediastack", "MEDIASTACK_KEY is")
+                let variables = api.keyVariables
+                skip(api.id, variables.joined(separator: " and ") + (variables.count > 1 ? " are" : " is"))
             }
         }
         return (sources, skipped)
     }
 
     static func queries(of source: any SearchSource, in config: SiteConfig.Sources) -> [String] {
-        type(of: source).provider.queries(in: config)
+        type(of: source).queries(in: config)
     }
 
     /// With `enrich` and no source named, a site without sources gets an empty plan instead of
@@ -346,7 +333,7 @@ struct SourcePlan {
             wanted = Set(apiNames)
             wantedFeeds = Set(feedNames)
         }
-        let configuredAPIs = APIProvider.allCases.filter { $0.isConfigured(in: config) }.map(\.rawValue)
+        let configuredAPIs = NewsSources.all.filter { $0.isConfigured(in: config) }.map { $0.id }
         if !names.isEmpty, let missing = wanted.subtracting(configuredAPIs).sorted().first {
             throw DiagnosticsError([.error("'\(missing)' is not configured", hint: "add sources.\(missing) to gazette.yml")])
         }

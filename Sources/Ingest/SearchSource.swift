@@ -14,58 +14,57 @@ public struct Found: Sendable {
     public init() {}
 }
 
-/// The news APIs a site can search, each with its store name (the raw value), its name in
-/// messages, its documented address and its part of `gazette.yml`. The one list of them: a
-/// new API is a new case, and every switch below (exhaustive, with no `default:`) asks for it.
-enum APIProvider: String, Sendable, CaseIterable {
-    case naver, newsapi, mediastack
+/// The news APIs a site can search: the one list of them. A new API is one type conforming to
+/// `SearchSource` and one line here; its name on the command line, its section of `gazette.yml`,
+/// its keys, the plan and the hints all follow from the type.
+enum NewsSources {
+    static let all: [any SearchSource.Type] = [NaverSource.self, NewsAPISource.self, MediaStackSource.self]
 
-    /// Whether `gazette.yml` has this API's section.
-    func isConfigured(in config: SiteConfig.Sources) -> Bool {
-        switch self {
-        case .naver: config.naver != nil
-        case .newsapi: config.newsAPI != nil
-        case .mediastack: config.mediaStack != nil
-        }
-    }
+    /// Their names: the store's `source` values and `--source`'s.
+    static var names: [String] { all.map { $0.id } }
 
-    /// The queries (MediaStack's keywords) configured for this API.
-    func queries(in config: SiteConfig.Sources) -> [String] {
-        switch self {
-        case .naver: config.naver?.queries ?? []
-        case .newsapi: config.newsAPI?.queries ?? []
-        case .mediastack: config.mediaStack?.keywords ?? []
-        }
-    }
-
-    /// The provider's name in messages.
-    var label: String {
-        switch self {
-        case .naver: "Naver"
-        case .newsapi: "NewsAPI"
-        case .mediastack: "MediaStack"
-        }
-    }
-
-    /// The documented search address; `endpoint` in the settings replaces its scheme and host.
-    var url: String {
-        switch self {
-        case .naver: "https://openapi.naver.com/v1/search/news.json"
-        case .newsapi: "https://newsapi.org/v2/everything"
-        // The free plan is plain http only.
-        case .mediastack: "http://api.mediastack.com/v1/news"
-        }
-    }
+    /// Every environment variable a source reads a key from.
+    static var keyVariables: [String] { all.flatMap { $0.keyVariables } }
 }
 
-/// A news API that answers a search query page by page.
+/// A news API that answers a search query page by page: everything Gazette knows of it.
 protocol SearchSource: Sendable {
     associatedtype Settings: APISettings
-    static var provider: APIProvider { get }
+    /// The store's `source` value and its name on the command line: `naver`, `newsapi`, `mediastack`.
+    static var id: String { get }
+    /// Its name in messages: `Naver`, `NewsAPI`, `MediaStack`.
+    static var label: String { get }
+    /// The documented search address; `endpoint` in the settings replaces its scheme and host.
+    static var url: String { get }
+    /// The environment variables its keys are read from, in the order `init` takes them.
+    static var keyVariables: [String] { get }
+    /// Its section of `gazette.yml` (`sources.<id>`), nil when the site has none.
+    static func settings(in config: SiteConfig.Sources) -> Settings?
+    /// The queries `settings` configure (MediaStack calls them keywords).
+    static func queries(_ settings: Settings) -> [String]
+    /// The source searching with `settings` and its keys, in `keyVariables`' order; the
+    /// settings of a site without the section.
+    init(settings: Settings?, keys: [String])
     var settings: Settings { get }
     /// Fetches up to `limit` newest results for `query`; `progress` gets the count so far.
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
         async throws(IngestError) -> Found
+}
+
+extension SearchSource {
+    /// Whether `gazette.yml` has this API's section.
+    static func isConfigured(in config: SiteConfig.Sources) -> Bool { settings(in: config) != nil }
+
+    /// The queries configured for this API.
+    static func queries(in config: SiteConfig.Sources) -> [String] { settings(in: config).map(queries) ?? [] }
+
+    /// This API with its settings from `config` and its keys from `secrets`; nil when a key is
+    /// not set.
+    static func source(config: SiteConfig.Sources, secrets: Secrets) -> (any SearchSource)? {
+        let keys = keyVariables.compactMap { secrets[$0] }
+        guard keys.count == keyVariables.count else { return nil }
+        return Self(settings: settings(in: config), keys: keys)
+    }
 }
 
 /// What one page request of a search source gave: its results (as drafts) and the total the
@@ -77,14 +76,11 @@ enum SearchPage {
 
 extension SearchSource {
     /// The store's `source` value: `naver`, `newsapi`, `mediastack`.
-    var id: String { Self.provider.rawValue }
-    /// The provider's name in messages: `Naver`, `NewsAPI`, `MediaStack`.
-    var label: String { Self.provider.label }
+    var id: String { Self.id }
+    /// The API's name in messages: `Naver`, `NewsAPI`, `MediaStack`.
+    var label: String { Self.label }
     /// The newest results configured per query (`max_results`).
     var maxResults: Int { settings.maxResults }
-
-    /// The documented search address.
-    static var url: String { provider.url }
 
     /// The address of one request: the documented one, or the configured `endpoint`'s.
     func address(_ parameters: [(String, String)]) -> String {

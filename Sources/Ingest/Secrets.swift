@@ -3,28 +3,24 @@ import Foundation
 /// The API keys, read from the environment only, and the one place that hides them again:
 /// every message, URL and file Ingest produces passes through `redact`.
 public struct Secrets: Sendable {
-    public var naverClientID: String?
-    public var naverClientSecret: String?
-    public var newsAPIKey: String?
-    public var mediaStackKey: String?
+    /// By environment variable: every one a news source reads (`NewsSources.keyVariables`).
+    private var keys: [String: String] = [:]
 
     /// The environment variables that hold the keys.
-    public static let variables = ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET", "NEWSAPI_KEY", "MEDIASTACK_KEY"]
+    public static var variables: [String] { NewsSources.keyVariables }
 
     public init(environment: [String: String] = [:]) {
-        func value(_ name: String) -> String? {
-            guard let text = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-            return text
+        for name in Self.variables {
+            guard let text = environment[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { continue }
+            keys[name] = text
         }
-        naverClientID = value("NAVER_CLIENT_ID")
-        naverClientSecret = value("NAVER_CLIENT_SECRET")
-        newsAPIKey = value("NEWSAPI_KEY")
-        mediaStackKey = value("MEDIASTACK_KEY")
     }
 
+    /// The key in environment variable `variable`, when it is set and not blank.
+    public subscript(variable: String) -> String? { keys[variable] }
+
     private var values: [String] {
-        [naverClientID, naverClientSecret, newsAPIKey, mediaStackKey].compactMap { $0 }.filter { $0.count >= 3 }
-            .sorted { $0.count > $1.count }
+        keys.values.filter { $0.count >= 3 }.sorted { $0.count != $1.count ? $0.count > $1.count : $0 < $1 }
     }
 
     /// `text` with every key replaced by `***`, and every `access_key`, `apiKey` or

@@ -23,7 +23,7 @@ enum InputStamp {
         stamp.add("inputs 1")
         stamp.add(OutputLedger.engineStamp)
         stamp.add(options.drafts == .shown)
-        // Which journals are ahead depends on the time too: `SiteWriter.unchangedSite` asks.
+        // Which journals are ahead depends on the time too: `NewFolderWriter.unchangedSite` asks.
         switch options.scheduled {
         case .published: stamp.add(tag: 0)
         case .heldBack: stamp.add(tag: 1)

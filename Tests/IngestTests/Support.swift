@@ -89,7 +89,7 @@ func naver(_ base: String, display: Int = 100, max: Int = 100) -> NaverSource {
     settings.endpoint = base
     settings.display = display
     settings.maxResults = max
-    return NaverSource(settings: settings, clientID: "naver-id", clientSecret: "naver-secret")
+    return NaverSource(settings: settings, keys: ["naver-id", "naver-secret"])
 }
 
 func newsAPI(_ base: String, max: Int = 100, language: String? = "en") -> NewsAPISource {
@@ -97,7 +97,7 @@ func newsAPI(_ base: String, max: Int = 100, language: String? = "en") -> NewsAP
     settings.endpoint = base
     settings.maxResults = max
     settings.language = language
-    return NewsAPISource(settings: settings, key: "newsapi-key")
+    return NewsAPISource(settings: settings, keys: ["newsapi-key"])
 }
 
 func mediaStack(_ base: String, max: Int = 100) -> MediaStackSource {
@@ -107,5 +107,5 @@ func mediaStack(_ base: String, max: Int = 100) -> MediaStackSource {
     settings.languages = ["en", "de"]
     settings.countries = ["us", "gb"]
     settings.sort = "published_desc"
-    return MediaStackSource(settings: settings, key: "mediastack-key")
+    return MediaStackSource(settings: settings, keys: ["mediastack-key"])
 }
