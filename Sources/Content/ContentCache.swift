@@ -49,6 +49,8 @@ public final class ContentCache: Sendable {
         /// The commit `HEAD` named at the last build (nil: no history) and the journals'
         /// commit dates read then; nil before the first build.
         var git: (head: String?, dates: GitDates)?
+        /// Journals the current build took unread, and the last build's counts.
+        var unread = 0
         var counts = Counts()
         /// Site-relative paths (files or folders) that may have changed since the journals were
         /// last loaded; nil when anything may have.
@@ -130,7 +132,7 @@ public final class ContentCache: Sendable {
         let changed = state.withLock { state in
             defer {
                 state.configData = configData
-                state.counts = Counts()
+                state.unread = 0
                 state.changes = state.pending
             }
             return configData != state.configData
@@ -147,7 +149,11 @@ public final class ContentCache: Sendable {
         journals.endBuild()
         weekFiles.endBuild()
         crossReferences.endBuild()
-        state.withLock { state in state.pending = state.watched ? [] : nil }
+        let (parsed, read) = (journals.lastBuild, weekFiles.lastBuild)
+        state.withLock { state in
+            state.pending = state.watched ? [] : nil
+            state.counts = Counts(reused: parsed.found + read.found, parsed: parsed.made + read.made, unread: state.unread)
+        }
     }
 
     /// What a build may take unread: the journals the watcher did not report changed, each with
@@ -163,8 +169,7 @@ public final class ContentCache: Sendable {
     func reuseUnread(_ paths: [String]) {
         journals.record(found: paths, made: [])
         state.withLock { state in
-            state.counts.reused += paths.count
-            state.counts.unread += paths.count
+            state.unread += paths.count
         }
     }
 
@@ -173,12 +178,10 @@ public final class ContentCache: Sendable {
     ) -> (Journal?, [Diagnostic]) {
         let key = JournalKey(first: dates.0, last: dates.1, data: data)
         if let hit = journals.found(path, key) {
-            state.withLock { $0.counts.reused += 1 }
             return (hit.journal, hit.diagnostics)
         }
         let result = parse()
         journals.keep(path, key, Parsed(journal: result.0, diagnostics: result.1))
-        state.withLock { $0.counts.parsed += 1 }
         return result
     }
 
@@ -203,13 +206,6 @@ public final class ContentCache: Sendable {
     }
 
     func week(_ path: String, data: Data, decode: () -> ArticleStore.WeekFile) -> ArticleStore.WeekFile {
-        if let hit = weekFiles.found(path, data) {
-            state.withLock { $0.counts.reused += 1 }
-            return hit
-        }
-        let result = decode()
-        weekFiles.keep(path, data, result)
-        state.withLock { $0.counts.parsed += 1 }
-        return result
+        weekFiles.value(path, data, make: decode)
     }
 }

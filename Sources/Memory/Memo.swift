@@ -36,14 +36,18 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         var build = 1
         /// Names this build asked for so far (each once).
         var asked = 0
-        /// Whether this build made a value.
-        var made = false
+        /// Values this build made.
+        var made = 0
+        /// Whether this build asked for every entry at once (`recordAllFound`).
+        var askedAll = false
+        /// What the last build found and made.
+        var lastBuild = Counts()
         /// Whether the table differs from what it was restored from or last taken (`takeChanged`).
         var changed = false
 
         /// Marks `name`'s entry as asked for by this build.
         mutating func stamp(_ name: Name) {
-            guard let last = table[name]?.build, last != build else { return }
+            guard !askedAll, let last = table[name]?.build, last != build else { return }
             table[name]?.build = build
             asked += 1
         }
@@ -53,8 +57,8 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
             let previous = table[name]?.build
             if previous == nil, let limit, table.count >= limit { return }
             table[name] = Stored(entry: entry, build: build)
-            if previous != build { asked += 1 }
-            made = true
+            if previous != build, !askedAll { asked += 1 }
+            made += 1
         }
     }
 
@@ -86,10 +90,14 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
     }
 
     /// The value under `name` when it was made from inputs equal to `inputs` (and then kept for
-    /// this build); nil otherwise.
+    /// this build); nil otherwise. The name counts as asked for either way, under one lock: a
+    /// value not found is made and kept under it next (`value`, `keep`).
     public func found(_ name: Name, _ inputs: Inputs) -> Value? {
-        guard let stored = state.withLock({ $0.table[name] }), stored.entry.inputs == inputs else { return nil }
-        state.withLock { state in state.stamp(name) }
+        let stored = state.withLock { state in
+            state.stamp(name)
+            return state.table[name]
+        }
+        guard let stored, stored.entry.inputs == inputs else { return nil }
         return stored.entry.value
     }
 
@@ -115,6 +123,9 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
 
         public subscript(name: Name) -> Entry? { table[name]?.entry }
 
+        /// Every value by name (no name hashed again).
+        public var values: [Name: Value] { table.mapValues(\.entry.value) }
+
         /// The value under `name` when it was made from inputs equal to `inputs`.
         public func value(_ name: Name, _ inputs: Inputs) -> Value? {
             guard let entry = table[name]?.entry, entry.inputs == inputs else { return nil }
@@ -131,21 +142,43 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         }
     }
 
+    /// Says that this build found every entry `known()` handed it, and used them all: no name
+    /// is looked up (a `serve` save whose every card text is as before).
+    public func recordAllFound() {
+        state.withLock { state in
+            state.askedAll = true
+            state.asked = state.table.count
+        }
+    }
+
+    /// How many values a build found and made.
+    public struct Counts: Sendable, Equatable {
+        public var found = 0
+        public var made = 0
+
+        public init(found: Int = 0, made: Int = 0) { (self.found, self.made) = (found, made) }
+    }
+
+    /// What the last build that ended found and made.
+    public var lastBuild: Counts { state.withLock { $0.lastBuild } }
+
     /// The end of a build: lets go of every value it did not ask for. True when what the memo
     /// holds changed in this build (a value made or let go).
     @discardableResult
     public func endBuild() -> Bool {
         state.withLock { state in
-            let dropped = state.asked != state.table.count
+            let dropped = !state.askedAll && state.asked != state.table.count
             if dropped {
                 let build = state.build
                 state.table = state.table.filter { $0.value.build == build }
             }
-            let changed = state.made || dropped
+            let changed = state.made > 0 || dropped
             state.changed = state.changed || changed
+            state.lastBuild = Counts(found: max(0, state.asked - state.made), made: state.made)
             state.build += 1
             state.asked = 0
-            state.made = false
+            state.made = 0
+            state.askedAll = false
             return changed
         }
     }
@@ -157,6 +190,7 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
             state.changed = state.changed || !state.table.isEmpty
             state.table = [:]
             state.asked = 0
+            state.askedAll = false
         }
     }
 

@@ -94,4 +94,25 @@ import Testing
         #expect(counter.made == ["a0", "b0", "c0", "c0"])
         #expect(memo.count == 2)
     }
+
+    @Test func aBuildThatUsedEverythingSaysSoAtOnceAndCountsAreKept() {
+        let memo = Memo<String, Int, String>()
+        let counter = Counter()
+        for name in ["a", "b", "c"] { _ = counter.value(memo, name, 0) }
+        memo.endBuild()
+        #expect(memo.lastBuild == .init(found: 0, made: 3))
+        _ = counter.value(memo, "a", 0)
+        _ = counter.value(memo, "b", 1)
+        memo.endBuild()
+        #expect(memo.lastBuild == .init(found: 1, made: 1), "a found, b made again, c let go")
+        #expect(memo.entries.keys.sorted() == ["a", "b"])
+        memo.recordAllFound()
+        #expect(!memo.endBuild(), "every entry asked for at once: nothing let go")
+        #expect(memo.entries.keys.sorted() == ["a", "b"])
+        // The build after asks for a only: b goes, as if the bulk build had stamped each name.
+        _ = counter.value(memo, "a", 0)
+        #expect(memo.endBuild())
+        #expect(memo.entries.keys.sorted() == ["a"])
+        #expect(counter.made == ["a0", "b0", "c0", "b1"])
+    }
 }
