@@ -7,10 +7,11 @@ import Synchronization
 /// safe: nothing here needs `@unchecked Sendable`. A class, so that it can be shared by
 /// reference (`Mutex` cannot be copied).
 public final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
+    @usableFromInline let mutex: Mutex<Value>
 
     public init(_ value: Value) { mutex = Mutex(value) }
 
+    @inlinable
     public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         try mutex.withLock { (value: inout sending Value) throws(E) -> sending Result in try body(&value) }
     }

@@ -25,34 +25,49 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
     }
 
     /// An entry with the build that last asked for it.
-    fileprivate struct Stored: Sendable {
-        var entry: Entry
-        var build: Int
+    @usableFromInline
+    struct Stored: Sendable {
+        @usableFromInline var entry: Entry
+        @usableFromInline var build: Int
+
+        @inlinable
+        init(entry: Entry, build: Int) { (self.entry, self.build) = (entry, build) }
     }
 
-    private struct State: Sendable {
-        var table: [Name: Stored] = [:]
+    @usableFromInline
+    struct State: Sendable {
+        @usableFromInline var table: [Name: Stored] = [:]
         /// The build asking now (`endBuild` counts them).
-        var build = 1
+        @usableFromInline var build = 1
         /// Names this build asked for so far (each once).
-        var asked = 0
+        @usableFromInline var asked = 0
         /// Values this build made.
-        var made = 0
+        @usableFromInline var made = 0
         /// Whether this build asked for every entry at once (`recordAllFound`).
-        var askedAll = false
+        @usableFromInline var askedAll = false
         /// What the last build found and made.
-        var lastBuild = Counts()
+        @usableFromInline var lastBuild = Counts()
         /// Whether the table differs from what it was restored from or last taken (`takeChanged`).
-        var changed = false
+        @usableFromInline var changed = false
 
-        /// Marks `name`'s entry as asked for by this build.
-        mutating func stamp(_ name: Name) {
-            guard !askedAll, let last = table[name]?.build, last != build else { return }
-            table[name]?.build = build
-            asked += 1
+        @inlinable
+        init() {}
+
+        /// Marks `name`'s entry as asked for by this build, and hands it back (one hash).
+        @inlinable
+        @discardableResult
+        mutating func ask(_ name: Name) -> Stored? {
+            guard let index = table.index(forKey: name) else { return nil }
+            let stored = table.values[index]
+            if !askedAll, stored.build != build {
+                table.values[index].build = build
+                asked += 1
+            }
+            return stored
         }
 
         /// Keeps `entry` under `name` for this build, unless the memo is full.
+        @inlinable
         mutating func store(_ name: Name, _ entry: Entry, limit: Int?) {
             let previous = table[name]?.build
             if previous == nil, let limit, table.count >= limit { return }
@@ -62,17 +77,19 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         }
     }
 
-    private let state: Locked<State>
+    @usableFromInline let state: Locked<State>
     /// The most values kept (nil: as many as a build asks for); past it a value is made and
     /// handed back, not kept.
-    private let limit: Int?
+    @usableFromInline let limit: Int?
 
+    @inlinable
     public init(keepingAtMost limit: Int? = nil) {
         self.limit = limit
         state = Locked(State())
     }
 
     /// A memo holding `entries` (read back from disk) as the last build's.
+    @inlinable
     public init(restoring entries: [Name: Entry], keepingAtMost limit: Int? = nil) {
         self.limit = limit
         var state = State()
@@ -82,6 +99,7 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
 
     /// The value under `name` made from `inputs`: the remembered one when its inputs are equal,
     /// else made by `make` and kept.
+    @inlinable
     public func value(_ name: Name, _ inputs: Inputs, make: () throws -> Value) rethrows -> Value {
         if let found = found(name, inputs) { return found }
         let value = try make()
@@ -92,41 +110,47 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
     /// The value under `name` when it was made from inputs equal to `inputs` (and then kept for
     /// this build); nil otherwise. The name counts as asked for either way, under one lock: a
     /// value not found is made and kept under it next (`value`, `keep`).
+    @inlinable
     public func found(_ name: Name, _ inputs: Inputs) -> Value? {
-        let stored = state.withLock { state in
-            state.stamp(name)
-            return state.table[name]
-        }
+        let stored = state.withLock { state in state.ask(name) }
         guard let stored, stored.entry.inputs == inputs else { return nil }
         return stored.entry.value
     }
 
     /// Keeps `value`, made from `inputs`, under `name` for this build.
+    @inlinable
     public func keep(_ name: Name, _ inputs: Inputs, _ value: Value) {
         state.withLock { state in state.store(name, Entry(inputs: inputs, value: value), limit: limit) }
     }
 
     /// What the memo holds now, to look up many names without the lock (a build's cards, its
     /// feed entries); `record` then says which were used and what was made.
+    @inlinable
     public func known() -> Known { Known(table: state.withLock { $0.table }) }
 
     /// The entries of `known()`: looked up by name and inputs.
     public struct Known: Sendable {
-        fileprivate let table: [Name: Stored]
+        @usableFromInline let table: [Name: Stored]
 
-        fileprivate init(table: [Name: Stored]) { self.table = table }
+        @inlinable
+        init(table: [Name: Stored]) { self.table = table }
 
         /// Nothing known.
+        @inlinable
         public init() { table = [:] }
 
+        @inlinable
         public var count: Int { table.count }
 
+        @inlinable
         public subscript(name: Name) -> Entry? { table[name]?.entry }
 
         /// Every value by name (no name hashed again).
+        @inlinable
         public var values: [Name: Value] { table.mapValues(\.entry.value) }
 
         /// The value under `name` when it was made from inputs equal to `inputs`.
+        @inlinable
         public func value(_ name: Name, _ inputs: Inputs) -> Value? {
             guard let entry = table[name]?.entry, entry.inputs == inputs else { return nil }
             return entry.value
@@ -135,15 +159,17 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
 
     /// Says, under one lock, which names this build found in `known()` and used, and keeps what
     /// it made.
+    @inlinable
     public func record(found: some Sequence<Name>, made: some Sequence<(Name, Entry)>) {
         state.withLock { state in
-            for name in found { state.stamp(name) }
+            for name in found { state.ask(name) }
             for (name, entry) in made { state.store(name, entry, limit: limit) }
         }
     }
 
     /// Says that this build found every entry `known()` handed it, and used them all: no name
     /// is looked up (a `serve` save whose every card text is as before).
+    @inlinable
     public func recordAllFound() {
         state.withLock { state in
             state.askedAll = true
@@ -156,6 +182,7 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         public var found = 0
         public var made = 0
 
+        @inlinable
         public init(found: Int = 0, made: Int = 0) { (self.found, self.made) = (found, made) }
     }
 

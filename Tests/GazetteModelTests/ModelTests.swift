@@ -207,6 +207,9 @@ import Testing
             var changed = journal
             change(&changed)
             #expect(keys.insert(Self.key(changed)).inserted, "changing the \(name) must change the key")
+            // What the memos compare (`Memo`: card texts, feed entries, page and packet inputs,
+            // cross-references, search documents) is the same synthesized field list.
+            #expect(changed != journal, "changing the \(name) must make the journal unequal")
         }
         // The body counts through its digest: a body left in its file is the same journal.
         var edited = journal

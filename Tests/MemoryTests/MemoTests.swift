@@ -115,4 +115,40 @@ import Testing
         #expect(memo.entries.keys.sorted() == ["a"])
         #expect(counter.made == ["a0", "b0", "c0", "b1"])
     }
+
+    /// A test double of a journal gains a field: a memo whose inputs hold it makes its value
+    /// again when only that field changes, with nothing listing the field (inputs compare by
+    /// their synthesized `==`, as `Journal`'s fields do).
+    @Test func aFieldAddedToAJournalIsInEveryMemoThatHoldsIt() {
+        struct Journal: Equatable, Sendable {
+            var title: String
+            var tags: [String]
+            var mood: String?  // the field added
+        }
+        struct CardInputs: Equatable, Sendable {
+            var config: Int
+            var journal: Journal
+        }
+        let texts = Memo<String, CardInputs, String>()
+        let pages = Memo<String, [Journal], Int>()
+        var made = 0
+        func ask(_ journal: Journal) {
+            _ = texts.value("slug", CardInputs(config: 1, journal: journal)) {
+                made += 1
+                return journal.title
+            }
+            _ = pages.value("weeks/2026-W48/", [journal]) {
+                made += 1
+                return 0
+            }
+        }
+        let journal = Journal(title: "t", tags: ["economy"], mood: nil)
+        ask(journal)
+        ask(journal)
+        #expect(made == 2)
+        var moody = journal
+        moody.mood = "맑음"
+        ask(moody)
+        #expect(made == 4, "the new field alone made both values again")
+    }
 }
