@@ -13,7 +13,7 @@ import Markdown
 /// same bytes, for one more parse. At 100,000 journals, keeping all of them was 1.8 GB of a
 /// 4 GB build.
 public struct JournalBodies: Sendable {
-    /// One parsed body, shared, never changed: the maps of a build and of `BodyCache` hold
+    /// One parsed body, shared, never changed: the maps of a build and of `BodyMemo` hold
     /// the same one (copying five strings and an array for each of 2,000 bodies, twice, was
     /// a third of a `serve` save's parse step).
     final class Body: Sendable {
@@ -61,7 +61,7 @@ public struct JournalBodies: Sendable {
     /// Parses every body with cmark-gfm, on all cores, keeping the HTML and plain text of
     /// those that fit in `keptBytes`; with `cache` (`gazette serve`), only bodies not parsed by
     /// an earlier build with the same options.
-    public init(_ content: SiteContent, cache: BodyCache? = nil, keptBytes: Int = JournalBodies.defaultKeptBytes) throws {
+    public init(_ content: SiteContent, cache: BodyMemo? = nil, keptBytes: Int = JournalBodies.defaultKeptBytes) throws {
         let strings = UIStrings.table(content.config.language)
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
@@ -81,7 +81,7 @@ public struct JournalBodies: Sendable {
             // Once the budget is spent, the HTML of the bodies after is not even made.
             let keepsFull = kept < keptBytes
             let bodies = batch.concurrentMap { journal -> (body: Body, known: Bool) in
-                if let hit = known?.value(journal.slug, BodyCache.Parsed(options: parsedWith, digest: journal.bodyDigest)) { return (hit, true) }
+                if let hit = known?.value(journal.slug, BodyMemo.Parsed(options: parsedWith, digest: journal.bodyDigest)) { return (hit, true) }
                 let markdown = content.markdown(of: journal)
                 let document = MarkdownDocument(markdown, options: options)
                 let blocks = document.blocks()
@@ -102,13 +102,13 @@ public struct JournalBodies: Sendable {
         var table: [String: Body] = [:]
         table.reserveCapacity(journals.count)
         var found: [String] = []
-        var made: [(String, BodyCache.Entry)] = []
+        var made: [(String, BodyMemo.Entry)] = []
         for (journal, (body, wasKnown)) in zip(journals, parsed) where table[journal.slug] == nil {
             table[journal.slug] = body
             if wasKnown {
                 found.append(journal.slug)
             } else {
-                made.append((journal.slug, .init(inputs: BodyCache.Parsed(options: parsedWith, digest: journal.bodyDigest), value: body)))
+                made.append((journal.slug, .init(inputs: BodyMemo.Parsed(options: parsedWith, digest: journal.bodyDigest), value: body)))
             }
         }
         cache?.record(found: found, made: made)
@@ -167,8 +167,8 @@ public struct JournalBodies: Sendable {
 /// Bodies parsed by earlier builds, by slug, with the options they were parsed with and the
 /// digest of their Markdown (`Journal.bodyDigest`, made once when the file is loaded): an edit
 /// to one journal parses one body again. A `Memo`, kept in memory by `gazette serve` and in
-/// `.gazette/cache/bodies.bin` by `gazette build` (`BodyCacheFile`).
-public final class BodyCache: Sendable {
+/// `.gazette/cache/bodies.bin` by `gazette build` (`BodyMemoFile`).
+public final class BodyMemo: Sendable {
     /// What a body was parsed from.
     struct Parsed: Equatable, Sendable {
         var options: Fingerprint

@@ -65,7 +65,7 @@ public enum ArticleStore {
     /// unchanged since the last load are not decoded again.
     /// `source`: where the week files are read (the disk unless given; an editor's buffers).
     public static func load(
-        siteRoot: URL, cache: ContentCache? = nil, source: (any SiteSource)? = nil
+        siteRoot: URL, cache: ContentMemo? = nil, source: (any SiteSource)? = nil
     ) -> (articles: [Article], diagnostics: [Diagnostic]) {
         let root = siteRoot.appendingPathComponent(folder)
         var records: [Article] = []

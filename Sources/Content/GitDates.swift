@@ -43,7 +43,7 @@ public struct GitDates: Sendable {
 
     /// The commit `HEAD` names in the repository holding `siteRoot`, or nil when there is none
     /// (no git, not a repository, no commit yet): the history `git log` reads follows from it,
-    /// so `serve` runs that only when it moved (`ContentCache.gitDates`). One `rev-parse` costs
+    /// so `serve` runs that only when it moved (`ContentMemo.gitDates`). One `rev-parse` costs
     /// about 2 ms; the `log` of a 2,000-journal site with 100 commits cost 90 ms on every save.
     static func head(siteRoot: URL) -> String? {
         guard let data = git(["rev-parse", "--verify", "-q", "HEAD"], in: siteRoot) else { return nil }

@@ -30,7 +30,7 @@ public enum JournalLoader {
     /// caller parses the bodies anyway and warns then (`gazette build`: `JournalBodies`).
     /// `source`: where files are read (the disk unless given; an editor's buffers for `gazette lsp`).
     public static func load(
-        siteRoot: URL, config: SiteConfig, cache: ContentCache? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true,
+        siteRoot: URL, config: SiteConfig, cache: ContentMemo? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true,
         source: (any SiteSource)? = nil
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
         var (files, refused) = journalFiles(siteRoot: siteRoot)

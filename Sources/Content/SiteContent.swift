@@ -50,7 +50,7 @@ public struct SiteContent: Sendable {
     /// `scheduled`: what becomes of journals dated after the build's now. `checksLinks`: see
     /// `JournalLoader.load`.
     public static func load(
-        siteRoot: URL, includeDrafts: Bool = false, scheduled: Scheduled = .published, cache: ContentCache? = nil,
+        siteRoot: URL, includeDrafts: Bool = false, scheduled: Scheduled = .published, cache: ContentMemo? = nil,
         keptBodyBytes: Int = .max, checksLinks: Bool = true, throwsOnErrors: Bool = true, source: (any SiteSource)? = nil
     ) throws -> SiteContent {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
@@ -160,7 +160,7 @@ public struct SiteContent: Sendable {
 }
 
 /// The articles by id and by canonical URL, the first of each winning: how journals find
-/// theirs. Made once while the store is unchanged (`ContentCache.safeArticles`): canonicalising
+/// theirs. Made once while the store is unchanged (`ContentMemo.safeArticles`): canonicalising
 /// two thousand URLs and indexing them again was a fifth of a busy site's `serve` save's loading.
 struct ArticleIndex: Sendable {
     let byID: [String: Article]
@@ -271,7 +271,7 @@ extension SiteContent {
 
     /// `vocabulary`: the config as written, whose tags are the known ones (`config` adds the
     /// unknown tags journals use, for their pages).
-    func crossReferenceWarnings(allJournals: [Journal], vocabulary: SiteConfig, cache: ContentCache? = nil) -> [Diagnostic] {
+    func crossReferenceWarnings(allJournals: [Journal], vocabulary: SiteConfig, cache: ContentMemo? = nil) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for journal in allJournals {
             let found = journal.articleReference == nil || article(for: journal) != nil

@@ -51,9 +51,9 @@ public struct SiteLayout: Sendable {
     public var state: URL { root.appendingPathComponent(Self.state) }
     /// What builds keep between runs to do less: none of it is needed to build.
     public var cache: URL { state.appendingPathComponent("cache") }
-    /// Card measures (`CardMeasureCache`).
+    /// Card measures (`CardMeasureMemo`).
     public var cardsCache: URL { cache.appendingPathComponent("cards.bin") }
-    /// Parsed bodies (`BodyCache`).
+    /// Parsed bodies (`BodyMemo`).
     public var bodiesCache: URL { cache.appendingPathComponent("bodies.bin") }
     /// Encoded web-font slices and pages' own fonts.
     public var fontsCache: URL { cache.appendingPathComponent("fonts") }

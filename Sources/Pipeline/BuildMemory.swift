@@ -25,18 +25,18 @@ public final class BuildMemory: Sendable {
 
     let store: Store
     /// Parsed source files (in memory only: a build of its own reads every file).
-    var content: ContentCache? { if case .memory = store { contentCache } else { nil } }
-    private let contentCache = ContentCache()
-    /// Bodies parsed by earlier builds (in memory; on disk they are read per build: `bodyCache`).
-    private let bodies: BodyCache?
-    /// Cards measured by earlier builds (in memory; on disk: `cardMeasures`).
-    private let cards: CardMeasureCache?
+    var content: ContentMemo? { if case .memory = store { contentMemo } else { nil } }
+    private let contentMemo = ContentMemo()
+    /// Bodies parsed by earlier builds (in memory; on disk they are read per build: `bodies()`).
+    private let keptBodies: BodyMemo?
+    /// Cards measured by earlier builds (in memory; on disk: `cardMeasures()`).
+    private let keptCards: CardMeasureMemo?
     /// Card values made by earlier builds: all of them in memory, a bounded number within a build.
-    let cardContexts: CardContexts
+    let cardMemo: CardMemo
     /// Pages' inputs and keys from earlier builds (in memory only).
     let pages: PageMemo?
     /// Journals analysed for the search index by earlier builds (in memory only).
-    let search: SearchIndexCache?
+    let search: SearchMemo?
     /// The key of every file last written into the folder an in-place build updates.
     public let written = WrittenKeys()
 
@@ -46,47 +46,47 @@ public final class BuildMemory: Sendable {
     init(_ store: Store) {
         self.store = store
         let inMemory = if case .memory = store { true } else { false }
-        bodies = inMemory ? BodyCache() : nil
-        cards = inMemory ? CardMeasureCache() : nil
-        cardContexts = inMemory ? CardContexts() : CardContexts(keepingAtMost: CardContexts.buildLimit)
+        keptBodies = inMemory ? BodyMemo() : nil
+        keptCards = inMemory ? CardMeasureMemo() : nil
+        cardMemo = inMemory ? CardMemo() : CardMemo(keepingAtMost: CardMemo.buildLimit)
         pages = inMemory ? PageMemo() : nil
-        search = inMemory ? SearchIndexCache() : nil
+        search = inMemory ? SearchMemo() : nil
     }
 
     /// Tells the memory which source files changed since the last build, as a watcher saw them;
     /// nil when unknown (every file is read again).
-    public func noteChanges(_ paths: [String]?) { contentCache.noteChanges(paths) }
+    public func noteChanges(_ paths: [String]?) { contentMemo.noteChanges(paths) }
 
     /// How many source files the last build parsed and reused.
-    public var lastBuild: ContentCache.Counts { contentCache.lastBuild }
+    public var lastBuild: ContentMemo.Counts { contentMemo.lastBuild }
 
     /// The bodies to start from: those kept in memory or in `bodies.bin`, or none.
-    func bodyCache() -> BodyCache? {
+    func bodies() -> BodyMemo? {
         switch store {
         case .fresh: nil
-        case .disk(let siteRoot): BodyCache(contentsOf: SiteLayout(siteRoot: siteRoot).bodiesCache, stamp: OutputLedger.engineStamp)
-        case .memory: bodies
+        case .disk(let siteRoot): BodyMemo(contentsOf: SiteLayout(siteRoot: siteRoot).bodiesCache, stamp: OutputLedger.engineStamp)
+        case .memory: keptBodies
         }
     }
 
     /// The card measures to start from: those kept in memory or in `cards.bin`, or none.
-    func cardMeasures() -> CardMeasureCache {
+    func cardMeasures() -> CardMeasureMemo {
         switch store {
-        case .fresh: CardMeasureCache()
-        case .disk(let siteRoot): CardMeasureCache(contentsOf: SiteLayout(siteRoot: siteRoot).cardsCache)
-        case .memory: cards ?? CardMeasureCache()
+        case .fresh: CardMeasureMemo()
+        case .disk(let siteRoot): CardMeasureMemo(contentsOf: SiteLayout(siteRoot: siteRoot).cardsCache)
+        case .memory: keptCards ?? CardMeasureMemo()
         }
     }
 
     /// The end of a build: every memo lets go of what the build did not ask for (`Memo`'s one
     /// rule). On disk, a file is written only when the build changed what it holds (or it is
     /// missing); a failure costs the next build time only.
-    func endBuild(cards: CardMeasureCache, bodies: BodyCache?) {
+    func endBuild(cards: CardMeasureMemo, bodies: BodyMemo?) {
         bodies?.endBuild()
         switch store {
         case .memory:
             cards.endBuild()
-            cardContexts.endBuild()
+            cardMemo.endBuild()
             pages?.endBuild()
         case .fresh(let siteRoot), .disk(let siteRoot):
             let layout = SiteLayout(siteRoot: siteRoot)

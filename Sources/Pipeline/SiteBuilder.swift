@@ -26,7 +26,7 @@ public enum SiteBuilder {
         let memory = run.memory
         let cards = try run.clock.step("make and measure cards") { try measureCards(sources, parsed, memory) }
         let boards = run.clock.step("pack boards") {
-            SiteBoards(sources.content, cards: cards.maker, measures: cards.measures, layout: parsed.layout, contexts: memory.cardContexts)
+            SiteBoards(sources.content, cards: cards.maker, measures: cards.measures, layout: parsed.layout, contexts: memory.cardMemo)
         }
         // A large site's index is made on its own, between the boards and the pages: beside
         // them, the index's postings and the other steps' memory together passed 1.6 GB at
@@ -51,7 +51,7 @@ public enum SiteBuilder {
         let searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
         let built = BuiltFiles(made: made, pages: pages, search: searchFiles, packets: packets.later, content: sources.content, summary: summary)
         let written = try run.writer.write(built, &run.clock)
-        run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyCache)
+        run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyMemo)
         return report(sources, parsed, written, packets: packets.later, search: deferredSearch(renderer, sources, parsed, run), run)
     }
 
@@ -80,7 +80,7 @@ public enum SiteBuilder {
     /// Bodies parsed and web fonts cut, and every warning the sources gave.
     struct Parsed {
         var bodies: JournalBodies
-        var bodyCache: BodyCache?
+        var bodyMemo: BodyMemo?
         var fonts: WebFonts
         var layout: MasonryBoardLayout
         var diagnostics: [Diagnostic]
@@ -92,10 +92,10 @@ public enum SiteBuilder {
         let options = run.options, memory = run.memory, searchRun = run
         // The fonts are cut mostly on one core; meanwhile bodies are read and Markdown parsed
         // on all of them, then the search index begins.
-        let ((bodies, bodyCache, search), fonts) = try run.clock.step("parse Markdown, cut web fonts") {
+        let ((bodies, bodyMemo, search), fonts) = try run.clock.step("parse Markdown, cut web fonts") {
             try concurrently(
                 {
-                    let cache = memory.bodyCache()
+                    let cache = memory.bodies()
                     let bodies = try JournalBodies(sources.content, cache: cache, keptBytes: options.keptBodyBytes)
                     return (bodies, cache, indexesBesideSteps(sources.content) ? searchIndex(sources.content, bodies, searchRun) : nil)
                 },
@@ -110,7 +110,7 @@ public enum SiteBuilder {
             + (sources.baseURL == nil ? [SiteChecks.missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
         FreeMemory.release()
-        let parsed = Parsed(bodies: bodies, bodyCache: bodyCache, fonts: fonts, layout: MasonryBoardLayout(engine: fonts.engine), diagnostics: diagnostics)
+        let parsed = Parsed(bodies: bodies, bodyMemo: bodyMemo, fonts: fonts, layout: MasonryBoardLayout(engine: fonts.engine), diagnostics: diagnostics)
         return (parsed, search)
     }
 
@@ -118,12 +118,12 @@ public enum SiteBuilder {
     struct Cards {
         var maker: CardMaker
         var measures: [String: CardMeasure]
-        var cache: CardMeasureCache
+        var cache: CardMeasureMemo
     }
 
     static func measureCards(_ sources: Sources, _ parsed: Parsed, _ memory: BuildMemory) throws -> Cards {
         let cache = memory.cardMeasures()
-        let maker = CardMaker(content: sources.content, bodies: parsed.bodies, memo: memory.pages == nil ? nil : memory.cardContexts)
+        let maker = CardMaker(content: sources.content, bodies: parsed.bodies, memo: memory.pages == nil ? nil : memory.cardMemo)
         let measures = try SiteBoards.measure(sources.content, cards: maker, layout: parsed.layout, fonts: parsed.fonts.fingerprint, cache: cache)
         return Cards(maker: maker, measures: measures, cache: cache)
     }
@@ -183,7 +183,7 @@ public enum SiteBuilder {
         outputs += try run.clock.step("render feed, sitemap and assets") {
             var outputs: [SiteFile] = []
             outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
-            outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer, entries: memo?.feedEntries).utf8)))
+            outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer, entries: memo?.feed).utf8)))
             // The search page, last in the sitemap, is made after the others (or on request).
             let listed = renderer.pagePaths + [SitePaths.search]
             outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: sources.baseURL).utf8)))

@@ -58,12 +58,12 @@ public struct SearchIndex: Sendable {
     /// compressed again (after one edit, the 2,000 journal files and the shards were all the
     /// index's compression, most of them unchanged).
     public init(
-        content: SiteContent, bodies: JournalBodies, cache: SearchIndexCache? = nil, inPlace: (@Sendable (String, Fingerprint) -> Int?)? = nil
+        content: SiteContent, bodies: JournalBodies, cache: SearchMemo? = nil, inPlace: (@Sendable (String, Fingerprint) -> Int?)? = nil
     ) {
         let journals = content.journals.sorted { a, b in
             a.created != b.created ? a.created < b.created : a.slug.utf8Precedes(b.slug)
         }
-        let known = cache?.begin() ?? SearchIndexCache.Known()
+        let known = cache?.begin() ?? SearchMemo.Known()
         var postings = SearchPostings()
         let fragments =
             if let cache {
@@ -91,22 +91,22 @@ public struct SearchIndex: Sendable {
     /// Analyses every journal whose inputs changed since the cache's last build, on all cores,
     /// merges all postings and keeps them in `cache` for the next build (`gazette serve`).
     static func analyse(
-        _ journals: [Journal], content: SiteContent, bodies: JournalBodies, known: SearchIndexCache.Known, keepingIn cache: SearchIndexCache,
+        _ journals: [Journal], content: SiteContent, bodies: JournalBodies, known: SearchMemo.Known, keepingIn cache: SearchMemo,
         into postings: inout SearchPostings
     ) -> [Fragment] {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         var shared = Fingerprint()
         shared.add(content.configFingerprint)
         let config = shared.digest
-        let analysed = journals.concurrentMap { journal -> (inputs: SearchIndexCache.Analysed, entry: SearchIndexCache.Entry) in
+        let analysed = journals.concurrentMap { journal -> (inputs: SearchMemo.Analysed, entry: SearchMemo.Entry) in
             // A journal whose inputs are all as before (the content cache hands unchanged
             // journals back as they were, so comparing is cheap) is not even read again.
-            let inputs = SearchIndexCache.Analysed(config: config, journal: journal, article: content.article(for: journal))
+            let inputs = SearchMemo.Analysed(config: config, journal: journal, article: content.article(for: journal))
             if let entry = known.journals.value(journal.slug, inputs) { return (inputs, entry) }
             let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
             let key = input.key
             let document = known.documents.value(key, NoInputs()) ?? Self.analyse(input)
-            return (inputs, SearchIndexCache.Entry(key: key, document: document))
+            return (inputs, SearchMemo.Entry(key: key, document: document))
         }
         // Postings merged by key id; ids and each key's JSON carry over from the last build.
         let ids = postings.merge(analysed.map(\.entry.document), ids: analysed.map(\.entry.ids), previous: known.postings)
@@ -153,7 +153,7 @@ public struct SearchIndex: Sendable {
     /// build compressed (`gazette serve`), or which the output holds (`inPlace`, without a
     /// cache), is not compressed again.
     static func compressShards(
-        of postings: inout SearchPostings, cache: SearchIndexCache?, known: SearchIndexCache.Known, inPlace: (@Sendable (String, Fingerprint) -> Int?)?
+        of postings: inout SearchPostings, cache: SearchMemo?, known: SearchMemo.Known, inPlace: (@Sendable (String, Fingerprint) -> Int?)?
     ) -> [Shard] {
         var compressed: [Shard] = []
         func compress(_ shards: [(first: String, json: [UInt8])]) {
@@ -218,7 +218,7 @@ public struct SearchIndex: Sendable {
         var filters: [String]
         var fragment: [UInt8]
 
-        /// Everything the journal's part of the index is made from: the key `SearchIndexCache`
+        /// Everything the journal's part of the index is made from: the key `SearchMemo`
         /// keeps it under (`gazette build`, which keeps nothing, does not hash the text).
         var key: Fingerprint {
             var key = Fingerprint()
@@ -459,7 +459,7 @@ struct KeyCounts {
 /// journal, article and config they were made from, and by everything their part of the index is
 /// made from (a renamed journal). An edit to one journal analyses one journal again. Memos,
 /// forgotten by `Memo`'s rule at the end of each index (made after the build, on request).
-public final class SearchIndexCache: Sendable {
+public final class SearchMemo: Sendable {
     /// What a journal's part of the index is made from.
     struct Analysed: Equatable, Sendable {
         var config: Fingerprint

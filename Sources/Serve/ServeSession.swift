@@ -39,7 +39,7 @@ public enum ServeEvent: Sendable {
 /// site and tell open pages to reload.
 ///
 /// Rebuilds are incremental where that is safe: unchanged journal and week files are not parsed
-/// again (`ContentCache`), and only output files whose bytes changed are rewritten, so pages
+/// again (`ContentMemo`), and only output files whose bytes changed are rewritten, so pages
 /// that did not change do not reload. Pages depend on every journal (boards, tags, weeks), so
 /// rendering itself always runs in full; at this site's size it takes tens of milliseconds.
 public enum ServeSession {

@@ -3,7 +3,7 @@ import GazetteModel
 import Memory
 import TextLayout
 
-/// `CardMeasureCache`'s file (`.gazette/cache/cards.bin`): a `MemoryFile` of kind `cards`, the
+/// `CardMeasureMemo`'s file (`.gazette/cache/cards.bin`): a `MemoryFile` of kind `cards`, the
 /// count, then each card by key: its key, its heights (width, height), and its forced breaks
 /// (block, run, offset, the widths). Written and read in one pass over its bytes (Foundation's
 /// JSON coders once built a tree of the whole cache first: 60 MB for the 4 MB file of 30,000

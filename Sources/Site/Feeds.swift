@@ -11,7 +11,7 @@ public enum Feeds {
     /// are `urn:` names, which Atom allows. With `entries` (`gazette serve`), an entry whose
     /// journal is as in the last build is taken from it: escaping fifty bodies' HTML again was
     /// 2 ms of every save at 2,000 journals, on one core.
-    public static func atom(_ renderer: SiteRenderer, limit: Int = 50, entries: FeedEntries? = nil) -> String {
+    public static func atom(_ renderer: SiteRenderer, limit: Int = 50, entries: FeedMemo? = nil) -> String {
         let content = renderer.content
         let base = renderer.baseURL
         var journals: [Journal] = []
@@ -83,7 +83,7 @@ public enum Feeds {
 
 /// The feed's entries from the last build (`gazette serve`), by slug with the journal each was
 /// made from and the values every entry shares: a `Memo`.
-public final class FeedEntries: Sendable {
+public final class FeedMemo: Sendable {
     struct Made: Equatable, Sendable {
         var shared: Fingerprint
         var journal: Journal

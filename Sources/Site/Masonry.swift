@@ -250,7 +250,7 @@ public struct MasonryBoardLayout: Sendable {
 
     /// What `board.mustache` reads for a packed board. Each card's values are made once per
     /// card, measure and page depth (`memo`), and only its position is added per board.
-    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String, memo: CardContexts) -> TemplateFields {
+    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String, memo: CardMemo) -> TemplateFields {
         [
             "boardID": boardID,
             "boardStyle": packed.boardStyle,

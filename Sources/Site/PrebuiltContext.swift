@@ -40,7 +40,7 @@ extension PrebuiltContext: TemplateConvertible {
 
 /// Card values by card and measure, for one build or, in `gazette serve`, kept between builds
 /// for the cards that are still shown.
-public final class CardContexts: Sendable {
+public final class CardMemo: Sendable {
     /// Card values by `key(card, measure)`.
     private let contexts: Memo<Fingerprint, NoInputs, PrebuiltContext>
     /// What each journal's card showed, by slug, with the journal, article and config it was

@@ -16,7 +16,7 @@ public struct CardMaker: Sendable {
 
     /// `memo` (`gazette serve`) keeps the texts of earlier builds, so unchanged journals are not
     /// read again.
-    public init(content: SiteContent, bodies: JournalBodies, memo: CardContexts? = nil) {
+    public init(content: SiteContent, bodies: JournalBodies, memo: CardMemo? = nil) {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         self.content = content
         self.bodies = bodies
@@ -104,7 +104,7 @@ public struct SiteBoards: Sendable {
     let packed: [String: PackedBoard]
     /// Card values made for one board and reused by the others (and, in `gazette serve`, by
     /// later builds).
-    let contexts: CardContexts
+    let contexts: CardMemo
 
     static func weekID(_ week: ISOWeek, page: Int = 1) -> String { "week-\(week)" + paged(page) }
     static func tagID(_ key: String?, page: Int = 1) -> String { "tag-\(key ?? "all")" + paged(page) }
@@ -131,7 +131,7 @@ public struct SiteBoards: Sendable {
     /// Measures every journal's card (text layout, on all cores), or takes it from `cache` when
     /// an earlier build measured the same text on the same fonts.
     public static func measure(
-        _ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout, fonts: String, cache: CardMeasureCache?
+        _ content: SiteContent, cards: CardMaker, layout: MasonryBoardLayout, fonts: String, cache: CardMeasureMemo?
     ) throws -> [String: CardMeasure] {
         let texts = content.journals.map(cards.text)
         let measured: [CardMeasure]
@@ -147,7 +147,7 @@ public struct SiteBoards: Sendable {
 
     /// Packs every board of the plan on the measured heights.
     public init(
-        _ content: SiteContent, cards: CardMaker, measures: [String: CardMeasure], layout: MasonryBoardLayout, contexts: CardContexts = CardContexts()
+        _ content: SiteContent, cards: CardMaker, measures: [String: CardMeasure], layout: MasonryBoardLayout, contexts: CardMemo = CardMemo()
     ) {
         self.contexts = contexts
         self.layout = layout
@@ -169,7 +169,7 @@ public struct SiteBoards: Sendable {
 /// them. Kept in memory by `gazette serve` and in `.gazette/cache/cards.bin` by `gazette build` (`CardMeasureFile`).
 /// Keyed by the fingerprint of the fonts measured with and the card's text (not by the text
 /// itself: hashing Swift strings normalises them, which cost 10 % of a build).
-public final class CardMeasureCache: Sendable {
+public final class CardMeasureMemo: Sendable {
     /// Named by the fingerprint of the card's text and fonts (`CardText.fingerprint`).
     private let memo: Memo<Fingerprint, NoInputs, CardMeasure>
 

@@ -377,7 +377,7 @@ public final class PageMemo: Sendable {
     private let pages = Memo<String, Drafted, Fingerprint>()
     private let files = Memo<String, Collected, Fingerprint>()
     /// The feed's entries, kept for the same builds.
-    public let feedEntries = FeedEntries()
+    public let feed = FeedMemo()
 
     public init() {}
 
@@ -400,6 +400,6 @@ public final class PageMemo: Sendable {
     public func endBuild() {
         pages.endBuild()
         files.endBuild()
-        feedEntries.endBuild()
+        feed.endBuild()
     }
 }

@@ -129,7 +129,7 @@ import TestSupport
         let folder = try site([
             "content/journals/a.md": "---\ntitle: a\narticle: \(url)\ncreated: 2026-11-20\nupdated: 2026-11-20\ntags: [economy, climate]\n---\n"
         ])
-        let cache = ContentCache()
+        let cache = ContentMemo()
         func warnings() throws -> [String] {
             try SiteContent.load(siteRoot: folder.url, cache: cache).diagnostics.map(\.message)
         }
@@ -158,7 +158,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("content/journals"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             atPath: folder.url.appendingPathComponent("content/journals/linked.md").path, withDestinationPath: "../../outside/real.md")
-        let cache = ContentCache()
+        let cache = ContentMemo()
         cache.noteChanges(nil)  // watched from the start, as in serve
         func body() throws -> String? {
             let content = try SiteContent.load(siteRoot: folder.url, cache: cache)
@@ -226,7 +226,7 @@ import TestSupport
         try git(["init", "-q"], date: "2026-11-10T10:00:00+09:00", in: folder)
         try git(["add", "."], date: "2026-11-10T10:00:00+09:00", in: folder)
         try git(["commit", "-qm", "first"], date: "2026-11-10T10:00:00+09:00", in: folder)
-        let cache = ContentCache()
+        let cache = ContentMemo()
         let seoul = TimeZone(identifier: "Asia/Seoul")!
         func updated() throws -> String {
             let journal = try #require(try SiteContent.load(siteRoot: folder.url, cache: cache).journals.first)

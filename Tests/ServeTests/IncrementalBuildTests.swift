@@ -126,7 +126,7 @@ struct IncrementalBuildTests {
     @Test func aChangedConfigReparsesEveryJournal() throws {
         let site = try TemporaryFolder("incremental-config")
         try Repository.copyExampleSite(to: site.url)
-        let cache = ContentCache()
+        let cache = ContentMemo()
         _ = try SiteContent.load(siteRoot: site.url, cache: cache)
         let config = site.url.appendingPathComponent("gazette.yml")
         try (String(contentsOf: config, encoding: .utf8) + "\n# touched\n").write(to: config, atomically: true, encoding: .utf8)

@@ -55,7 +55,7 @@ import TextLayout
         let file = folder.appendingPathComponent("cards.bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try CardMeasureFile.encode(Self.sample()).write(to: file)
-        let cache = CardMeasureCache(contentsOf: file)
+        let cache = CardMeasureMemo(contentsOf: file)
         cache.save(to: file)
         #expect(CardMeasureFile.decode(try Data(contentsOf: file)) == Self.sample())
     }

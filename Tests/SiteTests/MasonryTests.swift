@@ -124,7 +124,7 @@ import TextLayout
 /// A card's values are made once and shared by every board that shows it, for as many cards
 /// as the memo may keep: past its limit a card's values are made again for each board, and are
 /// the same values.
-@Suite struct CardContextsTests {
+@Suite struct CardMemoTests {
     func card(_ slug: String) -> Card {
         Card(
             slug: slug, title: slug, href: "#", updated: "2026년 11월 22일", updatedISO: "2026-11-22", tags: [], tagLinks: [],
@@ -132,7 +132,7 @@ import TextLayout
     }
 
     @Test func aCardsValuesAreMadeOnceUpToTheLimit() {
-        let memo = CardContexts(keepingAtMost: 2)
+        let memo = CardMemo(keepingAtMost: 2)
         var made: [String] = []
         func values(_ slug: String) -> PrebuiltContext {
             memo.context(card(slug), CardMeasure()) {
@@ -145,7 +145,7 @@ import TextLayout
         #expect(made == ["a", "b", "c", "c"], "only the two cards within the limit are kept")
         #expect(first.map(\.fingerprint) == second.map(\.fingerprint))
 
-        let unlimited = CardContexts()
+        let unlimited = CardMemo()
         var count = 0
         for slug in ["a", "b", "c", "a", "b", "c"] {
             _ = unlimited.context(card(slug), CardMeasure()) {

@@ -165,7 +165,7 @@ struct SearchIndexTests {
         }
         let (content, bodies) = try Self.site(journals)
         let drained = SearchIndex(content: content, bodies: bodies)
-        let cached = SearchIndex(content: content, bodies: bodies, cache: SearchIndexCache())
+        let cached = SearchIndex(content: content, bodies: bodies, cache: SearchMemo())
         #expect(try postings(drained).count > 2 * SearchPostings.drainChunk)
         #expect(drained.files.map(\.path) == cached.files.map(\.path))
         #expect(drained.files.map(\.data) == cached.files.map(\.data))
@@ -197,7 +197,7 @@ struct SearchIndexTests {
     @Test func sameInputSameBytesAndANewJournalKeepsTheOthersFiles() throws {
         let (content, bodies) = try Self.site(Self.journals)
         let first = SearchIndex(content: content, bodies: bodies)
-        let again = SearchIndex(content: content, bodies: bodies, cache: SearchIndexCache())
+        let again = SearchIndex(content: content, bodies: bodies, cache: SearchMemo())
         #expect(first.files.map(\.path) == again.files.map(\.path))
         #expect(first.files.map(\.data) == again.files.map(\.data))
         let (grown, grownBodies) = try Self.site(Self.journals + [Self.journal("new", title: "새 저널", body: "새로운 내용", day: 9)])
@@ -211,7 +211,7 @@ struct SearchIndexTests {
     }
 
     @Test func aCacheGivesTheSameBytes() throws {
-        let cache = SearchIndexCache()
+        let cache = SearchMemo()
         let (content, bodies) = try Self.site(Self.journals)
         _ = SearchIndex(content: content, bodies: bodies, cache: cache)
         var edited = Self.journals

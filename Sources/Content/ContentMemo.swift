@@ -15,7 +15,7 @@ import Memory
 ///
 /// Journals are parsed against the config (tags, authors, time zone), so a changed
 /// `gazette.yml` empties the journal entries.
-public final class ContentCache: Sendable {
+public final class ContentMemo: Sendable {
     /// What a journal file was parsed from besides the config: its bytes and its dates.
     fileprivate struct JournalKey: Equatable, Sendable {
         var first: Date?

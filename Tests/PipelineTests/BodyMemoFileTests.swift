@@ -9,9 +9,9 @@ import Testing
 @testable import Site
 
 /// Parsed bodies kept on disk between runs of `gazette build` (`.gazette/cache/bodies.bin`).
-@Suite struct BodyCacheFileTests {
-    static func table() -> BodyCache.Table {
-        var table = BodyCache.Table()
+@Suite struct BodyMemoFileTests {
+    static func table() -> BodyMemo.Table {
+        var table = BodyMemo.Table()
         let bodies: [(String, JournalBodies.Body)] = [
             ("김장-배추", .init(full: ("<p>배추 <em>값</em></p>\n", "배추 값"), lead: "배추 값", headings: "요약\n", excerpt: [.init("배추 ", .plain), .init("값", .em)],
                 warnings: [.warning("link address dropped: javascript", at: SourceLocation(path: "", line: 3, column: 2), hint: "only http(s)", sourceLine: "a [b](javascript:x)")])),
@@ -27,8 +27,8 @@ import Testing
 
     @Test func whatIsWrittenIsReadBack() throws {
         let options = Fingerprint(high: 7, low: 9)
-        let data = BodyCacheFile.encode(options: options, Self.table(), stamp: "123-456")
-        let (readOptions, table) = try #require(BodyCacheFile.decode(data, stamp: "123-456"))
+        let data = BodyMemoFile.encode(options: options, Self.table(), stamp: "123-456")
+        let (readOptions, table) = try #require(BodyMemoFile.decode(data, stamp: "123-456"))
         #expect(readOptions == options)
         #expect(table.digests == Self.table().digests)
         for (slug, body) in Self.table().bodies {
@@ -37,18 +37,18 @@ import Testing
             #expect(read.lead == body.lead && read.headings == body.headings && read.excerpt == body.excerpt && read.warnings == body.warnings)
         }
         // The same table makes the same bytes.
-        #expect(BodyCacheFile.encode(options: options, Self.table(), stamp: "123-456") == data)
+        #expect(BodyMemoFile.encode(options: options, Self.table(), stamp: "123-456") == data)
     }
 
     /// A file another build of gazette wrote, a torn one, or one with bytes after its end is an
     /// empty cache, never a partial one.
     @Test func aForeignOrTornFileIsNotRead() {
-        let data = BodyCacheFile.encode(options: Fingerprint(), Self.table(), stamp: "123-456")
-        #expect(BodyCacheFile.decode(data, stamp: "123-457") == nil)
+        let data = BodyMemoFile.encode(options: Fingerprint(), Self.table(), stamp: "123-456")
+        #expect(BodyMemoFile.decode(data, stamp: "123-457") == nil)
         for length in stride(from: 0, to: data.count, by: 7) {
-            #expect(BodyCacheFile.decode(data.prefix(length), stamp: "123-456") == nil, "read \(length) of \(data.count) bytes")
+            #expect(BodyMemoFile.decode(data.prefix(length), stamp: "123-456") == nil, "read \(length) of \(data.count) bytes")
         }
-        #expect(BodyCacheFile.decode(data + Data([0]), stamp: "123-456") == nil)
+        #expect(BodyMemoFile.decode(data + Data([0]), stamp: "123-456") == nil)
     }
 
     /// The links a body drops are reported by the build's one parse of it, and by a later build
@@ -95,26 +95,26 @@ import Testing
 
         // The file says another journal's body is something else: a build believes it.
         let stamp = try #require(MemoryFile.header(of: written)?.stamp)
-        let (options, table) = try #require(BodyCacheFile.decode(try Data(contentsOf: file), stamp: stamp))
+        let (options, table) = try #require(BodyMemoFile.decode(try Data(contentsOf: file), stamp: stamp))
         let other = journals[1]
         let slug = try #require(table.bodies.keys.first { other.contains($0) })
         let body = try #require(table.bodies[slug])
         var tampered = table
         tampered.bodies[slug] = JournalBodies.Body(full: ("<p>CACHE-MARKER</p>\n", "CACHE-MARKER"), lead: body.lead, headings: body.headings, excerpt: body.excerpt, warnings: body.warnings)
         func page() throws -> String { try String(contentsOf: output.appendingPathComponent("journals/\(slug)/index.html"), encoding: .utf8) }
-        try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
+        try BodyMemoFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         try site.write(edited, try site.read(edited) + "\n또 한 문단.\n")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
         #expect(try page().contains("CACHE-MARKER"))
 
         // `--clean` parses every body.
         let again = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .freshFolder)
-        try BodyCacheFile.encode(options: options, tampered, stamp: stamp).write(to: file)
+        try BodyMemoFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         _ = try SiteBuilder.build(again)
         #expect(try !page().contains("CACHE-MARKER"))
 
         // Another build of gazette wrote it: not read.
-        try BodyCacheFile.encode(options: options, tampered, stamp: stamp + "-other").write(to: file)
+        try BodyMemoFile.encode(options: options, tampered, stamp: stamp + "-other").write(to: file)
         try site.write(edited, try site.read(edited) + "\n세 번째 문단.\n")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped))
         #expect(try !page().contains("CACHE-MARKER"))

@@ -2,7 +2,7 @@ import Foundation
 import GazetteModel
 import Memory
 
-/// `BodyCache` kept on disk between runs of `gazette build` (`.gazette/cache/bodies.bin`), so a
+/// `BodyMemo` kept on disk between runs of `gazette build` (`.gazette/cache/bodies.bin`), so a
 /// build after one edit parses one body, as `serve` does, instead of every body again.
 ///
 /// A `MemoryFile` of kind `bodies`, stamped with the program that parsed the bodies
@@ -12,7 +12,7 @@ import Memory
 /// card excerpt's runs, and the body's warnings (JSON, empty when none). A file that is missing,
 /// torn or of another kind, version or stamp is an empty cache: the next build parses
 /// everything and writes it again.
-enum BodyCacheFile {
+enum BodyMemoFile {
     static let kind = MemoryFile.Kind("bodies", version: 3)
 
     /// Keys sorted: the same warnings make the same bytes.
@@ -22,7 +22,7 @@ enum BodyCacheFile {
         return encoder
     }
 
-    static func encode(options: Fingerprint, _ table: BodyCache.Table, stamp: String) -> Data {
+    static func encode(options: Fingerprint, _ table: BodyMemo.Table, stamp: String) -> Data {
         // Held whole, nothing is handed on, so nothing can fail.
         (try? MemoryFile.encode(kind, stamp: stamp) { writer in try write(options: options, table, to: writer) }) ?? Data()
     }
@@ -30,11 +30,11 @@ enum BodyCacheFile {
     /// Writes the file atomically, a megabyte or so at a time as it goes rather than holding all
     /// of it (170 MB at 10,000 journals) at the end of a build, when the site's pages are still
     /// in memory.
-    static func write(options: Fingerprint, _ table: BodyCache.Table, stamp: String, to file: URL) throws {
+    static func write(options: Fingerprint, _ table: BodyMemo.Table, stamp: String, to file: URL) throws {
         try MemoryFile.write(kind, stamp: stamp, to: file) { writer in try write(options: options, table, to: writer) }
     }
 
-    private static func write(options: Fingerprint, _ table: BodyCache.Table, to writer: MemoryFile.Writer) throws {
+    private static func write(options: Fingerprint, _ table: BodyMemo.Table, to writer: MemoryFile.Writer) throws {
         writer.fingerprint(options)
         // By slug, so the same bodies make the same file.
         let slugs = table.bodies.keys.sorted { $0.utf8Precedes($1) }.filter { table.digests[$0] != nil }
@@ -61,10 +61,10 @@ enum BodyCacheFile {
     }
 
     /// What `encode` wrote with the same `stamp`, or nil.
-    static func decode(_ data: Data, stamp: String) -> (options: Fingerprint, table: BodyCache.Table)? {
-        MemoryFile.decode(data, kind, stamp: stamp) { reader -> (Fingerprint, BodyCache.Table)? in
+    static func decode(_ data: Data, stamp: String) -> (options: Fingerprint, table: BodyMemo.Table)? {
+        MemoryFile.decode(data, kind, stamp: stamp) { reader -> (Fingerprint, BodyMemo.Table)? in
             guard let options = reader.fingerprint(), let count = reader.count() else { return nil }
-            var table = BodyCache.Table()
+            var table = BodyMemo.Table()
             for _ in 0..<count {
                 guard let slug = reader.string(), let digest = reader.fingerprint(), let hasFull = reader.flag() else { return nil }
                 var full: (html: String, plainText: String)?
@@ -92,12 +92,12 @@ enum BodyCacheFile {
     }
 }
 
-extension BodyCache {
+extension BodyMemo {
     /// The bodies `save(to:stamp:)` wrote into `file` with the same `stamp`; an empty cache if
     /// there are none.
     public convenience init(contentsOf file: URL, stamp: String) {
         // Mapped, not read: the file's pages are the system's to drop while its bodies are made.
-        if let data = try? Data(contentsOf: file, options: .alwaysMapped), let (options, table) = BodyCacheFile.decode(data, stamp: stamp) {
+        if let data = try? Data(contentsOf: file, options: .alwaysMapped), let (options, table) = BodyMemoFile.decode(data, stamp: stamp) {
             self.init(restoring: options, table)
         } else {
             self.init()
@@ -110,6 +110,6 @@ extension BodyCache {
     /// megabytes on every build, and hold them while it did.
     public func save(to file: URL, stamp: String) {
         guard let (options, table) = takeChanged(), table.bodies.values.allSatisfy({ $0.full != nil }) else { return }
-        try? BodyCacheFile.write(options: options, table, stamp: stamp, to: file)
+        try? BodyMemoFile.write(options: options, table, stamp: stamp, to: file)
     }
 }
