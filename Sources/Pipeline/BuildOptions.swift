@@ -70,7 +70,7 @@ public enum Drafts: Sendable {
 /// Whether a build writes the study packets.
 public enum Packets: Sendable {
     /// A packet per week, linked from its week pages. Updating in place, packets are linked and
-    /// typeset when asked for (`BuildReport.deferredPackets`).
+    /// typeset when asked for (`BuildReport.deferredFiles`).
     case perWeek
     /// None, and no links to them (`--no-pdf`).
     case skipped
@@ -88,7 +88,7 @@ public enum OutputSink: Sendable {
     /// The output is updated file by file — rewriting only files whose bytes changed, deleting
     /// those no longer made — so a server never sees a missing folder and a browser reloads only
     /// what changed. What earlier builds made is in `memory`; the search index and the packets
-    /// are left to the caller (`BuildReport.deferredSearch`, `.deferredPackets`) (`gazette serve`).
+    /// are left to the caller (`BuildReport.deferredSearch`, `.deferredFiles`) (`gazette serve`).
     case inPlace(BuildMemory)
 
     /// The fonts a build through this sink cuts unless asked otherwise: every character when

@@ -25,8 +25,9 @@ public struct BuildReport: Sendable {
     public var steps: [StepClock.Step]
     /// Files not made again because a file with the same key was already in place.
     public var reused = 0
-    /// Updating in place: each week's packet, to typeset and write after the build.
-    public var deferredPackets: [DeferredPacket] = []
+    /// Updating in place: the slow files (each week's packet), to make and write after the
+    /// build, on request.
+    public var deferredFiles: [DeferredFile] = []
     /// Updating in place: the search index and page, to make and write after the build.
     public var deferredSearch: DeferredSearch?
 }
@@ -71,18 +72,23 @@ public struct DeferredSearch: Sendable {
     }
 }
 
-/// One week's study packet, typeset on request after a build that updated a folder in place.
-public struct DeferredPacket: Sendable {
+/// A file slow to make (a week's study packet, `DeferredArtifact`): made by the build, or on
+/// request after a build that updated a folder in place.
+public struct DeferredFile: Sendable {
     /// Where it goes, relative to the output folder.
     public let path: String
-    /// The fingerprint of what it is made from (`SiteBuilder.packetKey`).
+    /// The fingerprint of what it is made from (a packet's: `SiteBuilder.packetKey`).
     public let key: Fingerprint
-    /// Typesets it, the same bytes a full build writes, or throws `CancellationError` once the
+    /// Makes it, the same bytes a full build writes, or throws `CancellationError` once the
     /// closure it is given says so.
-    public let typesetUnless: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
+    public let makeUnless: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
 
-    /// Typesets it: the same bytes a full build writes.
-    public func typeset() throws -> Data { try typesetUnless { false } }
+    public init(path: String, key: Fingerprint, makeUnless: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data) {
+        (self.path, self.key, self.makeUnless) = (path, key, makeUnless)
+    }
+
+    /// Makes it: the same bytes a full build writes.
+    public func make() throws -> Data { try makeUnless { false } }
 }
 
 /// One file of the site: where it goes, the key it was made from, and its bytes — nil when a

@@ -25,8 +25,8 @@ protocol OutputWriter: Sendable {
     /// The search index and page made on request after the build (nil: they are written with
     /// the build).
     func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch?
-    /// The packets typeset now, as files, and those left to typeset on request.
-    func packets(_ packets: [DeferredPacket], typeset: ([DeferredPacket]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredPacket])
+    /// The slow files (`DeferredArtifact`) made now by `make`, and those left to make on request.
+    func deferred(_ files: [DeferredFile], make: ([DeferredFile]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredFile])
     /// The pages rendered before anything is written (timed on `clock`), or nil: they are
     /// rendered as they are written, a batch at a time.
     func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]?
@@ -83,8 +83,8 @@ struct BuiltFiles {
     var made: [SiteFile]
     var pages: SitePages
     var search: SearchFiles?
-    /// Packets left to typeset on request: kept where they are.
-    var packets: [DeferredPacket]
+    /// Slow files left to make on request: kept where they are.
+    var later: [DeferredFile]
     let content: SiteContent
     let summary: OutputLedger.Summary
 }
@@ -144,8 +144,8 @@ struct NewFolderWriter: OutputWriter {
 
     func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch? { nil }
 
-    func packets(_ packets: [DeferredPacket], typeset: ([DeferredPacket]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredPacket]) {
-        (try typeset(packets), [])
+    func deferred(_ files: [DeferredFile], make: ([DeferredFile]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredFile]) {
+        (try make(files), [])
     }
 
     func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]? {
@@ -232,7 +232,7 @@ struct NewFolderWriter: OutputWriter {
 /// rewritten and those no longer made deleted, so a server never sees a missing folder and a
 /// browser reloads only what changed. The folder holds only what this process wrote, which
 /// `memory.written` knows: a file last written under the same key is left alone without being
-/// read back. The search index and the packets are made on request after the build.
+/// read back. The search index and the slow files (packets) are made on request after the build.
 struct InPlaceWriter: OutputWriter {
     let options: BuildOptions
     let output: OutputFolder
@@ -259,8 +259,8 @@ struct InPlaceWriter: OutputWriter {
         DeferredSearch(output: output, written: memory.written, make: make)
     }
 
-    func packets(_ packets: [DeferredPacket], typeset: ([DeferredPacket]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredPacket]) {
-        ([], packets)
+    func deferred(_ files: [DeferredFile], make: ([DeferredFile]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredFile]) {
+        ([], files)
     }
 
     func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]? {
@@ -271,18 +271,21 @@ struct InPlaceWriter: OutputWriter {
         try clock.step("update changed files") { try update(files) }
     }
 
-    /// Packets typeset after an earlier build are in the folder though the build did not
-    /// write them, and may not be recorded yet.
+    /// Slow files made on request after an earlier build are in the folder though the build
+    /// did not write them, and may not be recorded yet.
     func update(_ files: BuiltFiles) throws -> Written {
         let written = memory.written
         var known: Set<String>? = Set(written.keys.keys)
         if known?.isEmpty == true {
             known = nil
         } else {
-            let packets = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent("packets").path)) ?? []
-            known?.formUnion(packets.map { SitePaths.packetFolder + $0 })
+            let later = files.later
+            for folder in Set(later.map { ($0.path as NSString).deletingLastPathComponent }) {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent(folder).path)) ?? []
+                known?.formUnion(names.map { folder + "/" + $0 })
+            }
         }
-        let later = files.packets
+        let later = files.later
         let writer = try output.update(known: known) { writer in
             var toWrite: [(path: String, data: Data)] = []
             for item in files.made {
@@ -293,13 +296,13 @@ struct InPlaceWriter: OutputWriter {
                 }
             }
             try writer.write(all: toWrite)
-            for packet in later { writer.keep(packet.path) }
+            for file in later { writer.keep(file.path) }
             for path in searchInPlace.keys { writer.keep(path) }
         }
-        // Packets typeset after an earlier build stay known while their key holds.
-        let packetsInPlace = later.filter { written.key(of: $0.path) == $0.key }
+        // Slow files made after an earlier build stay known while their key holds.
+        let laterInPlace = later.filter { written.key(of: $0.path) == $0.key }
         written.record(
-            files.made.map { ($0.path, $0.key) } + packetsInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
+            files.made.map { ($0.path, $0.key) } + laterInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
         return Written(files: writer.written.sorted(), changed: writer.changed.sorted(), reused: files.made.count { $0.data == nil })
     }
 }

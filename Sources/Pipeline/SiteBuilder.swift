@@ -39,9 +39,11 @@ public enum SiteBuilder {
         let assets = siteAssets(sources, parsed)
         let renderer = renderer(sources, parsed, boards, assets: assets, run)
         let pages = SitePages(renderer: renderer, memo: run.memory.pages, placement: run.placement)
-        var made = try render(renderer, sources, parsed, assets: assets, pages: pages, &run)
-        let packets = try run.writer.packets(packets(sources.content, fonts: parsed.fonts, run)) { try typeset($0, &run) }
-        made += packets.files
+        let site = BuiltSite(
+            sources: sources, parsed: parsed, renderer: renderer, assets: assets, memory: run.memory, placement: run.placement, options: options)
+        var made = try render(site, pages: pages, &run)
+        let slow = try run.writer.deferred(SiteArtifacts.deferred.flatMap { $0.files(of: site) }) { try make($0, &run) }
+        made += slow.files
         // Whatever was made from a body read again from its file, the file must still hold it.
         try sources.content.checkBodies()
         let summary = OutputLedger.Summary(
@@ -49,10 +51,10 @@ public enum SiteBuilder {
             fontBytes: parsed.fonts.totalBytes, leftOut: LeftOutCounts(sources.content.leftOut), diagnostics: parsed.diagnostics)
         // The search page and files follow the pages (`SearchFiles`, or on request in place).
         let searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
-        let built = BuiltFiles(made: made, pages: pages, search: searchFiles, packets: packets.later, content: sources.content, summary: summary)
+        let built = BuiltFiles(made: made, pages: pages, search: searchFiles, later: slow.later, content: sources.content, summary: summary)
         let written = try run.writer.write(built, &run.clock)
         run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyMemo)
-        return report(sources, parsed, written, packets: packets.later, search: deferredSearch(renderer, sources, parsed, run), run)
+        return report(sources, parsed, written, later: slow.later, search: deferredSearch(renderer, sources, parsed, run), run)
     }
 
     /// The site's sources as read: content, theme and static files.
@@ -173,85 +175,20 @@ public enum SiteBuilder {
         return SiteAssets.fingerprintedAssets(sources.theme, prefixingStylesheet: generated.joined(separator: "\n"))
     }
 
-    /// Every file but the packets and the search index's — and but the pages, when the writer
+    /// Every file but the slow ones and the search index's — and but the pages, when the writer
     /// renders them as it writes them (`OutputWriter.pagesBeforeWriting`).
-    static func render(
-        _ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, assets: Assets, pages: SitePages, _ run: inout BuildRun
-    ) throws -> [SiteFile] {
-        var outputs = try run.writer.pagesBeforeWriting(pages, &run.clock) ?? []
-        let memo = run.memory.pages, placement = run.placement
-        outputs += try run.clock.step("render feed, sitemap and assets") {
-            var outputs: [SiteFile] = []
-            outputs.append(.bytes("404.html", Data(try renderer.notFoundPage().utf8)))
-            outputs.append(.bytes(SitePaths.feed, Data(Feeds.atom(renderer, entries: memo?.feed).utf8)))
-            // The search page, last in the sitemap, is made after the others (or on request).
-            let listed = renderer.pagePaths + [SitePaths.search]
-            outputs.append(.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: sources.baseURL).utf8)))
-            outputs += assets.map { .bytes($0.path, $0.data) }
-            outputs += parsed.fonts.slices.map { SiteFile(path: $0.path, key: $0.key, data: $0.data) }
-            if let stylesheet = parsed.fonts.pageSliceStylesheet { outputs.append(.bytes(stylesheet.path, stylesheet.data)) }
-            outputs += SiteAssets.thumbnails(of: sources.content).map { .bytes($0.path, $0.data) }
-            outputs += sources.statics.files.map { .bytes($0.path, $0.data) }
-            outputs += try SiteAssets.pictures(of: sources.content).map { .bytes($0.path, $0.data) }
-            outputs += try pictureVariants(sources.content, placement: placement)
-            return outputs
-        }
-        return outputs
+    static func render(_ site: BuiltSite, pages: SitePages, _ run: inout BuildRun) throws -> [SiteFile] {
+        let pageFiles = try run.writer.pagesBeforeWriting(pages, &run.clock) ?? []
+        return try pageFiles + run.clock.step("render feed, sitemap and assets") { try SiteArtifacts.made.flatMap { try $0.files(of: site) } }
     }
 
-    /// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
-    /// width: one already in place is not encoded again (libvips takes tens of milliseconds a
-    /// picture); the others are encoded on all cores.
-    static func pictureVariants(_ content: SiteContent, placement: FilesInPlace) throws -> [SiteFile] {
-        let variants = SiteAssets.pictureVariants(of: content)
-        guard !variants.isEmpty else { return [] }
-        let made = variants.concurrentMap { variant -> Result<SiteFile, any Error> in
-            Result {
-                let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
-                var key = Fingerprint()
-                key.add("picture variant 1")
-                key.add(bytes: bytes)
-                key.add(variant.width)
-                let digest = key.digest
-                if placement.source(of: variant.path, key: digest) != nil { return SiteFile(path: variant.path, key: digest, data: nil) }
-                return SiteFile(path: variant.path, key: digest, data: try Thumbnailer.scaledWebP(bytes, width: variant.width))
-            }
-        }
-        return try made.map { try $0.get() }
-    }
-
-    /// Each week's packet with its key, to typeset now or on request (`OutputWriter.packets`).
-    static func packets(_ content: SiteContent, fonts: WebFonts, _ run: BuildRun) -> [DeferredPacket] {
-        guard run.options.packets == .perWeek else { return [] }
-        var base = Fingerprint()
-        base.add(fonts.fingerprint)
-        base.add(content.configFingerprint)
-        let shared = base.digest, memo = run.memory.pages
-        return StudyPacket.weeks(in: content).map { week in
-            let path = SitePaths.packet(week)
-            let make = { packetKey(content, week: week, base: shared) }
-            // In `serve`, a week whose journals and articles are as before keeps its key without
-            // fingerprinting every journal again (a tenth of a save's processor time at 2,000).
-            let key: Fingerprint
-            if let memo, let contents = content.weeks.first(where: { $0.week == week }) {
-                let articles = contents.journals.map(content.article(for:)) + contents.articles.map(Optional.some)
-                key = memo.key(path, journals: contents.journals, articles: articles, shared: shared, make: make)
-            } else {
-                key = make()
-            }
-            return DeferredPacket(path: path, key: key) { isCancelled in
-                try typesetPackets(content, weeks: [week], isCancelled: isCancelled)[0].data
-            }
-        }
-    }
-
-    /// The packets not already in place, typeset one at a time: a packet's pages are composed
+    /// The slow files not already in place, made one at a time: a packet's pages are composed
     /// on all cores.
-    static func typeset(_ packets: [DeferredPacket], _ run: inout BuildRun) throws -> [SiteFile] {
+    static func make(_ files: [DeferredFile], _ run: inout BuildRun) throws -> [SiteFile] {
         let placement = run.placement
         return try run.clock.step("typeset packets") {
-            try packets.map { packet in
-                SiteFile(path: packet.path, key: packet.key, data: placement.source(of: packet.path, key: packet.key) != nil ? nil : try packet.typeset())
+            try files.map { file in
+                SiteFile(path: file.path, key: file.key, data: placement.source(of: file.path, key: file.key) != nil ? nil : try file.make())
             }
         }
     }
@@ -265,14 +202,14 @@ public enum SiteBuilder {
     }
 
     static func report(
-        _ sources: Sources, _ parsed: Parsed, _ written: Written, packets: [DeferredPacket], search: DeferredSearch?, _ run: BuildRun
+        _ sources: Sources, _ parsed: Parsed, _ written: Written, later: [DeferredFile], search: DeferredSearch?, _ run: BuildRun
     ) -> BuildReport {
         var report = BuildReport(
             output: run.output.url, files: written.files, changed: written.changed, journalCount: sources.content.journals.count,
             articleCount: sources.content.articles.count, weekCount: sources.content.weeks.count, fontBytes: parsed.fonts.totalBytes,
             diagnostics: parsed.diagnostics, steps: run.clock.steps)
         report.leftOut = LeftOutCounts(sources.content.leftOut)
-        report.deferredPackets = packets
+        report.deferredFiles = later
         report.deferredSearch = search
         report.reused = written.reused
         return report

@@ -160,7 +160,7 @@ private struct Rebuilder: Sendable {
                 }
             }
             searchWrite.withLock { $0 = search }
-            await packets.replace(with: result.deferredPackets)
+            await packets.replace(with: result.deferredFiles)
         } catch let error as DiagnosticsError {
             report(.failed(error.diagnostics, trigger: trigger))
             let errors = error.diagnostics.filter { $0.severity == .error }
@@ -189,7 +189,7 @@ private struct Rebuilder: Sendable {
 actor PacketShelf {
     private let output: URL
     private let written: WrittenKeys
-    private var latest: [String: DeferredPacket] = [:]
+    private var latest: [String: DeferredFile] = [:]
     private var running: [String: (key: Fingerprint, task: Task<Outcome, Never>)] = [:]
 
     enum Outcome: Sendable { case written, cancelled, failed }
@@ -200,7 +200,7 @@ actor PacketShelf {
     }
 
     /// The packets a build linked; typesetting for one whose key changed stops.
-    func replace(with packets: [DeferredPacket]) {
+    func replace(with packets: [DeferredFile]) {
         latest = Dictionary(packets.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
         for (path, run) in running where latest[path]?.key != run.key { run.task.cancel() }
     }
@@ -224,13 +224,13 @@ actor PacketShelf {
 
     /// Typesets a packet off the cooperative pool and replaces the served file atomically; a
     /// cancelled task stops between journals and pages.
-    private static func typeset(_ packet: DeferredPacket, into output: URL, recordingIn written: WrittenKeys) -> Task<Outcome, Never> {
+    private static func typeset(_ packet: DeferredFile, into output: URL, recordingIn written: WrittenKeys) -> Task<Outcome, Never> {
         Task.detached(priority: .userInitiated) {
             let stop = Locked(false)
             return await withTaskCancellationHandler {
                 do {
                     try await Rebuilder.offPool {
-                        let data = try packet.typesetUnless { stop.withLock { $0 } }
+                        let data = try packet.makeUnless { stop.withLock { $0 } }
                         let file = output.appendingPathComponent(packet.path)
                         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
                         // The served folder is remade by every serve: nothing in it needs flushing.

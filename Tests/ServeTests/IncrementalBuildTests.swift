@@ -163,13 +163,13 @@ struct DeferredPacketTests {
 
         let first = try SiteBuilder.build(options)
         #expect(first.steps.allSatisfy { $0.name != "typeset packets" })
-        let packet = try #require(first.deferredPackets.first { $0.path == "packets/2026-W47.pdf" })
+        let packet = try #require(first.deferredFiles.first { $0.path == "packets/2026-W47.pdf" })
         #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(packet.path).path))
         let week = try String(contentsOf: output.appendingPathComponent("weeks/2026-W47/index.html"), encoding: .utf8)
         #expect(week.contains("packets/2026-W47.pdf"))
 
         // Written after the build: the next deferred build keeps it instead of deleting it.
-        let data = try packet.typeset()
+        let data = try packet.make()
         try FileManager.default.createDirectory(at: output.appendingPathComponent("packets"), withIntermediateDirectories: true)
         try data.write(to: output.appendingPathComponent(packet.path))
         let second = try SiteBuilder.build(options)
