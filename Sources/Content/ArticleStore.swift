@@ -67,13 +67,14 @@ public enum ArticleStore {
     public static func load(
         siteRoot: URL, cache: ContentMemo? = nil, source: (any SiteSource)? = nil
     ) -> (articles: [Article], diagnostics: [Diagnostic]) {
-        let root = siteRoot.appendingPathComponent(folder)
+        // Every file read comes through the one provider: the disk, or an editor's buffers.
+        let reader = source ?? DiskSource(root: siteRoot)
         var records: [Article] = []
         let (names, refused) = weekFiles(siteRoot: siteRoot)
         var diagnostics = refused
         for name in names {
             let path = "\(folder)/\(name)"
-            guard let data = source?.contents(path) ?? FileManager.default.contents(atPath: root.appendingPathComponent(name).path) else {
+            guard let data = reader.contents(path) else {
                 diagnostics.append(.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1)))
                 continue
             }

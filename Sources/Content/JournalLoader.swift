@@ -42,6 +42,8 @@ public enum JournalLoader {
             files.sort { $0.path.utf8Precedes($1.path) }
         }
         let paths = files.map(\.path)
+        // Every file read comes through the one provider: the disk, or an editor's buffers.
+        let reader = source ?? DiskSource(root: siteRoot)
         let (git, gitAsBefore) = cache?.gitDates(siteRoot: siteRoot, folder: folder) ?? (GitDates(siteRoot: siteRoot, folder: folder), false)
         let root = siteRoot.path
         // All or none, so that which bodies are read again never depends on the order of files.
@@ -65,7 +67,7 @@ public enum JournalLoader {
                 dates = (modified, modified)
             }
             if let hit, hit.first == dates.0, hit.last == dates.1 { return (hit.journal, hit.diagnostics, true) }
-            guard let data = source?.contents(path) ?? FileManager.default.contents(atPath: file) else {
+            guard let data = reader.contents(path) else {
                 return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))], false)
             }
             let parseFile = { parse(data, path: path, config: config, fallbackDates: dates, checksLinks: checksLinks) }
