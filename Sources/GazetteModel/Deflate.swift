@@ -1,5 +1,6 @@
 internal import CDeflate
 import Foundation
+import Glibc
 
 /// libdeflate, wrapped once: gzip for the search index's files (the browser inflates them with
 /// `DecompressionStream`, so a static host needs no compression settings) and the zlib format
@@ -15,19 +16,18 @@ public enum Deflate {
     /// `data` compressed at `level` (0–12; 6 is zlib's default, 1 the fastest), or nil if
     /// libdeflate could not allocate its compressor.
     public static func compress(_ data: [UInt8], level: Int32 = 6, format: Format = .gzip) -> Data? {
-        guard let compressor = Compressors.take(level: level) else { return nil }
-        defer { Compressors.give(compressor, level: level) }
+        guard let compressor = Compressors.ofThisThread(level: level) else { return nil }
         return data.withUnsafeBytes { input -> Data? in
             let bound =
                 switch format {
-                case .gzip: libdeflate_gzip_compress_bound(compressor.pointer, input.count)
-                case .zlib: libdeflate_zlib_compress_bound(compressor.pointer, input.count)
+                case .gzip: libdeflate_gzip_compress_bound(compressor, input.count)
+                case .zlib: libdeflate_zlib_compress_bound(compressor, input.count)
                 }
             var output = [UInt8](repeating: 0, count: bound)
             let written = output.withUnsafeMutableBytes { out -> Int in
                 switch format {
-                case .gzip: libdeflate_gzip_compress(compressor.pointer, input.baseAddress, input.count, out.baseAddress, out.count)
-                case .zlib: libdeflate_zlib_compress(compressor.pointer, input.baseAddress, input.count, out.baseAddress, out.count)
+                case .gzip: libdeflate_gzip_compress(compressor, input.baseAddress, input.count, out.baseAddress, out.count)
+                case .zlib: libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress, out.count)
                 }
             }
             // 0: the output did not fit, which the bound rules out. The result is copied out of
@@ -80,23 +80,38 @@ public enum Deflate {
     }
 
     /// Compressors kept for the next call at the same level: each is a few hundred kilobytes
-    /// of tables, and the search index compresses thousands of small files on every core.
+    /// of tables, and the search index compresses thousands of small files on every core. Each
+    /// thread keeps its own (thread-local storage, freed when the thread ends), so a compressor
+    /// is never shared and nothing needs the compiler's trust: a pool shared under a lock needed
+    /// an `@unchecked Sendable` handle for its pointers.
     private enum Compressors {
-        /// A compressor's pointer. `@unchecked Sendable` is sound here: a compressor is used by
-        /// one thread at a time, taken out of the pool (under its lock), then given back.
-        struct Handle: @unchecked Sendable {
-            let pointer: OpaquePointer
+        /// One thread's compressors by level.
+        final class OfThread {
+            var byLevel: [Int32: OpaquePointer] = [:]
+
+            deinit { for compressor in byLevel.values { libdeflate_free_compressor(compressor) } }
         }
 
-        static let idle = Locked<[Int32: [Handle]]>([:])
+        /// The key of each thread's `OfThread`, released when the thread exits.
+        static let key: pthread_key_t = {
+            var key = pthread_key_t()
+            pthread_key_create(&key) { raw in raw.map { Unmanaged<OfThread>.fromOpaque($0).release() } }
+            return key
+        }()
 
-        static func take(level: Int32) -> Handle? {
-            if let kept = idle.withLock({ $0[level]?.popLast() }) { return kept }
-            return libdeflate_alloc_compressor(level).map(Handle.init)
-        }
-
-        static func give(_ handle: Handle, level: Int32) {
-            idle.withLock { $0[level, default: []].append(handle) }
+        /// This thread's compressor for `level`, made on its first use.
+        static func ofThisThread(level: Int32) -> OpaquePointer? {
+            let mine: OfThread
+            if let raw = pthread_getspecific(key) {
+                mine = Unmanaged<OfThread>.fromOpaque(raw).takeUnretainedValue()
+            } else {
+                mine = OfThread()
+                pthread_setspecific(key, Unmanaged.passRetained(mine).toOpaque())
+            }
+            if let kept = mine.byLevel[level] { return kept }
+            guard let made = libdeflate_alloc_compressor(level) else { return nil }
+            mine.byLevel[level] = made
+            return made
         }
     }
 

@@ -74,7 +74,7 @@ import TestSupport
 
     /// Sharing across threads is checked by the compiler everywhere but in a few places, each of
     /// which says on the lines above why it is sound (a lock, `Locked`, or a value `Sendable` by
-    /// construction is preferred). A ratchet: the bound only goes down (issue 51 asks for 3).
+    /// construction is preferred). A ratchet: the bound only goes down (issue 51 asked for 3).
     @Test func fewUncheckedSendablesAndEachSaysWhy() throws {
         var found: [String] = []
         let sources = Repository.root.appendingPathComponent("Sources")
@@ -87,7 +87,7 @@ import TestSupport
                 #expect(above.contains("sound") || above.contains("one thread at a time"), "\(file.lastPathComponent):\(index + 1) does not say why it is safe")
             }
         }
-        #expect(found.count <= 4, "\(found)")
+        #expect(found.count <= 3, "\(found)")
         #expect(!found.isEmpty, "the search found nothing: check the pattern")
     }
 }
