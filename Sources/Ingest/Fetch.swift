@@ -122,14 +122,9 @@ public enum Fetch {
                 if request.enrich {
                     enrichRow = await Enrichment.run(store: &preview, cache: &enrichCache, web: web, limit: request.network.concurrency, events: events)
                 }
-                // Thumbnails for the stories new in this run and the images it filled in; with
-                // --enrich, for every stored article. A dry run downloads no image.
-                let imageBefore = Dictionary(snapshot.articles.map { ($0.id, $0.image) }, uniquingKeysWith: { first, _ in first })
-                let candidates = preview.articles.filter { article in
-                    guard !request.enrich, let before = imageBefore[article.id] else { return true }
-                    return before == nil && article.image != nil
-                }
-                let wanted = ArticleImages.wanting(candidates, siteRoot: siteRoot, failures: imageFailures)
+                // A dry run downloads no image.
+                let wanted = ArticleImages.wanting(
+                    thumbnailCandidates(preview, before: snapshot, enrich: request.enrich), siteRoot: siteRoot, failures: imageFailures)
                 if request.thumbnails, !request.dryRun, !wanted.isEmpty {
                     (imageRow, images) = await ArticleImages.run(wanted, web: web, limit: request.network.concurrency, events: events)
                 }
@@ -139,10 +134,8 @@ public enum Fetch {
         }
         report.requests = counter.withLock { $0 }
         // What this run learnt, to lay over the caches as they are when it writes.
-        var freshValidators: [String: HTTPValidators] = [:]
-        for outcome in outcomes {
-            if let feedURL = outcome.feedURL, let fresh = outcome.validators { freshValidators[feedURL] = fresh }
-        }
+        let freshValidators = Dictionary(
+            outcomes.compactMap { outcome in outcome.feedURL.flatMap { url in outcome.validators.map { (url, $0) } } }, uniquingKeysWith: { $1 })
         let enriched = enrichCache.filter { startingEnrichCache[$0.key] != $0.value }
 
         /// Merges everything into `store`; the rows count against the store as given.
@@ -163,25 +156,25 @@ public enum Fetch {
             report.removedThumbnails = ArticleImages.unused(by: store.articles, siteRoot: siteRoot).map { "\(ArticleThumbnails.folder)/\($0)" }
             return report
         }
+        let extra = { () throws(DiagnosticsError) in
+            try cacheFiles(siteRoot: siteRoot, validators: freshValidators, enriched: enriched, images: images)
+        }
+        try write(into: &report, siteRoot: siteRoot, timeZone: config.timeZone, images: images, caches: extra, rows: rows(merging:))
+        return report
+    }
+
+    /// Writes the run under the store's lock: the store read again and `rows` merged into it,
+    /// thumbnails first, then the store's files, then the caches (`caches`, made under the lock
+    /// from the caches as they are then); a cache that says "not modified" must never be ahead
+    /// of the records it stands for.
+    static func write(
+        into report: inout FetchReport, siteRoot: URL, timeZone: TimeZone, images: [ArticleImages.Outcome],
+        caches: () throws(DiagnosticsError) -> [AtomicFile.Item], rows: (inout StoreUpdate) -> [FetchReport.Row]
+    ) throws(DiagnosticsError) {
         try StoreLock.withLock(siteRoot: siteRoot, purpose: "fetch") { () throws(DiagnosticsError) in
-            var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
-            report.rows = rows(merging: &store)
-            var extra: [AtomicFile.Item] = []
-            do {
-                let cached = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
-                let cache = cached.merging(freshValidators) { $1 }
-                if cache != cached { extra.append(try SiteState.item(cache, "http-cache.json", siteRoot: siteRoot)) }
-                let enrichCached = EnrichCache.load(siteRoot: siteRoot)
-                let enrichCache = enrichCached.merging(enriched) { $1 }
-                if enrichCache != enrichCached { extra.append(try SiteState.item(enrichCache, EnrichCache.file, siteRoot: siteRoot)) }
-                let failedBefore = ImageFailureCache.load(siteRoot: siteRoot)
-                let failed = failedBefore.merging(ArticleImages.failures(images)) { $1 }
-                if failed != failedBefore { extra.append(try SiteState.item(failed, ImageFailureCache.file, siteRoot: siteRoot)) }
-            } catch {
-                throw DiagnosticsError([.error("cannot encode the fetch caches: \(error)")])
-            }
-            // Thumbnails first, then the store's files, then the caches: a cache that says
-            // "not modified" must never be ahead of the records it stands for.
+            var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: timeZone)
+            report.rows = rows(&store)
+            let extra = try caches()
             let thumbnails = ArticleImages.items(images, siteRoot: siteRoot)
             report.written = try store.write(before: thumbnails, also: extra)
             report.thumbnails = thumbnails.map(\.shownAs)
@@ -192,7 +185,38 @@ public enum Fetch {
             (report.removedThumbnails, report.warnings) = ArticleImages.remove(
                 ArticleImages.unused(by: store.articles, siteRoot: siteRoot), siteRoot: siteRoot)
         }
-        return report
+    }
+
+    /// The articles to fetch thumbnails for: the stories new in this run and the images it
+    /// filled in; with --enrich, every stored article.
+    static func thumbnailCandidates(_ preview: StoreUpdate, before snapshot: StoreUpdate, enrich: Bool) -> [Article] {
+        let imageBefore = Dictionary(snapshot.articles.map { ($0.id, $0.image) }, uniquingKeysWith: { first, _ in first })
+        return preview.articles.filter { article in
+            guard !enrich, let before = imageBefore[article.id] else { return true }
+            return before == nil && article.image != nil
+        }
+    }
+
+    /// What this run learnt laid over the fetch caches as they are now (the feeds' validators,
+    /// enrichment, images that failed): the files to write with the store, those that changed.
+    static func cacheFiles(
+        siteRoot: URL, validators: [String: HTTPValidators], enriched: [String: EnrichEntry], images: [ArticleImages.Outcome]
+    ) throws(DiagnosticsError) -> [AtomicFile.Item] {
+        var extra: [AtomicFile.Item] = []
+        do {
+            let cached = SiteState.read([String: HTTPValidators].self, "http-cache.json", siteRoot: siteRoot) ?? [:]
+            let cache = cached.merging(validators) { $1 }
+            if cache != cached { extra.append(try SiteState.item(cache, "http-cache.json", siteRoot: siteRoot)) }
+            let enrichCached = EnrichCache.load(siteRoot: siteRoot)
+            let enrichCache = enrichCached.merging(enriched) { $1 }
+            if enrichCache != enrichCached { extra.append(try SiteState.item(enrichCache, EnrichCache.file, siteRoot: siteRoot)) }
+            let failedBefore = ImageFailureCache.load(siteRoot: siteRoot)
+            let failed = failedBefore.merging(ArticleImages.failures(images)) { $1 }
+            if failed != failedBefore { extra.append(try SiteState.item(failed, ImageFailureCache.file, siteRoot: siteRoot)) }
+        } catch {
+            throw DiagnosticsError([.error("cannot encode the fetch caches: \(error)")])
+        }
+        return extra
     }
 
     /// Merges the answers into `store` in job order, so the result never depends on which
