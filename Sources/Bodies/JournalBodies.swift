@@ -70,7 +70,7 @@ public struct JournalBodies: Sendable {
         self.options = options
         self.content = content
         let journals = content.journals.filter { !$0.isBookmark }
-        var optionsKey = Fingerprint()
+        var optionsKey = FingerprintHasher()
         optionsKey.add(reflecting: options)
         let parsedWith = optionsKey.digest
         let known = cache?.known()

@@ -197,7 +197,7 @@ extension SiteContent {
         self.bodyFiles = BodyFiles(root: root)
         self.thumbnailFiles = thumbnailFiles
         self.config = config
-        var configKey = Fingerprint()
+        var configKey = FingerprintHasher()
         configKey.add(reflecting: config)
         self.configFingerprint = configKey.digest
         self.journals = journals

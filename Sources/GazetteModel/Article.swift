@@ -104,7 +104,7 @@ public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
     public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: box.fields).children) }
 
     /// What the article is keyed by: every field.
-    public func addKey(to fingerprint: inout Fingerprint) { fingerprint.add(encoding: box.fields) }
+    public func addKey(to fingerprint: inout FingerprintHasher) { fingerprint.add(encoding: box.fields) }
 
     public static func == (lhs: Article, rhs: Article) -> Bool { lhs.box === rhs.box || lhs.box.fields == rhs.box.fields }
 

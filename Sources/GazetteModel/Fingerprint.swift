@@ -1,24 +1,55 @@
 /// A 128-bit digest of build inputs, the same in every process and on every run (unlike
-/// `Hasher`, which is seeded per process), used as a cache key: a page whose inputs have the
-/// fingerprint of the page already written is not rendered again.
+/// `Hasher`, which is seeded per process), used as a key: a page whose inputs have the
+/// fingerprint of the page already written is not rendered again. Made by `FingerprintHasher`
+/// (or `Fingerprint.of`); a fingerprint takes no more input.
 ///
 /// Not cryptographic. Its inputs are the site's own files, and what it guards is only whether
-/// work is repeated: a collision would keep a stale page, never run anything. Two independent
-/// 64-bit lanes of multiply–rotate mixing over 8-byte words, each field length-prefixed so that
-/// ("ab", "c") and ("a", "bc") differ; SHA-256 of every page's inputs cost more than rendering.
+/// work is repeated: a collision would keep a stale page, never run anything.
 public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible {
-    public private(set) var high: UInt64
-    public private(set) var low: UInt64
-
-    public init() {
-        high = 0x9E37_79B9_7F4A_7C15
-        low = 0xC2B2_AE3D_27D4_EB4F
-    }
+    public let high: UInt64
+    public let low: UInt64
 
     public init(high: UInt64, low: UInt64) {
         self.high = high
         self.low = low
     }
+
+    /// The value of a hasher given nothing, unfinalised: a placeholder key (no options yet).
+    public init() { (high, low) = (FingerprintHasher.seed.high, FingerprintHasher.seed.low) }
+
+    /// Thirty-two hex digits.
+    public var description: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes: [UInt8] = []
+        for value in [high, low] {
+            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func of(_ text: String) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        hasher.add(text)
+        return hasher.digest
+    }
+
+    public static func of<Bytes: Collection<UInt8>>(bytes: Bytes) -> Fingerprint {
+        var hasher = FingerprintHasher()
+        hasher.add(bytes: bytes)
+        return hasher.digest
+    }
+}
+
+/// What makes a `Fingerprint`: two independent 64-bit lanes of multiply–rotate mixing over 8-byte
+/// words, each field length-prefixed so that ("ab", "c") and ("a", "bc") differ (SHA-256 of every
+/// page's inputs cost more than rendering). Add inputs, then take `digest`.
+public struct FingerprintHasher: Sendable {
+    static let seed = (high: UInt64(0x9E37_79B9_7F4A_7C15), low: UInt64(0xC2B2_AE3D_27D4_EB4F))
+
+    private var high: UInt64
+    private var low: UInt64
+
+    public init() { (high, low) = (Self.seed.high, Self.seed.low) }
 
     private mutating func mix(_ word: UInt64) {
         high = ((high ^ word) &* 0xFF51_AFD7_ED55_8CCD)
@@ -72,7 +103,7 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
     /// A marker for structure (the start of a list, a nil), so different shapes never collide.
     public mutating func add(tag: UInt8) { mix(0x7A90_0000_0000_0000 | UInt64(tag)) }
 
-    /// The digest so far, finalised (the fingerprint itself can still take more input).
+    /// The digest so far, finalised (the hasher can still take more input).
     public var digest: Fingerprint {
         func finish(_ value: UInt64) -> UInt64 {
             var z = value
@@ -82,33 +113,11 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
         }
         return Fingerprint(high: finish(high ^ low), low: finish(low &+ 0x9E37_79B9_7F4A_7C15))
     }
-
-    /// Thirty-two hex digits.
-    public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        for value in [high, low] {
-            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt64(shift)) & 0xF)]) }
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    public static func of(_ text: String) -> Fingerprint {
-        var fingerprint = Fingerprint()
-        fingerprint.add(text)
-        return fingerprint.digest
-    }
-
-    public static func of<Bytes: Collection<UInt8>>(bytes: Bytes) -> Fingerprint {
-        var fingerprint = Fingerprint()
-        fingerprint.add(bytes: bytes)
-        return fingerprint.digest
-    }
 }
 
 import Foundation
 
-extension Fingerprint {
+extension FingerprintHasher {
     /// Adds every stored property of `value`, recursively, in declaration order: strings,
     /// integers, flags, dates, optionals, arrays and nested structs. For model values (journals,
     /// articles) that feed a page or packet, so a property added later is covered without
@@ -133,7 +142,7 @@ extension Fingerprint {
     }
 }
 
-extension Fingerprint {
+extension FingerprintHasher {
     /// Every property of a journal, from its fields' encoding (none listed here).
     public mutating func add(_ journal: Journal) {
         add(tag: 20)

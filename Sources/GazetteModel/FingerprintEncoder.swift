@@ -1,6 +1,6 @@
 import Foundation
 
-extension Fingerprint {
+extension FingerprintHasher {
     /// Adds `value` as its `Encodable` conformance writes it: every stored property, nested
     /// values and lists included, each under its name. A key made this way covers a property
     /// added later without anyone listing it (the conformance is synthesized); a property that
@@ -12,12 +12,14 @@ extension Fingerprint {
         do { try FingerprintEncoder.add(value, to: sink) } catch { sink.fingerprint.add(tag: 39) }
         self = sink.fingerprint
     }
+}
 
-    /// The digest of `value`'s encoding (`add(encoding:)`).
+extension Fingerprint {
+    /// The digest of `value`'s encoding (`FingerprintHasher.add(encoding:)`).
     public static func of(encoding value: some Encodable) -> Fingerprint {
-        var fingerprint = Fingerprint()
-        fingerprint.add(encoding: value)
-        return fingerprint.digest
+        var hasher = FingerprintHasher()
+        hasher.add(encoding: value)
+        return hasher.digest
     }
 }
 
@@ -33,13 +35,13 @@ public struct NotInKey<Value: Hashable & Sendable>: Hashable, Sendable, Encodabl
     public func encode(to encoder: Encoder) throws {}
 }
 
-/// An `Encoder` that feeds a `Fingerprint` instead of writing a format: names and values go
+/// An `Encoder` that feeds a `FingerprintHasher` instead of writing a format: names and values go
 /// straight into the hash, each container and list element marked so different shapes never
-/// give the same stream. Strings are length-prefixed by `Fingerprint.add`.
+/// give the same stream. Strings are length-prefixed by `FingerprintHasher.add`.
 struct FingerprintEncoder: Encoder {
     final class Sink {
-        var fingerprint: Fingerprint
-        init(_ fingerprint: Fingerprint) { self.fingerprint = fingerprint }
+        var fingerprint: FingerprintHasher
+        init(_ fingerprint: FingerprintHasher) { self.fingerprint = fingerprint }
     }
 
     private enum Mark: UInt8 {

@@ -124,7 +124,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: box.fields).children) }
 
     /// What the journal is keyed by: every field, the body by its digest.
-    public func addKey(to fingerprint: inout Fingerprint) { fingerprint.add(encoding: box.fields) }
+    public func addKey(to fingerprint: inout FingerprintHasher) { fingerprint.add(encoding: box.fields) }
 
     public static func == (a: Journal, b: Journal) -> Bool {
         a.box === b.box || a.box.fields == b.box.fields
@@ -219,7 +219,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
 
     /// `bodyDigest` of a body's text.
     public static func digest(of body: String) -> Fingerprint {
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add(body)
         return key.digest
     }

@@ -31,7 +31,7 @@ public struct DigestMessage: Sendable {
         self.replyTo = replyTo
         html = DigestHTML.render(digest)
         text = DigestText.render(digest)
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add("gazette digest")
         key.add(digest.siteURL)
         key.add("\(digest.week)")

@@ -19,7 +19,7 @@ import SiteFonts
 /// makes even that practically impossible.
 enum InputStamp {
     static func of(_ options: BuildOptions) -> Fingerprint {
-        var stamp = Fingerprint()
+        var stamp = FingerprintHasher()
         stamp.add("inputs 1")
         stamp.add(OutputLedger.engineStamp)
         stamp.add(options.drafts == .shown)
@@ -50,7 +50,7 @@ enum InputStamp {
     }
 
     /// Adds the path and statistics of one file or folder (or that it is missing).
-    static func add(file path: String, to stamp: inout Fingerprint) {
+    static func add(file path: String, to stamp: inout FingerprintHasher) {
         var status = stat()
         stamp.add(path)
         guard lstat(path, &status) == 0 else {
@@ -65,7 +65,7 @@ enum InputStamp {
     }
 
     /// Every entry below `folder`, in sorted order, with `readdir` and `lstat`.
-    static func walk(_ folder: String, into stamp: inout Fingerprint) {
+    static func walk(_ folder: String, into stamp: inout FingerprintHasher) {
         add(file: folder, to: &stamp)
         guard let directory = opendir(folder) else { return }
         var entries: [(name: String, isFolder: Bool)] = []

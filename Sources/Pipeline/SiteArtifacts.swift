@@ -99,7 +99,7 @@ struct PictureVariants: SiteArtifact {
         let made = variants.concurrentMap { variant -> Result<SiteFile, any Error> in
             Result {
                 let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
-                var key = Fingerprint()
+                var key = FingerprintHasher()
                 key.add("picture variant 1")
                 key.add(bytes: bytes)
                 key.add(variant.width)
@@ -118,7 +118,7 @@ struct WeekPackets: DeferredArtifact {
     func files(of site: BuiltSite) -> [DeferredFile] {
         guard site.options.packets == .perWeek else { return [] }
         let content = site.sources.content
-        var base = Fingerprint()
+        var base = FingerprintHasher()
         base.add(site.parsed.fonts.fingerprint)
         base.add(content.configFingerprint)
         let shared = base.digest, memo = site.memory.pages

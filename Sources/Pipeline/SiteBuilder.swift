@@ -219,7 +219,7 @@ public enum SiteBuilder {
     /// articles with every property (and the articles its journals link to, from any week).
     /// `base` covers the config and the fonts.
     static func packetKey(_ content: SiteContent, week: ISOWeek, base: Fingerprint) -> Fingerprint {
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add("packet \(week)")
         key.add(base)
         let journals = content.weeks.first { $0.week == week }?.journals ?? []

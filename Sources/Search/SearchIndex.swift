@@ -95,7 +95,7 @@ public struct SearchIndex: Sendable {
         into postings: inout SearchPostings
     ) -> [Fragment] {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
-        var shared = Fingerprint()
+        var shared = FingerprintHasher()
         shared.add(content.configFingerprint)
         let config = shared.digest
         let analysed = journals.concurrentMap { journal -> (inputs: SearchMemo.Analysed, entry: SearchMemo.Entry) in
@@ -186,7 +186,7 @@ public struct SearchIndex: Sendable {
     /// The manifest's JSON: the number of journals, a version from their files' keys, and each
     /// shard's first key, file and size.
     static func manifest(fragments: [Fragment], shards: [Shard]) -> [UInt8] {
-        var version = Fingerprint()
+        var version = FingerprintHasher()
         for fragment in fragments { version.add(fragment.key) }
         var manifest = JSONBytes()
         manifest.raw("{\"v\":1,\"n\":")
@@ -221,7 +221,7 @@ public struct SearchIndex: Sendable {
         /// Everything the journal's part of the index is made from: the key `SearchMemo`
         /// keeps it under (`gazette build`, which keeps nothing, does not hash the text).
         var key: Fingerprint {
-            var key = Fingerprint()
+            var key = FingerprintHasher()
             key.add(bytes: fragment)
             key.add(title)
             for item in meta + filters { key.add(item) }

@@ -51,7 +51,7 @@ public struct PageFrame: Sendable {
     /// zone, tags, authors and board settings), the theme, and the paths of the stylesheet,
     /// scripts and fonts.
     var fingerprint: Fingerprint {
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add(theme.fingerprint)
         key.add(configFingerprint)
         key.add(stylesheet)

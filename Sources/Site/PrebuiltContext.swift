@@ -27,7 +27,7 @@ public struct PrebuiltContext: Sendable {
     /// these: the fingerprint is this one's and theirs together).
     func adding(_ more: TemplateFields) -> PrebuiltContext {
         let extra = more.fields
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add(fingerprint)
         key.add(Theme.fingerprint(of: .object(TemplateObject(extra))))
         return PrebuiltContext(fields: object.fields.merging(extra) { _, new in new }, fingerprint: key.digest)
@@ -129,7 +129,7 @@ public final class CardMemo: Sendable {
     /// The fingerprint of a card and its measure: everything its values are made from (not
     /// `Hashable`, whose string hashing normalises text and cost 10 % of a build).
     static func key(_ card: Card, _ measure: CardMeasure) -> Fingerprint {
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add(card.text.fingerprint(fonts: ""))
         for text in [card.slug, card.href, card.updatedISO] { key.add(text) }
         key.add(card.tagLinks.count)

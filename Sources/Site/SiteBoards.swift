@@ -226,7 +226,7 @@ public final class CardMeasureMemo: Sendable {
 extension CardText {
     /// Everything a card's measurement depends on, with the fonts it is measured with.
     func fingerprint(fonts: String) -> Fingerprint {
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add(fonts)
         key.add(title)
         key.add(updated)

@@ -47,7 +47,7 @@ public struct Theme: Sendable {
             }
         }
         if !diagnostics.isEmpty { throw DiagnosticsError(diagnostics) }
-        var fingerprint = Fingerprint()
+        var fingerprint = FingerprintHasher()
         for (path, data) in files.sorted(by: { $0.key < $1.key }) {
             fingerprint.add(path)
             fingerprint.add(bytes: data)
@@ -72,7 +72,7 @@ public struct Theme: Sendable {
     /// The fingerprint of what `render(name, values)` makes: the theme, the template's name and
     /// every value, keys in sorted order.
     func key(_ name: String, _ values: TemplateValue) -> Fingerprint {
-        var fingerprint = Fingerprint()
+        var fingerprint = FingerprintHasher()
         fingerprint.add(self.fingerprint)
         fingerprint.add(name)
         fingerprint.add(Self.fingerprint(of: values))
@@ -82,12 +82,12 @@ public struct Theme: Sendable {
     /// The fingerprint of template values. An object made with a stamp (a `PrebuiltContext`)
     /// counts by its stamp, its fingerprint, without a walk through its values.
     static func fingerprint(of values: TemplateValue) -> Fingerprint {
-        var fingerprint = Fingerprint()
+        var fingerprint = FingerprintHasher()
         add(values, to: &fingerprint)
         return fingerprint.digest
     }
 
-    private static func add(_ value: TemplateValue, to fingerprint: inout Fingerprint) {
+    private static func add(_ value: TemplateValue, to fingerprint: inout FingerprintHasher) {
         switch value {
         case .text(let text):
             fingerprint.add(tag: 1)

@@ -258,7 +258,7 @@ public struct WebFonts: Sendable {
         _ face: Face, _ original: FontBytes, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality, transformed: Bool = true,
         purpose: String = ""
     ) throws(Failure) -> Data {
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add("woff2 quality \(quality), no hinting" + (transformed ? "" : ", untransformed") + purpose)
         key.add(face.source)
         key.add(original.fingerprint)

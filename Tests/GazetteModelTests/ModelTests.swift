@@ -186,7 +186,7 @@ import Testing
 /// function listing it.
 @Suite struct FingerprintCoverageTests {
     static func key(_ journal: Journal) -> Fingerprint {
-        var key = Fingerprint()
+        var key = FingerprintHasher()
         key.add(journal)
         return key.digest
     }
@@ -263,7 +263,7 @@ import Testing
             { $0.language = "ko" },
         ]
         func key(_ article: Article) -> Fingerprint {
-            var key = Fingerprint()
+            var key = FingerprintHasher()
             key.add(article)
             return key.digest
         }
@@ -276,7 +276,7 @@ import Testing
     }
 
     @Test func fingerprintsSeparateFieldsAndAreStable() {
-        var one = Fingerprint(), two = Fingerprint()
+        var one = FingerprintHasher(), two = FingerprintHasher()
         one.add("ab")
         one.add("c")
         two.add("a")
