@@ -59,7 +59,7 @@ public enum ServeSession {
         defer { lock.release() }
         try FileManager.default.createDirectory(at: options.output, withIntermediateDirectories: true)
         let builder = Rebuilder(options: options)
-        let server = DevServer(folder: options.output, live: live) { path in await builder.packets.make(path) }
+        let server = DevServer(folder: options.output, live: live) { path in await builder.deferred.make(path) }
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
 
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -116,18 +116,18 @@ public enum ServeSession {
 /// Builds into the served folder, one build at a time, with parsed files and measured cards
 /// kept between builds. Pages are written and announced first; then the search index and page
 /// are made and written in the background. A newer build waits for the search files. Week
-/// packets are typeset only when asked for (`PacketShelf`).
+/// packets are typeset only when asked for (`DeferredShelf`).
 private struct Rebuilder: Sendable {
     let options: ServeOptions
     /// Everything one build makes that the next can take, kept from save to save.
     let memory = BuildMemory()
-    let packets: PacketShelf
+    let deferred: DeferredShelf
     /// The search index and page of the last build, made after its pages were announced.
     let searchWrite = Locked<Task<Void, Never>?>(nil)
 
     init(options: ServeOptions) {
         self.options = options
-        packets = PacketShelf(output: options.output, written: memory.written)
+        deferred = DeferredShelf(output: options.output, written: memory.written)
     }
 
     func build(trigger: [String], baseURL: URL, live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
@@ -160,7 +160,7 @@ private struct Rebuilder: Sendable {
                 }
             }
             searchWrite.withLock { $0 = search }
-            await packets.replace(with: result.deferredFiles)
+            await deferred.replace(with: result.deferredFiles)
         } catch let error as DiagnosticsError {
             report(.failed(error.diagnostics, trigger: trigger))
             let errors = error.diagnostics.filter { $0.severity == .error }
@@ -180,13 +180,13 @@ private struct Rebuilder: Sendable {
     }
 }
 
-/// The week packets of the last build, typeset when the served folder is asked for one, not
-/// after every save: a busy week's packet is seconds of work on every core, and typeset in the
-/// background it took them from the next save's build (a save's page came 1–2 s late on a
-/// 2,000-journal fortnight). A packet whose key is what was last written is served as it is; a
-/// request for one being typeset waits for it; a save that changes a packet cancels its
-/// typesetting, and a request waiting for it then typesets the new one.
-actor PacketShelf {
+/// The slow files of the last build (`DeferredFile`: the week packets), made when the served
+/// folder is asked for one, not after every save: a busy week's packet is seconds of work on
+/// every core, and typeset in the background it took them from the next save's build (a save's
+/// page came 1–2 s late on a 2,000-journal fortnight). A file whose key is what was last written
+/// is served as it is; a request for one being made waits for it; a save that changes a file
+/// cancels its making, and a request waiting for it then makes the new one.
+actor DeferredShelf {
     private let output: URL
     private let written: WrittenKeys
     private var latest: [String: DeferredFile] = [:]
@@ -199,13 +199,13 @@ actor PacketShelf {
         self.written = written
     }
 
-    /// The packets a build linked; typesetting for one whose key changed stops.
-    func replace(with packets: [DeferredFile]) {
-        latest = Dictionary(packets.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
+    /// The slow files a build left; making one whose key changed stops.
+    func replace(with files: [DeferredFile]) {
+        latest = Dictionary(files.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
         for (path, run) in running where latest[path]?.key != run.key { run.task.cancel() }
     }
 
-    /// Makes `path` current if it is a packet of the last build: returns once it is written
+    /// Makes `path` current if it is a slow file of the last build: returns once it is written
     /// (or failed: the request then finds the last file written, or none).
     func make(_ path: String) async {
         while let packet = latest[path], written.key(of: path) != packet.key {
@@ -222,8 +222,8 @@ actor PacketShelf {
         }
     }
 
-    /// Typesets a packet off the cooperative pool and replaces the served file atomically; a
-    /// cancelled task stops between journals and pages.
+    /// Makes a file off the cooperative pool and replaces the served one atomically; a
+    /// cancelled task stops soon (a packet between journals and pages).
     private static func typeset(_ packet: DeferredFile, into output: URL, recordingIn written: WrittenKeys) -> Task<Outcome, Never> {
         Task.detached(priority: .userInitiated) {
             let stop = Locked(false)
