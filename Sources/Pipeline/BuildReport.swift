@@ -77,7 +77,7 @@ public struct DeferredSearch: Sendable {
 public struct DeferredFile: Sendable {
     /// Where it goes, relative to the output folder.
     public let path: String
-    /// The fingerprint of what it is made from (a packet's: `SiteBuilder.packetKey`).
+    /// The fingerprint of what it is made from (a packet's: `WeekPackets.key`).
     public let key: Fingerprint
     /// Makes it, the same bytes a full build writes, or throws `CancellationError` once the
     /// closure it is given says so.

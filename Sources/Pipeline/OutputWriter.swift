@@ -47,7 +47,7 @@ extension OutputSink {
         case .ledger:
             return try NewFolderWriter(options, output: output, memory: BuildMemory(.disk(siteRoot: options.siteRoot)), readsLedger: true, clock: &clock)
         case .inPlace(let memory):
-            return InPlaceWriter(options: options, output: output, memory: memory)
+            return InPlaceWriter(output: output, memory: memory)
         }
     }
 }
@@ -234,7 +234,6 @@ struct NewFolderWriter: OutputWriter {
 /// `memory.written` knows: a file last written under the same key is left alone without being
 /// read back. The search index and the slow files (packets) are made on request after the build.
 struct InPlaceWriter: OutputWriter {
-    let options: BuildOptions
     let output: OutputFolder
     let memory: BuildMemory
     let placement: FilesInPlace
@@ -242,8 +241,8 @@ struct InPlaceWriter: OutputWriter {
     /// already copied, not a second copy of every key).
     let searchInPlace: [String: Fingerprint]
 
-    init(options: BuildOptions, output: OutputFolder, memory: BuildMemory) {
-        (self.options, self.output, self.memory) = (options, output, memory)
+    init(output: OutputFolder, memory: BuildMemory) {
+        (self.output, self.memory) = (output, memory)
         let written = memory.written.keys
         placement = FilesInPlace(ledger: nil, memory: written, output: output.url, previous: output.previous)
         searchInPlace = written.filter { $0.key.hasPrefix(SitePaths.search) }
@@ -274,18 +273,16 @@ struct InPlaceWriter: OutputWriter {
     /// Slow files made on request after an earlier build are in the folder though the build
     /// did not write them, and may not be recorded yet.
     func update(_ files: BuiltFiles) throws -> Written {
-        let written = memory.written
+        let written = memory.written, later = files.later
         var known: Set<String>? = Set(written.keys.keys)
         if known?.isEmpty == true {
             known = nil
         } else {
-            let later = files.later
             for folder in Set(later.map { ($0.path as NSString).deletingLastPathComponent }) {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: output.url.appendingPathComponent(folder).path)) ?? []
                 known?.formUnion(names.map { folder + "/" + $0 })
             }
         }
-        let later = files.later
         let writer = try output.update(known: known) { writer in
             var toWrite: [(path: String, data: Data)] = []
             for item in files.made {

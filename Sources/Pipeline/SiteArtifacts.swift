@@ -124,7 +124,7 @@ struct WeekPackets: DeferredArtifact {
         let shared = base.digest, memo = site.memory.pages
         return StudyPacket.weeks(in: content).map { week in
             let path = SitePaths.packet(week)
-            let make = { SiteBuilder.packetKey(content, week: week, base: shared) }
+            let make = { Self.key(content, week: week, base: shared) }
             // In `serve`, a week whose journals and articles are as before keeps its key without
             // fingerprinting every journal again (a tenth of a save's processor time at 2,000).
             let key: Fingerprint
@@ -134,9 +134,33 @@ struct WeekPackets: DeferredArtifact {
             } else {
                 key = make()
             }
-            return DeferredFile(path: path, key: key) { isCancelled in
-                try SiteBuilder.typesetPackets(content, weeks: [week], isCancelled: isCancelled)[0].data
-            }
+            return DeferredFile(path: path, key: key) { isCancelled in try Self.typeset(content, week: week, isCancelled: isCancelled) }
+        }
+    }
+
+    /// What a week's packet is made from: the config, the fonts, and the week's journals and
+    /// articles with every property (and the articles its journals link to, from any week).
+    /// `base` covers the config and the fonts.
+    static func key(_ content: SiteContent, week: ISOWeek, base: Fingerprint) -> Fingerprint {
+        var key = FingerprintHasher()
+        key.add("packet \(week)")
+        key.add(base)
+        let contents = content.weeks.first { $0.week == week }
+        for journal in contents?.journals ?? [] {
+            key.add(journal)
+            content.article(for: journal).map { key.add($0) } ?? key.add(tag: 0)
+        }
+        for article in contents?.articles ?? [] { key.add(article) }
+        return key.digest
+    }
+
+    /// The week's packet, rendered by the same code as `gazette pdf --week` (and so with the
+    /// config's base_url even when --base-url is given, to stay byte-identical to it).
+    static func typeset(_ content: SiteContent, week: ISOWeek, isCancelled: @escaping @Sendable () -> Bool) throws -> Data {
+        do {
+            return try StudyPacket(content: content, selection: PacketSelection(week: week)).render(isCancelled: isCancelled).data
+        } catch let error as PacketError {
+            throw DiagnosticsError([.error(error.description, hint: "or build without packets: gazette build --no-pdf")])
         }
     }
 }

@@ -214,35 +214,4 @@ public enum SiteBuilder {
         report.reused = written.reused
         return report
     }
-
-    /// What a week's packet is made from: the config, the fonts, and the week's journals and
-    /// articles with every property (and the articles its journals link to, from any week).
-    /// `base` covers the config and the fonts.
-    static func packetKey(_ content: SiteContent, week: ISOWeek, base: Fingerprint) -> Fingerprint {
-        var key = FingerprintHasher()
-        key.add("packet \(week)")
-        key.add(base)
-        let journals = content.weeks.first { $0.week == week }?.journals ?? []
-        for journal in journals {
-            key.add(journal)
-            content.article(for: journal).map { key.add($0) } ?? key.add(tag: 0)
-        }
-        for article in content.weeks.first(where: { $0.week == week })?.articles ?? [] { key.add(article) }
-        return key.digest
-    }
-
-    /// The study packet of each week, rendered by the same code as `gazette pdf --week` (and so
-    /// with the config's base_url even when --base-url is given, to stay byte-identical to it).
-    static func typesetPackets(
-        _ content: SiteContent, weeks: [ISOWeek], isCancelled: @escaping @Sendable () -> Bool = { false }
-    ) throws -> [(path: String, data: Data)] {
-        do {
-            return try weeks.map { week in
-                let packet = try StudyPacket(content: content, selection: PacketSelection(week: week))
-                return (SitePaths.packet(week), try packet.render(isCancelled: isCancelled).data)
-            }
-        } catch let error as PacketError {
-            throw DiagnosticsError([.error(error.description, hint: "or build without packets: gazette build --no-pdf")])
-        }
-    }
 }
