@@ -192,6 +192,7 @@ final class Workspace {
             diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: linkTargets, siteRoot: root)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }
+        if let behind = SiteChecks.pastDate(of: journal, article: stored, zone: config.timeZone, now: now) { diagnostics.append(behind) }
         return diagnostics.sorted()
     }
 }

@@ -9,7 +9,7 @@ import Markdown
 public enum SiteChecks {
     /// Warnings for `content`. `now` is only used for the future-date check, never for output.
     public static func run(_ content: SiteContent, now: Date) -> [Diagnostic] {
-        duplicateArticles(content) + futureDates(content, now: now) + bodyLinks(content)
+        duplicateArticles(content) + futureDates(content, now: now) + pastDates(content, now: now) + bodyLinks(content)
     }
 
     /// What a build without a base URL (neither `base_url` nor `--base-url`) warns of; `check`
@@ -74,6 +74,46 @@ public enum SiteChecks {
             return .warning(
                 "'updated' is in the future (\(ISO8601.format(journal.updated, in: zone)))", at: at,
                 hint: "check the year and the time zone of the date", sourceLine: line)
+        }
+        return nil
+    }
+
+    /// Journals dated well before the day their file is named for, or before their article
+    /// was published: a year or a month typed wrong, which a build publishes without a word in
+    /// that earlier week (and, a year behind, in a packet of its own).
+    static func pastDates(_ content: SiteContent, now: Date) -> [Diagnostic] {
+        content.journals.compactMap { pastDate(of: $0, article: content.article(for: $0), zone: content.config.timeZone, now: now) }
+    }
+
+    /// How many days apart a journal's `created` and the day its file is named for
+    /// (`YYYY-MM-DD-slug.md`, as `gazette new` names it) may be before `check` asks.
+    static let fileDaySlack = 7
+
+    /// The warning of one journal dated more than a week before the day in its file name, or
+    /// more than a day before its stored article was published, if it is. A journal dated
+    /// ahead of `now` is `futureDate`'s.
+    public static func pastDate(of journal: Journal, article: Article?, zone: TimeZone, now: Date) -> Diagnostic? {
+        guard journal.created <= now else { return nil }
+        let day = String(ISO8601.format(journal.created, in: zone).prefix(10))
+        guard let created = CivilDay(day) else { return nil }
+        let (at, line) = journal.frontMatterLocation(of: "created")
+        let hint = "builds publish it in the week of that date; check the year and the month"
+        let fileName = (journal.path as NSString).lastPathComponent
+        if let named = CivilDay(String(fileName.prefix(10))), fileName.count > 11, fileName.dropFirst(10).first == "-",
+            abs(named.number - created.number) > fileDaySlack
+        {
+            let days = named.number - created.number
+            let side = days > 0 ? "before" : "after"
+            return .warning(
+                "dated \(day), \(abs(days)) days \(side) the day its file is named for (\(named.text)) — a typo?", at: at,
+                hint: hint, sourceLine: line, code: "date-off-file-name")
+        }
+        if let published = article?.publishedDate, let publishedDay = CivilDay(String(ISO8601.format(published, in: zone).prefix(10))),
+            publishedDay.number - created.number > 1
+        {
+            return .warning(
+                "dated \(day), \(publishedDay.number - created.number) days before its article was published (\(publishedDay.text)) — a typo?",
+                at: at, hint: hint, sourceLine: line, code: "date-before-article")
         }
         return nil
     }
@@ -153,5 +193,29 @@ public enum SiteChecks {
         }
         let joined = parts.joined(separator: "/").removingPercentEncoding ?? parts.joined(separator: "/")
         return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+    }
+}
+
+/// A calendar day written `YYYY-MM-DD`, numbered so that consecutive days differ by one (days
+/// since 1970-01-01 in the proleptic Gregorian calendar): date arithmetic without a clock or a
+/// time zone, for comparing the days a member typed.
+struct CivilDay {
+    let text: String
+    let number: Int
+
+    init?(_ text: String) {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard text.count == 10, parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+            (1...12).contains(month), (1...31).contains(day)
+        else { return nil }
+        self.text = text
+        // Howard Hinnant's days_from_civil.
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        number = era * 146_097 + dayOfEra - 719_468
     }
 }

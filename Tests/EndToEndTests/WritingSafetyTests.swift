@@ -77,6 +77,24 @@ import TestSupport
         #expect(site.exists("public/journals/typo/index.html"))
     }
 
+    /// The other side of the same typo: a year *behind* is published at once, into last year's
+    /// week, so check (and the language server, which asks the same function) says so.
+    @Test func aJournalDatedAYearBehindItsFileIsNamed() throws {
+        let site = try Self.freshSite("gazette-past")
+        let made = try GazetteCommand.run(["new", "--title", "작년 날짜", "--author", "me"], in: site.url)
+        #expect(made.status == 0, "\(made.stderr)")
+        let path = try #require(made.stdout.split(separator: "\n").last.map(String.init))
+        let written = try site.read(path)
+        let today = String((path as NSString).lastPathComponent.prefix(10))
+        let year = try #require(Int(today.prefix(4)))
+        let typo = "\(year - 1)" + today.dropFirst(4)
+        let line = try #require(written.split(separator: "\n").first { $0.hasPrefix("created: ") })
+        try site.write(path, written.replacingOccurrences(of: String(line), with: "created: \(typo) 09:00"))
+        let check = try GazetteCommand.run(["check"], in: site.url)
+        let days = (year - 1) % 4 == 0 && today.dropFirst(5) < "03-01" || year % 4 == 0 && today.dropFirst(5) >= "03-01" ? 366 : 365
+        #expect(check.stderr.contains("warning: dated \(typo), \(days) days before the day its file is named for (\(today)) — a typo?"), "\(check.stderr)")
+    }
+
     // MARK: No link to a page that is not written (item 4)
 
     @Test func aMisspeltTagHasItsPageAndEveryLinkOfTheSiteLeadsSomewhere() throws {

@@ -1,7 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
-import Site
+@testable import Site
 import Testing
 import TestSupport
 
@@ -55,6 +55,35 @@ import TestSupport
                 "content/journals/second.md:3:1: warning: content/journals/first.md is already about this article — merge the two journals, or keep both if that is intended",
                 "content/journals/second.md:5:1: warning: 'updated' is in the future (2030-01-01T00:00:00+09:00) — check the year and the time zone of the date",
             ])
+    }
+
+    /// A date typed a year (or a month) behind publishes into an old week without a word from
+    /// a build: `check` names it, against the day in the file's name or the article's date.
+    @Test func warnsOfADateWellBeforeTheFileNameOrTheArticle() throws {
+        let site = try TemporaryFolder("gazette-past-dates")
+        try site.write("gazette.yml", "title: T\ntimezone: Asia/Seoul\n")
+        let record = #"{"author":null,"description":"D","id":"a1b2c3d4e5f6","image":null,"language":"ko","published":"2026-11-30T09:50:00+09:00","publisher":"P","queries":[],"source":"manual","title":"Rates","url":"https://example.org/rates"}"#
+        try site.write("content/articles/2026-W49.jsonl", record + "\n")
+        func journal(_ name: String, created: String, article: String = "https://example.org/other") throws {
+            try site.write("content/journals/\(name).md", "---\ntitle: \(name)\narticle: \(article)\ncreated: \(created)\n---\nText.\n")
+        }
+        try journal("2026-12-01-year-behind", created: "2025-12-01 21:40")
+        try journal("2026-12-01-month-behind", created: "2026-11-01 21:40")
+        try journal("2026-12-01-written-later", created: "2026-11-27 21:40")  // within a week: not asked
+        try journal("2026-11-28-no-date-in-name-typo", created: "2026-11-28 10:00")
+        try journal("before-its-article", created: "2025-11-30 10:00", article: "https://example.org/rates")
+        try journal("after-its-article", created: "2026-11-30 08:00", article: "https://example.org/rates")  // same day: not asked
+        let content = try SiteContent.load(siteRoot: site.url, throwsOnErrors: false)
+        let now = ISO8601.parse("2026-12-02T12:00:00+09:00")!
+        let warnings = SiteChecks.run(content, now: now).sorted().map(\.summary).filter { $0.contains("a typo?") }
+        #expect(
+            warnings == [
+                "content/journals/2026-12-01-month-behind.md:4:1: warning: dated 2026-11-01, 30 days before the day its file is named for (2026-12-01) — a typo? — builds publish it in the week of that date; check the year and the month",
+                "content/journals/2026-12-01-year-behind.md:4:1: warning: dated 2025-12-01, 365 days before the day its file is named for (2026-12-01) — a typo? — builds publish it in the week of that date; check the year and the month",
+                "content/journals/before-its-article.md:4:1: warning: dated 2025-11-30, 365 days before its article was published (2026-11-30) — a typo? — builds publish it in the week of that date; check the year and the month",
+            ])
+        #expect(CivilDay("2024-03-01").map(\.number) == CivilDay("2024-02-28").map { $0.number + 2 })  // a leap day between
+        #expect(CivilDay("1970-01-01")?.number == 0 && CivilDay("2026-13-01") == nil && CivilDay("2026-1-01") == nil)
     }
 
     @Test func theExampleSiteHasNoCheckWarnings() throws {
