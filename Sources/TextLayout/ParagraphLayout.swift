@@ -226,8 +226,10 @@ public final class TextLayoutEngine: Sendable {
                 while end + 1 < choices.count && choices[end + 1].face === choices[index].face { end += 1 }
                 let face = choices[index].face
                 let range = choices[index].range.lowerBound..<choices[end].range.upperBound
-                for glyph in face.shape(scalars, range: range, language: run.style.language, size: run.style.size) {
-                    advances[glyph.cluster] += glyph.advance
+                if !face.addContextFreeAdvances(scalars, range: range, size: run.style.size, to: &advances) {
+                    for glyph in face.shape(scalars, range: range, language: run.style.language, size: run.style.size) {
+                        advances[glyph.cluster] += glyph.advance
+                    }
                 }
                 index = end + 1
             }
