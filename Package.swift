@@ -48,7 +48,7 @@ let package = Package(
         // behind a tiny C shim, so Swift needs no C++ interop; TextLayout's `WOFF2` wraps it.
         .target(
             name: "CWOFF2",
-            linkerSettings: [.linkedLibrary("woff2enc"), .linkedLibrary("woff2dec"), .linkedLibrary("brotlienc"), .linkedLibrary("stdc++")]),
+            linkerSettings: [.linkedLibrary("woff2enc"), .linkedLibrary("woff2dec"), .linkedLibrary("brotlienc"), .linkedLibrary("brotlidec"), .linkedLibrary("stdc++")]),
         .systemLibrary(
             name: "CVips", pkgConfig: "gobject-2.0",
             providers: [.apt(["libvips-dev"])]),

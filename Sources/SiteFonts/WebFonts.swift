@@ -133,6 +133,9 @@ public struct WebFonts: Sendable {
             }
             slices += made
         }
+        // Brotli's encoders keep their pages between slices (quality 9 touches 32 MB each);
+        // they are not needed again until pages' own fonts, which touch a few.
+        WOFF2.releaseScratch()
         self.slices = slices
         self.cache = cache
         preloadTable = PreloadTable(slices)

@@ -12,6 +12,17 @@ public enum WOFF2 {
     /// `loca` transformed (the WOFF2 1.0 default, which every browser decodes). Deterministic:
     /// the same bytes in give the same bytes out.
     public static func encode(_ ttf: Data, quality: Int32 = 11) throws(Failure) -> Data {
+        try encode(ttf, quality: quality, with: gazette_woff2_encode)
+    }
+
+    /// What libwoff2 writes on its own, compressing inside (`encode` must give the same bytes).
+    static func referenceEncode(_ ttf: Data, quality: Int32) throws(Failure) -> Data {
+        try encode(ttf, quality: quality, with: gazette_woff2_encode_reference)
+    }
+
+    private typealias Encoder = (UnsafePointer<UInt8>?, Int, Int32, Int32, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int>?) -> Int32
+
+    private static func encode(_ ttf: Data, quality: Int32, with encoder: Encoder) throws(Failure) -> Data {
         let result: Data? = ttf.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Data? in
             guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
             var length = gazette_woff2_max_size(base, raw.count)
@@ -19,7 +30,7 @@ public enum WOFF2 {
             var output = Data(count: length)
             let ok = output.withUnsafeMutableBytes { (out: UnsafeMutableRawBufferPointer) -> Int32 in
                 guard let target = out.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
-                return gazette_woff2_encode(base, raw.count, quality, 1, target, &length)
+                return encoder(base, raw.count, quality, 1, target, &length)
             }
             guard ok == 1 else { return nil }
             output.count = length
@@ -36,6 +47,17 @@ public enum WOFF2 {
     /// thousand (pages' own fonts), where that lock and parse were most of the cost and the
     /// `glyf` transform saves a few hundred bytes. Deterministic.
     public static func encodeUntransformed(_ ttf: Data, quality: Int32) throws(Failure) -> Data {
+        try encodeUntransformed(ttf, quality: quality, with: gazette_woff2_compress_stream)
+    }
+
+    /// `encodeUntransformed` with Brotli's own one-shot call (it must give the same bytes).
+    static func referenceEncodeUntransformed(_ ttf: Data, quality: Int32) throws(Failure) -> Data {
+        try encodeUntransformed(ttf, quality: quality, with: gazette_woff2_compress_stream_reference)
+    }
+
+    private typealias Compressor = (UnsafePointer<UInt8>?, Int, Int32, UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<Int>?) -> Int32
+
+    private static func encodeUntransformed(_ ttf: Data, quality: Int32, with compressor: Compressor) throws(Failure) -> Data {
         let font = Array(ttf)
         func read32(_ at: Int) -> UInt32 {
             UInt32(font[at]) << 24 | UInt32(font[at + 1]) << 16 | UInt32(font[at + 2]) << 8 | UInt32(font[at + 3])
@@ -70,7 +92,7 @@ public enum WOFF2 {
         }
         var compressed = [UInt8](repeating: 0, count: gazette_woff2_stream_max_size(stream.count))
         var compressedLength = compressed.count
-        guard gazette_woff2_compress_stream(stream, stream.count, quality, &compressed, &compressedLength) == 1 else {
+        guard compressor(stream, stream.count, quality, &compressed, &compressedLength) == 1 else {
             throw Failure(description: "Brotli refused the font's tables")
         }
         var file: [UInt8] = []
@@ -113,6 +135,12 @@ public enum WOFF2 {
         }
         bytes += groups.reversed()
     }
+
+    /// Unmaps the memory Brotli's encoders keep between calls (`CWOFF2`'s arenas: only their
+    /// touched pages are resident, but at quality 9 that is 32 MB an encoder): after a run of
+    /// encodings, so that it does not stay resident for the rest of the process. The next
+    /// encoding maps afresh.
+    public static func releaseScratch() { gazette_woff2_release_scratch() }
 
     /// The TrueType font a WOFF2 file holds, decoded as a browser decodes it.
     public static func decode(_ woff2: Data) throws(Failure) -> Data {

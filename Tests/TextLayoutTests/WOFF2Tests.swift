@@ -1,6 +1,7 @@
 import Foundation
+import GazetteModel
 import Testing
-import TextLayout
+@testable import TextLayout
 
 @Suite struct WOFF2Tests {
     func subset(_ text: String) throws -> Data {
@@ -26,6 +27,31 @@ import TextLayout
         let style = ParagraphStyle(lineHeight: 24)
         let widths = try [original, roundTrip].map { try engine($0).layout(styled, style: style, width: 10_000).lineWidths }
         #expect(widths[0] == widths[1])
+    }
+
+    /// Brotli's encoder runs on memory kept between calls (`CWOFF2`'s arenas) and libwoff2's
+    /// stream is compressed again outside it: the files are byte for byte what libwoff2 and
+    /// Brotli write on their own, at every quality the build uses, on both cores at once, and
+    /// after the arenas are given back.
+    @Test func encodesTheBytesLibwoff2AndBrotliWriteOnTheirOwn() throws {
+        let font = try Data(contentsOf: URL(fileURLWithPath: nanumGothic))
+        let syllables = (UInt32(0xAC00)...0xD7A3).compactMap(Unicode.Scalar.init)
+        // Small and large: a few rare syllables (a page's font), a slice, a font of thousands.
+        let sets: [Set<Unicode.Scalar>] = [
+            Set("뷁쀍뙇 똠얌".unicodeScalars), Set(syllables.prefix(400)), Set(syllables.enumerated().filter { $0.offset % 3 == 0 }.map(\.element)),
+        ]
+        let fonts = try sets.map { try FontSubsetter.subset(font, keeping: $0) }
+        for round in 0..<2 {
+            let made = try Array(0..<(fonts.count * 3)).concurrentMap { index -> Bool in
+                let ttf = fonts[index % fonts.count]
+                let quality: Int32 = [9, 5, 11][index / fonts.count]
+                let same = try WOFF2.encode(ttf, quality: quality) == WOFF2.referenceEncode(ttf, quality: quality)
+                let untransformed = try WOFF2.encodeUntransformed(ttf, quality: quality) == WOFF2.referenceEncodeUntransformed(ttf, quality: quality)
+                return same && untransformed
+            }
+            #expect(made.allSatisfy { $0 }, "round \(round): \(made)")
+            WOFF2.releaseScratch()
+        }
     }
 
     /// The untransformed file (pages' own fonts) holds every table byte for byte: the decoder gives

@@ -31,6 +31,14 @@ int gazette_woff2_compress_stream(const uint8_t *tables, size_t length, int qual
                                   uint8_t *result, size_t *result_length);
 
 /// The size of the TTF a WOFF2 file decodes to (0 when it is not WOFF2).
+void gazette_woff2_release_scratch(void);
+
+int gazette_woff2_encode_reference(const uint8_t *ttf, size_t length, int quality, int transform,
+                                   uint8_t *result, size_t *result_length);
+
+int gazette_woff2_compress_stream_reference(const uint8_t *tables, size_t length, int quality,
+                                            uint8_t *result, size_t *result_length);
+
 size_t gazette_woff2_decoded_size(const uint8_t *woff2, size_t length);
 
 /// Decodes WOFF2 into `result` (`result_length` bytes, from `gazette_woff2_decoded_size`).
