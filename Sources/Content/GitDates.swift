@@ -45,7 +45,16 @@ public struct GitDates: Sendable {
     /// (no git, not a repository, no commit yet): the history `git log` reads follows from it,
     /// so `serve` runs that only when it moved (`ContentMemo.gitDates`). One `rev-parse` costs
     /// about 2 ms; the `log` of a 2,000-journal site with 100 commits cost 90 ms on every save.
+    ///
+    /// `serve` asks on every save, so the repository's own files answer where their layout is
+    /// the plain one (`RepositoryHead`): a site outside any repository runs no git at all, and
+    /// one inside reads `HEAD` and its branch's ref. Anything else asks `git rev-parse`.
     static func head(siteRoot: URL) -> String? {
+        switch RepositoryHead.read(from: siteRoot) {
+        case .commit(let commit): return commit
+        case .none: return nil
+        case .askGit: break
+        }
         guard let data = git(["rev-parse", "--verify", "-q", "HEAD"], in: siteRoot) else { return nil }
         let head = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         return head.isEmpty ? nil : head
@@ -69,5 +78,65 @@ public struct GitDates: Sendable {
         let data = output.fileHandleForReading.readToEndRetrying()
         process.waitUntilExit()
         return process.terminationStatus == 0 ? data : nil
+    }
+}
+
+/// The commit `HEAD` names, read from the repository's files as git would find them, for the
+/// layout most repositories have: a `.git` folder in the site's folder or above it, `HEAD` naming
+/// a branch whose ref is a loose file or a line of `packed-refs`, or a commit itself. Worktrees
+/// and submodules (`.git` is a file), the reftable format, symbolic refs of refs, and git's
+/// environment variables (`GIT_DIR` and the rest) are left to git itself.
+enum RepositoryHead: Equatable {
+    /// `HEAD` names this commit.
+    case commit(String)
+    /// No repository holds the folder, or its branch has no commit yet.
+    case none
+    /// A layout this reading does not cover.
+    case askGit
+
+    static func read(from folder: URL) -> RepositoryHead {
+        let environment = ProcessInfo.processInfo.environment
+        let discovery = ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"]
+        if discovery.contains(where: { environment[$0] != nil }) { return .askGit }
+        let files = FileManager.default
+        var directory = folder.standardizedFileURL.path
+        while true {
+            let dotGit = (directory as NSString).appendingPathComponent(".git")
+            var isFolder: ObjCBool = false
+            if files.fileExists(atPath: dotGit, isDirectory: &isFolder) {
+                return isFolder.boolValue ? head(gitFolder: dotGit) : .askGit
+            }
+            if directory == "/" || directory.isEmpty { return .none }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+    }
+
+    private static func head(gitFolder: String) -> RepositoryHead {
+        func text(_ name: String) -> String? {
+            guard let data = FileManager.default.contents(atPath: (gitFolder as NSString).appendingPathComponent(name)) else { return nil }
+            return String(decoding: data, as: UTF8.self)
+        }
+        if FileManager.default.fileExists(atPath: (gitFolder as NSString).appendingPathComponent("reftable")) { return .askGit }
+        guard let head = text("HEAD")?.trimmingCharacters(in: .whitespacesAndNewlines) else { return .askGit }
+        if isCommit(head) { return .commit(head) }
+        guard head.hasPrefix("ref: ") else { return .askGit }
+        let name = String(head.dropFirst(5))
+        guard name.hasPrefix("refs/"), !name.contains(".."), !name.hasSuffix("/") else { return .askGit }
+        if let loose = text(name)?.trimmingCharacters(in: .whitespacesAndNewlines) {
+            return isCommit(loose) ? .commit(loose) : .askGit
+        }
+        for line in (text("packed-refs") ?? "").split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("^") {
+            let fields = line.split(separator: " ", maxSplits: 1)
+            if fields.count == 2, fields[1] == name {
+                let commit = String(fields[0])
+                return isCommit(commit) ? .commit(commit) : .askGit
+            }
+        }
+        return .none  // a branch with no commit yet: `rev-parse --verify HEAD` fails
+    }
+
+    /// A full object name: 40 hexadecimal digits (SHA-1) or 64 (SHA-256), lower-case.
+    private static func isCommit(_ text: String) -> Bool {
+        (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

@@ -33,7 +33,7 @@ public enum Paper: String, Sendable, CaseIterable {
 }
 
 /// A site's `gazette.yml`, typed and validated.
-public struct SiteConfig: Sendable {
+public struct SiteConfig: Sendable, Equatable {
     public var title: String
     public var description: String?
     /// Absolute base URL with a trailing slash, used for feeds, sitemap and Open Graph.
@@ -85,7 +85,7 @@ public struct SiteConfig: Sendable {
     }
 
     /// Settings of the news sources `gazette fetch` reads.
-    public struct Sources: Sendable {
+    public struct Sources: Sendable, Equatable {
         public var naver: Naver?
         public var newsAPI: NewsAPI?
         public var mediaStack: MediaStack?
@@ -147,7 +147,7 @@ public struct SiteConfig: Sendable {
     }
 
     /// Layout of study packets (`packet:` in gazette.yml).
-    public struct PacketSettings: Sendable {
+    public struct PacketSettings: Sendable, Equatable {
         public var paper: Paper = .a4
         /// Family of the text; the files are pinned (fonts-nanum), see `Packet`'s font table.
         public var font = "NanumGothic"
@@ -180,7 +180,7 @@ public struct SiteConfig: Sendable {
     }
 
     /// What `gazette fetch` and `gazette add` may reach (`network:` in gazette.yml).
-    public struct Network: Sendable {
+    public struct Network: Sendable, Equatable {
         /// Private, loopback and link-local addresses that addresses taken from data (article
         /// pages, article images: what feeds, APIs and the store name) may reach anyway: an
         /// intranet's news server, or a test's loopback server. Empty by default, so data can
@@ -192,7 +192,7 @@ public struct SiteConfig: Sendable {
     }
 
     /// What `gazette publish` adds to the published branch.
-    public struct PublishSettings: Sendable {
+    public struct PublishSettings: Sendable, Equatable {
         /// The custom domain GitHub Pages serves the site at, written as `CNAME`.
         public var cname: String?
         public init() {}
@@ -200,7 +200,7 @@ public struct SiteConfig: Sendable {
 
     /// The weekly digest by mail (`gazette mail`): who it is from and to. The SMTP server and its
     /// credentials come from the environment only, never from here.
-    public struct MailSettings: Sendable {
+    public struct MailSettings: Sendable, Equatable {
         public var from: MailAddress?
         public var to: [MailAddress] = []
         public var replyTo: MailAddress?
@@ -211,7 +211,7 @@ public struct SiteConfig: Sendable {
     /// to `page/2/`, `page/3/`…, how many rows a page of their list view holds, and how many
     /// article rows a week shows under its board before they move to pages of their own
     /// (`weeks/<week>/articles/`, that many to a page).
-    public struct BoardSettings: Sendable {
+    public struct BoardSettings: Sendable, Equatable {
         public static let defaultPerPage = 30
         public static let defaultListPerPage = 100
         public static let defaultArticlesPerPage = 60
@@ -222,7 +222,7 @@ public struct SiteConfig: Sendable {
     }
 
     /// How journal Markdown is rendered.
-    public struct MarkdownSettings: Sendable {
+    public struct MarkdownSettings: Sendable, Equatable {
         /// Pass raw HTML in journals through (GFM's tagfilter still applies); escaped otherwise.
         public var unsafeHTML = false
         public init() {}
@@ -231,7 +231,7 @@ public struct SiteConfig: Sendable {
 
 /// What the settings of every news API have: how many of the newest results a query keeps
 /// (`max_results`), and an address replacing the documented one (tests point it at a local server).
-public protocol APISettings: Sendable {
+public protocol APISettings: Sendable, Equatable {
     var maxResults: Int { get set }
     var endpoint: String? { get set }
 }
