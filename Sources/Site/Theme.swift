@@ -20,10 +20,7 @@ public struct Theme: Sendable {
     /// The default theme merged with `siteRoot/templates/`. Template syntax errors are reported
     /// with the template's path, line and column.
     public static func load(siteRoot: URL) throws -> Theme {
-        var files: [String: Data] = [:]
-        for (path, base64) in embeddedThemeFiles {
-            files[path] = Data(base64Encoded: base64)
-        }
+        var files = defaultFiles
         var overridden = Set<String>()
         let root = siteRoot.appendingPathComponent(folder)
         let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: folder)
@@ -31,6 +28,10 @@ public struct Theme: Sendable {
             guard let data = FileManager.default.contents(atPath: root.appendingPathComponent(relative).path) else { continue }
             files[relative] = data
             overridden.insert(relative)
+        }
+        // `serve` loads the theme on every save: the same files give the last build's templates.
+        if let last = lastLoaded.withLock({ $0 }), last.files == files, last.overridden == overridden {
+            return Theme(files: files, overridden: overridden, library: last.library, fingerprint: last.fingerprint, refusedLinks: refused)
         }
         var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
@@ -52,8 +53,20 @@ public struct Theme: Sendable {
             fingerprint.add(path)
             fingerprint.add(bytes: data)
         }
-        return Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest, refusedLinks: refused)
+        let theme = Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest, refusedLinks: refused)
+        lastLoaded.withLock { $0 = theme }
+        return theme
     }
+
+    /// The default theme's files, decoded once.
+    private static let defaultFiles: [String: Data] = {
+        var files: [String: Data] = [:]
+        for (path, base64) in embeddedThemeFiles { files[path] = Data(base64Encoded: base64) }
+        return files
+    }()
+
+    /// The theme the last `load` made, whose templates serve again when the files are the same.
+    private static let lastLoaded = Locked<Theme?>(nil)
 
     /// Renders the template `name` (without `.mustache`) with `values` (see `Theme.values`).
     func render(_ name: String, _ values: TemplateValue) throws -> [UInt8] {
