@@ -33,7 +33,7 @@ public enum JournalLoader {
         siteRoot: URL, config: SiteConfig, cache: ContentMemo? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true,
         source: (any SiteSource)? = nil
     ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
-        var (files, refused) = journalFiles(siteRoot: siteRoot)
+        var (files, refused) = cache?.journalFiles(siteRoot: siteRoot, folder: folder) { journalFiles(siteRoot: siteRoot) } ?? journalFiles(siteRoot: siteRoot)
         if let source {
             let known = Set(files.map(\.path))
             for path in source.unsavedPaths where path.hasPrefix(folder + "/") && path.lowercased().hasSuffix(".md") && !known.contains(path) {

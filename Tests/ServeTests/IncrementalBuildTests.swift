@@ -75,6 +75,39 @@ struct IncrementalBuildTests {
         #expect(try site.read(".gazette/serve/journals/kpop-stadium-tour/index.html").contains("lost-marker"))
     }
 
+    /// The journal folder is not walked again for a save of a file it held; a journal added,
+    /// removed or renamed (the watcher names its path) is found, and so is one in a new folder.
+    @Test func journalsAddedRemovedOrRenamedAreFoundWithoutAWalkForEachSave() throws {
+        let site = try TemporaryFolder("incremental-listing")
+        try Repository.copyExampleSite(to: site.url)
+        let cache = BuildMemory()
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(cache))
+        cache.noteChanges(nil)
+        _ = try SiteBuilder.build(options)
+        func journal(_ title: String) -> String { "---\ntitle: \(title)\nauthor: me\ncreated: 2026-11-20 10:00\n---\n본문 \(title).\n" }
+        func built(_ changed: [String]) throws -> Set<String> {
+            cache.noteChanges(changed)
+            _ = try SiteBuilder.build(options)
+            return Set(try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("journals").path))
+        }
+        let before = try built([])
+        // Added, then saved again (the listing kept), then renamed, then removed.
+        try site.write("content/journals/listing-new.md", journal("새 저널"))
+        #expect(try built(["content/journals/listing-new.md"]) == before.union(["listing-new"]))
+        try site.write("content/journals/listing-new.md", journal("새 저널 고침"))
+        #expect(try built(["content/journals/listing-new.md"]) == before.union(["listing-new"]))
+        #expect(try site.read(".gazette/serve/journals/listing-new/index.html").contains("새 저널 고침"))
+        try FileManager.default.moveItem(
+            at: site.url.appendingPathComponent("content/journals/listing-new.md"), to: site.url.appendingPathComponent("content/journals/listing-moved.md"))
+        #expect(try built(["content/journals/listing-new.md", "content/journals/listing-moved.md"]) == before.union(["listing-moved"]))
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/journals/listing-moved.md"))
+        #expect(try built(["content/journals/listing-moved.md"]) == before)
+        // A new folder is named as a folder.
+        try site.write("content/journals/2026-12/listing-folder.md", journal("폴더 저널"))
+        #expect(try built(["content/journals/2026-12"]) == before.union(["listing-folder"]))
+    }
+
     @Test func onlyChangedFilesAreRewrittenAndOnlyChangedSourcesParsed() throws {
         let site = try TemporaryFolder("incremental")
         try Repository.copyExampleSite(to: site.url)
