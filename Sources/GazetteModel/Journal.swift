@@ -1,3 +1,4 @@
+import Synchronization
 import Foundation
 
 /// A member's writing about an article: a Markdown file with front matter under
@@ -10,7 +11,21 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     /// The fields, never written once boxed: a setter puts the changed fields in a new box.
     private final class Box: Sendable {
         let fields: Fields
+        /// The digest of the fields' encoding, made the first time a key asks for it: the
+        /// fields never change once boxed, and a `serve` save keys every journal of a week's
+        /// packet and of every page again (on a busy fortnight, encoding them was a sixth of
+        /// a save's processor time).
+        private let digest = Mutex<Fingerprint?>(nil)
         init(_ fields: Fields) { self.fields = fields }
+
+        var key: Fingerprint {
+            if let known = digest.withLock({ $0 }) { return known }
+            var hasher = FingerprintHasher()
+            hasher.add(encoding: fields)
+            let made = hasher.digest
+            digest.withLock { $0 = made }
+            return made
+        }
     }
 
     /// The fields as plain values. Their encoding is what a journal is keyed by
@@ -124,7 +139,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     public var customMirror: Mirror { Mirror(self, children: Mirror(reflecting: box.fields).children) }
 
     /// What the journal is keyed by: every field, the body by its digest.
-    public func addKey(to fingerprint: inout FingerprintHasher) { fingerprint.add(encoding: box.fields) }
+    public func addKey(to fingerprint: inout FingerprintHasher) { fingerprint.add(box.key) }
 
     public static func == (a: Journal, b: Journal) -> Bool {
         a.box === b.box || a.box.fields == b.box.fields
