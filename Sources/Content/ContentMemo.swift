@@ -65,6 +65,8 @@ public final class ContentMemo: Sendable {
         var articles: (stored: [Article], safe: (all: [Article], index: ArticleIndex))?
         /// The journal folder's last listing, with its paths as a set; nil when it held a link.
         var listing: Listing?
+        /// The last build's config (as pages show it) and its fingerprint.
+        var config: (config: SiteConfig, fingerprint: Fingerprint)?
     }
 
     struct Listing: Sendable {
@@ -162,6 +164,16 @@ public final class ContentMemo: Sendable {
             state.pending = state.watched ? [] : nil
             state.counts = Counts(reused: parsed.found + read.found, parsed: parsed.made + read.made, unread: state.unread)
         }
+    }
+
+    /// `make(config)`, or the last build's fingerprint when the config is equal to its
+    /// (synthesized `==`: every stored property). The fingerprint walks the whole config by
+    /// reflection, tags and members included: 2 ms of a `serve` save on the bench site.
+    func configFingerprint(_ config: SiteConfig, make: (SiteConfig) -> Fingerprint) -> Fingerprint {
+        if let last = state.withLock({ $0.config }), last.config == config { return last.fingerprint }
+        let fingerprint = make(config)
+        state.withLock { $0.config = (config, fingerprint) }
+        return fingerprint
     }
 
     /// The journal folder's listing (`list`), or the last build's when the watcher named no path

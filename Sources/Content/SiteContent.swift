@@ -82,7 +82,9 @@ public struct SiteContent: Sendable {
             // Listed from their date on; journals about them still find them.
             stored.all.removeAll { ($0.publishedDate ?? .distantPast) > now }
         }
-        var content = SiteContent(root: siteRoot, config: shown, journals: published, articles: stored, diagnostics: [], thumbnailFiles: Set(thumbnails.names))
+        var content = SiteContent(
+            root: siteRoot, config: shown, journals: published, articles: stored, diagnostics: [], thumbnailFiles: Set(thumbnails.names),
+            configFingerprint: cache?.configFingerprint(shown, make: SiteContent.fingerprint))
         content.leftOut = leftOut
         content.scheduled = scheduled
         let (pictures, pictureErrors) = JournalPictures.find(published, siteRoot: siteRoot, markdown: content.markdown(of:))
@@ -191,13 +193,13 @@ extension SiteContent {
 
     init(
         root: URL, config: SiteConfig, journals: [Journal], articles: (all: [Article], index: ArticleIndex), diagnostics: [Diagnostic],
-        thumbnailFiles: Set<String>
+        thumbnailFiles: Set<String>, configFingerprint: Fingerprint? = nil
     ) {
         self.root = root
         self.bodyFiles = BodyFiles(root: root)
         self.thumbnailFiles = thumbnailFiles
         self.config = config
-        self.configFingerprint = Self.fingerprint(of: config)
+        self.configFingerprint = configFingerprint ?? Self.fingerprint(of: config)
         self.journals = journals
         self.articles = articles.all
         self.diagnostics = diagnostics
@@ -217,19 +219,12 @@ extension SiteContent {
     }
 
     /// Every stored property of `config`, by reflection (so a new setting is in the key without
-    /// anyone listing it). Reflection walks the whole value, tags and members included (2 ms a
-    /// save on the bench site), so the last config and its fingerprint are kept: a config equal to
-    /// it (synthesized `==`, every stored property) has its fingerprint.
+    /// anyone listing it).
     static func fingerprint(of config: SiteConfig) -> Fingerprint {
-        if let (known, fingerprint) = lastConfig.withLock({ $0 }), known == config { return fingerprint }
         var key = FingerprintHasher()
         key.add(reflecting: config)
-        let fingerprint = key.digest
-        lastConfig.withLock { $0 = (config, fingerprint) }
-        return fingerprint
+        return key.digest
     }
-
-    private static let lastConfig = Locked<(SiteConfig, Fingerprint)?>(nil)
 
     /// A journal's Markdown body: the one it holds, or, for one the loader left in its file,
     /// the file's, read again (see `checkBodies`).

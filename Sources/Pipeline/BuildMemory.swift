@@ -39,6 +39,9 @@ public final class BuildMemory: Sendable {
     let search: SearchMemo?
     /// The key of every file last written into the folder an in-place build updates.
     public let written = WrittenKeys()
+    /// The last build's theme, whose templates the next takes when the files are the same (in
+    /// memory only).
+    let theme = Locked<Theme?>(nil)
 
     /// In memory, for the builds of one process (`gazette serve`).
     public convenience init() { self.init(.memory) }
@@ -59,6 +62,15 @@ public final class BuildMemory: Sendable {
 
     /// How many source files the last build parsed and reused.
     public var lastBuild: ContentMemo.Counts { contentMemo.lastBuild }
+
+    /// The site's theme, its templates taken from the last build's when its files are the same
+    /// (in memory; a build of its own parses them).
+    func rememberedTheme(siteRoot: URL) throws -> Theme {
+        guard case .memory = store else { return try Theme.load(siteRoot: siteRoot) }
+        let theme = try Theme.load(siteRoot: siteRoot, last: self.theme.withLock { $0 })
+        self.theme.withLock { $0 = theme }
+        return theme
+    }
 
     /// The bodies to start from: those kept in memory or in `bodies.bin`, or none.
     func bodies() -> BodyMemo? {

@@ -74,7 +74,7 @@ public enum SiteBuilder {
                 keptBodyBytes: options.keptMarkdownBytes, checksLinks: false)
         }
         let (theme, statics) = try run.clock.step("load theme") {
-            (try Theme.load(siteRoot: options.siteRoot), try SiteAssets.staticFiles(siteRoot: options.siteRoot))
+            (try memory.rememberedTheme(siteRoot: options.siteRoot), try SiteAssets.staticFiles(siteRoot: options.siteRoot))
         }
         return Sources(content: content, theme: theme, statics: statics, baseURL: options.baseURL ?? content.config.baseURL)
     }

@@ -19,7 +19,9 @@ public struct Theme: Sendable {
 
     /// The default theme merged with `siteRoot/templates/`. Template syntax errors are reported
     /// with the template's path, line and column.
-    public static func load(siteRoot: URL) throws -> Theme {
+    /// With `last` (the theme of the last build, which `gazette serve` keeps), the same files
+    /// give its templates, not parsed again: a save parsed every template.
+    public static func load(siteRoot: URL, last: Theme? = nil) throws -> Theme {
         var files = defaultFiles
         var overridden = Set<String>()
         let root = siteRoot.appendingPathComponent(folder)
@@ -29,8 +31,7 @@ public struct Theme: Sendable {
             files[relative] = data
             overridden.insert(relative)
         }
-        // `serve` loads the theme on every save: the same files give the last build's templates.
-        if let last = lastLoaded.withLock({ $0 }), last.files == files, last.overridden == overridden {
+        if let last, last.files == files, last.overridden == overridden {
             return Theme(files: files, overridden: overridden, library: last.library, fingerprint: last.fingerprint, refusedLinks: refused)
         }
         var library = TemplateLibrary()
@@ -53,9 +54,7 @@ public struct Theme: Sendable {
             fingerprint.add(path)
             fingerprint.add(bytes: data)
         }
-        let theme = Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest, refusedLinks: refused)
-        lastLoaded.withLock { $0 = theme }
-        return theme
+        return Theme(files: files, overridden: overridden, library: library, fingerprint: fingerprint.digest, refusedLinks: refused)
     }
 
     /// The default theme's files, decoded once.
@@ -64,9 +63,6 @@ public struct Theme: Sendable {
         for (path, base64) in embeddedThemeFiles { files[path] = Data(base64Encoded: base64) }
         return files
     }()
-
-    /// The theme the last `load` made, whose templates serve again when the files are the same.
-    private static let lastLoaded = Locked<Theme?>(nil)
 
     /// Renders the template `name` (without `.mustache`) with `values` (see `Theme.values`).
     func render(_ name: String, _ values: TemplateValue) throws -> [UInt8] {
