@@ -35,6 +35,20 @@ struct QuietStderr {
         if (sink) std::fclose(sink);
     }
 };
+
+// libwoff2's whole encoding at `quality`, its stderr quieted, one at a time.
+bool convert_quietly(const uint8_t *ttf, size_t length, int quality, int transform, uint8_t *result, size_t *result_length) {
+    std::lock_guard<std::mutex> guard(quiet_lock);
+    QuietStderr quiet;
+    try {
+        woff2::WOFF2Params params;
+        params.brotli_quality = quality;
+        params.allow_transforms = transform != 0;
+        return woff2::ConvertTTFToWOFF2(ttf, length, result, result_length, params);
+    } catch (...) {
+        return false;
+    }
+}
 }  // namespace
 
 // Brotli's encoder allocates its hash table afresh for every call: 32 MB at qualities 7 to 9
@@ -210,18 +224,7 @@ extern "C" void gazette_woff2_release_scratch(void) {
 extern "C" int gazette_woff2_encode(const uint8_t *ttf, size_t length, int quality, int transform,
                                     uint8_t *result, size_t *result_length) {
     size_t capacity = *result_length;
-    {
-        std::lock_guard<std::mutex> guard(quiet_lock);
-        QuietStderr quiet;
-        try {
-            woff2::WOFF2Params params;
-            params.brotli_quality = quality <= 9 ? 0 : quality;
-            params.allow_transforms = transform != 0;
-            if (!woff2::ConvertTTFToWOFF2(ttf, length, result, result_length, params)) return 0;
-        } catch (...) {
-            return 0;
-        }
-    }
+    if (!convert_quietly(ttf, length, quality <= 9 ? 0 : quality, transform, result, result_length)) return 0;
     if (quality > 9 || quality == 0) return 1;
     size_t written = *result_length, start = stream_offset(result, written);
     if (start == 0 || written < 24) return 0;
@@ -255,16 +258,7 @@ extern "C" int gazette_woff2_encode(const uint8_t *ttf, size_t length, int quali
 // (its tests hold it to this).
 extern "C" int gazette_woff2_encode_reference(const uint8_t *ttf, size_t length, int quality, int transform,
                                               uint8_t *result, size_t *result_length) {
-    std::lock_guard<std::mutex> guard(quiet_lock);
-    QuietStderr quiet;
-    try {
-        woff2::WOFF2Params params;
-        params.brotli_quality = quality;
-        params.allow_transforms = transform != 0;
-        return woff2::ConvertTTFToWOFF2(ttf, length, result, result_length, params) ? 1 : 0;
-    } catch (...) {
-        return 0;
-    }
+    return convert_quietly(ttf, length, quality, transform, result, result_length) ? 1 : 0;
 }
 
 // Brotli's own one-shot call, for the same comparison of `gazette_woff2_compress_stream`.

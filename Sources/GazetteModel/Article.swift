@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 
 /// One news story in the article store (`content/articles/YYYY-Www.json`), from a news API, a
@@ -27,31 +26,10 @@ public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
         var language: String?
     }
 
-    private final class Box: Sendable {
-        let fields: Fields
-        /// The digest of the fields' encoding, made the first time a key asks for it: the
-        /// fields never change once boxed, and a `serve` save keys every article of a week's
-        /// packet and of every page again (on a busy fortnight, encoding them was a sixth of
-        /// a save's processor time).
-        private let digest = Mutex<Fingerprint?>(nil)
-        init(_ fields: Fields) { self.fields = fields }
-
-        var key: Fingerprint {
-            if let known = digest.withLock({ $0 }) { return known }
-            var hasher = FingerprintHasher()
-            hasher.add(encoding: fields)
-            let made = hasher.digest
-            digest.withLock { $0 = made }
-            return made
-        }
-    }
-
-    private var box: Box
+    private var box: FieldsBox<Fields>
 
     private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = box.fields
-        change(&fields)
-        box = Box(fields)
+        box = box.changed(change)
     }
 
     /// First 12 hex digits of the SHA-256 of the canonical URL (see `CanonicalURL`).
@@ -108,7 +86,7 @@ public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
         publisher: String?, author: String?, published: String, image: String?, queries: [String],
         language: String?
     ) {
-        box = Box(
+        box = FieldsBox(
             Fields(
                 id: id, url: url, title: title, description: description, source: source, publisher: publisher, author: author,
                 published: published, image: image, queries: queries, language: language))
@@ -228,7 +206,7 @@ public enum ISO8601 {
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    public static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

@@ -1,4 +1,3 @@
-import Synchronization
 import Foundation
 
 /// A member's writing about an article: a Markdown file with front matter under
@@ -8,26 +7,6 @@ import Foundation
 /// arrays and maps, and copying a dozen reference-counted fields one by one was 12–14 % of a
 /// build's samples (`initializeWithCopy for Journal`, perf, 2,000 journals in `serve`).
 public struct Journal: Hashable, Sendable, CustomReflectable {
-    /// The fields, never written once boxed: a setter puts the changed fields in a new box.
-    private final class Box: Sendable {
-        let fields: Fields
-        /// The digest of the fields' encoding, made the first time a key asks for it: the
-        /// fields never change once boxed, and a `serve` save keys every journal of a week's
-        /// packet and of every page again (on a busy fortnight, encoding them was a sixth of
-        /// a save's processor time).
-        private let digest = Mutex<Fingerprint?>(nil)
-        init(_ fields: Fields) { self.fields = fields }
-
-        var key: Fingerprint {
-            if let known = digest.withLock({ $0 }) { return known }
-            var hasher = FingerprintHasher()
-            hasher.add(encoding: fields)
-            let made = hasher.digest
-            digest.withLock { $0 = made }
-            return made
-        }
-    }
-
     /// The fields as plain values. Their encoding is what a journal is keyed by
     /// (`Fingerprint.add(_ journal:)`): a field added here is in every key at once.
     private struct Fields: Hashable, Sendable, Encodable {
@@ -48,13 +27,12 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
         var frontMatterLines: [String]
     }
 
-    private var box: Box
+    /// The fields, never written once boxed: a setter puts the changed fields in a new box.
+    private var box: FieldsBox<Fields>
 
     /// Changes the fields through a fresh box: boxes are never written once made.
     private mutating func update(_ change: (inout Fields) -> Void) {
-        var fields = box.fields
-        change(&fields)
-        box = Box(fields)
+        box = box.changed(change)
     }
 
     /// Path relative to the site folder, e.g. `content/journals/2026-11/rate-hike.md`.
@@ -122,7 +100,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
         author: String?, created: Date, updated: Date, draft: Bool, body: String, bodyStartLine: Int,
         frontMatterLines: [String] = []
     ) {
-        box = Box(
+        box = FieldsBox(
             Fields(
                 path: path, slug: slug, title: title, articleReference: articleReference, tags: tags, author: author,
                 created: created, updated: updated, draft: draft, body: body, bodyDigest: Self.digest(of: body),

@@ -210,12 +210,6 @@ struct CivilDay {
             (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         self.text = text
-        // Howard Hinnant's days_from_civil.
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        number = era * 146_097 + dayOfEra - 719_468
+        number = ISO8601.daysFromCivil(year, month, day)
     }
 }

@@ -167,16 +167,18 @@ public final class FontFace: @unchecked Sendable {
     /// scalars at a time (a space is in the first slice, its neighbours often in others): a
     /// clean build of short Korean journals asked HarfBuzz 329,000 times, for its cards alone.
     func addContextFreeAdvances(_ scalars: [UInt32], range: Range<Int>, size: Double, to advances: inout [Int64]) -> Bool {
-        guard let contextFree else { return false }
-        for index in range {
-            let scalar = scalars[index]
-            guard (0x20...0x7E).contains(scalar) || (0xAC00...0xD7A3).contains(scalar) else { return false }
-            var glyph: hb_codepoint_t = 0
-            guard hb_font_get_nominal_glyph(font, scalar, &glyph) != 0, !contextFree.kerned.contains(glyph) else { return false }
-        }
+        guard let contextFree, scalars[range].allSatisfy({ (0x20...0x7E).contains($0) || (0xAC00...0xD7A3).contains($0) }) else { return false }
+        // One glyph lookup a scalar; a glyph missing or kerned (never in the shipped slices)
+        // takes back what was added.
         for index in range {
             var glyph: hb_codepoint_t = 0
-            _ = hb_font_get_nominal_glyph(font, scalars[index], &glyph)
+            guard hb_font_get_nominal_glyph(font, scalars[index], &glyph) != 0, !contextFree.kerned.contains(glyph) else {
+                for added in range.lowerBound..<index {
+                    _ = hb_font_get_nominal_glyph(font, scalars[added], &glyph)
+                    advances[added] -= chromiumAdvance(glyph: glyph, size: size)
+                }
+                return false
+            }
             advances[index] += chromiumAdvance(glyph: glyph, size: size)
         }
         return true
