@@ -108,6 +108,13 @@ struct ConfigKey<Settings> {
     static func section<Section>(
         _ name: String, _ path: WritableKeyPath<Settings, Section?>, _ make: () -> Section, _ keys: [ConfigKey<Section>]
     ) -> ConfigKey {
+        section(name, set: { settings, value in settings[keyPath: path] = value }, make, keys)
+    }
+
+    /// An optional mapping: present, it is read by `keys` into a fresh `Section()`, given to `set`.
+    static func section<Section>(
+        _ name: String, set: @escaping (inout Settings, Section) -> Void, _ make: () -> Section, _ keys: [ConfigKey<Section>]
+    ) -> ConfigKey {
         let start = make()
         return ConfigKey(
             name: name,
@@ -115,7 +122,7 @@ struct ConfigKey<Settings> {
                 guard let section = map.mapping(name) else { return }
                 var value = start
                 section.read(keys, into: &value)
-                settings[keyPath: path] = value
+                set(&settings, value)
             }, children: keys.flatMap(\.paths), schema: .object(keys.map { ($0.name, $0.schema) }, required: []))
     }
 }

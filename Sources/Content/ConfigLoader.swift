@@ -104,37 +104,7 @@ public enum ConfigLoader {
             }.shaped(.map(.string)),
             .section(
                 "sources", \.sources,
-                [
-                    .section(
-                        "naver", \.naver, SiteConfig.Sources.Naver.init,
-                        [
-                            .list("queries", \.queries),
-                            .integer("display", \.display, in: 1...100),
-                            .choice("sort", \.sort, ["sim", "date"], message: "Naver 'sort' must be sim or date"),
-                            .integer("max_results", \.maxResults, in: resultLimits),
-                            endpoint(),
-                        ]),
-                    .section(
-                        "newsapi", \.newsAPI, SiteConfig.Sources.NewsAPI.init,
-                        [
-                            .list("queries", \.queries),
-                            .text("language", \.language),
-                            .choice(
-                                "sort_by", \.sortBy, ["relevancy", "popularity", "publishedAt"],
-                                message: "NewsAPI 'sort_by' must be relevancy, popularity or publishedAt"),
-                            .integer("max_results", \.maxResults, in: resultLimits),
-                            endpoint(),
-                        ]),
-                    .section(
-                        "mediastack", \.mediaStack, SiteConfig.Sources.MediaStack.init,
-                        [
-                            .list("keywords", \.keywords),
-                            .list("languages", \.languages),
-                            .list("countries", \.countries),
-                            .text("sort", \.sort),
-                            .integer("max_results", \.maxResults, in: resultLimits),
-                            endpoint(),
-                        ]),
+                NewsAPIs.configKeys + [
                     ConfigKey(name: "feeds") { map, sources in sources.feeds += loadFeeds(map) }
                         .shaped(.list(.object([("name", .string), ("url", .string)], required: ["name", "url"]))),
                 ]),

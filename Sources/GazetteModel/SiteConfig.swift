@@ -84,54 +84,23 @@ public struct SiteConfig: Sendable, Equatable {
         return table.map { Tag(key: $0.0, name: language == .ko ? $0.1 : $0.2) }
     }
 
-    /// Settings of the news sources `gazette fetch` reads.
+    /// Settings of the news sources `gazette fetch` reads: each news API's section of
+    /// `gazette.yml` by the API's id (the APIs and their sections are declared in Content's
+    /// `NewsAPIs`), and the feeds.
     public struct Sources: Sendable, Equatable {
-        public var naver: Naver?
-        public var newsAPI: NewsAPI?
-        public var mediaStack: MediaStack?
+        /// Each configured API's settings, by its id (`naver`, `newsapi`, `mediastack`): only
+        /// the sections the file has.
+        public var apis: [String: any APISettings]
         public var feeds: [Feed]
 
-        public init(naver: Naver? = nil, newsAPI: NewsAPI? = nil, mediaStack: MediaStack? = nil, feeds: [Feed] = []) {
-            self.naver = naver
-            self.newsAPI = newsAPI
-            self.mediaStack = mediaStack
+        public init(apis: [String: any APISettings] = [:], feeds: [Feed] = []) {
+            self.apis = apis
             self.feeds = feeds
         }
 
-        /// Every configured query, in config order (Naver, NewsAPI, MediaStack), without repeats:
-        /// the order in which a week page groups its articles.
-        public var allQueries: [String] {
-            var seen = Set<String>()
-            let all = (naver?.queries ?? []) + (newsAPI?.queries ?? []) + (mediaStack?.keywords ?? [])
-            return all.filter { seen.insert($0).inserted }
-        }
-
-        public struct Naver: APISettings {
-            public var queries: [String] = []
-            public var display = 100
-            public var sort = "date"
-            public var maxResults = 100
-            public var endpoint: String?
-            public init() {}
-        }
-
-        public struct NewsAPI: APISettings {
-            public var queries: [String] = []
-            public var language: String?
-            public var sortBy = "publishedAt"
-            public var maxResults = 100
-            public var endpoint: String?
-            public init() {}
-        }
-
-        public struct MediaStack: APISettings {
-            public var keywords: [String] = []
-            public var languages: [String] = []
-            public var countries: [String] = []
-            public var sort: String?
-            public var maxResults = 100
-            public var endpoint: String?
-            public init() {}
+        public static func == (a: Sources, b: Sources) -> Bool {
+            a.feeds == b.feeds && a.apis.count == b.apis.count
+                && a.apis.allSatisfy { id, settings in b.apis[id].map(settings.isEqual) ?? false }
         }
 
         /// An RSS or Atom feed: a name, and an http(s) address that canonicalizes.
@@ -232,6 +201,15 @@ public struct SiteConfig: Sendable, Equatable {
 /// What the settings of every news API have: how many of the newest results a query keeps
 /// (`max_results`), and an address replacing the documented one (tests point it at a local server).
 public protocol APISettings: Sendable, Equatable {
+    /// An API's settings before its section is read: the API's defaults.
+    init()
+    /// The search terms the section configures (MediaStack calls them keywords).
+    var queries: [String] { get }
     var maxResults: Int { get set }
     var endpoint: String? { get set }
+}
+
+extension APISettings {
+    /// Whether `other` is settings of the same API with the same values.
+    public func isEqual(_ other: any APISettings) -> Bool { (other as? Self) == self }
 }

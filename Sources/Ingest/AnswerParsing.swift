@@ -1,3 +1,4 @@
+import Content
 import Foundation
 import GazetteModel
 

@@ -1,24 +1,15 @@
+import Content
 import Foundation
 import GazetteModel
 
 /// MediaStack `/v1/news`: the key in `access_key` (plain http on the free plan), pages of
 /// `limit` ≤ 100 at `offset` stepping by the limit, stopping past `pagination.total`.
-struct MediaStackSource: SearchSource {
-    static let id = "mediastack"
-    static let label = "MediaStack"
+extension MediaStackSource: SearchSource {
     // The free plan is plain http only.
     static let url = "http://api.mediastack.com/v1/news"
     static let keyVariables = ["MEDIASTACK_KEY"]
-    static func settings(in config: SiteConfig.Sources) -> SiteConfig.Sources.MediaStack? { config.mediaStack }
-    static func queries(_ settings: SiteConfig.Sources.MediaStack) -> [String] { settings.keywords }
 
-    let settings: SiteConfig.Sources.MediaStack
-    let key: String
-
-    init(settings: SiteConfig.Sources.MediaStack?, keys: [String]) {
-        self.settings = settings ?? .init()
-        key = keys.first ?? ""
-    }
+    var key: String { keys.first ?? "" }
 
     struct Page: Decodable {
         struct Pagination: Decodable {

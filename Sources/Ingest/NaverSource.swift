@@ -1,23 +1,15 @@
+import Content
 import Foundation
 import GazetteModel
 
 /// Naver Search API, news (`/v1/search/news.json`): `X-Naver-Client-Id`/`-Secret` headers,
 /// pages of `display` ≤ 100 results at `start = 1 + (page−1)·display`, `start` ≤ 1000.
-struct NaverSource: SearchSource {
-    static let id = "naver"
-    static let label = "Naver"
+extension NaverSource: SearchSource {
     static let url = "https://openapi.naver.com/v1/search/news.json"
     static let keyVariables = ["NAVER_CLIENT_ID", "NAVER_CLIENT_SECRET"]
-    static func settings(in config: SiteConfig.Sources) -> SiteConfig.Sources.Naver? { config.naver }
-    static func queries(_ settings: SiteConfig.Sources.Naver) -> [String] { settings.queries }
 
-    let settings: SiteConfig.Sources.Naver
-    let clientID, clientSecret: String
-
-    init(settings: SiteConfig.Sources.Naver?, keys: [String]) {
-        self.settings = settings ?? .init()
-        (clientID, clientSecret) = (keys.first ?? "", keys.dropFirst().first ?? "")
-    }
+    var clientID: String { keys.first ?? "" }
+    var clientSecret: String { keys.dropFirst().first ?? "" }
 
     struct Page: Decodable {
         var total, start, display: Int?

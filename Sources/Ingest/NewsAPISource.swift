@@ -1,23 +1,14 @@
+import Content
 import Foundation
 import GazetteModel
 
 /// NewsAPI `/v2/everything`: `X-Api-Key` header, pages of `pageSize` ≤ 100. The free plan's
 /// HTTP 426 `maximumResultsReached` ends paging with a warning: what came before is kept.
-struct NewsAPISource: SearchSource {
-    static let id = "newsapi"
-    static let label = "NewsAPI"
+extension NewsAPISource: SearchSource {
     static let url = "https://newsapi.org/v2/everything"
     static let keyVariables = ["NEWSAPI_KEY"]
-    static func settings(in config: SiteConfig.Sources) -> SiteConfig.Sources.NewsAPI? { config.newsAPI }
-    static func queries(_ settings: SiteConfig.Sources.NewsAPI) -> [String] { settings.queries }
 
-    let settings: SiteConfig.Sources.NewsAPI
-    let key: String
-
-    init(settings: SiteConfig.Sources.NewsAPI?, keys: [String]) {
-        self.settings = settings ?? .init()
-        key = keys.first ?? ""
-    }
+    var key: String { keys.first ?? "" }
 
     struct Page: Decodable {
         var status, code, message: String?

@@ -1,3 +1,4 @@
+import Content
 import Foundation
 import GazetteModel
 
@@ -14,11 +15,11 @@ public struct Found: Sendable {
     public init() {}
 }
 
-/// The news APIs a site can search: the one list of them. A new API is one type conforming to
-/// `SearchSource` and one line here; its name on the command line, its section of `gazette.yml`,
-/// its keys, the plan and the hints all follow from the type.
+/// The news APIs `gazette fetch` can search: Content's one list (`NewsAPIs.all`), each with
+/// how it is asked. An API declared there without a `SearchSource` conformance here is not
+/// fetched; `NewsSourcesTests` holds every declared API to one.
 enum NewsSources {
-    static let all: [any SearchSource.Type] = [NaverSource.self, NewsAPISource.self, MediaStackSource.self]
+    static let all: [any SearchSource.Type] = NewsAPIs.all.compactMap { $0 as? any SearchSource.Type }
 
     /// Their names: the store's `source` values and `--source`'s.
     static var names: [String] { all.map { $0.id } }
@@ -27,37 +28,19 @@ enum NewsSources {
     static var keyVariables: [String] { all.flatMap { $0.keyVariables } }
 }
 
-/// A news API that answers a search query page by page: everything Gazette knows of it.
-protocol SearchSource: Sendable {
-    associatedtype Settings: APISettings
-    /// The store's `source` value and its name on the command line: `naver`, `newsapi`, `mediastack`.
-    static var id: String { get }
-    /// Its name in messages: `Naver`, `NewsAPI`, `MediaStack`.
-    static var label: String { get }
+/// A news API (its section of `gazette.yml` is Content's `NewsAPI`) that answers a search
+/// query page by page: how it is asked.
+protocol SearchSource: NewsAPI {
     /// The documented search address; `endpoint` in the settings replaces its scheme and host.
     static var url: String { get }
-    /// The environment variables its keys are read from, in the order `init` takes them.
+    /// The environment variables its keys are read from, in the order `keys` holds them.
     static var keyVariables: [String] { get }
-    /// Its section of `gazette.yml` (`sources.<id>`), nil when the site has none.
-    static func settings(in config: SiteConfig.Sources) -> Settings?
-    /// The queries `settings` configure (MediaStack calls them keywords).
-    static func queries(_ settings: Settings) -> [String]
-    /// The source searching with `settings` and its keys, in `keyVariables`' order; the
-    /// settings of a site without the section.
-    init(settings: Settings?, keys: [String])
-    var settings: Settings { get }
     /// Fetches up to `limit` newest results for `query`; `progress` gets the count so far.
     func search(_ query: String, limit: Int, web: WebClient, now: Date, progress: @Sendable (Int) -> Void)
         async throws(IngestError) -> Found
 }
 
 extension SearchSource {
-    /// Whether `gazette.yml` has this API's section.
-    static func isConfigured(in config: SiteConfig.Sources) -> Bool { settings(in: config) != nil }
-
-    /// The queries configured for this API.
-    static func queries(in config: SiteConfig.Sources) -> [String] { settings(in: config).map(queries) ?? [] }
-
     /// This API with its settings from `config` and its keys from `secrets`; nil when a key is
     /// not set.
     static func source(config: SiteConfig.Sources, secrets: Secrets) -> (any SearchSource)? {

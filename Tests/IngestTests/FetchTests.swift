@@ -17,22 +17,22 @@ import TestSupport
     func config(_ base: String, naver: [String] = [], newsAPI: [String] = [], mediaStack: [String] = [], feeds: [String] = []) -> SiteConfig {
         var sources = SiteConfig.Sources()
         if !naver.isEmpty {
-            var settings = SiteConfig.Sources.Naver()
+            var settings = NaverSource.Settings()
             settings.queries = naver
             settings.endpoint = base
-            sources.naver = settings
+            sources.apis[NaverSource.id] = settings
         }
         if !newsAPI.isEmpty {
-            var settings = SiteConfig.Sources.NewsAPI()
+            var settings = NewsAPISource.Settings()
             settings.queries = newsAPI
             settings.endpoint = base
-            sources.newsAPI = settings
+            sources.apis[NewsAPISource.id] = settings
         }
         if !mediaStack.isEmpty {
-            var settings = SiteConfig.Sources.MediaStack()
+            var settings = MediaStackSource.Settings()
             settings.keywords = mediaStack
             settings.endpoint = base
-            sources.mediaStack = settings
+            sources.apis[MediaStackSource.id] = settings
         }
         sources.feeds = feeds.map { .init(name: $0, url: "\(base)/\($0).xml")! }
         return SiteConfig(title: "T", sources: sources)

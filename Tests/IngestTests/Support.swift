@@ -1,3 +1,4 @@
+import Content
 import Foundation
 import GazetteModel
 import TestSupport
@@ -85,7 +86,7 @@ func failure(_ source: any SearchSource, _ query: String = "q", network: Network
 }
 
 func naver(_ base: String, display: Int = 100, max: Int = 100) -> NaverSource {
-    var settings = SiteConfig.Sources.Naver()
+    var settings = NaverSource.Settings()
     settings.endpoint = base
     settings.display = display
     settings.maxResults = max
@@ -93,7 +94,7 @@ func naver(_ base: String, display: Int = 100, max: Int = 100) -> NaverSource {
 }
 
 func newsAPI(_ base: String, max: Int = 100, language: String? = "en") -> NewsAPISource {
-    var settings = SiteConfig.Sources.NewsAPI()
+    var settings = NewsAPISource.Settings()
     settings.endpoint = base
     settings.maxResults = max
     settings.language = language
@@ -101,7 +102,7 @@ func newsAPI(_ base: String, max: Int = 100, language: String? = "en") -> NewsAP
 }
 
 func mediaStack(_ base: String, max: Int = 100) -> MediaStackSource {
-    var settings = SiteConfig.Sources.MediaStack()
+    var settings = MediaStackSource.Settings()
     settings.endpoint = base
     settings.maxResults = max
     settings.languages = ["en", "de"]
