@@ -5,7 +5,7 @@ import Templating
 import TextLayout
 
 /// One journal as a board shows it: the text a card displays and where it links.
-public struct Card: Sendable, Hashable {
+public struct Card: Sendable, Hashable, Codable {
     public var slug: String
     public var title: String
     public var href: String

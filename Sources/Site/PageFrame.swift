@@ -47,19 +47,29 @@ public struct PageFrame: Sendable {
         stringValues = .object(TemplateObject(strings.compactMapValues(\.templateValue)))
     }
 
-    /// Everything a page reads besides its inputs: the config (and with it the language, time
-    /// zone, tags, authors and board settings), the theme, and the paths of the stylesheet,
-    /// scripts and fonts.
-    var fingerprint: Fingerprint {
-        var key = FingerprintHasher()
-        key.add(theme.fingerprint)
-        key.add(configFingerprint)
-        key.add(stylesheet)
-        // The preloads and page fonts follow from the page and the fonts, whose paths (content
-        // hashes) the stylesheet names.
-        for text in [boardScript, searchScript, baseURL?.absoluteString, webFonts?.pageSliceStylesheet?.path] { key.add(text ?? "\u{0}") }
-        return key.digest
+    /// Everything a page reads besides its inputs, as one value: the config (and with it the
+    /// language, time zone, tags, authors and board settings), the theme, and the paths of the
+    /// stylesheet, scripts and fonts. The preloads and page fonts follow from the page and the
+    /// fonts, whose paths (content hashes) the stylesheet names. `PageFrameTests` holds every
+    /// stored property of the frame to being here or made from what is.
+    struct Shared: Encodable {
+        let theme: Fingerprint
+        let config: Fingerprint
+        let baseURL: URL?
+        let stylesheet: String
+        let boardScript: String?
+        let searchScript: String?
+        let pageFonts: String?
     }
+
+    var shared: Shared {
+        Shared(
+            theme: theme.fingerprint, config: configFingerprint, baseURL: baseURL, stylesheet: stylesheet, boardScript: boardScript,
+            searchScript: searchScript, pageFonts: webFonts?.pageSliceStylesheet?.path)
+    }
+
+    /// The key of `shared`, by its encoding.
+    var fingerprint: Fingerprint { Fingerprint.of(encoding: shared) }
 
     /// A page before rendering: the template and the values it reads.
     struct Draft {

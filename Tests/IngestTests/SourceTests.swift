@@ -222,14 +222,14 @@ import TestSupport
     }
 
     @Test func aRefusedConnectionIsReportedNotRetried() async throws {
-        let server = try FixtureServer(routes: [])
-        let base = server.base
-        server.stop()
-        usleep(200_000)
+        // A port bound and never listening, held through the request: no other test's server
+        // can take it meanwhile.
+        let closed = try ClosedPort()
         // async-http-client reports a refusal only when its connect timeout (here 2 s) ends, so
         // the request limit must leave room past it: with 0.5 s, a loaded machine let the
         // request timer fire first and the refusal was reported as a timeout and retried.
-        let message = await failure(naver(base), network: testNetwork(timeout: 10))
+        let message = await failure(naver(closed.base), network: testNetwork(timeout: 10))
+        withExtendedLifetime(closed) {}
         #expect(message == "Naver: connection refused")
     }
 
