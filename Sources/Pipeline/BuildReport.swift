@@ -72,7 +72,7 @@ public struct DeferredSearch: Sendable {
     }
 }
 
-/// A file slow to make (a week's study packet, `DeferredArtifact`): made by the build, or on
+/// A file slow to make (a week's study packet, `ArtifactFiles.slow`): made by the build, or on
 /// request after a build that updated a folder in place.
 public struct DeferredFile: Sendable {
     /// Where it goes, relative to the output folder.

@@ -25,7 +25,7 @@ protocol OutputWriter: Sendable {
     /// The search index and page made on request after the build (nil: they are written with
     /// the build).
     func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch?
-    /// The slow files (`DeferredArtifact`) made now by `make`, and those left to make on request.
+    /// The slow files (`ArtifactFiles.slow`) made now by `make`, and those left to make on request.
     func deferred(_ files: [DeferredFile], make: ([DeferredFile]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredFile])
     /// The pages rendered before anything is written (timed on `clock`), or nil: they are
     /// rendered as they are written, a batch at a time.
@@ -81,8 +81,8 @@ struct SitePages: Sendable {
 /// the ledger.
 struct BuiltFiles {
     var made: [SiteFile]
-    var pages: SitePages
-    var search: SearchFiles?
+    var pages: [SitePages]
+    var search: [SearchFiles]
     /// Slow files left to make on request: kept where they are.
     var later: [DeferredFile]
     let content: SiteContent
@@ -156,9 +156,9 @@ struct NewFolderWriter: OutputWriter {
         var files = files
         // Rendered first, the search page and files are made before anything is written: with
         // them, the build knows whether anything changed.
-        if !streamsPages, let search = files.search {
-            files.made += try clock.step("finish the search index and page") { try search.outputs() }
-            files.search = nil
+        if !streamsPages, !files.search.isEmpty {
+            files.made += try clock.step("finish the search index and page") { try files.search.flatMap { try $0.outputs() } }
+            files.search = []
         }
         if !streamsPages, placement.allLive(files.made) { return keepLive(files) }
         return try replace(files, &clock)
@@ -200,12 +200,14 @@ struct NewFolderWriter: OutputWriter {
             try output.replace(fresh: streams) { writer in
                 try write(files.made, &writer)
                 guard streams else { return }
-                try files.pages.forEachBatch(of: options.pageBatch) { batch in
-                    try writer.write(all: batch.compactMap { file in file.data.map { (file.path, $0) } })
-                    rendered += batch.count { $0.data != nil }
-                    streamed += batch.map { SiteFile(path: $0.path, key: $0.key, data: nil) }
+                for pages in files.pages {
+                    try pages.forEachBatch(of: options.pageBatch) { batch in
+                        try writer.write(all: batch.compactMap { file in file.data.map { (file.path, $0) } })
+                        rendered += batch.count { $0.data != nil }
+                        streamed += batch.map { SiteFile(path: $0.path, key: $0.key, data: nil) }
+                    }
                 }
-                if let search = files.search {
+                for search in files.search {
                     let made = try search.outputs()
                     try write(made, &writer)
                     rendered += made.count { $0.data != nil }

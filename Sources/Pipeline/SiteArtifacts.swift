@@ -3,6 +3,7 @@ import Foundation
 import GazetteModel
 import Imaging
 import Packet
+import Search
 import Site
 
 /// What every artifact is made from: the site as the steps before made it, and what is in place.
@@ -11,62 +12,123 @@ struct BuiltSite {
     let parsed: SiteBuilder.Parsed
     let renderer: SiteRenderer
     let assets: SiteBuilder.Assets
+    /// The search index, begun on a thread of its own while the bodies were parsed, or after the
+    /// boards on a large site; nil when the writer has it made on request after the build.
+    let search: Background<SearchIndex>?
     let memory: BuildMemory
     let placement: FilesInPlace
     let options: BuildOptions
 }
 
-/// One kind of file a build makes, besides the pages and the search index (which the writer
-/// streams and defers itself): where each file goes, the key of what it is made from, and how it
-/// is made. A new kind of file is one type conforming here and one line in `SiteArtifacts`.
+/// The files of one artifact, and when they are made — which is all that tells artifacts apart.
+enum ArtifactFiles: Sendable {
+    /// Made now.
+    case made([SiteFile])
+    /// Rendered all before writing or a batch at a time as they are written, as the writer says
+    /// (`OutputWriter.pagesBeforeWriting`): the pages.
+    case pages(SitePages)
+    /// Finished on a thread of their own (`index`) and written after the pages; when the writer
+    /// begun none, made by `make` on request after the build (`OutputWriter.deferredSearch`): the
+    /// search index and page.
+    case afterPages(index: Background<SearchIndex>?, make: @Sendable () throws -> [SiteFile])
+    /// Slow (seconds a file): each made now or on request, as the writer says
+    /// (`OutputWriter.deferred`): the week packets.
+    case slow([DeferredFile])
+}
+
+/// One kind of file a build makes: where each file goes (its path), the key of what it is made
+/// from, how it is made, and when (`ArtifactFiles`). A new kind of file is one type conforming
+/// here and one line in `SiteArtifacts.all`.
 protocol SiteArtifact: Sendable {
-    /// Its files, made now; a file with no data is in place under its key.
-    func files(of site: BuiltSite) throws -> [SiteFile]
+    func files(of site: BuiltSite) throws -> ArtifactFiles
 }
 
-/// A kind of file slow to make (seconds: a week's packet): each file with its path and key,
-/// made now or on request after the build, as the writer says (`OutputWriter.deferred`).
-protocol DeferredArtifact: Sendable {
-    func files(of site: BuiltSite) -> [DeferredFile]
-}
-
-/// The one list of what a build makes besides pages and the search index, in the order they are
-/// made (the sitemap names the pages; the search page, last, is the index's).
+/// The one list of what a build makes. Made-now artifacts are made in this order (the sitemap
+/// names the pages; the search page is the index's); pages are written first, the search files
+/// after them, the slow files last.
 enum SiteArtifacts {
-    static let made: [any SiteArtifact] = [
-        NotFoundPage(), AtomFeed(), Sitemap(), ThemeAssets(), WebFontFiles(), Thumbnails(), StaticFiles(), Pictures(), PictureVariants(),
+    static let all: [any SiteArtifact] = [
+        Pages(), NotFoundPage(), AtomFeed(), Sitemap(), ThemeAssets(), WebFontFiles(), Thumbnails(), StaticFiles(), Pictures(),
+        PictureVariants(), SearchIndexFiles(), WeekPackets(),
     ]
-    static let deferred: [any DeferredArtifact] = [WeekPackets()]
+
+    /// Every artifact's files, gathered by when they are made.
+    static func files(of site: BuiltSite) throws -> Gathered {
+        var gathered = Gathered()
+        for artifact in all {
+            switch try artifact.files(of: site) {
+            case .made(let files): gathered.made += files
+            case .pages(let pages): gathered.pages.append(pages)
+            case .afterPages(let index, let make): gathered.afterPages.append((index, make))
+            case .slow(let files): gathered.slow += files
+            }
+        }
+        return gathered
+    }
+
+    struct Gathered {
+        var made: [SiteFile] = []
+        var pages: [SitePages] = []
+        var afterPages: [(index: Background<SearchIndex>?, make: @Sendable () throws -> [SiteFile])] = []
+        var slow: [DeferredFile] = []
+    }
+}
+
+/// An artifact whose files are made now, in the list's order.
+protocol MadeNow: SiteArtifact {
+    func made(of site: BuiltSite) throws -> [SiteFile]
+}
+
+extension MadeNow {
+    func files(of site: BuiltSite) throws -> ArtifactFiles { .made(try made(of: site)) }
+}
+
+/// Every page of the site (`SiteRenderer`'s plan), each rendered only when no file with its key
+/// is in place.
+struct Pages: SiteArtifact {
+    func files(of site: BuiltSite) throws -> ArtifactFiles {
+        .pages(SitePages(renderer: site.renderer, memo: site.memory.pages, placement: site.placement))
+    }
+}
+
+/// The search index's files and the search page that names its manifest.
+struct SearchIndexFiles: SiteArtifact {
+    func files(of site: BuiltSite) throws -> ArtifactFiles {
+        let content = site.sources.content, bodies = site.parsed.bodies, memo = site.memory.search, renderer = site.renderer
+        return .afterPages(index: site.search) {
+            try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: memo), renderer: renderer, placement: nil)
+        }
+    }
 }
 
 /// `404.html`, which static hosts serve for a missing path.
-struct NotFoundPage: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] { [.bytes("404.html", Data(try site.renderer.notFoundPage().utf8))] }
+struct NotFoundPage: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] { [.bytes("404.html", Data(try site.renderer.notFoundPage().utf8))] }
 }
 
 /// The Atom feed of the newest journals (its entries remembered in `serve`: `FeedMemo`).
-struct AtomFeed: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] {
+struct AtomFeed: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] {
         [.bytes(SitePaths.feed, Data(Feeds.atom(site.renderer, entries: site.memory.pages?.feed).utf8))]
     }
 }
 
 /// `sitemap.xml`: every page, the search page last (it is made after the others, or on request).
-struct Sitemap: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] {
+struct Sitemap: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] {
         let listed = site.renderer.pagePaths + [SitePaths.search]
         return [.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: site.sources.baseURL).utf8))]
     }
 }
 
 /// The theme's stylesheet and scripts, named by their bytes.
-struct ThemeAssets: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] { site.assets.map { .bytes($0.path, $0.data) } }
+struct ThemeAssets: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] { site.assets.map { .bytes($0.path, $0.data) } }
 }
 
 /// The web fonts' slices, and the stylesheet of pages' own fonts.
-struct WebFontFiles: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] {
+struct WebFontFiles: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] {
         let fonts = site.parsed.fonts
         return fonts.slices.map { SiteFile(path: $0.path, key: $0.key, data: $0.data) }
             + (fonts.pageSliceStylesheet.map { [.bytes($0.path, $0.data)] } ?? [])
@@ -74,25 +136,25 @@ struct WebFontFiles: SiteArtifact {
 }
 
 /// The articles' thumbnails the store keeps (`content/thumbnails/`).
-struct Thumbnails: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] { SiteAssets.thumbnails(of: site.sources.content).map { .bytes($0.path, $0.data) } }
+struct Thumbnails: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] { SiteAssets.thumbnails(of: site.sources.content).map { .bytes($0.path, $0.data) } }
 }
 
 /// `static/`, as it is.
-struct StaticFiles: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] { site.sources.statics.files.map { .bytes($0.path, $0.data) } }
+struct StaticFiles: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] { site.sources.statics.files.map { .bytes($0.path, $0.data) } }
 }
 
 /// The pictures beside journals.
-struct Pictures: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] { try SiteAssets.pictures(of: site.sources.content).map { .bytes($0.path, $0.data) } }
+struct Pictures: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] { try SiteAssets.pictures(of: site.sources.content).map { .bytes($0.path, $0.data) } }
 }
 
 /// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
 /// width: one already in place is not encoded again (libvips takes tens of milliseconds a
 /// picture); the others are encoded on all cores.
-struct PictureVariants: SiteArtifact {
-    func files(of site: BuiltSite) throws -> [SiteFile] {
+struct PictureVariants: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] {
         let content = site.sources.content, placement = site.placement
         let variants = SiteAssets.pictureVariants(of: content)
         guard !variants.isEmpty else { return [] }
@@ -114,15 +176,16 @@ struct PictureVariants: SiteArtifact {
 
 /// Each week's study packet (`packets/<week>.pdf`), by the same code as `gazette pdf --week`;
 /// none with `--no-pdf`.
-struct WeekPackets: DeferredArtifact {
-    func files(of site: BuiltSite) -> [DeferredFile] {
-        guard site.options.packets == .perWeek else { return [] }
+struct WeekPackets: SiteArtifact {
+    func files(of site: BuiltSite) -> ArtifactFiles {
+        guard site.options.packets == .perWeek else { return .slow([]) }
         let content = site.sources.content
         var base = FingerprintHasher()
         base.add(site.parsed.fonts.fingerprint)
         base.add(content.configFingerprint)
         let shared = base.digest, memo = site.memory.pages
-        return StudyPacket.weeks(in: content).map { week in
+        return .slow(
+            StudyPacket.weeks(in: content).map { week in
             let path = SitePaths.packet(week)
             let make = { Self.key(content, week: week, base: shared) }
             // In `serve`, a week whose journals and articles are as before keeps its key without
@@ -135,7 +198,7 @@ struct WeekPackets: DeferredArtifact {
                 key = make()
             }
             return DeferredFile(path: path, key: key) { isCancelled in try Self.typeset(content, week: week, isCancelled: isCancelled) }
-        }
+        })
     }
 
     /// What a week's packet is made from: the config, the fonts, and the week's journals and

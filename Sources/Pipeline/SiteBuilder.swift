@@ -38,23 +38,26 @@ public enum SiteBuilder {
         }
         let assets = siteAssets(sources, parsed)
         let renderer = renderer(sources, parsed, boards, assets: assets, run)
-        let pages = SitePages(renderer: renderer, memo: run.memory.pages, placement: run.placement)
         let site = BuiltSite(
-            sources: sources, parsed: parsed, renderer: renderer, assets: assets, memory: run.memory, placement: run.placement, options: options)
-        var made = try render(site, pages: pages, &run)
-        let slow = try run.writer.deferred(SiteArtifacts.deferred.flatMap { $0.files(of: site) }) { try make($0, &run) }
+            sources: sources, parsed: parsed, renderer: renderer, assets: assets, search: search, memory: run.memory, placement: run.placement,
+            options: options)
+        let artifacts = try run.clock.step("render feed, sitemap and assets") { try SiteArtifacts.files(of: site) }
+        var made = try artifacts.pages.flatMap { try run.writer.pagesBeforeWriting($0, &run.clock) ?? [] } + artifacts.made
+        let slow = try run.writer.deferred(artifacts.slow) { try make($0, &run) }
         made += slow.files
         // Whatever was made from a body read again from its file, the file must still hold it.
         try sources.content.checkBodies()
         let summary = OutputLedger.Summary(
             journals: sources.content.journals.count, articles: sources.content.articles.count, weeks: sources.content.weeks.count,
             fontBytes: parsed.fonts.totalBytes, leftOut: LeftOutCounts(sources.content.leftOut), diagnostics: parsed.diagnostics)
-        // The search page and files follow the pages (`SearchFiles`, or on request in place).
-        let searchFiles = search.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) }
-        let built = BuiltFiles(made: made, pages: pages, search: searchFiles, later: slow.later, content: sources.content, summary: summary)
+        // The search page and files follow the pages, or are made on request (in place).
+        let searchFiles = artifacts.afterPages.compactMap { $0.index.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) } }
+        let deferredSearch = artifacts.afterPages.first { $0.index == nil }.flatMap { run.writer.deferredSearch($0.make) }
+        let built = BuiltFiles(
+            made: made, pages: artifacts.pages, search: searchFiles, later: slow.later, content: sources.content, summary: summary)
         let written = try run.writer.write(built, &run.clock)
         run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyMemo)
-        return report(sources, parsed, written, later: slow.later, search: deferredSearch(renderer, sources, parsed, run), run)
+        return report(sources, parsed, written, later: slow.later, search: deferredSearch, run)
     }
 
     /// The site's sources as read: content, theme and static files.
@@ -175,13 +178,6 @@ public enum SiteBuilder {
         return SiteAssets.fingerprintedAssets(sources.theme, prefixingStylesheet: generated.joined(separator: "\n"))
     }
 
-    /// Every file but the slow ones and the search index's — and but the pages, when the writer
-    /// renders them as it writes them (`OutputWriter.pagesBeforeWriting`).
-    static func render(_ site: BuiltSite, pages: SitePages, _ run: inout BuildRun) throws -> [SiteFile] {
-        let pageFiles = try run.writer.pagesBeforeWriting(pages, &run.clock) ?? []
-        return try pageFiles + run.clock.step("render feed, sitemap and assets") { try SiteArtifacts.made.flatMap { try $0.files(of: site) } }
-    }
-
     /// The slow files not already in place, made one at a time: a packet's pages are composed
     /// on all cores.
     static func make(_ files: [DeferredFile], _ run: inout BuildRun) throws -> [SiteFile] {
@@ -190,14 +186,6 @@ public enum SiteBuilder {
             try files.map { file in
                 SiteFile(path: file.path, key: file.key, data: placement.source(of: file.path, key: file.key) != nil ? nil : try file.make())
             }
-        }
-    }
-
-    /// The search index and page made after the build when asked, when the writer leaves them.
-    static func deferredSearch(_ renderer: SiteRenderer, _ sources: Sources, _ parsed: Parsed, _ run: BuildRun) -> DeferredSearch? {
-        let content = sources.content, bodies = parsed.bodies, cache = run.memory.search
-        return run.writer.deferredSearch {
-            try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: cache), renderer: renderer, placement: nil)
         }
     }
 
