@@ -8,77 +8,39 @@ import Foundation
 /// many times over (in cards, rows and the journals about each); `gazette serve` compares every
 /// page's with the last build's on each save, and copying and comparing articles field by field
 /// was a tenth of a busy week's save.
+@dynamicMemberLookup
 public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
-    /// The record's fields. A change makes a new box: records change only when fetched or made
-    /// safe, never while pages are built. Their encoding is what an article is keyed by
-    /// (`Fingerprint.add(_ article:)`): a field added here is in every key at once.
-    private struct Fields: Hashable, Sendable, Encodable {
-        var id: String
-        var url: String
-        var title: String
-        var description: String
-        var source: String
-        var publisher: String?
-        var author: String?
-        var published: String
-        var image: String?
-        var queries: [String]
-        var language: String?
+    /// The record's fields, read and set as the article's own (`article.title`). A change makes
+    /// a new box: records change only when fetched or made safe, never while pages are built.
+    /// Their encoding is what an article is keyed by (`Fingerprint.add(_ article:)`): a field
+    /// added here is in every key at once.
+    public struct Fields: Hashable, Sendable, Encodable {
+        /// First 12 hex digits of the SHA-256 of the canonical URL (see `CanonicalURL`).
+        public var id: String
+        public var url: String
+        public var title: String
+        public var description: String
+        /// `naver`, `newsapi`, `mediastack`, `feed:<name>` or `manual`.
+        public var source: String
+        public var publisher: String?
+        public var author: String?
+        /// The publication time as stored (ISO 8601 with offset).
+        public var published: String
+        public var image: String?
+        /// Every configured query that found the story, sorted.
+        public var queries: [String]
+        public var language: String?
     }
 
-    private var box: FieldsBox<Fields>
+    @usableFromInline var box: FieldsBox<Fields>
 
-    private mutating func update(_ change: (inout Fields) -> Void) {
-        box = box.changed(change)
-    }
+    /// A field, as `article.title`.
+    @inlinable public subscript<Value>(dynamicMember field: KeyPath<Fields, Value>) -> Value { box.fields[keyPath: field] }
 
-    /// First 12 hex digits of the SHA-256 of the canonical URL (see `CanonicalURL`).
-    public var id: String {
-        get { box.fields.id }
-        set { update { $0.id = newValue } }
-    }
-    public var url: String {
-        get { box.fields.url }
-        set { update { $0.url = newValue } }
-    }
-    public var title: String {
-        get { box.fields.title }
-        set { update { $0.title = newValue } }
-    }
-    public var description: String {
-        get { box.fields.description }
-        set { update { $0.description = newValue } }
-    }
-    /// `naver`, `newsapi`, `mediastack`, `feed:<name>` or `manual`.
-    public var source: String {
-        get { box.fields.source }
-        set { update { $0.source = newValue } }
-    }
-    public var publisher: String? {
-        get { box.fields.publisher }
-        set { update { $0.publisher = newValue } }
-    }
-    public var author: String? {
-        get { box.fields.author }
-        set { update { $0.author = newValue } }
-    }
-    /// The publication time as stored (ISO 8601 with offset).
-    public var published: String {
-        get { box.fields.published }
-        set { update { $0.published = newValue } }
-    }
-    public var image: String? {
-        get { box.fields.image }
-        set { update { $0.image = newValue } }
-    }
-    /// Every configured query that found the story, sorted.
-    public var queries: [String] {
-        get { box.fields.queries }
-        set { update { $0.queries = newValue } }
-    }
-    public var language: String? {
-        get { box.fields.language }
-        set { update { $0.language = newValue } }
+    /// A field to read or set, as `article.title = "…"`: the changed fields go in a new box.
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: field] }
+        set { box = box.changed { $0[keyPath: field] = newValue } }
     }
 
     public init(
@@ -125,7 +87,7 @@ public struct Article: Hashable, Sendable, Decodable, CustomReflectable {
     }
 
     /// The publication instant, when `published` parses as ISO 8601.
-    public var publishedDate: Date? { ISO8601.parse(published) }
+    public var publishedDate: Date? { ISO8601.parse(self.published) }
 }
 
 /// ISO 8601 / RFC 3339 timestamps with an offset, as the article store keeps them.

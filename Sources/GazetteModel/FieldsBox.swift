@@ -5,14 +5,15 @@ import Synchronization
 /// the first time a key asks for it. A `serve` save keys every journal and article of a week's
 /// packet and of every page again; on a busy fortnight, encoding them each time was a sixth of a
 /// save's processor time.
+@usableFromInline
 final class FieldsBox<Fields: Encodable & Sendable>: Sendable {
-    let fields: Fields
+    @usableFromInline let fields: Fields
     private let digest = Mutex<Fingerprint?>(nil)
 
-    init(_ fields: Fields) { self.fields = fields }
+    @usableFromInline init(_ fields: Fields) { self.fields = fields }
 
     /// A new box of the fields with `change` made.
-    func changed(_ change: (inout Fields) -> Void) -> FieldsBox {
+    @inlinable func changed(_ change: (inout Fields) -> Void) -> FieldsBox {
         var fields = fields
         change(&fields)
         return FieldsBox(fields)

@@ -6,93 +6,56 @@ import Foundation
 /// A value, held in one copy-on-write box: every step of a build copies journals into its own
 /// arrays and maps, and copying a dozen reference-counted fields one by one was 12–14 % of a
 /// build's samples (`initializeWithCopy for Journal`, perf, 2,000 journals in `serve`).
+@dynamicMemberLookup
 public struct Journal: Hashable, Sendable, CustomReflectable {
-    /// The fields as plain values. Their encoding is what a journal is keyed by
-    /// (`Fingerprint.add(_ journal:)`): a field added here is in every key at once.
-    private struct Fields: Hashable, Sendable, Encodable {
-        var path: String
-        var slug: String
-        var title: String
-        var articleReference: String?
-        var tags: [String]
-        var author: String?
-        var created: Date
-        var updated: Date
-        var draft: Bool
-        /// Counted by its digest: a body left in its file is the same journal.
-        @NotInKey var body: String?
-        var bodyDigest: Fingerprint
-        var isBookmark: Bool
-        var bodyStartLine: Int
-        var frontMatterLines: [String]
+    /// The fields as plain values, read and set as the journal's own (`journal.title`). Their
+    /// encoding is what a journal is keyed by (`Fingerprint.add(_ journal:)`): a field added here
+    /// is in every key at once.
+    public struct Fields: Hashable, Sendable, Encodable {
+        /// Path relative to the site folder, e.g. `content/journals/2026-11/rate-hike.md`.
+        public var path: String
+        /// URL segment from the file name, a leading `YYYY-MM-DD-` dropped; unique in a site.
+        public var slug: String
+        public var title: String
+        /// The `article:` value as written: a URL or an article id.
+        public var articleReference: String?
+        /// Tag keys in the order written, without repeats.
+        public var tags: [String]
+        /// Author key as written.
+        public var author: String?
+        public var created: Date
+        public var updated: Date
+        public var draft: Bool
+        /// The Markdown body (front matter removed), or nil when the loader left it in its file
+        /// to keep a large site's memory down: `SiteContent.markdown(of:)` reads it again when
+        /// asked. Counted by its digest: a body left in its file is the same journal.
+        @NotInKey public internal(set) var body: String?
+        /// The fingerprint of the body, kept either way: what caches and page keys compare.
+        public internal(set) var bodyDigest: Fingerprint
+        /// A bookmark has no body: only whitespace after the front matter.
+        public internal(set) var isBookmark: Bool
+        /// 1-based line of the file where the body starts, for diagnostics inside the body.
+        public var bodyStartLine: Int
+        /// The file's front-matter lines, fences included (line 1 is the opening `---`), so later
+        /// checks can point at a key without reading the file again.
+        public var frontMatterLines: [String]
     }
 
     /// The fields, never written once boxed: a setter puts the changed fields in a new box.
-    private var box: FieldsBox<Fields>
+    @usableFromInline var box: FieldsBox<Fields>
 
     /// Changes the fields through a fresh box: boxes are never written once made.
     private mutating func update(_ change: (inout Fields) -> Void) {
         box = box.changed(change)
     }
 
-    /// Path relative to the site folder, e.g. `content/journals/2026-11/rate-hike.md`.
-    public var path: String {
-        get { box.fields.path }
-        set { update { $0.path = newValue } }
-    }
-    /// URL segment from the file name, a leading `YYYY-MM-DD-` dropped; unique in a site.
-    public var slug: String {
-        get { box.fields.slug }
-        set { update { $0.slug = newValue } }
-    }
-    public var title: String {
-        get { box.fields.title }
-        set { update { $0.title = newValue } }
-    }
-    /// The `article:` value as written: a URL or an article id.
-    public var articleReference: String? {
-        get { box.fields.articleReference }
-        set { update { $0.articleReference = newValue } }
-    }
-    /// Tag keys in the order written, without repeats.
-    public var tags: [String] {
-        get { box.fields.tags }
-        set { update { $0.tags = newValue } }
-    }
-    /// Author key as written.
-    public var author: String? {
-        get { box.fields.author }
-        set { update { $0.author = newValue } }
-    }
-    public var created: Date {
-        get { box.fields.created }
-        set { update { $0.created = newValue } }
-    }
-    public var updated: Date {
-        get { box.fields.updated }
-        set { update { $0.updated = newValue } }
-    }
-    public var draft: Bool {
-        get { box.fields.draft }
-        set { update { $0.draft = newValue } }
-    }
-    /// The Markdown body (front matter removed), or nil when the loader left it in its file to
-    /// keep a large site's memory down: `SiteContent.markdown(of:)` reads it again when asked.
-    public var body: String? { box.fields.body }
-    /// The fingerprint of the body, kept either way: what caches and page keys compare.
-    public var bodyDigest: Fingerprint { box.fields.bodyDigest }
-    /// A bookmark has no body: only whitespace after the front matter.
-    public var isBookmark: Bool { box.fields.isBookmark }
-    /// 1-based line of the file where the body starts, for diagnostics inside the body.
-    public var bodyStartLine: Int {
-        get { box.fields.bodyStartLine }
-        set { update { $0.bodyStartLine = newValue } }
-    }
-    /// The file's front-matter lines, fences included (line 1 is the opening `---`), so later
-    /// checks can point at a key without reading the file again.
-    public var frontMatterLines: [String] {
-        get { box.fields.frontMatterLines }
-        set { update { $0.frontMatterLines = newValue } }
+    /// A field, as `journal.title`.
+    @inlinable public subscript<Value>(dynamicMember field: KeyPath<Fields, Value>) -> Value { box.fields[keyPath: field] }
+
+    /// A field to read or set, as `journal.title = "…"`: the changed fields go in a new box.
+    @inlinable public subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { box.fields[keyPath: field] }
+        set { box = box.changed { $0[keyPath: field] = newValue } }
     }
 
     public init(
@@ -124,16 +87,16 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(path)
-        hasher.combine(slug)
-        hasher.combine(bodyDigest)
-        hasher.combine(updated)
+        hasher.combine(self.path)
+        hasher.combine(self.slug)
+        hasher.combine(self.bodyDigest)
+        hasher.combine(self.updated)
     }
 
     /// Where `key:` is written in the front matter (line 1 when absent), with the column of
     /// `value` on that line when given and found, and the line's text for a caret display.
     public func frontMatterLocation(of key: String, value: String? = nil) -> (location: SourceLocation, line: String?) {
-        let keyIndex = frontMatterLines.firstIndex { $0.hasPrefix("\(key):") }
+        let keyIndex = self.frontMatterLines.firstIndex { $0.hasPrefix("\(key):") }
         var index = keyIndex ?? 0
         var column = 1
         // The value's first occurrence after the key, found in the UTF-8 bytes (Foundation's
@@ -144,8 +107,8 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
         if let value, let keyIndex {
             let needle = Array(value.utf8)
             var candidate = keyIndex, from = key.utf8.count
-            while candidate < frontMatterLines.count {
-                let line = frontMatterLines[candidate]
+            while candidate < self.frontMatterLines.count {
+                let line = self.frontMatterLines[candidate]
                 if candidate > keyIndex, !(line.first == " " || line.first == "\t" || line.first == "-") { break }
                 if let offset = Self.firstOffset(of: needle, in: Array(line.utf8), from: from) {
                     index = candidate
@@ -156,7 +119,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
                 from = 0
             }
         }
-        return (SourceLocation(path: path, line: index + 1, column: column), frontMatterLines.isEmpty ? nil : frontMatterLines[index])
+        return (SourceLocation(path: self.path, line: index + 1, column: column), self.frontMatterLines.isEmpty ? nil : self.frontMatterLines[index])
     }
 
     private static func firstOffset(of needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

@@ -182,8 +182,8 @@ extension Article {
     /// (`url` becomes "", `image` nil), an accepted one cleaned.
     public var withSafeURLs: Article {
         var copy = self
-        copy.url = SafeURL.allowed(url, in: .absolute) ?? ""
-        copy.image = image.flatMap { SafeURL.allowed($0, in: .absolute) }
+        copy.url = SafeURL.allowed(self.url, in: .absolute) ?? ""
+        copy.image = self.image.flatMap { SafeURL.allowed($0, in: .absolute) }
         return copy
     }
 }
