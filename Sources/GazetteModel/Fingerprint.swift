@@ -9,10 +9,7 @@ public struct Fingerprint: Hashable, Sendable, Codable, CustomStringConvertible 
     public let high: UInt64
     public let low: UInt64
 
-    public init(high: UInt64, low: UInt64) {
-        self.high = high
-        self.low = low
-    }
+    public init(high: UInt64, low: UInt64) { (self.high, self.low) = (high, low) }
 
     /// The value of a hasher given nothing, unfinalised: a placeholder key (no options yet).
     public init() { (high, low) = (FingerprintHasher.seed.high, FingerprintHasher.seed.low) }

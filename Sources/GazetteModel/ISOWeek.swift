@@ -5,10 +5,7 @@ public struct ISOWeek: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var year: Int
     public var week: Int
 
-    public init(year: Int, week: Int) {
-        self.year = year
-        self.week = week
-    }
+    public init(year: Int, week: Int) { (self.year, self.week) = (year, week) }
 
     /// Parses `2026-W47` (also `2026-w47`, `2026W47`).
     public init?(_ text: String) {

@@ -5,13 +5,11 @@ import Foundation
 // offers UTF-8 or UTF-32).
 
 public struct Position: Codable, Equatable, Sendable {
-    public var line: Int
-    public var character: Int
+    public var line, character: Int
 }
 
 public struct LSPRange: Codable, Equatable, Sendable {
-    public var start: Position
-    public var end: Position
+    public var start, end: Position
 }
 
 public struct Location: Codable, Equatable, Sendable {

@@ -83,10 +83,7 @@ public struct ParagraphLayout: Hashable, Sendable {
 public struct TextPosition: Hashable, Sendable, Comparable, Codable {
     public var run: Int
     public var offset: Int
-    public init(run: Int, offset: Int) {
-        self.run = run
-        self.offset = offset
-    }
+    public init(run: Int, offset: Int) { (self.run, self.offset) = (run, offset) }
     public static func < (a: TextPosition, b: TextPosition) -> Bool { (a.run, a.offset) < (b.run, b.offset) }
 }
 
