@@ -241,30 +241,7 @@ struct BodyTypesetter {
         let rows = table.rows.map { cells($0, cellStyle) }
         let all = (header.map { [$0] } ?? []) + rows
 
-        var natural = Array(repeating: 0.0, count: columns)
-        var least = Array(repeating: 0.0, count: columns)
-        for row in all {
-            for (column, full) in row.enumerated() where !full.isEmpty {
-                // Measuring needs no more than a page's width of text.
-                let text = full.string.utf8.count > 2000 ? full.slice(0, Self.boundary(in: full.string, near: 2000)) : full
-                natural[column] = max(natural[column], try cache.block(text, width: nil, lineHeight: 1).widestLine)
-                least[column] = max(least[column], try cache.block(text, width: 1, lineHeight: 1, wrap: .word).widestLine)
-            }
-        }
-        let floor = style.size * 1.5
-        natural = natural.map { max($0, floor) + 2 * padding }
-        least = zip(least, natural).map { min(max($0, floor) + 2 * padding, $1) }
-        let widths: [Double]
-        if natural.reduce(0, +) <= width {
-            widths = natural
-        } else if least.reduce(0, +) <= width {
-            let spare = width - least.reduce(0, +)
-            let wanted = zip(natural, least).map { $0 - $1 }.reduce(0, +)
-            widths = zip(natural, least).map { $1 + ($0 - $1) * (wanted > 0 ? spare / wanted : 0) }
-        } else {
-            let total = least.reduce(0, +)
-            widths = least.map { width * $0 / total }
-        }
+        let widths = try columnWidths(all, columns: columns, width: width, padding: padding)
         let alignments = (0..<columns).map { $0 < table.alignments.count ? table.alignments[$0] : .none }
 
         var boxes: [FlowBox] = []
@@ -326,6 +303,35 @@ struct BodyTypesetter {
             boxes.append(box)
         }
         return boxes
+    }
+
+    /// The width of each of `columns` columns of `rows` in `width`: the natural widths when they
+    /// fit, otherwise each column its longest word and the rest in proportion to what it would
+    /// have liked; when even the longest words do not fit, those in proportion.
+    private func columnWidths(_ rows: [[RichText]], columns: Int, width: Double, padding: Double) throws -> [Double] {
+        var natural = Array(repeating: 0.0, count: columns)
+        var least = Array(repeating: 0.0, count: columns)
+        for row in rows {
+            for (column, full) in row.enumerated() where !full.isEmpty {
+                // Measuring needs no more than a page's width of text.
+                let text = full.string.utf8.count > 2000 ? full.slice(0, Self.boundary(in: full.string, near: 2000)) : full
+                natural[column] = max(natural[column], try cache.block(text, width: nil, lineHeight: 1).widestLine)
+                least[column] = max(least[column], try cache.block(text, width: 1, lineHeight: 1, wrap: .word).widestLine)
+            }
+        }
+        let floor = style.size * 1.5
+        natural = natural.map { max($0, floor) + 2 * padding }
+        least = zip(least, natural).map { min(max($0, floor) + 2 * padding, $1) }
+        if natural.reduce(0, +) <= width {
+            return natural
+        } else if least.reduce(0, +) <= width {
+            let spare = width - least.reduce(0, +)
+            let wanted = zip(natural, least).map { $0 - $1 }.reduce(0, +)
+            return zip(natural, least).map { $1 + ($0 - $1) * (wanted > 0 ? spare / wanted : 0) }
+        } else {
+            let total = least.reduce(0, +)
+            return least.map { width * $0 / total }
+        }
     }
 
     /// The first character boundary at or after UTF-8 offset `offset` of `string`.
