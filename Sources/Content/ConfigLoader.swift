@@ -65,7 +65,10 @@ public enum ConfigLoader {
     // MARK: The keys
 
     /// The table: each key's type, validation and hint; its default is `SiteConfig`'s.
-    static var keys: [ConfigKey<SiteConfig>] {
+    static var keys: [ConfigKey<SiteConfig>] { siteKeys + sectionKeys }
+
+    /// The keys of the site itself: its title, address, language, time zone, members and tags.
+    static var siteKeys: [ConfigKey<SiteConfig>] {
         [
             ConfigKey(name: "title") { map, config in
                 let title = map.string("title")?.trimmingCharacters(in: .whitespaces)
@@ -102,6 +105,12 @@ public enum ConfigLoader {
                     config.tags = SiteConfig.defaultTags(config.language)
                 }
             }.shaped(.map(.string)),
+        ]
+    }
+
+    /// The sections: a mapping each, of its own keys.
+    static var sectionKeys: [ConfigKey<SiteConfig>] {
+        [
             .section(
                 "sources", \.sources,
                 NewsAPIs.configKeys + [
