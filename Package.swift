@@ -161,7 +161,7 @@ let package = Package(
         // Writes the source commit into the `gazette` module before every build (`--version`).
         .plugin(name: "SourceVersion", capability: .buildTool()),
 
-        .target(name: "TestSupport", dependencies: ["Markup", "Pipeline"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Markup", "Pipeline", "Imaging"], path: "Tests/TestSupport"),
         .testTarget(name: "GazetteModelTests", dependencies: ["GazetteModel"]),
         .testTarget(name: "MemoryTests", dependencies: ["Memory", "GazetteModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "GazetteModel", "TestSupport"]),
@@ -177,6 +177,9 @@ let package = Package(
         .testTarget(name: "BodiesTests", dependencies: ["Bodies", "GazetteModel"]),
         .testTarget(name: "SiteFontsTests", dependencies: ["SiteFonts", "Site", "TextLayout", "GazetteModel"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "Site", "Bodies", "Content", "GazetteModel"]),
+        .testTarget(name: "OutputTests", dependencies: ["Output", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
+        .testTarget(name: "SMTPTests", dependencies: ["SMTP"]),
         .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Memory", "Output", "Site", "Bodies", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Site", "Pipeline", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),

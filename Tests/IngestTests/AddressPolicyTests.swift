@@ -73,7 +73,7 @@ import TestSupport
     /// no thumbnail, the fetch succeeds, and the refusal is not remembered, so allowing the
     /// address in gazette.yml makes the next run fetch it.
     @Test func imagesOnPrivateAddressesAreRefusedUnlessAllowed() async throws {
-        let images = try ArticleImageTests.Images()
+        let images = try TestImages()
         let server = try FixtureServer(routes: [
             route("/photo.jpg", ["status": 200, "body_file": images.path("photo.jpg"), "headers": ["Content-Type": "image/jpeg"]]),
             // Allowed first hop (127.0.0.1), refused second (127.0.0.2: loopback, not listed).
@@ -189,7 +189,7 @@ import TestSupport
     /// it would have found nothing and failed. Of the two addresses checked, the IPv4 one is
     /// used (the server listens on 127.0.0.1 only, so ::1 would have been refused).
     @Test func theConnectionGoesToTheAddressChecked() async throws {
-        let images = try ArticleImageTests.Images()
+        let images = try TestImages()
         let server = try FixtureServer(routes: [
             route("/photo.png", ["status": 200, "body_file": images.path("photo.png"), "headers": ["Content-Type": "image/png"]])
         ])

@@ -11,25 +11,6 @@ import TestSupport
 /// loopback fixture server, sniffs them, shrinks them with libvips and stores WebP thumbnails
 /// in `content/thumbnails/`; whatever is wrong with an image means no image and a warning.
 @Suite struct ArticleImageTests {
-    /// The test images: photo.png (and bomb.png when asked) from make_images.py, photo.jpg and photo.webp
-    /// made from photo.png by libvips, and broken.png (photo.png cut short).
-    final class Images: Sendable {
-        let folder: TemporaryFolder
-        init(bomb: Bool = false) throws {
-            folder = try TemporaryFolder("gazette-images")
-            let script = Repository.root.appendingPathComponent("Tests/Fixtures/images/make_images.py").path
-            let made = try GazetteCommand.runShell("python3 '\(script)' '\(folder.path)'\(bomb ? " --bomb" : "")")
-            guard made.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: made.stderr]) }
-            let png = try Data(contentsOf: folder.url.appendingPathComponent("photo.png"))
-            for (name, format) in [("photo.jpg", Thumbnail.Format.jpeg), ("photo.webp", .webp)] {
-                let data = try Thumbnailer.thumbnails(of: png, sizes: [(640, 480)], maxBytes: 4 << 20, as: format)[0].data
-                _ = try folder.write(name, data)
-            }
-            _ = try folder.write("broken.png", png.prefix(png.count * 6 / 10))
-        }
-        func path(_ name: String) -> String { folder.url.appendingPathComponent(name).path }
-    }
-
     /// A feed of one article whose `media:content` image is the fixture server's `/<image>`.
     static func photoFeed(image: String = "photo.jpg") -> String {
         """
@@ -75,7 +56,7 @@ import TestSupport
     }
 
     @Test func realJPEGPNGAndWebPBecomeSmallWebPThumbnails() async throws {
-        let images = try Images()
+        let images = try TestImages()
         let server = try FixtureServer(routes: [
             // The header is not what decides: a JPEG served as octet-stream is still a JPEG.
             route("/photo.jpg", ["status": 200, "body_file": images.path("photo.jpg"), "headers": ["Content-Type": "application/octet-stream"]]),
@@ -123,7 +104,7 @@ import TestSupport
     }
 
     @Test func aMissingBrokenOversizedOrFakeImageIsNoImageWithAWarning() async throws {
-        let images = try Images(bomb: true)
+        let images = try TestImages(bomb: true)
         let server = try FixtureServer(routes: [
             route("/fake.jpg", ["status": 200, "body": "<!DOCTYPE html><html><head><title>Login</title></head><body>no</body></html>", "headers": ["Content-Type": "image/jpeg"]]),
             route("/loop-a.jpg", ["status": 302, "headers": ["Location": "{{base}}/loop-b.jpg"]]),
@@ -176,7 +157,7 @@ import TestSupport
     }
 
     @Test func aNewArticleFromAFeedGetsItsThumbnailAndADryRunDownloadsNothing() async throws {
-        let images = try Images()
+        let images = try TestImages()
         let rss = ArticleImageTests.photoFeed()
         let server = try FixtureServer(routes: [
             route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
@@ -209,7 +190,7 @@ import TestSupport
     }
 
     @Test func anImageAFetchFillsIntoAStoredArticleGetsItsThumbnail() async throws {
-        let images = try Images()
+        let images = try TestImages()
         let rss = Self.photoFeed(image: "photo.png")
         let server = try FixtureServer(routes: [
             route("/feed.xml", ["status": 200, "body": rss, "headers": ["Content-Type": "application/rss+xml"]]),
@@ -243,7 +224,7 @@ import TestSupport
     /// Gazette's own name pattern: other files, near-misses and subfolders stay. A dry run
     /// lists them and deletes nothing; a broken store stops the fetch before anything goes.
     @Test func fetchDeletesThumbnailsNoStoredArticleNames() async throws {
-        let images = try Images()
+        let images = try TestImages()
         let server = try FixtureServer(routes: [
             route("/a.jpg", ["status": 200, "body_file": images.path("photo.jpg")]),
             route("/b.png", ["status": 200, "body_file": images.path("photo.png")]),
@@ -327,7 +308,7 @@ import TestSupport
     /// page's image on the allowed loopback server becomes two WebP files, and `add` says so;
     /// a fake image is a warning and the record is stored all the same.
     @Test func addMakesTheThumbnailsFetchWouldMake() throws {
-        let images = try Images()
+        let images = try TestImages()
         func page(_ image: String) -> [String: Any] {
             [
                 "status": 200, "headers": ["Content-Type": "text/html; charset=utf-8"],
@@ -367,36 +348,5 @@ import TestSupport
         #expect(fake.stderr.contains("warning: image from 127.0.0.1 not used: not a JPEG, PNG or WebP image (the bytes are HTML) served as image/jpeg"), "\(fake.stderr)")
         #expect(ArticleStore.load(siteRoot: site.url).articles.count == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(ArticleThumbnails.folder).path).count == 2)
-    }
-
-    @Test func theSniffTrustsBytesNotNames() {
-        #expect(ImageFormat.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
-        #expect(ImageFormat.sniff(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
-        #expect(ImageFormat.sniff(Data("<html><body>".utf8)) == nil)
-        #expect(ImageFormat.describeOther(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) == "SVG")
-        #expect(ImageFormat.describeOther(Data("GIF89a".utf8)) == "a GIF")
-        #expect(ImageFormat.describeOther(Data()) == "empty")
-    }
-
-    /// Imaging's one error type says which kind of trouble an image is, beside its words.
-    @Test func eachRefusedImageSaysItsKind() throws {
-        let images = try Images(bomb: true)
-        func kind(_ data: Data, maxBytes: Int = 40 << 10, limits: ImageLimits = ImageLimits()) -> ImagingError.Kind? {
-            do {
-                _ = try Thumbnailer.thumbnails(of: data, sizes: [(160, 90)], maxBytes: maxBytes, limits: limits)
-                return nil
-            } catch {
-                return error.kind
-            }
-        }
-        #expect(kind(Data("<html><body>".utf8)) == .notAnImage)
-        #expect(kind(try Data(contentsOf: URL(fileURLWithPath: images.path("broken.png")))) == .broken)
-        #expect(kind(try Data(contentsOf: URL(fileURLWithPath: images.path("bomb.png")))) == .tooLarge)
-        let photo = try Data(contentsOf: URL(fileURLWithPath: images.path("photo.png")))
-        #expect(kind(photo) == nil)
-        #expect(kind(photo, maxBytes: 10) == .tooHeavy)
-        var strict = ImageLimits()
-        strict.minSide = 10_000
-        #expect(kind(photo, limits: strict) == .tooSmall)
     }
 }

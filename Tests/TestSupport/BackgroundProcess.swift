@@ -100,3 +100,12 @@ public struct HTTPExchange: Sendable {
         return HTTPExchange(status: status, headers: headers, body: body)
     }
 }
+
+/// A pid that belonged to a process which has ended.
+public func deadPID() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/true")
+    try process.run()
+    process.waitUntilExit()
+    return process.processIdentifier
+}

@@ -1,7 +1,6 @@
 import Foundation
-import Output
-import Pipeline
 import GazetteModel
+import Output
 import Testing
 import TestSupport
 
@@ -111,15 +110,6 @@ import TestSupport
         #expect(try parent.read("public/changing.html") == "4")
     }
 
-    /// A pid that belonged to a process which has ended.
-    static func deadPID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
-    }
-
     /// Debris of killed builds (this output's own staging and retired folders, of processes no
     /// longer running) goes; anything else beside the output stays.
     /// `serve` updates its folder knowing what the last update wrote: files of that list the new
@@ -148,7 +138,7 @@ import TestSupport
     @Test func theNextBuildRemovesOnlyItsOwnDebris() throws {
         let parent = try TemporaryFolder("gazette-debris")
         let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: parent.url.appendingPathComponent("site"))
-        let dead = try Self.deadPID()
+        let dead = try deadPID()
         let removed = [".public.staging-\(dead)-deadbeef", ".public.old-\(dead)-0123abcd", ".public.staging-1-deadbeef"]
         let kept = [
             ".other.staging-\(dead)-deadbeef", "public.staging-\(dead)-deadbeef", ".public.staging-notapid-deadbeef",
@@ -189,44 +179,6 @@ import TestSupport
         #expect(intervals.count == 2)
         if intervals.count == 2 { #expect(intervals[0].1 <= intervals[1].0, "the two writes overlapped") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == [".public.previous", "public"])
-    }
-
-    /// A build with nothing to write clears debris too: a build killed after its swap leaves its
-    /// staging folder, and a next build that finds its inputs unchanged never reaches `replace`.
-    @Test func aBuildWithNothingToWriteStillRemovesDebris() throws {
-        let parent = try TemporaryFolder("gazette-debris-unchanged")
-        let site = parent.url.appendingPathComponent("site")
-        _ = try parent.write("site/gazette.yml", "title: T\n")
-        let options = BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: .skipped)
-        _ = try SiteBuilder.build(options)
-        let names = { try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() }
-        _ = try parent.write(".public.staging-\(try Self.deadPID())-deadbeef/index.html", "debris")
-        _ = try SiteBuilder.build(options)
-        // With no previous site the debris becomes it (the next real build starts from it).
-        #expect(try names() == [".public.previous", "public", "site"])
-    }
-
-    /// A build while `gazette serve` holds the folder says so at once instead of waiting.
-    @Test func aBuildWhileServeHoldsTheFolderSaysItIsBusy() throws {
-        let parent = try TemporaryFolder("gazette-busy")
-        let site = parent.url.appendingPathComponent("site")
-        _ = try parent.write("site/gazette.yml", "title: T\n")
-        let output = try OutputFolder(parent.url.appendingPathComponent("public"), siteRoot: site)
-        let serve = try output.lock(purpose: "serve", wait: 0)
-        let started = Date()
-        do {
-            _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: .skipped))
-            Issue.record("the build ran while serve held the folder")
-        } catch let error as DiagnosticsError {
-            let summary = error.diagnostics.first?.summary ?? ""
-            #expect(summary.contains("is busy: gazette serve (pid \(getpid())) is writing it — stop 'gazette serve' first"), "\(summary)")
-        }
-        #expect(Date().timeIntervalSince(started) < 10)
-        serve.release()
-        #expect(throws: Never.self) {
-            try SiteBuilder.build(BuildOptions(siteRoot: site, output: parent.url.appendingPathComponent("public"), packets: .skipped))
-        }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["public", "site"])
     }
 }
 
