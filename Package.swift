@@ -105,8 +105,6 @@ let package = Package(
         .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting", "Imaging"]),
         // `gazette lsp`: the language server, over the same loaders and checks as `check`.
         .target(name: "LanguageServer", dependencies: ["GazetteModel", "Content", "Site", "Ingest"]),
-        // Rendering HTML: pages, boards, feeds, sitemap, assets, atomic output. No packets: those
-        // are Packet's, and Pipeline asks for both.
         // Journal bodies as HTML, plain text and card excerpts, each parsed once (kept on disk
         // between builds, `bodies.bin`).
         .target(name: "Bodies", dependencies: ["GazetteModel", "Memory", "Content", "Markdown"]),
@@ -114,6 +112,8 @@ let package = Package(
         .target(name: "Search", dependencies: ["GazetteModel", "Memory", "Content", "Bodies"]),
         // The web fonts: slices by Hangul frequency, pages' own fonts, preloads.
         .target(name: "SiteFonts", dependencies: ["GazetteModel", "Markdown", "TextLayout"]),
+        // Rendering HTML: pages, boards, feeds, sitemap, assets. No packets: those are Packet's,
+        // and Pipeline asks for both.
         .target(
             name: "Site",
             dependencies: [
@@ -150,12 +150,12 @@ let package = Package(
             ],
             plugins: ["SourceVersion"]),
 
-        // Build-time tool and plugin that compile the default theme (templates/) into the binary.
         // Benchmarks and the text-accuracy measurer behind `make bench` (not shipped).
         .executableTarget(
             name: "gazette-bench", dependencies: ["Site", "Bodies", "Search", "SiteFonts", "Content", "TextLayout", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/GazetteBench"),
 
+        // Build-time tool and plugin that compile the default theme (templates/) into the binary.
         .executableTarget(name: "ThemeEmbedder"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["ThemeEmbedder"]),
         // Writes the source commit into the `gazette` module before every build (`--version`).
