@@ -57,13 +57,9 @@ public struct CardMaker: Sendable {
 
     /// A journal's card with links relative to a page at `root`.
     func card(_ journal: Journal, root: String) -> Card {
-        let text = text(journal)
-        return Card(
-            slug: journal.slug, title: text.title, href: root + SitePaths.encode(SitePaths.journal(journal.slug)),
-            updated: text.updated, updatedISO: dates.iso(journal.updated), tags: text.tags,
-            tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) },
-            excerptRuns: text.excerptRuns, isBookmark: text.isBookmark, articleTitle: text.articleTitle,
-            publisher: text.publisher, author: text.author)
+        Card(
+            slug: journal.slug, href: root + SitePaths.encode(SitePaths.journal(journal.slug)), updatedISO: dates.iso(journal.updated),
+            tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) }, text: text(journal))
     }
 
     /// Characters after which engines disagree whether a line may break when a letter follows:
@@ -228,19 +224,19 @@ extension CardText {
     func fingerprint(fonts: String) -> Fingerprint {
         var key = FingerprintHasher()
         key.add(fonts)
-        key.add(title)
-        key.add(updated)
-        key.add(author ?? "\u{0}")
-        key.add(tags.count)
-        for tag in tags { key.add(tag) }
-        key.add(excerptRuns.count)
-        for run in excerptRuns {
+        key.add(self.title)
+        key.add(self.updated)
+        key.add(self.author ?? "\u{0}")
+        key.add(self.tags.count)
+        for tag in self.tags { key.add(tag) }
+        key.add(self.excerptRuns.count)
+        for run in self.excerptRuns {
             key.add(run.text)
             key.add(run.kind.rawValue)
         }
-        key.add(isBookmark)
-        key.add(articleTitle ?? "\u{0}")
-        key.add(publisher ?? "\u{0}")
+        key.add(self.isBookmark)
+        key.add(self.articleTitle ?? "\u{0}")
+        key.add(self.publisher ?? "\u{0}")
         return key.digest
     }
 }
