@@ -3,6 +3,8 @@
 
 usage: axe_check.py AXE_JS BASE_URL PAGE...
 Prints one line per violation (rule, impact, page, target) and a summary; exits 1 if any.
+Beside axe's rules, one of the theme's own: the inline lists of a page's metadata and cards (a
+journal's tags, a card's tags) show no list marker — a journal's one tag once showed a bullet.
 The pages are loaded from BASE_URL (a static server on loopback) so they are read as a browser
 reads them on a host; axe is injected after load, the pages' own scripts run as usual.
 """
@@ -41,6 +43,13 @@ def main():
                 for node in violation["nodes"]:
                     violations += 1
                     print(f"{violation['id']} ({violation.get('impact')}) on /{page}: {node['target']}")
+            marked = driver.execute_script(
+                "return [...document.querySelectorAll('.journal-meta li, .card li')]"
+                ".filter(li => { const s = getComputedStyle(li); return s.display === 'list-item' && s.listStyleType !== 'none'; })"
+                ".map(li => li.textContent.trim());")
+            for text in marked:
+                violations += 1
+                print(f"list-marker (theme) on /{page}: an inline list item shows a marker: {text!r}")
     finally:
         driver.quit()
     print(f"axe: {len(pages)} pages, {violations} violations")
