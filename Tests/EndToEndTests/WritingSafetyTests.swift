@@ -95,6 +95,28 @@ import TestSupport
         #expect(check.stderr.contains("warning: dated \(typo), \(days) days before the day its file is named for (\(today)) — a typo?"), "\(check.stderr)")
     }
 
+    /// A newcomer's first journal: `gazette new`, then the writing typed below the prompts, as
+    /// one does in an editor that opens at the end. `check` names each prompt left bare, where
+    /// it is.
+    @Test func promptsLeftEmptyAreNamedWhereTheyAre() throws {
+        let site = try Self.freshSite("gazette-prompts")
+        let made = try GazetteCommand.run(["new", "--title", "첫 기록", "--author", "me"], in: site.url)
+        #expect(made.status == 0, "\(made.stderr)")
+        let path = try #require(made.stdout.split(separator: "\n").last.map(String.init))
+        let written = try site.read(path) + "\n한국은행이 기준금리를 동결했다.\n"
+        try site.write(path, written)
+        let lines = written.split(separator: "\n", omittingEmptySubsequences: false)
+        let summary = try #require(lines.firstIndex { $0.hasPrefix("## ") }) + 1
+        let check = try GazetteCommand.run(["check"], in: site.url)
+        #expect(check.stderr.contains("\(path):\(summary):1: warning: nothing is written under '\(lines[summary - 1])'"), "\(check.stderr)")
+        #expect(check.stderr.contains("warning: an empty list item"), "\(check.stderr)")
+        // Written under the prompts, the journal has nothing more to say.
+        try site.write(path, try site.read(path).replacingOccurrences(of: "\n- \n", with: "\n- 왜 동결했나?\n").replacingOccurrences(
+            of: "## ", with: "글.\n\n## "))
+        let again = try GazetteCommand.run(["check"], in: site.url)
+        #expect(!again.stderr.contains("nothing is written") && !again.stderr.contains("empty list item"), "\(again.stderr)")
+    }
+
     // MARK: No link to a page that is not written (item 4)
 
     @Test func aMisspeltTagHasItsPageAndEveryLinkOfTheSiteLeadsSomewhere() throws {

@@ -93,6 +93,25 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// Writing typed below `gazette new`'s prompts: the bare heading is marked on its line while
+    /// typing, and the mark goes once something is written under it.
+    @Test func aPromptLeftEmptyIsMarkedUntilWrittenUnder() throws {
+        try initialize()
+        let path = "content/journals/prompts.md"
+        let head = "---\ntitle: 프롬프트\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let diagnostics = try open(path, head + "## 요약\n\n## 내 생각\n\n오늘 쓴 글.\n")
+        let empty = diagnostics.filter { $0.string("code") == "empty-prompt" }
+        #expect(empty.count == 1, "\(diagnostics)")
+        #expect(empty.first.map { Self.range($0)[0] } == 6)
+        #expect(empty.first?.string("message")?.hasPrefix("nothing is written under '## 요약'") == true)
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2],
+            "contentChanges": [["text": head + "## 요약\n금리 동결.\n## 내 생각\n\n오늘 쓴 글.\n"]],
+        ])
+        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "empty-prompt" })
+        #expect(try client.finish() == 0)
+    }
+
     @Test func crossFileProblemsFollowTheDiskAndTheOtherBuffers() throws {
         try initialize()
         let path = "content/journals/cross.md"

@@ -86,6 +86,36 @@ import TestSupport
         #expect(CivilDay("1970-01-01")?.number == 0 && CivilDay("2026-13-01") == nil && CivilDay("2026-1-01") == nil)
     }
 
+    /// A member who writes below `gazette new`'s prompts instead of under them leaves bare
+    /// headings and a bare bullet on the page: each is named at its line, and nothing else is.
+    @Test func namesPromptsLeftEmptyAndNothingElse() {
+        func warnings(_ body: String) -> [String] {
+            let journal = Journal(
+                path: "content/journals/j.md", slug: "j", title: "J", articleReference: nil, tags: [], author: nil, created: Date(),
+                updated: Date(), draft: false, body: body, bodyStartLine: 7)
+            return SiteChecks.emptyPrompts(of: journal, body: body).map(\.summary)
+        }
+        // Written after the prompts: two bare headings, a bare bullet in the last section.
+        #expect(
+            warnings("## 요약\n\n\n\n## 내 생각\n\n\n\n## 면접 질문\n\n- \n\n한국은행이 금리를 동결했다.\n") == [
+                "content/journals/j.md:7:1: warning: nothing is written under '## 요약' — write under the heading, or delete it: the page would show it bare",
+                "content/journals/j.md:11:1: warning: nothing is written under '## 내 생각' — write under the heading, or delete it: the page would show it bare",
+                "content/journals/j.md:17:1: warning: an empty list item — write after the marker, or delete the line: the page would show a bare bullet",
+            ])
+        // A section holding only empty items is named once, by its heading.
+        #expect(warnings("## 질문\n\n- \n1.\n- [ ]\n\n## 생각\n\n글.\n") == [
+            "content/journals/j.md:7:1: warning: nothing is written under '## 질문' — write under the heading, or delete it: the page would show it bare"
+        ])
+        // Filled prompts, a heading whose subsection holds the writing, a heading and a bullet
+        // inside fenced code, a `#tag`-like word and a list with writing: nothing to say.
+        let filled = "## 요약\n금리 동결.\n## 생각\n### 더\n물가.\n```\n## not a heading\n- \n```\n~~~~\n#\n~~~~\n#태그 같은 말\n- 하나\n"
+        #expect(warnings(filled).isEmpty, "\(warnings(filled))")
+        // A last heading with nothing after it is bare too.
+        #expect(warnings("글.\n\n# 끝") == [
+            "content/journals/j.md:9:1: warning: nothing is written under '# 끝' — write under the heading, or delete it: the page would show it bare"
+        ])
+    }
+
     @Test func theExampleSiteHasNoCheckWarnings() throws {
         let content = try SiteContent.load(siteRoot: Repository.root, includeDrafts: true)
         #expect(SiteChecks.run(content, now: ISO8601.parse("2026-11-23T00:00:00+09:00")!).map(\.summary) == [])
