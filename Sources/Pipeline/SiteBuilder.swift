@@ -111,7 +111,9 @@ public enum SiteBuilder {
                 })
         }
         // The links and raw HTML the bodies drop are found by this parse, not by the loader's.
-        let diagnostics = (sources.content.diagnostics + bodies.warnings + sources.theme.refusedLinks + sources.statics.refused).sorted()
+        // A date typed a year behind publishes into that week at once: the build says so too.
+        let behind = SiteChecks.pastDates(sources.content, now: options.now)
+        let diagnostics = (sources.content.diagnostics + bodies.warnings + behind + sources.theme.refusedLinks + sources.statics.refused).sorted()
             + (sources.baseURL == nil ? [SiteChecks.missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
         FreeMemory.release()

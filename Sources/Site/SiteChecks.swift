@@ -80,9 +80,10 @@ public enum SiteChecks {
     }
 
     /// Journals dated well before the day their file is named for, or before their article
-    /// was published: a year or a month typed wrong, which a build publishes without a word in
-    /// that earlier week (and, a year behind, in a packet of its own).
-    static func pastDates(_ content: SiteContent, now: Date) -> [Diagnostic] {
+    /// was published: a year or a month typed wrong, which a build would publish in that
+    /// earlier week (and, a year behind, in a packet of its own) — `gazette build` and `serve`
+    /// warn of them too.
+    public static func pastDates(_ content: SiteContent, now: Date) -> [Diagnostic] {
         content.journals.compactMap { pastDate(of: $0, article: content.article(for: $0), zone: content.config.timeZone, now: now) }
     }
 

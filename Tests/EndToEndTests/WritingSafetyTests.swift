@@ -93,6 +93,10 @@ import TestSupport
         let check = try GazetteCommand.run(["check"], in: site.url)
         let days = (year - 1) % 4 == 0 && today.dropFirst(5) < "03-01" || year % 4 == 0 && today.dropFirst(5) >= "03-01" ? 366 : 365
         #expect(check.stderr.contains("warning: dated \(typo), \(days) days before the day its file is named for (\(today)) — a typo?"), "\(check.stderr)")
+        // The build that would publish it in last year's week says so too.
+        let build = try GazetteCommand.run(["build", "--no-pdf", "--base-url", "https://example.org/study/"], in: site.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(build.stderr.contains("warning: dated \(typo), \(days) days before the day its file is named for (\(today)) — a typo?"), "\(build.stderr)")
     }
 
     /// A newcomer's first journal: `gazette new`, then the writing typed below the prompts, as
