@@ -56,4 +56,21 @@ public enum JournalDate {
         else { return nil }
         return date
     }
+
+    /// The date a member meant, written as `parse` reads it, when `text` is a date in another
+    /// common form: dots or slashes (`2026.12.02`, `2026/12/2`), days and months without their
+    /// zero (`2026-12-2`), Korean (`2026년 12월 2일`), with a time or not. Nil for anything else
+    /// (an error then shows the form to write, not a guess).
+    public static func suggestion(for text: String, timeZone: TimeZone) -> String? {
+        let loose = #/^(\d{4})\s*(?:[.\/-]|년)\s*(\d{1,2})\s*(?:[.\/-]|월)\s*(\d{1,2})\s*(?:일|\.)?(?:\s+(\d{1,2}):(\d{2}))?\s*$/#
+        guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: loose),
+            let year = Int(match.output.1), let month = Int(match.output.2), let day = Int(match.output.3)
+        else { return nil }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        var written = "\(year)-\(two(month))-\(two(day))"
+        if let hour = match.output.4.flatMap({ Int($0) }), let minute = match.output.5.flatMap({ Int($0) }) {
+            written += " \(two(hour)):\(two(minute))"
+        }
+        return parse(written, timeZone: timeZone) == nil ? nil : written
+    }
 }

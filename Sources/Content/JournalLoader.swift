@@ -115,7 +115,7 @@ public enum JournalLoader {
                 diagnostics.report(
                     source.error(
                         "tag '\(tag)' must be one word without '/' or spaces", at: node,
-                        hint: joined.isEmpty ? "remove it from 'tags:'" : "write \(joined) (a tag's page is tags/<tag>/)"))
+                        hint: Self.tagHint(tag, joined: joined)))
                 continue
             }
             if !tags.contains(tag) { tags.append(tag) }
@@ -169,6 +169,14 @@ public enum JournalLoader {
         }
     }
 
+    /// What to write instead of a tag that is not one word: several tags written as one
+    /// (`tags: economy, politics`) are a list; anything else is joined into one word.
+    static func tagHint(_ tag: String, joined: String) -> String {
+        let parts = tag.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        if parts.count > 1, parts.allSatisfy(Vocabulary.isTagKey) { return "tags are a list: write tags: [\(parts.joined(separator: ", "))]" }
+        return joined.isEmpty ? "remove it from 'tags:'" : "write \(joined) (a tag's page is tags/<tag>/)"
+    }
+
     /// `created` (written, else the first commit or modification, else `updated`) and `updated`
     /// (written, else the later of `created` and the last commit or modification).
     static func dates(
@@ -177,8 +185,10 @@ public enum JournalLoader {
         func date(_ key: String) -> Date? {
             guard let node = map.value(key), let text = map.string(key) else { return nil }
             guard let date = JournalDate.parse(text, timeZone: config.timeZone) else {
+                let hint = JournalDate.suggestion(for: text, timeZone: config.timeZone).map { "write \(key): \($0)" }
                 diagnostics.report(
-                    source.error("'\(key)' is not a date: '\(text)'", at: node, hint: "write \(key): 2026-11-18 21:40 (time and offset optional)"))
+                    source.error(
+                        "'\(key)' is not a date: '\(text)'", at: node, hint: hint ?? "write \(key): 2026-11-18 21:40 (time and offset optional)"))
                 return nil
             }
             return date

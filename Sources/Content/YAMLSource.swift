@@ -135,7 +135,7 @@ struct YAMLSlip: Equatable {
         }
         var hint = "check the indentation, and quote values that contain ': ' or start with '[', '{', '*' or '&'"
         if problem.contains("mapping values are not allowed") {
-            hint = "a value with ': ' in it must be quoted: title: \"금리: 오를까\""
+            hint = "a value with ': ' in it must be quoted: " + (Self.quoted(line: problemLine, in: lines) ?? "title: \"금리: 오를까\"")
         }
         self.init(message: "invalid YAML: \(problem)", hint: hint, line: problemLine, column: mark?.column ?? 1)
     }
@@ -145,6 +145,18 @@ struct YAMLSlip: Equatable {
         self.hint = hint
         self.line = line
         self.column = column
+    }
+
+    /// Line `line` (from 1) as `key: "value"`, when it is a plain `key: value` line whose value
+    /// holds ': ' (and no quote or backslash to escape): the fix of the member's own line.
+    static func quoted(line: Int, in lines: [Substring]) -> String? {
+        guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
+        let text = lines[line - 1]
+        let key = text[..<colon.lowerBound], value = text[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, !key.hasPrefix(" "), !key.contains(" "), value.contains(": "), !value.contains("\""), !value.contains("\\"),
+            !value.hasPrefix("'")
+        else { return nil }
+        return "\(key): \"\(value)\""
     }
 
     /// The character at `mark` (1-based line and scalar column), if the text has one there.

@@ -60,7 +60,7 @@ import Testing
         #expect(
             messages == [
                 """
-                content/journals/a.md:2:10: error: invalid YAML: mapping values are not allowed in this context — a value with ': ' in it must be quoted: title: "금리: 오를까"
+                content/journals/a.md:2:10: error: invalid YAML: mapping values are not allowed in this context — a value with ': ' in it must be quoted: title: "금리: 인상"
                     title: 금리: 인상
                                ^
                 """
@@ -168,6 +168,27 @@ import Testing
             ])
         let (_, february) = parse("---\ntitle: x\nupdated: 2026-02-30\n---\n")
         #expect(february.first?.hasPrefix("content/journals/a.md:3:10: error: 'updated' is not a date: '2026-02-30'") == true)
+        // Dates as Korean members also write them: the hint is their own date, as it is read.
+        for (written, meant) in [
+            ("2026.12.02", "2026-12-02"), ("2026. 12. 2.", "2026-12-02"), ("2026/12/2 9:05", "2026-12-02 09:05"),
+            ("2026-12-2", "2026-12-02"), ("2026년 12월 2일", "2026-12-02"), ("2026년 12월 2일 21:40", "2026-12-02 21:40"),
+        ] {
+            let (_, loose) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
+            #expect(loose.first?.contains("'created' is not a date: '\(written)' — write created: \(meant)\n") == true, "\(loose)")
+        }
+        // Not a date in any form (or one that does not exist): the form to write, no guess.
+        for written in ["2026.02.30", "어제", "12.02.2026"] {
+            let (_, other) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
+            #expect(other.first?.contains("— write created: 2026-11-18 21:40 (time and offset optional)") == true, "\(other)")
+        }
+    }
+
+    /// Several tags written without the brackets are one value with commas: the hint is the list.
+    @Test func tagsWithoutBracketsAreShownAsAList() {
+        let (_, messages) = parse("---\ntitle: x\ntags: economy, politics\ncreated: 2026-11-20\n---\n")
+        #expect(messages.first?.contains("error: tag 'economy, politics' must be one word without '/' or spaces — tags are a list: write tags: [economy, politics]") == true, "\(messages)")
+        let (_, spaced) = parse("---\ntitle: x\ntags: [interest rates]\ncreated: 2026-11-20\n---\n")
+        #expect(spaced.first?.contains("— write interest-rates (a tag's page is tags/<tag>/)") == true, "\(spaced)")
     }
 
     @Test func invalidUTF8NamesLineAndColumn() {
