@@ -190,7 +190,7 @@ final class Workspace {
             diagnostics += JournalPictures.pictures(of: journal, body: body, siteRoot: root).1
             // The journal itself is in the indexes (`update` put it there before it is checked).
             diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: linkTargets, siteRoot: root)
-            diagnostics += SiteChecks.emptyPrompts(of: journal, body: body)
+            diagnostics += SiteChecks.writing(of: journal, body: body)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }
         if let behind = SiteChecks.pastDate(of: journal, article: stored, zone: config.timeZone, now: now) { diagnostics.append(behind) }

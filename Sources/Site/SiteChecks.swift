@@ -10,7 +10,7 @@ public enum SiteChecks {
     /// Warnings for `content`. `now` is only used for the future-date check, never for output.
     public static func run(_ content: SiteContent, now: Date) -> [Diagnostic] {
         duplicateArticles(content) + futureDates(content, now: now) + pastDates(content, now: now) + bodyLinks(content)
-            + content.journals.filter { !$0.isBookmark }.flatMap { emptyPrompts(of: $0, body: content.markdown(of: $0)) }
+            + content.journals.filter { !$0.isBookmark }.flatMap { writing(of: $0, body: content.markdown(of: $0)) }
     }
 
     /// What a build without a base URL (neither `base_url` nor `--base-url`) warns of; `check`
@@ -169,85 +169,18 @@ public enum SiteChecks {
             let exists = targets.contains(target) || targets.contains(asFolder)
                 || FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
             if !exists {
+                // `www.hankyung.com/…` is a web address missing its scheme, which browsers read
+                // as a path of this site.
+                let web = link.destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
                 warnings.append(
                     .warning(
                         "link to '\(link.destination)' leads to no page of this site", at: at,
-                        hint: "journal pages are journals/<slug>/: from a journal, write ../<slug>/", sourceLine: shown))
+                        hint: web
+                            ? "a web address starts with https://: write https://\(link.destination)"
+                            : "journal pages are journals/<slug>/: from a journal, write ../<slug>/", sourceLine: shown))
             }
         }
         return warnings
-    }
-
-    /// A journal's headings with nothing written under them and its empty list items: the prompts
-    /// `gazette new` starts a journal with (`## 요약`, `- `), left as they were while the member
-    /// wrote elsewhere — the page would show a bare heading or a bare bullet. A section ends at
-    /// the next heading of its level or above; one holding only blank lines and empty items is
-    /// empty (its items are not named again). Fenced code is not read. Bookmarks (prompts only)
-    /// are not checked.
-    public static func emptyPrompts(of journal: Journal, body: String) -> [Diagnostic] {
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }
-        var kinds: [BodyLine] = []
-        var fence: Substring?
-        for line in lines {
-            let text = line.trimmingCharacters(in: .whitespaces)
-            let marker = text.prefix { $0 == "`" || $0 == "~" }
-            if let open = fence {
-                if marker.count >= open.count, marker.first == open.first, text.dropFirst(marker.count).allSatisfy(\.isWhitespace) { fence = nil }
-                kinds.append(.text)
-            } else if marker.count >= 3, Set(marker).count == 1 {
-                fence = marker
-                kinds.append(.text)
-            } else {
-                kinds.append(BodyLine(text))
-            }
-        }
-        func at(_ index: Int) -> SourceLocation { SourceLocation(path: journal.path, line: journal.bodyStartLine + index, column: 1) }
-        var warnings: [Diagnostic] = []
-        var inEmptySection = Set<Int>()
-        for (index, kind) in kinds.enumerated() {
-            guard case .heading(let level, let title) = kind else { continue }
-            var end = index + 1
-            while end < kinds.count {
-                if case .heading(let next, _) = kinds[end], next <= level { break }
-                end += 1
-            }
-            let section = kinds[(index + 1)..<end]
-            guard section.allSatisfy({ $0 == .blank || $0 == .emptyItem }) else { continue }
-            inEmptySection.formUnion((index + 1)..<end)
-            warnings.append(
-                .warning(
-                    "nothing is written under '\(title)'", at: at(index),
-                    hint: "write under the heading, or delete it: the page would show it bare", sourceLine: lines[index], code: "empty-prompt"))
-        }
-        for (index, kind) in kinds.enumerated() where kind == .emptyItem && !inEmptySection.contains(index) {
-            warnings.append(
-                .warning(
-                    "an empty list item", at: at(index), hint: "write after the marker, or delete the line: the page would show a bare bullet",
-                    sourceLine: lines[index], code: "empty-prompt"))
-        }
-        return warnings
-    }
-
-    /// A line of a body as `emptyPrompts` reads it.
-    enum BodyLine: Equatable {
-        case blank, emptyItem, text
-        case heading(level: Int, title: String)
-
-        init(_ text: String) {
-            if text.isEmpty {
-                self = .blank
-            } else if ["-", "*", "+", "- [ ]", "* [ ]", "+ [ ]"].contains(text) || text.range(of: #"^[0-9]{1,9}[.)]$"#, options: .regularExpression) != nil {
-                self = .emptyItem
-            } else {
-                let hashes = text.prefix { $0 == "#" }.count
-                let rest = text.dropFirst(hashes)
-                if (1...6).contains(hashes), rest.isEmpty || rest.first == " " {
-                    self = .heading(level: hashes, title: text)
-                } else {
-                    self = .text
-                }
-            }
-        }
     }
 
     /// The site path a link reaches from `page`, or nil for external links, anchors and mail.

@@ -116,6 +116,45 @@ import TestSupport
         ])
     }
 
+    /// What a new member types that Markdown shows as typed — found by rendering the line, named
+    /// at its column with the fix — and the right forms of the same, which say nothing.
+    @Test func namesMarkupShownAsTypedAndNothingElse() {
+        func warnings(_ body: String) -> [String] {
+            let journal = Journal(
+                path: "content/journals/j.md", slug: "j", title: "J", articleReference: nil, tags: [], author: nil, created: Date(),
+                updated: Date(), draft: false, body: body, bodyStartLine: 5)
+            return SiteChecks.markupSlips(of: journal, body: body).map(\.summary)
+        }
+        let slips = "##요약\n\n한국은행이 **\"금리\"**를 올렸다.\n\n![차트](my chart.png) 그리고 [표](data table.csv)\n"
+        #expect(
+            warnings(slips) == [
+                "content/journals/j.md:5:1: warning: '##요약' is not read as a heading — put a space after the #s: ## 요약",
+                "content/journals/j.md:7:7: warning: '**' is not read as bold here — Markdown does not end bold after punctuation that a letter follows: move the punctuation outside the marks, as \"**금리**\"가",
+                "content/journals/j.md:9:1: warning: 'my chart.png' has a space, so the picture is shown as typed — write the address in <>: (<my chart.png>), or rename the file without spaces",
+            ])
+        #expect(warnings("__\"기준\"__이\n").first?.contains("'__' is not read as bold here") == true)
+        // The right forms, a hashtag line, marks in inline and fenced code, bold that closes
+        // before a particle, an address in <>: nothing to say.
+        let right = "## 요약\n#경제 #금리\n\"**금리**\"가, **금리**가, **(주)삼성** 발표\n`**\"x\"**y` 와 `##a`\n```\n##b\n**\"c\"**d\n```\n![차트](<my chart.png>)\n"
+        #expect(warnings(right).isEmpty, "\(warnings(right))")
+    }
+
+    /// A web address written without its scheme is read as a path of this site: the hint is the
+    /// address with `https://`.
+    @Test func aWebAddressWithoutItsSchemeIsNamedWithIt() throws {
+        let journal = Journal(
+            path: "content/journals/j.md", slug: "j", title: "J", articleReference: nil, tags: [], author: nil, created: Date(),
+            updated: Date(), draft: false, body: "[기사](www.hankyung.com/economy/1) [뉴스](news.naver.com) [저널](../nope/)\n", bodyStartLine: 5)
+        let hints = SiteChecks.bodyLinks(of: journal, body: journal.body ?? "", targets: [], siteRoot: URL(fileURLWithPath: "/nonexistent"))
+            .compactMap(\.hint)
+        #expect(
+            hints == [
+                "a web address starts with https://: write https://www.hankyung.com/economy/1",
+                "a web address starts with https://: write https://news.naver.com",
+                "journal pages are journals/<slug>/: from a journal, write ../<slug>/",
+            ])
+    }
+
     @Test func theExampleSiteHasNoCheckWarnings() throws {
         let content = try SiteContent.load(siteRoot: Repository.root, includeDrafts: true)
         #expect(SiteChecks.run(content, now: ISO8601.parse("2026-11-23T00:00:00+09:00")!).map(\.summary) == [])
