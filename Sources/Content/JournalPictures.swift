@@ -106,6 +106,9 @@ public enum JournalPictures {
                 file = normal
                 published = SitePaths.journal(journal.slug) + normal.dropFirst(folder.count + 1)
             }
+            // A name saved in decomposed Hangul (macOS, some zip tools) is the same name typed
+            // here: the file is found by it, and published under the name as written.
+            file = equivalentFile(file, siteRoot: siteRoot) ?? file
             let url = siteRoot.appendingPathComponent(file)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
@@ -130,6 +133,18 @@ public enum JournalPictures {
                 JournalPicture(file: file, published: published, destination: written, width: size?.width, height: size?.height, alt: link.text))
         }
         return (pictures, problems)
+    }
+
+    /// The file of its folder whose name is `file`'s in another Unicode normalization
+    /// (`그래프.png` typed, composed, and saved decomposed, as macOS writes names), when `file`
+    /// itself is not there; nil otherwise. Only names the folder lists are returned.
+    static func equivalentFile(_ file: String, siteRoot: URL) -> String? {
+        guard !FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent(file).path) else { return nil }
+        let folder = (file as NSString).deletingLastPathComponent, name = (file as NSString).lastPathComponent
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: siteRoot.appendingPathComponent(folder).path)) ?? []
+        // Swift compares strings by canonical equivalence; the file system compares bytes.
+        guard let found = names.first(where: { $0 == name && Array($0.utf8) != Array(name.utf8) }) else { return nil }
+        return folder.isEmpty ? found : folder + "/" + found
     }
 
     /// `path` with `.` and `..` resolved, or nil if it climbs above its start.

@@ -267,6 +267,31 @@ import TestSupport
         #expect(Repository.snapshot(site.url.appendingPathComponent("public")) == first)
     }
 
+    /// A picture saved on a Mac has its Hangul name decomposed (NFD); typed in the journal it is
+    /// composed (NFC). The two look the same and were "no file — did you mean '그래프.png'?";
+    /// now the file is found, and published (with its narrower copies) under the name as typed.
+    @Test func aPictureNamedInDecomposedHangulIsFoundAndPublishedAsTyped() throws {
+        let site = try Self.freshSite("gazette-nfd-picture")
+        let typed = "넓은그래프.png", saved = "넓은그래프.png".decomposedStringWithCanonicalMapping
+        #expect(Array(typed.utf8) != Array(saved.utf8))
+        try Self.png(site.url.appendingPathComponent("content/journals/2026-11/\(saved)"), width: 1600, height: 900)
+        try site.write(
+            "content/journals/2026-11/2026-11-20-mac.md",
+            Self.journal(title: "맥 그림", created: "2026-11-20 10:00", body: "글.\n\n![그래프](\(typed))"))
+        let check = try GazetteCommand.run(["check", "--base-url", "https://example.org/s/"], in: site.url)
+        #expect(check.status == 0, "\(check.stderr)")
+        #expect(try GazetteCommand.run(["build", "--no-pdf"], in: site.url).status == 0)
+        let encoded = typed.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? typed
+        let page = try site.read("public/journals/mac/index.html")
+        #expect(page.contains("<img src=\"\(encoded)\""), "\(page)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("public/journals/mac").path)
+        let published = try #require(names.first { $0.hasSuffix(".png") })
+        #expect(Array(published.utf8) == Array(typed.utf8), "published as typed, composed")
+        #expect(names.contains { $0.hasSuffix("-760w.webp") && $0.unicodeScalars.allSatisfy { !(0x1100...0x11FF).contains($0.value) } })
+        let broken = try LinkWalk.broken(in: site.url.appendingPathComponent("public"), basePath: "/")
+        #expect(broken.isEmpty, "\(broken)")
+    }
+
     @Test func aPictureWithNoFileIsAnErrorWhereItIsWritten() throws {
         let site = try Self.freshSite("gazette-missing-picture")
         try Self.png(site.url.appendingPathComponent("content/journals/Green.png"), width: 10, height: 10)
