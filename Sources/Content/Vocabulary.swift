@@ -38,6 +38,19 @@ public enum Vocabulary {
     public static func unknown(_ kind: Kind, _ key: String, in config: SiteConfig) -> (message: String, hint: String)? {
         let known = keys(kind, in: config)
         if known.contains(key) || (kind == .author && known.isEmpty) { return nil }
+        // A display name written for its key (`tags: [경제]` for `economy: 경제`) is the commonest
+        // slip of a new member: the key it names, said as such.
+        let named: String? =
+            switch kind {
+            case .tag: config.tags.first { $0.name == key }?.key
+            case .author: config.authors.first { $0.name == key }?.key
+            }
+        if let named {
+            return (
+                "unknown \(kind.rawValue) '\(key)'",
+                "did you mean '\(named)'? '\(key)' is its name, and journals write \(kind.rawValue)s by key; known \(kind.rawValue)s: \(known.joined(separator: ", "))"
+            )
+        }
         let question = Suggest.closest(to: key, in: known).map { "did you mean '\($0)'? " } ?? ""
         return ("unknown \(kind.rawValue) '\(key)'", "\(question)known \(kind.rawValue)s: \(known.joined(separator: ", "))")
     }

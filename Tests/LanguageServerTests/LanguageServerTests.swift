@@ -279,6 +279,16 @@ import TestSupport
         let add = actions.last?.object("edit").object("changes")[uri("gazette.yml")] as? [[String: Any]]
         #expect(add?.first?.string("newText") == "  econmy: econmy\n")
         #expect(add?.first?.object("range").object("start").int("line") == 25)
+        // A tag written by its display name (경제 for economy): the fix is its key.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": "---\ntitle: 고치기\ntags: [경제]\ncreated: 2026-11-20\n---\n본문\n"]],
+        ])
+        let named = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "unknown-tag" })
+        #expect(named.string("message")?.hasPrefix("unknown tag '경제' — did you mean 'economy'? '경제' is its name, and journals write tags by key") == true)
+        let byName = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": named["range"] as Any, "context": ["diagnostics": [named]],
+        ]) as? [[String: Any]] ?? []
+        #expect(byName.first?.string("title") == "Replace with 'economy'")
         #expect(try client.finish() == 0)
     }
 
