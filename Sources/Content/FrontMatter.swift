@@ -25,10 +25,15 @@ struct FrontMatter {
         }
         let first = lines.first.map { String($0) } ?? ""
         guard isFence(first) else {
+            // Smart punctuation (macOS, word processors) turns '---' into one long dash.
+            let dashes: Set<Character> = ["—", "–", "―", "−", "ー", "ㅡ", "－", "-"]
+            let trimmed = first.trimmingCharacters(in: .whitespaces)
+            let hint =
+                !trimmed.isEmpty && trimmed.allSatisfy(dashes.contains) && trimmed != "---"
+                ? "the first line is '\(trimmed)', not three hyphens (an editor's smart punctuation may have joined them): write '---' on the first line and on the line closing the front matter"
+                : "make the first line '---', then 'title: …', then a closing '---'"
             return .failure(
-                .error(
-                    "a journal must start with front matter", at: SourceLocation(path: path, line: 1, column: 1),
-                    hint: "make the first line '---', then 'title: …', then a closing '---'", sourceLine: first))
+                .error("a journal must start with front matter", at: SourceLocation(path: path, line: 1, column: 1), hint: hint, sourceLine: first))
         }
         guard let close else {
             return .failure(

@@ -40,6 +40,11 @@ import Testing
                     ^
                 """
             ])
+        // Smart punctuation made '---' one long dash: said as such.
+        for dash in ["—", "–", "--"] {
+            let (_, joined) = parse("\(dash)\ntitle: x\n\(dash)\n글.\n")
+            #expect(joined.first?.contains("— the first line is '\(dash)', not three hyphens") == true, "\(joined)")
+        }
     }
 
     @Test func unclosedBracketIsReportedWhereItOpens() {
