@@ -13,7 +13,7 @@ import Memory
 /// torn or of another kind, version or stamp is an empty cache: the next build parses
 /// everything and writes it again.
 enum BodyMemoFile {
-    static let kind = MemoryFile.Kind("bodies", version: 3)
+    static let kind = MemoryFile.Kind("bodies", version: 4)
 
     /// Keys sorted: the same warnings make the same bytes.
     private static var warningEncoder: JSONEncoder {

@@ -89,7 +89,8 @@ public struct JournalBodies: Sendable {
                 let body = Body(
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(plainText.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
-                    warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: ""))
+                    warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
+                        + BodyWriting.warnings(markdown))
                 return (body, false)
             }
             // In journal order, whichever core parsed them: the same bodies are kept every time.

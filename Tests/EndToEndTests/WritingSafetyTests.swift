@@ -114,6 +114,12 @@ import TestSupport
         let check = try GazetteCommand.run(["check"], in: site.url)
         #expect(check.stderr.contains("\(path):\(summary):1: warning: nothing is written under '\(lines[summary - 1])'"), "\(check.stderr)")
         #expect(check.stderr.contains("warning: an empty list item"), "\(check.stderr)")
+        // The build that would publish the bare heading says so at the same line, and so does a
+        // build that takes the body from its cache.
+        for _ in 0..<2 {
+            let build = try GazetteCommand.run(["build", "--no-pdf", "--base-url", "https://example.org/study/"], in: site.url)
+            #expect(build.stderr.contains("\(path):\(summary):1: warning: nothing is written under '\(lines[summary - 1])'"), "\(build.stderr)")
+        }
         // Written under the prompts, the journal has nothing more to say.
         try site.write(path, try site.read(path).replacingOccurrences(of: "\n- \n", with: "\n- 왜 동결했나?\n").replacingOccurrences(
             of: "## ", with: "글.\n\n## "))

@@ -1,0 +1,191 @@
+import Foundation
+import GazetteModel
+import Markdown
+
+/// How a body is written: the slips a new member makes that Markdown renders without a word —
+/// prompts left empty, a heading without its space, bold that Korean particles keep from closing,
+/// an address with a space. Warnings at lines of the body (line 1 its first) in no file, as
+/// `JournalBodies` keeps its warnings; `JournalBodies.warnings` and `SiteChecks.writing` place
+/// them in the journal's file. Bookmarks are not read.
+public enum BodyWriting {
+    /// Every writing warning of `body`.
+    public static func warnings(_ body: String) -> [Diagnostic] {
+        let lines = lines(body)
+        let code = codeLines(lines)
+        return emptyPrompts(lines, code: code) + markupSlips(lines, code: code)
+    }
+
+    /// The prompts left empty of `body` (`emptyPrompts(_:code:)`).
+    public static func emptyPrompts(_ body: String) -> [Diagnostic] {
+        let lines = lines(body)
+        return emptyPrompts(lines, code: codeLines(lines))
+    }
+
+    /// The markup of `body` a page would show as typed (`markupSlips(_:code:)`).
+    public static func markupSlips(_ body: String) -> [Diagnostic] {
+        let lines = lines(body)
+        return markupSlips(lines, code: codeLines(lines))
+    }
+
+    static func lines(_ body: String) -> [Substring] { body.split(separator: "\n", omittingEmptySubsequences: false) }
+
+    /// `line` without the spaces and tabs around it (what `trimmingCharacters(in: .whitespaces)`
+    /// does for the text a body holds, without Foundation: it was most of these checks' cost).
+    static func trimmed(_ line: Substring) -> Substring {
+        let utf8 = line.utf8
+        guard let first = utf8.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
+            let last = utf8.lastIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D })
+        else { return line[line.endIndex...] }
+        return line[first...last]
+    }
+
+    /// Which of `lines` are inside fenced code (the fences included): not read as Markdown.
+    static func codeLines(_ lines: [Substring]) -> [Bool] {
+        var fence: Substring?
+        return lines.map { line in
+            // Most lines start with neither mark: no fence opens or closes there.
+            if fence == nil, !line.utf8.contains(0x60), !line.utf8.contains(0x7E) { return false }
+            let text = trimmed(line)
+            let marker = text.prefix { $0 == "`" || $0 == "~" }
+            if let open = fence {
+                if marker.count >= open.count, marker.first == open.first, text.dropFirst(marker.count).allSatisfy(\.isWhitespace) { fence = nil }
+                return true
+            }
+            if marker.count >= 3, Set(marker).count == 1 {
+                fence = marker
+                return true
+            }
+            return false
+        }
+    }
+
+    static func at(_ index: Int, column: Int = 1) -> SourceLocation { SourceLocation(path: "", line: index + 1, column: column) }
+
+    /// Headings with nothing written under them and empty list items: the prompts `gazette new`
+    /// starts a journal with (`## 요약`, `- `), left as they were while the member wrote
+    /// elsewhere — the page would show a bare heading or a bare bullet. A section ends at the next
+    /// heading of its level or above; one holding only blank lines and empty items is empty (its
+    /// items are not named again).
+    static func emptyPrompts(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        let kinds = zip(lines, code).map { line, inCode in inCode ? BodyLine.text : BodyLine(trimmed(line)) }
+        // Without a heading or an empty item there is nothing to say (most bodies).
+        guard kinds.contains(where: { $0 != .text && $0 != .blank }) else { return [] }
+        var warnings: [Diagnostic] = []
+        var inEmptySection = Set<Int>()
+        for (index, kind) in kinds.enumerated() {
+            guard case .heading(let level, let title) = kind else { continue }
+            var end = index + 1
+            while end < kinds.count {
+                if case .heading(let next, _) = kinds[end], next <= level { break }
+                end += 1
+            }
+            let section = kinds[(index + 1)..<end]
+            guard section.allSatisfy({ $0 == .blank || $0 == .emptyItem }) else { continue }
+            inEmptySection.formUnion((index + 1)..<end)
+            warnings.append(
+                .warning(
+                    "nothing is written under '\(title)'", at: at(index),
+                    hint: "write under the heading, or delete it: the page would show it bare", sourceLine: String(lines[index]), code: "empty-prompt"))
+        }
+        for (index, kind) in kinds.enumerated() where kind == .emptyItem && !inEmptySection.contains(index) {
+            warnings.append(
+                .warning(
+                    "an empty list item", at: at(index), hint: "write after the marker, or delete the line: the page would show a bare bullet",
+                    sourceLine: String(lines[index]), code: "empty-prompt"))
+        }
+        return warnings
+    }
+
+    /// A line of a body as `emptyPrompts` reads it.
+    enum BodyLine: Equatable {
+        case blank, emptyItem, text
+        case heading(level: Int, title: String)
+
+        init(_ text: Substring) {
+            if text.isEmpty {
+                self = .blank
+            } else if text.utf8.count <= 12, ["-", "*", "+", "- [ ]", "* [ ]", "+ [ ]"].contains(text) || Self.isEmptyOrderedItem(text) {
+                self = .emptyItem
+            } else if text.utf8.first == UInt8(ascii: "#") {
+                let hashes = text.prefix { $0 == "#" }.count
+                let rest = text.dropFirst(hashes)
+                if (1...6).contains(hashes), rest.isEmpty || rest.first == " " {
+                    self = .heading(level: hashes, title: String(text))
+                } else {
+                    self = .text
+                }
+            } else {
+                self = .text
+            }
+        }
+
+        /// `1.`, `12)`: an ordered item's marker alone.
+        static func isEmptyOrderedItem(_ text: Substring) -> Bool {
+            guard let last = text.last, last == "." || last == ")" else { return false }
+            let digits = text.dropLast()
+            return (1...9).contains(digits.count) && digits.allSatisfy(\.isASCII) && digits.allSatisfy(\.isNumber)
+        }
+    }
+
+    /// Markup a member wrote that Markdown shows as typed: `##요약` (no space after the #s),
+    /// `**"금리"**가` (bold that ends after punctuation and before a letter cannot close), and
+    /// `![차트](my chart.png)` (an address with a space). Each is found where the line rendered
+    /// alone still shows the marks. Inline code is not read either.
+    static func markupSlips(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (index, (text, inCode)) in zip(lines, code).enumerated() where !inCode {
+            // Only a line with '#', '*', '_' or '](' can hold these slips (most lines hold none).
+            guard text.utf8.contains(where: { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D }) else { continue }
+            let line = String(text)
+            let prose = withoutCodeSpans(line)
+            if let heading = unspacedHeading(prose) {
+                warnings.append(
+                    .warning(
+                        "'\(heading.marks)\(heading.rest.prefix(12))' is not read as a heading", at: at(index, column: heading.column),
+                        hint: "put a space after the #s: \(heading.marks) \(heading.rest)", sourceLine: line, code: "markup-shown"))
+            }
+            let hasBold = prose.contains("**") || prose.contains("__")
+            let hasLink = prose.contains("](")
+            guard hasBold || hasLink else { continue }
+            let shown = MarkdownDocument(prose).plainText()
+            if hasBold, let mark = ["**", "__"].first(where: { shown.contains($0) }), let range = prose.range(of: mark) {
+                warnings.append(
+                    .warning(
+                        "'\(mark)' is not read as bold here", at: at(index, column: prose[..<range.lowerBound].unicodeScalars.count + 1),
+                        hint: "Markdown does not end bold after punctuation that a letter follows: move the punctuation outside the marks, as \"\(mark)금리\(mark)\"가",
+                        sourceLine: line, code: "markup-shown"))
+            }
+            if hasLink, shown.contains("]("), let link = prose.firstMatch(of: #/(!?)\[[^\]]*\]\(([^)<>]*\s[^)<>]*)\)/#) {
+                let address = link.output.2.trimmingCharacters(in: .whitespaces)
+                let column = prose[..<link.range.lowerBound].unicodeScalars.count + 1
+                warnings.append(
+                    .warning(
+                        "'\(address)' has a space, so the \(link.output.1.isEmpty ? "link" : "picture") is shown as typed", at: at(index, column: column),
+                        hint: "write the address in <>: (<\(address)>), or rename the file without spaces", sourceLine: line, code: "markup-shown"))
+            }
+        }
+        return warnings
+    }
+
+    /// `##요약`: up to three spaces, two to six #s and text right after them (one # is a
+    /// hashtag, `#경제`, and left alone).
+    static func unspacedHeading(_ line: String) -> (column: Int, marks: Substring, rest: Substring)? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3 else { return nil }
+        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
+        let rest = line.dropFirst(indent.count + marks.count)
+        guard (2...6).contains(marks.count), let next = rest.first, !next.isWhitespace else { return nil }
+        return (indent.count + 1, marks, rest)
+    }
+
+    /// `line` with its inline code spans blanked (same length), so marks inside them are not read.
+    static func withoutCodeSpans(_ line: String) -> String {
+        guard line.contains("`") else { return line }
+        var result = "", inSpan = false
+        for character in line {
+            if character == "`" { inSpan.toggle() }
+            result.append(inSpan || character == "`" ? " " : character)
+        }
+        return result
+    }
+}
