@@ -142,7 +142,8 @@ public enum BodyWriting {
                 warnings.append(
                     .warning(
                         "'\(heading.marks)\(heading.rest.prefix(12))' is not read as a heading", at: at(index, column: heading.column),
-                        hint: "put a space after the #s: \(heading.marks) \(heading.rest)", sourceLine: line, code: "markup-shown"))
+                        hint: "did you mean '\(heading.marks) \(heading.word)'? a heading needs a space after its #s", sourceLine: line,
+                        code: "markup-shown"))
             }
             let hasBold = prose.contains("**") || prose.contains("__")
             let hasLink = prose.contains("](")
@@ -169,13 +170,16 @@ public enum BodyWriting {
 
     /// `##요약`: up to three spaces, two to six #s and text right after them (one # is a
     /// hashtag, `#경제`, and left alone).
-    static func unspacedHeading(_ line: String) -> (column: Int, marks: Substring, rest: Substring)? {
+    /// `word` is the heading's text up to its first space or comma: what the language server's
+    /// quick fix replaces (the diagnostic's range) with `marks word`.
+    static func unspacedHeading(_ line: String) -> (column: Int, marks: Substring, rest: Substring, word: Substring)? {
         let indent = line.prefix { $0 == " " }
         guard indent.count <= 3 else { return nil }
         let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
         let rest = line.dropFirst(indent.count + marks.count)
         guard (2...6).contains(marks.count), let next = rest.first, !next.isWhitespace else { return nil }
-        return (indent.count + 1, marks, rest)
+        let word = rest.prefix { !" ,]}\t".contains($0) }
+        return (indent.count + 1, marks, rest, word)
     }
 
     /// `line` with its inline code spans blanked (same length), so marks inside them are not read.

@@ -109,6 +109,19 @@ import TestSupport
             "contentChanges": [["text": head + "## 요약\n금리 동결.\n## 내 생각\n\n오늘 쓴 글.\n"]],
         ])
         #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "empty-prompt" })
+        // A heading typed without its space: marked, and the quick fix puts the space in.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 3],
+            "contentChanges": [["text": head + "##요약 정리\n금리 동결.\n"]],
+        ])
+        let unspaced = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "markup-shown" })
+        #expect(Self.range(unspaced) == [6, 0, 4])
+        let fixes = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": unspaced["range"] as Any, "context": ["diagnostics": [unspaced]],
+        ]) as? [[String: Any]] ?? []
+        #expect(fixes.first?.string("title") == "Replace with '## 요약'")
+        let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(edit?.first?.string("newText") == "## 요약")
         #expect(try client.finish() == 0)
     }
 

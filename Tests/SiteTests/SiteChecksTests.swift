@@ -128,7 +128,7 @@ import TestSupport
         let slips = "##요약\n\n한국은행이 **\"금리\"**를 올렸다.\n\n![차트](my chart.png) 그리고 [표](data table.csv)\n"
         #expect(
             warnings(slips) == [
-                "content/journals/j.md:5:1: warning: '##요약' is not read as a heading — put a space after the #s: ## 요약",
+                "content/journals/j.md:5:1: warning: '##요약' is not read as a heading — did you mean '## 요약'? a heading needs a space after its #s",
                 "content/journals/j.md:7:7: warning: '**' is not read as bold here — Markdown does not end bold after punctuation that a letter follows: move the punctuation outside the marks, as \"**금리**\"가",
                 "content/journals/j.md:9:1: warning: 'my chart.png' has a space, so the picture is shown as typed — write the address in <>: (<my chart.png>), or rename the file without spaces",
             ])
