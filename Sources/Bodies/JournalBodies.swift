@@ -150,14 +150,17 @@ public struct JournalBodies: Sendable {
     /// A warning for each link and piece of raw HTML the bodies drop, in their journals' files
     /// (the loader leaves them to this parse when `gazette build` asks it to).
     public var warnings: [Diagnostic] {
-        content.journals.flatMap { journal -> [Diagnostic] in
-            (bodies[journal.slug]?.warnings ?? []).map { relative in
-                var warning = relative
-                warning.location = relative.location.map {
-                    SourceLocation(path: journal.path, line: $0.line + journal.bodyStartLine - 1, column: $0.column)
-                }
-                return warning
+        content.journals.flatMap { journal in Self.placed(bodies[journal.slug]?.warnings ?? [], in: journal) }
+    }
+
+    /// Warnings at lines of a body (line 1 its first, no file) at their places in `journal`'s file.
+    public static func placed(_ warnings: [Diagnostic], in journal: Journal) -> [Diagnostic] {
+        warnings.map { relative in
+            var warning = relative
+            warning.location = relative.location.map {
+                SourceLocation(path: journal.path, line: $0.line + journal.bodyStartLine - 1, column: $0.column)
             }
+            return warning
         }
     }
 

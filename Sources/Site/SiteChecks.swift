@@ -98,7 +98,9 @@ public enum SiteChecks {
         guard journal.created <= now else { return nil }
         let day = String(ISO8601.format(journal.created, in: zone).prefix(10))
         guard let created = CivilDay(day) else { return nil }
-        let (at, line) = journal.frontMatterLocation(of: "created")
+        // Where `created` is written is looked for only for a journal warned of: builds and
+        // every `serve` save run this over every journal.
+        func place() -> (SourceLocation, String?) { journal.frontMatterLocation(of: "created") }
         let hint = "builds publish it in the week of that date; check the year and the month"
         let fileName = (journal.path as NSString).lastPathComponent
         if let named = CivilDay(String(fileName.prefix(10))), fileName.count > 11, fileName.dropFirst(10).first == "-",
@@ -106,6 +108,7 @@ public enum SiteChecks {
         {
             let days = named.number - created.number
             let side = days > 0 ? "before" : "after"
+            let (at, line) = place()
             return .warning(
                 "dated \(day), \(abs(days)) days \(side) the day its file is named for (\(named.text)) — a typo?", at: at,
                 hint: hint, sourceLine: line, code: "date-off-file-name")
@@ -113,6 +116,7 @@ public enum SiteChecks {
         if let published = article?.publishedDate, let publishedDay = CivilDay(String(ISO8601.format(published, in: zone).prefix(10))),
             publishedDay.number - created.number > 1
         {
+            let (at, line) = place()
             return .warning(
                 "dated \(day), \(publishedDay.number - created.number) days before its article was published (\(publishedDay.text)) — a typo?",
                 at: at, hint: hint, sourceLine: line, code: "date-before-article")
