@@ -124,8 +124,9 @@ let package = Package(
         // under a lock. What Publish and Serve need of a build's output, without the renderer.
         .target(name: "Output", dependencies: ["GazetteModel"]),
         // The build as named steps, top to bottom: load, parse, measure, pack and render (Site),
-        // typeset packets (Packet), write. The only module that knows both Site and Packet.
-        .target(name: "Pipeline", dependencies: ["GazetteModel", "Memory", "Content", "Bodies", "Search", "SiteFonts", "Site", "Packet", "Output", "Imaging"]),
+        // typeset packets (Packet), write; the week's mail previewed in serve (Mail). The only
+        // module that knows both Site and Packet.
+        .target(name: "Pipeline", dependencies: ["GazetteModel", "Memory", "Content", "Bodies", "Search", "SiteFonts", "Site", "Packet", "Output", "Imaging", "Mail"]),
         // `gazette serve`: build, watch, rebuild in place, serve on loopback with live reload.
         .target(
             name: "Serve",
@@ -185,7 +186,9 @@ let package = Package(
         .testTarget(name: "PacketTests", dependencies: ["Packet", "Content", "Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "IngestTests", dependencies: ["Ingest", "Imaging", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "LanguageServerTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["Content", "Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Markup", "GazetteModel", "Imaging", "TestSupport"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["Content", "Site", "Bodies", "Search", "SiteFonts", "Output", "Pipeline", "Markup", "GazetteModel", "Imaging", "Mail", "TestSupport"]),
         // make install, the scaffolded workflow's steps, `gazette publish` and a group's clones, against local bare repositories.
         .testTarget(
             name: "PublishTests",

@@ -20,6 +20,8 @@ public enum SitePaths {
     public static let feed = "feed.xml"
     public static let packetFolder = "packets/"
     public static func packet(_ week: ISOWeek) -> String { "\(packetFolder)\(week).pdf" }
+    /// The week's digest by mail as a page (`gazette serve` only).
+    public static func mailPreview(_ week: ISOWeek) -> String { "weeks/\(week)/mail/" }
     /// Where a thumbnail of `content/thumbnails/` is served from (`assets/thumbnails/<name>`).
     public static func thumbnail(_ name: String) -> String { "\(ArticleThumbnails.outputFolder)/\(name)" }
 

@@ -82,9 +82,14 @@ public struct DeferredFile: Sendable {
     /// Makes it, the same bytes a full build writes, or throws `CancellationError` once the
     /// closure it is given says so.
     public let makeUnless: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
+    /// A preview (`ArtifactFiles.previews`): never part of a published site.
+    public let isPreview: Bool
 
-    public init(path: String, key: Fingerprint, makeUnless: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data) {
-        (self.path, self.key, self.makeUnless) = (path, key, makeUnless)
+    public init(
+        path: String, key: Fingerprint, isPreview: Bool = false,
+        makeUnless: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
+    ) {
+        (self.path, self.key, self.isPreview, self.makeUnless) = (path, key, isPreview, makeUnless)
     }
 
     /// Makes it: the same bytes a full build writes.

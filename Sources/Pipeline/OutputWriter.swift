@@ -27,6 +27,8 @@ protocol OutputWriter: Sendable {
     func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch?
     /// The slow files (`ArtifactFiles.slow`) made now by `make`, and those left to make on request.
     func deferred(_ files: [DeferredFile], make: ([DeferredFile]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredFile])
+    /// The previews (`ArtifactFiles.previews`) to make on request; none where nothing is previewed.
+    func previews(_ files: [@Sendable () -> [DeferredFile]]) -> [DeferredFile]
     /// The pages rendered before anything is written (timed on `clock`), or nil: they are
     /// rendered as they are written, a batch at a time.
     func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]?
@@ -148,6 +150,8 @@ struct NewFolderWriter: OutputWriter {
         (try make(files), [])
     }
 
+    func previews(_ files: [@Sendable () -> [DeferredFile]]) -> [DeferredFile] { [] }
+
     func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]? {
         streamsPages ? nil : try clock.step("render pages") { try pages.all() }
     }
@@ -264,6 +268,8 @@ struct InPlaceWriter: OutputWriter {
         ([], files)
     }
 
+    func previews(_ files: [@Sendable () -> [DeferredFile]]) -> [DeferredFile] { files.flatMap { $0() } }
+
     func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]? {
         try clock.step("render pages") { try pages.all() }
     }
@@ -298,11 +304,17 @@ struct InPlaceWriter: OutputWriter {
             for file in later { writer.keep(file.path) }
             for path in searchInPlace.keys { writer.keep(path) }
         }
-        // Slow files made after an earlier build stay known while their key holds.
+        // Slow files made after an earlier build stay known while their key holds; one whose key
+        // changed has changed (a page showing it reloads, and the request makes it again).
         let laterInPlace = later.filter { written.key(of: $0.path) == $0.key }
+        let stale = later.filter { file in written.key(of: file.path).map { $0 != file.key } ?? false }.map(\.path)
         written.record(
             files.made.map { ($0.path, $0.key) } + laterInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
-        return Written(files: writer.written.sorted(), changed: writer.changed.sorted(), reused: files.made.count { $0.data == nil })
+        // A preview is kept while served, but is no file of the site.
+        let previews = Set(later.filter(\.isPreview).map(\.path))
+        return Written(
+            files: writer.written.filter { !previews.contains($0) }.sorted(), changed: (writer.changed + stale).sorted(),
+            reused: files.made.count { $0.data == nil })
     }
 }
 

@@ -2,6 +2,7 @@ import Content
 import Foundation
 import GazetteModel
 import Imaging
+import Mail
 import Packet
 import Search
 import Site
@@ -34,6 +35,9 @@ enum ArtifactFiles: Sendable {
     /// Slow (seconds a file): each made now or on request, as the writer says
     /// (`OutputWriter.deferred`): the week packets.
     case slow([DeferredFile])
+    /// Never published: made on request where the writer shows previews (`gazette serve`,
+    /// `OutputWriter.previews`), listed only there: the week's mail.
+    case previews(@Sendable () -> [DeferredFile])
 }
 
 /// One kind of file a build makes: where each file goes (its path), the key of what it is made
@@ -49,7 +53,7 @@ protocol SiteArtifact: Sendable {
 enum SiteArtifacts {
     static let all: [any SiteArtifact] = [
         Pages(), NotFoundPage(), AtomFeed(), Sitemap(), ThemeAssets(), WebFontFiles(), Thumbnails(), StaticFiles(), Pictures(),
-        PictureVariants(), SearchIndexFiles(), WeekPackets(),
+        PictureVariants(), SearchIndexFiles(), WeekPackets(), WeekMails(),
     ]
 
     /// Every artifact's files, gathered by when they are made.
@@ -61,6 +65,7 @@ enum SiteArtifacts {
             case .pages(let pages): gathered.pages.append(pages)
             case .afterPages(let index, let make): gathered.afterPages.append((index, make))
             case .slow(let files): gathered.slow += files
+            case .previews(let files): gathered.previews.append(files)
             }
         }
         return gathered
@@ -71,6 +76,7 @@ enum SiteArtifacts {
         var pages: [SitePages] = []
         var afterPages: [(index: Background<SearchIndex>?, make: @Sendable () throws -> [SiteFile])] = []
         var slow: [DeferredFile] = []
+        var previews: [@Sendable () -> [DeferredFile]] = []
     }
 }
 
@@ -224,6 +230,38 @@ struct WeekPackets: SiteArtifact {
             return try StudyPacket(content: content, selection: PacketSelection(week: week)).render(isCancelled: isCancelled).data
         } catch let error as PacketError {
             throw DiagnosticsError([.error(error.description, hint: "or build without packets: gazette build --no-pdf")])
+        }
+    }
+}
+
+/// Each week's digest by mail, as `gazette mail --week` makes it (links under the site's
+/// address, which in `serve` is the server's), shown as a page at `weeks/<week>/mail/`: made on
+/// request in `serve`, never published (the week's page is the digest on the web).
+struct WeekMails: SiteArtifact {
+    func files(of site: BuiltSite) -> ArtifactFiles {
+        let content = site.sources.content, baseURL = site.sources.baseURL, memo = site.memory.pages
+        return .previews {
+            var base = FingerprintHasher()
+            base.add("mail preview 1")
+            base.add(content.configFingerprint)
+            base.add(baseURL?.absoluteString ?? "")
+            return content.weeks.map { contents in
+                let week = contents.week, path = SitePaths.file(SitePaths.mailPreview(week))
+                let linked = contents.journals.map(content.article(for:))
+                // A journal's card shows its article's thumbnail when all its files are there.
+                var hasher = base
+                for article in linked { hasher.add(tag: article.flatMap(content.thumbnails(of:)) == nil ? 0 : 1) }
+                let shared = hasher.digest
+                let make = { WeekPackets.key(content, week: week, base: shared) }
+                let key = memo?.key(path, journals: contents.journals, articles: linked + contents.articles.map(Optional.some), shared: shared, make: make) ?? make()
+                return DeferredFile(path: path, key: key, isPreview: true) { _ in
+                    do throws(MailError) {
+                        return try DigestPreview.page(content: content, week: week, baseURL: baseURL)
+                    } catch {
+                        throw DiagnosticsError([error.diagnostic])
+                    }
+                }
+            }
         }
     }
 }

@@ -45,6 +45,7 @@ public enum SiteBuilder {
         var made = try artifacts.pages.flatMap { try run.writer.pagesBeforeWriting($0, &run.clock) ?? [] } + artifacts.made
         let slow = try run.writer.deferred(artifacts.slow) { try make($0, &run) }
         made += slow.files
+        let later = slow.later + run.writer.previews(artifacts.previews)
         // Whatever was made from a body read again from its file, the file must still hold it.
         try sources.content.checkBodies()
         let summary = OutputLedger.Summary(
@@ -54,10 +55,10 @@ public enum SiteBuilder {
         let searchFiles = artifacts.afterPages.compactMap { $0.index.map { SearchFiles(index: $0, renderer: renderer, placement: run.placement) } }
         let deferredSearch = artifacts.afterPages.first { $0.index == nil }.flatMap { run.writer.deferredSearch($0.make) }
         let built = BuiltFiles(
-            made: made, pages: artifacts.pages, search: searchFiles, later: slow.later, content: sources.content, summary: summary)
+            made: made, pages: artifacts.pages, search: searchFiles, later: later, content: sources.content, summary: summary)
         let written = try run.writer.write(built, &run.clock)
         run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyMemo)
-        return report(sources, parsed, written, later: slow.later, search: deferredSearch, run)
+        return report(sources, parsed, written, later: later, search: deferredSearch, run)
     }
 
     /// The site's sources as read: content, theme and static files.

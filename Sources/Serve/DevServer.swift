@@ -14,7 +14,7 @@ public struct DevServer: Sendable {
     public let live: LiveReload
     /// Called with a request's path inside the folder (decoded, without the leading slash)
     /// before the file is looked up, so the session can make a file only when it is asked for
-    /// (a week's packet); returns once the file is there or will not be.
+    /// (a week's packet, a week's mail preview); returns once the file is there or will not be.
     let prepare: @Sendable (String) async -> Void
 
     public init(folder: URL, live: LiveReload, prepare: @escaping @Sendable (String) async -> Void = { _ in }) {
@@ -52,7 +52,13 @@ public struct DevServer: Sendable {
         if rawPath == LiveReload.scriptPath {
             return file(Data(LiveReload.script.utf8), type: "text/javascript; charset=utf-8", head: request.method == .head)
         }
-        if let decoded = rawPath.removingPercentEncoding, decoded.hasPrefix("/") { await prepare(String(decoded.dropFirst())) }
+        if let decoded = rawPath.removingPercentEncoding, decoded.hasPrefix("/") {
+            // The file a folder's address is served from (a week's mail preview), or the file
+            // itself; a folder named without its slash is made before it is redirected to.
+            let path = String(decoded.dropFirst())
+            await prepare(SitePaths.file(path))
+            if !path.isEmpty, !path.hasSuffix("/") { await prepare(path + "/index.html") }
+        }
         switch resolve(rawPath) {
         case .file(let url):
             guard let data = FileManager.default.contents(atPath: url.path) else { return notFound(head: request.method == .head) }

@@ -116,7 +116,7 @@ public enum ServeSession {
 /// Builds into the served folder, one build at a time, with parsed files and measured cards
 /// kept between builds. Pages are written and announced first; then the search index and page
 /// are made and written in the background. A newer build waits for the search files. Week
-/// packets are typeset only when asked for (`DeferredShelf`).
+/// packets and mail previews are made only when asked for (`DeferredShelf`).
 private struct Rebuilder: Sendable {
     let options: ServeOptions
     /// Everything one build makes that the next can take, kept from save to save.

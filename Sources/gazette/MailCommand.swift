@@ -15,7 +15,8 @@ struct MailCommand: ParsableCommand {
             under base_url. Without --send or -o it is printed (gazette mail | sendmail -t). \
             --send delivers it over SMTP to mail.to in gazette.yml (or --to): the server and login \
             come from SMTP_URL, SMTP_USERNAME and SMTP_PASSWORD in the environment, never from a \
-            file; a week already sent is not sent again without --force.
+            file; a week already sent is not sent again without --force. gazette serve shows any \
+            week's message at /weeks/<week>/mail/ (as /weeks/2026-W47/mail/) as it will be sent.
             """ + "\n\n" + Docs.see("guides/mail.md"))
 
     @OptionGroup var global: GlobalOptions
@@ -58,7 +59,7 @@ struct MailCommand: ParsableCommand {
             let base = baseURL.flatMap { URL(string: $0.hasSuffix("/") ? $0 : $0 + "/") }
             let digest = try WeeklyDigest(content: content, week: chosen, baseURL: base)
             let recipients = to.isEmpty ? config.mail.to : to.compactMap(MailAddress.init)
-            guard let from = config.mail.from ?? (send ? nil : MailAddress("gazette@" + (URL(string: digest.siteURL)?.host ?? "localhost"))) else {
+            guard let from = send ? config.mail.from : DigestMessage.sender(config.mail.from, siteURL: digest.siteURL) else {
                 throw MailError("mail.from is not set", hint: "add mail: { from: 스터디 <study@example.org>, to: [member@example.org] } to gazette.yml")
             }
             if send && recipients.isEmpty {

@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Mail
 import Pipeline
 import Site
 import Testing
@@ -42,7 +43,7 @@ import TestSupport
             #expect(!report.changed.contains { $0.hasPrefix("search/") }, "\(report.changed)")
             let deferred = try #require(report.deferredSearch)
             _ = try deferred.write()
-            // Then every slow file (`DeferredArtifact`: the week packets) as a request for it
+            // Then every slow file and preview (the week packets and mails) as a request for it
             // makes it: only those whose key changed, written and recorded as serve does.
             #expect(!report.deferredFiles.isEmpty)
             for file in report.deferredFiles where memory.written.key(of: file.path) != file.key {
@@ -99,7 +100,15 @@ import TestSupport
             #expect(again.changed.isEmpty && again.steps.map(\.name) == ["check inputs"], "a build with nothing changed did work after step \(step)")
             Self.compare(Repository.snapshot(site.url.appendingPathComponent("public")), expected, "unchanged build after step \(step)")
             // Every artifact, the packets too: serve's folder after its requests is a clean build's.
-            Self.compare(Repository.snapshot(site.url.appendingPathComponent("serve")), expected, "serve after step \(step) (\(edit))")
+            let served = Repository.snapshot(site.url.appendingPathComponent("serve"))
+            let previews = served.filter { $0.key.hasSuffix("/mail/index.html") }
+            Self.compare(served.filter { previews[$0.key] == nil }, expected, "serve after step \(step) (\(edit))")
+            // Its previews (each week's mail) are what the mail would be made from the site now.
+            let content = try SiteContent.load(siteRoot: site.url)
+            let fresh = try content.weeks.map {
+                (SitePaths.file(SitePaths.mailPreview($0.week)), try DigestPreview.page(content: content, week: $0.week, baseURL: content.config.baseURL))
+            }
+            Self.compare(previews, Dictionary(uniqueKeysWithValues: fresh), "serve's mail previews after step \(step) (\(edit))")
         }
         // Not a comparison of two full renders: most pages were taken from the earlier build.
         print("incremental identity: pages reused \(reused.build) by build, \(reused.serve) by serve")

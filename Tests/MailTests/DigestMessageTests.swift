@@ -254,7 +254,39 @@ import TestSupport
     @Test func theHTMLPartPassesTheNuHTMLChecker() throws {
         let folder = try Self.site()
         let message = try Self.message(try SiteContent.load(siteRoot: folder.url))
-        let page = try folder.write("digest.html", message.html)
+        try Self.checkHTML(try folder.write("digest.html", message.html))
+    }
+
+    /// What `gazette serve` shows at `weeks/<week>/mail/`: the message's HTML part as sent, its
+    /// links under the server's address, beneath the subject, sender and recipients and the
+    /// command that sends it; a valid page.
+    @Test func thePreviewIsTheMessageUnderItsHeaders() throws {
+        let folder = try Self.site()
+        let content = try SiteContent.load(siteRoot: folder.url)
+        let served = try #require(URL(string: "http://127.0.0.1:8000/"))
+        let preview = String(decoding: try DigestPreview.page(content: content, week: Self.week, baseURL: served), as: UTF8.self)
+        let config = content.config
+        let digest = try WeeklyDigest(content: content, week: Self.week, baseURL: served)
+        let message = DigestMessage(
+            digest: digest, from: try #require(config.mail.from), to: config.mail.to, replyTo: config.mail.replyTo, timeZone: config.timeZone)
+        let banner = DigestPreview.banner(message)
+        #expect(preview.contains("<body class=\"g-desk\" style=\"margin:0;padding:0;background:#f2f1ec;\">\n" + banner))
+        #expect(preview.replacingOccurrences(of: "\n" + banner, with: "") == message.html)
+        for shown in [message.subject, "뉴스 스터디 &lt;study@example.org&gt;", "heedon@example.org, 박지우 &lt;jiwoo@example.org&gt;", "gazette mail --week 2026-W47 --send"] {
+            #expect(banner.contains(shown), "\(shown) is not in \(banner)")
+        }
+        #expect(message.html.contains("href=\"http://127.0.0.1:8000/journals/"))
+        try Self.checkHTML(try folder.write("preview.html", preview))
+
+        // Before mail: is set up, the preview says who it would be from and that nobody gets it.
+        let bare = try TemporaryFolder("gazette-mail-bare")
+        try Repository.copyExampleSite(to: bare.url)
+        let unset = String(decoding: try DigestPreview.page(content: try SiteContent.load(siteRoot: bare.url), week: Self.week, baseURL: served), as: UTF8.self)
+        #expect(unset.contains("gazette@127.0.0.1 — 보내려면 gazette.yml에 mail: from:을 적으세요"))
+        #expect(unset.contains("mail: to:"), "the recipients' row says where to list them")
+    }
+
+    static func checkHTML(_ page: URL) throws {
         let lib = Repository.root.appendingPathComponent(".build/tools/venv/lib")
         let jar = try #require(
             (try? FileManager.default.contentsOfDirectory(atPath: lib.path))?.lazy

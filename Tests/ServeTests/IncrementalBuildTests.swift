@@ -213,6 +213,12 @@ struct DeferredPacketTests {
         let full = site.url.appendingPathComponent("full")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: full))
         #expect(FileManager.default.contents(atPath: full.appendingPathComponent(packet.path).path) == data)
+
+        // Each week's mail is previewed on request in place, and never published.
+        let mail = try #require(second.deferredFiles.first { $0.path == "weeks/2026-W47/mail/index.html" })
+        #expect(String(decoding: try mail.make(), as: UTF8.self).contains("gazette mail --week 2026-W47 --send"))
+        #expect(second.deferredFiles.filter { $0.path.hasSuffix("/mail/index.html") }.count == second.weekCount)
+        #expect(!FileManager.default.fileExists(atPath: full.appendingPathComponent("weeks/2026-W47/mail").path))
     }
 }
 

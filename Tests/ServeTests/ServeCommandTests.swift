@@ -74,6 +74,13 @@ struct ServeCommandTests {
         #expect(packet.body.starts(with: Data("%PDF-".utf8)))
         #expect(FileManager.default.contents(atPath: packetFile.path) == packet.body)
 
+        // So is a week's digest by mail, as `gazette mail` makes it, its links to this server.
+        let mail = try HTTPExchange.get(base + "weeks/2026-W46/mail/", seconds: Int(Self.patience))
+        #expect(mail.status == 200 && mail.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(mail.text.contains("gazette mail --week 2026-W46 --send"))
+        #expect(mail.text.contains("href=\"\(base)journals/kpop-stadium-tour/\""))
+        #expect(mail.text.contains("<script src=\"/__gazette/live.js\"></script>"))
+
         // A page listening for reloads.
         let events = try BackgroundProcess(command: "curl", ["-sN", base + "__gazette/live"])
         defer { events.terminate() }
@@ -85,6 +92,8 @@ struct ServeCommandTests {
         let saved = Date()
         try (original + "\n저장한 뒤 바로 보이는 문단 live-marker.\n").write(to: journal, atomically: true, encoding: .utf8)
         let reload = await events.waitForOutput(timeout: Self.patience) { $0.contains("\"journals/kpop-stadium-tour/index.html\"") }
+        // The open preview of its week's mail hears it too.
+        #expect(reload?.contains("\"weeks/2026-W46/mail/index.html\"") == true, "\(events.stdout)")
         let page = try HTTPExchange.get(base + "journals/kpop-stadium-tour/")
         let seconds = Date().timeIntervalSince(saved)
         #expect(reload != nil, "no reload event: \(events.stdout)")
