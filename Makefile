@@ -180,12 +180,18 @@ bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve 
 # side by side in one run: medians, peak memory, ratios. Peers from PyPI in .build/peers.
 # The later runs build each clean run into a new folder: on this VM's root filesystem, deleting
 # the last output just before a clean build times the disk too (Benchmarks/README.md, bench-peers;
-# `peers.py --folder DIR` runs on another filesystem).
+# `peers.py --folder DIR` runs on another filesystem). Then the rest of issue 52's rows: a week of
+# 900 short journals against Typst, start-up, and serve's save-to-reload on each shape.
 bench-peers: build
 	$(call apt_install,poppler-utils)
 	python3 Benchmarks/peers.py --journals 2000 --shapes short,korean,busy
 	python3 Benchmarks/peers.py --journals 10000 --skip-typst --skip-pagefind --new-folders
 	python3 Benchmarks/peers.py --journals 2000 --skip-typst --new-folders --shapes short,korean,busy
+	python3 Benchmarks/peers.py --journals "" --packet-journals 900 --packet-shape short --runs 3
+	python3 Benchmarks/startup.py 40 $(RELEASE_BIN)
+	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 7
+	python3 Benchmarks/serve_bench.py --shape korean $(RELEASE_BIN) 2000 7
+	python3 Benchmarks/serve_bench.py --shape busy $(RELEASE_BIN) 2000 7
 
 # The busy week: 2,000 journals and 2,000 fetched articles in two weeks, built with the week's
 # articles under every board page and on pages of their own; page sizes and build times.

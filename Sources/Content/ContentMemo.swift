@@ -42,6 +42,8 @@ public final class ContentMemo: Sendable {
     /// Each journal's cross-reference warnings, with the journal and whether its article was
     /// found.
     private let crossReferences = Memo<String, Referenced, [Diagnostic]>()
+    /// Whether a journal's body has `![` (may show a picture), by its body's digest.
+    private let pictureMarks = Memo<String, Fingerprint, Bool>()
 
     /// Everything else the cache knows, behind one lock.
     private struct State {
@@ -237,6 +239,17 @@ public final class ContentMemo: Sendable {
     func crossReferences(of journal: Journal, found: Bool, make: () -> [Diagnostic]) -> [Diagnostic] {
         crossReferences.value(journal.path, Referenced(found: found, journal: journal), make: make)
     }
+
+    /// Whether `journal`'s body has `![` and so may show a picture, found by `scan` unless the
+    /// same body was scanned in an earlier build: most bodies have none, and reading and scanning
+    /// every body on every save was a fifth of loading in `serve`.
+    func mayShowPictures(_ journal: Journal, scan: () -> Bool) -> Bool {
+        pictureMarks.value(journal.path, journal.bodyDigest, make: scan)
+    }
+
+    /// Ends a build's picture scan (after the files are loaded and `end` was called): the
+    /// marks of journals it did not ask about go.
+    func endPictureScan() { _ = pictureMarks.endBuild() }
 
     /// The commit dates of `folder`'s files, read again only when `HEAD` moved (a commit, a
     /// checkout) since the last build: `git log` over a site's whole history on every save was

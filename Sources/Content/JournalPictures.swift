@@ -44,16 +44,17 @@ public enum JournalPictures {
     static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "avif"]
 
     /// Each journal's pictures (only journals that have some), and the errors.
-    static func find(_ journals: [Journal], siteRoot: URL, markdown: (Journal) -> String) -> ([ObjectIdentifier: [JournalPicture]], [Diagnostic]) {
+    static func find(
+        _ journals: [Journal], siteRoot: URL, markdown: (Journal) -> String, memo: ContentMemo? = nil
+    ) -> ([ObjectIdentifier: [JournalPicture]], [Diagnostic]) {
         let boundary = SiteBoundary(siteRoot: siteRoot)
         let found = journals.concurrentMap { journal -> ([JournalPicture], [Diagnostic]) in
             guard !journal.isBookmark else { return ([], []) }
-            let body = markdown(journal)
-            // Most bodies have no picture: a byte search spares parsing them.
-            var text = body
-            let hasImage = text.withUTF8 { UTF8Search.firstOffset(of: [0x21, 0x5B], in: $0) != nil }
-            guard hasImage else { return ([], []) }
-            return pictures(of: journal, body: body, siteRoot: siteRoot, boundary: boundary)
+            // Most bodies have no picture: a byte search (remembered by the body's digest)
+            // spares parsing them.
+            func scan() -> Bool { mayShowPictures(markdown(journal)) }
+            guard memo?.mayShowPictures(journal, scan: scan) ?? scan() else { return ([], []) }
+            return pictures(of: journal, body: markdown(journal), siteRoot: siteRoot, boundary: boundary)
         }
         var byJournal: [ObjectIdentifier: [JournalPicture]] = [:]
         var diagnostics: [Diagnostic] = []
@@ -62,6 +63,12 @@ public enum JournalPictures {
             diagnostics += problems
         }
         return (byJournal, diagnostics)
+    }
+
+    /// Whether `body` has `![`, which every Markdown picture begins with.
+    static func mayShowPictures(_ body: String) -> Bool {
+        var text = body
+        return text.withUTF8 { UTF8Search.firstOffset(of: [0x21, 0x5B], in: $0) != nil }
     }
 
     /// One journal's pictures and the errors of those that name no file (`gazette lsp` asks for

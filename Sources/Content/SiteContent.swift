@@ -87,7 +87,8 @@ public struct SiteContent: Sendable {
             configFingerprint: cache?.configFingerprint(shown, make: SiteContent.fingerprint))
         content.leftOut = leftOut
         content.scheduled = scheduled
-        let (pictures, pictureErrors) = JournalPictures.find(published, siteRoot: siteRoot, markdown: content.markdown(of:))
+        let (pictures, pictureErrors) = JournalPictures.find(published, siteRoot: siteRoot, markdown: content.markdown(of:), memo: cache)
+        cache?.endPictureScan()
         content.picturesByJournal = pictures
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.

@@ -151,6 +151,28 @@ import TestSupport
         #expect(try warnings() == ["unknown tag 'energy'"])
     }
 
+    /// With a cache, whether a body may show a picture is remembered by the body: a picture
+    /// written into a body that had none is found, and a file added for a picture already
+    /// written is found too (the files are looked for on every load).
+    @Test func picturesAreFoundAsBodiesAndFilesChange() throws {
+        let folder = try site(["content/journals/a.md": "---\ntitle: a\ncreated: 2026-11-20\n---\nno picture\n"])
+        let images = try TestImages()
+        try folder.write("content/journals/chart.png", try images.data("photo.png"))
+        let cache = ContentMemo()
+        func pictures() throws -> (files: [String], errors: [String]) {
+            let content = try SiteContent.load(siteRoot: folder.url, cache: cache, throwsOnErrors: false)
+            return (content.journals.flatMap { content.pictures(of: $0).map(\.file) }, content.diagnostics.map(\.message))
+        }
+        #expect(try pictures().files.isEmpty)
+        #expect(try pictures().files.isEmpty)
+        try folder.write("content/journals/a.md", "---\ntitle: a\ncreated: 2026-11-20\n---\n![차트](chart.png) ![표](table.png)\n")
+        let written = try pictures()
+        #expect(written.files == ["content/journals/chart.png"])
+        #expect(written.errors.contains { $0.contains("table.png") }, "\(written.errors)")
+        try folder.write("content/journals/table.png", try images.data("photo.png"))
+        #expect(try pictures().files == ["content/journals/chart.png", "content/journals/table.png"])
+    }
+
     /// With a cache, a journal the watcher did not name is taken as it was without a `stat`,
     /// unless it is a link: its target can change where no watched folder sees it.
     @Test func aLinkedJournalEditedOutsideTheWatchedFoldersIsReadAgain() throws {
