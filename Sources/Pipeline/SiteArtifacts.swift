@@ -185,26 +185,37 @@ struct PictureVariants: MadeNow {
 struct WeekPackets: SiteArtifact {
     func files(of site: BuiltSite) -> ArtifactFiles {
         guard site.options.packets == .perWeek else { return .slow([]) }
-        let content = site.sources.content
-        var base = FingerprintHasher()
-        base.add(site.parsed.fonts.fingerprint)
-        base.add(content.configFingerprint)
-        let shared = base.digest, memo = site.memory.pages
+        let content = site.sources.content, weekKey = Self.weekKey(site)
         return .slow(
             StudyPacket.weeks(in: content).map { week in
-            let path = SitePaths.packet(week)
+                let contents = content.weeks.first { $0.week == week }
+                let key = contents.map(weekKey) ?? Self.key(content, week: week, base: Self.base(site))
+                return DeferredFile(path: SitePaths.packet(week), key: key) { isCancelled in
+                    try Self.typeset(content, week: week, isCancelled: isCancelled)
+                }
+            })
+    }
+
+    /// What every packet is made from besides its week: the fonts and the config.
+    static func base(_ site: BuiltSite) -> Fingerprint {
+        var base = FingerprintHasher()
+        base.add(site.parsed.fonts.fingerprint)
+        base.add(site.sources.content.configFingerprint)
+        return base.digest
+    }
+
+    /// A week's packet key (`key`). In `serve`, a week whose journals and articles are as before
+    /// keeps its key without fingerprinting every journal again (a tenth of a save's processor
+    /// time at 2,000); the week's mail asks for the same key and finds it.
+    static func weekKey(_ site: BuiltSite) -> @Sendable (WeekContent) -> Fingerprint {
+        let content = site.sources.content, memo = site.memory.pages, shared = base(site)
+        return { contents in
+            let week = contents.week
             let make = { Self.key(content, week: week, base: shared) }
-            // In `serve`, a week whose journals and articles are as before keeps its key without
-            // fingerprinting every journal again (a tenth of a save's processor time at 2,000).
-            let key: Fingerprint
-            if let memo, let contents = content.weeks.first(where: { $0.week == week }) {
-                let articles = contents.journals.map(content.article(for:)) + contents.articles.map(Optional.some)
-                key = memo.key(path, journals: contents.journals, articles: articles, shared: shared, make: make)
-            } else {
-                key = make()
-            }
-            return DeferredFile(path: path, key: key) { isCancelled in try Self.typeset(content, week: week, isCancelled: isCancelled) }
-        })
+            guard let memo else { return make() }
+            let articles = contents.journals.map(content.article(for:)) + contents.articles.map(Optional.some)
+            return memo.key(SitePaths.packet(week), journals: contents.journals, articles: articles, shared: shared, make: make)
+        }
     }
 
     /// What a week's packet is made from: the config, the fonts, and the week's journals and
@@ -239,22 +250,22 @@ struct WeekPackets: SiteArtifact {
 /// request in `serve`, never published (the week's page is the digest on the web).
 struct WeekMails: SiteArtifact {
     func files(of site: BuiltSite) -> ArtifactFiles {
-        let content = site.sources.content, baseURL = site.sources.baseURL, memo = site.memory.pages
+        let content = site.sources.content, baseURL = site.sources.baseURL, weekKey = WeekPackets.weekKey(site)
         return .previews {
-            var base = FingerprintHasher()
-            base.add("mail preview 1")
-            base.add(content.configFingerprint)
-            base.add(baseURL?.absoluteString ?? "")
-            return content.weeks.map { contents in
+            content.weeks.map { contents in
                 let week = contents.week, path = SitePaths.file(SitePaths.mailPreview(week))
-                let linked = contents.journals.map(content.article(for:))
-                // A journal's card shows its article's thumbnail when all its files are there.
-                var hasher = base
-                for article in linked { hasher.add(tag: article.flatMap(content.thumbnails(of:)) == nil ? 0 : 1) }
-                let shared = hasher.digest
-                let make = { WeekPackets.key(content, week: week, base: shared) }
-                let key = memo?.key(path, journals: contents.journals, articles: linked + contents.articles.map(Optional.some), shared: shared, make: make) ?? make()
-                return DeferredFile(path: path, key: key, isPreview: true) { _ in
+                // The week's journals and articles and the config (the packet's key, which the
+                // packet asked for first), the links' address, and which journals' cards show
+                // their article's thumbnail (all its files are there).
+                var key = FingerprintHasher()
+                key.add("mail preview 2")
+                key.add(weekKey(contents))
+                key.add(baseURL?.absoluteString ?? "")
+                for journal in contents.journals {
+                    key.add(tag: content.article(for: journal).flatMap(content.thumbnails(of:)) == nil ? 0 : 1)
+                }
+                let digest = key.digest
+                return DeferredFile(path: path, key: digest, isPreview: true) { _ in
                     do throws(MailError) {
                         return try DigestPreview.page(content: content, week: week, baseURL: baseURL)
                     } catch {
