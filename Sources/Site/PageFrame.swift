@@ -150,7 +150,7 @@ public struct PageFrame: Sendable {
 
     func emptyHome() -> Draft {
         var context = base(path: "", title: config.title, description: config.description ?? config.title, current: "digest")
-        context["board"] = board(PageInputs.Cards(id: "home", journals: [], articles: []), root: "")
+        context["board"] = board(PageInputs.Cards(id: "home", shown: []), root: "")
         return Draft(template: "week", context: context)
     }
 
@@ -190,7 +190,7 @@ public struct PageFrame: Sendable {
     func listPage(_ page: PageInputs.BoardPage) -> Draft {
         let root = SitePaths.root(from: page.place.path)
         var context = boardViewContext(page)
-        context["rows"] = zip(page.cards.journals, page.cards.articles).map { row($0, article: $1, root: root) }
+        context["rows"] = page.cards.shown.map { $0.row.fields(root: root) }
         return Draft(template: "list", context: context)
     }
 
@@ -223,22 +223,6 @@ public struct PageFrame: Sendable {
         ] as TemplateFields
         context["pagination"] = pagination(place) { href(tag?.key, $0) }
         return context
-    }
-
-    /// One row of the list view.
-    func row(_ journal: Journal, article: Article?, root: String) -> TemplateFields {
-        let line: String
-        if journal.isBookmark {
-            line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
-        } else {
-            line = TextCut.excerpt(bodies.lead(journal), limit: 140)
-        }
-        return [
-            "title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)),
-            "date": dates.day(journal.updated), "dateISO": dates.iso(journal.updated),
-            "author": authorName(journal.author) ?? "", "tags": tagLinks(journal.tags, root: root), "hasTags": !journal.tags.isEmpty,
-            "excerpt": line, "isBookmark": journal.isBookmark,
-        ]
     }
 
     func archivePage(_ weeks: [PageInputs.WeekCounts]) -> Draft {
@@ -335,7 +319,7 @@ public struct PageFrame: Sendable {
 
     /// What `board.mustache` reads for a board page's cards.
     func board(_ cards: PageInputs.Cards, root: String) -> TemplateFields {
-        boards.context(cards.id, cards: cards.journals.map { boards.cards.card($0, root: root) })
+        boards.context(cards.id, cards: cards.shown.map { $0.card.rooted(root) })
     }
 
     func tagLinks(_ keys: [String], root: String) -> [TemplateFields] {

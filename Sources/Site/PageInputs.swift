@@ -9,8 +9,9 @@ import GazetteModel
 /// from the last build without drafting it (`PageMemo`).
 ///
 /// The journals a page holds stand for what the frame makes of them — their bodies' HTML and
-/// leads, their cards and the packing of the board they are on — which follow from the journal,
-/// its article and the frame.
+/// leads — which follow from the journal, its article and the frame; a board page holds its
+/// journals as their cards and rows show them (`ShownJournal`), and its packing follows from
+/// those cards and the frame.
 enum PageInputs: Equatable, Sendable {
     /// A page of a week's board; the home page (the digest) is the newest week's first page.
     case week(WeekPage)
@@ -35,9 +36,10 @@ enum PageInputs: Equatable, Sendable {
     /// Where a page is: its site path, and which of how many pages of its board or list it is.
     struct Place: Equatable, Sendable { var path: String, page: Int, pageCount: Int }
 
-    /// The journals shown on a board page, in board order, with their articles (what their cards
-    /// and rows show); `id` names the board's packing (`SiteBoards`).
-    struct Cards: Equatable, Sendable { var id: String, journals: [Journal], articles: [Article?] }
+    /// The journals on a board page, in board order, as their cards and rows show them (not the
+    /// journals: an edit no card or row shows redrafts no board); `id` names the board's packing
+    /// (`SiteBoards`), which follows from the cards.
+    struct Cards: Equatable, Sendable { var id: String, shown: [ShownJournal] }
 
     /// An article as a page shows it: with the journals about it and its thumbnails' files.
     struct ShownArticle: Equatable, Sendable { var article: Article, about: [Journal], thumbnails: [String] }

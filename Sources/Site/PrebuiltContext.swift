@@ -43,9 +43,9 @@ extension PrebuiltContext: TemplateConvertible {
 public final class CardMemo: Sendable {
     /// Card values by `key(card, measure)`.
     private let contexts: Memo<Fingerprint, NoInputs, PrebuiltContext>
-    /// What each journal's card showed, by slug, with the journal, article and config it was
-    /// made from (`CardMaker`): an edit to one journal makes one card's text again.
-    private let texts = Memo<String, TextInputs, CardText>()
+    /// How each journal was shown (its card and list row), by slug, with the journal, article and
+    /// config it was made from (`CardMaker`): an edit to one journal makes one again.
+    private let texts = Memo<String, TextInputs, ShownJournal>()
     /// Each board's packing, by board id, with the measures it was packed from.
     private let packings = Memo<String, [CardMeasure], PackedBoard>()
 
@@ -91,11 +91,11 @@ public final class CardMemo: Sendable {
     /// The card text of each of `journals` (with their articles), made by `make` only for those
     /// whose journal, article or config differ from the last build's. By slug, the first
     /// journal of a slug winning.
-    func texts(
-        _ journals: [(journal: Journal, article: Article?)], config: Fingerprint, make: (Journal) -> CardText
-    ) -> [String: CardText] {
+    func shown(
+        _ journals: [(journal: Journal, article: Article?)], config: Fingerprint, make: (Journal) -> ShownJournal
+    ) -> [String: ShownJournal] {
         let known = texts.known()
-        let made = journals.concurrentMap { journal, article -> CardText? in
+        let made = journals.concurrentMap { journal, article -> ShownJournal? in
             known.value(journal.slug, TextInputs(config: config, journal: journal, article: article)) == nil ? make(journal) : nil
         }
         // Every card as the last build had it, and no other: the last table serves as it is
@@ -104,10 +104,10 @@ public final class CardMemo: Sendable {
             texts.recordAllFound()
             return known.values
         }
-        var table: [String: CardText] = [:]
+        var table: [String: ShownJournal] = [:]
         table.reserveCapacity(journals.count)
         var found: [String] = []
-        var fresh: [(String, Memo<String, TextInputs, CardText>.Entry)] = []
+        var fresh: [(String, Memo<String, TextInputs, ShownJournal>.Entry)] = []
         for (pair, text) in zip(journals, made) where table[pair.journal.slug] == nil {
             let slug = pair.journal.slug
             if let text {

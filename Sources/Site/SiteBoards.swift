@@ -10,11 +10,11 @@ public struct CardMaker: Sendable {
     let content: SiteContent
     let bodies: JournalBodies
     let dates: DateStyle
-    /// What each journal's card shows, made once: a journal is on several boards, each with links
+    /// How each journal is shown, made once: a journal is on several boards, each with links
     /// relative to its own page.
-    private let texts: [String: CardText]
+    private let shown: [String: ShownJournal]
 
-    /// `memo` (`gazette serve`) keeps the texts of earlier builds, so unchanged journals are not
+    /// `memo` (`gazette serve`) keeps what earlier builds showed, so unchanged journals are not
     /// read again.
     public init(content: SiteContent, bodies: JournalBodies, memo: CardMemo? = nil) {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
@@ -22,12 +22,12 @@ public struct CardMaker: Sendable {
         self.bodies = bodies
         self.dates = dates
         if let memo {
-            texts = memo.texts(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
-                Self.text($0, content: content, bodies: bodies, dates: dates)
+            shown = memo.shown(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
+                Self.shown($0, content: content, bodies: bodies, dates: dates)
             }
         } else {
-            let made = content.journals.concurrentMap { Self.text($0, content: content, bodies: bodies, dates: dates) }
-            texts = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
+            let made = content.journals.concurrentMap { Self.shown($0, content: content, bodies: bodies, dates: dates) }
+            shown = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -50,17 +50,37 @@ public struct CardMaker: Sendable {
             publisher: journal.isBookmark ? article?.publisher : nil)
     }
 
-    /// What a journal's card shows (every journal of the content it was made with).
-    func text(_ journal: Journal) -> CardText {
-        texts[journal.slug] ?? Self.text(journal, content: content, bodies: bodies, dates: dates)
+    /// How `journal` is shown: its card and its list row, links from the site root.
+    static func shown(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> ShownJournal {
+        let config = content.config, href = SitePaths.encode(SitePaths.journal(journal.slug))
+        let card = Card(
+            slug: journal.slug, href: href, updatedISO: dates.iso(journal.updated),
+            tagLinks: journal.tags.map { SitePaths.encode(SitePaths.tag($0)) }, text: text(journal, content: content, bodies: bodies, dates: dates))
+        let line: String
+        if journal.isBookmark {
+            let article = content.article(for: journal)
+            line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
+        } else {
+            line = TextCut.excerpt(bodies.lead(journal), limit: 140)
+        }
+        let row = ListRow(
+            title: journal.title, href: href, date: dates.day(journal.updated), dateISO: dates.iso(journal.updated),
+            author: journal.author.map { config.author($0)?.name ?? $0 } ?? "",
+            tags: journal.tags.map { ListRow.Tag(name: config.tag($0)?.name ?? $0, href: SitePaths.encode(SitePaths.tag($0))) }, excerpt: line,
+            isBookmark: journal.isBookmark)
+        return ShownJournal(card: card, row: row)
     }
 
-    /// A journal's card with links relative to a page at `root`.
-    func card(_ journal: Journal, root: String) -> Card {
-        Card(
-            slug: journal.slug, href: root + SitePaths.encode(SitePaths.journal(journal.slug)), updatedISO: dates.iso(journal.updated),
-            tagLinks: journal.tags.map { root + SitePaths.encode(SitePaths.tag($0)) }, text: text(journal))
+    /// How `journal` is shown (every journal of the content it was made with).
+    func shown(_ journal: Journal) -> ShownJournal {
+        shown[journal.slug] ?? Self.shown(journal, content: content, bodies: bodies, dates: dates)
     }
+
+    /// What a journal's card shows.
+    func text(_ journal: Journal) -> CardText { shown(journal).card.text }
+
+    /// A journal's card with links relative to a page at `root`.
+    func card(_ journal: Journal, root: String) -> Card { shown(journal).card.rooted(root) }
 
     /// Characters after which engines disagree whether a line may break when a letter follows:
     /// Firefox breaks after `/` in a URL (Chromium does not), and under `word-break: keep-all`
@@ -238,5 +258,51 @@ extension CardText {
         key.add(self.articleTitle ?? "\u{0}")
         key.add(self.publisher ?? "\u{0}")
         return key.digest
+    }
+}
+
+/// A journal as boards show it: its card and its row in the list view, links from the site
+/// root. A board page's inputs hold these, not the journals: a save that leaves a journal's card
+/// and row as they were (a line added at the end of its body) leaves its boards' pages alone.
+public struct ShownJournal: Sendable, Equatable {
+    public var card: Card
+    public var row: ListRow
+}
+
+/// A journal as a list page's row shows it (title, date, author, tags and a line of the
+/// excerpt), links from the site root.
+public struct ListRow: Sendable, Equatable {
+    public struct Tag: Sendable, Equatable {
+        var name: String
+        var href: String
+    }
+
+    var title: String
+    var href: String
+    var date: String
+    var dateISO: String
+    var author: String
+    var tags: [Tag]
+    var excerpt: String
+    var isBookmark: Bool
+
+    /// The template's values, links relative to a page at `root`.
+    func fields(root: String) -> TemplateFields {
+        [
+            "title": title, "href": root + href, "date": date, "dateISO": dateISO, "author": author,
+            "tags": tags.map { ["name": $0.name, "href": root + $0.href] as TemplateFields }, "hasTags": !tags.isEmpty,
+            "excerpt": excerpt, "isBookmark": isBookmark,
+        ]
+    }
+}
+
+extension Card {
+    /// The card with its links (made from the site root) relative to a page at `root`.
+    func rooted(_ root: String) -> Card {
+        guard !root.isEmpty else { return self }
+        var card = self
+        card.href = root + href
+        card.tagLinks = tagLinks.map { root + $0 }
+        return card
     }
 }

@@ -273,8 +273,8 @@ public struct SiteRenderer: Sendable {
     }
 
     func cards(_ id: String, _ journals: [Journal]) -> PageInputs.Cards {
-        let content = self.content
-        return PageInputs.Cards(id: id, journals: journals, articles: journals.map { content.article(for: $0) })
+        let maker = frame.boards.cards
+        return PageInputs.Cards(id: id, shown: journals.map(maker.shown))
     }
 
     /// An article with the journals about it and its thumbnails (`fetch --enrich` makes one for
