@@ -13,6 +13,9 @@ public struct CardMaker: Sendable {
     /// How each journal is shown, made once: a journal is on several boards, each with links
     /// relative to its own page.
     private let shown: [String: ShownJournal]
+    /// The same, by journal (`Journal.identity`): a board page's inputs look up every journal it
+    /// shows, on every `serve` save.
+    private let byJournal: [ObjectIdentifier: ShownJournal]
 
     /// `memo` (`gazette serve`) keeps what earlier builds showed, so unchanged journals are not
     /// read again.
@@ -29,6 +32,8 @@ public struct CardMaker: Sendable {
             let made = content.journals.concurrentMap { Self.shown($0, content: content, bodies: bodies, dates: dates) }
             shown = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
         }
+        let shown = self.shown
+        byJournal = Dictionary(content.journals.compactMap { journal in shown[journal.slug].map { (journal.identity, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// "초안" / "Draft", "공개 예정" / "Scheduled", or nil for a published journal.
@@ -73,7 +78,7 @@ public struct CardMaker: Sendable {
 
     /// How `journal` is shown (every journal of the content it was made with).
     func shown(_ journal: Journal) -> ShownJournal {
-        shown[journal.slug] ?? Self.shown(journal, content: content, bodies: bodies, dates: dates)
+        byJournal[journal.identity] ?? shown[journal.slug] ?? Self.shown(journal, content: content, bodies: bodies, dates: dates)
     }
 
     /// What a journal's card shows.
@@ -264,9 +269,25 @@ extension CardText {
 /// A journal as boards show it: its card and its row in the list view, links from the site
 /// root. A board page's inputs hold these, not the journals: a save that leaves a journal's card
 /// and row as they were (a line added at the end of its body) leaves its boards' pages alone.
+///
+/// Boxed: a board page's inputs are compared on every `serve` save, and a journal shown as before
+/// is the same box (kept by the card memo), so most comparisons and copies are of one reference.
 public struct ShownJournal: Sendable, Equatable {
-    public var card: Card
-    public var row: ListRow
+    final class Box: Sendable {
+        let card: Card
+        let row: ListRow
+        init(card: Card, row: ListRow) { (self.card, self.row) = (card, row) }
+    }
+
+    let box: Box
+    public var card: Card { box.card }
+    public var row: ListRow { box.row }
+
+    init(card: Card, row: ListRow) { box = Box(card: card, row: row) }
+
+    public static func == (a: ShownJournal, b: ShownJournal) -> Bool {
+        a.box === b.box || (a.box.card == b.box.card && a.box.row == b.box.row)
+    }
 }
 
 /// A journal as a list page's row shows it (title, date, author, tags and a line of the
