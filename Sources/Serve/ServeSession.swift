@@ -152,6 +152,10 @@ private struct Rebuilder: Sendable {
             report(.built(result, seconds: seconds, reused: counts.reused, parsed: counts.parsed, trigger: trigger))
             let search = Task.detached(priority: .userInitiated) {
                 guard let deferred = result.deferredSearch else { return }
+                // The open pages fetch what changed first: begun at once, the index (both cores
+                // for tens of milliseconds on a real-Korean site) held back the reload event's
+                // delivery and the page's request behind it.
+                try? await Task.sleep(for: Self.searchDelay)
                 do {
                     let changed = try await Self.offPool { try deferred.write() }
                     if !changed.isEmpty { await live.built(changed: changed) }
@@ -173,6 +177,9 @@ private struct Rebuilder: Sendable {
     }
 
     /// Runs blocking work on a Dispatch worker, not on a thread of Swift's cooperative pool.
+    /// How long the search files wait after the reload event.
+    static let searchDelay = Duration.milliseconds(150)
+
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
