@@ -72,6 +72,10 @@ public struct SiteConfig: Sendable, Equatable {
 
     public func tag(_ key: String) -> Tag? { tags.first { $0.key == key } }
     public func author(_ key: String) -> Author? { authors.first { $0.key == key } }
+    /// The name a page shows for a tag key: the vocabulary's, or the key itself.
+    public func tagName(_ key: String) -> String { tag(key)?.name ?? key }
+    /// The name a page shows for an author key: the vocabulary's, or the key itself.
+    public func authorName(_ key: String) -> String { author(key)?.name ?? key }
 
     /// NewsForce's ten topics, used when a site configures no vocabulary of its own.
     public static func defaultTags(_ language: SiteLanguage) -> [Tag] {

@@ -94,8 +94,8 @@ public struct WeeklyDigest: Sendable {
             let document = MarkdownDocument(content.markdown(of: journal))
             let linked = article.map { (title: $0.title, url: $0.url) } ?? journal.articleReference.map { (title: $0, url: $0) }
             return Entry(
-                title: journal.title, author: journal.author.map { config.author($0)?.name ?? $0 }, date: dates.day(journal.created),
-                tags: journal.tags.map { config.tag($0)?.name ?? $0 },
+                title: journal.title, author: journal.author.map(config.authorName), date: dates.day(journal.created),
+                tags: journal.tags.map(config.tagName),
                 excerpt: Self.excerpt(document, length: excerptLength),
                 pictures: document.links().filter(\.isImage).map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
                 url: absolute(SitePaths.journal(journal.slug)),

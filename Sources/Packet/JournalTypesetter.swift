@@ -75,7 +75,7 @@ struct JournalTypesetter {
         }
         header.append(try textBox(meta, lineHeight: 1.45, spaceBefore: size * 0.6))
         if !journal.tags.isEmpty {
-            let tags = journal.tags.map { "#" + (config.tag($0)?.name ?? $0) }.joined(separator: " ")
+            let tags = journal.tags.map { "#" + config.tagName($0) }.joined(separator: " ")
             header.append(try textBox(RichText(tags, style.body.with { $0.color = style.accent; $0.bold = true }), spaceBefore: size * 0.4))
         }
         let rule = style.rule

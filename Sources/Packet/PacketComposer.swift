@@ -210,10 +210,10 @@ final class PacketComposer {
         var parts: [String] = []
         if let week = selection.week { parts.append(strings.week(week)) }
         if !selection.tags.isEmpty {
-            parts.append("\(strings.tags) " + selection.tags.map { config.tag($0)?.name ?? $0 }.joined(separator: ", "))
+            parts.append("\(strings.tags) " + selection.tags.map(config.tagName).joined(separator: ", "))
         }
         if !selection.authors.isEmpty {
-            parts.append("\(strings.author) " + selection.authors.map { config.author($0)?.name ?? $0 }.joined(separator: ", "))
+            parts.append("\(strings.author) " + selection.authors.map(config.authorName).joined(separator: ", "))
         }
         return parts.isEmpty ? strings.selection : parts.joined(separator: " · ")
     }
@@ -228,7 +228,7 @@ final class PacketComposer {
 
     var authorNames: [String] {
         var seen = Set<String>()
-        return packet.journals.compactMap { $0.author }.map { config.author($0)?.name ?? $0 }.filter { seen.insert($0).inserted }
+        return packet.journals.compactMap { $0.author }.map(config.authorName).filter { seen.insert($0).inserted }
     }
 
     /// Tag display names with their journal counts, in vocabulary order, then unknown tags.

@@ -82,14 +82,14 @@ public struct DeferredFile: Sendable {
     /// Makes it, the same bytes a full build writes, or throws `CancellationError` once the
     /// closure it is given says so.
     public let makeUnless: @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
-    /// A preview (`ArtifactFiles.previews`): never part of a published site.
-    public let isPreview: Bool
+    /// A preview (`ArtifactFiles.previews`, marked by the writer that keeps it): never part of a
+    /// published site.
+    public internal(set) var isPreview = false
 
     public init(
-        path: String, key: Fingerprint, isPreview: Bool = false,
-        makeUnless: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
+        path: String, key: Fingerprint, makeUnless: @escaping @Sendable (_ isCancelled: @escaping @Sendable () -> Bool) throws -> Data
     ) {
-        (self.path, self.key, self.isPreview, self.makeUnless) = (path, key, isPreview, makeUnless)
+        (self.path, self.key, self.makeUnless) = (path, key, makeUnless)
     }
 
     /// Makes it: the same bytes a full build writes.

@@ -268,7 +268,13 @@ struct InPlaceWriter: OutputWriter {
         ([], files)
     }
 
-    func previews(_ files: [@Sendable () -> [DeferredFile]]) -> [DeferredFile] { files.flatMap { $0() } }
+    func previews(_ files: [@Sendable () -> [DeferredFile]]) -> [DeferredFile] {
+        files.flatMap { $0() }.map { file in
+            var preview = file
+            preview.isPreview = true
+            return preview
+        }
+    }
 
     func pagesBeforeWriting(_ pages: SitePages, _ clock: inout StepClock) throws -> [SiteFile]? {
         try clock.step("render pages") { try pages.all() }
@@ -306,8 +312,14 @@ struct InPlaceWriter: OutputWriter {
         }
         // Slow files made after an earlier build stay known while their key holds; one whose key
         // changed has changed (a page showing it reloads, and the request makes it again).
-        let laterInPlace = later.filter { written.key(of: $0.path) == $0.key }
-        let stale = later.filter { file in written.key(of: file.path).map { $0 != file.key } ?? false }.map(\.path)
+        var laterInPlace: [DeferredFile] = [], stale: [String] = []
+        for file in later {
+            switch written.key(of: file.path) {
+            case file.key?: laterInPlace.append(file)
+            case .some: stale.append(file.path)
+            case nil: break
+            }
+        }
         written.record(
             files.made.map { ($0.path, $0.key) } + laterInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
         // A preview is kept while served, but is no file of the site.

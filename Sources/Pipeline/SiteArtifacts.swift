@@ -265,7 +265,7 @@ struct WeekMails: SiteArtifact {
                     key.add(tag: content.article(for: journal).flatMap(content.thumbnails(of:)) == nil ? 0 : 1)
                 }
                 let digest = key.digest
-                return DeferredFile(path: path, key: digest, isPreview: true) { _ in
+                return DeferredFile(path: path, key: digest) { _ in
                     do throws(MailError) {
                         return try DigestPreview.page(content: content, week: week, baseURL: baseURL)
                     } catch {

@@ -260,7 +260,7 @@ public struct SearchIndex: Sendable {
         for (index, key) in journal.tags.enumerated() {
             if index > 0 { fragment.raw(",") }
             fragment.raw("[")
-            fragment.string(content.config.tag(key)?.name ?? key)
+            fragment.string(content.config.tagName(key))
             fragment.raw(",")
             fragment.string(SitePaths.encode(SitePaths.tag(key)))
             fragment.raw("]")

@@ -176,10 +176,10 @@ private struct Rebuilder: Sendable {
         }
     }
 
-    /// Runs blocking work on a Dispatch worker, not on a thread of Swift's cooperative pool.
     /// How long the search files wait after the reload event.
     static let searchDelay = Duration.milliseconds(150)
 
+    /// Runs blocking work on a Dispatch worker, not on a thread of Swift's cooperative pool.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }

@@ -53,7 +53,7 @@ public enum Feeds {
         xml += "    <updated>\(utc(journal.updated))</updated>\n"
         xml += "    <author><name>\(escape(renderer.authorName(journal.author) ?? content.config.title))</name></author>\n"
         for key in journal.tags {
-            xml += "    <category term=\"\(escape(key))\" label=\"\(escape(content.config.tag(key)?.name ?? key))\"/>\n"
+            xml += "    <category term=\"\(escape(key))\" label=\"\(escape(content.config.tagName(key)))\"/>\n"
         }
         // The body's own addresses (a picture beside the journal, `../../images/…`) are relative
         // to the journal's page: its address is the content's base.

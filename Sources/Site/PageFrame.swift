@@ -323,11 +323,11 @@ public struct PageFrame: Sendable {
     }
 
     func tagLinks(_ keys: [String], root: String) -> [TemplateFields] {
-        keys.map { ["name": config.tag($0)?.name ?? $0, "href": root + SitePaths.encode(SitePaths.tag($0))] }
+        keys.map { ["name": config.tagName($0), "href": root + SitePaths.encode(SitePaths.tag($0))] }
     }
 
     func authorName(_ key: String?) -> String? {
-        key.map { config.author($0)?.name ?? $0 }
+        key.map(config.authorName)
     }
 
     func articleContext(_ shown: PageInputs.ShownArticle, root: String) -> TemplateFields {

@@ -45,7 +45,7 @@ public final class CardMemo: Sendable {
     private let contexts: Memo<Fingerprint, NoInputs, PrebuiltContext>
     /// How each journal was shown (its card and list row), by slug, with the journal, article and
     /// config it was made from (`CardMaker`): an edit to one journal makes one again.
-    private let texts = Memo<String, TextInputs, ShownJournal>()
+    private let shown = Memo<String, TextInputs, ShownJournal>()
     /// Each board's packing, by board id, with the measures it was packed from.
     private let packings = Memo<String, [CardMeasure], PackedBoard>()
 
@@ -88,20 +88,20 @@ public final class CardMemo: Sendable {
         return result
     }
 
-    /// The card text of each of `journals` (with their articles), made by `make` only for those
-    /// whose journal, article or config differ from the last build's. By slug, the first
-    /// journal of a slug winning.
+    /// How each of `journals` (with their articles) is shown, made by `make` only for those whose
+    /// journal, article or config differ from the last build's. By slug, the first journal of a
+    /// slug winning.
     func shown(
         _ journals: [(journal: Journal, article: Article?)], config: Fingerprint, make: (Journal) -> ShownJournal
     ) -> [String: ShownJournal] {
-        let known = texts.known()
+        let known = shown.known()
         let made = journals.concurrentMap { journal, article -> ShownJournal? in
             known.value(journal.slug, TextInputs(config: config, journal: journal, article: article)) == nil ? make(journal) : nil
         }
         // Every card as the last build had it, and no other: the last table serves as it is
         // (building it again was a third of making a `serve` save's cards at 2,000 journals).
         if known.count == journals.count, made.allSatisfy({ $0 == nil }) {
-            texts.recordAllFound()
+            shown.recordAllFound()
             return known.values
         }
         var table: [String: ShownJournal] = [:]
@@ -118,7 +118,7 @@ public final class CardMemo: Sendable {
                 table[slug] = known[slug]?.value
             }
         }
-        texts.record(found: found, made: fresh)
+        shown.record(found: found, made: fresh)
         return table
     }
 
@@ -135,10 +135,10 @@ public final class CardMemo: Sendable {
         return key.digest
     }
 
-    /// The end of a build: card values, texts and packings it did not ask for are let go.
+    /// The end of a build: card values, journals shown and packings it did not ask for are let go.
     public func endBuild() {
         contexts.endBuild()
-        texts.endBuild()
+        shown.endBuild()
         packings.endBuild()
     }
 }

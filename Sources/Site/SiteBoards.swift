@@ -11,11 +11,9 @@ public struct CardMaker: Sendable {
     let bodies: JournalBodies
     let dates: DateStyle
     /// How each journal is shown, made once: a journal is on several boards, each with links
-    /// relative to its own page.
-    private let shown: [String: ShownJournal]
-    /// The same, by journal (`Journal.identity`): a board page's inputs look up every journal it
-    /// shows, on every `serve` save.
-    private let byJournal: [ObjectIdentifier: ShownJournal]
+    /// relative to its own page. By journal (`Journal.identity`): a board page's inputs look up
+    /// every journal it shows, on every `serve` save.
+    private let shown: [ObjectIdentifier: ShownJournal]
 
     /// `memo` (`gazette serve`) keeps what earlier builds showed, so unchanged journals are not
     /// read again.
@@ -24,16 +22,17 @@ public struct CardMaker: Sendable {
         self.content = content
         self.bodies = bodies
         self.dates = dates
+        let bySlug: [String: ShownJournal]
         if let memo {
-            shown = memo.shown(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
+            bySlug = memo.shown(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
                 Self.shown($0, content: content, bodies: bodies, dates: dates)
             }
         } else {
             let made = content.journals.concurrentMap { Self.shown($0, content: content, bodies: bodies, dates: dates) }
-            shown = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
+            bySlug = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
         }
-        let shown = self.shown
-        byJournal = Dictionary(content.journals.compactMap { journal in shown[journal.slug].map { (journal.identity, $0) } }, uniquingKeysWith: { first, _ in first })
+        shown = Dictionary(
+            content.journals.compactMap { journal in bySlug[journal.slug].map { (journal.identity, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 
     /// "초안" / "Draft", "공개 예정" / "Scheduled", or nil for a published journal.
@@ -47,9 +46,9 @@ public struct CardMaker: Sendable {
             title: agreeingBreaks(journal.title), updated: dates.day(journal.updated),
             // A draft or scheduled journal says so after its author, in the meta line the card is
             // measured with.
-            author: [journal.author.map { content.config.author($0)?.name ?? $0 }, statusLabel(journal, content: content)]
+            author: [journal.author.map(content.config.authorName), statusLabel(journal, content: content)]
                 .compactMap { $0 }.joined(separator: " · ").nilIfEmpty,
-            tags: journal.tags.map { key in content.config.tag(key)?.name ?? key },
+            tags: journal.tags.map(content.config.tagName),
             excerptRuns: journal.isBookmark ? [] : bodies.excerpt(journal).map { ExcerptRun(agreeingBreaks($0.text), $0.kind) },
             isBookmark: journal.isBookmark, articleTitle: journal.isBookmark ? article.map { agreeingBreaks($0.title) } : nil,
             publisher: journal.isBookmark ? article?.publisher : nil)
@@ -70,15 +69,15 @@ public struct CardMaker: Sendable {
         }
         let row = ListRow(
             title: journal.title, href: href, date: dates.day(journal.updated), dateISO: dates.iso(journal.updated),
-            author: journal.author.map { config.author($0)?.name ?? $0 } ?? "",
-            tags: journal.tags.map { ListRow.Tag(name: config.tag($0)?.name ?? $0, href: SitePaths.encode(SitePaths.tag($0))) }, excerpt: line,
+            author: journal.author.map(config.authorName) ?? "",
+            tags: journal.tags.map { ListRow.Tag(name: config.tagName($0), href: SitePaths.encode(SitePaths.tag($0))) }, excerpt: line,
             isBookmark: journal.isBookmark)
         return ShownJournal(card: card, row: row)
     }
 
     /// How `journal` is shown (every journal of the content it was made with).
     func shown(_ journal: Journal) -> ShownJournal {
-        byJournal[journal.identity] ?? shown[journal.slug] ?? Self.shown(journal, content: content, bodies: bodies, dates: dates)
+        shown[journal.identity] ?? Self.shown(journal, content: content, bodies: bodies, dates: dates)
     }
 
     /// What a journal's card shows.

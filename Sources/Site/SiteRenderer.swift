@@ -299,7 +299,7 @@ public struct SiteRenderer: Sendable {
         for article in week.articles { sources[SourceNames.label(article.source, language: content.config.language), default: 0] += 1 }
         var tags: [String: Int] = [:]
         for journal in week.journals {
-            for key in journal.tags { tags[content.config.tag(key)?.name ?? key, default: 0] += 1 }
+            for key in journal.tags { tags[content.config.tagName(key), default: 0] += 1 }
         }
         let rows = articleRows(week)
         let perPage = content.config.board.articlesPerPage
