@@ -144,7 +144,7 @@ public enum ISO8601 {
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
         let offset = timeZone.secondsFromGMT(for: date)
         let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset
-        let days = local >= 0 ? local / 86400 : (local - 86399) / 86400
+        let days = days(local)
         let (year, month, day) = civilFromDays(days)
         let secondsOfDay = local - days * 86400
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
@@ -158,6 +158,15 @@ public enum ISO8601 {
         let yearText = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))\(zone)"
     }
+
+    /// The day `date` falls on in `timeZone`, counted as `daysFromCivil` counts (the date
+    /// `format` writes, without writing it).
+    public static func day(of date: Date, in timeZone: TimeZone) -> Int {
+        days(Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date))
+    }
+
+    /// Whole days since 1970-01-01 of a count of local seconds, rounded down.
+    static func days(_ local: Int) -> Int { local >= 0 ? local / 86400 : (local - 86399) / 86400 }
 
     static func daysIn(_ month: Int, _ year: Int) -> Int {
         switch month {

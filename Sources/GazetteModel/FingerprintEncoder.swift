@@ -23,6 +23,14 @@ extension Fingerprint {
     }
 }
 
+/// A value whose fields are boxed (`FieldsBox`): a key made by encoding it takes the box's
+/// digest, made once per box, where encoding the fields again each time cost every key that holds
+/// the value (a card's text is keyed on every board that shows it, on every `serve` save).
+public protocol KeyedByBox: Encodable {
+    /// The digest of the value's encoded fields (`FieldsBox.key`).
+    var boxKey: Fingerprint { get }
+}
+
 /// A stored property that is not part of what its value is keyed by: a cache of something
 /// keyed already (a journal's body text, whose digest is a field of its own), which may be
 /// present or dropped without the value being another one.
@@ -45,7 +53,7 @@ struct FingerprintEncoder: Encoder {
     }
 
     private enum Mark: UInt8 {
-        case keyed = 30, unkeyed, single, element, none, superclass, integer, unordered
+        case keyed = 30, unkeyed, single, element, none, superclass, integer, unordered, box
     }
 
     let sink: Sink
@@ -73,6 +81,9 @@ struct FingerprintEncoder: Encoder {
         case let number as Double: sink.fingerprint.add(bits: number.bitPattern)
         case let date as Date: sink.fingerprint.add(bits: date.timeIntervalSinceReferenceDate.bitPattern)
         case let fingerprint as Fingerprint: sink.fingerprint.add(fingerprint)
+        case let boxed as any KeyedByBox:
+            sink.fingerprint.add(tag: Mark.box.rawValue)
+            sink.fingerprint.add(boxed.boxKey)
         case let unordered as any UnorderedEncodable: try unordered.addInOrder(to: sink)
         case let number as Float: sink.fingerprint.add(bits: UInt64(number.bitPattern))
         case let number as any BinaryInteger:

@@ -19,7 +19,8 @@ public struct OutputFolder: Sendable {
         var protected: [(URL, String)] = [
             (URL(fileURLWithPath: "/"), "the file system root"), (site, "the site folder"),
         ]
-        if let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+        // getenv reads one variable; `ProcessInfo.environment` copies them all, on every save.
+        if let variable = getenv("HOME"), case let home = String(cString: variable), !home.isEmpty {
             protected.append((URL(fileURLWithPath: home).standardizedFileURL.resolvingSymlinksInPath(), "your home folder"))
         }
         for (folder, name) in protected where OutputFolder.contains(target, folder) {

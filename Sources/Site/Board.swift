@@ -111,7 +111,7 @@ enum BreakMarkup {
 /// card's text from the last build to the boards again, and copying eight fields each (16
 /// retains and releases) was 4–5 % of a 2,000-journal save's processor time.
 @dynamicMemberLookup
-public struct CardText: Sendable, Hashable, Codable {
+public struct CardText: Sendable, Hashable, Codable, KeyedByBox {
     public struct Fields: Sendable, Hashable, Codable {
         public var title: String
         public var updated: String
@@ -146,6 +146,9 @@ public struct CardText: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws { box = FieldsBox(try Fields(from: decoder)) }
 
     public func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+
+    /// Keyed by its box's digest (`KeyedByBox`).
+    public var boxKey: Fingerprint { box.key }
 
     /// The meta line as displayed: the updated date, then the author.
     public var metaLine: String { self.author.map { "\(self.updated) · \($0)" } ?? self.updated }

@@ -253,6 +253,26 @@ import Testing
         #expect(Fingerprint.of(encoding: before).description == Fingerprint.of(encoding: Before(title: "t", tags: ["a", "b"])).description)
     }
 
+    /// A boxed value is keyed by its box's digest: equal fields in two boxes give one key, a
+    /// changed field another, and the value nested in a larger one counts as itself.
+    @Test func aBoxedValueIsKeyedByItsFields() {
+        struct Text: KeyedByBox {
+            struct Fields: Encodable, Sendable { var title: String; var tags: [String] }
+            let box: FieldsBox<Fields>
+            var boxKey: Fingerprint { box.key }
+            func encode(to encoder: any Encoder) throws { try box.fields.encode(to: encoder) }
+        }
+        struct Card: Encodable { var href: String; var text: Text }
+        let text = Text(box: FieldsBox(.init(title: "금리", tags: ["economy"])))
+        let same = Text(box: FieldsBox(.init(title: "금리", tags: ["economy"])))
+        let retitled = Text(box: text.box.changed { $0.title = "환율" })
+        #expect(Fingerprint.of(encoding: text) == Fingerprint.of(encoding: same))
+        #expect(Fingerprint.of(encoding: text) != Fingerprint.of(encoding: retitled))
+        #expect(Fingerprint.of(encoding: Card(href: "a", text: text)) == Fingerprint.of(encoding: Card(href: "a", text: same)))
+        #expect(Fingerprint.of(encoding: Card(href: "a", text: text)) != Fingerprint.of(encoding: Card(href: "a", text: retitled)))
+        #expect(Fingerprint.of(encoding: Card(href: "a", text: text)) != Fingerprint.of(encoding: Card(href: "b", text: text)))
+    }
+
     @Test func everyPropertyOfAnArticleChangesItsKey() {
         let article = Article(
             id: "i", url: "https://example.org/", title: "t", description: "", source: "manual", publisher: nil, author: nil,
