@@ -196,8 +196,16 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         state.withLock { state in
             let dropped = !state.askedAll && state.asked != state.table.count
             if dropped {
+                // A save drops a few values of thousands: removed where they are, the table is
+                // not built again (a new table of a 2,000-journal site's card values was 4 % of
+                // a `serve` save).
                 let build = state.build
-                state.table = state.table.filter { $0.value.build == build }
+                let stale = state.table.compactMap { $0.value.build == build ? nil : $0.key }
+                if stale.count * 4 < state.table.count {
+                    for key in stale { state.table.removeValue(forKey: key) }
+                } else {
+                    state.table = state.table.filter { $0.value.build == build }
+                }
             }
             let changed = state.made > 0 || dropped
             state.changed = state.changed || changed
