@@ -1,3 +1,4 @@
+import Dispatch
 import GazetteModel
 
 /// One thing builds remember: values by name, each with the inputs it was made from. A value is
@@ -193,19 +194,13 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
     /// holds changed in this build (a value made or let go).
     @discardableResult
     public func endBuild() -> Bool {
-        state.withLock { state in
+        var before: [Name: Stored] = [:]
+        let changed = state.withLock { state in
             let dropped = !state.askedAll && state.asked != state.table.count
             if dropped {
-                // A save drops a few values of thousands: removed where they are, the table is
-                // not built again (a new table of a 2,000-journal site's card values was 4 % of
-                // a `serve` save).
                 let build = state.build
-                let stale = state.table.compactMap { $0.value.build == build ? nil : $0.key }
-                if stale.count * 4 < state.table.count {
-                    for key in stale { state.table.removeValue(forKey: key) }
-                } else {
-                    state.table = state.table.filter { $0.value.build == build }
-                }
+                before = state.table
+                state.table = state.table.filter { $0.value.build == build }
             }
             let changed = state.made > 0 || dropped
             state.changed = state.changed || changed
@@ -216,6 +211,15 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
             state.askedAll = false
             return changed
         }
+        if !before.isEmpty { Self.letGo(before) }
+        return changed
+    }
+
+    /// Frees what a build let go of on another thread: a `serve` save drops the card values of
+    /// every board page it did not draft again (thousands at 2,000 journals), and freeing them
+    /// before the save's reload event was 4 % of the save.
+    static func letGo(_ table: [Name: Stored]) {
+        DispatchQueue.global(qos: .utility).async { withExtendedLifetime(table) {} }
     }
 
     /// Forgets everything (what the values were made against changed as a whole: the config

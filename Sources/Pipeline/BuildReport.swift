@@ -61,13 +61,13 @@ public struct DeferredSearch: Sendable {
     /// keys, and returns the paths that changed.
     public func write() throws -> [String] {
         let files = try make()
-        let known = Set(written.keys.keys.filter { $0.hasPrefix(SitePaths.search) })
+        let known = Set(written.search.keys)
         let writer = try output.update(known: known) { writer in
             for file in files {
                 if let data = file.data, written.key(of: file.path) != file.key { try writer.write(file.path, data) } else { writer.keep(file.path) }
             }
         }
-        written.replace(prefix: SitePaths.search, with: files.map { ($0.path, $0.key) })
+        written.replaceSearch(with: files.map { ($0.path, $0.key) })
         return writer.changed.sorted()
     }
 }

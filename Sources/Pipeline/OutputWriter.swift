@@ -249,9 +249,8 @@ struct InPlaceWriter: OutputWriter {
 
     init(output: OutputFolder, memory: BuildMemory) {
         (self.output, self.memory) = (output, memory)
-        let written = memory.written.keys
-        placement = FilesInPlace(ledger: nil, memory: written, output: output.url, previous: output.previous)
-        searchInPlace = written.filter { $0.key.hasPrefix(SitePaths.search) }
+        placement = FilesInPlace(ledger: nil, memory: memory.written.files, output: output.url, previous: output.previous)
+        searchInPlace = memory.written.search
     }
 
     func release() {}
@@ -288,7 +287,7 @@ struct InPlaceWriter: OutputWriter {
     /// did not write them, and may not be recorded yet.
     func update(_ files: BuiltFiles) throws -> Written {
         let written = memory.written, later = files.later
-        var known: Set<String>? = Set(written.keys.keys)
+        var known: Set<String>? = Set(written.files.keys)
         if known?.isEmpty == true {
             known = nil
         } else {
@@ -320,8 +319,7 @@ struct InPlaceWriter: OutputWriter {
             case nil: break
             }
         }
-        written.record(
-            files.made.map { ($0.path, $0.key) } + laterInPlace.map { ($0.path, $0.key) } + searchInPlace.map { ($0.key, $0.value) })
+        written.record(files.made.map { ($0.path, $0.key) } + laterInPlace.map { ($0.path, $0.key) })
         // A preview is kept while served, but is no file of the site.
         let previews = Set(later.filter(\.isPreview).map(\.path))
         return Written(
