@@ -92,8 +92,9 @@ public struct SiteContent: Sendable {
         content.picturesByJournal = pictures
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
-        content.diagnostics = (configDiagnostics + journalDiagnostics + articleDiagnostics + thumbnails.refused + pictureErrors
-            + content.crossReferenceWarnings(allJournals: journals, vocabulary: config, cache: cache)).sorted()
+        let diagnostics = configDiagnostics + journalDiagnostics + articleDiagnostics + thumbnails.refused + pictureErrors
+            + content.crossReferenceWarnings(allJournals: journals, vocabulary: config, cache: cache)
+        content.diagnostics = cache?.sorted(diagnostics, as: "content") ?? diagnostics.sorted()
         if throwsOnErrors, content.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticsError(content.diagnostics) }
         return content
     }

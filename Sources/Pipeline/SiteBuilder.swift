@@ -113,9 +113,9 @@ public enum SiteBuilder {
         }
         // The links and raw HTML the bodies drop are found by this parse, not by the loader's.
         // A date typed a year behind publishes into that week at once: the build says so too.
-        let behind = SiteChecks.pastDates(sources.content, now: options.now)
-        let diagnostics = (sources.content.diagnostics + bodies.warnings + behind + sources.theme.refusedLinks + sources.statics.refused).sorted()
-            + (sources.baseURL == nil ? [SiteChecks.missingBaseURL] : [])
+        let behind = SiteChecks.pastDates(sources.content, now: options.now, memo: memory.content)
+        let found = sources.content.diagnostics + bodies.warnings + behind + sources.theme.refusedLinks + sources.statics.refused
+        let diagnostics = (memory.content?.sorted(found, as: "build") ?? found.sorted()) + (sources.baseURL == nil ? [SiteChecks.missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
         FreeMemory.release()
         let parsed = Parsed(bodies: bodies, bodyMemo: bodyMemo, fonts: fonts, layout: MasonryBoardLayout(engine: fonts.engine), diagnostics: diagnostics)

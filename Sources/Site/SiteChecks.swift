@@ -83,8 +83,15 @@ public enum SiteChecks {
     /// was published: a year or a month typed wrong, which a build would publish in that
     /// earlier week (and, a year behind, in a packet of its own) — `gazette build` and `serve`
     /// warn of them too.
-    public static func pastDates(_ content: SiteContent, now: Date) -> [Diagnostic] {
-        content.journals.compactMap { pastDate(of: $0, article: content.article(for: $0), zone: content.config.timeZone, now: now) }
+    /// `memo` (kept by `gazette serve`) hands back the warning of a journal checked as it is before.
+    public static func pastDates(_ content: SiteContent, now: Date, memo: ContentMemo? = nil) -> [Diagnostic] {
+        let zone = content.config.timeZone
+        return content.journals.compactMap { journal in
+            let article = content.article(for: journal)
+            func make() -> Diagnostic? { pastDate(of: journal, article: article, zone: zone, now: now) }
+            guard let memo else { return make() }
+            return memo.pastDate(of: journal, article: article, zone: zone, past: journal.created <= now, make: make)
+        }
     }
 
     /// How many days apart a journal's `created` and the day its file is named for

@@ -84,6 +84,24 @@ import TestSupport
             ])
         #expect(CivilDay("2024-03-01").map(\.number) == CivilDay("2024-02-28").map { $0.number + 2 })  // a leap day between
         #expect(CivilDay("1970-01-01")?.number == 0 && CivilDay("2026-13-01") == nil && CivilDay("2026-1-01") == nil)
+        #expect(SiteChecks.fileDay("content/journals/2026-12-01-가.md")?.text == "2026-12-01")
+        #expect(SiteChecks.fileDay("content/journals/2026-12-01.md") == nil && SiteChecks.fileDay("2026-12-01-x/notes.md") == nil)
+
+        // `serve` keeps each journal's answer: the same journal is not checked again, and the
+        // answer follows a fixed date, an article now published, and time passing.
+        let memo = ContentMemo()
+        func behind(_ now: Date) throws -> [String] {
+            let content = try SiteContent.load(siteRoot: site.url, cache: memo, throwsOnErrors: false)
+            return SiteChecks.pastDates(content, now: now, memo: memo).sorted().map(\.location!.path)
+        }
+        let named = ["content/journals/2026-12-01-month-behind.md", "content/journals/2026-12-01-year-behind.md", "content/journals/before-its-article.md"]
+        #expect(try behind(now) == named)
+        #expect(try behind(now) == named)
+        try journal("2026-12-01-year-behind", created: "2026-12-01 21:40")
+        #expect(try behind(now) == [named[0], named[2]])
+        // Seen from before the journals were written, none of them is behind anything yet.
+        #expect(try behind(ISO8601.parse("2024-01-01T00:00:00+09:00")!) == [])
+        #expect(try behind(now) == [named[0], named[2]])
     }
 
     /// A member who writes below `gazette new`'s prompts instead of under them leaves bare
