@@ -82,7 +82,7 @@ public enum ArticleStore {
             records += file.records
             diagnostics += file.diagnostics
         }
-        return (united(records), diagnostics)
+        return (cache?.united(records, make: united) ?? united(records), diagnostics)
     }
 
     /// The records of `records`, each id once: an article stored several times (both sides of

@@ -1,4 +1,4 @@
-import Content
+@testable import Content
 import Foundation
 import GazetteModel
 import Testing
@@ -69,6 +69,23 @@ import TestSupport
         #expect(file.damage.count == 2)
         #expect(file.diagnostics.first?.summary.hasPrefix("\(path):2:1: error: the record has no ") == true)
         #expect(file.diagnostics.last?.summary.hasPrefix("\(path):4:48: error: 'title' must not be null (.title)") == true, "\(file.diagnostics.last?.summary ?? "")")
+    }
+
+    /// `serve` keeps the united store between saves: handed back while the week files hold the
+    /// same records, made again when a week file gains a second record of an article.
+    @Test func theUnitedStoreFollowsTheWeekFilesUnderServe() throws {
+        let site = try TemporaryFolder("gazette-store-memo")
+        let memo = ContentMemo()
+        try site.write("content/articles/2026-W47.jsonl", ArticleStore.line(Self.article("aaaaaaaaaaaa", queries: ["금리"])) + "\n")
+        func load() -> [Article] {
+            let articles = ArticleStore.load(siteRoot: site.url, cache: memo).articles
+            memo.end()
+            return articles
+        }
+        #expect(load().map(\.queries) == [["금리"]])
+        #expect(load().map(\.queries) == [["금리"]])
+        try site.write("content/articles/2026-W48.jsonl", ArticleStore.line(Self.article("aaaaaaaaaaaa", queries: ["반도체"])) + "\n")
+        #expect(load().map(\.queries) == [["금리", "반도체"]])
     }
 
     /// What a merge leaves when git could not use the union driver (a tool that ignores
