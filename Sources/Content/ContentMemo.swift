@@ -28,7 +28,7 @@ public final class ContentMemo: Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    /// What a journal's cross-reference warnings were made from besides the config.
+    /// What a journal's date check was made from.
     fileprivate struct Dated: Equatable, Sendable {
         var journal: Journal
         var article: Article?
@@ -36,6 +36,7 @@ public final class ContentMemo: Sendable {
         var past: Bool
     }
 
+    /// What a journal's cross-reference warnings were made from besides the config.
     fileprivate struct Referenced: Equatable, Sendable {
         var found: Bool
         var journal: Journal

@@ -144,6 +144,6 @@ public final class WrittenKeys: Sendable {
     }
 
     public func key(of path: String) -> Fingerprint? {
-        table.withLock { $0.files[path] ?? (path.hasPrefix(SitePaths.search) ? $0.search[path] : nil) }
+        table.withLock { $0.files[path] ?? $0.search[path] }
     }
 }

@@ -118,10 +118,10 @@ public enum SiteChecks {
                 "dated \(day(journal.created)), \(abs(days)) days \(side) the day its file is named for (\(named.text)) — a typo?",
                 at: at, hint: hint, sourceLine: line, code: "date-off-file-name")
         }
-        if let published = article?.publishedDate, ISO8601.day(of: published, in: zone) - created > 1 {
+        if let published = article?.publishedDate, case let days = ISO8601.day(of: published, in: zone) - created, days > 1 {
             let (at, line) = place()
             return .warning(
-                "dated \(day(journal.created)), \(ISO8601.day(of: published, in: zone) - created) days before its article was published (\(day(published))) — a typo?",
+                "dated \(day(journal.created)), \(days) days before its article was published (\(day(published))) — a typo?",
                 at: at, hint: hint, sourceLine: line, code: "date-before-article")
         }
         return nil
