@@ -16,7 +16,8 @@ public enum ConfigLoader {
 
     /// Loads `gazette.yml` from `siteRoot` (through `source`, the disk unless given). Returns nil
     /// config when it has errors.
-    public static func load(siteRoot: URL, source: (any SiteSource)? = nil) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
+    /// `cache` (kept by `gazette serve`) hands back the config parsed from the same bytes.
+    public static func load(siteRoot: URL, source: (any SiteSource)? = nil, cache: ContentMemo? = nil) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
         let url = siteRoot.appendingPathComponent(fileName)
         if let target = SiteBoundary(siteRoot: siteRoot).escape(of: url.path) {
             var refusal = SiteBoundary.refusal(fileName, target: target)
@@ -33,7 +34,7 @@ public enum ConfigLoader {
                 ]
             )
         }
-        return parse(data, path: fileName)
+        return cache?.config(data) { parse($0, path: fileName) } ?? parse(data, path: fileName)
     }
 
     /// Parses the bytes of a config file; `path` is what diagnostics print.

@@ -36,6 +36,13 @@ public final class ContentMemo: Sendable {
         var past: Bool
     }
 
+    /// A journal as its picture scan reads it: equal to another with the same body.
+    fileprivate struct Body: Equatable, Sendable {
+        var journal: Journal
+
+        static func == (a: Body, b: Body) -> Bool { a.journal.bodyDigest == b.journal.bodyDigest }
+    }
+
     /// What a journal's cross-reference warnings were made from besides the config.
     fileprivate struct Referenced: Equatable, Sendable {
         var found: Bool
@@ -48,16 +55,25 @@ public final class ContentMemo: Sendable {
     private let journals = Memo<String, JournalKey, Parsed>()
     private let weekFiles = Memo<String, Data, ArticleStore.WeekFile>()
     /// Each journal's cross-reference warnings, with the journal and whether its article was
-    /// found.
-    private let crossReferences = Memo<String, Referenced, [Diagnostic]>()
+    /// found, by its place in the list of journals.
+    private let crossReferences = ListMemo<Referenced, [Diagnostic]>()
     /// The store's articles united, by the records the week files hold.
     private let unitedArticles = Memo<String, [Article], [Article]>()
     /// Lists of warnings sorted, by the list unsorted.
     private let sortedLists = Memo<String, [Diagnostic], [Diagnostic]>()
-    /// A journal's warning of a date well behind its file's name or its article.
-    private let pastDates = Memo<String, Dated, Diagnostic?>()
-    /// Whether a journal's body has `![` (may show a picture), by its body's digest.
-    private let pictureMarks = Memo<String, Fingerprint, Bool>()
+    /// A journal's warning of a date well behind its file's name or its article, by its place.
+    private let pastDates = ListMemo<Dated, [Diagnostic]>()
+    /// Whether a journal's body has `![` (may show a picture), by its place and body's digest.
+    private let pictureMarks = ListMemo<Body, Bool>()
+    /// The config as parsed from the bytes of `gazette.yml`.
+    private let configs = Memo<String, Data, ParsedConfig>()
+    /// The slug check over the journals' slugs and paths.
+    private let slugChecks = Locked<(journals: [Journal], diagnostics: [Diagnostic])?>(nil)
+
+    struct ParsedConfig: Sendable {
+        var config: SiteConfig?
+        var diagnostics: [Diagnostic]
+    }
 
     /// Everything else the cache knows, behind one lock.
     private struct State {
@@ -174,8 +190,7 @@ public final class ContentMemo: Sendable {
     func end() {
         journals.endBuild()
         weekFiles.endBuild()
-        crossReferences.endBuild()
-        pastDates.endBuild()
+        configs.endBuild()
         sortedLists.endBuild()
         unitedArticles.endBuild()
         let (parsed, read) = (journals.lastBuild, weekFiles.lastBuild)
@@ -249,12 +264,39 @@ public final class ContentMemo: Sendable {
         return result
     }
 
-    /// A journal's cross-reference warnings, made by `make` unless the same journal, with its
-    /// article found or not as before, was checked in an earlier build under the same config.
-    /// At 2,000 journals naming unstored articles, making them all again was a fifth of loading
-    /// in `serve`.
-    func crossReferences(of journal: Journal, found: Bool, make: () -> [Diagnostic]) -> [Diagnostic] {
-        crossReferences.value(journal.path, Referenced(found: found, journal: journal), make: make)
+    /// The journals' cross-reference warnings, in order: each made by `make` unless the journal
+    /// at its place, with its article found or not, is as an earlier build checked it under the
+    /// same config. At 2,000 journals naming unstored articles, making them all again was a
+    /// fifth of loading in `serve`; asking a memo for each by path, and joining them, a tenth.
+    func crossReferences(of journals: [(journal: Journal, found: Bool)], make: (Journal, Bool) -> [Diagnostic]) -> [Diagnostic] {
+        crossReferences.joined(journals.map { Referenced(found: $0.found, journal: $0.journal) }) { make($0.journal, $0.found) }
+    }
+
+    /// The config parsed from `data` by `parse`, or as an earlier build parsed the same bytes:
+    /// every `serve` save reads `gazette.yml`, and parsing its YAML again was 1 % of a save.
+    func config(_ data: Data, parse: (Data) -> (config: SiteConfig?, diagnostics: [Diagnostic])) -> (config: SiteConfig?, diagnostics: [Diagnostic]) {
+        let parsed = configs.value("config", data) {
+            let (config, diagnostics) = parse(data)
+            return ParsedConfig(config: config, diagnostics: diagnostics)
+        }
+        return (parsed.config, parsed.diagnostics)
+    }
+
+    /// `check(journals)`, or the last build's result when its journals had the same slugs and
+    /// paths in the same order (an edited journal keeps both; unchanged ones share their
+    /// strings' storage, so each compare is a pointer's). Only the last build's is kept.
+    func slugCheck(_ journals: [Journal], check: ([Journal]) -> [Diagnostic]) -> [Diagnostic] {
+        let diagnostics: [Diagnostic]
+        if let last = slugChecks.withLock({ $0 }), last.journals.count == journals.count,
+            zip(last.journals, journals).allSatisfy({ $0.slug == $1.slug && $0.path == $1.path })
+        {
+            diagnostics = last.diagnostics
+        } else {
+            diagnostics = check(journals)
+        }
+        // This build's journals, not the last's: an edited journal's old text is let go.
+        slugChecks.withLock { $0 = (journals, diagnostics) }
+        return diagnostics
     }
 
     /// The store's articles, each once (`ArticleStore.united`), handed back when the week files'
@@ -272,24 +314,23 @@ public final class ContentMemo: Sendable {
         sortedLists.value(name, diagnostics) { diagnostics.sorted() }
     }
 
-    /// A journal's warning of a date well behind (`SiteChecks.pastDate`), made by `make` unless
-    /// the same journal, with the same article, in the same zone, on the same side of now, was
-    /// checked in an earlier build: on a busy fortnight whose journals name stored articles,
-    /// checking them all again was 8 % of a `serve` save.
-    public func pastDate(of journal: Journal, article: Article?, zone: TimeZone, past: Bool, make: () -> Diagnostic?) -> Diagnostic? {
-        pastDates.value(journal.path, Dated(journal: journal, article: article, zone: zone, past: past), make: make)
+    /// The journals' warnings of a date well behind (`SiteChecks.pastDate`), in order: each made
+    /// by `make` unless the journal at its place, with the same article, in the same zone, on
+    /// the same side of now, was checked in an earlier build. On a busy fortnight whose journals
+    /// name stored articles, checking them all again was 8 % of a `serve` save.
+    public func pastDates(
+        of journals: [(journal: Journal, article: Article?)], zone: TimeZone, now: Date, make: (Journal, Article?) -> Diagnostic?
+    ) -> [Diagnostic] {
+        let dated = journals.map { Dated(journal: $0.journal, article: $0.article, zone: zone, past: $0.journal.created <= now) }
+        return pastDates.joined(dated) { dated in make(dated.journal, dated.article).map { [$0] } ?? [] }
     }
 
-    /// Whether `journal`'s body has `![` and so may show a picture, found by `scan` unless the
-    /// same body was scanned in an earlier build: most bodies have none, and reading and scanning
-    /// every body on every save was a fifth of loading in `serve`.
-    func mayShowPictures(_ journal: Journal, scan: () -> Bool) -> Bool {
-        pictureMarks.value(journal.path, journal.bodyDigest, make: scan)
+    /// Whether each of `journals`' body has `![` and so may show a picture, found by `scan`
+    /// unless the body at its place was scanned in an earlier build: most bodies have none, and
+    /// reading and scanning every body on every save was a fifth of loading in `serve`.
+    func mayShowPictures(_ journals: [Journal], scan: (Journal) -> Bool) -> [Bool] {
+        pictureMarks.map(journals.map(Body.init)) { scan($0.journal) }
     }
-
-    /// Ends a build's picture scan (after the files are loaded and `end` was called): the
-    /// marks of journals it did not ask about go.
-    func endPictureScan() { _ = pictureMarks.endBuild() }
 
     /// The commit dates of `folder`'s files, read again only when `HEAD` moved (a commit, a
     /// checkout) since the last build: `git log` over a site's whole history on every save was

@@ -48,38 +48,61 @@ public enum JournalLoader {
         let root = siteRoot.path
         // All or none, so that which bodies are read again never depends on the order of files.
         let keepsBodies = keptBodyBytes == .max || paths.concurrentMap { FileTree.size(atPath: root + "/" + $0) }.reduce(0, +) <= keptBodyBytes
-        let unread = cache?.unreadCandidates()
-        // Each file on its own, on all cores; results in path order.
-        let loaded = files.concurrentMap { entry -> (journal: Journal?, diagnostics: [Diagnostic], unread: Bool) in
-            let path = entry.path
-            let file = root + "/" + path
-            let hit = unread?[path]
-            let dates: (Date?, Date?)
-            if let span = git.spans[path] {
-                dates = (span.first, span.last)
-            } else if let hit, gitAsBefore, !entry.maybeLink {
-                // Not named by the watcher, so not written or touched since it was parsed, and
-                // its dates came from its modification time then as now (the history is as
-                // before): no `stat`. A link's target may change outside the watched folders.
-                dates = (hit.first, hit.last)
-            } else {
-                let modified = FileTree.modificationDate(atPath: file)
-                dates = (modified, modified)
+        // Each file on its own, on all cores, in two passes: the journals the cache's snapshot
+        // holds unread, and the dates of the others; then, the snapshot let go, those others read
+        // and parsed. Held while the cache is asked for them, the snapshot made the cache copy
+        // its whole table on every save (`Memo.Known` shares the table's storage).
+        let taken: [Taken]
+        do {
+            let unread = cache?.unreadCandidates()
+            taken = files.concurrentMap { entry -> Taken in
+                let path = entry.path
+                let hit = unread?[path]
+                let dates: (Date?, Date?)
+                if let span = git.spans[path] {
+                    dates = (span.first, span.last)
+                } else if let hit, gitAsBefore, !entry.maybeLink {
+                    // Not named by the watcher, so not written or touched since it was parsed, and
+                    // its dates came from its modification time then as now (the history is as
+                    // before): no `stat`. A link's target may change outside the watched folders.
+                    dates = (hit.first, hit.last)
+                } else {
+                    let modified = FileTree.modificationDate(atPath: root + "/" + path)
+                    dates = (modified, modified)
+                }
+                if let hit, hit.first == dates.0, hit.last == dates.1 { return .unread(hit.journal, hit.diagnostics) }
+                return .toRead(dates)
             }
-            if let hit, hit.first == dates.0, hit.last == dates.1 { return (hit.journal, hit.diagnostics, true) }
+        }
+        let read = taken.indices.filter { if case .toRead = taken[$0] { true } else { false } }
+        let parsed = read.concurrentMap { index -> (journal: Journal?, diagnostics: [Diagnostic]) in
+            guard case .toRead(let dates) = taken[index] else { return (nil, []) }
+            let path = files[index].path
             guard let data = reader.contents(path) else {
-                return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))], false)
+                return (nil, [.error("cannot read \(path)", at: SourceLocation(path: path, line: 1, column: 1))])
             }
             let parseFile = { parse(data, path: path, config: config, fallbackDates: dates, checksLinks: checksLinks) }
             var (journal, diagnostics) = cache?.journal(path, data: data, dates: dates, parse: parseFile) ?? parseFile()
             if !keepsBodies { journal?.leaveBodyInFile() }
-            return (journal, diagnostics, false)
+            return (journal, diagnostics)
         }
+        var loaded = taken.map { taken -> (journal: Journal?, diagnostics: [Diagnostic], unread: Bool) in
+            if case .unread(let journal, let diagnostics) = taken { return (journal, diagnostics, true) }
+            return (nil, [], false)
+        }
+        for (index, result) in zip(read, parsed) { loaded[index] = (result.journal, result.diagnostics, false) }
         cache?.reuseUnread(zip(paths, loaded).compactMap { $1.unread ? $0 : nil })
         let journals = loaded.compactMap(\.journal)
         var diagnostics = refused + loaded.flatMap(\.diagnostics)
-        diagnostics += checkSlugs(journals)
+        diagnostics += cache?.slugCheck(journals, check: checkSlugs) ?? checkSlugs(journals)
         return (journals, diagnostics)
+    }
+
+    /// A file as the first pass of `load` found it: taken unread from the cache, or to read
+    /// with these dates.
+    private enum Taken {
+        case unread(Journal?, [Diagnostic])
+        case toRead((Date?, Date?))
     }
 
     /// Parses one journal file. `fallbackDates` are (first, last) commit or modification times.

@@ -48,18 +48,20 @@ public enum JournalPictures {
         _ journals: [Journal], siteRoot: URL, markdown: (Journal) -> String, memo: ContentMemo? = nil
     ) -> ([ObjectIdentifier: [JournalPicture]], [Diagnostic]) {
         let boundary = SiteBoundary(siteRoot: siteRoot)
-        let found = journals.concurrentMap { journal -> ([JournalPicture], [Diagnostic]) in
-            guard !journal.isBookmark else { return ([], []) }
-            // Most bodies have no picture: a byte search (remembered by the body's digest)
-            // spares parsing them.
-            func scan() -> Bool { mayShowPictures(markdown(journal)) }
-            guard memo?.mayShowPictures(journal, scan: scan) ?? scan() else { return ([], []) }
+        // Most bodies have no picture: a byte search (remembered by the body at its place)
+        // spares parsing them.
+        let marks = memo?.mayShowPictures(journals) { mayShowPictures(markdown($0)) }
+        // Only the journals that may show one are handed out (on a save, the few with `![`).
+        let candidates = journals.indices.filter { !journals[$0].isBookmark && marks?[$0] ?? true }
+        let found = candidates.concurrentMap { index -> ([JournalPicture], [Diagnostic]) in
+            let journal = journals[index]
+            guard marks != nil || mayShowPictures(markdown(journal)) else { return ([], []) }
             return pictures(of: journal, body: markdown(journal), siteRoot: siteRoot, boundary: boundary)
         }
         var byJournal: [ObjectIdentifier: [JournalPicture]] = [:]
         var diagnostics: [Diagnostic] = []
-        for (journal, (pictures, problems)) in zip(journals, found) {
-            if !pictures.isEmpty { byJournal[journal.identity] = pictures }
+        for (index, (pictures, problems)) in zip(candidates, found) {
+            if !pictures.isEmpty { byJournal[journals[index].identity] = pictures }
             diagnostics += problems
         }
         return (byJournal, diagnostics)

@@ -54,7 +54,7 @@ public struct SiteContent: Sendable {
         keptBodyBytes: Int = .max, checksLinks: Bool = true, throwsOnErrors: Bool = true, source: (any SiteSource)? = nil
     ) throws -> SiteContent {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
-        let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot, source: source)
+        let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot, source: source, cache: cache)
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
         let (journals, journalDiagnostics) = JournalLoader.load(
             siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max, checksLinks: checksLinks,
@@ -88,7 +88,6 @@ public struct SiteContent: Sendable {
         content.leftOut = leftOut
         content.scheduled = scheduled
         let (pictures, pictureErrors) = JournalPictures.find(published, siteRoot: siteRoot, markdown: content.markdown(of:), memo: cache)
-        cache?.endPictureScan()
         content.picturesByJournal = pictures
         // Cross-reference warnings are computed even when some files failed, so one run of
         // `gazette check` reports every problem.
@@ -282,13 +281,9 @@ extension SiteContent {
     /// `vocabulary`: the config as written, whose tags are the known ones (`config` adds the
     /// unknown tags journals use, for their pages).
     func crossReferenceWarnings(allJournals: [Journal], vocabulary: SiteConfig, cache: ContentMemo? = nil) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        for journal in allJournals {
-            let found = journal.articleReference == nil || article(for: journal) != nil
-            let make = { SiteContent.crossReferenceWarnings(of: journal, articleFound: found, vocabulary: vocabulary) }
-            warnings += cache?.crossReferences(of: journal, found: found, make: make) ?? make()
-        }
-        return warnings
+        let checked = allJournals.map { journal in (journal: journal, found: journal.articleReference == nil || article(for: journal) != nil) }
+        let make = { SiteContent.crossReferenceWarnings(of: $0, articleFound: $1, vocabulary: vocabulary) }
+        return cache?.crossReferences(of: checked, make: make) ?? checked.flatMap(make)
     }
 
     /// The warnings of one journal: unknown tags and author (against `vocabulary`), an article

@@ -153,8 +153,16 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         /// The value under `name` when it was made from inputs equal to `inputs`.
         @inlinable
         public func value(_ name: Name, _ inputs: Inputs) -> Value? {
-            guard let entry = table[name]?.entry, entry.inputs == inputs else { return nil }
-            return entry.value
+            lookup(name, inputs).value
+        }
+
+        /// The value under `name` when it was made from inputs equal to `inputs`, and whether
+        /// there was an entry under `name` at all. The entry is compared where it is stored,
+        /// not copied out first (a page's inputs are hundreds of values to retain and release).
+        @inlinable
+        public func lookup(_ name: Name, _ inputs: Inputs) -> (value: Value?, known: Bool) {
+            guard let index = table.index(forKey: name) else { return (nil, false) }
+            return table.values[index].entry.inputs == inputs ? (table.values[index].entry.value, true) : (nil, true)
         }
     }
 

@@ -71,9 +71,9 @@ struct SitePages: Sendable {
     /// The pages `batch` at a time, in plan order, each batch rendered on all cores.
     func forEachBatch(of batch: Int, _ body: ([SiteFile]) throws -> Void) throws {
         let placement = self.placement
-        let known: @Sendable (String, Fingerprint) -> Bool = { placement.source(of: SitePaths.file($0), key: $1) != nil }
+        let known: @Sendable (String, Fingerprint) -> Bool = { placement.source(of: $0, key: $1) != nil }
         try renderer.pages(skippingKnown: known, memo: memo, batch: batch) { pages in
-            try body(pages.map { SiteFile(path: SitePaths.file($0.path), key: $0.key, data: $0.html) })
+            try body(pages.map { SiteFile(path: $0.file, key: $0.key, data: $0.html) })
         }
     }
 }

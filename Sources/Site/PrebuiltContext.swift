@@ -104,6 +104,21 @@ public final class CardMemo: Sendable {
             shown.recordAllFound()
             return known.values
         }
+        // As many cards as the last build had, and each one made again is under a slug it had
+        // (a journal edited, the usual save): the last table with those changed. Building the
+        // whole table again, and marking 2,000 slugs found, was half of making a save's cards.
+        let changed = zip(journals, made).compactMap { pair, text in text.map { (pair, $0) } }
+        if known.count == journals.count, changed.allSatisfy({ known[$0.0.journal.slug] != nil }) {
+            var table = known.values
+            for (pair, text) in changed { table[pair.journal.slug] = text }
+            shown.recordAllFound()
+            shown.record(
+                found: [],
+                made: changed.map { pair, text in
+                    (pair.journal.slug, .init(inputs: TextInputs(config: config, journal: pair.journal, article: pair.article), value: text))
+                })
+            return table
+        }
         var table: [String: ShownJournal] = [:]
         table.reserveCapacity(journals.count)
         var found: [String] = []

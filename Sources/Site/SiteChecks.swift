@@ -86,12 +86,9 @@ public enum SiteChecks {
     /// `memo` (kept by `gazette serve`) hands back the warning of a journal checked as it is before.
     public static func pastDates(_ content: SiteContent, now: Date, memo: ContentMemo? = nil) -> [Diagnostic] {
         let zone = content.config.timeZone
-        return content.journals.compactMap { journal in
-            let article = content.article(for: journal)
-            func make() -> Diagnostic? { pastDate(of: journal, article: article, zone: zone, now: now) }
-            guard let memo else { return make() }
-            return memo.pastDate(of: journal, article: article, zone: zone, past: journal.created <= now, make: make)
-        }
+        let dated = content.journals.map { (journal: $0, article: content.article(for: $0)) }
+        func make(_ journal: Journal, _ article: Article?) -> Diagnostic? { pastDate(of: journal, article: article, zone: zone, now: now) }
+        return memo?.pastDates(of: dated, zone: zone, now: now, make: make) ?? dated.compactMap(make)
     }
 
     /// How many days apart a journal's `created` and the day its file is named for

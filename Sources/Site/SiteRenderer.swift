@@ -141,17 +141,20 @@ public struct SiteRenderer: Sendable {
         return (Array(journals[start..<min(journals.count, start + perPage)]), count)
     }
 
-    /// One page of a build: its site path, the fingerprint of everything it is rendered from
-    /// (template, theme and the values the template reads), and its HTML as UTF-8 bytes — nil
-    /// when `known` said a page with that fingerprint is already in place. Bytes, made as each
-    /// page is rendered, so a build holds each page once, not as a string and as bytes too.
+    /// One page of a build: its site path and the file it is written to, the fingerprint of
+    /// everything it is rendered from (template, theme and the values the template reads), and
+    /// its HTML as UTF-8 bytes — nil when `known` said a page with that fingerprint is already in
+    /// place. Bytes, made as each page is rendered, so a build holds each page once, not as a
+    /// string and as bytes too.
     public struct KeyedPage: Sendable {
         public let path: String
+        /// `SitePaths.file(path)`: made once per page (a save asks for 2,356 of them).
+        public let file: String
         public let key: Fingerprint
         public let html: Data?
     }
 
-    /// Every HTML page, on all cores, each rendered only if `known(path, key)` is false. The
+    /// Every HTML page, on all cores, each rendered only if `known(file, key)` is false. The
     /// values a page's template reads are drafted first (cheap), fingerprinted, and handed to
     /// the template engine (the cost) only for pages whose fingerprint is new.
     ///
@@ -166,28 +169,48 @@ public struct SiteRenderer: Sendable {
     /// `pages(skippingKnown:memo:)` handed to `each` `batch` pages at a time, in plan order, as
     /// soon as they are rendered: a build writes them and lets them go, and never holds every
     /// page of a site at once (at 2,000 journals they were 44 % of its heap at its peak).
+    /// `known` is asked with each page's output file (`KeyedPage.file`).
     public func pages(
         skippingKnown known: @Sendable (String, Fingerprint) -> Bool, memo: PageMemo? = nil, batch: Int,
         each: ([KeyedPage]) throws -> Void
     ) throws {
         let frame = self.frame, shared = frame.fingerprint
+        var found: [String] = []
         var recorded: [(String, PageInputs, Fingerprint)] = []
-        try plan.forEachBatch(of: batch) { pages in
-            let keyed = try pages.concurrentMap { page -> (KeyedPage, PageInputs?) in
-                let inputs = self.inputs(page)
-                if let memo, let key = memo.key(page.path, inputs, shared: shared) {
-                    return (KeyedPage(path: page.path, key: key, html: known(page.path, key) ? nil : Data(try render(inputs, path: page.path))), nil)
+        var lastCount = 0, knownCount = 0, asked = 0
+        do {
+            // The last build's keys, looked up without the memo's lock: two threads asking it
+            // for 2,356 pages took turns at it. Let go before `record` marks them asked, which
+            // would otherwise copy the whole table.
+            let last = memo?.known()
+            lastCount = last?.count ?? 0
+            try plan.forEachBatch(of: batch) { pages in
+                let keyed = try pages.concurrentMap { page -> (page: KeyedPage, inputs: PageInputs?, found: Bool, known: Bool) in
+                    let path = page.path, file = SitePaths.file(path)
+                    let inputs = self.inputs(page)
+                    let (lastKey, wasKnown) = last?.key(path, inputs, shared: shared) ?? (nil, false)
+                    if let key = lastKey {
+                        let html = known(file, key) ? nil : Data(try render(inputs, path: path))
+                        return (KeyedPage(path: path, file: file, key: key, html: html), nil, true, true)
+                    }
+                    let draft = frame.draft(inputs)
+                    let values = Theme.values(draft.context)
+                    let key = frame.theme.key(draft.template, values)
+                    let html = known(file, key) ? nil : Data(try withFonts(try frame.theme.render(draft.template, values), path: path))
+                    return (KeyedPage(path: path, file: file, key: key, html: html), memo == nil ? nil : inputs, false, wasKnown)
                 }
-                let draft = frame.draft(inputs)
-                let values = Theme.values(draft.context)
-                let key = frame.theme.key(draft.template, values)
-                let html = known(page.path, key) ? nil : Data(try withFonts(try frame.theme.render(draft.template, values), path: page.path))
-                return (KeyedPage(path: page.path, key: key, html: html), memo == nil ? nil : inputs)
+                if memo != nil {
+                    asked += keyed.count
+                    for (page, inputs, wasFound, known) in keyed {
+                        if known { knownCount += 1 }
+                        if wasFound { found.append(page.path) } else if let inputs { recorded.append((page.path, inputs, page.key)) }
+                    }
+                }
+                try each(keyed.map(\.page))
             }
-            if memo != nil { recorded += keyed.compactMap { page, inputs in inputs.map { (page.path, $0, page.key) } } }
-            try each(keyed.map(\.0))
         }
-        memo?.record(recorded, shared: shared)
+        // Every page of the last build asked for again, and no other: the usual save.
+        memo?.record(found: found, made: recorded, shared: shared, askedAll: knownCount == lastCount && asked == lastCount)
     }
 
     /// The search page, keyed and rendered as `pages` renders it (see `defersSearchPage`).
@@ -195,7 +218,7 @@ public struct SiteRenderer: Sendable {
         let draft = frame.draft(inputs(.search))
         let values = Theme.values(draft.context)
         return KeyedPage(
-            path: SitePaths.search, key: frame.theme.key(draft.template, values),
+            path: SitePaths.search, file: SitePaths.file(SitePaths.search), key: frame.theme.key(draft.template, values),
             html: Data(try withFonts(try frame.theme.render(draft.template, values), path: SitePaths.search)))
     }
 
@@ -381,8 +404,21 @@ public final class PageMemo: Sendable {
 
     public init() {}
 
-    func key(_ path: String, _ inputs: PageInputs, shared: Fingerprint) -> Fingerprint? {
-        pages.found(path, Drafted(shared: shared, inputs: inputs))
+    /// The pages of the last build, to look up many without the lock (`record` says next which
+    /// were used).
+    func known() -> Known { Known(pages: pages.known()) }
+
+    struct Known: Sendable {
+        let pages: Memo<String, Drafted, Fingerprint>.Known
+
+        var count: Int { pages.count }
+
+        /// The key of the page at `path` when it was drafted from equal inputs, and whether the
+        /// last build had a page there at all.
+        func key(_ path: String, _ inputs: PageInputs, shared: Fingerprint) -> (key: Fingerprint?, known: Bool) {
+            let (key, known) = pages.lookup(path, Drafted(shared: shared, inputs: inputs))
+            return (key, known)
+        }
     }
 
     /// The key of a file made from `journals` and `articles` besides `shared` (a week's packet),
@@ -391,9 +427,19 @@ public final class PageMemo: Sendable {
         files.value(path, Collected(shared: shared, journals: journals, articles: articles), make: make)
     }
 
-    /// Keeps the pages this build fingerprinted, beside the ones it took from here.
-    func record(_ entries: [(path: String, inputs: PageInputs, key: Fingerprint)], shared: Fingerprint) {
-        pages.record(found: [], made: entries.map { ($0.path, .init(inputs: Drafted(shared: shared, inputs: $0.inputs), value: $0.key)) })
+    /// Says which pages this build took from `known()` and keeps those it fingerprinted.
+    /// `askedAll`: the build asked for every page `known()` held (the same pages as before, the
+    /// usual save), so no name is looked up again to mark it.
+    func record(
+        found: [String], made entries: [(path: String, inputs: PageInputs, key: Fingerprint)], shared: Fingerprint, askedAll: Bool
+    ) {
+        let made = entries.map { ($0.path, Memo<String, Drafted, Fingerprint>.Entry(inputs: Drafted(shared: shared, inputs: $0.inputs), value: $0.key)) }
+        if askedAll {
+            pages.recordAllFound()
+            pages.record(found: [], made: made)
+        } else {
+            pages.record(found: found, made: made)
+        }
     }
 
     /// The end of a build: pages, files and feed entries it did not ask for are let go.

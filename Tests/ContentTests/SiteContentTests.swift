@@ -151,6 +151,31 @@ import TestSupport
         #expect(try warnings() == ["unknown tag 'energy'"])
     }
 
+    /// With a cache, the slug check and the config follow the files: two journals of one slug
+    /// are an error until one is renamed, and again once it is named back (the same journals,
+    /// in the same order, as the check remembered them); an edited config is read again.
+    @Test func theSlugCheckAndTheConfigFollowTheFilesUnderACache() throws {
+        let folder = try site([
+            "content/journals/2026-11/same.md": "---\ntitle: a\ncreated: 2026-11-20\n---\n",
+            "content/journals/2026-12/same.md": "---\ntitle: b\ncreated: 2026-11-21\n---\n",
+        ])
+        let cache = ContentMemo()
+        func load() throws -> (slugErrors: Int, title: String) {
+            let content = try SiteContent.load(siteRoot: folder.url, cache: cache, throwsOnErrors: false)
+            return (content.diagnostics.count { $0.message.hasPrefix("slug 'same' is used by both") }, content.config.title)
+        }
+        #expect(try load().slugErrors == 1)
+        #expect(try load().slugErrors == 1, "the remembered check says it again")
+        let root = folder.url.appendingPathComponent("content/journals/2026-12")
+        try FileManager.default.moveItem(at: root.appendingPathComponent("same.md"), to: root.appendingPathComponent("other.md"))
+        #expect(try load().slugErrors == 0)
+        try FileManager.default.moveItem(at: root.appendingPathComponent("other.md"), to: root.appendingPathComponent("same.md"))
+        #expect(try load().slugErrors == 1)
+        let title = try load().title
+        try folder.write("gazette.yml", "title: 새 이름\n")
+        #expect(try load().title == "새 이름" && title != "새 이름")
+    }
+
     /// With a cache, whether a body may show a picture is remembered by the body: a picture
     /// written into a body that had none is found, and a file added for a picture already
     /// written is found too (the files are looked for on every load).

@@ -1,5 +1,6 @@
 @testable import Bodies
 import Foundation
+import GazetteModel
 @testable import SiteFonts
 import Testing
 import TextLayout
@@ -154,5 +155,48 @@ import TextLayout
             }
         }
         #expect(count == 3)
+    }
+
+    /// A save edits one journal: the table of shown journals is the last one with that card
+    /// replaced, made once; a journal removed or renamed is not in the next table.
+    @Test func anEditedJournalsCardReplacesItsOwnInTheLastTable() throws {
+        let memo = CardMemo()
+        let config = Fingerprint(high: 1, low: 1)
+        func journal(_ slug: String, title: String) -> Journal {
+            Journal(
+                path: "content/journals/\(slug).md", slug: slug, title: title, articleReference: nil, tags: [], author: nil,
+                created: Date(timeIntervalSince1970: 1_790_000_000), updated: Date(timeIntervalSince1970: 1_790_000_000), draft: false,
+                body: "본문", bodyStartLine: 4)
+        }
+        var made: [String] = []
+        func shown(_ journals: [Journal]) -> [String: ShownJournal] {
+            let table = memo.shown(journals.map { ($0, nil) }, config: config) { journal in
+                made.append(journal.title)
+                return ShownJournal(
+                    card: Card(
+                        slug: journal.slug, title: journal.title, href: "#", updated: "", updatedISO: "", tags: [], tagLinks: [],
+                        excerptRuns: [], isBookmark: false, articleTitle: nil, publisher: nil, author: nil),
+                    row: ListRow(title: journal.title, href: "#", date: "", dateISO: "", author: "", tags: [], excerpt: "", isBookmark: false))
+            }
+            memo.endBuild()
+            return table
+        }
+        let journals = ["a", "b", "c"].map { journal($0, title: "\($0) 1") }
+        let first = shown(journals)
+        var edited = journals
+        edited[1] = journal("b", title: "b 2")
+        let second = shown(edited)
+        #expect(made == ["a 1", "b 1", "c 1", "b 2"])
+        #expect(second.mapValues(\.card.title) == ["a": "a 1", "b": "b 2", "c": "c 1"])
+        #expect(try #require(second["a"]).box === first["a"]?.box, "an unchanged card is the last table's")
+        // The edited card is remembered: the next save of another journal does not make it again.
+        edited[2] = journal("c", title: "c 2")
+        #expect(shown(edited).mapValues(\.card.title) == ["a": "a 1", "b": "b 2", "c": "c 2"])
+        #expect(made == ["a 1", "b 1", "c 1", "b 2", "c 2"])
+        // Renamed: the old slug's card is in neither the table nor the memo.
+        edited[0] = journal("z", title: "a 1")
+        #expect(shown(edited).mapValues(\.card.title) == ["z": "a 1", "b": "b 2", "c": "c 2"])
+        #expect(shown(Array(edited.prefix(2))).keys.sorted() == ["b", "z"], "a journal removed: its card goes")
+        #expect(made == ["a 1", "b 1", "c 1", "b 2", "c 2", "a 1"])
     }
 }
