@@ -7,11 +7,17 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
     /// earliest element that failed is thrown (the same one every run), once all have finished.
     ///
     /// `transform` must be safe to call from several threads at once.
+    ///
+    /// Inlinable, so that each caller's module specializes it: called generically across modules,
+    /// every result was copied through value witnesses twice over (a third of the cost of a
+    /// `serve` save's page loop, whose transform is a lookup).
+    @inlinable
     public func concurrentMap<T>(_ transform: (Element) throws -> T) throws -> [T] {
         try results(transform).map { try $0.get() }
     }
 
     /// `concurrentMap` of a transform that cannot fail.
+    @inlinable
     public func concurrentMap<T>(_ transform: (Element) -> T) -> [T] {
         results(transform).map { result in
             switch result {
@@ -21,7 +27,8 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
         }
     }
 
-    private func results<T>(_ transform: (Element) throws -> T) -> [Result<T, any Error>] {
+    @inlinable
+    func results<T>(_ transform: (Element) throws -> T) -> [Result<T, any Error>] {
         let count = self.count
         guard count > 1 else { return map { element in Result { try transform(element) } } }
         // Many small chunks, handed out as threads free up: items differ in cost (a board page
@@ -112,16 +119,19 @@ public func concurrently<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B) {
 /// documented contract of both functions (requiring `@Sendable` would refuse closures that capture
 /// read-only non-Sendable values, as the callers' do); `letGo` is called by `concurrently`'s one
 /// worker thread, after its only `run`.
-private final class Work<Element, T>: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>
-    private var transform: ((Element) throws -> T)?
+@usableFromInline
+final class Work<Element, T>: @unchecked Sendable {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>
+    @usableFromInline var transform: ((Element) throws -> T)?
 
+    @inlinable
     init(buffer: UnsafeMutableBufferPointer<Result<T, any Error>?>, transform: @escaping (Element) throws -> T) {
         self.buffer = buffer
         self.transform = transform
     }
 
     /// Fills slot `index` with `transform(element)`, or the error it threw.
+    @inlinable
     func run(_ index: Int, on element: Element) {
         guard let transform else { return }
         buffer[index] = Result { try transform(element) }

@@ -176,6 +176,43 @@ import TestSupport
         #expect(try load().title == "새 이름" && title != "새 이름")
     }
 
+    /// With a cache, each journal's and article's week, and the article a journal names, are
+    /// remembered by place: a time zone changed in the config moves a journal written near
+    /// midnight to the week it now falls in, and a journal naming another article finds it.
+    @Test func weeksAndArticlesFollowTheZoneAndTheReferenceUnderACache() throws {
+        let first = "https://news.example.com/a", second = "https://news.example.com/b"
+        let folder = try site([
+            // Monday 02:00 in Seoul is Sunday 17:00 in UTC: week 48 in Seoul, 47 in UTC (the
+            // article, an hour earlier, too).
+            "content/journals/a.md": "---\ntitle: a\ncreated: 2026-11-23T02:00:00+09:00\narticle: \(first)\n---\nbody\n"
+        ])
+        func article(_ url: String) throws -> Article {
+            Article(
+                id: try #require(CanonicalURL.articleID(for: url)), url: url, title: url, description: "", source: "manual", publisher: nil,
+                author: nil, published: "2026-11-23T01:00:00+09:00", image: nil, queries: [], language: "ko")
+        }
+        try folder.write("content/articles/2026-W48.jsonl", String(decoding: ArticleStore.encode([try article(first), try article(second)]), as: UTF8.self))
+        let cache = ContentMemo()
+        func load() throws -> (journalWeek: String, articleWeeks: [String], article: String?) {
+            let content = try SiteContent.load(siteRoot: folder.url, cache: cache, throwsOnErrors: false)
+            let journal = try #require(content.journals.first)
+            return (
+                content.weeks.first { $0.journals.contains(journal) }?.week.description ?? "none",
+                content.weeks.filter { !$0.articles.isEmpty }.map(\.week.description),
+                content.article(for: journal)?.url
+            )
+        }
+        try folder.write("gazette.yml", "title: Test\ntimezone: Asia/Seoul\n")
+        var loaded = try load()
+        #expect(loaded.journalWeek == "2026-W48" && loaded.articleWeeks == ["2026-W48"] && loaded.article == first)
+        #expect(try load().journalWeek == "2026-W48")
+        try folder.write("gazette.yml", "title: Test\ntimezone: UTC\n")
+        loaded = try load()
+        #expect(loaded.journalWeek == "2026-W47" && loaded.articleWeeks == ["2026-W47"], "\(loaded)")
+        try folder.write("content/journals/a.md", "---\ntitle: a\ncreated: 2026-11-23T02:00:00+09:00\narticle: \(second)\n---\nbody\n")
+        #expect(try load().article == second)
+    }
+
     /// With a cache, whether a body may show a picture is remembered by the body: a picture
     /// written into a body that had none is found, and a file added for a picture already
     /// written is found too (the files are looked for on every load).
