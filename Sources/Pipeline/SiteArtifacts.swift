@@ -122,8 +122,8 @@ struct AtomFeed: MadeNow {
 /// `sitemap.xml`: every page, the search page last (it is made after the others, or on request).
 struct Sitemap: MadeNow {
     func made(of site: BuiltSite) throws -> [SiteFile] {
-        let listed = site.renderer.pagePaths + [SitePaths.search]
-        return [.bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: site.sources.baseURL).utf8))]
+        let listed = site.renderer.pagePaths + [SitePaths.search], base = site.sources.baseURL
+        return [site.memory.sitemap(paths: listed, base: base) { .bytes("sitemap.xml", Data(Feeds.sitemap(paths: listed, base: base).utf8)) }]
     }
 }
 

@@ -164,7 +164,7 @@ public enum SiteBuilder {
     static func renderer(_ sources: Sources, _ parsed: Parsed, _ boards: SiteBoards, assets: Assets, _ run: BuildRun) -> SiteRenderer {
         var renderer = SiteRenderer(
             content: sources.content, theme: sources.theme, bodies: parsed.bodies, boards: boards, baseURL: sources.baseURL,
-            stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css")
+            stylesheet: assets.first { $0.source == "assets/style.css" }?.path ?? "assets/style.css", memo: run.memory.pages)
         renderer.frame.boardScript = assets.first { $0.source == "assets/board.js" }?.path
         // The search page follows the index (`SearchFiles`, or on request in place).
         renderer.defersSearchPage = true

@@ -95,14 +95,19 @@ struct IncrementalBuildTests {
         // Added, then saved again (the listing kept), then renamed, then removed.
         try site.write("content/journals/listing-new.md", journal("새 저널"))
         #expect(try built(["content/journals/listing-new.md"]) == before.union(["listing-new"]))
+        // The sitemap, kept from save to save while it lists the same pages, lists the new one.
+        func sitemap() throws -> String { try site.read(".gazette/serve/sitemap.xml") }
+        #expect(try sitemap().contains("journals/listing-new/"))
         try site.write("content/journals/listing-new.md", journal("새 저널 고침"))
         #expect(try built(["content/journals/listing-new.md"]) == before.union(["listing-new"]))
         #expect(try site.read(".gazette/serve/journals/listing-new/index.html").contains("새 저널 고침"))
         try FileManager.default.moveItem(
             at: site.url.appendingPathComponent("content/journals/listing-new.md"), to: site.url.appendingPathComponent("content/journals/listing-moved.md"))
         #expect(try built(["content/journals/listing-new.md", "content/journals/listing-moved.md"]) == before.union(["listing-moved"]))
+        #expect(try sitemap().contains("journals/listing-moved/") && !sitemap().contains("journals/listing-new/"))
         try FileManager.default.removeItem(at: site.url.appendingPathComponent("content/journals/listing-moved.md"))
         #expect(try built(["content/journals/listing-moved.md"]) == before)
+        #expect(try !sitemap().contains("journals/listing-moved/"))
         // A new folder is named as a folder.
         try site.write("content/journals/2026-12/listing-folder.md", journal("폴더 저널"))
         #expect(try built(["content/journals/2026-12"]) == before.union(["listing-folder"]))
