@@ -15,7 +15,8 @@ public final class ListMemo<Inputs: Equatable & Sendable, Value: Sendable>: Send
     struct Last: Sendable {
         @usableFromInline var inputs: [Inputs]
         @usableFromInline var values: [Value]
-        /// The values joined, when a caller asked for them so (`joined`).
+        /// The values joined, when a caller asked for them so (`joined`): kept while every
+        /// item is equal to the one at its place.
         @usableFromInline var joined: Value?
 
         @inlinable
@@ -29,8 +30,8 @@ public final class ListMemo<Inputs: Equatable & Sendable, Value: Sendable>: Send
     @inlinable
     public init() {}
 
-    /// `make(item)` for each of `inputs`, in order, and whether every value was the last
-    /// list's (same length, every item equal at its place).
+    /// `make(item)` for each of `inputs`, in order, each taken from the last list where the item
+    /// at its place was equal.
     @inlinable
     public func map(_ inputs: [Inputs], make: (Inputs) throws -> Value) rethrows -> [Value] {
         try values(inputs, make: make).values
@@ -54,10 +55,13 @@ public final class ListMemo<Inputs: Equatable & Sendable, Value: Sendable>: Send
                 values.append(try make(item))
             }
         }
-        if unchanged { return (values, previous?.joined) }
-        let kept = Last(inputs: inputs, values: values)
-        last.withLock { $0 = kept }
-        return (values, nil)
+        // This list's items are kept even when all were equal: an equal item in another box (a
+        // journal parsed again after the config changed) would otherwise be compared field by
+        // field, body and all, on every later save.
+        var kept = Last(inputs: inputs, values: values)
+        if unchanged { kept.joined = previous?.joined }
+        last.withLock { [kept] in $0 = kept }
+        return (values, kept.joined)
     }
 
     @inlinable

@@ -47,4 +47,39 @@ import Testing
         _ = memo.map([7]) { _ in ["x"] }
         #expect(joined([7]) == ["x"])
     }
+
+    /// An item equal to the last one at its place but in another box (a journal parsed again)
+    /// takes the place: the next list compares it by identity, not field by field.
+    @Test func theLastListsItemsAreTheNewOnes() {
+        final class Box: Sendable {
+            let text: String
+            init(_ text: String) { self.text = text }
+        }
+        final class Compares: @unchecked Sendable { var fieldByField = 0 }
+        struct Item: Equatable, Sendable {
+            let box: Box
+            let compares: Compares
+            static func == (a: Item, b: Item) -> Bool {
+                if a.box === b.box { return true }
+                a.compares.fieldByField += 1
+                return a.box.text == b.box.text
+            }
+        }
+        let compares = Compares()
+        let memo = ListMemo<Item, [String]>()
+        var made = 0
+        func joined(_ items: [Item]) -> [String] {
+            memo.joined(items) { item in
+                made += 1
+                return [item.box.text]
+            }
+        }
+        #expect(joined([Item(box: Box("a"), compares: compares)]) == ["a"])
+        let again = Item(box: Box("a"), compares: compares)
+        #expect(joined([again]) == ["a"])
+        #expect(made == 1 && compares.fieldByField == 1, "equal in another box: taken, once compared field by field")
+        #expect(joined([again]) == ["a"])
+        #expect(compares.fieldByField == 1, "the new box was kept: compared by identity")
+        #expect(made == 1)
+    }
 }
