@@ -98,25 +98,19 @@ public final class CardMemo: Sendable {
         let made = journals.concurrentMap { journal, article -> ShownJournal? in
             known.value(journal.slug, TextInputs(config: config, journal: journal, article: article)) == nil ? make(journal) : nil
         }
-        // Every card as the last build had it, and no other: the last table serves as it is
-        // (building it again was a third of making a `serve` save's cards at 2,000 journals).
-        if known.count == journals.count, made.allSatisfy({ $0 == nil }) {
-            shown.recordAllFound()
-            return known.values
+        func entry(_ pair: (journal: Journal, article: Article?), _ text: ShownJournal) -> (String, Memo<String, TextInputs, ShownJournal>.Entry) {
+            (pair.journal.slug, .init(inputs: TextInputs(config: config, journal: pair.journal, article: pair.article), value: text))
         }
-        // As many cards as the last build had, and each one made again is under a slug it had
-        // (a journal edited, the usual save): the last table with those changed. Building the
-        // whole table again, and marking 2,000 slugs found, was half of making a save's cards.
+        // As many cards as the last build had, and each one made again (none, or the journal
+        // edited: the usual save) under a slug it had: the last table with those put in.
+        // Building the whole table again, and marking 2,000 slugs found, was half of making a
+        // save's cards.
         let changed = zip(journals, made).compactMap { pair, text in text.map { (pair, $0) } }
         if known.count == journals.count, changed.allSatisfy({ known[$0.0.journal.slug] != nil }) {
             var table = known.values
             for (pair, text) in changed { table[pair.journal.slug] = text }
             shown.recordAllFound()
-            shown.record(
-                found: [],
-                made: changed.map { pair, text in
-                    (pair.journal.slug, .init(inputs: TextInputs(config: config, journal: pair.journal, article: pair.article), value: text))
-                })
+            if !changed.isEmpty { shown.record(found: [], made: changed.map(entry)) }
             return table
         }
         var table: [String: ShownJournal] = [:]
@@ -126,7 +120,7 @@ public final class CardMemo: Sendable {
         for (pair, text) in zip(journals, made) where table[pair.journal.slug] == nil {
             let slug = pair.journal.slug
             if let text {
-                fresh.append((slug, .init(inputs: TextInputs(config: config, journal: pair.journal, article: pair.article), value: text)))
+                fresh.append(entry(pair, text))
                 table[slug] = text
             } else {
                 found.append(slug)
