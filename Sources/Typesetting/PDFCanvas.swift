@@ -27,9 +27,30 @@ public final class PDFCanvas {
     private let sink: Sink
     private var finished = false
 
-    /// Where cairo's stream goes: memory, so the file is written once, atomically, when complete.
+    /// Where cairo's stream goes: memory, so the file is written once, atomically, when
+    /// complete. cairo writes its plain streams a few bytes at a time (each number it prints),
+    /// hundreds of thousands of calls a packet, so each is one copy into a buffer that doubles
+    /// as it fills.
     private final class Sink {
-        var data = Data()
+        private var start: UnsafeMutableRawPointer?
+        private var count = 0
+        private var capacity = 0
+
+        func append(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
+            if count + length > capacity {
+                let grown = max(count + length, capacity * 2, 1 << 16)
+                guard let moved = realloc(start, grown) else { return false }
+                (start, capacity) = (moved, grown)
+            }
+            guard let start else { return false }
+            (start + count).copyMemory(from: bytes, byteCount: length)
+            count += length
+            return true
+        }
+
+        var data: Data { start.map { Data(bytes: $0, count: count) } ?? Data() }
+
+        deinit { free(start) }
     }
 
     /// Where the drawing goes: a PDF, or a cairo recording surface that is dropped at the end
@@ -39,12 +60,24 @@ public final class PDFCanvas {
 
     public let output: Output
 
+    /// cairo deflates every stream it writes with zlib, and `PDFStructure` reads each page's
+    /// stream again to mark its artifacts: inflating what cairo had just deflated, and
+    /// deflating it once more. cairo leaves its streams plain when `CAIRO_DEBUG_PDF` is set as a
+    /// surface is made (its fonts stay deflated), so it is set once, before the first PDF
+    /// surface, and `completingStructure` deflates each plain stream, on all cores. It is the
+    /// only variable Gazette sets, and it only adds one: glibc keeps the array the process
+    /// started with, so a thread reading the environment meanwhile reads that. Child processes
+    /// inherit it, and none of them writes a PDF with cairo. A cairo that ignores it still
+    /// works: its page streams are inflated to be marked.
+    private static let plainStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 0) }()
+
     public init(width: Double, height: Double, output: Output = .pdf) throws {
+        if output == .pdf { Self.plainStreams }
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
-            return CAIRO_STATUS_SUCCESS
+            let appended = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().append(bytes, Int(length))
+            return appended ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_NO_MEMORY
         }
         let created =
             switch output {
@@ -396,8 +429,8 @@ public final class PDFCanvas {
         completingStructure(try finishCairo())
     }
 
-    /// Ends the last page and returns cairo's document as cairo wrote it.
-    public func finishCairo() throws -> Data {
+    /// Ends the last page and returns cairo's document as cairo wrote it (its streams plain).
+    func finishCairo() throws -> Data {
         guard !finished else { return sink.data }
         finished = true
         cairo_destroy(cr)

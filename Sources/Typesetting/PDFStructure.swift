@@ -38,9 +38,13 @@ enum PDFStructure {
         // One look at each object's dictionary: structure elements, and pages' content streams.
         var structure: [Int] = []
         var contents: [Int] = []
+        var plain: [Int] = []
         for number in file.numbers {
             guard let extent = file.extent(number) else { continue }
-            if file.holds("/Type /StructElem", in: extent.text) {
+            if extent.isStream {
+                // cairo leaves its streams plain (`PDFCanvas`): each is deflated here.
+                if !file.holds("/Filter", in: extent.text) { plain.append(number) }
+            } else if file.holds("/Type /StructElem", in: extent.text) {
                 structure.append(number)
             } else if file.holds("/Subtype /CIDFontType2", in: extent.text), let text = file.object(number), !text.contains("/CIDToGIDMap") {
                 // cairo's TrueType subsets number their glyphs as their CIDs; PDF/UA (7.21.3.2)
@@ -69,23 +73,51 @@ enum PDFStructure {
                 }
             }
         }
-        replaced.merge(markedStreams(file, contents)) { _, marked in marked }
+        replaced.merge(deflatedStreams(file, pages: contents, plain: plain)) { _, deflated in deflated }
         guard !replaced.isEmpty || file.unwritten > 0 else { return data }
         return file.rewritten(replacing: replaced, appending: appended)
     }
 
-    /// Each page's stream inflated, marked and deflated again, pages on all cores: the
-    /// replacement text of each stream object that changed.
-    private static func markedStreams(_ file: PDFFile, _ contents: [Int]) -> [Int: [UInt8]] {
-        let streams = contents.concurrentMap { number -> (Int, [UInt8])? in
-            guard let stream = file.stream(number), let inflated = Deflate.decompress(Data(stream), format: .zlib),
-                let marked = markingArtifacts([UInt8](inflated)), let deflated = Deflate.compress(marked, format: .zlib)
-            else { return nil }
-            return (number, Array("<< /Length \(deflated.count) /Filter /FlateDecode >>\nstream\n".utf8) + [UInt8](deflated) + Array("\nendstream".utf8))
+    /// The replacement text of each stream object that changed, on all cores: each page's
+    /// content stream (`pages`) with its artifacts marked, and every stream cairo left `plain`,
+    /// deflated. A page stream cairo deflated itself (a cairo that writes no plain streams) is
+    /// inflated to be marked, and left as it is when it cannot be.
+    private static func deflatedStreams(_ file: PDFFile, pages: [Int], plain: [Int]) -> [Int: [UInt8]] {
+        let isPage = Set(pages), isPlain = Set(plain)
+        let streams = (pages.filter { !isPlain.contains($0) } + plain).concurrentMap { number -> (Int, [UInt8])? in
+            guard let (dictionary, stream) = file.stream(number) else { return nil }
+            var content: [UInt8]
+            if isPlain.contains(number) {
+                content = [UInt8](stream)
+                if isPage.contains(number), let marked = markingArtifacts(content) { content = marked }
+            } else {
+                guard let inflated = Deflate.decompress(Data(stream), format: .zlib), let marked = markingArtifacts([UInt8](inflated))
+                else { return nil }
+                content = marked
+            }
+            guard let deflated = Deflate.compress(content, format: .zlib) else { return nil }
+            let text = deflatedDictionary(dictionary, length: deflated.count) + "\nstream\n"
+            return (number, Array(text.utf8) + [UInt8](deflated) + Array("\nendstream".utf8))
         }
         var replaced: [Int: [UInt8]] = [:]
         for case let (number, stream)? in streams { replaced[number] = stream }
         return replaced
+    }
+
+    /// A stream's dictionary (`<< /Length 12 0 R … >>`) for its deflated bytes: `length` long
+    /// (said directly: the object cairo wrote the length in is left unused), `/FlateDecode`,
+    /// its other entries as they were (a font's `/Length1`).
+    static func deflatedDictionary(_ dictionary: String, length: Int) -> String {
+        var entries = dictionary.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard entries.hasPrefix("<<"), entries.hasSuffix(">>") else { return "<< /Length \(length) /Filter /FlateDecode >>" }
+        entries = String(entries.dropFirst(2).dropLast(2))
+        if let key = entries.range(of: "/Length ") {
+            var end = entries[key.upperBound...].prefix { $0.isNumber }.endIndex
+            if entries[end...].hasPrefix(" 0 R") { end = entries.index(end, offsetBy: 4) }
+            entries.removeSubrange(key.lowerBound..<end)
+        }
+        let rest = entries.replacingOccurrences(of: "/Filter /FlateDecode", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return "<< /Length \(length) /Filter /FlateDecode" + (rest.isEmpty ? "" : " " + rest) + " >>"
     }
 
     /// The XMP metadata stream object, uncompressed as XMP must be.
@@ -350,9 +382,9 @@ struct PDFFile {
         return String(decoding: bytes[extent.text], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The raw bytes of stream object `number` (still encoded), its length direct or in an
-    /// object of its own, as cairo writes it.
-    func stream(_ number: Int) -> ArraySlice<UInt8>? {
+    /// Stream object `number`: its dictionary's text, and its raw bytes (still encoded), their
+    /// length direct or in an object of its own, as cairo writes it.
+    func stream(_ number: Int) -> (dictionary: String, bytes: ArraySlice<UInt8>)? {
         guard let extent = extent(number), extent.isStream else { return nil }
         let dictionary = String(decoding: bytes[extent.text], as: UTF8.self)
         guard let lengthKey = dictionary.range(of: "/Length ") else { return nil }
@@ -367,7 +399,7 @@ struct PDFFile {
         if start < bytes.count, bytes[start] == 13 { start += 1 }
         if start < bytes.count, bytes[start] == 10 { start += 1 }
         guard start + length <= bytes.count else { return nil }
-        return bytes[start..<start + length]
+        return (dictionary, bytes[start..<start + length])
     }
 
     /// Whether an object's text (`extent`) holds `word` (`/Type /StructElem`), from its bytes.

@@ -1,0 +1,54 @@
+import Foundation
+import GazetteModel
+import TestSupport
+import Testing
+
+@testable import Typesetting
+
+/// A document's streams: written plain by cairo (`PDFCanvas` sets what makes it so), then each
+/// deflated once as the document is completed, its pages' artifacts marked on the way.
+@Suite struct PDFStreamsTests {
+    @Test func cairoWritesStreamsPlainAndCompletingDeflatesEachOnce() throws {
+        let fonts = try PrintFonts(fontFiles: [nanumGothic])
+        let canvas = try PDFCanvas(width: 300, height: 400)
+        canvas.setMetadata(.createDate, "2026-01-01T00:00:00Z")
+        canvas.setMetadata(.modDate, "2026-01-01T00:00:00Z")
+        canvas.language = "ko"
+        // A rule outside every element (an artifact), then a paragraph.
+        canvas.line(from: (20, 20), to: (280, 20), color: RGB(0, 0, 0), lineWidth: 0.5)
+        let block = try TextBlock(RichText("스트림은 한 번만 압축된다", TextAttributes(family: "NanumGothic", size: 12)), fonts: fonts, width: 260, lineHeight: 1.5)
+        canvas.structure("P") { canvas.draw(block, x: 20, y: 40) }
+        canvas.showPage()
+
+        let written = try canvas.finishCairo()
+        let cairo = try #require(PDFFile([UInt8](written)))
+        let cairoStreams = cairo.numbers.compactMap { cairo.stream($0) }
+        let page = try #require(cairoStreams.first { String(decoding: $0.bytes, as: UTF8.self).contains(" BT\n") })
+        #expect(!page.dictionary.contains("/Filter"), "cairo deflated the page's stream itself: \(page.dictionary)")
+
+        let completed = canvas.completingStructure(written)
+        let file = try #require(PDFFile([UInt8](completed)))
+        let streams = file.numbers.compactMap { file.stream($0) }
+        #expect(streams.count == cairoStreams.count)
+        let plain = streams.filter { !$0.dictionary.contains("/Filter /FlateDecode") }
+        #expect(plain.isEmpty, "left plain: \(plain.map(\.dictionary))")
+        let pages = streams.compactMap { Deflate.decompress(Data($0.bytes), format: .zlib) }.map { String(decoding: $0, as: UTF8.self) }.filter { $0.contains("BT") }
+        #expect(pages.count == 1)
+        #expect(pages.first?.contains("/Artifact BMC") == true, "the rule is marked as an artifact")
+
+        // Readers read it: no damage, the text extracted.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("streams-\(UUID().uuidString).pdf")
+        try completed.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try PDFTools.run("qpdf", ["--check", url.path]).stdout.contains("No syntax or stream encoding errors"))
+        #expect(try PDFTools.words(url).map(\.text).joined().contains("한번만압축된다"))
+    }
+
+    @Test func aDeflatedStreamsDictionarySaysItsLengthAndFilterAndKeepsTheRest() {
+        #expect(PDFStructure.deflatedDictionary("<< /Length 12 0 R\n>>\n", length: 40) == "<< /Length 40 /Filter /FlateDecode >>")
+        #expect(PDFStructure.deflatedDictionary("<< /Length 815 /Filter /FlateDecode >>", length: 40) == "<< /Length 40 /Filter /FlateDecode >>")
+        #expect(
+            PDFStructure.deflatedDictionary("\n<< /Length 7 0 R\n   /Length1 3000\n>>\n", length: 9)
+                == "<< /Length 9 /Filter /FlateDecode /Length1 3000 >>")
+    }
+}
