@@ -144,8 +144,10 @@ public final class ContentMemo: Sendable {
 
         /// The journal at `path` as last parsed, unless the watcher named it or a folder above it.
         subscript(path: String) -> UnreadJournal? {
-            guard let hit = journals?[path], !changes.contains(path), !folders.contains(where: { path.hasPrefix($0) }) else { return nil }
-            return UnreadJournal(first: hit.inputs.first, last: hit.inputs.last, journal: hit.value.journal, diagnostics: hit.value.diagnostics)
+            guard !changes.contains(path), !folders.contains(where: { path.hasPrefix($0) }) else { return nil }
+            return journals?.read(path) { hit in
+                UnreadJournal(first: hit.inputs.first, last: hit.inputs.last, journal: hit.value.journal, diagnostics: hit.value.diagnostics)
+            }
         }
     }
 

@@ -25,14 +25,26 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         public init(inputs: Inputs, value: Value) { (self.inputs, self.value) = (inputs, value) }
     }
 
+    /// An entry in a box of its own: a table's value is copied out whenever it is read
+    /// (`Dictionary.Values`' subscript copies), and a copy of the entry itself retains and
+    /// releases every value it holds — a journal's file, its parse and its warnings, 2,000 times
+    /// a save. A copy of the box is one retain.
+    @usableFromInline
+    final class Box: Sendable {
+        @usableFromInline let entry: Entry
+
+        @inlinable
+        init(_ entry: Entry) { self.entry = entry }
+    }
+
     /// An entry with the build that last asked for it.
     @usableFromInline
     struct Stored: Sendable {
-        @usableFromInline var entry: Entry
+        @usableFromInline let box: Box
         @usableFromInline var build: Int
 
         @inlinable
-        init(entry: Entry, build: Int) { (self.entry, self.build) = (entry, build) }
+        init(entry: Entry, build: Int) { (box, self.build) = (Box(entry), build) }
     }
 
     @usableFromInline
@@ -114,8 +126,8 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
     @inlinable
     public func found(_ name: Name, _ inputs: Inputs) -> Value? {
         let stored = state.withLock { state in state.ask(name) }
-        guard let stored, stored.entry.inputs == inputs else { return nil }
-        return stored.entry.value
+        guard let stored, stored.box.entry.inputs == inputs else { return nil }
+        return stored.box.entry.value
     }
 
     /// Keeps `value`, made from `inputs`, under `name` for this build.
@@ -144,11 +156,20 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         public var count: Int { table.count }
 
         @inlinable
-        public subscript(name: Name) -> Entry? { table[name]?.entry }
+        public subscript(name: Name) -> Entry? { table[name]?.box.entry }
+
+        /// What `pick` takes from the entry under `name`, read where it is stored: a copy of
+        /// the entry retains and releases every value it holds (a journal's file and parse),
+        /// 2,000 times a save.
+        @inlinable
+        public func read<Picked>(_ name: Name, _ pick: (borrowing Entry) -> Picked) -> Picked? {
+            guard let index = table.index(forKey: name) else { return nil }
+            return pick(table.values[index].box.entry)
+        }
 
         /// Every value by name (no name hashed again).
         @inlinable
-        public var values: [Name: Value] { table.mapValues(\.entry.value) }
+        public var values: [Name: Value] { table.mapValues(\.box.entry.value) }
 
         /// The value under `name` when it was made from inputs equal to `inputs`.
         @inlinable
@@ -162,7 +183,8 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
         @inlinable
         public func lookup(_ name: Name, _ inputs: Inputs) -> (value: Value?, known: Bool) {
             guard let index = table.index(forKey: name) else { return (nil, false) }
-            return table.values[index].entry.inputs == inputs ? (table.values[index].entry.value, true) : (nil, true)
+            let box = table.values[index].box
+            return box.entry.inputs == inputs ? (box.entry.value, true) : (nil, true)
         }
     }
 
@@ -246,12 +268,12 @@ public final class Memo<Name: Hashable & Sendable, Inputs: Equatable & Sendable,
     public func takeChanged() -> [Name: Entry]? {
         state.withLock { state in
             defer { state.changed = false }
-            return state.changed ? state.table.mapValues(\.entry) : nil
+            return state.changed ? state.table.mapValues(\.box.entry) : nil
         }
     }
 
     /// Every entry as it is.
-    public var entries: [Name: Entry] { state.withLock { $0.table.mapValues(\.entry) } }
+    public var entries: [Name: Entry] { state.withLock { $0.table.mapValues(\.box.entry) } }
 
     public var count: Int { state.withLock { $0.table.count } }
 }

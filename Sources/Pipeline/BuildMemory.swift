@@ -1,6 +1,7 @@
 import Bodies
 import Content
 import Foundation
+import Memory
 import GazetteModel
 import Search
 import Site
@@ -130,8 +131,12 @@ public final class WrittenKeys: Sendable {
     private struct Tables {
         var files: [String: Fingerprint] = [:]
         var search: [String: Fingerprint] = [:]
+        /// The search files' paths, sorted when they are replaced (after a save, not in it).
+        var sortedSearchPaths: [String] = []
     }
     private let table = Locked(Tables())
+    /// The paths a build wrote, sorted for its report: a save renames a path or two.
+    let sortedPaths = SortMemo<String>()
 
     public init() {}
 
@@ -140,6 +145,9 @@ public final class WrittenKeys: Sendable {
 
     /// The keys of the search files.
     var search: [String: Fingerprint] { table.withLock { $0.search } }
+
+    /// The keys of the search files, and their paths sorted.
+    var searchFiles: (keys: [String: Fingerprint], sortedPaths: [String]) { table.withLock { ($0.search, $0.sortedSearchPaths) } }
 
     /// Replaces what is known of the build's files with what a build wrote.
     func record(_ entries: [(path: String, key: Fingerprint)]) {
@@ -153,7 +161,8 @@ public final class WrittenKeys: Sendable {
     /// Replaces what is known of the search files with `entries`.
     func replaceSearch(with entries: [(path: String, key: Fingerprint)]) {
         let search = Dictionary(entries, uniquingKeysWith: { _, last in last })
-        table.withLock { $0.search = search }
+        let sorted = search.keys.sorted()
+        table.withLock { ($0.search, $0.sortedSearchPaths) = (search, sorted) }
     }
 
     public func key(of path: String) -> Fingerprint? {

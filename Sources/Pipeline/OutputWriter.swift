@@ -1,6 +1,7 @@
 import Content
 import Foundation
 import GazetteModel
+import Memory
 import Output
 import Search
 import Site
@@ -246,11 +247,13 @@ struct InPlaceWriter: OutputWriter {
     /// The search files kept while the index is made on request (from the keys the placement
     /// already copied, not a second copy of every key).
     let searchInPlace: [String: Fingerprint]
+    /// Their paths, sorted.
+    let sortedSearchPaths: [String]
 
     init(output: OutputFolder, memory: BuildMemory) {
         (self.output, self.memory) = (output, memory)
         placement = FilesInPlace(ledger: nil, memory: memory.written.files, output: output.url, previous: output.previous)
-        searchInPlace = memory.written.search
+        (searchInPlace, sortedSearchPaths) = memory.written.searchFiles
     }
 
     func release() {}
@@ -320,10 +323,14 @@ struct InPlaceWriter: OutputWriter {
             }
         }
         written.record(files.made.map { ($0.path, $0.key) } + laterInPlace.map { ($0.path, $0.key) })
-        // A preview is kept while served, but is no file of the site.
-        let previews = Set(later.filter(\.isPreview).map(\.path))
+        // What the writer wrote or kept, sorted: the build's files in the order it made them
+        // (the writer lists those it kept before those it wrote, an order that shifts with what
+        // changed), the same save after save bar a renamed page font or two, which the sort memo
+        // patches in; then the search files, sorted when written, merged in. A preview is kept
+        // while served, but is no file of the site.
+        let paths = files.made.map(\.path) + later.compactMap { $0.isPreview ? nil : $0.path }
         return Written(
-            files: writer.written.filter { !previews.contains($0) }.sorted(), changed: (writer.changed + stale).sorted(),
+            files: SortMemo.merged(written.sortedPaths.sorted(paths), sortedSearchPaths), changed: (writer.changed + stale).sorted(),
             reused: files.made.count { $0.data == nil })
     }
 }
