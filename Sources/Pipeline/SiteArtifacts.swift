@@ -209,12 +209,16 @@ struct WeekPackets: SiteArtifact {
     /// time at 2,000); the week's mail asks for the same key and finds it.
     static func weekKey(_ site: BuiltSite) -> @Sendable (WeekContent) -> Fingerprint {
         let content = site.sources.content, memo = site.memory.pages, shared = base(site)
+        // Closures written out, not `content.article(for:)` or a `make` kept in a constant:
+        // either copies the whole `SiteContent` (dozens of tables to retain and release) into a
+        // closure of its own, for every week of every save.
         return { contents in
             let week = contents.week
-            let make = { Self.key(content, week: week, base: shared) }
-            guard let memo else { return make() }
-            let articles = contents.journals.map(content.article(for:)) + contents.articles.map(Optional.some)
-            return memo.key(SitePaths.packet(week), journals: contents.journals, articles: articles, shared: shared, make: make)
+            guard let memo else { return Self.key(content, week: week, base: shared) }
+            let articles = contents.journals.map { content.article(for: $0) } + contents.articles.map { Optional.some($0) }
+            return memo.key(SitePaths.packet(week), journals: contents.journals, articles: articles, shared: shared) {
+                Self.key(content, week: week, base: shared)
+            }
         }
     }
 
@@ -261,8 +265,13 @@ struct WeekMails: SiteArtifact {
                 key.add("mail preview 2")
                 key.add(weekKey(contents))
                 key.add(baseURL?.absoluteString ?? "")
-                for journal in contents.journals {
-                    key.add(tag: content.article(for: journal).flatMap(content.thumbnails(of:)) == nil ? 0 : 1)
+                if content.thumbnailFiles.isEmpty {
+                    // No card shows one (naming each article's files was most of this key).
+                    key.add(tag: 2)
+                } else {
+                    for journal in contents.journals {
+                        key.add(tag: content.article(for: journal).flatMap(content.thumbnails(of:)) == nil ? 0 : 1)
+                    }
                 }
                 let digest = key.digest
                 return DeferredFile(path: path, key: digest) { _ in
