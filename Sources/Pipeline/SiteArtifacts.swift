@@ -270,7 +270,7 @@ struct WeekMails: SiteArtifact {
                     key.add(tag: 2)
                 } else {
                     for journal in contents.journals {
-                        key.add(tag: content.article(for: journal).flatMap(content.thumbnails(of:)) == nil ? 0 : 1)
+                        key.add(tag: content.article(for: journal).flatMap { content.thumbnails(of: $0) } == nil ? 0 : 1)
                     }
                 }
                 let digest = key.digest

@@ -327,7 +327,7 @@ public struct PageFrame: Sendable {
     }
 
     func authorName(_ key: String?) -> String? {
-        key.map(config.authorName)
+        key.map { config.authorName($0) }
     }
 
     func articleContext(_ shown: PageInputs.ShownArticle, root: String) -> TemplateFields {
@@ -345,8 +345,8 @@ public struct PageFrame: Sendable {
             "imageWidth": sizes[0].width, "imageHeight": sizes[0].height,
             "id": article.id, "title": article.title, "url": url ?? "", "hasURL": url != nil, "description": article.description,
             "publisher": article.publisher ?? url.flatMap { URL(string: $0)?.host } ?? "", "author": article.author ?? "",
-            "published": article.publishedDate.map(dates.dayAndTime) ?? article.published,
-            "publishedISO": article.publishedDate.map(dates.iso) ?? "",
+            "published": article.publishedDate.map { dates.dayAndTime($0) } ?? article.published,
+            "publishedISO": article.publishedDate.map { dates.iso($0) } ?? "",
             "image": thumbnails.first ?? "", "source": article.source,
             "journals": journals.map { journal -> TemplateFields in
                 ["title": journal.title, "href": root + SitePaths.encode(SitePaths.journal(journal.slug)), "isBookmark": journal.isBookmark]

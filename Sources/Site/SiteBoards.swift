@@ -69,7 +69,7 @@ public struct CardMaker: Sendable {
         }
         let row = ListRow(
             title: journal.title, href: href, date: dates.day(journal.updated), dateISO: dates.iso(journal.updated),
-            author: journal.author.map(config.authorName) ?? "",
+            author: journal.author.map { config.authorName($0) } ?? "",
             tags: journal.tags.map { ListRow.Tag(name: config.tagName($0), href: SitePaths.encode(SitePaths.tag($0))) }, excerpt: line,
             isBookmark: journal.isBookmark)
         return ShownJournal(card: card, row: row)

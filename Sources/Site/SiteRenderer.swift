@@ -300,8 +300,9 @@ public struct SiteRenderer: Sendable {
     }
 
     func cards(_ id: String, _ journals: [Journal]) -> PageInputs.Cards {
-        let maker = frame.boards.cards
-        return PageInputs.Cards(id: id, shown: journals.map(maker.shown))
+        // A closure, not `maker.shown`: a method reference copies the card maker (and every
+        // table it holds) into a closure of its own, for each of a save's board pages.
+        PageInputs.Cards(id: id, shown: journals.map { frame.boards.cards.shown($0) })
     }
 
     /// An article with the journals about it and its thumbnails (`fetch --enrich` makes one for

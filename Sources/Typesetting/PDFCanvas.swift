@@ -72,7 +72,7 @@ public final class PDFCanvas {
     private static let plainStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 0) }()
 
     public init(width: Double, height: Double, output: Output = .pdf) throws {
-        if output == .pdf { Self.plainStreams }
+        if output == .pdf { _ = Self.plainStreams }
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
