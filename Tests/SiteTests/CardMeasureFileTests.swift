@@ -60,3 +60,45 @@ import TextLayout
         #expect(CardMeasureFile.decode(try Data(contentsOf: file)) == Self.sample())
     }
 }
+
+/// The card-measure memo in `serve`: a save whose cards are all as the last build's takes the
+/// last measures whole, without measuring (not even an empty batch) or asking for a name; one
+/// changed card is measured alone; other fonts, or a card gone, go the whole way again.
+@Suite struct CardMeasureMemoTests {
+    static func text(_ title: String) -> CardText {
+        CardText(title: title, updated: "2026-12-01", author: nil, tags: [], excerptRuns: [], isBookmark: false, articleTitle: nil, publisher: nil)
+    }
+
+    @Test func cardsAsTheLastBuildsAreTakenByPlace() {
+        let memo = CardMeasureMemo()
+        var batches: [[String]] = []
+        func measures(_ texts: [CardText], fonts: String = "f1") -> [Int] {
+            memo.measures(of: texts, fonts: fonts) { batch in
+                batches.append(batch.map(\.title))
+                return batch.map { var measure = CardMeasure(); measure.heights = [220: 100 + $0.title.count]; return measure }
+            }.map { $0.heights[220] ?? 0 }
+        }
+        let texts = ["a", "bb", "ccc"].map(Self.text)
+        #expect(measures(texts) == [101, 102, 103])
+        memo.endBuild()
+        #expect(measures(texts) == [101, 102, 103])
+        #expect(batches == [["a", "bb", "ccc"]], "all as before: nothing measured, not even an empty batch")
+        memo.endBuild()
+        #expect(memo.lastBuild == .init(found: 3, made: 0), "every card counts as asked for: none is let go")
+        // Equal texts in new boxes (the config read again) are equal cards.
+        #expect(measures(["a", "bb", "ccc"].map(Self.text)) == [101, 102, 103])
+        #expect(batches.count == 1)
+        memo.endBuild()
+        // One card changed: measured alone; the others found by their keys.
+        #expect(measures([texts[0], Self.text("dddd"), texts[2]]) == [101, 104, 103])
+        #expect(batches.last == ["dddd"])
+        memo.endBuild()
+        #expect(memo.lastBuild == .init(found: 2, made: 1))
+        // A card gone, then other fonts: the whole way, nothing taken by place.
+        #expect(measures([texts[0], texts[2]]) == [101, 103])
+        #expect(batches.last == [])
+        memo.endBuild()
+        #expect(measures([texts[0], texts[2]], fonts: "f2") == [101, 103])
+        #expect(batches.last == ["a", "ccc"], "other fonts: measured again")
+    }
+}

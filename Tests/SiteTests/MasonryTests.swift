@@ -168,10 +168,13 @@ import TextLayout
                 created: Date(timeIntervalSince1970: 1_790_000_000), updated: Date(timeIntervalSince1970: 1_790_000_000), draft: false,
                 body: "본문", bodyStartLine: 4)
         }
+        // Cards are made on all cores: counted under a lock, each build's in sorted order.
+        let making = Locked<[String]>([])
         var made: [String] = []
         func shown(_ journals: [Journal]) -> [String: ShownJournal] {
+            defer { made += making.withLock { built in defer { built = [] }; return built.sorted() } }
             let table = memo.shown(journals.map { ($0, nil) }, config: config) { journal in
-                made.append(journal.title)
+                making.withLock { $0.append(journal.title) }
                 return ShownJournal(
                     card: Card(
                         slug: journal.slug, title: journal.title, href: "#", updated: "", updatedISO: "", tags: [], tagLinks: [],
