@@ -1,8 +1,8 @@
 import Bodies
 import Content
 import Foundation
-import Memory
 import GazetteModel
+import Memory
 import Search
 import Site
 
