@@ -193,18 +193,13 @@ public final class CardMeasureMemo: Sendable {
     /// Named by the fingerprint of the card's text and fonts (`CardText.fingerprint`).
     private let memo: Memo<Fingerprint, NoInputs, CardMeasure>
 
-    /// The last build's cards by place, with the fonts they were measured with: a `serve` save
-    /// hands the same texts in the same order (unchanged ones in the same boxes), so a card at
-    /// its place takes its key from there, and a save whose every card is as before takes the
-    /// last measures whole — the 2,000 fingerprints, lookups and the memo's 2,000 names marked
-    /// were 4 % of a save.
-    private struct Last: Sendable {
-        var fonts: String
-        var texts: [CardText]
-        var keys: [Fingerprint]
-        var measures: [CardMeasure]
-    }
-    private let last = Locked<Last?>(nil)
+    /// Each card's key by its place in the last build's list (`ListMemo`: a `serve` save hands
+    /// the same texts in the same order, unchanged ones in the same boxes), forgotten when the
+    /// fonts change; and the last build's keys and measures: a save whose keys are all as before
+    /// takes the last measures whole. The 2,000 fingerprints, lookups and names marked in the
+    /// memo were 5 % of a save's build.
+    private let keysByPlace = ListMemo<CardText, Fingerprint>()
+    private let last = Locked<(fonts: String, keys: [Fingerprint], measures: [CardMeasure])?>(nil)
 
     /// How many measures the last build found and made.
     var lastBuild: Memo<Fingerprint, NoInputs, CardMeasure>.Counts { memo.lastBuild }
@@ -239,21 +234,16 @@ public final class CardMeasureMemo: Sendable {
     /// fonts.
     func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardMeasure]) rethrows -> [CardMeasure] {
         let previous = last.withLock { $0 }.flatMap { $0.fonts == fonts ? $0 : nil }
-        var unchanged = previous?.texts.count == texts.count
-        let keys = texts.indices.map { place -> Fingerprint in
-            if let previous, place < previous.texts.count, previous.texts[place] == texts[place] { return previous.keys[place] }
-            unchanged = false
-            return texts[place].fingerprint(fonts: fonts)
-        }
+        if previous == nil { keysByPlace.removeAll() }
+        let keys = keysByPlace.map(texts) { $0.fingerprint(fonts: fonts) }
         // Every card as the last build's: the memo holds just what that build asked for, the
         // same keys.
-        if unchanged, let previous {
+        if let previous, previous.keys == keys {
             memo.recordAllFound()
-            last.withLock { $0?.texts = texts }
             return previous.measures
         }
         let measured = try measuredAnew(texts, keys: keys, measure: measure)
-        last.withLock { $0 = Last(fonts: fonts, texts: texts, keys: keys, measures: measured) }
+        last.withLock { $0 = (fonts, keys, measured) }
         return measured
     }
 
