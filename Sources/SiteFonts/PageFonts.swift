@@ -22,7 +22,8 @@ extension WebFonts {
         var rules = ""
         for (index, face) in [Self.sans, Self.sansBold].enumerated() where index < rare.count && !rare[index].isEmpty {
             let data = try Self.encoded(
-                face, try Self.pagePool(face), rare[index], cache: nil, quality: Self.pageFontQuality, transformed: false, purpose: ", a page's own")
+                face, try Self.pagePool(face), rare[index], cache: nil, quality: Self.pageFontQuality, transformed: false, purpose: ", a page's own",
+                cutOften: true)
             rules += "@font-face{font-family:\"\(face.family)\";font-weight:\(face.weight);font-display:block;"
                 + "src:url(data:font/woff2;base64,\(data.base64EncodedString()));unicode-range:\(FontSlices.unicodeRange(rare[index]))}"
         }

@@ -23,6 +23,10 @@ public final class FontFace: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
+    /// The face preprocessed for the subsetter (`hb_subset_preprocess`: the tables' accelerators
+    /// and character map every cut of a fresh face works out again), for a font cut many times;
+    /// otherwise the face itself. `FontSubsetter.subset(_:keeping:)` cuts from it.
+    let cuttingFace: OpaquePointer
     /// For a font with colour bitmaps and no outlines (Noto Color Emoji): each strike's ppem and
     /// the advance of every glyph it holds, in strike pixels, from `CBLC`/`CBDT`.
     private let strikes: [BitmapStrike]
@@ -37,14 +41,17 @@ public final class FontFace: @unchecked Sendable {
         try self.init(data: data, name: file)
     }
 
-    public convenience init(data: Data, name: String) throws(Failure) {
-        try self.init(data: data, name: name, onRelease: nil)
+    /// `cutOften`: the font will be cut into many subsets (`FontSubsetter`), and is prepared for
+    /// it once — worth it for hundreds of cuts (pages' own fonts from their pool), not for a few
+    /// (preparing is itself a cut of every glyph).
+    public convenience init(data: Data, name: String, cutOften: Bool = false) throws(Failure) {
+        try self.init(data: data, name: name, cutOften: cutOften, onRelease: nil)
     }
 
     /// `onRelease` runs when HarfBuzz lets go of its copy of the bytes, which it does only after
     /// the face made from them is destroyed too: tests use it to see that a refused file leaks
     /// nothing.
-    init(data: Data, name: String, onRelease: (@Sendable () -> Void)?) throws(Failure) {
+    init(data: Data, name: String, cutOften: Bool = false, onRelease: (@Sendable () -> Void)?) throws(Failure) {
         self.name = name
         self.data = data
         // HarfBuzz returns its empty blob, face and font rather than nil on failure; an empty face
@@ -69,9 +76,11 @@ public final class FontFace: @unchecked Sendable {
         descender = Int(-extents.descender)
         strikes = Self.hasOutlines(face) ? [] : BitmapStrike.read(face)
         contextFree = ContextFree(face)
+        cuttingFace = (cutOften ? hb_subset_preprocess(face) : nil) ?? hb_face_reference(face)
     }
 
     deinit {
+        hb_face_destroy(cuttingFace)
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)

@@ -22,22 +22,33 @@ public enum FontSubsetter {
             defer { hb_blob_destroy(blob) }
             let face = hb_face_create(blob, 0)
             defer { hb_face_destroy(face) }
-            guard hb_face_get_glyph_count(face) > 0 else { throw Failure(description: "not a font file harfbuzz can read") }
-            guard let input = hb_subset_input_create_or_fail() else { throw Failure(description: "out of memory") }
-            defer { hb_subset_input_destroy(input) }
-            let unicodes = hb_subset_input_unicode_set(input)
-            for scalar in scalars.sorted(by: { $0.value < $1.value }) { hb_set_add(unicodes, scalar.value) }
-            hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
-            guard let subset = hb_subset_or_fail(face, input) else { throw Failure(description: "harfbuzz could not subset the font") }
-            defer { hb_face_destroy(subset) }
-            let result = hb_face_reference_blob(subset)
-            defer { hb_blob_destroy(result) }
-            var length: UInt32 = 0
-            guard let bytes = hb_blob_get_data(result, &length), length > 0 else {
-                throw Failure(description: "harfbuzz produced an empty font")
-            }
-            return Data(bytes: bytes, count: Int(length))
+            guard let face, hb_face_get_glyph_count(face) > 0 else { throw Failure(description: "not a font file harfbuzz can read") }
+            return try subset(face, keeping: scalars)
         }
+    }
+
+    /// `subset(font, keeping:)` of the font `font` was opened from, cut from its face (prepared
+    /// once if it was opened to be cut often: `FontFace(data:name:cutOften:)`); the same bytes
+    /// either way. Faces are only read once made, so cuts may run on any thread.
+    public static func subset(_ font: FontFace, keeping scalars: Set<Unicode.Scalar>) throws -> Data {
+        try subset(font.cuttingFace, keeping: scalars)
+    }
+
+    private static func subset(_ face: OpaquePointer, keeping scalars: Set<Unicode.Scalar>) throws -> Data {
+        guard let input = hb_subset_input_create_or_fail() else { throw Failure(description: "out of memory") }
+        defer { hb_subset_input_destroy(input) }
+        let unicodes = hb_subset_input_unicode_set(input)
+        for scalar in scalars.sorted(by: { $0.value < $1.value }) { hb_set_add(unicodes, scalar.value) }
+        hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+        guard let subset = hb_subset_or_fail(face, input) else { throw Failure(description: "harfbuzz could not subset the font") }
+        defer { hb_face_destroy(subset) }
+        let result = hb_face_reference_blob(subset)
+        defer { hb_blob_destroy(result) }
+        var length: UInt32 = 0
+        guard let bytes = hb_blob_get_data(result, &length), length > 0 else {
+            throw Failure(description: "harfbuzz produced an empty font")
+        }
+        return Data(bytes: bytes, count: Int(length))
     }
 
     /// The Unicode scalars a font maps to glyphs, for checking coverage.

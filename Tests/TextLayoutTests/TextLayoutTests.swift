@@ -23,6 +23,30 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         #expect(throws: FontSubsetter.Failure.self) { try FontSubsetter.subset(Data("not a font".utf8), keeping: ["a"]) }
     }
 
+    /// A font opened once and prepared for cutting (`FontFace(…, cutOften: true)`, how pages' own fonts are cut
+    /// from their pool) cuts the same bytes as the font read for each cut, from many threads at
+    /// once: the pages' fonts, and so the pages, do not depend on which way they were cut.
+    @Test func aPreprocessedSourceCutsTheSameBytesOnEveryThread() throws {
+        let font = try Data(contentsOf: URL(fileURLWithPath: nanumGothic))
+        let syllables = (UInt32(0xAC00)...0xD7A3).compactMap(Unicode.Scalar.init)
+        let sets: [Set<Unicode.Scalar>] = (0..<24).map { index in
+            // A page's handful of syllables, a board's hundreds, Latin with them.
+            Set(syllables.enumerated().filter { $0.offset % (7 + index * 13) == index }.prefix(index % 3 == 0 ? 300 : 12).map(\.element))
+                .union("Gazette 2026".unicodeScalars)
+        }
+        let source = try FontFace(data: font, name: "prepared", cutOften: true)
+        let plain = try FontFace(data: font, name: "plain")
+        let cut = try sets.concurrentMap { keep in
+            [try FontSubsetter.subset(font, keeping: keep), try FontSubsetter.subset(source, keeping: keep), try FontSubsetter.subset(plain, keeping: keep)]
+        }
+        for (index, bytes) in cut.enumerated() {
+            #expect(bytes[0].count > 0)
+            #expect(bytes[1] == bytes[0], "set \(index): preprocessed \(bytes[1].count) bytes, read each time \(bytes[0].count)")
+            #expect(bytes[2] == bytes[0], "set \(index)")
+        }
+        #expect(Set(cut.map { $0[0] }).count == sets.count)
+    }
+
     func tableTags(_ font: Data) -> Set<String> {
         let bytes = [UInt8](font)
         let count = Int(bytes[4]) << 8 | Int(bytes[5])
