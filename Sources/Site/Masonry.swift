@@ -1,5 +1,6 @@
 import Templating
 import Foundation
+import GazetteModel
 import TextLayout
 
 /// One breakpoint of the board: from a viewport width up, this many columns of cards this wide.
@@ -85,6 +86,29 @@ public struct CardMeasure: Sendable, Codable, Hashable {
     var heights: [Int: Int] = [:]
     /// Per block, each forced break and the card widths it is for.
     var breaks: [CardBlock: [TextPosition: [Int]]] = [:]
+
+    /// Adds every field to `key`, written out rather than through the encoding
+    /// (`add(encoding:)`): a card's values are keyed by card and measure on every board that
+    /// shows it, and walking the measure's nested tables through the encoder was two thirds of
+    /// that key (1.5 % of a clean build). `CardMeasureTests` holds it to every stored property.
+    func add(to key: inout FingerprintHasher) {
+        key.add(heights.count)
+        for (width, height) in heights.sorted(by: { $0.key < $1.key }) {
+            key.add(width)
+            key.add(height)
+        }
+        key.add(breaks.count)
+        for (block, positions) in breaks.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            key.add(block.rawValue)
+            key.add(positions.count)
+            for (position, widths) in positions.sorted(by: { $0.key < $1.key }) {
+                key.add(position.run)
+                key.add(position.offset)
+                key.add(widths.count)
+                for width in widths { key.add(width) }
+            }
+        }
+    }
 }
 
 /// A card's text, measured: the height of the card at each width, block by block.

@@ -135,12 +135,13 @@ public final class CardMemo: Sendable {
         contexts.value(Self.key(card, measure), NoInputs()) { PrebuiltContext(make()) }
     }
 
-    /// The fingerprint of a card and its measure: everything its values are made from, by their
-    /// encoding (a property added to `Card` is in the key without a line here).
+    /// The fingerprint of a card and its measure: everything its values are made from, the card
+    /// by its encoding (a property added to `Card` is in the key without a line here), the
+    /// measure by its own `add(to:)`.
     static func key(_ card: Card, _ measure: CardMeasure) -> Fingerprint {
         var key = FingerprintHasher()
         key.add(encoding: card)
-        key.add(encoding: measure)
+        measure.add(to: &key)
         return key.digest
     }
 

@@ -41,6 +41,14 @@ import TextLayout
         for (path, variant) in variants {
             #expect(CardMemo.key(variant, measure) != base, "\(path) is not in CardMemo.key")
         }
+        // The measure is added by hand (`CardMeasure.add(to:)`): each leaf of it varied, and
+        // its stored properties exactly those it adds — a property added fails here.
+        let measureVariants = try Variants.of(measure)
+        #expect(measureVariants.count >= 4, "\(measureVariants.map(\.0))")
+        for (path, variant) in measureVariants where variant != measure {
+            #expect(CardMemo.key(Self.card, variant) != base, "measure \(path) is not in CardMemo.key")
+        }
+        #expect(Mirror(reflecting: measure).children.map(\.label) == ["heights", "breaks"], "add the new property to CardMeasure.add(to:)")
         var taller = measure
         taller.heights[272] = 181
         var broken = measure
