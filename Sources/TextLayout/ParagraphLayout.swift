@@ -273,7 +273,7 @@ public final class TextLayoutEngine: Sendable {
     /// Single scalar `choose`.
     private static func choose(_ scalar: Unicode.Scalar, in fonts: [FontGroup]) -> FontFace? {
         for group in fonts {
-            if let slice = group.slice(for: scalar.value), slice.hasGlyph(scalar) { return slice }
+            if let slice = group.drawingSlice(for: scalar) { return slice }
         }
         return nil
     }
@@ -420,18 +420,38 @@ public final class TextLayoutEngine: Sendable {
 /// One family as styles name it: a single font file, or the slices of one cut by character.
 struct FontGroup: Sendable {
     let slices: [FontFace]
-    /// Which slice maps each character, for families of more than one slice.
-    private let owner: [UInt32: Int]
+    /// Which slice maps each character, for families of more than one slice: for the Basic
+    /// Multilingual Plane an array by code point (slice + 1; 0: none), for the rest a table. A
+    /// dictionary probe per character was a sixth of preparing a clean build's cards.
+    private let basic: [UInt16]
+    private let astral: [UInt32: Int]
+    /// The same, of the slices that also give the character a glyph (`FontFace.hasGlyph`).
+    private let drawnBasic: [UInt16]
+    private let drawnAstral: [UInt32: Int]
 
     init(_ slices: [FontFace]) {
         self.slices = slices
-        var owner: [UInt32: Int] = [:]
+        var basic: [UInt16] = [], drawnBasic: [UInt16] = []
+        var astral: [UInt32: Int] = [:], drawnAstral: [UInt32: Int] = [:]
         if slices.count > 1 {
+            basic = Array(repeating: 0, count: 0x10000)
+            drawnBasic = basic
             for (index, slice) in slices.enumerated() {
-                for scalar in slice.mappedScalars() where owner[scalar] == nil { owner[scalar] = index }
+                for scalar in slice.mappedScalars() {
+                    // The first slice that maps a character owns it, glyph or not.
+                    if scalar < 0x10000 ? basic[Int(scalar)] != 0 : astral[scalar] != nil { continue }
+                    let drawn = Unicode.Scalar(scalar).map(slice.hasGlyph) ?? false
+                    if scalar < 0x10000 {
+                        basic[Int(scalar)] = UInt16(index + 1)
+                        if drawn { drawnBasic[Int(scalar)] = UInt16(index + 1) }
+                    } else {
+                        astral[scalar] = index
+                        if drawn { drawnAstral[scalar] = index }
+                    }
+                }
             }
         }
-        self.owner = owner
+        (self.basic, self.astral, self.drawnBasic, self.drawnAstral) = (basic, astral, drawnBasic, drawnAstral)
     }
 
     func slice(for scalar: UInt32) -> FontFace? {
@@ -439,6 +459,22 @@ struct FontGroup: Sendable {
             guard let only = slices.first, let value = Unicode.Scalar(scalar), only.hasGlyph(value) else { return nil }
             return only
         }
-        return owner[scalar].map { slices[$0] }
+        if scalar < 0x10000 {
+            let owner = basic[Int(scalar)]
+            return owner == 0 ? nil : slices[Int(owner) - 1]
+        }
+        return astral[scalar].map { slices[$0] }
+    }
+
+    /// `slice(for:)` if that slice has a glyph for `scalar`, else nil: one lookup, not a lookup
+    /// and a call into HarfBuzz.
+    func drawingSlice(for scalar: Unicode.Scalar) -> FontFace? {
+        if slices.count == 1 { return slice(for: scalar.value) }
+        let value = scalar.value
+        if value < 0x10000 {
+            let owner = drawnBasic[Int(value)]
+            return owner == 0 ? nil : slices[Int(owner) - 1]
+        }
+        return drawnAstral[value].map { slices[$0] }
     }
 }
