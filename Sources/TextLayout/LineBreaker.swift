@@ -53,7 +53,6 @@ public enum LineBreaker {
     // MARK: ASCII table (Chromium's own, measured)
 
     private static func asciiBreak(before: UInt32, previous: UInt32, current: UInt32) -> Bool {
-        let openers: Set<UInt32> = [0x28, 0x3C, 0x5B, 0x7B]  // ( < [ {
         switch previous {
         case 0x2D:  // '-'
             if current >= 0x30 && current <= 0x39 { return isASCIIAlphanumeric(before) }
@@ -69,11 +68,30 @@ public enum LineBreaker {
         (0x30...0x39).contains(scalar) || (0x41...0x5A).contains(scalar) || (0x61...0x7A).contains(scalar)
     }
 
-    private static let letters = Set<UInt32>((0x41...0x5A).map { UInt32($0) } + (0x61...0x7A).map { UInt32($0) })
-    private static let digits = Set<UInt32>((0x30...0x39).map { UInt32($0) })
-    private static let afterHyphen: Set<UInt32> = letters.union(digits).union(Set("\"#%&'(*+-<=>@[\\^_`{|~".unicodeScalars.map(\.value)))
-    private static let afterQuestion: Set<UInt32> = letters.union(digits).union(Set("#$%&(*+-<=>@[\\^_`{|~".unicodeScalars.map(\.value)))
-    private static let punctuationBeforeOpeners: Set<UInt32> = Set("!\"#%&)*+,-.:;=>?\\]|}~".unicodeScalars.map(\.value))
+    /// Sets of ASCII characters as 128-bit masks: this runs for every pair of printable ASCII
+    /// characters, where hashed `Set`s (and one made on every call) were a fifth of finding
+    /// a card's break opportunities.
+    struct ASCIISet {
+        private let low: UInt64, high: UInt64
+
+        init(_ characters: String) {
+            var low: UInt64 = 0, high: UInt64 = 0
+            for scalar in characters.unicodeScalars where scalar.value < 0x80 {
+                if scalar.value < 64 { low |= 1 << UInt64(scalar.value) } else { high |= 1 << UInt64(scalar.value - 64) }
+            }
+            (self.low, self.high) = (low, high)
+        }
+
+        func contains(_ scalar: UInt32) -> Bool {
+            scalar < 64 ? low & (1 << UInt64(scalar)) != 0 : scalar < 128 ? high & (1 << UInt64(scalar - 64)) != 0 : false
+        }
+    }
+
+    private static let alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+    private static let openers = ASCIISet("(<[{")
+    private static let afterHyphen = ASCIISet(alphanumerics + "\"#%&'(*+-<=>@[\\^_`{|~")
+    private static let afterQuestion = ASCIISet(alphanumerics + "#$%&(*+-<=>@[\\^_`{|~")
+    private static let punctuationBeforeOpeners = ASCIISet("!\"#%&)*+,-.:;=>?\\]|}~")
 
     // MARK: UAX #14 as ICU applies it
 

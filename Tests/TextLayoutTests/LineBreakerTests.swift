@@ -27,6 +27,18 @@ private func stretches(_ text: String, _ mode: LineBreaker.Mode = .keepAll) -> [
 }
 
 @Suite struct LineBreakerOpportunityTests {
+    /// The Basic Multilingual Plane's facts are read from an array made from the generated table;
+    /// every code point gives what the table's search gives, and the ASCII sets the ASCII pairs
+    /// use hold exactly their characters.
+    @Test func theArrayOfFactsIsTheTable() {
+        let differing = (UInt32(0)..<0x10000).filter { UnicodeLineFacts.basicCodes[Int($0)] != UnicodeLineFacts.code(searching: $0) }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0, radix: 16) })")
+        #expect(Set(UnicodeLineFacts.basicCodes).count > 20)
+        let set = LineBreaker.ASCIISet("(<[{")
+        #expect((UInt32(0)..<0x200).filter(set.contains) == [0x28, 0x3C, 0x5B, 0x7B])
+        #expect((UInt32(0)..<0x200).filter(LineBreaker.ASCIISet("?~\u{7F}@").contains) == [0x3F, 0x40, 0x7E, 0x7F])
+    }
+
     @Test func keepAllKeepsKoreanWordsWholeAndNormalBreaksBetweenSyllables() {
         #expect(stretches("한국어 문장을 나눈다") == ["한국어 ", "문장을 ", "나눈다"])
         #expect(stretches("한국어 문장을 나눈다", .normal) == ["한", "국", "어 ", "문", "장", "을 ", "나", "눈", "다"])
