@@ -36,6 +36,7 @@ public struct FileWriteError: Error, Sendable, CustomStringConvertible, Diagnost
         case EROFS: ("the file system holding \(folder) is read-only", "run on a writable copy, or remount it read-write")
         case EACCES, EPERM: ("permission denied: \(folder) is not writable", "make \(folder) writable (chmod u+w) or run as its owner")
         case EIO: ("the disk reported an input/output error", "check the disk (dmesg) and run again")
+        case ENOTDIR: ("a file stands where a folder is needed", "move or delete the file of that name in \(folder), then run again")
         default: (String(cString: strerror(code)), "check that \(folder) is writable and the disk has room, then run again")
         }
     }

@@ -197,6 +197,9 @@ extension OutputFolder {
 /// others atomically, so a reader never sees half a file.
 public struct FileWriter {
     let root: URL
+    /// `root.path`: files' paths are joined to it as strings (`path(of:)`); a `URL` appended
+    /// and read back for each of a build's 5,000 files was 1.7 % of a clean build.
+    private let rootPath: String
     let updating: Bool
     /// Every path written this build, in order.
     public private(set) var written: [String] = []
@@ -209,14 +212,18 @@ public struct FileWriter {
 
     public init(root: URL, updating: Bool = false) {
         self.root = root
+        rootPath = root.path
         self.updating = updating
     }
+
+    /// The full path of `relative` (checked by `checkInside`).
+    private func path(of relative: some StringProtocol) -> String { rootPath + "/" + relative }
 
     public mutating func write(_ relative: String, _ data: Data) throws {
         try Self.checkInside(relative)
         try makeFolder(of: relative)
         written.append(relative)
-        if try Self.put(data, at: root.appendingPathComponent(relative).path, updating: updating) { changed.append(relative) }
+        if try Self.put(data, at: path(of: relative), updating: updating) { changed.append(relative) }
     }
 
     /// Writes one file whose folder exists: an updating writer leaves a file that already holds
@@ -239,10 +246,10 @@ public struct FileWriter {
             try Self.checkInside(file.path)
             try makeFolder(of: file.path)
         }
-        let root = self.root
+        let rootPath = self.rootPath
         let updating = self.updating
         let results = files.concurrentMap { file -> Result<Bool, Error> in
-            Result { try Self.put(file.data, at: root.appendingPathComponent(file.path).path, updating: updating) }
+            Result { try Self.put(file.data, at: rootPath + "/" + file.path, updating: updating) }
         }
         for (file, result) in zip(files, results) {
             if case .success(let wrote) = result {
@@ -267,7 +274,7 @@ public struct FileWriter {
     /// An updating writer leaves a file that already holds the same bytes: replacing it would
     /// free its blocks, which cost 3 ms a file on a disk that discards freed blocks.
     public mutating func link(_ relative: String, from source: URL) throws {
-        let path = root.appendingPathComponent(relative).path
+        let path = path(of: relative)
         if updating {
             var found = stat(), wanted = stat()
             if stat(path, &found) == 0, stat(source.path, &wanted) == 0, found.st_size == wanted.st_size,
@@ -346,12 +353,20 @@ public struct FileWriter {
         return DiagnosticsError([problem.diagnostic])
     }
 
-    /// Creates the folder `relative` is in, unless this writer already has.
-    private mutating func makeFolder(of relative: String) throws {
+    /// Creates the folder `relative` is in, and the folders it is in, unless this writer already
+    /// has: `mkdir` for each (FileManager's `createDirectory` asked the file system about every
+    /// folder on the way first, for each of a build's 2,400 new folders).
+    private mutating func makeFolder(of relative: some StringProtocol) throws {
         guard let slash = relative.lastIndex(of: "/") else { return }
-        let folder = relative[..<slash]
+        let folder = Substring(relative[..<slash])
         guard !folders.contains(folder) else { return }
-        try FileManager.default.createDirectory(at: root.appendingPathComponent(String(folder)), withIntermediateDirectories: true)
+        try makeFolder(of: folder)
+        let full = path(of: folder)
+        if mkdir(full, 0o755) != 0 {
+            let code = errno
+            // There already: fine if it is a folder or a link to one, as `createDirectory` had it.
+            guard code == EEXIST, Self.isFolderFollowingLinks(full) else { throw Self.writeError(full, code == EEXIST ? ENOTDIR : code) }
+        }
         folders.insert(folder)
     }
 
@@ -416,5 +431,11 @@ public struct FileWriter {
     private static func isFolder(_ path: String) -> Bool {
         var status = stat()
         return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// A folder, or a link to one (as `createDirectory` accepted).
+    private static func isFolderFollowingLinks(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }

@@ -69,8 +69,8 @@ public enum LineBreaker {
     }
 
     /// Sets of ASCII characters as 128-bit masks: this runs for every pair of printable ASCII
-    /// characters, where hashed `Set`s (and one made on every call) were a fifth of finding
-    /// a card's break opportunities.
+    /// characters, where hashed `Set`s (one of them made on every call) cost a hash or an
+    /// allocation per pair.
     struct ASCIISet {
         private let low: UInt64, high: UInt64
 

@@ -60,6 +60,30 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: parent.url.appendingPathComponent("escape.html").path))
     }
 
+    /// Folders are made as files need them, with the folders they are in; one already there,
+    /// or a link to one, is used; a file where a folder must go is an error naming that path.
+    @Test func foldersAreMadeOnTheWayAndAFileInTheWayIsNamed() throws {
+        let parent = try TemporaryFolder("gazette-folders")
+        let root = parent.url.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("kept/deep"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: parent.url.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("linked"), withDestinationURL: parent.url.appendingPathComponent("elsewhere"))
+        try Data("a file".utf8).write(to: root.appendingPathComponent("blocker"))
+        var writer = FileWriter(root: root)
+        try writer.write("a/b/c/d/page.html", "deep")
+        try writer.write("kept/deep/page.html", "kept")
+        try writer.write("linked/page.html", "through the link")
+        #expect(try parent.read("out/a/b/c/d/page.html") == "deep")
+        #expect(try parent.read("out/kept/deep/page.html") == "kept")
+        #expect(try parent.read("elsewhere/page.html") == "through the link")
+        do {
+            try writer.write("blocker/inside/page.html", "x")
+            Issue.record("a file where a folder must go was written through")
+        } catch let error as DiagnosticsError {
+            #expect("\(error)".contains("out/blocker") && "\(error)".contains("a file stands where a folder is needed"), "\(error)")
+        }
+    }
+
     @Test func failedWriteLeavesThePreviousOutputAndNoDebris() throws {
         let parent = try TemporaryFolder("gazette-out")
         let site = parent.url.appendingPathComponent("site")
