@@ -221,35 +221,82 @@ public final class MarkdownDocument {
     /// splitting on `Character.isWhitespace` and joining with spaces, but by scalars: a grapheme
     /// that starts with a white-space scalar (a space and a combining mark) is white space in both.
     static func collapsingWhitespace(_ text: String) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count)
-        var pendingSpace = false
-        var previousWasSpace = false
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            // ASCII first: the property lookups below cost more than everything else here.
-            let isWhite = value < 0x80 ? (value == 0x20 || (0x09...0x0D).contains(value)) : Self.isNonASCIIWhitespace(value)
-            if isWhite {
-                // Only a space separator takes the marks after it into its grapheme; a control
-                // (tab, newline) ends its grapheme at once (UAX #29, GB4).
-                previousWasSpace = value == 0x20 || (value >= 0x80 && scalar.properties.generalCategory == .spaceSeparator)
-                pendingSpace = !result.isEmpty
-                continue
+        var text = text
+        return text.withUTF8 { bytes in
+            // Over the UTF-8 bytes: kept stretches are copied whole, and a scalar is decoded only
+            // where one starts past ASCII. Iterating scalars and encoding each again was most of
+            // this on long bodies.
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            var previousWasSpace = false
+            var kept = 0  // where the stretch being kept starts; it ends where `index` is
+            var index = 0
+            let count = bytes.count
+            func keepUntil(_ end: Int) {
+                if kept < end { result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[kept..<end])) }
             }
-            if previousWasSpace && Self.mayBeMark(value) {
-                let category = scalar.properties.generalCategory
-                if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark || value == 0x200D {
-                    continue  // part of the white-space grapheme before it
-                }
-            }
-            previousWasSpace = false
-            if pendingSpace {
+            // A character to keep starts at `index`: a space owed before it goes in first.
+            func keeping() {
+                guard pendingSpace else { return }
+                keepUntil(index)
                 result.append(0x20)
+                kept = index
                 pendingSpace = false
             }
-            UTF8.encode(scalar) { result.append($0) }
+            // Drops `index..<end` (white space, or a mark joined to it).
+            func dropping(_ end: Int) {
+                keepUntil(index)
+                kept = end
+                index = end
+            }
+            while index < count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    if lead == 0x20 || (0x09...0x0D).contains(lead) {
+                        // A control (tab, newline) ends its grapheme at once (UAX #29, GB4); only
+                        // a space separator takes the marks after it.
+                        previousWasSpace = lead == 0x20
+                        dropping(index + 1)
+                        pendingSpace = !result.isEmpty
+                        continue
+                    }
+                    previousWasSpace = false
+                    keeping()
+                    index += 1
+                    continue
+                }
+                let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                let end = min(index + length, count)
+                // White space past ASCII starts with C2, E1, E2 or E3 (U+0085 … U+3000); a mark
+                // matters only after a space. Anything else (Hangul: EA–ED) is kept undecoded.
+                if !previousWasSpace && lead != 0xC2 && !(0xE1...0xE3).contains(lead) {
+                    keeping()
+                    index = end
+                    continue
+                }
+                var value = UInt32(lead) & (length == 4 ? 0x07 : length == 3 ? 0x0F : 0x1F)
+                for position in index + 1..<end { value = value << 6 | UInt32(bytes[position] & 0x3F) }
+                if Self.isNonASCIIWhitespace(value) {
+                    previousWasSpace = Unicode.Scalar(value)?.properties.generalCategory == .spaceSeparator
+                    dropping(end)
+                    pendingSpace = !result.isEmpty
+                    continue
+                }
+                if previousWasSpace && Self.mayBeMark(value), let scalar = Unicode.Scalar(value) {
+                    let category = scalar.properties.generalCategory
+                    if category == .nonspacingMark || category == .enclosingMark || category == .spacingMark || value == 0x200D {
+                        dropping(end)  // part of the white-space grapheme before it
+                        continue
+                    }
+                }
+                previousWasSpace = false
+                keeping()
+                index = end
+            }
+            keepUntil(count)
+            return String(decoding: result, as: UTF8.self)
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// Unicode's White_Space property above ASCII (the whole list: U+0085, U+00A0, U+1680,

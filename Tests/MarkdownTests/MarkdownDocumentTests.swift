@@ -210,7 +210,7 @@ final class UnsafeSendableBox<Value>: @unchecked Sendable {
 /// The byte- and scalar-level helpers behind `html()` and `plainText()` must give exactly what the
 /// character-level Foundation calls they replaced gave.
 @Suite struct MarkdownTextHelperTests {
-    static let pieces = ["", " ", "\t", "\n", "  ", "a", "한글", "👩‍💻", " \u{301}", "e\u{301}", "\u{200D}", "x y", "\u{00A0}", "\u{3000}", "🇰🇷", "<input", " />"]
+    static let pieces = ["", " ", "\t", "\n", "  ", "a", "한글", "👩‍💻", " \u{301}", "e\u{301}", "\u{200D}", "x y", "\u{00A0}", "\u{3000}", "🇰🇷", "<input", " />", "\u{85}", "\u{2028}", " \u{20DD}", " \u{903}", "\r\n", "é"]
 
     static func randomTexts(_ count: Int) -> [String] {
         var state: UInt64 = 11
