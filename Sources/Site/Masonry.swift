@@ -90,7 +90,7 @@ public struct CardMeasure: Sendable, Codable, Hashable {
     /// Adds every field to `key`, written out rather than through the encoding
     /// (`add(encoding:)`): a card's values are keyed by card and measure on every board that
     /// shows it, and walking the measure's nested tables through the encoder was two thirds of
-    /// that key (1.5 % of a clean build). `CardMeasureTests` holds it to every stored property.
+    /// that key (1.5 % of a clean build). `CardKeyTests` holds it to every stored property.
     func add(to key: inout FingerprintHasher) {
         key.add(heights.count)
         for (width, height) in heights.sorted(by: { $0.key < $1.key }) {

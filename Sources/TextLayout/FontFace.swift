@@ -8,8 +8,8 @@ import Foundation
 ///
 /// `@unchecked Sendable` is sound here: every property is a `let` set in `init`, the font is made
 /// immutable (`hb_font_make_immutable`) before `init` returns, and HarfBuzz documents immutable
-/// fonts, faces and blobs as safe to shape with from several threads; Swift cannot see through
-/// the `OpaquePointer`s to know that.
+/// fonts, faces and blobs as safe to shape with, and faces to subset, from several threads; Swift
+/// cannot see through the `OpaquePointer`s to know that.
 public final class FontFace: @unchecked Sendable {
     /// The error type of the two layout modules (GazetteModel's `LayoutError`).
     public typealias Failure = LayoutError
