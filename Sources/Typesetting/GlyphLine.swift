@@ -103,8 +103,11 @@ struct ShapedRuns {
                 let pieceStart = run.offset + Int(clusters[index])
                 let (pieceColor, until) = color(pieceStart)
                 var sameUntil = until
+                // At most one glyph and one cluster per glyph left in the run's part of the line.
                 var glyphs: [cairo_glyph_t] = []
                 var textClusters: [cairo_text_cluster_t] = []
+                glyphs.reserveCapacity(end - index)
+                textClusters.reserveCapacity(end - index)
                 var clusterStart = pieceStart
                 var pieceEnd = runEnd
                 while index < end {

@@ -30,6 +30,9 @@ struct LineBreaks {
     init?(_ layout: OpaquePointer, runs: ShapedRuns, text: String, width: Int32, wrap: TextBlock.Wrap, keepKoreanWords: Bool) {
         var scalars: [UInt32] = []
         var byteOffsets: [Int] = []
+        // A scalar is one byte at least: the bytes bound the count without counting.
+        scalars.reserveCapacity(text.utf8.count)
+        byteOffsets.reserveCapacity(text.utf8.count + 1)
         var offset = 0
         for scalar in text.unicodeScalars {
             scalars.append(scalar.value)

@@ -30,27 +30,43 @@ public final class PDFCanvas {
     /// Where cairo's stream goes: memory, so the file is written once, atomically, when
     /// complete. cairo writes its plain streams a few bytes at a time (each number it prints),
     /// hundreds of thousands of calls a packet, so each is one copy into a buffer that doubles
-    /// as it fills.
+    /// as it fills. The callback reaches the buffer through a plain pointer (`Buffer`), not the
+    /// class: a class reached from an opaque pointer is retained and released around every
+    /// call, and its properties checked for exclusive access, 3 % of a packet's processor time.
     private final class Sink {
-        private var start: UnsafeMutableRawPointer?
-        private var count = 0
-        private var capacity = 0
+        struct Buffer {
+            var start: UnsafeMutableRawPointer?
+            var count = 0
+            var capacity = 0
 
-        func append(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
-            if count + length > capacity {
-                let grown = max(count + length, capacity * 2, 1 << 16)
-                guard let moved = realloc(start, grown) else { return false }
-                (start, capacity) = (moved, grown)
+            mutating func append(_ bytes: UnsafeRawPointer, _ length: Int) -> Bool {
+                if count + length > capacity {
+                    let grown = max(count + length, capacity * 2, 1 << 16)
+                    guard let moved = realloc(start, grown) else { return false }
+                    (start, capacity) = (moved, grown)
+                }
+                guard let start else { return false }
+                (start + count).copyMemory(from: bytes, byteCount: length)
+                count += length
+                return true
             }
-            guard let start else { return false }
-            (start + count).copyMemory(from: bytes, byteCount: length)
-            count += length
-            return true
         }
 
-        var data: Data { start.map { Data(bytes: $0, count: count) } ?? Data() }
+        /// What cairo's write callback is given as its closure.
+        let buffer: UnsafeMutablePointer<Buffer>
 
-        deinit { free(start) }
+        init() {
+            buffer = .allocate(capacity: 1)
+            buffer.initialize(to: Buffer())
+        }
+
+        var data: Data { buffer.pointee.start.map { Data(bytes: $0, count: buffer.pointee.count) } ?? Data() }
+
+        deinit {
+            free(buffer.pointee.start)
+            buffer.deinitialize(count: 1)
+            buffer.deallocate()
+        }
     }
 
     /// Where the drawing goes: a PDF, or a cairo recording surface that is dropped at the end
@@ -76,12 +92,12 @@ public final class PDFCanvas {
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
             guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
-            let appended = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().append(bytes, Int(length))
+            let appended = closure.assumingMemoryBound(to: Sink.Buffer.self).pointee.append(bytes, Int(length))
             return appended ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_NO_MEMORY
         }
         let created =
             switch output {
-            case .pdf: cairo_pdf_surface_create_for_stream(write, Unmanaged.passUnretained(sink).toOpaque(), width, height)
+            case .pdf: cairo_pdf_surface_create_for_stream(write, UnsafeMutableRawPointer(sink.buffer), width, height)
             case .discard: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
             }
         guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface)
