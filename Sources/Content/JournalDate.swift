@@ -1,11 +1,12 @@
 import Foundation
+import GazetteModel
 
 /// Dates as people write them in front matter: `2026-11-18`, `2026-11-18 21:40`,
 /// `2026-11-18T21:40:05`, optionally with `Z` or an offset such as `+09:00`. Without an offset,
 /// the site time zone applies.
 public enum JournalDate {
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = UTF8Search.trimmingWhiteSpace(text)
         let scalars = Array(trimmed.unicodeScalars)
         func number(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= scalars.count else { return nil }
@@ -34,7 +35,7 @@ public enum JournalDate {
             }
         }
         var zone = timeZone
-        let rest = String(String.UnicodeScalarView(scalars[index...])).trimmingCharacters(in: .whitespaces)
+        let rest = UTF8Search.trimmingWhiteSpace(String(String.UnicodeScalarView(scalars[index...])))
         if rest == "Z" {
             zone = TimeZone(identifier: "UTC") ?? timeZone
         } else if !rest.isEmpty {

@@ -113,7 +113,7 @@ public enum JournalLoader {
         guard let (parts, source, map) = frontMatter(data, path: path, diagnostics: diagnostics) else { return (nil, diagnostics.all) }
         map.warnUnknownKeys(keys)
         let firstLine = SourceLocation(path: path, line: 1, column: 1)
-        let title = map.string("title")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let title = map.string("title").map { UTF8Search.trimmingWhiteSpace($0, newlines: true) } ?? ""
         // A non-text title was reported by `string`; an empty or missing one is reported here.
         let titleNode = map.value("title")
         if title.isEmpty, titleNode == nil || titleNode?.scalar != nil {
@@ -124,14 +124,14 @@ public enum JournalLoader {
                     .error("'title' is missing", at: firstLine, hint: "add 'title: …' to the front matter", sourceLine: "---"))
             }
         }
-        let article = map.string("article")?.trimmingCharacters(in: .whitespaces)
+        let article = map.string("article").map { UTF8Search.trimmingWhiteSpace($0) }
         if let article, let node = map.value("article"), !CanonicalURL.isArticleID(article), CanonicalURL.canonicalize(article) == nil {
             diagnostics.report(
                 source.error("'article' must be an http(s) URL or a 12-character article id, not '\(article)'", at: node))
         }
         var tags: [String] = []
         for written in map.stringList("tags") ?? [] {
-            let tag = written.trimmingCharacters(in: .whitespaces)
+            let tag = UTF8Search.trimmingWhiteSpace(written)
             guard Vocabulary.isTagKey(tag) else {
                 let node = map.value("tags").flatMap { node in node.sequence?.first { $0.scalar?.string == written } ?? node }
                 let joined = tag.split { $0 == "/" || $0 == "\\" || $0.isWhitespace }.joined(separator: "-")

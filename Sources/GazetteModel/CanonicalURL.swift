@@ -23,7 +23,7 @@ public enum CanonicalURL {
     private static let memo = Locked<[String: String?]>([:])
 
     private static func computeCanonical(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = UTF8Search.trimmingWhiteSpace(text, newlines: true)
         guard var parts = URLComponents(string: trimmed), let scheme = parts.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = parts.host, !host.isEmpty
         else { return nil }

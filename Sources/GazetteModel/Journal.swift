@@ -166,7 +166,7 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
 
     /// A prompt is an ATX heading (`## 요약`) or a list item with nothing in it (`- `, `1.`).
     private static func line(_ line: Substring) -> BodyLine {
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = UTF8Search.trimmingWhiteSpace(line)
         if text.isEmpty { return .blank }
         if text == "-" || text == "*" || text == "+" || text == "1." { return .prompt }
         let hashes = text.prefix { $0 == "#" }.count

@@ -111,4 +111,54 @@ public enum UTF8Search {
         let found = text.utf8.withContiguousStorageIfAvailable { firstOffset(of: needle.utf8, in: $0) } ?? firstOffset(of: needle.utf8, in: Array(text.utf8))
         return found.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
     }
+
+    /// Where `needle` (non-empty) first occurs in `text`, as a range of its indices.
+    public static func range(of needle: String, in text: String) -> Range<String.Index>? {
+        guard !needle.isEmpty, let start = firstIndex(of: needle, in: text) else { return nil }
+        return start..<text.utf8.index(start, offsetBy: needle.utf8.count)
+    }
+
+    /// Where `needle` (non-empty) last occurs in `text`, as a range of its indices.
+    public static func lastRange(of needle: String, in text: String) -> Range<String.Index>? {
+        let pattern = Array(needle.utf8)
+        let search = { (bytes: UnsafeBufferPointer<UInt8>) -> Int? in
+            guard !pattern.isEmpty, pattern.count <= bytes.count else { return nil }
+            var start = bytes.count - pattern.count
+            while start >= 0 {
+                if bytes[start] == pattern[0], (1..<pattern.count).allSatisfy({ bytes[start + $0] == pattern[$0] }) { return start }
+                start -= 1
+            }
+            return nil
+        }
+        let found = text.utf8.withContiguousStorageIfAvailable(search) ?? Array(text.utf8).withUnsafeBufferPointer(search)
+        return found.map { offset in
+            let start = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+            return start..<text.utf8.index(start, offsetBy: pattern.count)
+        }
+    }
+
+    /// `text` without the white space at either end: what Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` (or, with `newlines`, `.whitespacesAndNewlines`)
+    /// gives, scalar by scalar from each end, without `NSString` (which copies the whole text):
+    /// ASCII by its bytes, any other scalar at an end (U+3000, U+00A0) asked of the set.
+    public static func trimmingWhiteSpace(_ text: Substring, newlines: Bool = false) -> Substring {
+        let set = newlines ? whiteSpaceAndNewlines : whiteSpace
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+            guard scalar.isASCII else { return set.contains(scalar) }
+            return scalar == " " || scalar == "\t" || (newlines && (0x0A...0x0D).contains(scalar.value))
+        }
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex, end = scalars.endIndex
+        while start < end, isSpace(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, isSpace(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        return text[start..<end]
+    }
+
+    private static let whiteSpace = CharacterSet.whitespaces
+    private static let whiteSpaceAndNewlines = CharacterSet.whitespacesAndNewlines
+
+    /// `trimmingWhiteSpace(_:newlines:)` of a whole string.
+    public static func trimmingWhiteSpace(_ text: String, newlines: Bool = false) -> String {
+        String(trimmingWhiteSpace(Substring(text), newlines: newlines))
+    }
 }

@@ -108,10 +108,10 @@ enum PDFStructure {
     /// (said directly: the object cairo wrote the length in is left unused), `/FlateDecode`,
     /// its other entries as they were (a font's `/Length1`).
     static func deflatedDictionary(_ dictionary: String, length: Int) -> String {
-        var entries = dictionary.trimmingPDFWhiteSpace()
+        var entries = UTF8Search.trimmingWhiteSpace(dictionary, newlines: true)
         guard entries.hasPrefix("<<"), entries.hasSuffix(">>") else { return "<< /Length \(length) /Filter /FlateDecode >>" }
         entries = String(entries.dropFirst(2).dropLast(2))
-        if let key = entries.asciiRange(of: "/Length ") {
+        if let key = UTF8Search.range(of: "/Length ", in: entries) {
             var end = entries[key.upperBound...].prefix { $0.isNumber }.endIndex
             if entries[end...].hasPrefix(" 0 R") { end = entries.index(end, offsetBy: 4) }
             entries.removeSubrange(key.lowerBound..<end)
@@ -129,7 +129,7 @@ enum PDFStructure {
     /// A link annotation's `/Contents`: its `/URI` string as written, or, for a link to a named
     /// destination, a description of that.
     static func linkDescription(_ annotation: String) -> String? {
-        if let uri = annotation.asciiRange(of: "/URI (") {
+        if let uri = UTF8Search.range(of: "/URI (", in: annotation) {
             var index = uri.upperBound
             var depth = 1, escaped = false
             while index < annotation.endIndex {
@@ -153,13 +153,13 @@ enum PDFStructure {
 
     /// `dictionary` (`<< … >>`) with `text` before its closing `>>`.
     static func insertBeforeClose(_ dictionary: String, _ text: String) -> String {
-        guard let close = dictionary.asciiRange(of: ">>", backwards: true) else { return dictionary }
+        guard let close = UTF8Search.lastRange(of: ">>", in: dictionary) else { return dictionary }
         return String(dictionary[..<close.lowerBound]) + text + "\n>>" + dictionary[close.upperBound...]
     }
 
     /// The object number of the reference (`12 0 R`) right after `key` in `text`.
     static func reference(after key: String, in text: String) -> Int? {
-        guard let start = text.asciiRange(of: key) else { return nil }
+        guard let start = UTF8Search.range(of: key, in: text) else { return nil }
         let digits = text[start.upperBound...].prefix { $0.isNumber }
         return Int(digits)
     }
@@ -379,7 +379,7 @@ struct PDFFile {
     /// The text between `N 0 obj` and `endobj` of an object without a stream.
     func object(_ number: Int) -> String? {
         guard let extent = extent(number), !extent.isStream else { return nil }
-        return String(decoding: bytes[extent.text], as: UTF8.self).trimmingPDFWhiteSpace()
+        return UTF8Search.trimmingWhiteSpace(String(decoding: bytes[extent.text], as: UTF8.self), newlines: true)
     }
 
     /// Stream object `number`: its dictionary's text, and its raw bytes (still encoded), their
@@ -387,7 +387,7 @@ struct PDFFile {
     func stream(_ number: Int) -> (dictionary: String, bytes: ArraySlice<UInt8>)? {
         guard let extent = extent(number), extent.isStream else { return nil }
         let dictionary = String(decoding: bytes[extent.text], as: UTF8.self)
-        guard let lengthKey = dictionary.asciiRange(of: "/Length ") else { return nil }
+        guard let lengthKey = UTF8Search.range(of: "/Length ", in: dictionary) else { return nil }
         let after = dictionary[lengthKey.upperBound...]
         let digits = after.prefix { $0.isNumber }
         guard var length = Int(digits) else { return nil }
@@ -521,47 +521,5 @@ public struct XMPMetadata: Sendable, Equatable {
             </x:xmpmeta>
             <?xpacket end="w"?>
             """
-    }
-}
-
-extension String {
-    /// Where `needle`, which is ASCII, first (or, `backwards`, last) occurs, found in the UTF-8
-    /// bytes. Foundation's `range(of:)` goes through `NSString` for every object of a packet:
-    /// with trimming, a third of the time `PDFStructure` spent outside deflating.
-    func asciiRange(of needle: String, backwards: Bool = false) -> Range<Index>? {
-        let pattern = Array(needle.utf8)
-        let found = utf8.withContiguousStorageIfAvailable { text -> Int? in
-            guard let first = pattern.first, text.count >= pattern.count else { return nil }
-            let last = text.count - pattern.count
-            let step = backwards ? -1 : 1
-            var start = backwards ? last : 0
-            while start >= 0 && start <= last {
-                if text[start] == first, (1..<pattern.count).allSatisfy({ text[start + $0] == pattern[$0] }) { return start }
-                start += step
-            }
-            return nil
-        }
-        switch found {
-        case .some(let offset?):
-            let start = utf8.index(utf8.startIndex, offsetBy: offset)
-            return start..<utf8.index(start, offsetBy: pattern.count)
-        case .some(nil): return nil
-        case nil: return backwards ? range(of: needle, options: .backwards) : range(of: needle)
-        }
-    }
-
-    /// The text without the white space at either end. ASCII white space, what a PDF's objects
-    /// begin and end with, is trimmed from the bytes; any other kind is left to Foundation's
-    /// `trimmingCharacters(in: .whitespacesAndNewlines)`, which this equals.
-    func trimmingPDFWhiteSpace() -> String {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 32 || (9...13).contains(byte) }
-        var start = utf8.startIndex, end = utf8.endIndex
-        while start < end, isSpace(utf8[start]) { start = utf8.index(after: start) }
-        while end > start, isSpace(utf8[utf8.index(before: end)]) { end = utf8.index(before: end) }
-        let trimmed = self[start..<end]
-        if let first = trimmed.utf8.first, let last = trimmed.utf8.last, first >= 0x80 || last >= 0x80 {
-            return trimmed.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        return String(trimmed)
     }
 }

@@ -52,4 +52,25 @@ import GazetteModel
             #expect(UTF8Search.firstOffset(of: needle, in: computed) == expected, "no contiguous storage")
         }
     }
+
+    /// `range`, `lastRange` and `trimmingWhiteSpace` (what PDF objects, front matter and bodies are
+    /// read with) answer as Foundation's `range(of:)`, `range(of:options: .backwards)` and
+    /// `trimmingCharacters(in:)` do, for ASCII, Hangul, marks and non-ASCII white space at the ends.
+    @Test func rangesAndTrimmingMatchFoundation() {
+        let texts = [
+            "", " ", "\n<< /Type /Catalog >>\n", "<< /A >> << /B >>", ">>", ">", "\t\r\n\u{0B}\u{0C} x \n",
+            "(제목) << /Title (뷁) >>\n", "\u{00A0}<< >>\u{3000}", "\u{2028}x\u{0085}", " \u{301}a\t", "\t \u{3000} 제목 \u{00A0}\n",
+            "é>>é", "<< /URI (https://a.example/>>) >>", "/Length /Length 12 0 R", "끝>>", "\u{FEFF}>>", "**굵게**가 __또__ [링크](a b)",
+        ]
+        for text in texts {
+            for needle in [">>", "/Length ", "/URI (", "x", "<<", "**", "](", "굵게"] {
+                #expect(UTF8Search.range(of: needle, in: text) == text.range(of: needle), "\(text.debugDescription) \(needle)")
+                #expect(
+                    UTF8Search.lastRange(of: needle, in: text) == text.range(of: needle, options: .backwards),
+                    "\(text.debugDescription) \(needle) backwards")
+            }
+            #expect(UTF8Search.trimmingWhiteSpace(text, newlines: true) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+            #expect(UTF8Search.trimmingWhiteSpace(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription) spaces")
+        }
+    }
 }

@@ -151,6 +151,8 @@ import TestSupport
                 "content/journals/j.md:9:1: warning: 'my chart.png' has a space, so the picture is shown as typed — write the address in <>: (<my chart.png>), or rename the file without spaces",
             ])
         #expect(warnings("__\"기준\"__이\n").first?.contains("'__' is not read as bold here") == true)
+        // Inline code is blanked scalar for scalar: the column after it still counts its Hangul.
+        #expect(warnings("`코드 **x**` **\"금리\"**를\n").first?.hasPrefix("content/journals/j.md:5:12: warning: '**' is not read as bold") == true)
         // The right forms, a hashtag line, marks in inline and fenced code, bold that closes
         // before a particle, an address in <>: nothing to say.
         let right = "## 요약\n#경제 #금리\n\"**금리**\"가, **금리**가, **(주)삼성** 발표\n`**\"x\"**y` 와 `##a`\n```\n##b\n**\"c\"**d\n```\n![차트](<my chart.png>)\n"

@@ -52,24 +52,9 @@ import Testing
                 == "<< /Length 9 /Filter /FlateDecode /Length1 3000 >>")
     }
 
-    /// `PDFStructure` finds words and trims objects in their UTF-8 bytes, not through
-    /// `NSString`: the answers must be Foundation's, for any text, ASCII or not.
-    @Test func findingAndTrimmingInBytesAnswersAsFoundationDoes() {
-        let texts = [
-            "", " ", "\n<< /Type /Catalog >>\n", "<< /A >> << /B >>", ">>", ">", "\t\r\n\u{0B}\u{0C} x \n",
-            "(제목) << /Title (뷁) >>\n", "\u{00A0}<< >>\u{3000}", "\u{2028}x\u{0085}", "é>>é", "<< /URI (https://a.example/>>) >>",
-            "/Length /Length 12 0 R", "끝>>", "\u{FEFF}>>",
-        ]
-        for text in texts {
-            for needle in [">>", "/Length ", "/URI (", "x", "<<"] {
-                #expect(text.asciiRange(of: needle) == text.range(of: needle), "\(text.debugDescription) \(needle)")
-                #expect(
-                    text.asciiRange(of: needle, backwards: true) == text.range(of: needle, options: .backwards),
-                    "\(text.debugDescription) \(needle) backwards")
-            }
-            #expect(text.trimmingPDFWhiteSpace() == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
-        }
+    @Test func textGoesBeforeTheLastClosingOfADictionary() {
         #expect(PDFStructure.insertBeforeClose("<< /A 1 >> << /B 2 >>", " /C 3") == "<< /A 1 >> << /B 2  /C 3\n>>")
+        #expect(PDFStructure.insertBeforeClose("<< /T (제목) >>", " /C 3") == "<< /T (제목)  /C 3\n>>")
         #expect(PDFStructure.insertBeforeClose("no dictionary", " /C 3") == "no dictionary")
     }
 }
