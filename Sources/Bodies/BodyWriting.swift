@@ -167,7 +167,9 @@ public enum BodyWriting {
             // journals they were 7 % of a clean build's processor time.
             let hasBold = UTF8Search.firstIndex(of: "**", in: prose) != nil || UTF8Search.firstIndex(of: "__", in: prose) != nil
             let hasLink = UTF8Search.firstIndex(of: "](", in: prose) != nil
-            guard hasBold || hasLink else { continue }
+            // Rendering the line is most of these checks' cost: it is skipped where neither slip
+            // can be shown (`boldAllCloses`, `mayHaveSpacedAddress`).
+            guard (hasBold && !boldAllCloses(prose)) || (hasLink && mayHaveSpacedAddress(prose)) else { continue }
             let shown = MarkdownDocument(prose).plainText()
             if hasBold, let mark = ["**", "__"].first(where: { UTF8Search.firstIndex(of: $0, in: shown) != nil }),
                 let range = UTF8Search.range(of: mark, in: prose)
@@ -188,6 +190,67 @@ public enum BodyWriting {
             }
         }
         return warnings
+    }
+
+    /// True when every `**` of `line` is read as bold, so the line shows no marks of bold: its
+    /// only `*`s are in runs of two, alternately opening (followed by a letter or digit: ASCII
+    /// or a Hangul syllable) and closing (after one), as many of each, with nothing that
+    /// changes how they are read — no other delimiter (`_`, `~`), brackets, `<`, `\`, backticks,
+    /// `&` (an entity may be a star), nothing an autolink starts with (`@`, `:/`, `www.`), and not
+    /// indented as code. False says nothing: the line is rendered.
+    static func boldAllCloses(_ line: String) -> Bool {
+        var bytes = Array(line.utf8)
+        let indent = bytes.prefix { $0 == 0x20 }.count
+        guard indent < 4, bytes.first != 0x09 else { return false }
+        bytes.append(0)  // reading one past a run's end is always in bounds
+        func isWord(at index: Int) -> Bool {
+            guard index >= 0, index < bytes.count - 1 else { return false }
+            let byte = bytes[index]
+            if byte < 0x80 { return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+            return false
+        }
+        /// A Hangul syllable (U+AC00–U+D7A3, EA B0 80 – ED 9E A3) starting at `index` or ending just before `end`.
+        func hangul(startingAt index: Int) -> Bool {
+            guard index + 2 < bytes.count - 1 else { return false }
+            let value = UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+            return bytes[index] & 0xF0 == 0xE0 && bytes[index + 1] & 0xC0 == 0x80 && bytes[index + 2] & 0xC0 == 0x80 && (0xAC00...0xD7A3).contains(value)
+        }
+        var runs = 0
+        var index = 0
+        while index < bytes.count - 1 {
+            switch bytes[index] {
+            case UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "\\"), UInt8(ascii: "`"),
+                UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: ":") where bytes[index + 1] == UInt8(ascii: "/"),
+                UInt8(ascii: "w") where bytes[index...].starts(with: Array("www.".utf8)):
+                return false
+            case UInt8(ascii: "*"):
+                guard bytes[index + 1] == UInt8(ascii: "*"), bytes[index + 2] != UInt8(ascii: "*") else { return false }
+                if runs % 2 == 0 {
+                    guard isWord(at: index + 2) || hangul(startingAt: index + 2) else { return false }
+                } else {
+                    guard isWord(at: index - 1) || (index >= 3 && hangul(startingAt: index - 3)) else { return false }
+                }
+                runs += 1
+                index += 2
+            default:
+                index += 1
+            }
+        }
+        return runs % 2 == 0
+    }
+
+    /// False when no link or picture of `line` can have an address with white space in it: no
+    /// `](` is followed by white space (or a byte of a non-ASCII scalar, which may be white
+    /// space) before its `)`. True says nothing: the line is rendered.
+    static func mayHaveSpacedAddress(_ line: String) -> Bool {
+        let bytes = Array(line.utf8)
+        for start in UTF8Search.occurrences(of: Array("](".utf8), in: bytes) {
+            for byte in bytes[(start + 2)...] {
+                if byte == UInt8(ascii: ")") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") { break }
+                if byte == 0x20 || (0x09...0x0D).contains(byte) || byte >= 0x80 { return true }
+            }
+        }
+        return false
     }
 
     /// `##요약`: up to three spaces, two to six #s and text right after them (one # is a

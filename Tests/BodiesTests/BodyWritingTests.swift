@@ -1,0 +1,62 @@
+import Foundation
+import Markdown
+import Testing
+
+@testable import Bodies
+
+/// The writing checks render a line only where a slip can show: `boldAllCloses` and
+/// `mayHaveSpacedAddress` may skip a line only when rendering it would have found nothing.
+@Suite struct BodyWritingTests {
+    /// Lines made of the pieces that change how bold and links are read (other delimiters,
+    /// brackets, escapes, entities, code, autolinks, punctuation, Hangul, indentation), each
+    /// rendered as the checks render it: where `boldAllCloses` says so, no `**` or `__` is shown;
+    /// where `mayHaveSpacedAddress` says no, no link with a spaced address is shown.
+    @Test func aLineIsSkippedOnlyWhenRenderingItShowsNoSlip() {
+        let pieces = [
+            "**", "**", "**", "*", "__", "_", "a", "Z", "9", "가", "힣", "ㄱ", "é", " ", " ", "\t", ":", "\"", "(", ")", "[", "]", "](", "<", ">",
+            "\\", "`", "&ast;", "~~", "www.", "http://", "@", "“", "\u{3000}", "    ", ".", "- ", "# ", "비용", "cost", "!", "&#42;",
+        ]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        // Lines where another construct takes the marks (strikethrough closing across bold, an
+        // entity, an autolink, code, an indent), which random lines rarely make.
+        let known = [
+            "~~a**b~~c**", "~~가**나~~다**라", "**a~~b**c~~", "&ast;&ast;a", "a**b**c**d", "www.a.com**b**", "x@y.com**b**", "http://a.b/**c**",
+            "    **a**", "\t**a**", "**a**_b_", "\\**a**", "`**a`**b**", "<b>**a**</b>", "[**a**](b)**c**", "**a**가**나", "***a***", "** a**",
+            "**a **", "[a](b c)", "![a](<b c>)", "[a](b\u{3000}c)", "[a](b)(c d)",
+        ]
+        var boldSkipped = 0, linkSkipped = 0
+        for number in 0..<(known.count + 6_000) {
+            var line = ""
+            for _ in 0..<(1 + next(9)) { line += pieces[next(pieces.count)] }
+            // Half the lines are shaped like a member's bold word, so that both answers are met.
+            if next(2) == 0 { line = ["", "- ", "1. "][next(3)] + "**" + ["cost", "비용", "a1"][next(3)] + "**" + line }
+            if number < known.count { line = known[number] }
+            let prose = BodyWriting.withoutCodeSpans(line)
+            let shown = MarkdownDocument(prose).plainText()
+            if BodyWriting.boldAllCloses(prose) {
+                boldSkipped += 1
+                #expect(!shown.contains("**") && !shown.contains("__"), "\(line.debugDescription) shows \(shown.debugDescription)")
+            }
+            if !BodyWriting.mayHaveSpacedAddress(prose) {
+                linkSkipped += 1
+                let spaced = prose.firstMatch(of: #/(!?)\[[^\]]*\]\(([^)<>]*\s[^)<>]*)\)/#) != nil
+                #expect(!(spaced && shown.contains("](")), "\(line.debugDescription) shows \(shown.debugDescription)")
+            }
+        }
+        #expect(boldSkipped > 500 && linkSkipped > 500, "\(boldSkipped) \(linkSkipped)")
+    }
+
+    @Test func whatAMemberWritesIsSkippedAndSlipsAreNot() {
+        #expect(BodyWriting.boldAllCloses("- **cost**: 수요에서 **기준금리**가 오른다."))
+        #expect(BodyWriting.boldAllCloses("**2026년** 전망"))
+        #expect(!BodyWriting.boldAllCloses("한국은행이 **\"금리\"**를 올렸다."))
+        #expect(!BodyWriting.boldAllCloses("    **code**"))
+        #expect(!BodyWriting.boldAllCloses("**[링크](a)**"))
+        #expect(!BodyWriting.mayHaveSpacedAddress("See [the report](https://example.org/report/0) for details."))
+        #expect(BodyWriting.mayHaveSpacedAddress("![차트](my chart.png)"))
+    }
+}
