@@ -174,21 +174,25 @@ public final class MarkdownDocument {
         defer { free(rendered) }
         // Task boxes get their accessible names. Replaced on the UTF-8 bytes: Foundation's
         // replacingOccurrences went through NSString and cost more than rendering the body.
-        let html = Self.replacing(
-            in: String(cString: rendered),
-            [
-                (#"<input type="checkbox" checked="" disabled="" />"#,
-                 #"<input type="checkbox" checked="" disabled="" aria-label="\#(Self.attribute(options.taskLabels.done))" />"#),
-                (#"<input type="checkbox" disabled="" />"#,
-                 #"<input type="checkbox" disabled="" aria-label="\#(Self.attribute(options.taskLabels.todo))" />"#),
-            ])
+        // Most bodies have none: one look for `checkbox` (its first byte is rare in the HTML of
+        // Korean text, where `<`, the patterns' first, starts every tag) settles it.
+        var html = String(cString: rendered)
+        if UTF8Search.firstIndex(of: "checkbox", in: html) != nil {
+            html = Self.replacing(
+                in: html,
+                [
+                    (#"<input type="checkbox" checked="" disabled="" />"#,
+                     #"<input type="checkbox" checked="" disabled="" aria-label="\#(Self.attribute(options.taskLabels.done))" />"#),
+                    (#"<input type="checkbox" disabled="" />"#,
+                     #"<input type="checkbox" disabled="" aria-label="\#(Self.attribute(options.taskLabels.todo))" />"#),
+                ])
+        }
         guard options.unsafeHTML else { return html }
         return HTMLSanitizer.sanitize(html) { SafeURL.allowed($0, in: .body) }
     }
 
     private static func attribute(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;")
+        replacing(in: text, [("&", "&amp;"), ("\"", "&quot;"), ("<", "&lt;")])
     }
 
     /// The text a reader sees, blocks separated by single spaces and whitespace collapsed:
@@ -323,21 +327,24 @@ public final class MarkdownDocument {
         var text = text
         for (pattern, replacement) in replacements where !pattern.isEmpty {
             let needle = Array(pattern.utf8)
-            let replaced = text.withUTF8 { bytes -> [UInt8]? in
-                let found = UTF8Search.occurrences(of: needle, in: bytes)
-                guard !found.isEmpty else { return nil }
-                var output: [UInt8] = []
-                output.reserveCapacity(bytes.count + 64)
-                var copied = 0
-                for offset in found {
-                    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<offset]))
-                    output.append(contentsOf: replacement.utf8)
-                    copied = offset + needle.count
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
-                return output
+            let found = text.utf8.withContiguousStorageIfAvailable { UTF8Search.occurrences(of: needle, in: $0) }
+                ?? UTF8Search.occurrences(of: needle, in: Array(text.utf8))
+            guard !found.isEmpty else { continue }
+            // Pieces of a valid string appended as they are: bytes made into a `String` again
+            // were validated again, more than the rest of making a body's HTML.
+            let utf8 = text.utf8
+            var output = ""
+            output.reserveCapacity(utf8.count + found.count * max(0, replacement.utf8.count - needle.count))
+            var copied = utf8.startIndex, copiedOffset = 0
+            for offset in found {
+                let start = utf8.index(copied, offsetBy: offset - copiedOffset)
+                output += text[copied..<start]
+                output += replacement
+                copied = utf8.index(start, offsetBy: needle.count)
+                copiedOffset = offset + needle.count
             }
-            if let replaced { text = String(decoding: replaced, as: UTF8.self) }
+            output += text[copied...]
+            text = output
         }
         return text
     }

@@ -230,6 +230,16 @@ final class UnsafeSendableBox<Value>: @unchecked Sendable {
         }
     }
 
+    /// A task box's label is written in an attribute: `&`, `"` and `<` escaped, Hangul as it is;
+    /// a body without task boxes is left as cmark wrote it.
+    @Test func taskLabelsAreEscapedInTheirAttribute() {
+        let options = MarkdownOptions(taskLabels: TaskLabels(done: "다 <함> & \"끝\"", todo: "할 일"))
+        let html = MarkdownDocument("- [x] 하나\n- [ ] 둘\n", options: options).html()
+        #expect(html.contains(#"checked="" disabled="" aria-label="다 &lt;함> &amp; &quot;끝&quot;" />"#), "\(html)")
+        #expect(html.contains(#"<input type="checkbox" disabled="" aria-label="할 일" />"#), "\(html)")
+        #expect(MarkdownDocument("checkbox 와 <b>굵게</b>\n", options: options).html() == "<p>checkbox 와 &lt;b&gt;굵게&lt;/b&gt;</p>\n")
+    }
+
     @Test func byteReplacingEqualsReplacingOccurrences() {
         for text in Self.randomTexts(400) {
             let expected = text.replacingOccurrences(of: "<input", with: "[box]").replacingOccurrences(of: " />", with: "/>")
