@@ -171,10 +171,25 @@ public final class TextLayoutEngine: Sendable {
                 guard let face = faces[name] else { throw Failure(description: "font \(name) is not loaded into the layout engine") }
                 fonts.append(face)
             }
-            guard let primary = fonts.first?.slices.first else { throw Failure(description: "a run has no font") }
+            guard fonts.first?.slices.first != nil else { throw Failure(description: "a run has no font") }
+            // A face is named by its place: family << 16 | slice (`face(_:)`); the first
+            // family's first slice is the primary.
+            let primary = 0
+            func face(_ id: Int) -> FontFace { fonts[id >> 16].slices[id & 0xFFFF] }
+            func id(of chosen: FontFace) -> Int {
+                for (family, group) in fonts.enumerated() {
+                    if let slice = group.slices.firstIndex(where: { $0 === chosen }) { return family << 16 | slice }
+                }
+                return primary
+            }
             let runStart = scalars.count
+            // At most a scalar per UTF-8 byte.
+            let most = scalars.count + run.text.utf8.count
+            scalars.reserveCapacity(most)
+            clusterStarts.reserveCapacity(most)
+            sources.reserveCapacity(most)
             // Collapse: any run of space, tab, newline (across runs too) is one space.
-            var choices: [(range: Range<Int>, face: FontFace)] = []
+            var choices: [(range: Range<Int>, face: Int)] = []
             var sourceOffset = 0
             for character in run.text {
                 let characterStart = sourceOffset
@@ -197,22 +212,23 @@ public final class TextLayoutEngine: Sendable {
                     clusterStarts.append(offset == 0)
                     sources.append(TextPosition(run: runIndex, offset: characterStart + offset))
                 }
-                let face: FontFace?
+                let chosen: Int?
                 if scalars.count - start == 1, let only = character.unicodeScalars.first {
                     // One scalar, as nearly every character is: the same choice as below, without
                     // an array per character (a tenth of measuring a clean build's cards).
                     if Self.isDefaultIgnorable(only) {
-                        face = primary
+                        chosen = primary
                     } else {
-                        face = Self.choose(only, in: fonts)
-                        if face == nil, !fonts.contains(where: { $0.slice(for: only.value) != nil }) { missing.insert(only) }
+                        chosen = Self.choose(only, in: fonts)
+                        if chosen == nil, !fonts.contains(where: { $0.slice(for: only.value) != nil }) { missing.insert(only) }
                     }
                 } else {
                     let needed = Array(character.unicodeScalars.filter { !Self.isDefaultIgnorable($0) })
-                    face = Self.choose(needed, in: fonts)
+                    let face = Self.choose(needed, in: fonts)
+                    chosen = face.map(id(of:))
                     if face == nil { missing.formUnion(needed.filter { scalar in !fonts.contains { $0.slice(for: scalar.value) != nil } }) }
                 }
-                choices.append((start..<scalars.count, face ?? primary))
+                choices.append((start..<scalars.count, chosen ?? primary))
             }
             advances.append(contentsOf: repeatElement(0, count: scalars.count - runStart))
             if scalars.count > runStart { items.append(runStart..<scalars.count) }
@@ -220,8 +236,8 @@ public final class TextLayoutEngine: Sendable {
             var index = 0
             while index < choices.count {
                 var end = index
-                while end + 1 < choices.count && choices[end + 1].face === choices[index].face { end += 1 }
-                let face = choices[index].face
+                while end + 1 < choices.count && choices[end + 1].face == choices[index].face { end += 1 }
+                let face = face(choices[index].face)
                 let range = choices[index].range.lowerBound..<choices[end].range.upperBound
                 if !face.addContextFreeAdvances(scalars, range: range, size: run.style.size, to: &advances) {
                     for glyph in face.shape(scalars, range: range, language: run.style.language, size: run.style.size) {
@@ -270,10 +286,10 @@ public final class TextLayoutEngine: Sendable {
         return nil
     }
 
-    /// Single scalar `choose`.
-    private static func choose(_ scalar: Unicode.Scalar, in fonts: [FontGroup]) -> FontFace? {
-        for group in fonts {
-            if let slice = group.drawingSlice(for: scalar) { return slice }
+    /// Single scalar `choose`: the face as its place in `fonts` (family << 16 | slice).
+    private static func choose(_ scalar: Unicode.Scalar, in fonts: [FontGroup]) -> Int? {
+        for (family, group) in fonts.enumerated() {
+            if let slice = group.drawingSliceIndex(for: scalar) { return family << 16 | slice }
         }
         return nil
     }
@@ -454,6 +470,22 @@ struct FontGroup: Sendable {
         (self.basic, self.astral, self.drawnBasic, self.drawnAstral) = (basic, astral, drawnBasic, drawnAstral)
     }
 
+    /// The place in `slices` of `slice(for:)` if that slice has a glyph for `scalar`, else nil:
+    /// one lookup, not a lookup and a call into HarfBuzz; a number, not a class reference that
+    /// is retained and released for each character.
+    func drawingSliceIndex(for scalar: Unicode.Scalar) -> Int? {
+        if slices.count == 1 {
+            guard let only = slices.first, only.hasGlyph(scalar) else { return nil }
+            return 0
+        }
+        let value = scalar.value
+        if value < 0x10000 {
+            let owner = Int(drawnBasic[Int(value)])
+            return owner == 0 ? nil : owner - 1
+        }
+        return drawnAstral[value]
+    }
+
     func slice(for scalar: UInt32) -> FontFace? {
         if slices.count == 1 {
             guard let only = slices.first, let value = Unicode.Scalar(scalar), only.hasGlyph(value) else { return nil }
@@ -466,15 +498,4 @@ struct FontGroup: Sendable {
         return astral[scalar].map { slices[$0] }
     }
 
-    /// `slice(for:)` if that slice has a glyph for `scalar`, else nil: one lookup, not a lookup
-    /// and a call into HarfBuzz.
-    func drawingSlice(for scalar: Unicode.Scalar) -> FontFace? {
-        if slices.count == 1 { return slice(for: scalar.value) }
-        let value = scalar.value
-        if value < 0x10000 {
-            let owner = drawnBasic[Int(value)]
-            return owner == 0 ? nil : slices[Int(owner) - 1]
-        }
-        return drawnAstral[value].map { slices[$0] }
-    }
 }
