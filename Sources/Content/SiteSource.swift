@@ -17,9 +17,15 @@ public protocol SiteSource: Sendable {
 public struct DiskSource: SiteSource {
     public let root: URL
 
-    public init(root: URL) { self.root = root }
+    /// `root.path`, joined to each file's path as a string (`FileTree.contents`).
+    private let rootPath: String
 
-    public func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: root.appendingPathComponent(path).path) }
+    public init(root: URL) {
+        self.root = root
+        rootPath = root.path
+    }
+
+    public func contents(_ path: String) -> Data? { FileTree.contents(atPath: rootPath + "/" + path) }
 
     public var unsavedPaths: [String] { [] }
 }

@@ -85,4 +85,40 @@ public enum FileTree {
             timeIntervalSinceReferenceDate: TimeInterval(status.st_mtim.tv_sec) - Date.timeIntervalBetween1970AndReferenceDate
                 + TimeInterval(status.st_mtim.tv_nsec) / 1_000_000_000.0)
     }
+
+    /// The bytes of the file at `path`, or nil when it cannot be read (missing, a folder): what
+    /// Foundation's `FileManager.contents(atPath:)` gives, read with one `open`, one `fstat` and
+    /// a `read` of the size it says, then to the end (a file that grew, a FIFO). Reading 2,000
+    /// journals through `FileManager` and a `URL` per file cost a third more than the reads.
+    public static func contents(atPath path: String) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        let expected = (status.st_mode & S_IFMT) == S_IFREG ? Int(status.st_size) : 0
+        var data = Data(count: expected)
+        var filled = 0
+        let read = data.withUnsafeMutableBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            while filled < buffer.count {
+                let count = Glibc.read(descriptor, base + filled, buffer.count - filled)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count == 0 }
+                filled += count
+            }
+            return true
+        }
+        guard read else { return nil }
+        if filled < data.count { data.removeSubrange(filled...) }
+        // To the end: for a regular file one `read` that finds nothing, into a buffer on the stack.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16_384) { chunk -> Data? in
+            while true {
+                let count = Glibc.read(descriptor, chunk.baseAddress, chunk.count)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count == 0 ? data : nil }
+                data.append(UnsafeBufferPointer(rebasing: chunk[..<count]))
+            }
+        }
+    }
 }

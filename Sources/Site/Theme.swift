@@ -109,9 +109,10 @@ public struct Theme: Sendable {
             }
             fingerprint.add(tag: 2)
             fingerprint.add(object.fields.count)
-            for key in object.fields.keys.sorted() {
+            // The pairs sorted by key, not the keys sorted and each looked up again.
+            for (key, item) in object.fields.sorted(by: { $0.key < $1.key }) {
                 fingerprint.add(key)
-                if let item = object.fields[key] { add(item, to: &fingerprint) }
+                add(item, to: &fingerprint)
             }
         case .list(let list):
             fingerprint.add(tag: 3)

@@ -27,4 +27,39 @@ struct FileTreeTests {
         }
         #expect(FileTree.modificationDate(atPath: folder.appendingPathComponent("missing.md").path) == nil)
     }
+
+    /// Journals and the article store are read with `FileTree.contents`: the bytes Foundation's
+    /// `FileManager.contents(atPath:)` gives, for an empty file, Hangul, a file larger than a
+    /// read's usual chunk, a link to a file, a FIFO with a writer, and nil for a missing file.
+    @Test func contentsAreFoundations() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-filetree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files: [(String, Data)] = [
+            ("empty.md", Data()), ("한글.md", Data("---\ntitle: 금리\n---\n본문\n".utf8)),
+            ("large.jsonl", Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })),
+        ]
+        for (name, data) in files {
+            let path = folder.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: path, contents: data))
+            #expect(FileTree.contents(atPath: path) == data, "\(name)")
+            #expect(FileTree.contents(atPath: path) == FileManager.default.contents(atPath: path), "\(name)")
+        }
+        let link = folder.appendingPathComponent("link.md").path
+        #expect(symlink(folder.appendingPathComponent("한글.md").path, link) == 0)
+        #expect(FileTree.contents(atPath: link) == files[1].1)
+        #expect(FileTree.contents(atPath: folder.appendingPathComponent("missing.md").path) == nil)
+        #expect(FileTree.contents(atPath: folder.appendingPathComponent("missing/a.md").path) == nil)
+        // A FIFO is not a regular file: Foundation reads it (here, what a writer wrote and closed).
+        let fifo = folder.appendingPathComponent("pipe.md").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread {
+            let descriptor = open(fifo, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            _ = "흐름".withCString { write(descriptor, $0, strlen($0)) }
+            close(descriptor)
+        }
+        writer.start()
+        #expect(FileTree.contents(atPath: fifo) == Data("흐름".utf8))
+    }
 }
