@@ -180,13 +180,21 @@ public enum BodyWriting {
                         hint: "Markdown does not end bold after punctuation that a letter follows: move the punctuation outside the marks, as \"\(mark)금리\(mark)\"가",
                         sourceLine: line, code: "markup-shown"))
             }
-            if hasLink, UTF8Search.firstIndex(of: "](", in: shown) != nil, let link = prose.firstMatch(of: #/(!?)\[[^\]]*\]\(([^)<>]*\s[^)<>]*)\)/#) {
-                let address = link.output.2.trimmingCharacters(in: .whitespaces)
-                let column = prose[..<link.range.lowerBound].unicodeScalars.count + 1
-                warnings.append(
-                    .warning(
-                        "'\(address)' has a space, so the \(link.output.1.isEmpty ? "link" : "picture") is shown as typed", at: at(index, column: column),
-                        hint: "write the address in <>: (<\(address)>), or rename the file without spaces", sourceLine: line, code: "markup-shown"))
+            // Each link or picture whose address has a space and which the page shows as typed
+            // (its text is in what the line renders to: a link with a title, `[a](b "c")`, is not).
+            if hasLink, UTF8Search.firstIndex(of: "](", in: shown) != nil {
+                for link in prose.matches(of: #/(!?)\[[^\]]*\]\(([^)<>]*\s[^)<>]*)\)/#) {
+                    let written = prose[link.range].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    guard UTF8Search.firstIndex(of: written, in: shown) != nil else { continue }
+                    let address = UTF8Search.trimmingWhiteSpace(link.output.2)
+                    let column = prose[..<link.range.lowerBound].unicodeScalars.count + 1
+                    warnings.append(
+                        .warning(
+                            "'\(address)' has a space, so the \(link.output.1.isEmpty ? "link" : "picture") is shown as typed", at: at(index, column: column),
+                            hint: UTF8Search.firstIndex(of: "://", in: String(address)) != nil
+                                ? "remove the space from the address, or write it in <>: (<\(address)>)"
+                                : "write the address in <>: (<\(address)>), or rename the file without spaces", sourceLine: line, code: "markup-shown"))
+                }
             }
         }
         return warnings

@@ -149,6 +149,18 @@ import TestSupport
                 "content/journals/j.md:5:1: warning: '##요약' is not read as a heading — did you mean '## 요약'? a heading needs a space after its #s",
                 "content/journals/j.md:7:7: warning: '**' is not read as bold here — Markdown does not end bold after punctuation that a letter follows: move the punctuation outside the marks, as \"**금리**\"가",
                 "content/journals/j.md:9:1: warning: 'my chart.png' has a space, so the picture is shown as typed — write the address in <>: (<my chart.png>), or rename the file without spaces",
+                "content/journals/j.md:9:25: warning: 'data table.csv' has a space, so the link is shown as typed — write the address in <>: (<data table.csv>), or rename the file without spaces",
+            ])
+        // A link with a title has a space before its title and is read as a link: only the
+        // address with a space beside it is named.
+        #expect(
+            warnings("[기사](https://example.org/a \"제목\") 와 [표](data table.csv)\n") == [
+                "content/journals/j.md:5:36: warning: 'data table.csv' has a space, so the link is shown as typed — write the address in <>: (<data table.csv>), or rename the file without spaces"
+            ])
+        // A web address with a stray space is not a file to rename.
+        #expect(
+            warnings("[보고서](https://example.org/report 2026)\n") == [
+                "content/journals/j.md:5:1: warning: 'https://example.org/report 2026' has a space, so the link is shown as typed — remove the space from the address, or write it in <>: (<https://example.org/report 2026>)"
             ])
         #expect(warnings("__\"기준\"__이\n").first?.contains("'__' is not read as bold here") == true)
         // Inline code is blanked scalar for scalar: the column after it still counts its Hangul.
