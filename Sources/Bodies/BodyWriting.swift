@@ -184,7 +184,7 @@ public enum BodyWriting {
             // (its text is in what the line renders to: a link with a title, `[a](b "c")`, is not).
             if hasLink, UTF8Search.firstIndex(of: "](", in: shown) != nil {
                 for link in prose.matches(of: #/(!?)\[[^\]]*\]\(([^)<>]*\s[^)<>]*)\)/#) {
-                    let written = prose[link.range].split(whereSeparator: \.isWhitespace).joined(separator: " ")
+                    let written = MarkdownDocument.collapsingWhitespace(String(prose[link.range]))
                     guard UTF8Search.firstIndex(of: written, in: shown) != nil else { continue }
                     let address = UTF8Search.trimmingWhiteSpace(link.output.2)
                     let column = prose[..<link.range.lowerBound].unicodeScalars.count + 1
@@ -207,44 +207,42 @@ public enum BodyWriting {
     /// `&` (an entity may be a star), nothing an autolink starts with (`@`, `:/`, `www.`), and not
     /// indented as code. False says nothing: the line is rendered.
     static func boldAllCloses(_ line: String) -> Bool {
-        var bytes = Array(line.utf8)
-        let indent = bytes.prefix { $0 == 0x20 }.count
-        guard indent < 4, bytes.first != 0x09 else { return false }
-        bytes.append(0)  // reading one past a run's end is always in bounds
-        func isWord(at index: Int) -> Bool {
-            guard index >= 0, index < bytes.count - 1 else { return false }
-            let byte = bytes[index]
-            if byte < 0x80 { return (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
-            return false
+        let bytes = Array(line.utf8)
+        guard bytes.prefix(while: { $0 == 0x20 }).count < 4, bytes.first != 0x09 else { return false }
+        /// An ASCII letter or digit, or a Hangul syllable: what a mark may open before or close after.
+        func isWord(_ value: UInt32) -> Bool {
+            (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || (0xAC00...0xD7A3).contains(value)
         }
-        /// A Hangul syllable (U+AC00–U+D7A3, EA B0 80 – ED 9E A3) starting at `index` or ending just before `end`.
-        func hangul(startingAt index: Int) -> Bool {
-            guard index + 2 < bytes.count - 1 else { return false }
-            let value = UInt32(bytes[index] & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
-            return bytes[index] & 0xF0 == 0xE0 && bytes[index + 1] & 0xC0 == 0x80 && bytes[index + 2] & 0xC0 == 0x80 && (0xAC00...0xD7A3).contains(value)
-        }
-        var runs = 0
-        var index = 0
-        while index < bytes.count - 1 {
-            switch bytes[index] {
-            case UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "\\"), UInt8(ascii: "`"),
-                UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: ":") where bytes[index + 1] == UInt8(ascii: "/"),
-                UInt8(ascii: "w") where bytes[index...].starts(with: Array("www.".utf8)):
-                return false
-            case UInt8(ascii: "*"):
-                guard bytes[index + 1] == UInt8(ascii: "*"), bytes[index + 2] != UInt8(ascii: "*") else { return false }
-                if runs % 2 == 0 {
-                    guard isWord(at: index + 2) || hangul(startingAt: index + 2) else { return false }
-                } else {
-                    guard isWord(at: index - 1) || (index >= 3 && hangul(startingAt: index - 3)) else { return false }
-                }
-                runs += 1
-                index += 2
-            default:
-                index += 1
+        return bytes.withUnsafeBufferPointer { text -> Bool in
+            /// The scalar starting at `index`, if any.
+            func scalar(at index: Int) -> UInt32? { index < text.count ? UTF8Search.scalar(in: text, at: index, end: text.count)?.value : nil }
+            /// The scalar ending just before `index`: its continuation bytes (10xxxxxx) stepped back over.
+            func scalar(before index: Int) -> UInt32? {
+                var start = index - 1
+                while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
+                return start >= 0 ? scalar(at: start) : nil
             }
+            func byte(_ index: Int) -> UInt8? { index < text.count ? text[index] : nil }
+            var runs = 0
+            var index = 0
+            while index < text.count {
+                switch text[index] {
+                case UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "\\"), UInt8(ascii: "`"),
+                    UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: ":") where byte(index + 1) == UInt8(ascii: "/"),
+                    UInt8(ascii: "w") where text[index...].starts(with: "www.".utf8):
+                    return false
+                case UInt8(ascii: "*"):
+                    guard byte(index + 1) == UInt8(ascii: "*"), byte(index + 2) != UInt8(ascii: "*") else { return false }
+                    let neighbour = runs % 2 == 0 ? scalar(at: index + 2) : scalar(before: index)
+                    guard let neighbour, isWord(neighbour) else { return false }
+                    runs += 1
+                    index += 2
+                default:
+                    index += 1
+                }
+            }
+            return runs % 2 == 0
         }
-        return runs % 2 == 0
     }
 
     /// False when no link or picture of `line` can have an address with white space in it: no

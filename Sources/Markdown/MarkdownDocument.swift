@@ -224,7 +224,7 @@ public final class MarkdownDocument {
     /// `text` with every run of white space made one space and none at either end, the same as
     /// splitting on `Character.isWhitespace` and joining with spaces, but by scalars: a grapheme
     /// that starts with a white-space scalar (a space and a combining mark) is white space in both.
-    static func collapsingWhitespace(_ text: String) -> String {
+    public static func collapsingWhitespace(_ text: String) -> String {
         var text = text
         return text.withUTF8 { bytes in
             // Over the UTF-8 bytes: kept stretches are copied whole, and a scalar is decoded only
