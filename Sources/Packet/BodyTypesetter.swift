@@ -4,7 +4,8 @@ import Typesetting
 
 /// Turns a journal's Markdown blocks into flow boxes: paragraphs and headings as Pango text,
 /// lists with markers, block quotes with a bar, code shaded and wrapped, tables with column
-/// widths taken from their content, rules, and images as their alt text with the URL.
+/// widths taken from their content, rules, the site's own pictures as figures (cutting the
+/// paragraph they stand in), and other images as their alt text with the URL.
 struct BodyTypesetter {
     let style: PacketStyle
     let fonts: PrintFonts
@@ -34,11 +35,7 @@ struct BodyTypesetter {
             var made: [FlowBox]
             switch block {
             case .paragraph(let inlines):
-                if let figure = try figure(inlines, indent: indent, width: width, gap: gap) {
-                    made = [figure]
-                } else {
-                    made = try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap)
-                }
+                made = try paragraph(inlines, indent: indent, width: width, gap: gap)
             case .heading(let level, let inlines):
                 // The journal's title is its `H1`; its own headings start at `H2`.
                 let role = "H\(min(6, level + 1))"
@@ -84,19 +81,70 @@ struct BodyTypesetter {
         return bars.isEmpty ? result : result.map { withBars($0, bars) }
     }
 
-    /// A paragraph that is one of the site's own pictures (and nothing else but spaces): the
-    /// picture at the column's width, scaled down (never up past its pixels at 96 per inch), its
-    /// caption (the Markdown title) below it, one unit that never splits, so the page breaks
-    /// before a picture that does not fit. A `Figure` with the alt text and its box.
-    private func figure(_ inlines: [MarkdownInline], indent: Double, width: Double, gap: Double) throws -> FlowBox? {
-        let content = inlines.filter {
-            if case .text(let value) = $0 { return !value.allSatisfy(\.isWhitespace) }
-            if case .softBreak = $0 { return false }
-            return true
+    /// A paragraph: its text, and each of the site's own pictures in it drawn as a figure where
+    /// it stands. A picture written on a line of its own above a sentence, or after one, shares
+    /// its paragraph with the text (Markdown joins lines without a blank one between), as it does
+    /// on the page, where it shows in the text's flow; a page of print cannot put a picture in a
+    /// line of text, so the paragraph is cut around it: the text before it, the figure, the text
+    /// after it. A picture the packet cannot draw (no file, a picture elsewhere on the web) stays
+    /// in the text as its alt text and address.
+    private func paragraph(_ inlines: [MarkdownInline], indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
+        var made: [FlowBox] = []
+        var text: [MarkdownInline] = []
+        var cut = false
+        func flush() throws {
+            let trimmed = Self.trimmed(text)
+            text = []
+            if trimmed.isEmpty { return }
+            made += try paragraphs(rich(trimmed, style.body), indent: indent, width: width, gap: gap)
         }
-        guard content.count == 1, case .image(let destination, let title, let alt) = content[0], let picture = pictures[destination],
-            let decoded = picture.decoded(maxWidth: Int((width / 72 * 200).rounded()))
-        else { return nil }
+        for inline in inlines {
+            if case .image(let destination, let title, let alt) = inline,
+                let figure = try figure(destination: destination, title: title, alt: alt, indent: indent, width: width, gap: gap)
+            {
+                try flush()
+                made.append(figure)
+                cut = true
+            } else {
+                text.append(inline)
+            }
+        }
+        // A paragraph with no picture drawn is set whole, as written (an empty one still takes
+        // its place: a list item with nothing after its marker).
+        guard cut else { return try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap) }
+        try flush()
+        return made
+    }
+
+    /// `inlines` without the breaks and spaces at their two ends (where a picture was cut out).
+    static func trimmed(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
+        func blank(_ inline: MarkdownInline) -> Bool {
+            switch inline {
+            case .softBreak, .lineBreak: true
+            case .text(let value): value.allSatisfy(\.isWhitespace)
+            default: false
+            }
+        }
+        guard let first = inlines.firstIndex(where: { !blank($0) }), let last = inlines.lastIndex(where: { !blank($0) }) else { return [] }
+        var kept = Array(inlines[first...last])
+        if case .text(let value) = kept[0] { kept[0] = .text(String(value.drop(while: \.isWhitespace))) }
+        if case .text(let value) = kept[kept.count - 1] {
+            kept[kept.count - 1] = .text(String(value.reversed().drop(while: \.isWhitespace).reversed()))
+        }
+        return kept
+    }
+
+    /// One of the site's own pictures: the picture at the column's width, scaled down (never up
+    /// past its pixels at 96 per inch), its caption (the Markdown title) below it, one unit that
+    /// never splits, so the page breaks before a picture that does not fit. A `Figure` with the
+    /// alt text and its box. Nil for an address that is not one of the site's pictures, or a
+    /// file that cannot be decoded.
+    private func figure(
+        destination: String, title: String, alt: [MarkdownInline], indent: Double, width: Double, gap: Double
+    ) throws -> FlowBox? {
+        guard let picture = pictures[destination], let decoded = picture.decoded(maxWidth: Int((width / 72 * 200).rounded())) else {
+            return nil
+        }
         var drawWidth = min(width, Double(picture.pixelWidth ?? decoded.width) * 72 / 96)
         var drawHeight = drawWidth * Double(decoded.height) / Double(decoded.width)
         let caption = title.isEmpty ? nil : try cache.paragraph(RichText(title, style.small), width: width, lineHeight: style.lineHeight)
