@@ -66,9 +66,9 @@ struct SearchKeyTable: Sendable {
 /// one journal writes the JSON of its own keys only.
 struct SearchPostings: Sendable {
     var table = SearchKeyTable()
-    /// By key id: the postings (doc << 10 | value, docs ascending) and their JSON, `"key"` then
+    /// By key id: the postings (`PostingList`, docs ascending) and their JSON, `"key"` then
     /// `[delta,value,…]`, with where the second starts.
-    var postings: [[UInt32]] = []
+    var postings: [PostingList] = []
     var json: [(bytes: [UInt8], split: Int)] = []
     /// The ids that have postings, sorted by their text's UTF-16 code units.
     var order: [UInt32] = []
@@ -101,9 +101,9 @@ struct SearchPostings: Sendable {
             for (key, value) in document.wordKeys { made.append(UInt64(table.id(key)) << 32 | UInt64(value)) }
             ids = made
         }
-        if postings.count < table.count { postings += Array(repeating: [], count: table.count - postings.count) }
-        let doc = UInt32(number) << 10
-        for packed in ids { postings[Int(packed >> 32)].append(doc | UInt32(truncatingIfNeeded: packed)) }
+        if postings.count < table.count { postings += Array(repeating: PostingList(), count: table.count - postings.count) }
+        let doc = UInt32(number)
+        for packed in ids { postings[Int(packed >> 32)].append(document: doc, value: UInt32(truncatingIfNeeded: packed)) }
         return ids
     }
 
@@ -111,12 +111,12 @@ struct SearchPostings: Sendable {
     /// `previous` (the last build's), unchanged keys keep their JSON and, when the set of keys
     /// is the same, their order.
     mutating func finish(previous: SearchPostings?) {
-        if postings.count < table.count { postings += Array(repeating: [], count: table.count - postings.count) }
+        if postings.count < table.count { postings += Array(repeating: PostingList(), count: table.count - postings.count) }
         json = []
         json.reserveCapacity(postings.count)
         var sameKeys = previous != nil
         for (id, list) in postings.enumerated() {
-            let before = previous.flatMap { id < $0.postings.count ? $0.postings[id] : nil } ?? []
+            let before = previous.flatMap { id < $0.postings.count ? $0.postings[id] : nil } ?? PostingList()
             if before == list, let previous, id < previous.json.count {
                 json.append(previous.json[id])
                 continue
@@ -142,19 +142,19 @@ struct SearchPostings: Sendable {
         return order
     }
 
-    static func json(key: String, postings: [UInt32]) -> (bytes: [UInt8], split: Int) {
+    static func json(key: String, postings: PostingList) -> (bytes: [UInt8], split: Int) {
         var writer = JSONBytes()
-        writer.bytes.reserveCapacity(key.utf8.count + 4 + postings.count * 5)
+        writer.bytes.reserveCapacity(key.utf8.count + 4 + postings.byteCount * 3)
         writer.string(key)
         let split = writer.bytes.count
         writer.raw("[")
-        var previous: UInt32 = 0
-        for (index, posting) in postings.enumerated() {
-            if index > 0 { writer.raw(",") }
-            writer.number(Int((posting >> 10) - previous))
+        var first = true
+        postings.forEach { delta, value in
+            if !first { writer.raw(",") }
+            first = false
+            writer.number(Int(delta))
             writer.raw(",")
-            writer.number(Int(posting & 1023))
-            previous = posting >> 10
+            writer.number(Int(value))
         }
         writer.raw("]")
         return (writer.bytes, split)
@@ -176,7 +176,7 @@ struct SearchPostings: Sendable {
     /// its postings let go then. At 100,000 journals the postings, every key's JSON and the
     /// shards made of it were 0.5 GB at once.
     mutating func drainShards(closingAt shardBytes: Int, _ each: (_ first: String, _ json: [UInt8]) throws -> Void) rethrows {
-        if postings.count < table.count { postings += Array(repeating: [], count: table.count - postings.count) }
+        if postings.count < table.count { postings += Array(repeating: PostingList(), count: table.count - postings.count) }
         let order = sortedOrder()
         // The keys' JSON is made `drainChunk` keys at a time on every core (with real Korean
         // text, a million keys' JSON made one at a time was a third of the index's time).
@@ -187,7 +187,7 @@ struct SearchPostings: Sendable {
                 chunkStart = position
                 let ids = order[position..<min(position + Self.drainChunk, order.count)].map { Int($0) }
                 let work = ids.map { (key: table.texts[$0], postings: postings[$0]) }
-                for id in ids { postings[id] = [] }
+                for id in ids { postings[id] = PostingList() }
                 chunk = work.concurrentMap { Self.json(key: $0.key, postings: $0.postings) }
             }
             return (table.texts[Int(order[position])], chunk[position - chunkStart])
@@ -233,5 +233,57 @@ struct SearchPostings: Sendable {
             try each(first, bytes)
             start += entries.count
         }
+    }
+}
+
+/// One key's postings as the shards write them: for each journal with the key, in ascending
+/// order, the difference from the previous journal's number (the first's from 0) and its value
+/// (occurrences × 4 | the fields' flags, at most 1,023), each a LEB128 number. Most are a byte
+/// each, a third of the four bytes a posting took as a number: at 100,000 journals the postings
+/// are most of the index's memory while it is made.
+struct PostingList: Sendable, Equatable {
+    private(set) var bytes: [UInt8] = []
+    /// The number of the last journal appended.
+    private var last: UInt32 = 0
+
+    var isEmpty: Bool { bytes.isEmpty }
+    var byteCount: Int { bytes.count }
+
+    /// Appends a journal's posting; `document` is at least the last one appended.
+    mutating func append(document: UInt32, value: UInt32) {
+        Self.append(document &- last, to: &bytes)
+        Self.append(value, to: &bytes)
+        last = document
+    }
+
+    /// Each posting's difference and value, in order.
+    func forEach(_ body: (_ delta: UInt32, _ value: UInt32) -> Void) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            func next() -> UInt32 {
+                var value: UInt32 = 0
+                var shift: UInt32 = 0
+                while true {
+                    let byte = buffer[offset]
+                    offset += 1
+                    value |= UInt32(byte & 0x7F) << shift
+                    if byte < 0x80 { return value }
+                    shift += 7
+                }
+            }
+            while offset < buffer.count {
+                let delta = next()
+                body(delta, next())
+            }
+        }
+    }
+
+    private static func append(_ number: UInt32, to bytes: inout [UInt8]) {
+        var rest = number
+        while rest >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        bytes.append(UInt8(rest))
     }
 }

@@ -150,6 +150,21 @@ struct SearchIndexTests {
         #expect((fragment["i"] as? String)?.hasPrefix("2025-11-") == true)
     }
 
+    /// A key's postings, kept as LEB128 bytes, give back each journal's difference and value
+    /// as appended: one-byte and many-byte numbers, a first journal far from 0, the largest value.
+    @Test func postingListsGiveBackWhatWasAppended() {
+        let postings: [(document: UInt32, value: UInt32)] = [(0, 4), (1, 1023), (127, 5), (128, 127), (16_511, 128), (2_000_000, 6), (2_000_000, 7)]
+        var list = PostingList()
+        #expect(list.isEmpty)
+        for posting in postings { list.append(document: posting.document, value: posting.value) }
+        var read: [(UInt32, UInt32)] = []
+        list.forEach { read.append(($0, $1)) }
+        let expected = zip(postings, [0] + postings.map(\.document)).map { ($0.document - $1, $0.value) }
+        #expect(read.map(\.0) == expected.map(\.0))
+        #expect(read.map(\.1) == expected.map(\.1))
+        #expect(SearchPostings.json(key: "금리", postings: list).bytes == Array("\"금리\"[0,4,1,1023,126,5,1,127,16383,128,1983489,6,0,7]".utf8))
+    }
+
     /// More keys than `SearchPostings.drainChunk` (the keys whose JSON a build without a cache
     /// makes at once) and journals than two analysis batches: the shards cut across chunks, of
     /// postings merged batch by batch, are those a cached build makes in one go.
