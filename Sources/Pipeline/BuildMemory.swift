@@ -98,7 +98,7 @@ public final class BuildMemory: Sendable {
     /// The card measures to start from: those kept in memory or in `cards.bin`, or none.
     func cardMeasures() -> CardMeasureMemo {
         switch store {
-        case .fresh: CardMeasureMemo()
+        case .fresh: CardMeasureMemo(forSaves: false)
         case .disk(let siteRoot): CardMeasureMemo(contentsOf: SiteLayout(siteRoot: siteRoot).cardsCache)
         case .memory: keptCards ?? CardMeasureMemo()
         }

@@ -23,12 +23,13 @@ public struct CardMaker: Sendable {
         self.bodies = bodies
         self.dates = dates
         let bySlug: [String: ShownJournal]
+        let tagLinks = Self.tagLinks(content)
         if let memo {
             bySlug = memo.shown(content.journals.map { ($0, content.article(for: $0)) }, config: content.configFingerprint) {
-                Self.shown($0, content: content, bodies: bodies, dates: dates)
+                Self.shown($0, content: content, bodies: bodies, dates: dates, tagLinks: tagLinks)
             }
         } else {
-            let made = content.journals.concurrentMap { Self.shown($0, content: content, bodies: bodies, dates: dates) }
+            let made = content.journals.concurrentMap { Self.shown($0, content: content, bodies: bodies, dates: dates, tagLinks: tagLinks) }
             bySlug = Dictionary(zip(content.journals.map(\.slug), made), uniquingKeysWith: { first, _ in first })
         }
         shown = Dictionary(
@@ -55,24 +56,39 @@ public struct CardMaker: Sendable {
     }
 
     /// How `journal` is shown: its card and its list row, links from the site root.
-    static func shown(_ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle) -> ShownJournal {
+    ///
+    /// Every journal's is kept for the build, so its card and row share what they both show
+    /// (the day, the time, a tag's link: each string made once, not twice, and a tag's link once
+    /// for the site) and the row keeps the body's lead rather than its line cut from it: at
+    /// 100,000 journals the copies were a hundred megabytes of the build's peak.
+    static func shown(
+        _ journal: Journal, content: SiteContent, bodies: JournalBodies, dates: DateStyle, tagLinks: [String: String] = [:]
+    ) -> ShownJournal {
         let config = content.config, href = SitePaths.encode(SitePaths.journal(journal.slug))
-        let card = Card(
-            slug: journal.slug, href: href, updatedISO: dates.iso(journal.updated),
-            tagLinks: journal.tags.map { SitePaths.encode(SitePaths.tag($0)) }, text: text(journal, content: content, bodies: bodies, dates: dates))
-        let line: String
+        let links = journal.tags.map { tagLinks[$0] ?? SitePaths.encode(SitePaths.tag($0)) }
+        let iso = dates.iso(journal.updated)
+        let text = text(journal, content: content, bodies: bodies, dates: dates)
+        let card = Card(slug: journal.slug, href: href, updatedISO: iso, tagLinks: links, text: text)
+        let line: ListRow.Line
         if journal.isBookmark {
             let article = content.article(for: journal)
-            line = [article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · ")
+            line = .whole([article?.title, article?.publisher].compactMap { $0 }.joined(separator: " · "))
         } else {
-            line = TextCut.excerpt(bodies.lead(journal), limit: 140)
+            line = .cut(bodies.lead(journal))
         }
         let row = ListRow(
-            title: journal.title, href: href, date: dates.day(journal.updated), dateISO: dates.iso(journal.updated),
-            author: journal.author.map { config.authorName($0) } ?? "",
-            tags: journal.tags.map { ListRow.Tag(name: config.tagName($0), href: SitePaths.encode(SitePaths.tag($0))) }, excerpt: line,
-            isBookmark: journal.isBookmark)
+            title: journal.title, href: href, date: text.updated, dateISO: iso, author: journal.author.map { config.authorName($0) } ?? "",
+            tags: zip(journal.tags, links).map { ListRow.Tag(name: config.tagName($0), href: $1) }, line: line, isBookmark: journal.isBookmark)
         return ShownJournal(card: card, row: row)
+    }
+
+    /// Each tag's link from the site root, made once for the site.
+    static func tagLinks(_ content: SiteContent) -> [String: String] {
+        var links: [String: String] = [:]
+        for journal in content.journals {
+            for tag in journal.tags where links[tag] == nil { links[tag] = SitePaths.encode(SitePaths.tag(tag)) }
+        }
+        return links
     }
 
     /// How `journal` is shown (every journal of the content it was made with).
@@ -197,19 +213,27 @@ public final class CardMeasureMemo: Sendable {
     /// the same texts in the same order, unchanged ones in the same boxes), forgotten when the
     /// fonts change; and the last build's keys and measures: a save whose keys are all as before
     /// takes the last measures whole. The 2,000 fingerprints, lookups and names marked in the
-    /// memo were 5 % of a save's build.
-    private let keysByPlace = ListMemo<CardText, Fingerprint>()
+    /// memo were 5 % of a save's build. Only in the memory of `serve`'s saves (nil otherwise):
+    /// a build of its own asks once, and the texts kept by place were 120 MB of the peak of a
+    /// build of 100,000 journals.
+    private let keysByPlace: ListMemo<CardText, Fingerprint>?
     private let last = Locked<(fonts: String, keys: [Fingerprint], measures: [CardMeasure])?>(nil)
 
     /// How many measures the last build found and made.
     var lastBuild: Memo<Fingerprint, NoInputs, CardMeasure>.Counts { memo.lastBuild }
 
-    public init() { memo = Memo() }
+    /// `forSaves`: asked by the builds of one process, one after another (`gazette serve`), so
+    /// each card's key is kept by its place; a build of its own passes false.
+    public init(forSaves: Bool = true) {
+        memo = Memo()
+        keysByPlace = forSaves ? ListMemo() : nil
+    }
 
-    /// Entries a file written by `save` holds; an unreadable file is an empty cache.
+    /// Entries a file written by `save` holds, for one build; an unreadable file is an empty cache.
     public init(contentsOf file: URL) {
         let table = FileManager.default.contents(atPath: file.path).flatMap(CardMeasureFile.decode) ?? [:]
         memo = Memo(restoring: table.mapValues { .init(inputs: NoInputs(), value: $0) })
+        keysByPlace = nil
     }
 
     /// Writes every measure held to `file`, atomically; a failure costs the next build time only.
@@ -233,6 +257,9 @@ public final class CardMeasureMemo: Sendable {
     /// The measure of each of `texts`, in order, measuring only those not seen before with these
     /// fonts.
     func measures(of texts: [CardText], fonts: String, measure: ([CardText]) throws -> [CardMeasure]) rethrows -> [CardMeasure] {
+        guard let keysByPlace else {
+            return try measuredAnew(texts, keys: texts.map { $0.fingerprint(fonts: fonts) }, measure: measure)
+        }
         let previous = last.withLock { $0 }.flatMap { $0.fonts == fonts ? $0 : nil }
         if previous == nil { keysByPlace.removeAll() }
         let keys = keysByPlace.map(texts) { $0.fingerprint(fonts: fonts) }
@@ -312,14 +339,40 @@ public struct ListRow: Sendable, Equatable {
         var href: String
     }
 
+    /// The row's line of text: a journal's is its body's lead (the string the parsed body keeps,
+    /// not a copy) cut to `excerptCharacters` when the row is shown; a bookmark's its article's
+    /// title and publisher.
+    enum Line: Sendable, Equatable {
+        case cut(String)
+        case whole(String)
+    }
+
+    static let excerptCharacters = 140
+
     var title: String
     var href: String
     var date: String
     var dateISO: String
     var author: String
     var tags: [Tag]
-    var excerpt: String
+    var line: Line
     var isBookmark: Bool
+
+    init(title: String, href: String, date: String, dateISO: String, author: String, tags: [Tag], line: Line, isBookmark: Bool) {
+        (self.title, self.href, self.date, self.dateISO, self.author, self.tags, self.line, self.isBookmark) =
+            (title, href, date, dateISO, author, tags, line, isBookmark)
+    }
+
+    init(title: String, href: String, date: String, dateISO: String, author: String, tags: [Tag], excerpt: String, isBookmark: Bool) {
+        self.init(title: title, href: href, date: date, dateISO: dateISO, author: author, tags: tags, line: .whole(excerpt), isBookmark: isBookmark)
+    }
+
+    var excerpt: String {
+        switch line {
+        case .cut(let lead): TextCut.excerpt(lead, limit: Self.excerptCharacters)
+        case .whole(let text): text
+        }
+    }
 
     /// The template's values, links relative to a page at `root`.
     func fields(root: String) -> TemplateFields {

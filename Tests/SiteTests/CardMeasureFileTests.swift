@@ -101,4 +101,24 @@ import TextLayout
         #expect(measures([texts[0], texts[2]], fonts: "f2") == [101, 103])
         #expect(batches.last == ["a", "ccc"], "other fonts: measured again")
     }
+
+    /// A build of its own keeps no list by place (its texts would live as long as the build),
+    /// and still measures only the cards its file does not hold, each text once.
+    @Test func aBuildOfItsOwnFindsCardsByKeyAlone() {
+        let memo = CardMeasureMemo(forSaves: false)
+        var batches: [[String]] = []
+        func measures(_ texts: [CardText]) -> [Int] {
+            memo.measures(of: texts, fonts: "f1") { batch in
+                batches.append(batch.map(\.title))
+                return batch.map { var measure = CardMeasure(); measure.heights = [220: 100 + $0.title.count]; return measure }
+            }.map { $0.heights[220] ?? 0 }
+        }
+        #expect(measures(["a", "bb", "a"].map(Self.text)) == [101, 102, 101])
+        #expect(batches == [["a", "bb"]])
+        memo.endBuild()
+        #expect(measures(["bb", "ccc"].map(Self.text)) == [102, 103])
+        #expect(batches.last == ["ccc"])
+        memo.endBuild()
+        #expect(memo.lastBuild == .init(found: 1, made: 1))
+    }
 }
