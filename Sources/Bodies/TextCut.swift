@@ -3,18 +3,30 @@
 public enum TextCut {
     /// The first `limit` characters of `text`, cut at a word boundary, with an ellipsis.
     public static func excerpt(_ text: String, limit: Int) -> String {
+        let (kept, cut) = excerptParts(text, limit: limit)
+        return cut ? String(kept) + "…" : text
+    }
+
+    /// `excerpt` as the part of `text` it keeps (sharing its storage) and whether an ellipsis
+    /// follows: for an excerpt kept long and made into text only when shown.
+    public static func excerptParts(_ text: String, limit: Int) -> (kept: Substring, cut: Bool) {
         // Not `text.count`, which walks a whole body by grapheme clusters.
-        guard text.utf8.count > limit else { return text }
-        if let cut = cutBySingleScalarCharacters(text, limit: limit) { return cut.map(trimmedWithEllipsis) ?? text }
-        return excerptByCharacters(text, limit: limit)
+        guard text.utf8.count > limit else { return (text[...], false) }
+        if let cut = cutBySingleScalarCharacters(text, limit: limit) { return cut.map { (trimmed($0), true) } ?? (text[...], false) }
+        return excerptPartsByCharacters(text, limit: limit)
     }
 
     /// `excerpt`, walking `text` by grapheme clusters.
     static func excerptByCharacters(_ text: String, limit: Int) -> String {
+        let (kept, cut) = excerptPartsByCharacters(text, limit: limit)
+        return cut ? String(kept) + "…" : text
+    }
+
+    static func excerptPartsByCharacters(_ text: String, limit: Int) -> (kept: Substring, cut: Bool) {
         guard let limitIndex = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), limitIndex < text.endIndex
-        else { return text }
+        else { return (text[...], false) }
         let cut = text[..<limitIndex]
-        return trimmedWithEllipsis(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut)
+        return (trimmed(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut), true)
     }
 
     /// `excerpt`'s cut (the first `limit` characters, up to the last space among them) when the
@@ -43,16 +55,16 @@ public enum TextCut {
             || (0x2010...0x2027).contains(value) || value == 0xB7
     }
 
-    static func trimmedWithEllipsis(_ end: Substring) -> String {
+    static func trimmed(_ end: Substring) -> Substring {
         // Foundation's `trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))`,
         // scalar by scalar without bridging to NSString: the categories P* and Zs, tab, and
         // U+200B (a space separator in the Unicode that Foundation's set follows).
         var scalars = end.unicodeScalars[...]
         while let first = scalars.first, isTrimmed(first) { scalars.removeFirst() }
         while let last = scalars.last, isTrimmed(last) { scalars.removeLast() }
-        // The trimmed scalars' bytes copied whole: a `String.UnicodeScalarView` made of them
+        // The trimmed scalars' bytes kept whole: a `String.UnicodeScalarView` made of them
         // encodes them again one by one (1 % of a real-Korean build, for every card's excerpt).
-        return String(Substring(scalars)) + "…"
+        return Substring(scalars)
     }
 
     static func isTrimmed(_ scalar: Unicode.Scalar) -> Bool {
