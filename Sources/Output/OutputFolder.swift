@@ -128,7 +128,11 @@ public struct OutputFolder: Sendable {
         removeDebris()
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         let staging = parent.appendingPathComponent(".\(url.lastPathComponent).staging-\(token)")
-        if fresh { try? fileManager.removeItem(at: previous) }
+        // A fresh build's previous site is deleted while the build runs (deleting the 4,500
+        // files of a 2,000-journal site took 0.14-0.25 s of a 2 s build), under a name that a
+        // later build removes if this one is killed first.
+        let deleting = fresh ? OutputFolder.deleteAside(previous, in: parent, output: url.lastPathComponent) : nil
+        defer { deleting?.wait() }
         let reused = !fresh && rename(previous.path, staging.path) == 0
         if !reused { try fileManager.createDirectory(at: staging, withIntermediateDirectories: false) }
         var writer = FileWriter(root: staging, updating: reused)
@@ -158,6 +162,22 @@ public struct OutputFolder: Sendable {
             try fileManager.moveItem(at: staging, to: url)
         }
         return writer
+    }
+
+    /// Moves `folder` out of the way under a retired name of this process (`debrisOwner`) and
+    /// deletes it on a thread of its own; wait on the group for the deletion to end. Nil when
+    /// there is no folder; removed at once when it cannot be moved.
+    static func deleteAside(_ folder: URL, in parent: URL, output: String) -> DispatchGroup? {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: folder.path) else { return nil }
+        let aside = parent.appendingPathComponent(".\(output).old-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        guard rename(folder.path, aside.path) == 0 else {
+            try? fileManager.removeItem(at: folder)
+            return nil
+        }
+        let group = DispatchGroup()
+        DispatchQueue.global(qos: .utility).async(group: group) { try? FileManager.default.removeItem(at: aside) }
+        return group
     }
 
     /// Keeps a replaced site as the previous one, or removes it if that name cannot be taken.

@@ -132,6 +132,10 @@ import TestSupport
         _ = try output.replace(fresh: true, with: site("s", "4", stale: false))
         #expect(try inode("public/same/index.html") != first)
         #expect(try parent.read("public/changing.html") == "4")
+        // The site before the one replaced was deleted beside the build, and is gone when it ends.
+        #expect(try parent.read(".public.previous/changing.html") == "3")
+        let beside = try FileManager.default.contentsOfDirectory(atPath: parent.url.path)
+        #expect(!beside.contains { $0.contains(".old-") || $0.contains(".staging-") }, "\(beside)")
     }
 
     /// Debris of killed builds (this output's own staging and retired folders, of processes no
