@@ -86,8 +86,11 @@ struct BodyTypesetter {
     /// its paragraph with the text (Markdown joins lines without a blank one between), as it does
     /// on the page, where it shows in the text's flow; a page of print cannot put a picture in a
     /// line of text, so the paragraph is cut around it: the text before it, the figure, the text
-    /// after it. A picture the packet cannot draw (no file, a picture elsewhere on the web) stays
-    /// in the text as its alt text and address.
+    /// after it. A picture that is all of a link (`[![그래프](graph.png)](https://…)`) is drawn
+    /// too, with the link's address under it as a link of text (cairo 1.16 writes no link over an
+    /// image inside its `Figure` element without taking the image out of it). A picture the
+    /// packet cannot draw (no file, a picture elsewhere on the web) stays in the text as its alt
+    /// text and address.
     private func paragraph(_ inlines: [MarkdownInline], indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
         var made: [FlowBox] = []
         var text: [MarkdownInline] = []
@@ -99,11 +102,16 @@ struct BodyTypesetter {
             made += try paragraphs(rich(trimmed, style.body), indent: indent, width: width, gap: gap)
         }
         for inline in inlines {
-            if case .image(let destination, let title, let alt) = inline,
+            if let (destination, title, alt, link) = Self.picture(inline),
                 let figure = try figure(destination: destination, title: title, alt: alt, indent: indent, width: width, gap: gap)
             {
                 try flush()
                 made.append(figure)
+                // A picture that is a link: the link's address under it, clickable as text.
+                if let link {
+                    let line = RichText(link, style.small.with { $0.link = resolveLink(link); $0.color = style.linkColor })
+                    made += try paragraphs(line, indent: indent, width: width, gap: style.size * 0.3)
+                }
                 cut = true
             } else {
                 text.append(inline)
@@ -114,6 +122,22 @@ struct BodyTypesetter {
         guard cut else { return try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap) }
         try flush()
         return made
+    }
+
+    /// The picture `inline` is: an image, or a link around nothing but one (a picture that opens
+    /// its source when clicked), with the link's address.
+    static func picture(_ inline: MarkdownInline) -> (destination: String, title: String, alt: [MarkdownInline], link: String?)? {
+        switch inline {
+        case .image(let destination, let title, let alt):
+            return (destination, title, alt, nil)
+        case .link(let target, _, let children):
+            guard case let inside = trimmed(children), inside.count == 1, case .image(let destination, let title, let alt) = inside[0] else {
+                return nil
+            }
+            return (destination, title, alt, target)
+        default:
+            return nil
+        }
     }
 
     /// `inlines` without the breaks and spaces at their two ends (where a picture was cut out).
