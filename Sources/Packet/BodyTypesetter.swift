@@ -107,9 +107,14 @@ struct BodyTypesetter {
             {
                 try flush()
                 made.append(figure)
-                // A picture that is a link: the link's address under it, clickable as text.
+                // A picture that is a link: the link's address under it, as a reader can type it
+                // from paper (absolute), clickable as text when it is an address a link may have.
                 if let link {
-                    let line = RichText(link, style.small.with { $0.link = resolveLink(link); $0.color = style.linkColor })
+                    let target = resolveLink(link)
+                    let line = RichText(target ?? link, style.small.with {
+                        $0.link = target
+                        if target != nil { $0.color = style.linkColor }
+                    })
                     made += try paragraphs(line, indent: indent, width: width, gap: style.size * 0.3)
                 }
                 cut = true
@@ -124,8 +129,8 @@ struct BodyTypesetter {
         return made
     }
 
-    /// The picture `inline` is: an image, or a link around nothing but one (a picture that opens
-    /// its source when clicked), with the link's address.
+    /// The picture `inline` is: an image, or a link around nothing but one (a picture linked to
+    /// its source), with the link's address.
     static func picture(_ inline: MarkdownInline) -> (destination: String, title: String, alt: [MarkdownInline], link: String?)? {
         switch inline {
         case .image(let destination, let title, let alt):
