@@ -128,9 +128,9 @@ public struct OutputFolder: Sendable {
         removeDebris()
         let token = "\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))"
         let staging = parent.appendingPathComponent(".\(url.lastPathComponent).staging-\(token)")
-        // A fresh build's previous site is deleted while the new one is written (deleting the
-        // 4,500 files of a 2,000-journal site took 0.14-0.25 s of a 2 s build), under a name
-        // that a later build removes if this one is killed first.
+        // A fresh build's previous site is deleted while the new one is written (`rm -rf` of the
+        // 4,564 files of a 2,000-journal site takes 0.14 s; a clean build of it is about 2 s),
+        // under a name that a later build removes if this one is killed first.
         let deleting = fresh ? OutputFolder.deleteAside(previous, in: parent, output: url.lastPathComponent) : nil
         defer { deleting?.wait() }
         let reused = !fresh && rename(previous.path, staging.path) == 0

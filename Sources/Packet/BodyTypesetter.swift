@@ -157,8 +157,8 @@ struct BodyTypesetter {
         guard let first = inlines.firstIndex(where: { !blank($0) }), let last = inlines.lastIndex(where: { !blank($0) }) else { return [] }
         var kept = Array(inlines[first...last])
         if case .text(let value) = kept[0] { kept[0] = .text(String(value.drop(while: \.isWhitespace))) }
-        if case .text(let value) = kept[kept.count - 1] {
-            kept[kept.count - 1] = .text(String(value.reversed().drop(while: \.isWhitespace).reversed()))
+        if case .text(let value) = kept[kept.count - 1], let end = value.lastIndex(where: { !$0.isWhitespace }) {
+            kept[kept.count - 1] = .text(String(value[...end]))
         }
         return kept
     }

@@ -215,8 +215,7 @@ public final class CardMeasureMemo: Sendable {
     /// fonts change; and the last build's keys and measures: a save whose keys are all as before
     /// takes the last measures whole. The 2,000 fingerprints, lookups and names marked in the
     /// memo were 5 % of a save's build. Only in the memory of `serve`'s saves (nil otherwise):
-    /// a build of its own asks once, and the texts kept by place were 120 MB of the peak of a
-    /// build of 100,000 journals.
+    /// a build of its own asks once, and would hold every card's text and key to its end.
     private let keysByPlace: ListMemo<CardText, Fingerprint>?
     private let last = Locked<(fonts: String, keys: [Fingerprint], measures: [CardMeasure])?>(nil)
 
@@ -358,15 +357,6 @@ public struct ListRow: Sendable, Equatable {
     var tags: [Tag]
     var line: Line
     var isBookmark: Bool
-
-    init(title: String, href: String, date: String, dateISO: String, author: String, tags: [Tag], line: Line, isBookmark: Bool) {
-        (self.title, self.href, self.date, self.dateISO, self.author, self.tags, self.line, self.isBookmark) =
-            (title, href, date, dateISO, author, tags, line, isBookmark)
-    }
-
-    init(title: String, href: String, date: String, dateISO: String, author: String, tags: [Tag], excerpt: String, isBookmark: Bool) {
-        self.init(title: title, href: href, date: date, dateISO: dateISO, author: author, tags: tags, line: .whole(excerpt), isBookmark: isBookmark)
-    }
 
     var excerpt: String {
         switch line {

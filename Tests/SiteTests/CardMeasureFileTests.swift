@@ -102,8 +102,8 @@ import TextLayout
         #expect(batches.last == ["a", "ccc"], "other fonts: measured again")
     }
 
-    /// A build of its own keeps no list by place (its texts would live as long as the build),
-    /// and still measures only the cards its file does not hold, each text once.
+    /// The memo of a build of its own (no list by place: what that saves in memory shows in
+    /// `make bench-scale`, not here) measures only the cards it does not hold, each text once.
     @Test func aBuildOfItsOwnFindsCardsByKeyAlone() {
         let memo = CardMeasureMemo(forSaves: false)
         var batches: [[String]] = []

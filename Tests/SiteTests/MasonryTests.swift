@@ -179,7 +179,7 @@ import TextLayout
                     card: Card(
                         slug: journal.slug, title: journal.title, href: "#", updated: "", updatedISO: "", tags: [], tagLinks: [],
                         excerptRuns: [], isBookmark: false, articleTitle: nil, publisher: nil, author: nil),
-                    row: ListRow(title: journal.title, href: "#", date: "", dateISO: "", author: "", tags: [], excerpt: "", isBookmark: false))
+                    row: ListRow(title: journal.title, href: "#", date: "", dateISO: "", author: "", tags: [], line: .whole(""), isBookmark: false))
             }
             memo.endBuild()
             return table
