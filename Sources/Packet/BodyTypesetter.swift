@@ -86,29 +86,39 @@ struct BodyTypesetter {
     /// its paragraph with the text (Markdown joins lines without a blank one between), as it does
     /// on the page, where it shows in the text's flow; a page of print cannot put a picture in a
     /// line of text, so the paragraph is cut around it: the text before it, the figure, the text
-    /// after it. A picture that is all of a link (`[![그래프](graph.png)](https://…)`) is drawn
-    /// too, with the link's address under it as a link of text (cairo 1.16 writes no link over an
+    /// after it. So is a picture inside emphasis or a link (`*![](x.png) 출처*`): the text on each
+    /// side keeps its emphasis or link. A picture in a link (`[![그래프](graph.png)](https://…)`)
+    /// has the link's address under it as a link of text (cairo 1.16 writes no link over an
     /// image inside its `Figure` element without taking the image out of it). A picture the
     /// packet cannot draw (no file, a picture elsewhere on the web) stays in the text as its alt
     /// text and address.
     private func paragraph(_ inlines: [MarkdownInline], indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
+        let pieces = Self.pieces(inlines) { pictures[$0] != nil }
+        // A paragraph with no picture to draw is set whole, as written (an empty one still takes
+        // its place: a list item with nothing after its marker).
+        guard pieces.contains(where: \.isPicture) else { return try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap) }
         var made: [FlowBox] = []
         var text: [MarkdownInline] = []
-        var cut = false
         func flush() throws {
             let trimmed = Self.trimmed(text)
             text = []
             if trimmed.isEmpty { return }
             made += try paragraphs(rich(trimmed, style.body), indent: indent, width: width, gap: gap)
         }
-        for inline in inlines {
-            if let (destination, title, alt, link) = Self.picture(inline),
-                let figure = try figure(destination: destination, title: title, alt: alt, indent: indent, width: width, gap: gap)
-            {
+        for piece in pieces {
+            switch piece {
+            case .text(let run):
+                text += run
+            case .picture(let destination, let title, let alt, let link, let asWritten):
+                guard let figure = try figure(destination: destination, title: title, alt: alt, indent: indent, width: width, gap: gap) else {
+                    // A file that cannot be decoded: its alt text and address, where it stands.
+                    text.append(asWritten)
+                    continue
+                }
                 try flush()
                 made.append(figure)
-                // A picture that is a link: the link's address under it, as a reader can type it
-                // from paper (absolute), clickable as text when it is an address a link may have.
+                // A picture in a link: the link's address under it, as a reader can type it from
+                // paper (absolute), clickable as text when it is an address a link may have.
                 if let link {
                     let target = resolveLink(link)
                     let line = RichText(target ?? link, style.small.with {
@@ -117,50 +127,108 @@ struct BodyTypesetter {
                     })
                     made += try paragraphs(line, indent: indent, width: width, gap: style.size * 0.3)
                 }
-                cut = true
-            } else {
-                text.append(inline)
             }
         }
-        // A paragraph with no picture drawn is set whole, as written (an empty one still takes
-        // its place: a list item with nothing after its marker).
-        guard cut else { return try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap) }
         try flush()
         return made
     }
 
-    /// The picture `inline` is: an image, or a link around nothing but one (a picture linked to
-    /// its source), with the link's address.
-    static func picture(_ inline: MarkdownInline) -> (destination: String, title: String, alt: [MarkdownInline], link: String?)? {
-        switch inline {
-        case .image(let destination, let title, let alt):
-            return (destination, title, alt, nil)
-        case .link(let target, _, let children):
-            guard case let inside = trimmed(children), inside.count == 1, case .image(let destination, let title, let alt) = inside[0] else {
-                return nil
+    /// A paragraph cut where the pictures to draw stand (`drawable`, by address), at any depth:
+    /// the text between them, each part still inside the emphasis or link it was written in,
+    /// and each picture with the address of the link it is in, if any.
+    enum Piece {
+        case text([MarkdownInline])
+        /// `asWritten`: the picture inside the emphasis and links around it, for when it cannot
+        /// be drawn after all.
+        case picture(destination: String, title: String, alt: [MarkdownInline], link: String?, asWritten: MarkdownInline)
+
+        var isPicture: Bool { if case .picture = self { true } else { false } }
+    }
+
+    static func pieces(_ inlines: [MarkdownInline], link: String? = nil, drawable: (String) -> Bool) -> [Piece] {
+        var result: [Piece] = []
+        func add(_ inline: MarkdownInline) {
+            if case .text(let run) = result.last {
+                result[result.count - 1] = .text(run + [inline])
+            } else {
+                result.append(.text([inline]))
             }
-            return (destination, title, alt, target)
-        default:
-            return nil
+        }
+        for inline in inlines {
+            if case .image(let destination, let title, let alt) = inline, drawable(destination) {
+                result.append(.picture(destination: destination, title: title, alt: alt, link: link, asWritten: inline))
+                continue
+            }
+            guard let children = children(of: inline) else {
+                add(inline)
+                continue
+            }
+            var inside = link
+            if case .link(let destination, _, _) = inline { inside = destination }
+            let cut = pieces(children, link: inside, drawable: drawable)
+            guard cut.contains(where: \.isPicture) else {
+                add(inline)
+                continue
+            }
+            for piece in cut {
+                switch piece {
+                case .text(let run):
+                    add(rewrapped(inline, run))
+                case .picture(let destination, let title, let alt, let link, let asWritten):
+                    result.append(.picture(destination: destination, title: title, alt: alt, link: link, asWritten: rewrapped(inline, [asWritten])))
+                }
+            }
+        }
+        return result
+    }
+
+    /// What an inline that holds others (emphasis, a link) holds; nil for any other.
+    private static func children(of inline: MarkdownInline) -> [MarkdownInline]? {
+        switch inline {
+        case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children): children
+        default: nil
         }
     }
 
-    /// `inlines` without the breaks and spaces at their two ends (where a picture was cut out).
+    /// `container` holding `children` instead of its own.
+    private static func rewrapped(_ container: MarkdownInline, _ children: [MarkdownInline]) -> MarkdownInline {
+        switch container {
+        case .emphasis: .emphasis(children)
+        case .strong: .strong(children)
+        case .strikethrough: .strikethrough(children)
+        case .link(let destination, let title, _): .link(destination: destination, title: title, children)
+        default: container
+        }
+    }
+
+    /// `inlines` without the breaks and spaces at their two ends (where a picture was cut out),
+    /// inside emphasis and links too; one left with nothing in it goes.
     static func trimmed(_ inlines: [MarkdownInline]) -> [MarkdownInline] {
-        func blank(_ inline: MarkdownInline) -> Bool {
-            switch inline {
-            case .softBreak, .lineBreak: true
-            case .text(let value): value.allSatisfy(\.isWhitespace)
-            default: false
+        trimmed(trimmed(inlines, fromEnd: false), fromEnd: true)
+    }
+
+    private static func trimmed(_ inlines: [MarkdownInline], fromEnd: Bool) -> [MarkdownInline] {
+        var rest = fromEnd ? Array(inlines.reversed()) : inlines
+        while let first = rest.first {
+            var kept: MarkdownInline?
+            switch first {
+            case .softBreak, .lineBreak:
+                kept = nil
+            case .text(let value):
+                let text = fromEnd ? value.prefix(through: value.lastIndex { !$0.isWhitespace } ?? value.startIndex) : value.drop(while: \.isWhitespace)
+                kept = text.allSatisfy(\.isWhitespace) ? nil : .text(String(text))
+            default:
+                guard let children = children(of: first) else { return fromEnd ? Array(rest.reversed()) : rest }
+                let inner = trimmed(children, fromEnd: fromEnd)
+                kept = inner.isEmpty ? nil : rewrapped(first, inner)
+            }
+            rest.removeFirst()
+            if let kept {
+                rest.insert(kept, at: 0)
+                return fromEnd ? Array(rest.reversed()) : rest
             }
         }
-        guard let first = inlines.firstIndex(where: { !blank($0) }), let last = inlines.lastIndex(where: { !blank($0) }) else { return [] }
-        var kept = Array(inlines[first...last])
-        if case .text(let value) = kept[0] { kept[0] = .text(String(value.drop(while: \.isWhitespace))) }
-        if case .text(let value) = kept[kept.count - 1], let end = value.lastIndex(where: { !$0.isWhitespace }) {
-            kept[kept.count - 1] = .text(String(value[...end]))
-        }
-        return kept
+        return []
     }
 
     /// One of the site's own pictures: the picture at the column's width, scaled down (never up
