@@ -117,15 +117,15 @@ struct BodyTypesetter {
                 }
                 try flush()
                 made.append(figure)
-                // A picture in a link: the link's address under it, as a reader can type it from
-                // paper (absolute), clickable as text when it is an address a link may have.
+                // A picture in a link: the link's address centred under it, as a reader can type it
+                // from paper (absolute), clickable as text when it is an address a link may have.
                 if let link {
                     let target = resolveLink(link)
                     let line = RichText(target ?? link, style.small.with {
                         $0.link = target
                         if target != nil { $0.color = style.linkColor }
                     })
-                    made += try paragraphs(line, indent: indent, width: width, gap: style.size * 0.3)
+                    made += try paragraphs(line, indent: indent, width: width, gap: style.size * 0.3, alignment: .center)
                 }
             }
         }
@@ -232,7 +232,7 @@ struct BodyTypesetter {
     }
 
     /// One of the site's own pictures: the picture at the column's width, scaled down (never up
-    /// past its pixels at 96 per inch), its caption (the Markdown title) below it, one unit that
+    /// past its pixels at 96 per inch), centred, its caption (the Markdown title) centred below it, one unit that
     /// never splits, so the page breaks before a picture that does not fit. A `Figure` with the
     /// alt text and its box. Nil for an address that is not one of the site's pictures, or a
     /// file that cannot be decoded.
@@ -244,7 +244,7 @@ struct BodyTypesetter {
         }
         var drawWidth = min(width, Double(picture.pixelWidth ?? decoded.width) * 72 / 96)
         var drawHeight = drawWidth * Double(decoded.height) / Double(decoded.width)
-        let caption = title.isEmpty ? nil : try cache.paragraph(RichText(title, style.small), width: width, lineHeight: style.lineHeight)
+        let caption = title.isEmpty ? nil : try cache.paragraph(RichText(title, style.small), width: width, lineHeight: style.lineHeight, alignment: .center)
         let captionHeight = caption.map { $0.reduce(0) { $0 + $1.height } + style.size * 0.3 } ?? 0
         let room = style.bodyHeight - captionHeight - gap
         if drawHeight > room {
@@ -271,8 +271,8 @@ struct BodyTypesetter {
     }
 
     /// A paragraph; a very long one laid out in chunks (see `TextBlock.paragraph`), one box all the same.
-    private func paragraphs(_ text: RichText, indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
-        let blocks = try cache.paragraph(text, width: width, lineHeight: style.lineHeight)
+    private func paragraphs(_ text: RichText, indent: Double, width: Double, gap: Double, alignment: TextBlock.Alignment = .left) throws -> [FlowBox] {
+        let blocks = try cache.paragraph(text, width: width, lineHeight: style.lineHeight, alignment: alignment)
         return [FlowBox.text(blocks, indent: indent, spaceBefore: gap, spaceAfter: 0)]
     }
 
