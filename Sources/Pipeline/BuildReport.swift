@@ -114,10 +114,22 @@ struct FilesInPlace: Sendable {
     let memory: [String: Fingerprint]?
     let output: URL
     let previous: URL
+    /// Their paths, asked for each of a site's files (a `URL`'s path is made anew each time).
+    private let outputPath: String
+    private let previousPath: String
+
+    init(ledger: OutputLedger?, memory: [String: Fingerprint]?, output: URL, previous: URL) {
+        self.ledger = ledger
+        self.memory = memory
+        self.output = output
+        self.previous = previous
+        outputPath = output.path
+        previousPath = previous.path
+    }
 
     func source(of path: String, key: Fingerprint) -> OutputLedger.Source? {
         if let memory { return memory[path] == key ? .live : nil }
-        return ledger?.source(of: path, key: key, output: output, previousFolder: previous)
+        return ledger?.source(of: path, key: key, output: outputPath, previousFolder: previousPath)
     }
 
     /// The size of the file in place under `key` (from the ledger), or nil when none is, or

@@ -97,9 +97,10 @@ struct OutputLedger {
     /// Where a file with `key` at `path` can be had without making it again.
     enum Source { case previous, live }
 
-    func source(of path: String, key: Fingerprint, output: URL, previousFolder: URL) -> Source? {
-        if let entry = previous[path], entry.key == key, Self.entry(path: previousFolder.path + "/" + path, key: key) == entry { return .previous }
-        if let entry = live[path], entry.key == key, Self.entry(path: output.path + "/" + path, key: key) == entry { return .live }
+    /// `output` and `previousFolder` are the folders' paths.
+    func source(of path: String, key: Fingerprint, output: String, previousFolder: String) -> Source? {
+        if let entry = previous[path], entry.key == key, Self.entry(path: previousFolder + "/" + path, key: key) == entry { return .previous }
+        if let entry = live[path], entry.key == key, Self.entry(path: output + "/" + path, key: key) == entry { return .live }
         return nil
     }
 }

@@ -173,11 +173,14 @@ struct NewFolderWriter: OutputWriter {
     /// (the previous site's, which the new folder starts from).
     func write(_ items: [SiteFile], _ writer: inout FileWriter) throws {
         var toWrite: [(path: String, data: Data)] = []
+        let livePath = output.url.path
         for item in items {
             if let data = item.data {
                 toWrite.append((item.path, data))
             } else if placement.source(of: item.path, key: item.key) == .live {
-                try writer.link(item.path, from: output.url.appendingPathComponent(item.path))
+                // Named as a file: `appendingPathComponent` asks the file system whether it is a
+                // folder, a `stat` for each of the site's files.
+                try writer.link(item.path, from: URL(fileURLWithPath: livePath + "/" + item.path, isDirectory: false))
             } else {
                 writer.keep(item.path)
             }
@@ -228,7 +231,8 @@ struct NewFolderWriter: OutputWriter {
         ledger.previous = placement.ledger?.live ?? [:]
         ledger.inputs = stamp
         ledger.summary = files.summary
-        for item in all { ledger.live[item.path] = OutputLedger.entry(path: output.url.path + "/" + item.path, key: item.key) }
+        let outputPath = output.url.path
+        for item in all { ledger.live[item.path] = OutputLedger.entry(path: outputPath + "/" + item.path, key: item.key) }
         ledger.save(siteRoot: options.siteRoot, output: output.url)
         let written = writer.written.sorted()
         return Written(files: written, changed: written, reused: all.count - rendered)

@@ -103,28 +103,39 @@ public struct CardMaker: Sendable {
     /// A journal's card with links relative to a page at `root`.
     func card(_ journal: Journal, root: String) -> Card { shown(journal).card.rooted(root) }
 
-    /// Characters after which engines disagree whether a line may break when a letter follows:
-    /// Firefox breaks after `/` in a URL (Chromium does not), and under `word-break: keep-all`
-    /// keeps a hyphen and a middle dot with what follows (Chromium breaks after them).
-    static let disputedBreaks: Set<Unicode.Scalar> = ["/", "-", "\u{00B7}"]
-
-    /// `text` with a word joiner (U+2060, invisible and zero-width) after each disputed
-    /// character that a non-space follows, so no engine breaks there. Cards are measured with the
-    /// same text, so the prediction and every engine agree by construction.
+    /// `text` with a word joiner (U+2060, invisible and zero-width) after each character after
+    /// which engines disagree whether a line may break when a letter follows, where a non-space
+    /// follows it, so no engine breaks there: Firefox breaks after `/` in a URL (Chromium does
+    /// not), and under `word-break: keep-all` keeps a hyphen and a middle dot with what follows
+    /// (Chromium breaks after them). Cards are measured with the same text, so the prediction
+    /// and every engine agree by construction.
     static func agreeingBreaks(_ text: String) -> String {
-        // Found on the bytes first: `/`, `-`, and U+00B7 (C2 B7); most text has none.
-        guard text.utf8.contains(where: { $0 == 0x2F || $0 == 0x2D || $0 == 0xB7 }) else { return text }
-        var result = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            result.append(scalar)
-            if disputedBreaks.contains(scalar), index + 1 < scalars.count, !scalars[index + 1].properties.isWhitespace,
-                scalars[index + 1] != "\u{2060}"
-            {
-                result.append("\u{2060}")
+        var text = text
+        let joined: String? = text.withUTF8 { bytes in
+            // Read on the bytes: `/` (2F), `-` (2D) and U+00B7 (C2 B7). A card's title, its
+            // lead and its article's title go through here; as scalars, appended one at a time
+            // with a property lookup each, this was 1.7 % of a clean build of short journals.
+            guard bytes.contains(where: { $0 == 0x2F || $0 == 0x2D || $0 == 0xB7 }) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 12)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let length = byte == 0x2F || byte == 0x2D ? 1 : byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xB7 ? 2 : 0
+                guard length > 0 else {
+                    result.append(byte)
+                    index += 1
+                    continue
+                }
+                result.append(contentsOf: bytes[index..<(index + length)])
+                index += length
+                guard index < bytes.count, let (next, _) = UTF8Search.scalar(in: bytes, at: index, end: bytes.count) else { continue }
+                let isSpace = next < 0x80 ? next == 0x20 || (0x09...0x0D).contains(next) : Unicode.Scalar(next)?.properties.isWhitespace ?? false
+                if !isSpace && next != 0x2060 { result += [0xE2, 0x81, 0xA0] }
             }
+            return String(decoding: result, as: UTF8.self)
         }
-        return String(result)
+        return joined ?? text
     }
 }
 
