@@ -5,7 +5,8 @@ import Typesetting
 /// Turns a journal's Markdown blocks into flow boxes: paragraphs and headings as Pango text,
 /// lists with markers, block quotes with a bar, code shaded and wrapped, tables with column
 /// widths taken from their content, rules, the site's own pictures as figures (cutting the
-/// paragraph they stand in), and other images as their alt text with the URL.
+/// paragraph they stand in; after the table, for one in a table's cell), and other images as
+/// their alt text with the URL.
 struct BodyTypesetter {
     let style: PacketStyle
     let fonts: PrintFonts
@@ -379,8 +380,22 @@ struct BodyTypesetter {
         let padding = style.cellPadding
         let headerStyle = style.body.with { $0.bold = true; $0.size = style.size * 0.92 }
         let cellStyle = style.body.with { $0.size = style.size * 0.92 }
+        // The site's pictures in cells: a cell is too narrow for one, so each is drawn after the
+        // table, in reading order, captioned with its title or else its alt text, and its cell
+        // names it by its alt text (as it does a picture it cannot draw, without the address).
+        var figures: [FlowBox] = []
+        var drawn: Set<String> = []
+        for cell in (table.header.isEmpty ? [] : [table.header]).flatMap({ $0 }) + table.rows.flatMap({ $0 }) {
+            for case .picture(let destination, let title, let alt, _, _) in Self.pieces(cell, drawable: { pictures[$0] != nil }) {
+                let caption = title.isEmpty ? MarkdownInline.plainText(alt).trimmingCharacters(in: .whitespaces) : title
+                guard let figure = try figure(destination: destination, title: caption, alt: alt, indent: indent, width: width, gap: style.paragraphGap)
+                else { continue }
+                figures.append(figure)
+                drawn.insert(destination)
+            }
+        }
         func cells(_ row: [[MarkdownInline]], _ attributes: TextAttributes) -> [RichText] {
-            (0..<columns).map { index in index < row.count ? rich(row[index], attributes) : RichText() }
+            (0..<columns).map { index in index < row.count ? rich(row[index], attributes, drawnElsewhere: drawn) : RichText() }
         }
         let header = table.header.isEmpty ? nil : cells(table.header, headerStyle)
         let rows = table.rows.map { cells($0, cellStyle) }
@@ -447,7 +462,7 @@ struct BodyTypesetter {
             if !isHeader, header != nil { box.runningHeader = boxes.first }
             boxes.append(box)
         }
-        return boxes
+        return boxes + figures
     }
 
     /// The width of each of `columns` columns of `rows` in `width`: the natural widths when they
@@ -489,14 +504,15 @@ struct BodyTypesetter {
 
     // MARK: - Inlines
 
-    /// Inline Markdown as attributed text on top of `base`.
-    func rich(_ inlines: [MarkdownInline], _ base: TextAttributes) -> RichText {
+    /// Inline Markdown as attributed text on top of `base`. A picture is its alt text and
+    /// address, or its alt text alone when it is among `drawnElsewhere` (by address).
+    func rich(_ inlines: [MarkdownInline], _ base: TextAttributes, drawnElsewhere: Set<String> = []) -> RichText {
         var text = RichText()
-        append(inlines, base, to: &text)
+        append(inlines, base, drawnElsewhere: drawnElsewhere, to: &text)
         return text
     }
 
-    private func append(_ inlines: [MarkdownInline], _ attributes: TextAttributes, to text: inout RichText) {
+    private func append(_ inlines: [MarkdownInline], _ attributes: TextAttributes, drawnElsewhere: Set<String>, to text: inout RichText) {
         for inline in inlines {
             switch inline {
             case .text(let value), .html(let value):
@@ -512,20 +528,24 @@ struct BodyTypesetter {
             case .lineBreak:
                 text.append("\n", attributes)
             case .emphasis(let children):
-                append(children, attributes.with { $0.italic = true }, to: &text)
+                append(children, attributes.with { $0.italic = true }, drawnElsewhere: drawnElsewhere, to: &text)
             case .strong(let children):
-                append(children, attributes.with { $0.bold = true }, to: &text)
+                append(children, attributes.with { $0.bold = true }, drawnElsewhere: drawnElsewhere, to: &text)
             case .strikethrough(let children):
-                append(children, attributes.with { $0.strikethrough = true }, to: &text)
+                append(children, attributes.with { $0.strikethrough = true }, drawnElsewhere: drawnElsewhere, to: &text)
             case .link(let destination, _, let children):
                 let target = resolveLink(destination)
                 append(children, attributes.with {
                     $0.link = target
                     if target != nil { $0.color = style.linkColor }
-                }, to: &text)
+                }, drawnElsewhere: drawnElsewhere, to: &text)
             case .image(let destination, _, let alt):
                 let label = MarkdownInline.plainText(alt)
                 let muted = attributes.with { $0.color = style.muted; $0.italic = true }
+                guard !drawnElsewhere.contains(destination) else {
+                    text.append("[\(strings.image)\(label.isEmpty ? "" : ": " + label)]", muted)
+                    continue
+                }
                 text.append("[\(strings.image)\(label.isEmpty ? "" : ": " + label)] ", muted)
                 text.append(destination, muted.with {
                     $0.link = resolveLink(destination)
