@@ -216,8 +216,8 @@ struct BodyTypesetter {
             case .softBreak, .lineBreak:
                 kept = nil
             case .text(let value):
-                let text = fromEnd ? value.prefix(through: value.lastIndex { !$0.isWhitespace } ?? value.startIndex) : value.drop(while: \.isWhitespace)
-                kept = text.allSatisfy(\.isWhitespace) ? nil : .text(String(text))
+                let text = fromEnd ? value.lastIndex { !$0.isWhitespace }.map { value[...$0] } : value.firstIndex { !$0.isWhitespace }.map { value[$0...] }
+                kept = text.map { .text(String($0)) }
             default:
                 guard let children = children(of: first) else { return fromEnd ? Array(rest.reversed()) : rest }
                 let inner = trimmed(children, fromEnd: fromEnd)
@@ -233,10 +233,10 @@ struct BodyTypesetter {
     }
 
     /// One of the site's own pictures: the picture at the column's width, scaled down (never up
-    /// past its pixels at 96 per inch), centred, its caption (the Markdown title) centred below it, one unit that
-    /// never splits, so the page breaks before a picture that does not fit. A `Figure` with the
-    /// alt text and its box. Nil for an address that is not one of the site's pictures, or a
-    /// file that cannot be decoded.
+    /// past its pixels at 96 per inch), centred, its caption (the Markdown title) centred below
+    /// it, one unit that never splits, so the page breaks before a picture that does not fit. A
+    /// `Figure` with the alt text and its box. Nil for an address that is not one of the site's
+    /// pictures, or a file that cannot be decoded.
     private func figure(
         destination: String, title: String, alt: [MarkdownInline], indent: Double, width: Double, gap: Double
     ) throws -> FlowBox? {
@@ -385,7 +385,7 @@ struct BodyTypesetter {
         // names it by its alt text (as it does a picture it cannot draw, without the address).
         var figures: [FlowBox] = []
         var drawn: Set<String> = []
-        for cell in (table.header.isEmpty ? [] : [table.header]).flatMap({ $0 }) + table.rows.flatMap({ $0 }) {
+        for cell in table.header + table.rows.flatMap({ $0 }) {
             for case .picture(let destination, let title, let alt, _, _) in Self.pieces(cell, drawable: { pictures[$0] != nil }) {
                 let caption = title.isEmpty ? MarkdownInline.plainText(alt).trimmingCharacters(in: .whitespaces) : title
                 guard let figure = try figure(destination: destination, title: caption, alt: alt, indent: indent, width: width, gap: style.paragraphGap)

@@ -58,5 +58,6 @@ struct PictureCutTests {
         #expect(BodyTypesetter.trimmed([.softBreak, .emphasis([.text("  ")]), .text(" 말 "), .strong([.lineBreak])]) == [.text("말")])
         #expect(BodyTypesetter.trimmed([.emphasis([.softBreak]), .lineBreak]).isEmpty)
         #expect(BodyTypesetter.trimmed([.code(" x "), .text(" ")]) == [.code(" x ")])
+        #expect(BodyTypesetter.trimmed([.text(""), .text(" 말"), .text("")]) == [.text("말")])
     }
 }
