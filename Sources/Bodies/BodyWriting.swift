@@ -146,8 +146,9 @@ public enum BodyWriting {
     }
 
     /// Markup a member wrote that Markdown shows as typed: `##요약` (no space after the #s),
-    /// `**"금리"**가` (bold that ends after punctuation and before a letter cannot close), and
-    /// `![차트](my chart.png)` (an address with a space). Each is found where the line rendered
+    /// `**"금리"**가` (bold that ends after punctuation and before a letter cannot close),
+    /// `![차트](my chart.png)` (an address with a space) and `![차트](chart.png` (an address the
+    /// line never closes). Each is found where the line rendered
     /// alone still shows the marks. Inline code is not read either.
     static func markupSlips(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
@@ -169,7 +170,7 @@ public enum BodyWriting {
             let hasLink = UTF8Search.firstIndex(of: "](", in: prose) != nil
             // Rendering the line is most of these checks' cost: it is skipped where neither slip
             // can be shown (`boldAllCloses`, `mayHaveSpacedAddress`).
-            guard (hasBold && !boldAllCloses(prose)) || (hasLink && mayHaveSpacedAddress(prose)) else { continue }
+            guard (hasBold && !boldAllCloses(prose)) || (hasLink && (mayHaveSpacedAddress(prose) || hasUnclosedAddress(prose))) else { continue }
             let shown = MarkdownDocument(prose).plainText()
             if hasBold, let mark = ["**", "__"].first(where: { UTF8Search.firstIndex(of: $0, in: shown) != nil }),
                 let range = UTF8Search.range(of: mark, in: prose)
@@ -194,6 +195,22 @@ public enum BodyWriting {
                             hint: UTF8Search.firstIndex(of: "://", in: String(address)) != nil
                                 ? "remove the space from the address, or write it in <>: (<\(address)>)"
                                 : "write the address in <>: (<\(address)>), or rename the file without spaces", sourceLine: line, code: "markup-shown"))
+                }
+                // A link or picture whose address runs to the end of the line, its `)` forgotten
+                // (not one whose title is on the next line, which Markdown reads with it).
+                if let link = prose.firstMatch(of: #/(!?)\[([^\]]*)\]\(([^)\s<>]+)\s*$/#),
+                    case let written = MarkdownDocument.collapsingWhitespace(String(prose[link.range])),
+                    UTF8Search.firstIndex(of: written, in: shown) != nil,
+                    index + 1 >= lines.count || trimmed(lines[index + 1]).isEmpty
+                        || UTF8Search.firstIndex(of: written, in: MarkdownDocument(prose + "\n" + withoutCodeSpans(String(lines[index + 1]))).plainText()) != nil
+                {
+                    let address = link.output.3
+                    let kind = link.output.1.isEmpty ? "link" : "picture"
+                    warnings.append(
+                        .warning(
+                            "'\(address)' is not closed with ')', so the \(kind) is shown as typed",
+                            at: at(index, column: prose[..<link.range.lowerBound].unicodeScalars.count + 1),
+                            hint: "end the address with ')': \(link.output.1)[\(link.output.2)](\(address))", sourceLine: line, code: "markup-shown"))
                 }
             }
         }
@@ -243,6 +260,14 @@ public enum BodyWriting {
             }
             return runs % 2 == 0
         }
+    }
+
+    /// True when a `](` of `line` has no `)` after it: a link or picture whose address may run to
+    /// the end of the line unclosed.
+    static func hasUnclosedAddress(_ line: String) -> Bool {
+        let bytes = Array(line.utf8)
+        guard let start = UTF8Search.occurrences(of: Array("](".utf8), in: bytes).last else { return false }
+        return !bytes[(start + 2)...].contains(UInt8(ascii: ")"))
     }
 
     /// False when no link or picture of `line` can have an address with white space in it: no

@@ -162,6 +162,14 @@ import TestSupport
             warnings("[보고서](https://example.org/report 2026)\n") == [
                 "content/journals/j.md:5:1: warning: 'https://example.org/report 2026' has a space, so the link is shown as typed — remove the space from the address, or write it in <>: (<https://example.org/report 2026>)"
             ])
+        // An address whose ')' was forgotten: the line shows the marks.
+        #expect(
+            warnings("빠진 괄호: ![차트](chart.png\n\n[기사](https://example.org/a) 와 [표](data.csv \n") == [
+                "content/journals/j.md:5:8: warning: 'chart.png' is not closed with ')', so the picture is shown as typed — end the address with ')': ![차트](chart.png)",
+                "content/journals/j.md:7:31: warning: 'data.csv' is not closed with ')', so the link is shown as typed — end the address with ')': [표](data.csv)",
+            ])
+        // A link whose title is on the next line is read as a link: nothing to say.
+        #expect(warnings("[기사](https://example.org/a\n\"제목\") 를 보라.\n").isEmpty)
         #expect(warnings("__\"기준\"__이\n").first?.contains("'__' is not read as bold here") == true)
         // Inline code is blanked scalar for scalar: the column after it still counts its Hangul.
         #expect(warnings("`코드 **x**` **\"금리\"**를\n").first?.hasPrefix("content/journals/j.md:5:12: warning: '**' is not read as bold") == true)
