@@ -19,6 +19,14 @@ enum DiagnosticRanges {
                 range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
                 severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
         }
+        if code == "markup-shown", let fix = diagnostic.hint?.firstMatch(of: /end the address with '\)': (.+\))$/)?.1 {
+            // A link or picture never closed: it all, to be replaced with itself closed.
+            let end = encoding.position(line: line, column: min(column + fix.unicodeScalars.count - 1, scalars.count + 1), in: lines)
+            var converted = LSPDiagnostic(
+                range: LSPRange(start: start, end: end), severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            converted.data = .string(String(fix))
+            return converted
+        }
         // A value named in the message ('econmy', 'https://…') where it starts; else the run of
         // characters up to a space, a comma or a closing bracket.
         let named = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init)

@@ -122,6 +122,19 @@ import TestSupport
         #expect(fixes.first?.string("title") == "Replace with '## 요약'")
         let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(edit?.first?.string("newText") == "## 요약")
+        // A picture whose ')' was forgotten: marked from its '!' to the end of its address, and
+        // the quick fix closes it.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 4],
+            "contentChanges": [["text": head + "## 요약\n그림: ![차트](chart.png\n"]],
+        ])
+        let unclosed = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "markup-shown" })
+        #expect(Self.range(unclosed) == [7, 4, 19], "\(unclosed)")
+        let closing = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": unclosed["range"] as Any, "context": ["diagnostics": [unclosed]],
+        ]) as? [[String: Any]] ?? []
+        let closed = closing.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(closed?.first?.string("newText") == "![차트](chart.png)")
         #expect(try client.finish() == 0)
     }
 
