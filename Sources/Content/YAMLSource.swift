@@ -82,6 +82,15 @@ struct YAMLSlip: Equatable {
             }
             return nil
         }
+        // A key typed with the full-width colon a Korean or Japanese input method gives
+        // (`title：…`, U+FF1A): YAML reads the line as text, and fails a line or two later.
+        func fullWidthColon(upTo lastLine: Int) -> (line: Int, column: Int, key: Substring, value: String)? {
+            for (index, line) in lines.prefix(lastLine).enumerated() {
+                guard let match = line.firstMatch(of: /^(\s*)([A-Za-z_][A-Za-z0-9_-]*)\s*：\s*(.*)$/) else { continue }
+                return (index + 1, match.output.1.unicodeScalars.count + match.output.2.unicodeScalars.count + 1, match.output.2, String(match.output.3))
+            }
+            return nil
+        }
         let (context, problem, mark): (YamlError.Context?, String, Mark?) =
             switch error {
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -109,6 +118,13 @@ struct YAMLSlip: Equatable {
                 message: "a tab indents this line: YAML allows only spaces for indentation",
                 hint: "indent with spaces (most editors: turn on \"insert spaces\" for YAML and Markdown)",
                 line: tab.line, column: tab.column)
+            return
+        }
+        if let slip = fullWidthColon(upTo: max(problemLine + 1, context?.mark.line ?? 0)) {
+            self.init(
+                message: "'\(slip.key)' is followed by a full-width colon '：', so YAML does not read it as a key",
+                hint: "type the colon with the input method in English mode: \(slip.key): \(slip.value)",
+                line: slip.line, column: slip.column)
             return
         }
         if let context {

@@ -98,6 +98,25 @@ import Testing
             ])
     }
 
+    /// `title：` typed in Korean mode: the full-width colon is named on its own line, whichever
+    /// line YAML fails on.
+    @Test func aFullWidthColonAfterAKeyIsNamed() {
+        let (_, first) = parse("---\ntitle：전각 콜론\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(
+            first == [
+                """
+                content/journals/a.md:2:6: error: 'title' is followed by a full-width colon '：', so YAML does not read it as a key — type the colon with the input method in English mode: title: 전각 콜론
+                    title：전각 콜론
+                         ^
+                """
+            ])
+        let (_, last) = parse("---\ntitle: ok\ncreated: 2026-11-18\ntags：[economy]\n---\nBody\n")
+        #expect(last.first?.hasPrefix("content/journals/a.md:4:5: error: 'tags' is followed by a full-width colon '：'") == true, "\(last)")
+        // In a value it is text like any other.
+        let (_, fine) = parse("---\ntitle: \"시간：10시\"\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(fine.isEmpty, "\(fine)")
+    }
+
     @Test func duplicateKeyNamesBothLines() {
         let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
         #expect(
