@@ -184,12 +184,15 @@ public enum SiteChecks {
                 // `www.hankyung.com/…` is a web address missing its scheme, which browsers read
                 // as a path of this site.
                 let web = link.destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
+                // `https//…` (its colon forgotten) is a path too; `https:/…` browsers mend themselves.
+                let mistyped = link.destination.firstMatch(of: #/^(?i)(https?)//?([^/].*)$/#).map { "\($0.output.1.lowercased())://\($0.output.2)" }
                 warnings.append(
                     .warning(
                         "link to '\(link.destination)' leads to no page of this site", at: at,
-                        hint: web
-                            ? "a web address starts with https://: write https://\(link.destination)"
-                            : "journal pages are journals/<slug>/: from a journal, write ../<slug>/", sourceLine: shown))
+                        hint: mistyped.map { "a web address starts with https:// (a colon and two slashes): write \($0)" }
+                            ?? (web
+                                ? "a web address starts with https://: write https://\(link.destination)"
+                                : "journal pages are journals/<slug>/: from a journal, write ../<slug>/"), sourceLine: shown))
             }
         }
         return warnings

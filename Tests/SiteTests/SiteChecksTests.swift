@@ -184,7 +184,9 @@ import TestSupport
     @Test func aWebAddressWithoutItsSchemeIsNamedWithIt() throws {
         let journal = Journal(
             path: "content/journals/j.md", slug: "j", title: "J", articleReference: nil, tags: [], author: nil, created: Date(),
-            updated: Date(), draft: false, body: "[기사](www.hankyung.com/economy/1) [뉴스](news.naver.com) [저널](../nope/)\n", bodyStartLine: 5)
+            updated: Date(), draft: false,
+            body: "[기사](www.hankyung.com/economy/1) [뉴스](news.naver.com) [저널](../nope/) [보고서](https//example.org/a) [표](HTTP/example.org/b)\n",
+            bodyStartLine: 5)
         let hints = SiteChecks.bodyLinks(of: journal, body: journal.body ?? "", targets: [], siteRoot: URL(fileURLWithPath: "/nonexistent"))
             .compactMap(\.hint)
         #expect(
@@ -192,6 +194,8 @@ import TestSupport
                 "a web address starts with https://: write https://www.hankyung.com/economy/1",
                 "a web address starts with https://: write https://news.naver.com",
                 "journal pages are journals/<slug>/: from a journal, write ../<slug>/",
+                "a web address starts with https:// (a colon and two slashes): write https://example.org/a",
+                "a web address starts with https:// (a colon and two slashes): write http://example.org/b",
             ])
     }
 
