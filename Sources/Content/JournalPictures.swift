@@ -123,7 +123,7 @@ public enum JournalPictures {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
                 boundary.escape(of: url.path) == nil
             else {
-                problems.append(.error("picture '\(written)' has no file: \(file) is missing", at: at, hint: missingHint(file, siteRoot: siteRoot), sourceLine: shown))
+                problems.append(.error("picture '\(written)' has no file: \(file) is missing", at: at, hint: missingHint(file, written: written, siteRoot: siteRoot), sourceLine: shown))
                 continue
             }
             let ext = (file as NSString).pathExtension.lowercased()
@@ -172,7 +172,14 @@ public enum JournalPictures {
     }
 
     /// "pictures there: chart.png, green.PNG" or how to add one.
-    static func missingHint(_ file: String, siteRoot: URL) -> String {
+    static func missingHint(_ file: String, written: String, siteRoot: URL) -> String {
+        // `images\chart.png`, as Windows writes paths: here a file name with a backslash in it.
+        if written.contains("\\") {
+            let slashed = file.replacingOccurrences(of: "\\", with: "/")
+            let found = FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent(slashed).path)
+            return "folders are separated by '/', not '\\': write \(written.replacingOccurrences(of: "\\", with: "/"))"
+                + (found ? "" : ", and save the picture as \(slashed)")
+        }
         let folder = (file as NSString).deletingLastPathComponent
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: siteRoot.appendingPathComponent(folder).path)) ?? [])
             .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()

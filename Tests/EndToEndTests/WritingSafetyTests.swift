@@ -301,15 +301,21 @@ import TestSupport
     @Test func aPictureWithNoFileIsAnErrorWhereItIsWritten() throws {
         let site = try Self.freshSite("gazette-missing-picture")
         try Self.png(site.url.appendingPathComponent("content/journals/Green.png"), width: 10, height: 10)
+        try FileManager.default.createDirectory(at: site.url.appendingPathComponent("content/journals/images"), withIntermediateDirectories: true)
+        try Self.png(site.url.appendingPathComponent("content/journals/images/map.png"), width: 10, height: 10)
         try site.write(
             "content/journals/2026-11-20-missing.md",
-            Self.journal(title: "그림 없음", created: "2026-11-20 10:00", body: "앞 문장 ![그래프](green.png)\n\n![밖](../outside.png)\n\n![차트](/images/chart.png)"))
+            Self.journal(
+                title: "그림 없음", created: "2026-11-20 10:00",
+                body: "앞 문장 ![그래프](green.png)\n\n![밖](../outside.png)\n\n![차트](/images/chart.png)\n\n![지도](images\\map.png)"))
         for command in [["check"], ["build", "--no-pdf"]] {
             let result = try GazetteCommand.run(command, in: site.url)
             #expect(result.status == 1)
             #expect(result.stderr.contains("content/journals/2026-11-20-missing.md:7:6: error: picture 'green.png' has no file: content/journals/green.png is missing — did you mean 'Green.png'? (names are case-sensitive)"))
             #expect(result.stderr.contains("content/journals/2026-11-20-missing.md:9:1: error: picture '../outside.png' is not beside the journal"))
             #expect(result.stderr.contains("content/journals/2026-11-20-missing.md:11:1: error: picture '/images/chart.png' has no file: static/images/chart.png is missing — save the picture as static/images/chart.png\n"))
+            // A path written with Windows' backslash: the slash to write.
+            #expect(result.stderr.contains("content/journals/2026-11-20-missing.md:13:1: error: picture 'images\\map.png' has no file: content/journals/images\\map.png is missing — folders are separated by '/', not '\\': write images/map.png\n"))
         }
         #expect(!site.exists("public"))
     }
