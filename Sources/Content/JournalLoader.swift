@@ -177,6 +177,10 @@ public enum JournalLoader {
             return try? result.get()
         }
         guard let text = value(SourceText.decode(data, path: path)), let parts = value(FrontMatter.split(text, path: path)) else { return nil }
+        if let hashtag = hashtagValue(parts.yaml, path: path) {
+            diagnostics.report(hashtag)
+            return nil
+        }
         let source = YAMLSource(path: path, fileLines: text.lfLines(), lineOffset: 1)
         switch source.compose(parts.yaml) {
         case .failure(let diagnostic):
@@ -190,6 +194,34 @@ public enum JournalLoader {
             guard let map = YAMLMapping(root, source: source, name: "the front matter", diagnostics: diagnostics) else { return nil }
             return (parts, source, map)
         }
+    }
+
+    /// A value written as a hashtag (`tags: [#경제, #금리]`, `tags: #경제`, `- #금리`): YAML starts a
+    /// comment at a `#` where a value would start, so the value is lost without a word (or the
+    /// list is never closed, which is all YAML would say). A comment proper (`# 메모`, a space
+    /// after its `#`) is left alone. `yaml`'s first line is the file's line 2.
+    static func hashtagValue(_ yaml: String, path: String) -> Diagnostic? {
+        for (index, line) in yaml.lfLines().enumerated() {
+            guard let match = line.firstMatch(of: /^(\s*(?:-\s+)?(?:([A-Za-z_][A-Za-z0-9_-]*):\s+(?:\[\s*)?)?)#[^\s#]/),
+                match.output.2 != nil || line.firstMatch(of: /^\s*-\s+#/) != nil
+            else { continue }
+            let column = match.output.1.unicodeScalars.count + 1
+            let written = String(line)
+            let key = match.output.2.map(String.init)
+            let hint: String
+            if key == "tags" || key == nil {
+                // Tags are words; the theme shows them with their '#'.
+                hint = "write tags without '#': " + written.replacing(/#(?=[^\s#])/, with: "").trimmingCharacters(in: .whitespaces)
+            } else {
+                let value = line[match.output.1.endIndex...]
+                hint = "quote it: \(key ?? ""): \"\(value.trimmingCharacters(in: .whitespaces))\""
+            }
+            let hashtag = line[match.output.1.endIndex...].prefix { !$0.isWhitespace && $0 != "," && $0 != "]" }
+            return .error(
+                "'\(hashtag)' is read as a comment, not a value: YAML starts a comment at '#'",
+                at: SourceLocation(path: path, line: index + 2, column: column), hint: hint, sourceLine: written)
+        }
+        return nil
     }
 
     /// What to write instead of a tag that is not one word: several tags written as one

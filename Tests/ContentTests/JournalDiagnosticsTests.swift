@@ -117,6 +117,29 @@ import Testing
         #expect(fine.isEmpty, "\(fine)")
     }
 
+    /// Tags written as hashtags: YAML reads each '#' as a comment, so the tags would be lost
+    /// without a word (or the list never closed). A comment proper is left alone.
+    @Test func hashtagsAreNamedAsTheCommentsYAMLReads() {
+        let (_, flow) = parse("---\ntitle: 해시태그\ntags: [#경제, #금리]\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(
+            flow == [
+                """
+                content/journals/a.md:3:8: error: '#경제' is read as a comment, not a value: YAML starts a comment at '#' — write tags without '#': tags: [경제, 금리]
+                    tags: [#경제, #금리]
+                           ^
+                """
+            ])
+        let (_, plain) = parse("---\ntitle: 해시태그\ntags: #경제\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(plain.first?.hasPrefix("content/journals/a.md:3:7: error: '#경제' is read as a comment, not a value: YAML starts a comment at '#' — write tags without '#': tags: 경제") == true, "\(plain)")
+        let (_, item) = parse("---\ntitle: 해시태그\ntags:\n  - #경제\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(item.first?.hasPrefix("content/journals/a.md:4:5: error: '#경제' is read as a comment") == true, "\(item)")
+        let (_, title) = parse("---\ntitle: #1 금리\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(title.first?.contains("— quote it: title: \"#1 금리\"") == true, "\(title)")
+        // Comments with a space after their '#', on a line of their own or after a value: fine.
+        let (_, comments) = parse("---\n# 메모\ntitle: 금리 # 나중에 고치기\ntags: [economy] # 하나\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(comments.isEmpty, "\(comments)")
+    }
+
     @Test func duplicateKeyNamesBothLines() {
         let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
         #expect(
