@@ -202,7 +202,11 @@ public enum JournalLoader {
     /// after its `#`) is left alone. `yaml`'s first line is the file's line 2.
     static func hashtagValue(_ yaml: String, path: String) -> Diagnostic? {
         for (index, line) in yaml.lfLines().enumerated() {
-            guard let match = line.firstMatch(of: /^(\s*(?:-\s+)?(?:([A-Za-z_][A-Za-z0-9_-]*):\s+(?:\[\s*)?)?)#[^\s#]/),
+            // At a key's value, a list's first or later item (`[a, #b]`, no quote before it), or a
+            // `- ` item.
+            guard
+                let match = line.firstMatch(of: /^(\s*(?:-\s+)?(?:([A-Za-z_][A-Za-z0-9_-]*):\s+(?:\[\s*)?)?)#[^\s#]/)
+                    ?? line.firstMatch(of: /^(\s*(?:-\s+)?(?:([A-Za-z_][A-Za-z0-9_-]*):\s+\[[^\]"'#]*,\s*)?)#[^\s#]/),
                 match.output.2 != nil || line.firstMatch(of: /^\s*-\s+#/) != nil
             else { continue }
             let column = match.output.1.unicodeScalars.count + 1

@@ -131,6 +131,8 @@ import Testing
             ])
         let (_, plain) = parse("---\ntitle: 해시태그\ntags: #경제\ncreated: 2026-11-18\n---\nBody\n")
         #expect(plain.first?.hasPrefix("content/journals/a.md:3:7: error: '#경제' is read as a comment, not a value: YAML starts a comment at '#' — write tags without '#': tags: 경제") == true, "\(plain)")
+        let (_, later) = parse("---\ntitle: 해시태그\ntags: [economy, #금리]\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(later.first?.hasPrefix("content/journals/a.md:3:17: error: '#금리' is read as a comment, not a value: YAML starts a comment at '#' — write tags without '#': tags: [economy, 금리]") == true, "\(later)")
         let (_, item) = parse("---\ntitle: 해시태그\ntags:\n  - #경제\ncreated: 2026-11-18\n---\nBody\n")
         #expect(item.first?.hasPrefix("content/journals/a.md:4:5: error: '#경제' is read as a comment") == true, "\(item)")
         let (_, title) = parse("---\ntitle: #1 금리\ncreated: 2026-11-18\n---\nBody\n")
