@@ -201,7 +201,10 @@ public enum JournalLoader {
     /// list is never closed, which is all YAML would say). A comment proper (`# 메모`, a space
     /// after its `#`) is left alone. `yaml`'s first line is the file's line 2.
     static func hashtagValue(_ yaml: String, path: String) -> Diagnostic? {
-        for (index, line) in yaml.lfLines().enumerated() {
+        // Read for a '#' first: the patterns below, run on every line of 2,000 front matters,
+        // made a clean build of short journals twice as slow.
+        guard yaml.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        for (index, line) in yaml.lfLines().enumerated() where line.utf8.contains(UInt8(ascii: "#")) {
             // At a key's value, a list's first or later item (`[a, #b]`, no quote before it), or a
             // `- ` item.
             guard
