@@ -94,9 +94,9 @@ struct BodyTypesetter {
     /// packet cannot draw (no file, a picture elsewhere on the web) stays in the text as its alt
     /// text and address.
     private func paragraph(_ inlines: [MarkdownInline], indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
-        let pieces = Self.pieces(inlines) { pictures[$0] != nil }
         // A paragraph with no picture to draw is set whole, as written (an empty one still takes
-        // its place: a list item with nothing after its marker).
+        // its place: a list item with nothing after its marker); most journals have none.
+        let pieces = pictures.isEmpty ? [] : Self.pieces(inlines) { pictures[$0] != nil }
         guard pieces.contains(where: \.isPicture) else { return try paragraphs(rich(inlines, style.body), indent: indent, width: width, gap: gap) }
         var made: [FlowBox] = []
         var text: [MarkdownInline] = []
@@ -148,16 +148,16 @@ struct BodyTypesetter {
 
     static func pieces(_ inlines: [MarkdownInline], link: String? = nil, drawable: (String) -> Bool) -> [Piece] {
         var result: [Piece] = []
-        func add(_ inline: MarkdownInline) {
-            if case .text(let run) = result.last {
-                result[result.count - 1] = .text(run + [inline])
-            } else {
-                result.append(.text([inline]))
-            }
+        var text: [MarkdownInline] = []
+        func add(_ inline: MarkdownInline) { text.append(inline) }
+        func place(_ picture: Piece) {
+            if !text.isEmpty { result.append(.text(text)) }
+            text = []
+            result.append(picture)
         }
         for inline in inlines {
             if case .image(let destination, let title, let alt) = inline, drawable(destination) {
-                result.append(.picture(destination: destination, title: title, alt: alt, link: link, asWritten: inline))
+                place(.picture(destination: destination, title: title, alt: alt, link: link, asWritten: inline))
                 continue
             }
             guard let children = children(of: inline) else {
@@ -176,10 +176,11 @@ struct BodyTypesetter {
                 case .text(let run):
                     add(rewrapped(inline, run))
                 case .picture(let destination, let title, let alt, let link, let asWritten):
-                    result.append(.picture(destination: destination, title: title, alt: alt, link: link, asWritten: rewrapped(inline, [asWritten])))
+                    place(.picture(destination: destination, title: title, alt: alt, link: link, asWritten: rewrapped(inline, [asWritten])))
                 }
             }
         }
+        if !text.isEmpty { result.append(.text(text)) }
         return result
     }
 
@@ -385,7 +386,7 @@ struct BodyTypesetter {
         // names it by its alt text (as it does a picture it cannot draw, without the address).
         var figures: [FlowBox] = []
         var drawn: Set<String> = []
-        for cell in table.header + table.rows.flatMap({ $0 }) {
+        for cell in pictures.isEmpty ? [] : table.header + table.rows.flatMap({ $0 }) {
             for case .picture(let destination, let title, let alt, _, _) in Self.pieces(cell, drawable: { pictures[$0] != nil }) {
                 let caption = title.isEmpty ? MarkdownInline.plainText(alt).trimmingCharacters(in: .whitespaces) : title
                 guard let figure = try figure(destination: destination, title: caption, alt: alt, indent: indent, width: width, gap: style.paragraphGap)
