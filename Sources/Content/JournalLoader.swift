@@ -206,11 +206,9 @@ public enum JournalLoader {
         guard yaml.utf8.contains(UInt8(ascii: "#")) else { return nil }
         for (index, line) in yaml.lfLines().enumerated() where line.utf8.contains(UInt8(ascii: "#")) {
             // At a key's value, a list's first or later item (`[a, #b]`, no quote before it), or a
-            // `- ` item.
-            guard
-                let match = line.firstMatch(of: /^(\s*(?:-\s+)?(?:([A-Za-z_][A-Za-z0-9_-]*):\s+(?:\[\s*)?)?)#[^\s#]/)
-                    ?? line.firstMatch(of: /^(\s*(?:-\s+)?(?:([A-Za-z_][A-Za-z0-9_-]*):\s+\[[^\]"'#]*,\s*)?)#[^\s#]/),
-                match.output.2 != nil || line.firstMatch(of: /^\s*-\s+#/) != nil
+            // `- ` item: what comes before the `#` is more than indentation.
+            guard let match = line.firstMatch(of: /^(\s*(?:-\s+)?(?:([A-Za-z_][A-Za-z0-9_-]*):\s+(?:\[(?:[^\]"'#]*,)?\s*)?)?)#[^\s#]/),
+                !match.output.1.allSatisfy(\.isWhitespace)
             else { continue }
             let column = match.output.1.unicodeScalars.count + 1
             let written = String(line)
