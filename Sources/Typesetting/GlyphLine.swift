@@ -65,6 +65,19 @@ struct ShapedRuns {
         } while pango_layout_iter_next_run(iterator) != 0
     }
 
+    /// Runs shaped without a layout (`ShapedParagraph`), in text order.
+    init(glyphItems: UnsafeMutableBufferPointer<PangoGlyphItem>) {
+        guard let base = glyphItems.baseAddress else { return }
+        for index in glyphItems.indices {
+            let run = base + index
+            guard let item = run.pointee.item, let glyphs = run.pointee.glyphs, let font = item.pointee.analysis.font else { continue }
+            runs.append(
+                Run(
+                    glyphs: glyphs, font: font, item: run, offset: Int(item.pointee.offset), length: Int(item.pointee.length),
+                    characters: Int(item.pointee.num_chars)))
+        }
+    }
+
     /// The glyphs setting bytes `range` of `text`, as one line; nil if Pango must set it.
     /// `color` gives a byte's colour and the byte up to which it holds: a run is cut wherever
     /// the colour changes.

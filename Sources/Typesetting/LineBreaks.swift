@@ -28,6 +28,21 @@ struct LineBreaks {
     /// `layout` is `text` set unwrapped (width -1), `runs` its glyph runs; `width` is in Pango
     /// units. Nil when Pango's character attributes do not match the text (then Pango wraps it).
     init?(_ layout: OpaquePointer, runs: ShapedRuns, text: String, width: Int32, wrap: TextBlock.Wrap, keepKoreanWords: Bool) {
+        var attributeCount: Int32 = 0
+        guard let bytes = pango_layout_get_text(layout), let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount) else {
+            return nil
+        }
+        self.init(
+            text, bytes: bytes, attributes: UnsafeBufferPointer(start: attributes, count: Int(attributeCount)), runs: runs, width: width,
+            wrap: wrap, keepKoreanWords: keepKoreanWords)
+    }
+
+    /// `bytes` is `text` as the C string `runs` were shaped from, `attributes` its break
+    /// opportunities (one per character and one past the end).
+    init?(
+        _ text: String, bytes: UnsafePointer<CChar>, attributes: UnsafeBufferPointer<PangoLogAttr>, runs: ShapedRuns, width: Int32,
+        wrap: TextBlock.Wrap, keepKoreanWords: Bool
+    ) {
         var scalars: [UInt32] = []
         var byteOffsets: [Int] = []
         // A scalar is one byte at least: the bytes bound the count without counting.
@@ -41,11 +56,8 @@ struct LineBreaks {
         }
         byteOffsets.append(offset)
         let count = scalars.count
-        var attributeCount: Int32 = 0
-        guard count > 0, let text = pango_layout_get_text(layout),
-            let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount), Int(attributeCount) == count + 1
-        else { return nil }
-        let widths = LineBreaks.characterWidths(runs, text: text, byteOffsets: byteOffsets)
+        guard count > 0, attributes.count == count + 1 else { return nil }
+        let widths = LineBreaks.characterWidths(runs, text: bytes, byteOffsets: byteOffsets)
         // For each character, which Korean word it is in (-1: none).
         var koreanWord: [Int32] = []
         if keepKoreanWords {

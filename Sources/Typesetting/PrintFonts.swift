@@ -14,6 +14,11 @@ public final class PrintFonts {
 
     private let fonts: PinnedFonts
     var context: OpaquePointer { fonts.context }
+    /// The HarfBuzz buffer paragraphs set with these fonts are shaped in (`ShapedParagraph`),
+    /// kept at the size of the longest so far.
+    let shapingBuffer: OpaquePointer?
+    /// The first font of each fontset plain text was itemized with, and its coverage (`PlainItems`).
+    var firstFonts: [FirstFontKey: FontCoverage?] = [:]
     /// Font file → family name fontconfig read from it.
     public var families: [String: String] { fonts.families }
 
@@ -40,6 +45,7 @@ public final class PrintFonts {
         } catch {
             throw Failure(description: error.description)
         }
+        shapingBuffer = hb_buffer_create()
         // What a PDF surface uses: outlines unhinted, advances unrounded.
         let options = cairo_font_options_create()
         cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -52,6 +58,10 @@ public final class PrintFonts {
         // that is whole points, visibly uneven at text sizes, and every rounded advance costs the
         // PDF a positioning adjustment. Print keeps the font's own advances.
         pango_context_set_round_glyph_positions(fonts.context, 0)
+    }
+
+    deinit {
+        hb_buffer_destroy(shapingBuffer)
     }
 
     /// The family name of a loaded file, for `TextAttributes.family`.

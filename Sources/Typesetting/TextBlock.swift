@@ -36,6 +36,8 @@ public final class TextBlock {
     public let widestLine: Double
     /// The layouts the lines belong to (one reference each, released on deinit).
     let layouts: [OpaquePointer]
+    /// The shaped text glyph lines were cut from, which holds their fonts.
+    let shaped: ShapedParagraph?
     /// How each line is drawn.
     let drawings: [Drawing]
     enum Drawing {
@@ -69,14 +71,23 @@ public final class TextBlock {
     ) throws {
         try self.init(
             text, fonts: fonts, width: width, lineHeight: lineHeight, alignment: alignment, wrap: wrap, keepKoreanWords: keepKoreanWords,
-            pangoWraps: false)
+            setting: .shaped)
     }
 
-    /// `pangoWraps`: let Pango break the lines (with an attribute per Korean word), as text
-    /// with tabs is; tests compare the two.
+    /// How a block's lines are found; tests compare the three.
+    enum Setting {
+        /// Text on one hard line, without decorations, shaped without a layout (`ShapedParagraph`)
+        /// and broken by `LineBreaks`; other text as `.unwrapped`.
+        case shaped
+        /// Broken by `LineBreaks` from an unwrapped Pango layout.
+        case unwrapped
+        /// Wrapped by Pango (with an attribute per Korean word), as text with tabs is.
+        case pangoWraps
+    }
+
     init(
         _ text: RichText, fonts: PrintFonts, width: Double?, lineHeight: Double, alignment: Alignment, wrap: Wrap, keepKoreanWords: Bool,
-        pangoWraps: Bool
+        setting: Setting
     ) throws {
         let base = text.runs.first?.attributes ?? TextAttributes(family: "Sans", size: 10)
         var links: [(Int, Int, String)] = []
@@ -98,18 +109,36 @@ public final class TextBlock {
             drawings.append(glyphs.map { .glyphs($0) } ?? .pango(set.handle, offset: offset))
             top += height
         }
-        let unwrapped =
-            if width != nil, !pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
-                try TextBlock.layout(text, fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap, keepKoreanWords: false)
-            } else { OpaquePointer?.none }
-        let shaped = unwrapped.map(ShapedRuns.init)
-        if let width, let whole = unwrapped, let shaped,
-            let breaks = LineBreaks(
-                whole, runs: shaped, text: text.string, width: Int32((max(1, width) * TextBlock.scale).rounded(.down)), wrap: wrap,
-                keepKoreanWords: keepKoreanWords)
-        {
-            layouts.append(whole)
-            let hardLines = TextBlock.lines(of: whole)
+        // The glyph runs lines are cut from, and where the lines break: a paragraph on one hard
+        // line shaped without a layout (`ShapedParagraph`), other text from an unwrapped layout.
+        var source: (runs: ShapedRuns, breaks: LineBreaks, hardLines: [SetLine])?
+        var shapedParagraph: ShapedParagraph?
+        if let width, setting != .pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
+            let units = Int32((max(1, width) * TextBlock.scale).rounded(.down))
+            if setting == .shaped, !text.string.utf8.contains(10), TextBlock.undecorated(text, 0..<text.string.utf8.count),
+                let shaped = ShapedParagraph(text, fonts: fonts, base: base),
+                let breaks = shaped.breaks.withUnsafeBufferPointer({ attributes in
+                    text.string.withCString { bytes in
+                        LineBreaks(
+                            text.string, bytes: bytes, attributes: attributes, runs: shaped.runs, width: units, wrap: wrap,
+                            keepKoreanWords: keepKoreanWords)
+                    }
+                })
+            {
+                shapedParagraph = shaped
+                source = (shaped.runs, breaks, [])
+            } else {
+                let whole = try TextBlock.layout(text, fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap, keepKoreanWords: false)
+                let runs = ShapedRuns(whole)
+                if let breaks = LineBreaks(whole, runs: runs, text: text.string, width: units, wrap: wrap, keepKoreanWords: keepKoreanWords) {
+                    layouts.append(whole)
+                    source = (runs, breaks, TextBlock.lines(of: whole))
+                } else {
+                    g_object_unref(UnsafeMutableRawPointer(whole))
+                }
+            }
+        }
+        if let width, let (shaped, breaks, hardLines) = source {
             var colors = RunColors(text)
             func glyphs(_ range: Range<Int>) -> GlyphLine? {
                 guard TextBlock.undecorated(text, range) else { return nil }
@@ -156,12 +185,12 @@ public final class TextBlock {
                 add(set, offset: line.start, range: line.start..<line.end, shift: shift(set.width))
             }
         } else {
-            if let unwrapped { g_object_unref(UnsafeMutableRawPointer(unwrapped)) }
             let layout = try TextBlock.layout(
                 text, fonts: fonts, base: base, width: width, alignment: alignment, wrap: wrap, keepKoreanWords: keepKoreanWords)
             layouts.append(layout)
             for set in TextBlock.lines(of: layout) { add(set, offset: 0) }
         }
+        self.shaped = shapedParagraph
         self.layouts = layouts
         self.lines = lines
         self.drawings = drawings
@@ -270,6 +299,7 @@ public final class TextBlock {
     private init(_ block: TextBlock, keepingFirst count: Int) {
         for layout in block.layouts { g_object_ref(UnsafeMutableRawPointer(layout)) }
         layouts = block.layouts
+        shaped = block.shaped
         lines = Array(block.lines.prefix(count))
         drawings = Array(block.drawings.prefix(count))
         height = lines.last.map { $0.top + $0.height } ?? 0

@@ -22,4 +22,13 @@ import Testing
         #expect(PDFCanvas.quoted("it's") == "it\\'s")
         #expect(PDFCanvas.quoted("a\\b'c") == "a\\\\b\\'c")
     }
+
+    /// Text strings of the structure: ASCII as a literal, anything else UTF-16BE in hex with its
+    /// byte-order mark (a surrogate pair as two units).
+    @Test func textStringsAreLiteralOrUTF16Hex() {
+        #expect(PDFStructure.literal("Figure 1") == "(Figure 1)")
+        #expect(PDFStructure.literal("a(b)") == "<FEFF0061002800620029>")
+        #expect(PDFStructure.literal("금리 → 2.5%") == "<FEFFAE08B9AC0020219200200032002E00350025>")
+        #expect(PDFStructure.literal("😀") == "<FEFFD83DDE00>")
+    }
 }

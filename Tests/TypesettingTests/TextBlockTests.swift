@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import Typesetting
+internal import CPangoCairo
 
 let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
 
@@ -51,9 +52,9 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
                 for (wrap, keep) in [(TextBlock.Wrap.wordChar, true), (.wordChar, false), (.word, true)] {
                     for alignment in [TextBlock.Alignment.left, .center, .right] {
                         let ours = try TextBlock(
-                            text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: keep, pangoWraps: false)
+                            text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: keep, setting: .shaped)
                         let pango = try TextBlock(
-                            text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: keep, pangoWraps: true)
+                            text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: keep, setting: .pangoWraps)
                         let trimmed = { (lines: [String]) in lines.map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 } }
                         #expect(trimmed(ours.lineTexts) == trimmed(pango.lineTexts), "width \(width) \(wrap) keep \(keep): \(text.string.prefix(20))")
                         #expect(abs(ours.height - pango.height) < 0.01)
@@ -68,6 +69,74 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         }
     }
 
+    /// A paragraph shaped without a layout (`ShapedParagraph`) sets exactly what the unwrapped
+    /// layout set: the same lines, heights, baselines and widths, and the same glyphs, fonts,
+    /// positions, clusters and colours on every line, over a thousand paragraphs of Korean and
+    /// English news prose with bold, slanted, code and link runs, numbers, quotes, a fallback
+    /// font's characters (😀) and a character no font has (🧿: that line set by Pango in both).
+    @Test func paragraphsShapedWithoutALayoutSetWhatTheLayoutSet() throws {
+        let fonts = try PrintFonts(fontFiles: [
+            nanumGothic, "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicCoding.ttf",
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        ])
+        let words = [
+            "기준금리", "한국은행은", "동결했다", "물가", "상승률이", "2.3%로", "둔화됐다", "정부는", "부동산", "대출", "규제를", "발표했다",
+            "“시장", "반응은”", "(속보)", "AI", "반도체", "수출이", "1,234억", "달러를", "넘었다.", "—", "…", "·", "Fed", "rate", "cut",
+            "in", "December?", "well-being", "co-operation", "AVAWAY", "https://www.bok.or.kr/report?id=42", "é", "→", "😀", "🧿", "10:30",
+        ]
+        let styles = [
+            style, style, style, style.with { $0.bold = true }, style.with { $0.italic = true },
+            style.with { $0.family = "NanumGothicCoding"; $0.size = 11 },
+            style.with { $0.link = "https://example.org"; $0.color = RGB(0, 0, 0.8) },
+        ]
+        var seed: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        var compared = 0, pangoLines = 0
+        for paragraph in 0..<1000 {
+            var text = RichText()
+            for word in 0..<(5 + next(60)) {
+                let attributes = next(5) == 0 ? styles[next(styles.count)] : style
+                text.append((word == 0 ? "" : " ") + words[next(words.count)], attributes)
+            }
+            let width = [90.0, 200, 451][paragraph % 3]
+            let alignment = [TextBlock.Alignment.left, .center, .right][paragraph / 3 % 3]
+            let wrap = paragraph % 7 == 0 ? TextBlock.Wrap.word : .wordChar
+            let shaped = try TextBlock(
+                text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: true, setting: .shaped)
+            let unwrapped = try TextBlock(
+                text, fonts: fonts, width: width, lineHeight: 1.5, alignment: alignment, wrap: wrap, keepKoreanWords: true, setting: .unwrapped)
+            #expect(shaped.shaped != nil && unwrapped.shaped == nil)
+            try #require(shaped.lines.count == unwrapped.lines.count, "\(text.string)")
+            // A paragraph on one line took its baseline from the layout's line, whose extent
+            // with a fallback font's glyph on it (😀, DejaVu's) differs from its glyphs' by a
+            // twentieth of a point; the shaped one takes it from the glyphs, as every line of a
+            // longer paragraph always has.
+            let layoutLine = unwrapped.lines.count == 1 && text.string.contains("😀")
+            for (index, (a, b)) in zip(shaped.lines, unwrapped.lines).enumerated() {
+                #expect(
+                    a.top == b.top && a.height == b.height && (layoutLine ? abs(a.baseline - b.baseline) < 0.1 : a.baseline == b.baseline)
+                        && a.x == b.x && a.width == b.width && a.start == b.start && a.end == b.end, "line \(index) of \(text.string): \(a) \(b)")
+                switch (shaped.drawings[index], unwrapped.drawings[index]) {
+                case (.glyphs(let a), .glyphs(let b)):
+                    compared += 1
+                    #expect(a.runs.count == b.runs.count && a.ascent == b.ascent && a.descent == b.descent)
+                    for (x, y) in zip(a.runs, b.runs) {
+                        #expect(x.font == y.font && x.utf8 == y.utf8 && x.color == y.color)
+                        #expect(x.glyphs.map(\.index) == y.glyphs.map(\.index) && x.glyphs.map(\.x) == y.glyphs.map(\.x))
+                        #expect(x.clusters.map(\.num_bytes) == y.clusters.map(\.num_bytes))
+                        #expect(x.clusters.map(\.num_glyphs) == y.clusters.map(\.num_glyphs))
+                    }
+                case (.pango, .pango): pangoLines += 1
+                default: Issue.record("line \(index) drawn differently: \(text.string)")
+                }
+            }
+        }
+        #expect(compared > 3000 && pangoLines > 20, "\(compared) glyph lines, \(pangoLines) set by Pango")
+    }
+
     /// Lines drawn from the unwrapped layout's glyphs read back from the PDF as the same
     /// words, in the same places, as lines Pango wraps and draws; links stay clickable.
     @Test func glyphDrawnLinesReadBackAsPangoDrawnOnes() throws {
@@ -78,7 +147,7 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         var results: [(words: [PDFTools.Word], annotations: Int)] = []
         for pangoWraps in [false, true] {
             let block = try TextBlock(
-                text, fonts: fonts, width: 160, lineHeight: 1.5, alignment: .left, wrap: .wordChar, keepKoreanWords: true, pangoWraps: pangoWraps)
+                text, fonts: fonts, width: 160, lineHeight: 1.5, alignment: .left, wrap: .wordChar, keepKoreanWords: true, setting: pangoWraps ? .pangoWraps : .shaped)
             if !pangoWraps { #expect(block.drawings.contains { if case .glyphs = $0 { true } else { false } }) }
             let canvas = try PDFCanvas(width: 300, height: 400)
             canvas.setMetadata(.createDate, "2026-01-01T00:00:00Z")
@@ -152,5 +221,101 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("/URI (https://example.org)"))
         #expect(text.contains("0000000000 65535 f"))
+    }
+}
+
+/// Gazette's own line-break analysis of plain text (`PlainBreaks`) against Pango's.
+@Suite struct PlainBreaksTests {
+    /// Every break opportunity, character break and white-space mark agrees with
+    /// `pango_get_log_attrs` on 30,000 random strings of the characters Korean prose is made of
+    /// — with every ASCII punctuation mark, digits around separators and affixes (LB25), quotes,
+    /// brackets, dashes, NBSP and arrows over-represented — and Pango's analysis is asked for
+    /// anything else (a combining mark, a tab, a zero-width space, Hebrew).
+    @Test func agreesWithPangoOnEveryPosition() throws {
+        let alphabet: [UInt32] = Array(0x20...0x7E) + [0x20, 0x20, 0x20, 0xA0, 0xB7, 0xE9, 0xAB, 0xBB, 0xBF, 0xA1, 0xB4, 0xD7]
+            + [0x2010, 0x2011, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2024, 0x2025, 0x2026, 0x2027, 0x2030, 0x2032, 0x203B, 0x203C, 0x2044, 0x2192, 0x21D2]
+            + [0xAC00, 0xAC01, 0xB098, 0xB2E4, 0xD55C, 0xAD6D, 0xC740, 0xD7A3, 0xC5B4, 0xB294]
+        var seed: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        var failures = 0
+        for round in 0..<30_000 {
+            let scalars = (0..<(1 + next(round % 10 == 0 ? 80 : 12))).map { _ in alphabet[next(alphabet.count)] }
+            let string = String(String.UnicodeScalarView(scalars.compactMap(Unicode.Scalar.init)))
+            let ours = try #require(PlainBreaks.attributes(scalars))
+            var pango = [PangoLogAttr](repeating: PangoLogAttr(), count: scalars.count + 1)
+            string.withCString { text in
+                pango.withUnsafeMutableBufferPointer {
+                    pango_get_log_attrs(text, Int32(string.utf8.count), 0, pango_language_from_string("ko"), $0.baseAddress, Int32(scalars.count + 1))
+                }
+            }
+            for index in 0...scalars.count {
+                let (a, b) = (ours[index], pango[index])
+                if a.is_line_break != b.is_line_break || a.is_white != b.is_white || (index < scalars.count && a.is_char_break != b.is_char_break) {
+                    let around = scalars[max(0, index - 4)..<min(scalars.count, index + 2)].map { String($0, radix: 16) }
+                    Issue.record("\(around) at \(index) of \(scalars.count): ours \(a.is_line_break)/\(a.is_white)/\(a.is_char_break), Pango's \(b.is_line_break)/\(b.is_white)/\(b.is_char_break)")
+                    failures += 1
+                    if failures > 8 { return }
+                }
+            }
+        }
+        for other: [UInt32] in [[0x61, 0x301], [0x61, 0x9, 0x62], [0xAC00, 0x200B, 0xAC01], [0x5D0, 0x5D1], [0x1100, 0x1161]] {
+            #expect(PlainBreaks.attributes(other) == nil)
+        }
+    }
+
+    /// The items of plain text found without `pango_itemize` are its items: the same byte
+    /// ranges, character counts, fonts, scripts and languages, over 3,000 random paragraphs of
+    /// Korean, English, digits and punctuation with bold, slanted, code and link runs; text with
+    /// a character its font lacks (an arrow in the coding font, a symbol only DejaVu has) is
+    /// left to Pango.
+    @Test func itemsAreThoseOfPangoItemize() throws {
+        let fonts = try PrintFonts(fontFiles: [
+            nanumGothic, "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicCoding.ttf",
+            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+        ])
+        let style = TextAttributes(family: "NanumGothic", size: 10.5)
+        let styles = [
+            style.with { $0.bold = true }, style.with { $0.italic = true }, style.with { $0.family = "NanumGothicCoding"; $0.size = 9.5 },
+            style.with { $0.link = "https://example.org"; $0.color = RGB(0, 0, 0.8) }, style.with { $0.bold = true; $0.color = RGB(1, 0, 0) },
+        ]
+        let pieces = [
+            "기준금리를", "동결했다", " ", " ", "AI", "(속보)", "1,234억", "2.3%", "“시장”", "Fed", "rate", "cut.", "—", "·", "…", "é", "‘말’",
+            "well-being", "10:30", "[표]", "\u{A0}", "¶", "→", "‰", "ÆØ", "‼",
+        ]
+        var seed: UInt64 = 3
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int(seed >> 33) % bound
+        }
+        var compared = 0, leftToPango = 0
+        for _ in 0..<3000 {
+            var text = RichText()
+            for _ in 0..<(1 + next(25)) {
+                text.append(pieces[next(pieces.count)] + (next(3) == 0 ? "" : " "), next(4) == 0 ? styles[next(styles.count)] : style)
+            }
+            let scalars = text.string.unicodeScalars.map(\.value)
+            let pango = ShapedParagraph.itemized(text, fonts: fonts, base: style)
+            defer { for item in pango { pango_item_free(item) } }
+            guard let ours = PlainItems.items(text, scalars: scalars, fonts: fonts, base: style) else {
+                leftToPango += 1
+                continue
+            }
+            defer { for item in ours { pango_item_free(item) } }
+            compared += 1
+            try #require(ours.count == pango.count, "\(text.string): \(ours.count) items, Pango's \(pango.count)")
+            for (a, b) in zip(ours, pango) {
+                let (x, y) = (a.pointee, b.pointee)
+                #expect(
+                    x.offset == y.offset && x.length == y.length && x.num_chars == y.num_chars && x.analysis.font == y.analysis.font
+                        && x.analysis.script == y.analysis.script && x.analysis.language == y.analysis.language
+                        && x.analysis.level == y.analysis.level && x.analysis.gravity == y.analysis.gravity && x.analysis.flags == y.analysis.flags
+                        && y.analysis.extra_attrs == nil,
+                    "\(text.string) at \(y.offset): \([x.offset, x.length, x.num_chars, Int32(x.analysis.script)]) \(String(describing: x.analysis.language.map { String(cString: pango_language_to_string($0)) })), Pango's \([y.offset, y.length, y.num_chars, Int32(y.analysis.script)]) \(String(describing: y.analysis.language.map { String(cString: pango_language_to_string($0)) })) \(x.analysis.font == y.analysis.font)")
+            }
+        }
+        #expect(compared > 2500 && leftToPango > 20, "\(compared) compared, \(leftToPango) left to Pango")
     }
 }

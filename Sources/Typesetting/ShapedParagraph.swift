@@ -1,0 +1,169 @@
+internal import CPangoCairo
+
+/// One paragraph of a single line's worth of text (no hard break, no tab), itemized, shaped and
+/// analysed for breaks exactly as an unwrapped `PangoLayout` of it would be, without the layout:
+/// Pango's items (`pango_itemize`, on the font attributes alone, as the layout itemizes), each
+/// shaped with the paragraph as its context as Pango's shaper shapes it (`shape`), and the
+/// Unicode break opportunities of the whole text (`PlainBreaks` for the characters of Korean
+/// prose, else `pango_get_log_attrs`; the scripts Gazette sets have no tailoring). A layout does all of that and more besides — line extents, runs split at
+/// every attribute, its own iterator — which a paragraph broken by `LineBreaks` and drawn from
+/// its glyphs never reads: a third of what setting a packet cost.
+///
+/// Nil for text the layout sets differently or that needs more than glyphs: right-to-left
+/// items, an item without a font. The glyph strings, items and the fonts they hold live as long
+/// as this object, so the cairo fonts of the lines cut from it do too.
+final class ShapedParagraph {
+    let runs: ShapedRuns
+    /// One per character, and one past the end.
+    let breaks: [PangoLogAttr]
+    private var items: [UnsafeMutablePointer<PangoItem>] = []
+    private var strings: [UnsafeMutablePointer<PangoGlyphString>] = []
+    private let glyphItems: UnsafeMutablePointer<PangoGlyphItem>
+
+    init?(_ text: RichText, fonts: PrintFonts, base: TextAttributes) {
+        let string = text.string
+        let length = Int32(string.utf8.count)
+        guard length > 0 else { return nil }
+        let scalars = string.unicodeScalars.map(\.value)
+        let characters = scalars.count
+        let found = PlainItems.items(text, scalars: scalars, fonts: fonts, base: base) ?? ShapedParagraph.itemized(text, fonts: fonts, base: base)
+        items = found
+        glyphItems = .allocate(capacity: max(1, found.count))
+        var attributes: [PangoLogAttr]
+        if let plain = PlainBreaks.attributes(scalars) {
+            attributes = plain
+        } else {
+            attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: characters + 1)
+            string.withCString { pointer in
+                attributes.withUnsafeMutableBufferPointer {
+                    pango_get_log_attrs(pointer, length, 0, pango_context_get_language(fonts.context), $0.baseAddress, Int32(characters + 1))
+                }
+            }
+        }
+        breaks = attributes
+        var usable = true
+        var character = 0
+        var strings: [UnsafeMutablePointer<PangoGlyphString>] = []
+        let glyphItems = glyphItems
+        let buffer = fonts.shapingBuffer
+        string.withCString { pointer in
+            attributes.withUnsafeMutableBufferPointer { logAttributes in
+                for (index, item) in found.enumerated() {
+                    guard item.pointee.analysis.level % 2 == 0, item.pointee.analysis.font != nil, let glyphs = pango_glyph_string_new() else {
+                        usable = false
+                        return
+                    }
+                    strings.append(glyphs)
+                    if !ShapedParagraph.shape(item, paragraph: pointer, length: length, into: glyphs, buffer: buffer) {
+                        pango_shape_item(item, pointer, length, logAttributes.baseAddress.map { $0 + character }, glyphs, PANGO_SHAPE_NONE)
+                    }
+                    (glyphItems + index).initialize(to: PangoGlyphItem(item: item, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0))
+                    character += Int(item.pointee.num_chars)
+                }
+            }
+        }
+        self.strings = strings
+        runs = ShapedRuns(glyphItems: UnsafeMutableBufferPointer(start: glyphItems, count: usable ? found.count : 0))
+        guard usable, character == characters else { return nil }
+    }
+
+    /// Pango's items of `text`, itemized on its font attributes alone, as a layout itemizes.
+    static func itemized(_ text: RichText, fonts: PrintFonts, base: TextAttributes) -> [UnsafeMutablePointer<PangoItem>] {
+        let string = text.string
+        let length = Int32(string.utf8.count)
+        guard let list = pango_attr_list_new() else { return [] }
+        defer { pango_attr_list_unref(list) }
+        // The layout's font description comes first, under every run's own.
+        if let description = TextBlock.fontDescription(base), let attribute = pango_attr_font_desc_new(description) {
+            pango_font_description_free(description)
+            attribute.pointee.start_index = 0
+            attribute.pointee.end_index = UInt32(length)
+            pango_attr_list_insert(list, attribute)
+        }
+        for run in text.runs {
+            let attributes = run.attributes
+            guard attributes.family != base.family || attributes.size != base.size || attributes.bold != base.bold
+                || attributes.italic != base.italic,
+                let description = TextBlock.fontDescription(attributes)
+            else { continue }
+            if let attribute = pango_attr_font_desc_new(description) {
+                attribute.pointee.start_index = UInt32(run.start)
+                attribute.pointee.end_index = UInt32(run.end)
+                pango_attr_list_insert(list, attribute)
+            }
+            pango_font_description_free(description)
+        }
+        var found: [UnsafeMutablePointer<PangoItem>] = []
+        let itemized = string.withCString { pango_itemize(fonts.context, $0, 0, length, list, nil) }
+        var node = itemized
+        while let current = node {
+            if let data = current.pointee.data { found.append(data.assumingMemoryBound(to: PangoItem.self)) }
+            node = current.pointee.next
+        }
+        g_list_free(itemized)
+        return found
+    }
+
+    /// Shapes `item` of the paragraph as Pango's shaper does a left-to-right, horizontal item
+    /// with no attributes of its own (Pango 1.50's `pango_hb_shape`: the paragraph as context
+    /// on both sides, characters' clusters kept apart, the font's own features), on one buffer
+    /// for the paragraph rather than a locked one per process, and without asking of every
+    /// glyph whether it is a colour glyph (which only Pango's renderer reads). False when the
+    /// item is not such an item, or a character of it is not in its font: then Pango shapes it.
+    private static func shape(
+        _ item: UnsafeMutablePointer<PangoItem>, paragraph: UnsafePointer<CChar>, length: Int32,
+        into glyphs: UnsafeMutablePointer<PangoGlyphString>, buffer: OpaquePointer?
+    ) -> Bool {
+        let analysis = item.pointee.analysis
+        guard analysis.level % 2 == 0, analysis.extra_attrs == nil, UInt32(analysis.gravity) == PANGO_GRAVITY_SOUTH.rawValue,
+            let font = analysis.font, let hbFont = pango_font_get_hb_font(font)
+        else { return false }
+        let offset = UInt32(item.pointee.offset), itemLength = Int32(item.pointee.length)
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_t(rawValue: g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))))
+        hb_buffer_set_language(buffer, hb_language_from_string(pango_language_to_string(analysis.language), -1))
+        hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        hb_buffer_set_invisible_glyph(buffer, PANGO_GLYPH_EMPTY)
+        hb_buffer_add_utf8(buffer, paragraph, Int32(offset), offset, 0)
+        hb_buffer_add_utf8(buffer, paragraph, Int32(offset) + itemLength, offset, itemLength)
+        hb_buffer_add_utf8(buffer, paragraph, length, offset + UInt32(itemLength), 0)
+        var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
+        var featureCount: UInt32 = 0
+        pango_font_get_features(font, &features, 32, &featureCount)
+        hb_shape(hbFont, buffer, features, featureCount)
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0 else {
+            return false
+        }
+        // A character the font lacks comes out as glyph 0, where Pango's font functions give
+        // its own box for it (`PANGO_GET_UNKNOWN_GLYPH`), which the line is then set with.
+        for index in 0..<Int(count) where infos[index].codepoint == 0 { return false }
+        pango_glyph_string_set_size(glyphs, Int32(count))
+        guard let out = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters else { return false }
+        var last: Int32 = -1
+        for index in 0..<Int(count) {
+            let cluster = Int32(infos[index].cluster) - Int32(offset)
+            var width = positions[index].x_advance, xOffset = positions[index].x_offset
+            // Pango turns a negative advance (a rotated font matrix) into a shifted positive one.
+            if width < 0 {
+                width = -width
+                xOffset += width
+            }
+            out[index].glyph = infos[index].codepoint
+            out[index].geometry = PangoGlyphGeometry(width: width, x_offset: xOffset, y_offset: -positions[index].y_offset)
+            out[index].attr.is_cluster_start = cluster != last ? 1 : 0
+            out[index].attr.is_color = 0
+            clusters[index] = cluster
+            last = cluster
+        }
+        return true
+    }
+
+    deinit {
+        for string in strings { pango_glyph_string_free(string) }
+        for item in items { pango_item_free(item) }
+        glyphItems.deallocate()
+    }
+}
