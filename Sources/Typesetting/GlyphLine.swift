@@ -30,6 +30,12 @@ struct GlyphLine {
         GlyphLine(runs: runs, width: min(self.width, width), ascent: ascent, descent: descent, stops: stops)
     }
 
+    /// The line with its byte offsets moved `offset` bytes on: cut from text that starts there
+    /// in its block's.
+    func moved(by offset: Int) -> GlyphLine {
+        offset == 0 ? self : GlyphLine(runs: runs, width: width, ascent: ascent, descent: descent, stops: stops.map { ($0.byte + offset, $0.x) })
+    }
+
     /// The x of byte `offset` of the text (the end of the line past its last cluster).
     func x(at offset: Int) -> Double {
         stops.first { $0.byte >= offset }?.x ?? width

@@ -37,7 +37,7 @@ public final class TextBlock {
     /// The layouts the lines belong to (one reference each, released on deinit).
     let layouts: [OpaquePointer]
     /// The shaped text glyph lines were cut from, which holds their fonts.
-    let shaped: ShapedParagraph?
+    let shaped: [ShapedParagraph]
     /// How each line is drawn.
     let drawings: [Drawing]
     enum Drawing {
@@ -109,41 +109,46 @@ public final class TextBlock {
             drawings.append(glyphs.map { .glyphs($0) } ?? .pango(set.handle, offset: offset))
             top += height
         }
-        // The glyph runs lines are cut from, and where the lines break: a paragraph on one hard
-        // line shaped without a layout (`ShapedParagraph`), other text from an unwrapped layout.
-        var source: (runs: ShapedRuns, breaks: LineBreaks, hardLines: [SetLine])?
-        var shapedParagraph: ShapedParagraph?
+        // The glyph runs lines are cut from, and where the lines break: each hard line of text
+        // without decorations shaped without a layout (`ShapedParagraph`), other text from an
+        // unwrapped layout. `offset`: where the source's text starts in the block's.
+        var sources: [(text: RichText, offset: Int, runs: ShapedRuns, breaks: LineBreaks, hardLines: [SetLine])] = []
+        var shapedParagraphs: [ShapedParagraph] = []
         if let width, setting != .pangoWraps, !text.isEmpty, LineBreaks.canBreak(text.string) {
             let units = Int32((max(1, width) * TextBlock.scale).rounded(.down))
-            if setting == .shaped, !text.string.utf8.contains(10), TextBlock.undecorated(text, 0..<text.string.utf8.count),
-                let shaped = ShapedParagraph(text, fonts: fonts, base: base),
-                let breaks = shaped.breaks.withUnsafeBufferPointer({ attributes in
-                    text.string.withCString { bytes in
-                        LineBreaks(
-                            text.string, bytes: bytes, attributes: attributes, runs: shaped.runs, width: units, wrap: wrap,
-                            keepKoreanWords: keepKoreanWords)
+            if setting == .shaped, TextBlock.undecorated(text, 0..<text.string.utf8.count) {
+                for range in TextBlock.hardLines(text.string) {
+                    let part = range.count == text.string.utf8.count ? text : text.slice(range.lowerBound, range.upperBound)
+                    guard !range.isEmpty, let shaped = ShapedParagraph(part, fonts: fonts, base: base),
+                        let breaks = shaped.breaks.withUnsafeBufferPointer({ attributes in
+                            part.string.withCString { bytes in
+                                LineBreaks(
+                                    part.string, bytes: bytes, attributes: attributes, runs: shaped.runs, width: units, wrap: wrap,
+                                    keepKoreanWords: keepKoreanWords)
+                            }
+                        })
+                    else {
+                        // An empty hard line has a Pango line's height: the layout sets them all.
+                        sources.removeAll()
+                        shapedParagraphs.removeAll()
+                        break
                     }
-                })
-            {
-                shapedParagraph = shaped
-                source = (shaped.runs, breaks, [])
-            } else {
+                    shapedParagraphs.append(shaped)
+                    sources.append((part, range.lowerBound, shaped.runs, breaks, []))
+                }
+            }
+            if sources.isEmpty {
                 let whole = try TextBlock.layout(text, fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap, keepKoreanWords: false)
                 let runs = ShapedRuns(whole)
                 if let breaks = LineBreaks(whole, runs: runs, text: text.string, width: units, wrap: wrap, keepKoreanWords: keepKoreanWords) {
                     layouts.append(whole)
-                    source = (runs, breaks, TextBlock.lines(of: whole))
+                    sources.append((text, 0, runs, breaks, TextBlock.lines(of: whole)))
                 } else {
                     g_object_unref(UnsafeMutableRawPointer(whole))
                 }
             }
         }
-        if let width, let (shaped, breaks, hardLines) = source {
-            var colors = RunColors(text)
-            func glyphs(_ range: Range<Int>) -> GlyphLine? {
-                guard TextBlock.undecorated(text, range) else { return nil }
-                return text.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil
-            }
+        if let width, !sources.isEmpty {
             func shift(_ lineWidth: Double) -> Double {
                 switch alignment {
                 case .left: 0
@@ -151,38 +156,46 @@ public final class TextBlock {
                 case .right: width - lineWidth
                 }
             }
-            for line in breaks.lines {
-                if let index = line.hardLine, index < hardLines.count {
-                    // A hard line that fits is the unwrapped layout's line as it is, drawn
-                    // from its glyphs where it can be.
-                    add(hardLines[index], offset: 0, shift: shift(hardLines[index].width), glyphs: glyphs(line.start..<line.end))
-                    continue
+            for (part, offset, shaped, breaks, hardLines) in sources {
+                var colors = RunColors(part)
+                func glyphs(_ range: Range<Int>) -> GlyphLine? {
+                    guard TextBlock.undecorated(part, range) else { return nil }
+                    let line = part.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil
+                    return line?.moved(by: offset)
                 }
-                // Without its trailing white space (Pango's wrapping gives that no width); its
-                // byte range keeps it, so the lines still join up to the text.
-                // The spaces it wraps at are drawn, as nothing, for the text read back (see
-                // `GlyphLine.narrowed`); a hard break is no text of the line.
-                let utf8 = text.string.utf8
-                let from = utf8.index(utf8.startIndex, offsetBy: line.contentEnd), to = utf8.index(utf8.startIndex, offsetBy: line.end)
-                let spaces = utf8[from..<to].prefix { $0 == 0x20 }.count
-                if var glyphs = glyphs(line.start..<line.contentEnd + spaces) {
-                    if spaces > 0 { glyphs = glyphs.narrowed(to: glyphs.x(at: line.contentEnd)) }
-                    let natural = glyphs.ascent + glyphs.descent
-                    let height = max(minimum, natural)
-                    lines.append(
-                        Line(
-                            top: top, height: height, baseline: (height - natural) / 2 + glyphs.ascent, x: shift(glyphs.width),
-                            width: glyphs.width, start: line.start, end: line.end))
-                    drawings.append(.glyphs(glyphs))
-                    top += height
-                    continue
+                for line in breaks.lines {
+                    if let index = line.hardLine, index < hardLines.count {
+                        // A hard line that fits is the unwrapped layout's line as it is, drawn
+                        // from its glyphs where it can be.
+                        add(hardLines[index], offset: 0, shift: shift(hardLines[index].width), glyphs: glyphs(line.start..<line.end))
+                        continue
+                    }
+                    // Without its trailing white space (Pango's wrapping gives that no width); its
+                    // byte range keeps it, so the lines still join up to the text.
+                    // The spaces it wraps at are drawn, as nothing, for the text read back (see
+                    // `GlyphLine.narrowed`); a hard break is no text of the line.
+                    let utf8 = part.string.utf8
+                    let from = utf8.index(utf8.startIndex, offsetBy: line.contentEnd), to = utf8.index(utf8.startIndex, offsetBy: line.end)
+                    let spaces = utf8[from..<to].prefix { $0 == 0x20 }.count
+                    if var glyphs = glyphs(line.start..<line.contentEnd + spaces) {
+                        if spaces > 0 { glyphs = glyphs.narrowed(to: glyphs.x(at: offset + line.contentEnd)) }
+                        let natural = glyphs.ascent + glyphs.descent
+                        let height = max(minimum, natural)
+                        lines.append(
+                            Line(
+                                top: top, height: height, baseline: (height - natural) / 2 + glyphs.ascent, x: shift(glyphs.width),
+                                width: glyphs.width, start: offset + line.start, end: offset + line.end))
+                        drawings.append(.glyphs(glyphs))
+                        top += height
+                        continue
+                    }
+                    let layout = try TextBlock.layout(
+                        part.slice(line.start, line.contentEnd), fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap,
+                        keepKoreanWords: false)
+                    layouts.append(layout)
+                    guard let set = TextBlock.lines(of: layout).first else { continue }
+                    add(set, offset: offset + line.start, range: (offset + line.start)..<(offset + line.end), shift: shift(set.width))
                 }
-                let layout = try TextBlock.layout(
-                    text.slice(line.start, line.contentEnd), fonts: fonts, base: base, width: nil, alignment: .left, wrap: wrap,
-                    keepKoreanWords: false)
-                layouts.append(layout)
-                guard let set = TextBlock.lines(of: layout).first else { continue }
-                add(set, offset: line.start, range: line.start..<line.end, shift: shift(set.width))
             }
         } else {
             let layout = try TextBlock.layout(
@@ -190,7 +203,7 @@ public final class TextBlock {
             layouts.append(layout)
             for set in TextBlock.lines(of: layout) { add(set, offset: 0) }
         }
-        self.shaped = shapedParagraph
+        self.shaped = shapedParagraphs
         self.layouts = layouts
         self.lines = lines
         self.drawings = drawings
@@ -199,6 +212,21 @@ public final class TextBlock {
         self.color = base.color
         self.links = links
         self.string = text.string
+    }
+
+    /// The byte ranges of the hard lines of `string` (between line feeds).
+    static func hardLines(_ string: String) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0, index = 0
+        for byte in string.utf8 {
+            if byte == 10 {
+                ranges.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        ranges.append(start..<index)
+        return ranges
     }
 
     /// True when no run over `range` has a background or a line through or under it, which
