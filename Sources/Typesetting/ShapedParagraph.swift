@@ -10,8 +10,8 @@ internal import CPangoCairo
 /// its glyphs never reads: a third of what setting a packet cost.
 ///
 /// Nil for text the layout sets differently or that needs more than glyphs: right-to-left
-/// items, an item without a font. The glyph strings, items and the fonts they hold live as long
-/// as this object, so the cairo fonts of the lines cut from it do too.
+/// items, an item without a font. The glyph strings and items live as long as this object,
+/// which need not outlive the lines cut from it: their cairo fonts are held by `HeldFonts`.
 final class ShapedParagraph {
     let runs: ShapedRuns
     /// One per character, and one past the end.
@@ -161,9 +161,31 @@ final class ShapedParagraph {
         return true
     }
 
+    /// The fonts of its items, each once.
+    var fonts: [UnsafeMutablePointer<PangoFont>] {
+        var fonts: [UnsafeMutablePointer<PangoFont>] = []
+        for item in items {
+            if let font = item.pointee.analysis.font, !fonts.contains(font) { fonts.append(font) }
+        }
+        return fonts
+    }
+
     deinit {
         for string in strings { pango_glyph_string_free(string) }
         for item in items { pango_item_free(item) }
         glyphItems.deallocate()
     }
+}
+
+/// A reference to each Pango font glyph lines were cut with (`GlyphLine.Run.font` is the cairo
+/// font a Pango font owns), so a block keeps its fonts and not the shaping it was set from.
+final class HeldFonts {
+    private let fonts: [UnsafeMutablePointer<PangoFont>]
+
+    init(_ fonts: [UnsafeMutablePointer<PangoFont>]) {
+        for font in fonts { g_object_ref(UnsafeMutableRawPointer(font)) }
+        self.fonts = fonts
+    }
+
+    deinit { for font in fonts { g_object_unref(UnsafeMutableRawPointer(font)) } }
 }

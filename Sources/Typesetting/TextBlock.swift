@@ -36,8 +36,8 @@ public final class TextBlock {
     public let widestLine: Double
     /// The layouts the lines belong to (one reference each, released on deinit).
     let layouts: [OpaquePointer]
-    /// The shaped text glyph lines were cut from, which holds their fonts.
-    let shaped: [ShapedParagraph]
+    /// The fonts of glyph lines cut from text shaped without a layout (nil: none was).
+    let heldFonts: HeldFonts?
     /// How each line is drawn.
     let drawings: [Drawing]
     enum Drawing {
@@ -203,7 +203,9 @@ public final class TextBlock {
             layouts.append(layout)
             for set in TextBlock.lines(of: layout) { add(set, offset: 0) }
         }
-        self.shaped = shapedParagraphs
+        var fontsOfLines: [UnsafeMutablePointer<PangoFont>] = []
+        for font in shapedParagraphs.flatMap(\.fonts) where !fontsOfLines.contains(font) { fontsOfLines.append(font) }
+        self.heldFonts = shapedParagraphs.isEmpty ? nil : HeldFonts(fontsOfLines)
         self.layouts = layouts
         self.lines = lines
         self.drawings = drawings
@@ -327,7 +329,7 @@ public final class TextBlock {
     private init(_ block: TextBlock, keepingFirst count: Int) {
         for layout in block.layouts { g_object_ref(UnsafeMutableRawPointer(layout)) }
         layouts = block.layouts
-        shaped = block.shaped
+        heldFonts = block.heldFonts
         lines = Array(block.lines.prefix(count))
         drawings = Array(block.drawings.prefix(count))
         height = lines.last.map { $0.top + $0.height } ?? 0
