@@ -26,10 +26,10 @@ enum PDFStructure {
         guard let file = PDFFile(bytes) else { return data }
         var replaced: [Int: [UInt8]] = [:]
         var appended: [[UInt8]] = []
-        if let root = file.trailerReference("Root"), let catalog = file.object(root), catalog.contains("/Type /Catalog") {
+        if let root = file.trailerReference("Root"), let catalog = file.object(root), UTF8Search.contains(catalog, "/Type /Catalog") {
             var additions = " /ViewerPreferences << /DisplayDocTitle true >>"
             if let language { additions = " /Lang \(literal(language))" + additions }
-            if let metadata, !catalog.contains("/Metadata") {
+            if let metadata, !UTF8Search.contains(catalog, "/Metadata") {
                 additions += " /Metadata \(file.size) 0 R"
                 appended.append(metadataStream(metadata))
             }
@@ -46,11 +46,11 @@ enum PDFStructure {
                 if !file.holds("/Filter", in: extent.text) { plain.append(number) }
             } else if file.holds("/Type /StructElem", in: extent.text) {
                 structure.append(number)
-            } else if file.holds("/Subtype /CIDFontType2", in: extent.text), let text = file.object(number), !text.contains("/CIDToGIDMap") {
+            } else if file.holds("/Subtype /CIDFontType2", in: extent.text), let text = file.object(number), !UTF8Search.contains(text, "/CIDToGIDMap") {
                 // cairo's TrueType subsets number their glyphs as their CIDs; PDF/UA (7.21.3.2)
                 // asks the map to be said, not left to the default.
                 replaced[number] = Array(insertBeforeClose(text, " /CIDToGIDMap /Identity").utf8)
-            } else if file.holds("/Subtype /Link", in: extent.text), let text = file.object(number), !text.contains("/Contents") {
+            } else if file.holds("/Subtype /Link", in: extent.text), let text = file.object(number), !UTF8Search.contains(text, "/Contents") {
                 // A link annotation says where it leads (PDF/UA 7.18.5): its address, or that it
                 // goes to a place in the packet.
                 if let description = linkDescription(text) {
@@ -59,7 +59,7 @@ enum PDFStructure {
             } else if let stream = file.contentStream(of: extent) {
                 contents.append(stream)
                 // Pages with annotations take them in the order of the structure (7.18.3).
-                if file.holds("/Annots", in: extent.text), let text = file.object(number), !text.contains("/Tabs") {
+                if file.holds("/Annots", in: extent.text), let text = file.object(number), !UTF8Search.contains(text, "/Tabs") {
                     replaced[number] = Array(insertBeforeClose(text, " /Tabs /S").utf8)
                 }
             }
@@ -142,7 +142,7 @@ enum PDFStructure {
             }
             return nil
         }
-        return annotation.contains("/Dest") ? literal("Link within the packet") : nil
+        return UTF8Search.contains(annotation, "/Dest") ? literal("Link within the packet") : nil
     }
 
     /// A PDF text string: ASCII as a literal, anything else as UTF-16BE with a byte order mark.

@@ -28,19 +28,15 @@ enum PlainItems {
             }
             runFonts.append((run.start, run.end, own ? attributes : base))
         }
-        // The script runs.
+        // The script runs: one when the text has at most one script of its own besides the
+        // common characters (Korean prose without Latin words), which is then the script of
+        // them all, as Pango's script iterator resolves them; else the iterator's.
         var scripts: [(end: Int, script: PangoScript)] = []
-        string.withCString { pointer in
-            guard let iterator = pango_script_iter_new(pointer, Int32(length)) else { return }
-            defer { pango_script_iter_free(iterator) }
-            repeat {
-                var start: UnsafePointer<CChar>?, end: UnsafePointer<CChar>?
-                var script = PANGO_SCRIPT_COMMON
-                pango_script_iter_get_range(iterator, &start, &end, &script)
-                guard let end else { break }
-                scripts.append((pointer.distance(to: end), script))
-                cuts.insert(pointer.distance(to: end))
-            } while pango_script_iter_next(iterator) != 0
+        if let only = PlainItems.onlyScript(scalars) {
+            scripts = [(length, only)]
+            cuts.insert(length)
+        } else {
+            PlainItems.scriptRuns(string, length: length, into: &scripts, cuts: &cuts)
         }
         cuts.insert(length)
         cuts.remove(0)
@@ -99,6 +95,48 @@ enum PlainItems {
             start = end
         }
         return character == scalars.count ? items : discard()
+    }
+
+    /// The one script other than common that `scalars` are written in (common when none), or
+    /// nil when there are more.
+    private static func onlyScript(_ scalars: [UInt32]) -> PangoScript? {
+        var only = PANGO_SCRIPT_COMMON
+        for value in scalars {
+            let script: PangoScript
+            if (0xAC00...0xD7A3).contains(value) {
+                script = PANGO_SCRIPT_HANGUL
+            } else if (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) {
+                script = PANGO_SCRIPT_LATIN
+            } else if value < 0x80 {
+                continue
+            } else {
+                script = PangoScript(rawValue: g_unichar_get_script(value).rawValue)
+                // Pango's "real" scripts: neither common, inherited nor unknown.
+                if script == PANGO_SCRIPT_COMMON || script == PANGO_SCRIPT_INHERITED || script == PANGO_SCRIPT_UNKNOWN { continue }
+            }
+            if only == PANGO_SCRIPT_COMMON {
+                only = script
+            } else if only != script {
+                return nil
+            }
+        }
+        return only
+    }
+
+    /// The runs of Pango's script iterator over `string`, each end also a cut.
+    private static func scriptRuns(_ string: String, length: Int, into scripts: inout [(end: Int, script: PangoScript)], cuts: inout Set<Int>) {
+        string.withCString { pointer in
+            guard let iterator = pango_script_iter_new(pointer, Int32(length)) else { return }
+            defer { pango_script_iter_free(iterator) }
+            repeat {
+                var start: UnsafePointer<CChar>?, end: UnsafePointer<CChar>?
+                var script = PANGO_SCRIPT_COMMON
+                pango_script_iter_get_range(iterator, &start, &end, &script)
+                guard let end else { break }
+                scripts.append((pointer.distance(to: end), script))
+                cuts.insert(pointer.distance(to: end))
+            } while pango_script_iter_next(iterator) != 0
+        }
     }
 }
 
