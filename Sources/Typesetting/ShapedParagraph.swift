@@ -1,13 +1,14 @@
 internal import CPangoCairo
 
-/// One paragraph of a single line's worth of text (no hard break, no tab), itemized, shaped and
-/// analysed for breaks exactly as an unwrapped `PangoLayout` of it would be, without the layout:
-/// Pango's items (`pango_itemize`, on the font attributes alone, as the layout itemizes), each
-/// shaped with the paragraph as its context as Pango's shaper shapes it (`shape`), and the
-/// Unicode break opportunities of the whole text (`PlainBreaks` for the characters of Korean
-/// prose, else `pango_get_log_attrs`; the scripts Gazette sets have no tailoring). A layout does all of that and more besides — line extents, runs split at
-/// every attribute, its own iterator — which a paragraph broken by `LineBreaks` and drawn from
-/// its glyphs never reads: a third of what setting a packet cost.
+/// One hard line of text (no line feed, no tab) itemized, shaped and analysed for breaks exactly
+/// as an unwrapped `PangoLayout` of it would be, without the layout: its items (`PlainItems` for
+/// the characters of Korean prose, else `pango_itemize` on the font attributes alone, as the
+/// layout itemizes), each shaped with the paragraph as its context as Pango's shaper shapes it
+/// (`shape`), and its Unicode break opportunities (`PlainBreaks`, else `pango_get_log_attrs`; the
+/// scripts Gazette sets have no tailoring). A layout does all of that and more besides — line
+/// extents, runs split at every attribute, its own iterator — which a paragraph broken by
+/// `LineBreaks` and drawn from its glyphs never reads: it was a third of what setting a packet
+/// cost.
 ///
 /// Nil for text the layout sets differently or that needs more than glyphs: right-to-left
 /// items, an item without a font. The glyph strings and items live as long as this object,

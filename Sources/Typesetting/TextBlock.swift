@@ -58,9 +58,10 @@ public final class TextBlock {
     /// line breaks between Korean words, not between syllables (`word-break: keep-all`); a run
     /// longer than a line still breaks where it must.
     ///
-    /// Lines are broken here, first fit, from one unwrapped Pango layout's character widths
-    /// and break opportunities (`LineBreaks`), and drawn from that layout's glyphs
-    /// (`ShapedRuns`): each paragraph is shaped once. Pango's own wrapping keeps Korean words
+    /// Lines are broken here, first fit, from the text's character widths and break
+    /// opportunities (`LineBreaks`), and drawn from its glyphs (`ShapedRuns`): each paragraph is
+    /// shaped once — without a layout a hard line at a time (`ShapedParagraph`) when the text has
+    /// no decorations, else as one unwrapped Pango layout. Pango's own wrapping keeps Korean words
     /// whole only with an attribute per word, which it copies into every item a line break
     /// splits, and shapes each line a second time. A line with a background or a line through
     /// or under it is set on its own and drawn by Pango; text with tabs (whose width depends on
