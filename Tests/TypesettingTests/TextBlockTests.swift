@@ -75,25 +75,15 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
     /// Korean and English news prose with hard breaks, bold, slanted, code and link runs, numbers, quotes, a fallback
     /// font's characters (😀) and a character no font has (🧿: that line set by Pango in both).
     @Test func paragraphsShapedWithoutALayoutSetWhatTheLayoutSet() throws {
-        let fonts = try PrintFonts(fontFiles: [
-            nanumGothic, "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicCoding.ttf",
-            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        ])
+        let fonts = try proseFonts()
         let words = [
             "기준금리", "한국은행은", "동결했다", "물가", "상승률이", "2.3%로", "둔화됐다", "정부는", "부동산", "대출", "규제를", "발표했다",
             "“시장", "반응은”", "(속보)", "AI", "반도체", "수출이", "1,234억", "달러를", "넘었다.", "—", "…", "·", "Fed", "rate", "cut",
             "in", "December?", "well-being", "co-operation", "AVAWAY", "https://www.bok.or.kr/report?id=42", "é", "→", "😀", "🧿", "10:30",
         ]
-        let styles = [
-            style, style, style, style.with { $0.bold = true }, style.with { $0.italic = true },
-            style.with { $0.family = "NanumGothicCoding"; $0.size = 11 },
-            style.with { $0.link = "https://example.org"; $0.color = RGB(0, 0, 0.8) },
-        ]
-        var seed: UInt64 = 42
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        let styles = [style, style, style] + runStyles(over: style)
+        var random = SeededGenerator(seed: 42)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var compared = 0, pangoLines = 0
         for paragraph in 0..<1000 {
             var text = RichText()
@@ -241,11 +231,8 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         let alphabet: [UInt32] = Array(0x20...0x7E) + [0x20, 0x20, 0x20, 0xA0, 0xB7, 0xE9, 0xAB, 0xBB, 0xBF, 0xA1, 0xB4, 0xD7]
             + [0x2010, 0x2011, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2024, 0x2025, 0x2026, 0x2027, 0x2030, 0x2032, 0x203B, 0x203C, 0x2044, 0x2192, 0x21D2]
             + [0xAC00, 0xAC01, 0xB098, 0xB2E4, 0xD55C, 0xAD6D, 0xC740, 0xD7A3, 0xC5B4, 0xB294]
-        var seed: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        var random = SeededGenerator(seed: 7)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var failures = 0
         for round in 0..<30_000 {
             let scalars = (0..<(1 + next(round % 10 == 0 ? 80 : 12))).map { _ in alphabet[next(alphabet.count)] }
@@ -278,24 +265,15 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
     /// a character its font lacks (an arrow in the coding font, a symbol only DejaVu has) is
     /// left to Pango.
     @Test func itemsAreThoseOfPangoItemize() throws {
-        let fonts = try PrintFonts(fontFiles: [
-            nanumGothic, "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicCoding.ttf",
-            "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-        ])
+        let fonts = try proseFonts()
         let style = TextAttributes(family: "NanumGothic", size: 10.5)
-        let styles = [
-            style.with { $0.bold = true }, style.with { $0.italic = true }, style.with { $0.family = "NanumGothicCoding"; $0.size = 9.5 },
-            style.with { $0.link = "https://example.org"; $0.color = RGB(0, 0, 0.8) }, style.with { $0.bold = true; $0.color = RGB(1, 0, 0) },
-        ]
+        let styles = runStyles(over: style) + [style.with { $0.bold = true; $0.color = RGB(1, 0, 0) }]
         let pieces = [
             "기준금리를", "동결했다", " ", " ", "AI", "(속보)", "1,234억", "2.3%", "“시장”", "Fed", "rate", "cut.", "—", "·", "…", "é", "‘말’",
             "well-being", "10:30", "[표]", "\u{A0}", "¶", "→", "‰", "ÆØ", "‼",
         ]
-        var seed: UInt64 = 3
-        func next(_ bound: Int) -> Int {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
-            return Int(seed >> 33) % bound
-        }
+        var random = SeededGenerator(seed: 3)
+        func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &random) }
         var compared = 0, leftToPango = 0
         for _ in 0..<3000 {
             var text = RichText()
@@ -324,4 +302,21 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         }
         #expect(compared > 2500 && leftToPango > 20, "\(compared) compared, \(leftToPango) left to Pango")
     }
+}
+
+/// The pinned fonts prose is set in, with the coding font and a fallback (DejaVu, which has 😀).
+private func proseFonts() throws -> PrintFonts {
+    try PrintFonts(fontFiles: [
+        nanumGothic, "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf", "/usr/share/fonts/truetype/nanum/NanumGothicCoding.ttf",
+        "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    ])
+}
+
+/// The runs a journal's paragraph has besides plain text: bold, slanted, code a size smaller,
+/// and a link in its colour.
+private func runStyles(over style: TextAttributes) -> [TextAttributes] {
+    [
+        style.with { $0.bold = true }, style.with { $0.italic = true }, style.with { $0.family = "NanumGothicCoding"; $0.size = style.size - 1 },
+        style.with { $0.link = "https://example.org"; $0.color = RGB(0, 0, 0.8) },
+    ]
 }
