@@ -118,20 +118,22 @@ struct BodyTypesetter {
                 }
                 try flush()
                 made.append(figure)
-                // A picture in a link: the link's address centred under it, as a reader can type it
-                // from paper (absolute), clickable as text when it is an address a link may have.
-                if let link {
-                    let target = resolveLink(link)
-                    let line = RichText(target ?? link, style.small.with {
-                        $0.link = target
-                        if target != nil { $0.color = style.linkColor }
-                    })
-                    made += try paragraphs(line, indent: indent, width: width, gap: style.size * 0.3, alignment: .center)
-                }
+                if let link { made += try addressUnderPicture(link, indent: indent, width: width) }
             }
         }
         try flush()
         return made
+    }
+
+    /// The address of the link a picture is in, centred under the picture, as a reader can type
+    /// it from paper (absolute), clickable as text when it is an address a link may have.
+    private func addressUnderPicture(_ link: String, indent: Double, width: Double) throws -> [FlowBox] {
+        let target = resolveLink(link)
+        let line = RichText(target ?? link, style.small.with {
+            $0.link = target
+            if target != nil { $0.color = style.linkColor }
+        })
+        return try paragraphs(line, indent: indent, width: width, gap: style.size * 0.3, alignment: .center)
     }
 
     /// A paragraph cut where the pictures to draw stand (`drawable`, by address), at any depth:
@@ -387,11 +389,13 @@ struct BodyTypesetter {
         var figures: [FlowBox] = []
         var drawn: Set<String> = []
         for cell in pictures.isEmpty ? [] : table.header + table.rows.flatMap({ $0 }) {
-            for case .picture(let destination, let title, let alt, _, _) in Self.pieces(cell, drawable: { pictures[$0] != nil }) {
+            for case .picture(let destination, let title, let alt, let link, _) in Self.pieces(cell, drawable: { pictures[$0] != nil }) {
                 let caption = title.isEmpty ? MarkdownInline.plainText(alt).trimmingCharacters(in: .whitespaces) : title
                 guard let figure = try figure(destination: destination, title: caption, alt: alt, indent: indent, width: width, gap: style.paragraphGap)
                 else { continue }
                 figures.append(figure)
+                // One in a link has the link's address under it, as it would in a paragraph.
+                if let link { figures += try addressUnderPicture(link, indent: indent, width: width) }
                 drawn.insert(destination)
             }
         }

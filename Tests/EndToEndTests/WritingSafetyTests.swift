@@ -332,6 +332,7 @@ import TestSupport
         try Self.png(folder.appendingPathComponent("emphasis.png"), width: 160, height: 90)
         try Self.png(folder.appendingPathComponent("inlink.png"), width: 160, height: 90)
         try Self.png(folder.appendingPathComponent("seoul.png"), width: 120, height: 120)
+        try Self.png(folder.appendingPathComponent("busan.png"), width: 120, height: 100)
         let source = try Data(contentsOf: folder.appendingPathComponent("source.png"))
         let webp = try #require(try Thumbnailer.thumbnails(of: source, sizes: [(300, 200)], maxBytes: 1 << 20, as: .webp).first)
         try webp.data.write(to: folder.appendingPathComponent("photo.webp"))
@@ -361,40 +362,49 @@ import TestSupport
                     | 지역 | 지도 |
                     |---|---|
                     | 서울 | ![서울 지도](seoul.png) |
+                    | 부산 | [![부산 지도](busan.png)](https://example.org/busan) |
 
                     끝.
                     """))
         let pdf = site.url.appendingPathComponent("packet.pdf")
         let result = try GazetteCommand.run(["pdf", "--week", "2026-W47", "-o", pdf.path], in: site.url)
         #expect(result.status == 0, "\(result.stderr)")
-        // Seven pictures drawn, none as its address in text, though most share their paragraph
+        // Eight pictures drawn, none as its address in text, though most share their paragraph
         // with text (a picture typed in a sentence, on the line above one, inside emphasis or a
         // link with words of its own): the paragraph is cut around the picture, and its text is
-        // all there, in order. One in a table's cell is drawn after the table, its cell naming it.
+        // all there, in order. Those in a table's cells are drawn after the table, their cells
+        // naming them, one in a link with the link's address under it.
         // A picture on the web is not the site's: it stays as its alt text and address.
         let images = try Program.run(command: "pdfimages", ["-list", pdf.path])
-        #expect(images.stdout.split(separator: "\n").count == 2 + 7, "\(images.stdout)")
+        #expect(images.stdout.split(separator: "\n").count == 2 + 8, "\(images.stdout)")
         let text = try Program.run(command: "pdftotext", [pdf.path, "-"]).stdout
-        for address in ["green.png", "photo.webp", "diagram.svg", "그림: 사진", "그림: 도식", "linked.png", "emphasis.png", "inlink.png", "그림: 강조", "그림: 링크", "seoul.png"] {
+        for address in ["green.png", "photo.webp", "diagram.svg", "그림: 사진", "그림: 도식", "linked.png", "emphasis.png", "inlink.png", "그림: 강조", "그림: 링크", "seoul.png", "busan.png"] {
             #expect(!text.contains(address), "\(address)")
         }
         #expect(text.contains("그림 1. 환율"))
         let order = [
             "글.", "앞 문장", "뒷 문장.", "도식을 보면 금리가 오른다. [그림: 원격] https://example.org/remote.png", "출처:", "https://example.org/source", "보고서.",
-            "강조 앞", "강조 뒤", "원문", "https://example.org/report", "보고서 전문", "서울", "[그림: 서울 지도]", "서울 지도", "끝.",
+            "강조 앞", "강조 뒤", "원문", "https://example.org/report", "보고서 전문", "서울", "[그림: 서울 지도]", "부산", "[그림: 부산 지도]", "https://example.org/busan", "끝.",
         ]
         let places = order.map { text.range(of: $0)?.lowerBound }
         #expect(places.allSatisfy { $0 != nil } && places.compactMap { $0 } == places.compactMap { $0 }.sorted(), "\(text)")
+        // After the table, its pictures' captions in reading order, the address of the one in a
+        // link under it.
+        let afterTable = try #require(text.range(of: "[그림: 부산 지도]")).upperBound
+        let captions = ["서울 지도", "부산 지도", "https://example.org/busan"].map { text[afterTable...].range(of: $0)?.lowerBound }
+        #expect(captions.allSatisfy { $0 != nil } && captions.compactMap { $0 } == captions.compactMap { $0 }.sorted(), "\(text)")
         // Each is a Figure element with its alt text and a box.
         let expanded = site.url.appendingPathComponent("packet-qdf.pdf")
         #expect(try Program.run(command: "qpdf", ["--qdf", "--object-streams=disable", pdf.path, expanded.path]).status == 0)
         let structure = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
-        #expect(structure.components(separatedBy: "/S /Figure").count - 1 == 7)
+        #expect(structure.components(separatedBy: "/S /Figure").count - 1 == 8)
         // A picture in a link has the link's address under it, clickable; the words around it
         // are still the link.
         #expect(structure.contains("/URI (https://example.org/source)"))
         #expect(structure.components(separatedBy: "/URI (https://example.org/report)").count - 1 >= 3)
-        for alt in ["환율 그래프", "사진", "도식", "출처 그림", "강조 그림", "링크 그림", "서울 지도"] {
+        // The cell's words and the address under the figure after the table.
+        #expect(structure.components(separatedBy: "/URI (https://example.org/busan)").count - 1 >= 2)
+        for alt in ["환율 그래프", "사진", "도식", "출처 그림", "강조 그림", "링크 그림", "서울 지도", "부산 지도"] {
             let hex = "feff" + alt.utf16.map { String(format: "%04x", $0) }.joined()
             #expect(structure.contains("/Alt <\(hex)>"), "no /Alt for \(alt)")
         }
