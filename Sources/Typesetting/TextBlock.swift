@@ -77,8 +77,9 @@ public final class TextBlock {
 
     /// How a block's lines are found; tests compare the three.
     enum Setting {
-        /// Text on one hard line, without decorations, shaped without a layout (`ShapedParagraph`)
-        /// and broken by `LineBreaks`; other text as `.unwrapped`.
+        /// Text without decorations shaped a hard line at a time without a layout
+        /// (`ShapedParagraph`) and broken by `LineBreaks`; other text (and text with an empty
+        /// hard line, whose height is a Pango line's) as `.unwrapped`.
         case shaped
         /// Broken by `LineBreaks` from an unwrapped Pango layout.
         case unwrapped
