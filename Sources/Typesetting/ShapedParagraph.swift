@@ -130,10 +130,12 @@ final class ShapedParagraph {
         hb_buffer_add_utf8(buffer, paragraph, Int32(offset), offset, 0)
         hb_buffer_add_utf8(buffer, paragraph, Int32(offset) + itemLength, offset, itemLength)
         hb_buffer_add_utf8(buffer, paragraph, length, offset + UInt32(itemLength), 0)
-        var features = [hb_feature_t](repeating: hb_feature_t(), count: 32)
-        var featureCount: UInt32 = 0
-        pango_font_get_features(font, &features, 32, &featureCount)
-        hb_shape(hbFont, buffer, features, featureCount)
+        // The font's own features (fontconfig's, none for the pinned fonts), on the stack.
+        withUnsafeTemporaryAllocation(of: hb_feature_t.self, capacity: 32) { features in
+            var featureCount: UInt32 = 0
+            pango_font_get_features(font, features.baseAddress, 32, &featureCount)
+            hb_shape(hbFont, buffer, features.baseAddress, featureCount)
+        }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, nil), count > 0 else {
             return false
