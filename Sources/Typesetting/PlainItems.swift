@@ -20,8 +20,7 @@ enum PlainItems {
         var runFonts: [(start: Int, end: Int, attributes: TextAttributes)] = []
         for run in text.runs {
             let attributes = run.attributes
-            let own = attributes.family != base.family || attributes.size != base.size || attributes.bold != base.bold
-                || attributes.italic != base.italic
+            let own = !attributes.hasFont(of: base)
             if own {
                 cuts.insert(run.start)
                 cuts.insert(run.end)

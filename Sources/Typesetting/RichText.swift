@@ -33,6 +33,12 @@ public struct TextAttributes: Hashable, Sendable {
         self.size = size
     }
 
+    /// True when `other` sets text in the same font: family, size, weight and slant (what a
+    /// Pango font description holds; colour and decorations are drawn, not chosen fonts).
+    func hasFont(of other: TextAttributes) -> Bool {
+        family == other.family && size == other.size && bold == other.bold && italic == other.italic
+    }
+
     /// A copy with changes, for building styles inline: `base.with { $0.bold = true }`.
     public func with(_ change: (inout TextAttributes) -> Void) -> TextAttributes {
         var copy = self

@@ -75,24 +75,9 @@ final class ShapedParagraph {
         guard let list = pango_attr_list_new() else { return [] }
         defer { pango_attr_list_unref(list) }
         // The layout's font description comes first, under every run's own.
-        if let description = TextBlock.fontDescription(base), let attribute = pango_attr_font_desc_new(description) {
-            pango_font_description_free(description)
-            attribute.pointee.start_index = 0
-            attribute.pointee.end_index = UInt32(length)
-            pango_attr_list_insert(list, attribute)
-        }
-        for run in text.runs {
-            let attributes = run.attributes
-            guard attributes.family != base.family || attributes.size != base.size || attributes.bold != base.bold
-                || attributes.italic != base.italic,
-                let description = TextBlock.fontDescription(attributes)
-            else { continue }
-            if let attribute = pango_attr_font_desc_new(description) {
-                attribute.pointee.start_index = UInt32(run.start)
-                attribute.pointee.end_index = UInt32(run.end)
-                pango_attr_list_insert(list, attribute)
-            }
-            pango_font_description_free(description)
+        TextBlock.insertFont(base, from: 0, to: Int(length), into: list)
+        for run in text.runs where !run.attributes.hasFont(of: base) {
+            TextBlock.insertFont(run.attributes, from: run.start, to: run.end, into: list)
         }
         var found: [UnsafeMutablePointer<PangoItem>] = []
         let itemized = string.withCString { pango_itemize(fonts.context, $0, 0, length, list, nil) }

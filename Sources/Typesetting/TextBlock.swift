@@ -452,6 +452,16 @@ public final class TextBlock {
         return description
     }
 
+    /// Inserts `attributes`' font over bytes `start..<end` into `list`.
+    static func insertFont(_ attributes: TextAttributes, from start: Int, to end: Int, into list: OpaquePointer?) {
+        guard let description = fontDescription(attributes) else { return }
+        defer { pango_font_description_free(description) }
+        guard let attribute = pango_attr_font_desc_new(description) else { return }
+        attribute.pointee.start_index = UInt32(start)
+        attribute.pointee.end_index = UInt32(end)
+        pango_attr_list_insert(list, attribute)
+    }
+
     private static func insertAttributes(_ attributes: TextAttributes, from start: Int, to end: Int, base: TextAttributes, into list: OpaquePointer?) {
         func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?) {
             guard let attribute else { return }
@@ -459,14 +469,7 @@ public final class TextBlock {
             attribute.pointee.end_index = UInt32(end)
             pango_attr_list_insert(list, attribute)
         }
-        if attributes.family != base.family || attributes.size != base.size || attributes.bold != base.bold
-            || attributes.italic != base.italic
-        {
-            if let description = fontDescription(attributes) {
-                insert(pango_attr_font_desc_new(description))
-                pango_font_description_free(description)
-            }
-        }
+        if !attributes.hasFont(of: base) { insertFont(attributes, from: start, to: end, into: list) }
         func channel(_ value: Double) -> UInt16 { UInt16((min(1, max(0, value)) * 65535).rounded()) }
         if attributes.color != base.color {
             insert(pango_attr_foreground_new(channel(attributes.color.red), channel(attributes.color.green), channel(attributes.color.blue)))
