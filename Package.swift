@@ -167,7 +167,7 @@ let package = Package(
         .testTarget(name: "MemoryTests", dependencies: ["Memory", "GazetteModel"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"]),
-        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
         .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestSupport"]),
         // swift-mustache only here: Templating must render what it rendered (differential tests).
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]),

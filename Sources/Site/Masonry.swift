@@ -127,9 +127,9 @@ struct CardBox {
         var breaks: [CardBlock: [TextPosition]] = [:]
         func lines(_ block: CardBlock, _ paragraph: PreparedParagraph?, _ type: CardTypography) -> Double {
             guard let paragraph else { return 0 }
-            let layout = engine.layout(paragraph, width: inner, maxLines: type.maxLines, margin: nearEdge)
-            if !layout.forcedBreaks.isEmpty { breaks[block] = layout.forcedBreaks }
-            return layout.height
+            let measured = engine.measure(paragraph, width: inner, maxLines: type.maxLines, margin: nearEdge)
+            if !measured.forcedBreaks.isEmpty { breaks[block] = measured.forcedBreaks }
+            return measured.height
         }
         var height = 2 * (border + padding)
         height += lines(.title, prepared.title, .title)

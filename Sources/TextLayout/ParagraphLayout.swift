@@ -190,45 +190,64 @@ public final class TextLayoutEngine: Sendable {
             sources.reserveCapacity(most)
             // Collapse: any run of space, tab, newline (across runs too) is one space.
             var choices: [(range: Range<Int>, face: Int)] = []
-            var sourceOffset = 0
-            for character in run.text {
-                let characterStart = sourceOffset
-                sourceOffset += character.unicodeScalars.count
-                let isWhite = character.unicodeScalars.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-                if isWhite {
-                    if lastWasSpace { continue }
-                    lastWasSpace = true
-                    let start = scalars.count
-                    scalars.append(0x20)
-                    clusterStarts.append(true)
-                    sources.append(TextPosition(run: runIndex, offset: characterStart))
-                    choices.append((start..<start + 1, primary))
-                    continue
-                }
+            /// A white-space character (space, tab, newline) starting at `characterStart`.
+            func addWhite(at characterStart: Int) {
+                if lastWasSpace { return }
+                lastWasSpace = true
+                let start = scalars.count
+                scalars.append(0x20)
+                clusterStarts.append(true)
+                sources.append(TextPosition(run: runIndex, offset: characterStart))
+                choices.append((start..<start + 1, primary))
+            }
+            /// A character of one scalar, as nearly every character is: the same choice as for
+            /// a longer cluster below, without an array per character (a tenth of measuring a
+            /// clean build's cards).
+            func addSingle(_ only: Unicode.Scalar, at characterStart: Int) {
                 lastWasSpace = false
                 let start = scalars.count
-                for (offset, scalar) in character.unicodeScalars.enumerated() {
-                    scalars.append(scalar.value)
-                    clusterStarts.append(offset == 0)
-                    sources.append(TextPosition(run: runIndex, offset: characterStart + offset))
-                }
+                scalars.append(only.value)
+                clusterStarts.append(true)
+                sources.append(TextPosition(run: runIndex, offset: characterStart))
                 let chosen: Int?
-                if scalars.count - start == 1, let only = character.unicodeScalars.first {
-                    // One scalar, as nearly every character is: the same choice as below, without
-                    // an array per character (a tenth of measuring a clean build's cards).
-                    if Self.isDefaultIgnorable(only) {
-                        chosen = primary
-                    } else {
-                        chosen = Self.choose(only, in: fonts)
-                        if chosen == nil, !fonts.contains(where: { $0.slice(for: only.value) != nil }) { missing.insert(only) }
-                    }
+                if Self.isDefaultIgnorable(only) {
+                    chosen = primary
                 } else {
+                    chosen = Self.choose(only, in: fonts)
+                    if chosen == nil, !fonts.contains(where: { $0.slice(for: only.value) != nil }) { missing.insert(only) }
+                }
+                choices.append((start..<start + 1, chosen ?? primary))
+            }
+            if run.text.unicodeScalars.allSatisfy({ Self.standsAlone($0.value) }) {
+                // Every scalar a character of its own: no grapheme breaking to walk.
+                for (offset, scalar) in run.text.unicodeScalars.enumerated() {
+                    if scalar == " " || scalar == "\t" || scalar == "\n" { addWhite(at: offset) } else { addSingle(scalar, at: offset) }
+                }
+            } else {
+                var sourceOffset = 0
+                for character in run.text {
+                    let characterStart = sourceOffset
+                    sourceOffset += character.unicodeScalars.count
+                    if character.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+                        addWhite(at: characterStart)
+                        continue
+                    }
+                    if character.unicodeScalars.count == 1, let only = character.unicodeScalars.first {
+                        addSingle(only, at: characterStart)
+                        continue
+                    }
+                    lastWasSpace = false
+                    let start = scalars.count
+                    for (offset, scalar) in character.unicodeScalars.enumerated() {
+                        scalars.append(scalar.value)
+                        clusterStarts.append(offset == 0)
+                        sources.append(TextPosition(run: runIndex, offset: characterStart + offset))
+                    }
                     let needed = Array(character.unicodeScalars.filter { !Self.isDefaultIgnorable($0) })
                     let face = Self.choose(needed, in: fonts)
-                    chosen = face.map(id(of:))
                     if face == nil { missing.formUnion(needed.filter { scalar in !fonts.contains { $0.slice(for: scalar.value) != nil } }) }
+                    choices.append((start..<scalars.count, face.map(id(of:)) ?? primary))
                 }
-                choices.append((start..<scalars.count, chosen ?? primary))
             }
             advances.append(contentsOf: repeatElement(0, count: scalars.count - runStart))
             if scalars.count > runStart { items.append(runStart..<scalars.count) }
@@ -294,6 +313,20 @@ public final class TextLayoutEngine: Sendable {
         return nil
     }
 
+    /// Whether a character starting with this scalar is that scalar alone whatever stands
+    /// around it, given that every scalar around it is one of these too: no combining marks,
+    /// joiners, variation selectors, prepended marks, jamo or regional indicators among them,
+    /// and no carriage return (CR LF is one character). Latin-1 and below, general punctuation,
+    /// arrows, CJK punctuation before its tone marks (U+302A), Hangul syllables, full-width
+    /// ASCII.
+    static func standsAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0..<0x300: value != 0x0D
+        case 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF, 0x3000...0x3029, 0xAC00...0xD7A3, 0xFF01...0xFF5E: true
+        default: false
+        }
+    }
+
     static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
         // None below U+00AD nor among Hangul syllables: the property lookup was most of this.
         let value = scalar.value
@@ -333,20 +366,44 @@ public final class TextLayoutEngine: Sendable {
     /// page to make explicit. Every other line then fits by at least the margin, and every other
     /// break overflows by at least it. Breaks past a clamp are not listed: nothing shows there.
     public func layout(_ paragraph: PreparedParagraph, width: Double, maxLines: Int? = nil, margin: Double = 0) -> ParagraphLayout {
-        let count = paragraph.scalars.count
-        guard count > 0 else {
-            return ParagraphLayout(lines: [], naturalLineCount: 0, height: 0, lineWidths: [])
+        let broken = Self.breakLines(paragraph, width: width, maxLines: maxLines, margin: margin)
+        let visible = broken.shown.map { $0.lowerBound..<Self.contentEnd(paragraph, $0.lowerBound, $0.upperBound) }
+        let texts = visible.map { range in
+            String(String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
         }
+        // The width each line's content takes, as Chromium lays it: in 1/64 px steps.
+        let widths = visible.map { range in range.isEmpty ? 0 : Double(Self.extent(paragraph, from: range.lowerBound, to: range.upperBound)) / 64 }
+        return ParagraphLayout(
+            lines: texts, naturalLineCount: broken.natural, height: Double(broken.shown.count) * paragraph.style.lineHeight,
+            lineWidths: widths, forcedBreaks: broken.forcedBreaks)
+    }
+
+    /// What `layout` finds of the paragraph's height and its forced breaks, without the text
+    /// and width of every line (a card's measure needs only these, at every card width).
+    public func measure(_ paragraph: PreparedParagraph, width: Double, maxLines: Int? = nil, margin: Double = 0) -> (height: Double, forcedBreaks: [TextPosition]) {
+        let broken = Self.breakLines(paragraph, width: width, maxLines: maxLines, margin: margin)
+        return (Double(broken.shown.count) * paragraph.style.lineHeight, broken.forcedBreaks)
+    }
+
+    private static func contentEnd(_ paragraph: PreparedParagraph, _ start: Int, _ end: Int) -> Int {
+        var end = end
+        while end > start && paragraph.isSpace[end - 1] { end -= 1 }
+        return end
+    }
+
+    /// The lines shown (hanging spaces included), how many the whole text takes, and the forced
+    /// breaks that start a shown line: `layout`'s and `measure`'s decisions.
+    private static func breakLines(
+        _ paragraph: PreparedParagraph, width: Double, maxLines: Int?, margin: Double
+    ) -> (shown: ArraySlice<Range<Int>>, natural: Int, forcedBreaks: [TextPosition]) {
+        let count = paragraph.scalars.count
+        guard count > 0 else { return ([], 0, []) }
         // Chromium compares in LayoutUnits (1/64 px) and lets content overshoot the line by one
         // (`LineBreaker::AvailableWidthToFit`).
         let limit = Int64((width * 64).rounded(.down)) + 1
         let slack = Int64((margin * 64).rounded(.up))
         func extent(_ start: Int, _ end: Int) -> Int64 { Self.extent(paragraph, from: start, to: end) }
-        func contentEnd(_ start: Int, _ end: Int) -> Int {
-            var end = end
-            while end > start && paragraph.isSpace[end - 1] { end -= 1 }
-            return end
-        }
+        func contentEnd(_ start: Int, _ end: Int) -> Int { Self.contentEnd(paragraph, start, end) }
         func nextCluster(after index: Int, before end: Int) -> Int {
             var after = index + 1
             while after < end && !paragraph.clusterStarts[after] { after += 1 }
@@ -413,18 +470,16 @@ public final class TextLayoutEngine: Sendable {
         lines.append(lineStart..<count)
 
         let natural = lines.count
-        let shown = maxLines.map { min($0, natural) } ?? natural
-        let visible = lines.prefix(shown).map { $0.lowerBound..<contentEnd($0.lowerBound, $0.upperBound) }
-        let texts = visible.map { range in
-            String(String.UnicodeScalarView(paragraph.scalars[range].compactMap(Unicode.Scalar.init)))
+        let shown = lines.prefix(maxLines.map { min($0, natural) } ?? natural)
+        // A forced break matters when it starts a shown line. Both lists rise.
+        var shownForced: [TextPosition] = []
+        var next = shown.startIndex + 1
+        for position in forced {
+            while next < shown.endIndex && shown[next].lowerBound < position { next += 1 }
+            guard next < shown.endIndex else { break }
+            if shown[next].lowerBound == position { shownForced.append(paragraph.sources[position]) }
         }
-        // The width each line's content takes, as Chromium lays it: in 1/64 px steps.
-        let widths = visible.map { range in range.isEmpty ? 0 : Double(extent(range.lowerBound, range.upperBound)) / 64 }
-        // A forced break matters when it starts a shown line.
-        let shownStarts = Set(lines.prefix(shown).dropFirst().map(\.lowerBound))
-        return ParagraphLayout(
-            lines: texts, naturalLineCount: natural, height: Double(shown) * paragraph.style.lineHeight, lineWidths: widths,
-            forcedBreaks: forced.filter(shownStarts.contains).map { paragraph.sources[$0] })
+        return (shown, natural, shownForced)
     }
 
     /// Prepares and lays out in one call.

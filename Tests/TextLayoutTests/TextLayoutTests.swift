@@ -1,6 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
-import TextLayout
+@testable import TextLayout
 
 let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
 
@@ -192,6 +193,55 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
         #expect(clamped.forcedBreaks.isEmpty)
         let open = try engine.layout(text, style: paragraph, width: full + 0.3, margin: 0.75)
         #expect(open.forcedBreaks.first == TextPosition(run: 0, offset: 6))
+    }
+
+    /// `prepare` walks a run scalar by scalar, not character by character, when every scalar
+    /// `standsAlone`: then no two of them make one character, whatever their order. Random
+    /// strings of such scalars (each range's edges among them) have as many characters as
+    /// scalars; and CR, a combining mark, a joiner or a jamo beside them would not.
+    @Test func scalarsThatStandAloneAreCharactersOfTheirOwn() {
+        var random = SeededGenerator(seed: 7)
+        let edges: [UInt32] = [0, 0x0A, 0x0C, 0x0E, 0x20, 0x7E, 0x7F, 0xA0, 0xAD, 0xFF, 0x2FF, 0x2010, 0x2027, 0x2030, 0x205E, 0x2190, 0x21FF, 0x3000, 0x3029, 0xAC00, 0xD7A3, 0xFF01, 0xFF5E]
+        let all = (UInt32(0)...0x10FFFF).lazy.filter(TextLayoutEngine.standsAlone)
+        let pool = Array(all)
+        for value in edges { #expect(TextLayoutEngine.standsAlone(value) == (value != 0x0D)) }
+        for _ in 0..<5_000 {
+            let scalars = (0..<Int.random(in: 2...12, using: &random)).compactMap { _ in
+                Unicode.Scalar(Bool.random(using: &random) ? edges.randomElement(using: &random) ?? 0 : pool.randomElement(using: &random) ?? 0)
+            }
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars)
+            #expect(String(text).count == scalars.count, "\(scalars.map { String($0.value, radix: 16) })")
+        }
+        for joining: UInt32 in [0x0D, 0x0301, 0x200D, 0x11A8, 0xFE0F, 0x1F1E6] { #expect(!TextLayoutEngine.standsAlone(joining)) }
+    }
+
+    /// `measure`, which cards use at every width, decides as `layout` does: the same height and
+    /// the same forced breaks, on paragraphs of short and overlong words in two runs, at widths
+    /// around each close call, with and without a margin and a clamp.
+    @Test func measureAgreesWithLayout() throws {
+        let engine = try engine()
+        var random = SeededGenerator(seed: 52)
+        let words = ["기준금리는", "동결", "가", "한국은행이", String(repeating: "나", count: 24), "GDP", "2.3%", "(전망)", "—", "물가"]
+        var compared = 0
+        for _ in 0..<300 {
+            let first = (0..<Int.random(in: 1...12, using: &random)).map { _ in words.randomElement(using: &random) ?? "" }.joined(separator: " ")
+            let second = (0..<Int.random(in: 0...6, using: &random)).map { _ in words.randomElement(using: &random) ?? "" }.joined(separator: "  ")
+            let text = StyledText([StyledText.Run(first, style), StyledText.Run(" " + second, style)])
+            let prepared = try engine.prepare(text, style: paragraph)
+            for _ in 0..<6 {
+                let width = Double.random(in: 20...400, using: &random)
+                let margin = Bool.random(using: &random) ? 0.75 : 0
+                let maxLines = [nil, 1, 2, 3].randomElement(using: &random) ?? nil
+                let layout = engine.layout(prepared, width: width, maxLines: maxLines, margin: margin)
+                let measured = engine.measure(prepared, width: width, maxLines: maxLines, margin: margin)
+                #expect(measured.height == layout.height, "\(first) | \(second) at \(width)")
+                #expect(measured.forcedBreaks == layout.forcedBreaks, "\(first) | \(second) at \(width)")
+                compared += layout.forcedBreaks.count
+            }
+        }
+        // Close calls were among them: the forced breaks were compared, not only empty lists.
+        #expect(compared > 20, "\(compared) forced breaks")
     }
 
     @Test func aLongWordCutNearTheEdgeIsCutExplicitly() throws {
