@@ -29,6 +29,20 @@ public enum NewJournal {
         }
     }
 
+    /// What a newcomer most likely meant by an article that is neither an id nor a URL: an
+    /// address without its scheme (`news.example.org/a`), or the journal's title, which goes to
+    /// `--title` (`gazette new "오늘의 금리"`).
+    static func hint(forNeither reference: String, title: String?) -> String {
+        if !reference.contains(" "), reference.contains("."), CanonicalURL.canonicalize("https://" + reference) != nil {
+            return "an address starts with its scheme: gazette new https://\(reference)"
+        }
+        if title == nil {
+            let quoted = "\"" + reference.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            return "a journal's title goes after --title (a journal on no article has only that): gazette new --title \(quoted)"
+        }
+        return "give the article's id (its \"id\" in content/articles/) or its URL"
+    }
+
     /// Writes `content/journals/<YYYY-MM-DD>-<slug>.md` and returns its site-relative path. The
     /// slug comes from the title; a slug already taken by any journal gets `-2`, `-3`, …
     public static func create(_ request: Request, siteRoot: URL) throws -> String {
@@ -53,7 +67,7 @@ public enum NewJournal {
                 article = articles.first { CanonicalURL.canonicalize($0.url) == canonical }
                 articleURL = reference
             } else {
-                problems.append(.error("'\(reference)' is neither an article id nor an http(s) URL"))
+                problems.append(.error("'\(reference)' is neither an article id nor an http(s) URL", hint: Self.hint(forNeither: reference, title: request.title)))
             }
         }
         let articleFailed = !problems.isEmpty

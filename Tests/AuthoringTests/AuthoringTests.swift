@@ -114,6 +114,29 @@ import TestSupport
         #expect(JournalLoader.journalPaths(siteRoot: folder.url).count == content.journals.count + 1)  // + the draft
     }
 
+    /// What a newcomer types for the article (a title, an address without its scheme) is
+    /// refused with the command they meant; nothing is written.
+    @Test func aTitleOrABareAddressGivenAsTheArticleSaysWhatToType() throws {
+        let folder = try site()
+        let before = JournalLoader.journalPaths(siteRoot: folder.url).count
+        let cases = [
+            (NewJournal.Request(article: "오늘의 \"금리\" 뉴스", author: "sam", now: now), "gazette new --title \"오늘의 \\\"금리\\\" 뉴스\""),
+            (NewJournal.Request(article: "news.example.org/economy/1", author: "sam", now: now), "gazette new https://news.example.org/economy/1"),
+            (NewJournal.Request(article: "금리 뉴스", title: "금리", author: "sam", now: now), "its \"id\" in content/articles/"),
+        ]
+        for (request, wanted) in cases {
+            do {
+                _ = try NewJournal.create(request, siteRoot: folder.url)
+                Issue.record("created a journal for \(request.article ?? "")")
+            } catch let error as DiagnosticsError {
+                let summary = error.diagnostics.map(\.summary).joined(separator: "\n")
+                #expect(summary.contains("is neither an article id nor an http(s) URL"), "\(summary)")
+                #expect(summary.contains(wanted), "\(summary)")
+            }
+        }
+        #expect(JournalLoader.journalPaths(siteRoot: folder.url).count == before)
+    }
+
     @Test func titlesWithYAMLSyntaxRoundTrip() throws {
         let folder = try site()
         let title = "금리: \"동결\" \\ 또는 [인상]? #속보"
