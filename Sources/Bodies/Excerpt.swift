@@ -14,8 +14,11 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
 
     /// The start of a body for a card: paragraphs, list items, quotes, table cells and code,
     /// flattened into one paragraph (blocks joined by a space), emphasis, strong and inline code
-    /// kept, links and the rest as plain text. Stops after about `limit` characters, at a word
-    /// boundary: the card clamps to a few lines anyway, and measuring stays bounded.
+    /// kept, links and the rest as plain text. Headings are left out, as from every other
+    /// excerpt of a body (`plainText(skippingHeadings:)`): a card starts with what was written,
+    /// not with the group's prompt `요약` that starts every journal. Stops after about `limit`
+    /// characters, at a word boundary: the card clamps to a few lines anyway, and measuring
+    /// stays bounded.
     public static func runs(from blocks: [MarkdownBlock], limit: Int = 400) -> [ExcerptRun] {
         var runs: [ExcerptRun] = []
         var length = 0
@@ -53,7 +56,7 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
         func walk(_ blocks: [MarkdownBlock]) {
             for block in blocks {
                 switch block {
-                case .paragraph(let items), .heading(_, let items):
+                case .paragraph(let items):
                     separate()
                     inlines(items, .plain)
                 case .blockQuote(let children): walk(children)
@@ -68,7 +71,7 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
                             inlines(cell, .plain)
                         }
                     }
-                case .html, .thematicBreak: break
+                case .heading, .html, .thematicBreak: break
                 }
             }
         }
