@@ -17,7 +17,7 @@ struct NewCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: "The article the journal is about: its id from the store, or any URL.")
+    @Argument(help: "The article the journal is about: its id from the store, or any URL. Leave it out for a journal on no article, and give --title.")
     var article: String?
 
     @Option(name: .long, help: "Title (default: the article's title).")
