@@ -37,10 +37,19 @@ public enum NewJournal {
             return "an address starts with its scheme: gazette new https://\(reference)"
         }
         if title == nil {
-            let quoted = "\"" + reference.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-            return "a journal's title goes after --title (a journal on no article has only that): gazette new --title \(quoted)"
+            return "a journal's title goes after --title (a journal on no article has only that): gazette new --title \(shellWord(reference))"
         }
         return "give the article's id (its \"id\" in content/articles/) or its URL"
+    }
+
+    /// `text` as one shell word that a shell reads back as `text`: in double quotes, or in single
+    /// quotes when it holds what a shell still expands inside double quotes (`$`, a backquote,
+    /// and `!` in an interactive bash).
+    static func shellWord(_ text: String) -> String {
+        if text.contains(where: { "$`!".contains($0) }) {
+            return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// Writes `content/journals/<YYYY-MM-DD>-<slug>.md` and returns its site-relative path. The

@@ -137,6 +137,26 @@ import TestSupport
         #expect(JournalLoader.journalPaths(siteRoot: folder.url).count == before)
     }
 
+    /// The title in that hint is one shell word that a shell reads back as the title, whatever
+    /// it holds: a `$` or a backquote in double quotes would be expanded when the member pastes
+    /// the command, and a `!` by an interactive bash.
+    @Test func theHintsTitleIsOneShellWordThatReadsBackAsTheTitle() throws {
+        let folder = try site()
+        for title in ["오늘의 \"금리\" 뉴스", "금리 $100 인상!", "`date` 기사", "백슬래시 \\ 와 '따옴표'", "$(echo 주의) 뉴스"] {
+            do {
+                _ = try NewJournal.create(.init(article: title, author: "sam", now: now), siteRoot: folder.url)
+                Issue.record("created a journal for \(title)")
+            } catch let error as DiagnosticsError {
+                let summary = error.diagnostics.map(\.summary).joined(separator: "\n")
+                let marker = "gazette new --title "
+                let word = try #require(summary.range(of: marker).map { String(summary[$0.upperBound...].prefix { $0 != "\n" }) }, "\(summary)")
+                let echoed = try Program.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "printf %s " + word])
+                #expect(echoed.status == 0 && echoed.stdout == title, "\(word) read back as \(echoed.stdout)")
+                if title.contains("!") { #expect(word.hasPrefix("'"), "\(word): an interactive bash expands ! in double quotes") }
+            }
+        }
+    }
+
     @Test func titlesWithYAMLSyntaxRoundTrip() throws {
         let folder = try site()
         let title = "금리: \"동결\" \\ 또는 [인상]? #속보"
