@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Memory", "Bodies", "SiteFonts", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
-        .testTarget(name: "BodiesTests", dependencies: ["Bodies", "Markdown", "GazetteModel"]),
+        .testTarget(name: "BodiesTests", dependencies: ["Bodies", "Markdown", "Content", "GazetteModel"]),
         .testTarget(name: "SiteFontsTests", dependencies: ["SiteFonts", "Site", "TextLayout", "GazetteModel"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "Site", "Bodies", "Content", "GazetteModel"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "GazetteModel", "TestSupport"]),

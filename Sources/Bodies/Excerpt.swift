@@ -16,7 +16,9 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
     /// flattened into one paragraph (blocks joined by a space), emphasis, strong and inline code
     /// kept, links and the rest as plain text. Headings are left out, as from every other
     /// excerpt of a body (`plainText(skippingHeadings:)`): a card starts with what was written,
-    /// not with the group's prompt `요약` that starts every journal. Stops after about `limit`
+    /// not with the group's prompt `요약` that starts every journal. Pictures are left out too,
+    /// alt text and all: "기준금리 추이" run into the sentence around it reads as a slip in the
+    /// prose (the digest skips it the same way). Stops after about `limit`
     /// characters, at a word boundary: the card clamps to a few lines anyway, and measuring
     /// stays bounded.
     public static func runs(from blocks: [MarkdownBlock], limit: Int = 400) -> [ExcerptRun] {
@@ -48,8 +50,7 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
                 case .emphasis(let children): inlines(children, kind == .plain ? .em : kind)
                 case .strong(let children): inlines(children, kind == .code ? kind : .strong)
                 case .strikethrough(let children), .link(_, _, let children): inlines(children, kind)
-                case .image(_, _, let alt): inlines(alt, kind)
-                case .html: break
+                case .image, .html: break
                 }
             }
         }
@@ -76,7 +77,9 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
             }
         }
         walk(blocks)
+        // A space owed before a picture or a cut-off stretch that never came: none at the end.
         while let last = runs.last, last.text.allSatisfy(\.isWhitespace) { runs.removeLast() }
+        while let last = runs.last?.text.last, last.isWhitespace { runs[runs.count - 1].text.removeLast() }
         return runs
     }
 

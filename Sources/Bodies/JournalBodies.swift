@@ -86,8 +86,11 @@ public struct JournalBodies: Sendable {
                 let document = MarkdownDocument(markdown, options: options)
                 let blocks = document.blocks()
                 let plainText = document.plainText(skippingHeadings: true)
+                // Search finds a picture by its alt text; a list row or a page's description
+                // reads the lead as prose, so there the alt text is left out.
+                let prose = MarkdownBlock.containImage(blocks) ? document.plainText(skippingHeadings: true, skippingImages: true) : plainText
                 let body = Body(
-                    full: keepsFull ? (document.html(), plainText) : nil, lead: String(plainText.prefix(Self.leadCharacters)),
+                    full: keepsFull ? (document.html(), plainText) : nil, lead: String(prose.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
                     warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
                         + BodyWriting.warnings(markdown))

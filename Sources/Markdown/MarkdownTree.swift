@@ -12,6 +12,19 @@ public enum MarkdownBlock: Sendable, Hashable {
     case html(String)
     case thematicBreak
     case table(MarkdownTable)
+
+    /// Whether a picture is anywhere in `blocks`: in a paragraph, heading, quote, list or cell.
+    public static func containImage(_ blocks: [MarkdownBlock]) -> Bool {
+        blocks.contains { block in
+            switch block {
+            case .paragraph(let items), .heading(_, let items): MarkdownInline.containImage(items)
+            case .blockQuote(let children): containImage(children)
+            case .list(let list): list.items.contains { containImage($0.blocks) }
+            case .table(let table): ([table.header] + table.rows).contains { $0.contains(where: MarkdownInline.containImage) }
+            case .codeBlock, .html, .thematicBreak: false
+            }
+        }
+    }
 }
 
 /// Inline content of a paragraph, heading or table cell.
@@ -26,6 +39,17 @@ public enum MarkdownInline: Sendable, Hashable {
     case link(destination: String, title: String, [MarkdownInline])
     case image(destination: String, title: String, alt: [MarkdownInline])
     case html(String)
+
+    /// Whether a picture is among `inlines` or inside one of them (a linked picture).
+    public static func containImage(_ inlines: [MarkdownInline]) -> Bool {
+        inlines.contains { inline in
+            switch inline {
+            case .image: true
+            case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children): containImage(children)
+            case .text, .code, .softBreak, .lineBreak, .html: false
+            }
+        }
+    }
 
     /// The text a reader sees, soft breaks as spaces.
     public static func plainText(_ inlines: [MarkdownInline]) -> String {

@@ -1,3 +1,6 @@
+import Content
+import Foundation
+import GazetteModel
 import Markdown
 import Testing
 
@@ -35,5 +38,24 @@ import Testing
 
     @Test func aBodyOfPromptsOnlyHasNoExcerpt() {
         #expect(excerpt("## 요약\n\n## 내 생각\n\n- \n").isEmpty)
+    }
+
+    /// A picture beside the journal, as a member puts one: its alt text is no part of the
+    /// sentence, so neither the card nor the lead (list rows, a page's description) reads it;
+    /// search still finds the picture by it.
+    @Test func aPictureIsLeftOutOfTheExcerptAndTheLeadButNotOfSearch() throws {
+        let body = "## 요약\n\n한국은행이 기준금리를 3.25%로 동결했다.\n\n![기준금리 추이](rate-chart.png)\n\n동결이 길어진다. [![도표](chart.png)](https://example.com/)\n"
+        #expect(excerpt(body) == "한국은행이 기준금리를 3.25%로 동결했다. 동결이 길어진다.")
+        let date = Date(timeIntervalSince1970: 1_763_000_000)
+        let journal = Journal(
+            path: "content/journals/rate.md", slug: "rate", title: "금리", articleReference: nil, tags: [], author: nil,
+            created: date, updated: date, draft: false, body: body, bodyStartLine: 5)
+        let content = SiteContent(
+            root: URL(fileURLWithPath: "/nonexistent"), config: SiteConfig(title: "T"), journals: [journal], articles: [], diagnostics: [])
+        let bodies = try JournalBodies(content)
+        #expect(bodies.lead(journal) == "한국은행이 기준금리를 3.25%로 동결했다. 동결이 길어진다.")
+        #expect(bodies.plainText(journal).contains("기준금리 추이"))
+        #expect(MarkdownBlock.containImage(MarkdownDocument(body).blocks()))
+        #expect(!MarkdownBlock.containImage(MarkdownDocument("## 요약\n\n- [링크](https://example.com/) `![x](y)`\n").blocks()))
     }
 }
