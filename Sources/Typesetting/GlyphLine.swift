@@ -9,6 +9,8 @@ struct GlyphLine {
         /// cairo's font for the run, owned by the Pango font of the unwrapped layout's item:
         /// valid while the block keeps that layout.
         let font: OpaquePointer
+        /// HarfBuzz's face of that font (`PDFText` writes the run's text from its file).
+        let face: OpaquePointer?
         /// x from the line's left edge, y from its baseline, in points.
         let glyphs: [cairo_glyph_t]
         /// The run's text and which glyphs set which bytes of it, so the PDF's text reads back.
@@ -114,6 +116,7 @@ struct ShapedRuns {
             ascent = max(ascent, -Int(logical.y))
             descent = max(descent, Int(logical.y + logical.height))
             guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(run.font)) else { return nil }
+            let face = pango_font_get_hb_font(run.font).flatMap { hb_font_get_face($0) }
             let runEnd = min(run.offset + run.length, range.upperBound)
             // Cut at every change of colour; within a piece, one cluster per distinct byte offset,
             // each cluster's bytes up to the next one's start (the last's up to the piece's end).
@@ -159,7 +162,7 @@ struct ShapedRuns {
                 textClusters[textClusters.count - 1].num_bytes = Int32(pieceEnd - clusterStart)
                 made.append(
                     GlyphLine.Run(
-                        font: scaled, glyphs: glyphs,
+                        font: scaled, face: face, glyphs: glyphs,
                         utf8: text[pieceStart..<pieceEnd].map { CChar(bitPattern: $0) }, clusters: textClusters, color: pieceColor))
             }
         }

@@ -108,6 +108,7 @@ public final class PDFCanvas {
         self.width = width
         self.height = height
         self.output = output
+        self.text = output == .pdf ? PDFText() : nil
     }
 
     deinit {
@@ -137,7 +138,11 @@ public final class PDFCanvas {
     }
 
     /// Ends the current page and starts the next.
-    public func showPage() { cairo_show_page(cr) }
+    public func showPage() {
+        flushGlyphs()
+        text?.endPage()
+        cairo_show_page(cr)
+    }
 
     // MARK: - Structure (tagged PDF)
 
@@ -326,12 +331,16 @@ public final class PDFCanvas {
 
     private var batch = GlyphBatch()
 
+    /// The glyph lines' text, written by Gazette (nil for `.discard`: cairo draws it).
+    private let text: PDFText?
+
     /// Held while Pango draws a line on any canvas.
     private static let pango = Locked(())
 
     /// Glyph runs in one font and colour, placed on the page, with their text and clusters.
     private struct GlyphBatch {
         var font: OpaquePointer?
+        var face: OpaquePointer?
         var color = RGB.black
         var glyphs: [cairo_glyph_t] = []
         var utf8: [CChar] = []
@@ -341,6 +350,7 @@ public final class PDFCanvas {
 
         mutating func add(_ run: GlyphLine.Run, x: Double, baseline: Double) {
             font = run.font
+            face = run.face
             color = run.color
             for glyph in run.glyphs { glyphs.append(cairo_glyph_t(index: glyph.index, x: glyph.x + x, y: glyph.y + baseline)) }
             utf8.append(contentsOf: run.utf8)
@@ -358,7 +368,16 @@ public final class PDFCanvas {
     /// Shows the batch's glyphs, with their text and clusters, as Pango's cairo renderer does,
     /// and empties it.
     private func flushGlyphs() {
-        guard let font = batch.font else { return }
+        guard let font = batch.font, let first = batch.glyphs.first else { return batch.clear() }
+        if let text, text.add(glyphs: batch.glyphs, utf8: batch.utf8, clusters: batch.clusters, font: font, face: batch.face, color: batch.color) {
+            // The marker `completingStructure` puts the text's operators in place of.
+            cairo_save(cr)
+            cairo_set_source_rgb(cr, 0, 0, 0)
+            cairo_rectangle(cr, first.x, first.y, PDFText.markerWidth, PDFText.markerHeight)
+            cairo_fill(cr)
+            cairo_restore(cr)
+            return batch.clear()
+        }
         cairo_set_scaled_font(cr, font)
         cairo_set_source_rgb(cr, batch.color.red, batch.color.green, batch.color.blue)
         batch.utf8.withUnsafeBufferPointer { text in
@@ -442,13 +461,14 @@ public final class PDFCanvas {
 
     /// Ends the last page and returns the document's bytes (none for `.discard`).
     public func finish() throws -> Data {
-        completingStructure(try finishCairo())
+        try completingStructure(try finishCairo())
     }
 
     /// Ends the last page and returns cairo's document as cairo wrote it (its streams plain).
     func finishCairo() throws -> Data {
         guard !finished else { return sink.data }
         finished = true
+        text?.endPage()
         cairo_destroy(cr)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
@@ -498,8 +518,11 @@ public final class PDFCanvas {
     /// `finishCairo`'s document with what cairo cannot write: its cross-reference table
     /// repaired, and the document's language, its XMP metadata, its artifacts and the
     /// languages of its elements (`PDFStructure`).
-    public func completingStructure(_ data: Data) -> Data {
+    public func completingStructure(_ data: Data) throws -> Data {
         guard output == .pdf, !data.isEmpty else { return data }
-        return PDFStructure.update(data, language: language, elements: elements, metadata: xmpMetadata)
+        guard let completed = PDFStructure.update(data, language: language, elements: elements, metadata: xmpMetadata, text: text) else {
+            throw Failure(description: "cairo: the pages' text could not be put in place of its markers")
+        }
+        return completed
     }
 }

@@ -21,9 +21,14 @@ enum PDFStructure {
     /// The document as cairo wrote it, completed in one rewrite: the catalog's language,
     /// `DisplayDocTitle` and, for a document's leading part, its XMP `metadata` (a stream added
     /// after the last object; the parts joined after keep the first part's catalog and objects).
-    static func update(_ data: Data, language: String?, elements: [Element], metadata: XMPMetadata? = nil) -> Data {
+    ///
+    /// `text` is what Gazette wrote of the pages' text (`PDFText`): each page's markers are
+    /// replaced by its batches' operators, in order, and its fonts added to the file and to
+    /// every page's resources. Nil when that cannot be done (a page whose markers and batches
+    /// do not agree): its text would be lost.
+    static func update(_ data: Data, language: String?, elements: [Element], metadata: XMPMetadata? = nil, text: PDFText? = nil) -> Data? {
         let bytes = [UInt8](data)
-        guard let file = PDFFile(bytes) else { return data }
+        guard let file = PDFFile(bytes) else { return text?.pages.allSatisfy(\.isEmpty) == false ? nil : data }
         var replaced: [Int: [UInt8]] = [:]
         var appended: [[UInt8]] = []
         if let root = file.trailerReference("Root"), let catalog = file.object(root), UTF8Search.contains(catalog, "/Type /Catalog") {
@@ -39,6 +44,7 @@ enum PDFStructure {
         var structure: [Int] = []
         var contents: [Int] = []
         var plain: [Int] = []
+        var pages: [(page: Int, contents: Int, resources: Int?)] = []
         for number in file.numbers {
             guard let extent = file.extent(number) else { continue }
             if extent.isStream {
@@ -58,6 +64,7 @@ enum PDFStructure {
                 }
             } else if let stream = file.contentStream(of: extent) {
                 contents.append(stream)
+                pages.append((number, stream, file.object(number).flatMap { reference(after: "/Resources ", in: $0) }))
                 // Pages with annotations take them in the order of the structure (7.18.3).
                 if file.holds("/Annots", in: extent.text), let text = file.object(number), !UTF8Search.contains(text, "/Tabs") {
                     replaced[number] = Array(insertBeforeClose(text, " /Tabs /S").utf8)
@@ -73,34 +80,101 @@ enum PDFStructure {
                 }
             }
         }
-        replaced.merge(deflatedStreams(file, pages: contents, plain: plain)) { _, deflated in deflated }
+        // The text Gazette wrote: each page's batches by its content stream, the fonts after
+        // the objects cairo wrote, named in each page's resources.
+        var batches: [Int: [[UInt8]]] = [:]
+        if let text, text.pages.contains(where: { !$0.isEmpty }) {
+            pages.sort { $0.page < $1.page }
+            for (index, page) in pages.enumerated() where index < text.pages.count { batches[page.contents] = text.pages[index] }
+            guard text.pages.dropFirst(pages.count).allSatisfy(\.isEmpty),
+                let fonts = text.fontObjects(from: file.size + appended.count)
+            else { return nil }
+            appended += fonts.objects
+            for resources in Set(pages.compactMap(\.resources)) {
+                guard let dictionary = replaced[resources].map({ String(decoding: $0, as: UTF8.self) }) ?? file.object(resources) else { return nil }
+                if let font = UTF8Search.range(of: "/Font <<", in: dictionary) {
+                    replaced[resources] = Array((dictionary[..<font.upperBound] + fonts.resources + dictionary[font.upperBound...]).utf8)
+                } else {
+                    replaced[resources] = Array(insertBeforeClose(dictionary, " /Font <<\(fonts.resources) >>").utf8)
+                }
+            }
+        }
+        guard let streams = deflatedStreams(file, pages: contents, plain: plain, batches: batches) else { return nil }
+        replaced.merge(streams) { _, deflated in deflated }
         guard !replaced.isEmpty || file.unwritten > 0 else { return data }
         return file.rewritten(replacing: replaced, appending: appended)
+    }
+
+    /// `content` with each of `PDFText`'s markers (`x y 0.375 0.125 re f`, where cairo may have
+    /// put it on the line of the operator before) replaced by the next of `batches`; nil unless
+    /// there are as many markers as batches.
+    static func placingText(_ content: [UInt8], _ batches: [[UInt8]]) -> [UInt8]? {
+        let suffix = PDFText.markerSuffix
+        var out: [UInt8] = []
+        out.reserveCapacity(content.count + batches.reduce(0) { $0 + $1.count })
+        var copied = 0, placed = 0
+        var index = 0
+        let last = content.count - suffix.count
+        while index <= last {
+            if content[index] == suffix[0], content[index + 1] == suffix[1], content[index..<index + suffix.count].elementsEqual(suffix),
+                index + suffix.count == content.count || content[index + suffix.count] == 10 || content[index + suffix.count] == 13
+            {
+                // Back over the rectangle's x and y.
+                var lineStart = index
+                for operand in 0..<2 {
+                    if operand == 1, lineStart > copied, content[lineStart - 1] == 32 { lineStart -= 1 }
+                    while lineStart > copied, content[lineStart - 1] == 45 || content[lineStart - 1] == 46 || (48...57).contains(content[lineStart - 1]) {
+                        lineStart -= 1
+                    }
+                }
+                guard placed < batches.count else { return nil }
+                out += content[copied..<lineStart]
+                out += batches[placed]
+                placed += 1
+                copied = index + suffix.count
+                index = copied
+            } else {
+                index += 1
+            }
+        }
+        guard placed == batches.count else { return nil }
+        out += content[copied...]
+        return out
     }
 
     /// The replacement text of each stream object that changed, on all cores: each page's
     /// content stream (`pages`) with its artifacts marked, and every stream cairo left `plain`,
     /// deflated. A page stream cairo deflated itself (a cairo that writes no plain streams) is
     /// inflated to be marked, and left as it is when it cannot be.
-    private static func deflatedStreams(_ file: PDFFile, pages: [Int], plain: [Int]) -> [Int: [UInt8]] {
+    private static func deflatedStreams(_ file: PDFFile, pages: [Int], plain: [Int], batches: [Int: [[UInt8]]] = [:]) -> [Int: [UInt8]]? {
         let isPage = Set(pages), isPlain = Set(plain)
-        let streams = (pages.filter { !isPlain.contains($0) } + plain).concurrentMap { number -> (Int, [UInt8])? in
-            guard let (dictionary, stream) = file.stream(number) else { return nil }
+        let streams = (pages.filter { !isPlain.contains($0) } + plain).concurrentMap { number -> (Int, [UInt8])?? in
+            guard let (dictionary, stream) = file.stream(number) else { return .some(nil) }
             var content: [UInt8]
             if isPlain.contains(number) {
                 content = [UInt8](stream)
+                if let text = batches[number] {
+                    guard let placed = placingText(content, text) else { return nil }
+                    content = placed
+                }
                 if isPage.contains(number), let marked = markingArtifacts(content) { content = marked }
+            } else if batches[number] != nil {
+                return nil
             } else {
                 guard let inflated = Deflate.decompress(Data(stream), format: .zlib), let marked = markingArtifacts([UInt8](inflated))
-                else { return nil }
+                else { return .some(nil) }
                 content = marked
             }
-            guard let deflated = Deflate.compress(content, format: .zlib) else { return nil }
+            guard let deflated = Deflate.compress(content, format: .zlib) else { return batches[number] == nil ? .some(nil) : nil }
             let text = deflatedDictionary(dictionary, length: deflated.count) + "\nstream\n"
             return (number, Array(text.utf8) + [UInt8](deflated) + Array("\nendstream".utf8))
         }
         var replaced: [Int: [UInt8]] = [:]
-        for case let (number, stream)? in streams { replaced[number] = stream }
+        for stream in streams {
+            // A page whose text could not be put in place: the document would lose it.
+            guard let stream else { return nil }
+            if let (number, bytes) = stream { replaced[number] = bytes }
+        }
         return replaced
     }
 

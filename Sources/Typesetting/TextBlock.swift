@@ -203,7 +203,19 @@ public final class TextBlock {
             let layout = try TextBlock.layout(
                 text, fonts: fonts, base: base, width: width, alignment: alignment, wrap: wrap, keepKoreanWords: keepKoreanWords)
             layouts.append(layout)
-            for set in TextBlock.lines(of: layout) { add(set, offset: 0) }
+            // Unwrapped (no width), each line is the layout's as it is: drawn from its glyphs
+            // where it can be, as a hard line that fits is above.
+            let shaped = width == nil ? ShapedRuns(layout) : nil
+            var colors = RunColors(text)
+            for set in TextBlock.lines(of: layout) {
+                let range = set.start..<set.end
+                let glyphs =
+                    shaped.flatMap { shaped in
+                        TextBlock.undecorated(text, range)
+                            ? text.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil : nil
+                    }
+                add(set, offset: 0, glyphs: glyphs)
+            }
         }
         var fontsOfLines: [UnsafeMutablePointer<PangoFont>] = []
         for font in shapedParagraphs.flatMap(\.fonts) where !fontsOfLines.contains(font) { fontsOfLines.append(font) }
