@@ -28,7 +28,7 @@ enum PDFStructure {
     /// do not agree): its text would be lost.
     static func update(_ data: Data, language: String?, elements: [Element], metadata: XMPMetadata? = nil, text: PDFText? = nil) -> Data? {
         let bytes = [UInt8](data)
-        guard let file = PDFFile(bytes) else { return text?.pages.allSatisfy(\.isEmpty) == false ? nil : data }
+        guard let file = PDFFile(bytes) else { return text?.isEmpty == false ? nil : data }
         var replaced: [Int: [UInt8]] = [:]
         var appended: [[UInt8]] = []
         if let root = file.trailerReference("Root"), let catalog = file.object(root), UTF8Search.contains(catalog, "/Type /Catalog") {
@@ -83,7 +83,7 @@ enum PDFStructure {
         // The text Gazette wrote: each page's batches by its content stream, the fonts after
         // the objects cairo wrote, named in each page's resources.
         var batches: [Int: [[UInt8]]] = [:]
-        if let text, text.pages.contains(where: { !$0.isEmpty }) {
+        if let text, !text.isEmpty {
             pages.sort { $0.page < $1.page }
             for (index, page) in pages.enumerated() where index < text.pages.count { batches[page.contents] = text.pages[index] }
             guard text.pages.dropFirst(pages.count).allSatisfy(\.isEmpty),

@@ -3,8 +3,8 @@ import Foundation
 import GazetteModel
 
 /// The text of a canvas's glyph lines, written by Gazette instead of cairo: its operators for
-/// each page, and at the end the fonts they use (a TrueType subset per face that keeps the
-/// glyphs' numbers, so a glyph's number is its CID, with its widths and `ToUnicode` map).
+/// each page, and at the end the fonts they use (a TrueType subset per font file, its glyphs
+/// numbered by first use, so a glyph's number is its CID, with its widths and `ToUnicode` map).
 ///
 /// cairo turned each glyph into PDF operators itself when a page ended — a hash lookup per
 /// glyph, a latin subset beside the CID one (a font switch at every space of Korean text),
@@ -79,7 +79,23 @@ final class PDFText {
     }
 
     private var faces: [OpaquePointer: Face] = [:]
+    private var files: [[UInt8]: Face] = [:]
     private var ordered: [Face] = []
+
+    /// Whether any page has text of Gazette's.
+    var isEmpty: Bool { pages.allSatisfy(\.isEmpty) }
+
+    /// The font file's header and table directory.
+    private static func tableDirectory(_ face: OpaquePointer) -> [UInt8]? {
+        guard let blob = hb_face_reference_blob(face) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length >= 12 else { return nil }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { bytes in
+            let size = 12 + (Int(bytes[4]) << 8 | Int(bytes[5])) * 16
+            return size <= Int(length) ? Array(UnsafeBufferPointer(start: bytes, count: size)) : nil
+        }
+    }
     /// The operators of each batch on the page being drawn, in the order of their markers.
     private var page: [[UInt8]] = []
     private(set) var pages: [[[UInt8]]] = []
@@ -100,11 +116,14 @@ final class PDFText {
             known = face
         } else {
             // Pango may load one font file as several faces (a layout's, a paragraph's own):
-            // one file is one font in the PDF.
-            guard let made = Face(index: ordered.count, face: face) else { return false }
-            if let same = ordered.first(where: { $0.font == made.font }) {
+            // one file is one font in the PDF, known by its table directory (each table's
+            // tag, checksum, place and length) before its bytes are copied.
+            guard let directory = Self.tableDirectory(face) else { return false }
+            if let same = files[directory] {
                 known = same
             } else {
+                guard let made = Face(index: ordered.count, face: face) else { return false }
+                files[directory] = made
                 ordered.append(made)
                 known = made
             }
@@ -306,14 +325,16 @@ final class PDFText {
 
     /// Four hex digits.
     static func hex(_ value: UInt32, to out: inout [UInt8]) {
-        let digits = Array("0123456789abcdef".utf8)
-        for shift in stride(from: 12, through: 0, by: -4) { out.append(digits[Int((value >> UInt32(shift)) & 15)]) }
+        for shift in stride(from: 12, through: 0, by: -4) {
+            let digit = UInt8((value >> UInt32(shift)) & 15)
+            out.append(digit < 10 ? 48 + digit : 87 + digit)
+        }
     }
 }
 
-/// A TrueType font cut to some glyphs for a PDF, each keeping its number (so a CID font can
-/// say `/CIDToGIDMap /Identity`): the other glyphs' outlines are emptied, and only the tables a
-/// PDF's TrueType font needs are kept (ISO 32000-1, 9.9: no `cmap`, names or layout tables).
+/// A TrueType font cut to some glyphs for a PDF, renumbered in the order given (so a CID font
+/// whose CIDs are that order can say `/CIDToGIDMap /Identity`), with only the tables a PDF's
+/// TrueType font needs (ISO 32000-1, 9.9: no `cmap`, names or layout tables).
 enum TrueTypeSubset {
     private static func u16(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) << 8 | Int(b[at + 1]) }
     private static func i16(_ b: [UInt8], _ at: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(b, at)))) }

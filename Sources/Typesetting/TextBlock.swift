@@ -160,11 +160,7 @@ public final class TextBlock {
             }
             for (part, offset, shaped, breaks, hardLines) in sources {
                 var colors = RunColors(part)
-                func glyphs(_ range: Range<Int>) -> GlyphLine? {
-                    guard TextBlock.undecorated(part, range) else { return nil }
-                    let line = part.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil
-                    return line?.moved(by: offset)
-                }
+                func glyphs(_ range: Range<Int>) -> GlyphLine? { TextBlock.glyphLine(part, range, shaped, &colors)?.moved(by: offset) }
                 for line in breaks.lines {
                     if let index = line.hardLine, index < hardLines.count {
                         // A hard line that fits is the unwrapped layout's line as it is, drawn
@@ -208,13 +204,7 @@ public final class TextBlock {
             let shaped = width == nil ? ShapedRuns(layout) : nil
             var colors = RunColors(text)
             for set in TextBlock.lines(of: layout) {
-                let range = set.start..<set.end
-                let glyphs =
-                    shaped.flatMap { shaped in
-                        TextBlock.undecorated(text, range)
-                            ? text.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil : nil
-                    }
-                add(set, offset: 0, glyphs: glyphs)
+                add(set, offset: 0, glyphs: shaped.flatMap { TextBlock.glyphLine(text, set.start..<set.end, $0, &colors) })
             }
         }
         var fontsOfLines: [UnsafeMutablePointer<PangoFont>] = []
@@ -228,6 +218,13 @@ public final class TextBlock {
         self.color = base.color
         self.links = links
         self.string = text.string
+    }
+
+    /// Bytes `range` of `text` as one line of glyphs cut from `shaped`, coloured by `colors`;
+    /// nil where Pango must draw it (a decoration, or glyphs the cut cannot take).
+    static func glyphLine(_ text: RichText, _ range: Range<Int>, _ shaped: ShapedRuns, _ colors: inout RunColors) -> GlyphLine? {
+        guard undecorated(text, range) else { return nil }
+        return text.string.utf8.withContiguousStorageIfAvailable { bytes in shaped.line(range, text: bytes) { colors.at($0) } } ?? nil
     }
 
     /// The byte ranges of the hard lines of `string` (between line feeds).
