@@ -27,7 +27,9 @@ final class PDFText {
     /// CIDs the pages' strings say; CID 0 is .notdef), with their widths and text.
     final class Face {
         let index: Int
-        let font: [UInt8]
+        /// The font file's bytes, harfbuzz's (the file Pango mapped): held, not copied.
+        let font: UnsafeBufferPointer<UInt8>
+        private let blob: OpaquePointer
         let upem: Double
         let name: String
         /// The CID of each of the font's glyphs, 0 for none yet.
@@ -40,12 +42,16 @@ final class PDFText {
 
         init?(index: Int, face: OpaquePointer) {
             guard let blob = hb_face_reference_blob(face) else { return nil }
-            defer { hb_blob_destroy(blob) }
             var length: UInt32 = 0
-            guard let data = hb_blob_get_data(blob, &length), length > 12 else { return nil }
-            font = data.withMemoryRebound(to: UInt8.self, capacity: Int(length)) { Array(UnsafeBufferPointer(start: $0, count: Int(length))) }
             let upem = hb_face_get_upem(face), count = hb_face_get_glyph_count(face)
-            guard upem > 0, count > 0, count <= 65_535, let measuring = hb_font_create(face) else { return nil }
+            guard let data = hb_blob_get_data(blob, &length), length > 12, upem > 0, count > 0, count <= 65_535,
+                let measuring = hb_font_create(face)
+            else {
+                hb_blob_destroy(blob)
+                return nil
+            }
+            self.blob = blob
+            font = UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: Int(length))
             self.index = index
             self.upem = Double(upem)
             self.measuring = measuring
@@ -59,7 +65,10 @@ final class PDFText {
                 ? postScript : "Font\(index)"
         }
 
-        deinit { hb_font_destroy(measuring) }
+        deinit {
+            hb_font_destroy(measuring)
+            hb_blob_destroy(blob)
+        }
 
         /// The CID of `glyph` shown as `text`; nil when the glyph is not the font's, the font
         /// has no CID left, or the glyph was shown as other text (a string that maps one glyph
@@ -336,11 +345,12 @@ final class PDFText {
 /// whose CIDs are that order can say `/CIDToGIDMap /Identity`), with only the tables a PDF's
 /// TrueType font needs (ISO 32000-1, 9.9: no `cmap`, names or layout tables).
 enum TrueTypeSubset {
-    private static func u16(_ b: [UInt8], _ at: Int) -> Int { Int(b[at]) << 8 | Int(b[at + 1]) }
-    private static func i16(_ b: [UInt8], _ at: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(b, at)))) }
-    private static func u32(_ b: [UInt8], _ at: Int) -> Int { u16(b, at) << 16 | u16(b, at + 2) }
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+    private static func u16<B: RandomAccessCollection<UInt8>>(_ b: B, _ at: Int) -> Int where B.Index == Int { Int(b[at]) << 8 | Int(b[at + 1]) }
+    private static func i16(_ b: Bytes, _ at: Int) -> Int { Int(Int16(bitPattern: UInt16(u16(b, at)))) }
+    private static func u32(_ b: Bytes, _ at: Int) -> Int { u16(b, at) << 16 | u16(b, at + 2) }
 
-    private static func tables(_ font: [UInt8]) -> [String: Range<Int>]? {
+    private static func tables(_ font: Bytes) -> [String: Range<Int>]? {
         guard font.count >= 12 else { return nil }
         let count = u16(font, 4)
         guard font.count >= 12 + count * 16 else { return nil }
@@ -356,7 +366,7 @@ enum TrueTypeSubset {
     }
 
     /// Bounding box, ascent, descent and cap height, in font units.
-    static func metrics(_ font: [UInt8]) -> (box: [Int], ascent: Int, descent: Int, capHeight: Int)? {
+    static func metrics(_ font: Bytes) -> (box: [Int], ascent: Int, descent: Int, capHeight: Int)? {
         guard let tables = tables(font), let head = tables["head"], head.count >= 54, let hhea = tables["hhea"], hhea.count >= 36 else { return nil }
         let box = [i16(font, head.lowerBound + 36), i16(font, head.lowerBound + 38), i16(font, head.lowerBound + 40), i16(font, head.lowerBound + 42)]
         let ascent = i16(font, hhea.lowerBound + 4), descent = i16(font, hhea.lowerBound + 6)
@@ -367,7 +377,7 @@ enum TrueTypeSubset {
 
     /// The font cut to `glyphs` (by new number: glyph `glyphs[n]` of the font becomes glyph n;
     /// `glyphs[0]` is .notdef), then the parts of composite glyphs after them, renumbered too.
-    static func renumbered(_ font: [UInt8], glyphs wanted: [UInt32]) -> [UInt8]? {
+    static func renumbered(_ font: Bytes, glyphs wanted: [UInt32]) -> [UInt8]? {
         guard let tables = tables(font), let head = tables["head"], head.count >= 54, let maxp = tables["maxp"], maxp.count >= 6,
             let loca = tables["loca"], let glyf = tables["glyf"], let hhea = tables["hhea"], hhea.count >= 36, let hmtx = tables["hmtx"]
         else { return nil }
@@ -397,7 +407,7 @@ enum TrueTypeSubset {
             newHmtx += [UInt8(advance >> 8), UInt8(advance & 255), UInt8(bearing >> 8), UInt8(bearing & 255)]
             if let range = outline(glyph), !range.isEmpty {
                 var data = Array(font[range])
-                if data.count >= 10, i16(data, 0) < 0 {
+                if data.count >= 10, Int16(bitPattern: UInt16(u16(data, 0))) < 0 {
                     // A composite: its parts get numbers of their own, after the others.
                     var at = 10
                     while at + 4 <= data.count {
