@@ -111,7 +111,7 @@ let package = Package(
         // The search index: Korean-aware keys, postings sharded and compressed.
         .target(name: "Search", dependencies: ["GazetteModel", "Memory", "Content", "Bodies"]),
         // The web fonts: slices by Hangul frequency, pages' own fonts, preloads.
-        .target(name: "SiteFonts", dependencies: ["GazetteModel", "Markdown", "TextLayout"]),
+        .target(name: "SiteFonts", dependencies: ["GazetteModel", "Memory", "Markdown", "TextLayout"]),
         // Rendering HTML: pages, boards, feeds, sitemap, assets. No packets: those are Packet's,
         // and Pipeline asks for both.
         .target(
@@ -176,7 +176,7 @@ let package = Package(
         .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Memory", "Bodies", "SiteFonts", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "BodiesTests", dependencies: ["Bodies", "Markdown", "Content", "GazetteModel"]),
-        .testTarget(name: "SiteFontsTests", dependencies: ["SiteFonts", "Site", "TextLayout", "GazetteModel"]),
+        .testTarget(name: "SiteFontsTests", dependencies: ["SiteFonts", "Site", "TextLayout", "GazetteModel", "Memory"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "Site", "Bodies", "Content", "GazetteModel"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),

@@ -285,6 +285,8 @@ extern "C" size_t gazette_woff2_stream_max_size(size_t length) {
     return BrotliEncoderMaxCompressedSize(length);
 }
 
+extern "C" uint32_t gazette_brotli_encoder_version(void) { return BrotliEncoderVersion(); }
+
 extern "C" int gazette_woff2_compress_stream(const uint8_t *tables, size_t length, int quality,
                                              uint8_t *result, size_t *result_length) {
     return compress(tables, length, quality, result, result_length);

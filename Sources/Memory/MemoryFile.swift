@@ -71,6 +71,12 @@ public enum MemoryFile {
             }
         }
 
+        /// Bytes as they are, after their length.
+        public func data(_ value: Data) {
+            unsigned(UInt64(value.count))
+            bytes.append(contentsOf: value)
+        }
+
         /// A flag, then the string when there is one.
         public func optionalString(_ value: String?) {
             flag(value != nil)
@@ -205,6 +211,14 @@ public enum MemoryFile {
             let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]), as: UTF8.self)
             offset += length
             return text
+        }
+
+        /// Bytes `Writer.data` wrote.
+        public mutating func data() -> Data? {
+            guard let length = count() else { return nil }
+            let value = Data(UnsafeBufferPointer(rebasing: bytes[offset..<offset + length]))
+            offset += length
+            return value
         }
 
         /// `.some(nil)` for an absent string, nil for a damaged file.

@@ -58,6 +58,7 @@ public enum SiteBuilder {
             made: made, pages: artifacts.pages, search: searchFiles, later: later, content: sources.content, summary: summary)
         let written = try run.writer.write(built, &run.clock)
         run.memory.endBuild(cards: cards.cache, bodies: parsed.bodyMemo)
+        parsed.fonts.endBuild(files: written.files.count)
         return report(sources, parsed, written, later: later, search: deferredSearch, run)
     }
 

@@ -14,16 +14,15 @@ extension WebFonts {
     /// The `@font-face` rules of a page's own fonts, for the regular and the bold face: each rule's
     /// source is a WOFF2 of exactly `rare[face]`, inline, and its `unicode-range` lists them.
     /// Empty when the page shows no rare syllable. The same characters give the same bytes, made
-    /// once per process. They are not kept on disk: cutting ten glyphs from the pool and encoding
-    /// them takes well under a millisecond, while a cache file per page font cost a clean build
-    /// with real Korean text (1,883 page fonts on 2,357 pages) more in file creation than the
-    /// encoding itself, and filled `.gazette/cache/fonts/` with as many files.
+    /// once and kept for later builds in one file (`PageFontMemory`; a file per font cost a clean
+    /// build with real Korean text, 1,883 page fonts on 2,357 pages, more in file creation than
+    /// the encoding itself).
     func pageFonts(_ rare: [[UInt32]]) throws(Failure) -> String {
         var rules = ""
         for (index, face) in [Self.sans, Self.sansBold].enumerated() where index < rare.count && !rare[index].isEmpty {
             let data = try Self.encoded(
                 face, try Self.pagePool(face), rare[index], cache: nil, quality: Self.pageFontQuality, transformed: false, purpose: ", a page's own",
-                cutOften: true)
+                cutOften: true, memory: pageFontMemory)
             rules += "@font-face{font-family:\"\(face.family)\";font-weight:\(face.weight);font-display:block;"
                 + "src:url(data:font/woff2;base64,\(data.base64EncodedString()));unicode-range:\(FontSlices.unicodeRange(rare[index]))}"
         }
@@ -49,6 +48,10 @@ extension WebFonts {
         pagePools.withLock { $0[face.source] = made }
         return made
     }
+
+    /// The end of a build that wrote `files` files: pages' own fonts are kept for the next
+    /// (`PageFontMemory.endBuild`).
+    public func endBuild(files: Int) { pageFontMemory?.endBuild(files: files) }
 
     /// Brotli's quality for pages' own fonts. On the 486 pages of a year's journals (all 2,350
     /// common syllables, 570 page fonts), 11 made rendering take 2.6 s longer than 5 (debug

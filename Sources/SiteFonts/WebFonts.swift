@@ -70,6 +70,9 @@ public struct WebFonts: Sendable {
     public let engine: TextLayoutEngine
     /// Where encoded fonts are kept between builds (`.gazette/cache/fonts/`), pages' own included.
     let cache: URL?
+    /// Pages' own fonts, from the last builds and made by this one (in `cache`); nil without a
+    /// cache or when no page slice is shipped.
+    let pageFontMemory: PageFontMemory?
     /// The rules of the page slices, for a page whose script shows text the build never read
     /// (search results), as `assets/page-slices.1a2b3c4d.css` (URLs relative to `assets/`); nil
     /// when no page slice is shipped.
@@ -140,6 +143,7 @@ public struct WebFonts: Sendable {
         self.cache = cache
         preloadTable = PreloadTable(slices)
         let pageSlices = slices.filter { FontSlices.isPageSlice($0.name, cut: $0.face.cut) }
+        pageFontMemory = pageSlices.isEmpty ? nil : cache.map { PageFontMemory(folder: $0) }
         if pageSlices.isEmpty {
             pageSliceStylesheet = nil
         } else {
@@ -260,13 +264,24 @@ public struct WebFonts: Sendable {
     /// in a build (`subsetSource`).
     static func encoded(
         _ face: Face, _ original: FontBytes, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality, transformed: Bool = true,
-        purpose: String = "", cutOften: Bool = false
+        purpose: String = "", cutOften: Bool = false, memory: PageFontMemory? = nil
     ) throws(Failure) -> Data {
         var key = FingerprintHasher()
         key.add("woff2 quality \(quality), no hinting" + (transformed ? "" : ", untransformed") + purpose)
         key.add(face.source)
         key.add(original.fingerprint)
         key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
+        func make() throws(Failure) -> Data {
+            do {
+                let keep = Set(scalars.compactMap(Unicode.Scalar.init))
+                let ttf = cutOften ? try FontSubsetter.subset(subsetSource(original), keeping: keep) : try FontSubsetter.subset(original.data, keeping: keep)
+                return transformed ? try WOFF2.encode(ttf, quality: quality) : try WOFF2.encodeUntransformed(ttf, quality: quality)
+            } catch {
+                throw Failure(.unusableFont, .error("cutting \(face.source) into web-font slices: \(error)"))
+            }
+        }
+        // Pages' own fonts are held by the memory of the build (and its file), not the process.
+        if let memory { return try memory.font(key.digest, make: make) }
         let name = key.digest.description
         if let known = encodedSlices.withLock({ $0[name] }) { return known }
         let file = cache?.appendingPathComponent("\(name).woff2")
@@ -275,14 +290,7 @@ public struct WebFonts: Sendable {
             encodedSlices.withLock { $0[name] = stored }
             return stored
         }
-        let data: Data
-        do {
-            let keep = Set(scalars.compactMap(Unicode.Scalar.init))
-            let ttf = cutOften ? try FontSubsetter.subset(subsetSource(original), keeping: keep) : try FontSubsetter.subset(original.data, keeping: keep)
-            data = transformed ? try WOFF2.encode(ttf, quality: quality) : try WOFF2.encodeUntransformed(ttf, quality: quality)
-        } catch {
-            throw Failure(.unusableFont, .error("cutting \(face.source) into web-font slices: \(error)"))
-        }
+        let data = try make()
         encodedSlices.withLock { $0[name] = data }
         if let file {
             // A failure costs the next build the encoding, nothing else.

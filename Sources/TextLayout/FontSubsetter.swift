@@ -51,6 +51,9 @@ public enum FontSubsetter {
         return Data(bytes: bytes, count: Int(length))
     }
 
+    /// The linked harfbuzz's version (`6.0.0`): what `subset` makes depends on it.
+    public static var libraryVersion: String { String(cString: hb_version_string()) }
+
     /// The Unicode scalars a font maps to glyphs, for checking coverage.
     public static func coverage(_ font: Data) -> Set<Unicode.Scalar> {
         font.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Set<Unicode.Scalar> in

@@ -136,6 +136,12 @@ public enum WOFF2 {
         bytes += groups.reversed()
     }
 
+    /// The linked Brotli encoder's version (`1.0.9`): what `encodeUntransformed` makes depends on it.
+    public static var brotliVersion: String {
+        let version = gazette_brotli_encoder_version()
+        return "\(version >> 24).\(version >> 12 & 0xFFF).\(version & 0xFFF)"
+    }
+
     /// Unmaps the memory Brotli's encoders keep between calls (`CWOFF2`'s arenas: only their
     /// touched pages are resident, but at quality 9 that is 32 MB an encoder): after a run of
     /// encodings, so that it does not stay resident for the rest of the process. The next

@@ -22,6 +22,9 @@ int gazette_woff2_encode(const uint8_t *ttf, size_t length, int quality, int tra
 /// The largest stream `gazette_woff2_compress_stream` can make of `length` bytes.
 size_t gazette_woff2_stream_max_size(size_t length);
 
+/// The version of the Brotli encoder linked (`BrotliEncoderVersion`: major << 24 | minor << 12 | patch).
+uint32_t gazette_brotli_encoder_version(void);
+
 /// A WOFF2 file's compressed stream: `length` bytes of font tables compressed with Brotli in font
 /// mode at `quality`, the window WOFF2's encoder uses. Thread-safe and silent (unlike
 /// `gazette_woff2_encode`, which takes a lock to quiet the library's message).
