@@ -172,7 +172,7 @@ let package = Package(
         // swift-mustache only here: Templating must render what it rendered (differential tests).
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "Site", "TestSupport"]),
-        .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport"]),
+        .testTarget(name: "ContentTests", dependencies: ["Content", "GazetteModel", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "MailTests", dependencies: ["Mail", "SMTP", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Memory", "Bodies", "SiteFonts", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "BodiesTests", dependencies: ["Bodies", "Markdown", "Content", "GazetteModel"]),
