@@ -70,6 +70,15 @@ import Testing
         let fontsListed = try PDFTools.run("pdffonts", [url.path]).stdout
         #expect(fontsListed.components(separatedBy: "CID TrueType").count - 1 == 1, "one embedded font for the one file: \(fontsListed)")
         #expect(fontsListed.contains("yes yes yes"), "embedded, subset, with a ToUnicode map: \(fontsListed)")
+        // That font is Gazette's (cairo lists one CID TrueType font a file too): each page names
+        // it as /GzF0, every text object sets it, and cairo names no font of its own.
+        let expanded = url.appendingPathExtension("qdf")
+        defer { try? FileManager.default.removeItem(at: expanded) }
+        _ = try PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", url.path, expanded.path])
+        let source = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
+        #expect(source.components(separatedBy: "/GzF0 ").count - 1 >= 2, "both pages' resources name Gazette's font")
+        #expect(source.contains("/GzF0 11 Tf"), "the text is set in Gazette's font")
+        #expect(!source.contains("/f-0-0"), "cairo drew text of its own")
         let text = try PDFTools.run("pdftotext", ["-layout", url.path, "-"]).stdout
         #expect(text.contains("첫 문단은 기준금리 3.25%를 말한다"))
         #expect(text.contains("둘째 문단도 같은 글꼴, 같은 글자"))
