@@ -31,7 +31,6 @@ enum SimpleYAML {
         return .some(.mapping(.init(pairs, tags.implicit(), .any, firstKey)))
     }
 
-
     /// Yams makes its marks only while parsing: each place is asked of it once, parsing a word
     /// put there, and kept (front matters use a few dozen places between them).
     private static func mark(line: Int, column: Int) -> Mark? {
@@ -45,6 +44,7 @@ enum SimpleYAML {
         return mark
     }
     private static let marks = Locked<[Int: Mark]>([:])
+
     /// Tags as libyaml's parser makes them: the basic resolver, the document's constructor.
     struct Tags {
         let constructor: Constructor

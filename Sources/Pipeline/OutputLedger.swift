@@ -80,10 +80,7 @@ struct OutputLedger {
     }
 
     /// The running executable's size and modification time.
-    static let engineStamp: String = {
-        guard let stamp = entry(path: "/proc/self/exe", key: Fingerprint()) else { return "unknown" }
-        return "\(stamp.size)-\(stamp.modified)"
-    }()
+    static var engineStamp: String { GazetteRelease.executableStamp }
 
     /// The statistics of the file at `path` (following links), recorded under `key`.
     static func entry(path: String, key: Fingerprint) -> Entry? {

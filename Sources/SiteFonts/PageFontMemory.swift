@@ -43,11 +43,7 @@ final class PageFontMemory: Sendable {
     }
 
     /// What made the fonts: harfbuzz (the cut), Brotli (the encoding) and this Gazette.
-    static let stamp: String = {
-        var status = stat()
-        let gazette = stat("/proc/self/exe", &status) == 0 ? "\(status.st_size)-\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)" : "unknown"
-        return "harfbuzz \(FontSubsetter.libraryVersion), brotli \(WOFF2.brotliVersion), gazette \(gazette)"
-    }()
+    static let stamp = "harfbuzz \(FontSubsetter.libraryVersion), brotli \(WOFF2.brotliVersion), gazette \(GazetteRelease.executableStamp)"
 
     /// The font named `key`: the one the file holds, or `make`'s, kept for the next build.
     func font(_ key: Fingerprint, make: () throws(WebFonts.Failure) -> Data) throws(WebFonts.Failure) -> Data {

@@ -3,6 +3,7 @@ import GazetteModel
 @testable import Memory
 @testable import SiteFonts
 import Testing
+import TestSupport
 
 /// Pages' own fonts kept between builds in one file (`PageFontMemory`): a font made once is
 /// read back, not made again; a damaged file or one made by another Gazette or other libraries
@@ -19,8 +20,8 @@ import Testing
     }
 
     @Test func aFontMadeByOneBuildIsReadByTheNextNotMadeAgain() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-page-fonts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("gazette-page-fonts")
+        let folder = temporary.url
         let counter = Counter()
         let first = PageFontMemory(folder: folder, stamp: "s")
         #expect(try first.font(key(1), make: font(1, counter)) == Data("font 1".utf8))
@@ -45,8 +46,8 @@ import Testing
     }
 
     @Test func aDamagedFileIsNoFileAndIsWrittenAgain() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-page-fonts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("gazette-page-fonts")
+        let folder = temporary.url
         let counter = Counter()
         let first = PageFontMemory(folder: folder, stamp: "s")
         _ = try first.font(key(1), make: font(1, counter))
@@ -67,8 +68,8 @@ import Testing
     /// A font no build asks for goes after `maximumAge` writes; past `limit(files:)`, the
     /// longest unasked go first.
     @Test func fontsNoBuildAsksForAreLetGo() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-page-fonts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("gazette-page-fonts")
+        let folder = temporary.url
         let counter = Counter()
         let start = PageFontMemory(folder: folder, stamp: "s")
         _ = try start.font(key(0), make: font(0, counter))
@@ -87,8 +88,8 @@ import Testing
         #expect(counter.made == before + 1, "a font unasked for more writes than the age is let go")
 
         // Past the limit, the longest unasked go first.
-        let small = FileManager.default.temporaryDirectory.appendingPathComponent("gazette-page-fonts-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: small) }
+        let smallTemporary = try TemporaryFolder("gazette-page-fonts")
+        let small = smallTemporary.url
         let limit = PageFontMemory.limit(files: 0)
         let full = PageFontMemory(folder: small, stamp: "s")
         for number in 0..<UInt64(limit) { _ = try full.font(key(number), make: font(number, counter)) }
