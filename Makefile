@@ -192,6 +192,7 @@ bench-peers: build
 	python3 Benchmarks/serve_bench.py $(RELEASE_BIN) 2000 7
 	python3 Benchmarks/serve_bench.py --shape korean $(RELEASE_BIN) 2000 7
 	python3 Benchmarks/serve_bench.py --shape busy $(RELEASE_BIN) 2000 7
+	python3 Benchmarks/serve_bench.py --shape korean --every 0.3 $(RELEASE_BIN) 2000 9
 
 # The busy week: 2,000 journals and 2,000 fetched articles in two weeks, built with the week's
 # articles under every board page and on pages of their own; page sizes and build times.
@@ -212,6 +213,7 @@ bench-serve: build
 	python3 Benchmarks/serve_bench.py --git $(RELEASE_BIN) 2000 5
 	python3 Benchmarks/serve_bench.py --shape korean $(RELEASE_BIN) 2000 7
 	python3 Benchmarks/serve_bench.py --shape busy $(RELEASE_BIN) 2000 7
+	python3 Benchmarks/serve_bench.py --shape korean --every 0.3 $(RELEASE_BIN) 2000 9
 
 # A clean build of 100,000 generated journals (written once under bench-results/scale/, about
 # four minutes and 800 MB): its time and peak memory against issue 12's 2 GB (Benchmarks/scale.py).

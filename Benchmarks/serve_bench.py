@@ -11,7 +11,11 @@ from this history, which serve reads on a save).
 
 With --shape korean or busy, the site is that of Benchmarks/peers.py's shape of the name.
 
-usage: python3 Benchmarks/serve_bench.py [--git] [--verbose] [--shape plain|korean|busy] [--folder DIR] [BINARY] [JOURNALS] [RUNS]
+With --every SECONDS the saves come that many seconds apart (default 2): 0.3 is an author saving
+as they type, or an editor saving on every pause, while the last save's search index is still
+being made.
+
+usage: python3 Benchmarks/serve_bench.py [--git] [--verbose] [--shape plain|korean|busy] [--every SECONDS] [--folder DIR] [BINARY] [JOURNALS] [RUNS]
        (defaults: .build/release/gazette, 2000, 5; the site is written under bench-results/serve/,
        or under DIR: a folder on another filesystem, as for Benchmarks/peers.py --folder)
 """
@@ -31,6 +35,11 @@ if "--shape" in argv:
     del argv[at:at + 2]
     if shape not in ("plain", "korean", "busy"):
         sys.exit("serve_bench: --shape takes plain, korean or busy")
+every = 2.0
+if "--every" in argv:
+    at = argv.index("--every")
+    every = float(argv[at + 1])
+    del argv[at:at + 2]
 args = [a for a in argv if a not in ("--git", "--verbose")]
 in_git = "--git" in argv
 # --verbose: serve runs with -v, and each save's step times are printed after its figure.
@@ -116,7 +125,7 @@ for k in range(runs):
         time.sleep(0.005)
     t1 = next((e[0] for e in events[mark:] if slug in e[1]), None)
     times.append((t1 or time.time()) - t0)
-    time.sleep(2.0)
+    time.sleep(max(0.0, t0 + every - time.time()))
     if verbose:
         print(f"save {k + 1}: {((t1 or time.time()) - t0) * 1000:.0f} ms")
         for line in server_lines[lines_mark:]:
@@ -124,6 +133,6 @@ for k in range(runs):
                 print("   ", line.rstrip())
 p.terminate()
 label = {"plain": "", "korean": ", real Korean", "busy": f", busy ({count} articles in two weeks)"}[shape]
-print(f"serve, {count} journals{label}{' in git' if in_git else ''}: first build {first:.1f} s, background packets done {settled:.1f} s later; "
+print(f"serve, {count} journals{label}{' in git' if in_git else ''}{f', a save every {every:g} s' if every != 2.0 else ''}: first build {first:.1f} s, background packets done {settled:.1f} s later; "
       f"save → reload event median {statistics.median(times)*1000:.0f} ms, worst {max(times)*1000:.0f} ms "
       f"({', '.join(f'{t*1000:.0f}' for t in times)})")

@@ -54,13 +54,23 @@ public struct LeftOutCounts: Sendable, Equatable {
 public struct DeferredSearch: Sendable {
     let output: OutputFolder
     let written: WrittenKeys
-    let make: @Sendable () throws -> [SiteFile]
+    let make: Make
+
+    /// Makes the files, calling `check` between steps: it may throw to stop.
+    typealias Make = @Sendable (_ check: () throws -> Void) throws -> [SiteFile]
 
     /// Makes the index and the page, writes the files whose key differs from the one last
     /// written (each replaced atomically), deletes the search files no longer made, records the
     /// keys, and returns the paths that changed.
-    public func write() throws -> [String] {
-        let files = try make()
+    ///
+    /// Once `isCancelled` says so, it stops at the next step of making the index (every few
+    /// dozen journals or keys while the postings are merged) and throws `CancellationError`
+    /// without writing anything: `gazette serve` stops it when a newer save supersedes it, and
+    /// what the build memory keeps is then as a complete index left it.
+    public func write(unless isCancelled: @Sendable () -> Bool = { false }) throws -> [String] {
+        func check() throws { if isCancelled() { throw CancellationError() } }
+        let files = try make(check)
+        try check()
         let known = Set(written.search.keys)
         let writer = try output.update(known: known) { writer in
             for file in files {

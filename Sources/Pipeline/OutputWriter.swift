@@ -25,7 +25,7 @@ protocol OutputWriter: Sendable {
     func searchIndex(_ make: @escaping @Sendable () -> SearchIndex) -> Background<SearchIndex>?
     /// The search index and page made on request after the build (nil: they are written with
     /// the build).
-    func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch?
+    func deferredSearch(_ make: @escaping DeferredSearch.Make) -> DeferredSearch?
     /// The slow files (`ArtifactFiles.slow`) made now by `make`, and those left to make on request.
     func deferred(_ files: [DeferredFile], make: ([DeferredFile]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredFile])
     /// The previews (`ArtifactFiles.previews`) to make on request; none where nothing is previewed.
@@ -145,7 +145,7 @@ struct NewFolderWriter: OutputWriter {
 
     func searchIndex(_ make: @escaping @Sendable () -> SearchIndex) -> Background<SearchIndex>? { Background(make) }
 
-    func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch? { nil }
+    func deferredSearch(_ make: @escaping DeferredSearch.Make) -> DeferredSearch? { nil }
 
     func deferred(_ files: [DeferredFile], make: ([DeferredFile]) throws -> [SiteFile]) throws -> (files: [SiteFile], later: [DeferredFile]) {
         (try make(files), [])
@@ -266,7 +266,7 @@ struct InPlaceWriter: OutputWriter {
 
     func searchIndex(_ make: @escaping @Sendable () -> SearchIndex) -> Background<SearchIndex>? { nil }
 
-    func deferredSearch(_ make: @escaping @Sendable () throws -> [SiteFile]) -> DeferredSearch? {
+    func deferredSearch(_ make: @escaping DeferredSearch.Make) -> DeferredSearch? {
         DeferredSearch(output: output, written: memory.written, make: make)
     }
 

@@ -31,7 +31,7 @@ enum ArtifactFiles: Sendable {
     /// Finished on a thread of their own (`index`) and written after the pages; when the writer
     /// begun none, made by `make` on request after the build (`OutputWriter.deferredSearch`): the
     /// search index and page.
-    case afterPages(index: Background<SearchIndex>?, make: @Sendable () throws -> [SiteFile])
+    case afterPages(index: Background<SearchIndex>?, make: DeferredSearch.Make)
     /// Slow (seconds a file): each made now or on request, as the writer says
     /// (`OutputWriter.deferred`): the week packets.
     case slow([DeferredFile])
@@ -74,7 +74,7 @@ enum SiteArtifacts {
     struct Gathered {
         var made: [SiteFile] = []
         var pages: [SitePages] = []
-        var afterPages: [(index: Background<SearchIndex>?, make: @Sendable () throws -> [SiteFile])] = []
+        var afterPages: [(index: Background<SearchIndex>?, make: DeferredSearch.Make)] = []
         var slow: [DeferredFile] = []
         var previews: [@Sendable () -> [DeferredFile]] = []
     }
@@ -101,8 +101,8 @@ struct Pages: SiteArtifact {
 struct SearchIndexFiles: SiteArtifact {
     func files(of site: BuiltSite) throws -> ArtifactFiles {
         let content = site.sources.content, bodies = site.parsed.bodies, memo = site.memory.search, renderer = site.renderer
-        return .afterPages(index: site.search) {
-            try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: memo), renderer: renderer, placement: nil)
+        return .afterPages(index: site.search) { check in
+            try SearchFiles.outputs(of: SearchIndex(content: content, bodies: bodies, cache: memo, check: check), renderer: renderer, placement: nil)
         }
     }
 }

@@ -60,6 +60,17 @@ public struct SearchIndex: Sendable {
     public init(
         content: SiteContent, bodies: JournalBodies, cache: SearchMemo? = nil, inPlace: (@Sendable (String, Fingerprint) -> Int?)? = nil
     ) {
+        self.init(content: content, bodies: bodies, cache: cache, inPlace: inPlace, check: {})
+    }
+
+    /// The same, with `check` called between steps (and every few dozen journals or keys while
+    /// the postings are merged and cut): it may throw to stop making the index — `gazette
+    /// serve` stops when a newer save supersedes it. What `cache` keeps is then as a complete
+    /// index left it, for the next one.
+    public init(
+        content: SiteContent, bodies: JournalBodies, cache: SearchMemo?, inPlace: (@Sendable (String, Fingerprint) -> Int?)? = nil,
+        check: () throws -> Void
+    ) rethrows {
         let journals = content.journals.sorted { a, b in
             a.created != b.created ? a.created < b.created : a.slug.utf8Precedes(b.slug)
         }
@@ -67,11 +78,12 @@ public struct SearchIndex: Sendable {
         var postings = SearchPostings()
         let fragments =
             if let cache {
-                Self.analyse(journals, content: content, bodies: bodies, known: known, keepingIn: cache, into: &postings)
+                try Self.analyse(journals, content: content, bodies: bodies, known: known, keepingIn: cache, into: &postings, check: check)
             } else {
                 Self.analyseInBatches(journals, content: content, bodies: bodies, inPlace: inPlace, into: &postings)
             }
-        let shards = Self.compressShards(of: &postings, cache: cache, known: known, inPlace: inPlace)
+        try check()
+        let shards = try Self.compressShards(of: &postings, cache: cache, known: known, inPlace: inPlace, check: check)
         let manifest = Self.manifest(fragments: fragments, shards: shards)
         let manifestPath = "search/index.\(Fingerprint.of(bytes: manifest).description.prefix(12)).json.gz"
         var files: [(path: String, key: Fingerprint, data: Data?)] = [(manifestPath, Fingerprint.of(bytes: manifest), Self.gzip(manifest))]
@@ -92,8 +104,8 @@ public struct SearchIndex: Sendable {
     /// merges all postings and keeps them in `cache` for the next build (`gazette serve`).
     static func analyse(
         _ journals: [Journal], content: SiteContent, bodies: JournalBodies, known: SearchMemo.Known, keepingIn cache: SearchMemo,
-        into postings: inout SearchPostings
-    ) -> [Fragment] {
+        into postings: inout SearchPostings, check: () throws -> Void = {}
+    ) rethrows -> [Fragment] {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         var shared = FingerprintHasher()
         shared.add(content.configFingerprint)
@@ -109,7 +121,8 @@ public struct SearchIndex: Sendable {
             return (inputs, SearchMemo.Entry(key: key, document: document))
         }
         // Postings merged by key id; ids and each key's JSON carry over from the last build.
-        let ids = postings.merge(analysed.map(\.entry.document), ids: analysed.map(\.entry.ids), previous: known.postings)
+        try check()
+        let ids = try postings.merge(analysed.map(\.entry.document), ids: analysed.map(\.entry.ids), previous: known.postings, check: check)
         var entries = zip(journals, analysed).map { (slug: $0.slug, inputs: $1.inputs, entry: $1.entry) }
         for index in entries.indices { entries[index].entry.ids = ids[index] }
         cache.end(entries, postings: postings)
@@ -153,8 +166,9 @@ public struct SearchIndex: Sendable {
     /// build compressed (`gazette serve`), or which the output holds (`inPlace`, without a
     /// cache), is not compressed again.
     static func compressShards(
-        of postings: inout SearchPostings, cache: SearchMemo?, known: SearchMemo.Known, inPlace: (@Sendable (String, Fingerprint) -> Int?)?
-    ) -> [Shard] {
+        of postings: inout SearchPostings, cache: SearchMemo?, known: SearchMemo.Known, inPlace: (@Sendable (String, Fingerprint) -> Int?)?,
+        check: () throws -> Void = {}
+    ) rethrows -> [Shard] {
         var compressed: [Shard] = []
         func compress(_ shards: [(first: String, json: [UInt8])]) {
             compressed += shards.concurrentMap { shard in
@@ -166,7 +180,9 @@ public struct SearchIndex: Sendable {
             }
         }
         if let cache {
-            compress(postings.shards(closingAt: Self.shardBytes))
+            let cut = try postings.shards(closingAt: Self.shardBytes, check: check)
+            try check()
+            compress(cut)
             cache.end(shards: compressed.compactMap { shard in shard.data.map { (shard.key, $0) } })
         } else {
             // Compressed a few at a time as they are cut, so that only their gzip is kept.

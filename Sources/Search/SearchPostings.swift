@@ -76,15 +76,25 @@ struct SearchPostings: Sendable {
     /// The postings of `documents` (doc numbers are their offsets), each document's keys as ids
     /// from `ids` where an earlier build worked them out (else nil), with `previous` the last
     /// build's postings, whose table the ids are from. Returns the ids of each document.
-    mutating func merge(_ documents: [SearchIndex.Document], ids known: [[UInt64]?], previous: SearchPostings?) -> [[UInt64]] {
+    /// `check` is called every `checkEvery` documents and keys and may throw to stop (a newer
+    /// save in `gazette serve`): nothing outside `self` has changed then.
+    mutating func merge(
+        _ documents: [SearchIndex.Document], ids known: [[UInt64]?], previous: SearchPostings?, check: () throws -> Void = {}
+    ) rethrows -> [[UInt64]] {
         table = previous?.table ?? SearchKeyTable()
         postings = []
         var documentIDs: [[UInt64]] = []
         documentIDs.reserveCapacity(documents.count)
-        for (number, document) in documents.enumerated() { documentIDs.append(add(document, number: number, ids: known[number])) }
-        finish(previous: previous)
+        for (number, document) in documents.enumerated() {
+            if number % Self.checkEvery == 0 { try check() }
+            documentIDs.append(add(document, number: number, ids: known[number]))
+        }
+        try finish(previous: previous, check: check)
         return documentIDs
     }
+
+    /// How many documents (or 64 times as many keys) go between two calls of a `check`.
+    static let checkEvery = 64
 
     /// Adds the postings of document `number` (documents come in order, numbered from 0): its
     /// keys as ids from `known` where an earlier build worked them out, else from the table.
@@ -110,12 +120,13 @@ struct SearchPostings: Sendable {
     /// Makes each key's JSON and the keys' order once every document is added; with
     /// `previous` (the last build's), unchanged keys keep their JSON and, when the set of keys
     /// is the same, their order.
-    mutating func finish(previous: SearchPostings?) {
+    mutating func finish(previous: SearchPostings?, check: () throws -> Void = {}) rethrows {
         if postings.count < table.count { postings += Array(repeating: PostingList(), count: table.count - postings.count) }
         json = []
         json.reserveCapacity(postings.count)
         var sameKeys = previous != nil
         for (id, list) in postings.enumerated() {
+            if id % (Self.checkEvery * 64) == 0 { try check() }
             let before = previous.flatMap { id < $0.postings.count ? $0.postings[id] : nil } ?? PostingList()
             if before == list, let previous, id < previous.json.count {
                 json.append(previous.json[id])
@@ -161,10 +172,14 @@ struct SearchPostings: Sendable {
     }
 
     /// The shards: consecutive keys, in order, until a shard holds `shardBytes` of JSON, each
-    /// `{"k":[keys],"p":[postings]}`, with its first key. Call `finish` first.
-    func shards(closingAt shardBytes: Int) -> [(first: String, json: [UInt8])] {
+    /// `{"k":[keys],"p":[postings]}`, with its first key. Call `finish` first. `check` is
+    /// called before each shard and may throw to stop.
+    func shards(closingAt shardBytes: Int, check: () throws -> Void = {}) rethrows -> [(first: String, json: [UInt8])] {
         var shards: [(first: String, json: [UInt8])] = []
-        Self.cut(order, closingAt: shardBytes, entry: { (table.texts[Int(order[$0])], json[Int(order[$0])]) }) { shards.append(($0, $1)) }
+        try Self.cut(order, closingAt: shardBytes, entry: { (table.texts[Int(order[$0])], json[Int(order[$0])]) }) {
+            try check()
+            shards.append(($0, $1))
+        }
         return shards
     }
 

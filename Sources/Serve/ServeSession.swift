@@ -115,15 +115,18 @@ public enum ServeSession {
 
 /// Builds into the served folder, one build at a time, with parsed files and measured cards
 /// kept between builds. Pages are written and announced first; then the search index and page
-/// are made and written in the background. A newer build waits for the search files. Week
-/// packets and mail previews are made only when asked for (`DeferredShelf`).
+/// are made and written in the background. A newer save supersedes them: its build stops the
+/// index at its next step and waits only for that (or for files being written), and its own
+/// index follows it. Week packets and mail previews are made only when asked for
+/// (`DeferredShelf`).
 private struct Rebuilder: Sendable {
     let options: ServeOptions
     /// Everything one build makes that the next can take, kept from save to save.
     let memory = BuildMemory()
     let deferred: DeferredShelf
-    /// The search index and page of the last build, made after its pages were announced.
-    let searchWrite = Locked<Task<Void, Never>?>(nil)
+    /// The search index and page of the last build, made after its pages were announced, and
+    /// whether a newer build has superseded them.
+    let searchWrite = Locked<(task: Task<Void, Never>, superseded: Locked<Bool>)?>(nil)
 
     init(options: ServeOptions) {
         self.options = options
@@ -132,9 +135,15 @@ private struct Rebuilder: Sendable {
 
     func build(trigger: [String], baseURL: URL, live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
         let started = Date()
-        // The last build's search files are written within milliseconds, and this build's
-        // update must not run beside that write: it keeps the files the write has recorded.
-        await searchWrite.withLock { $0 }?.value
+        // This build's update must not run beside the last build's search write: it keeps the
+        // files the write has recorded. That index is out of date now: stopped at its next
+        // step, it is no wait (made to the end, it held a save that came within half a second
+        // of the last one for the rest of a real-Korean index, 0.3-0.4 s).
+        if let last = searchWrite.withLock({ $0 }) {
+            last.superseded.withLock { $0 = true }
+            last.task.cancel()
+            await last.task.value
+        }
         // The watcher's paths: journals outside them are not read again. The first build (no
         // trigger) reads everything.
         memory.noteChanges(trigger.isEmpty ? nil : trigger)
@@ -150,20 +159,23 @@ private struct Rebuilder: Sendable {
             // (2,000 on the bench site) are new, and the reload need not wait for that.
             await live.built(changed: result.changed)
             report(.built(result, seconds: seconds, reused: counts.reused, parsed: counts.parsed, trigger: trigger))
+            let superseded = Locked(false)
             let search = Task.detached(priority: .userInitiated) {
                 guard let deferred = result.deferredSearch else { return }
                 // The open pages fetch what changed first: begun at once, the index (both cores
                 // for tens of milliseconds on a real-Korean site) held back the reload event's
                 // delivery and the page's request behind it.
-                try? await Task.sleep(for: Self.searchDelay)
                 do {
-                    let changed = try await Self.offPool { try deferred.write() }
+                    try await Task.sleep(for: Self.searchDelay)
+                    let changed = try await Self.offPool { try deferred.write(unless: { superseded.withLock { $0 } }) }
                     if !changed.isEmpty { await live.built(changed: changed) }
+                } catch is CancellationError {
+                    // A newer save's build supersedes this index; its own index follows it.
                 } catch {
                     report(.failed([Diagnostic.error("the search index could not be written: \(error)")], trigger: trigger))
                 }
             }
-            searchWrite.withLock { $0 = search }
+            searchWrite.withLock { $0 = (search, superseded) }
             await deferred.replace(with: result.deferredFiles)
         } catch let error as DiagnosticsError {
             report(.failed(error.diagnostics, trigger: trigger))

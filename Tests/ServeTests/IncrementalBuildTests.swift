@@ -270,6 +270,42 @@ struct DeferredSearchTests {
         #expect(!oldManifests.isEmpty && oldManifests.allSatisfy { after[$0] == nil && changed.contains($0) })
     }
 
+    /// A newer save supersedes the last build's index (`write(unless:)`): stopped at any of its
+    /// steps, it writes and records nothing, and what the build memory keeps still makes the
+    /// next complete index the bytes a full build writes.
+    @Test func aSupersededSearchWriteLeavesNothingHalfDone() throws {
+        let site = try TemporaryFolder("superseded-search")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        let memory = BuildMemory()
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(memory), fonts: .siteCharacters)
+        func searchFiles() -> [String: Data] { Repository.snapshot(output).filter { $0.key.hasPrefix("search/") } }
+        _ = try #require(try SiteBuilder.build(options).deferredSearch).write()
+
+        let journal = "content/journals/2026-11-08-kimjang-cabbage-prices.md"
+        var stops = 0
+        // Stopped at the first step, then the second, …, until a write runs to the end.
+        for stopAt in 1... {
+            try site.write(journal, try site.read(journal) + "\n\n크산테우스트라\(stopAt) 라는 낱말을 더한다.\n")
+            memory.noteChanges([journal])
+            let deferred = try #require(try SiteBuilder.build(options).deferredSearch)
+            let before = searchFiles()
+            let checks = Locked(0)
+            do {
+                _ = try deferred.write(unless: { checks.withLock { $0 += 1; return $0 >= stopAt } })
+                break
+            } catch is CancellationError {
+                stops += 1
+                #expect(searchFiles() == before, "a write stopped at step \(stopAt) changed the search files")
+            }
+        }
+        // Every step of the index was a place to stop (the example site's postings take several).
+        #expect(stops >= 4, "stopped at \(stops) steps")
+        let full = site.url.appendingPathComponent("full")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: full, packets: .skipped, sink: .freshFolder))
+        #expect(searchFiles() == Repository.snapshot(full).filter { $0.key.hasPrefix("search/") })
+    }
+
     /// `fetch --enrich` makes thumbnails for a record that does not change: the pages that show
     /// the article (its journal's page, the week's article list) show them on the next save, as
     /// a clean build does.
