@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Memory", "Bodies", "SiteFonts", "Content", "GazetteModel", "TextLayout", "TestSupport"]),
         .testTarget(name: "BodiesTests", dependencies: ["Bodies", "Markdown", "Content", "GazetteModel"]),
         .testTarget(name: "SiteFontsTests", dependencies: ["SiteFonts", "Site", "TextLayout", "GazetteModel", "Memory", "TestSupport"]),
-        .testTarget(name: "SearchTests", dependencies: ["Search", "Site", "Bodies", "Content", "GazetteModel"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "Site", "Bodies", "Content", "GazetteModel", "TestSupport"]),
         .testTarget(name: "OutputTests", dependencies: ["Output", "GazetteModel", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "TestSupport"]),
         .testTarget(name: "SMTPTests", dependencies: ["SMTP"]),

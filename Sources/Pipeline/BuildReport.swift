@@ -68,9 +68,25 @@ public struct DeferredSearch: Sendable {
     /// without writing anything: `gazette serve` stops it when a newer save supersedes it, and
     /// what the build memory keeps is then as a complete index left it.
     public func write(unless isCancelled: @Sendable () -> Bool = { false }) throws -> [String] {
-        func check() throws { if isCancelled() { throw CancellationError() } }
-        let files = try make(check)
-        try check()
+        let files = try make(unless: isCancelled)
+        if isCancelled() { throw CancellationError() }
+        return try commit(files)
+    }
+
+    /// The files `write` writes, made but not written.
+    public struct Files: Sendable {
+        let files: [SiteFile]
+    }
+
+    /// Makes the index and the page, as `write` does, without writing them: nothing outside the
+    /// build memory's search index changes. Throws `CancellationError` once `isCancelled` says so.
+    public func make(unless isCancelled: @Sendable () -> Bool) throws -> Files {
+        try Files(files: make { if isCancelled() { throw CancellationError() } })
+    }
+
+    /// Writes what `make` made, as `write` does: no build may update the folder meanwhile.
+    public func commit(_ made: Files) throws -> [String] {
+        let files = made.files
         let known = Set(written.search.keys)
         let writer = try output.update(known: known) { writer in
             for file in files {

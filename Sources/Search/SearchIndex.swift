@@ -76,14 +76,19 @@ public struct SearchIndex: Sendable {
         }
         let known = cache?.begin() ?? SearchMemo.Known()
         var postings = SearchPostings()
-        let fragments =
-            if let cache {
-                try Self.analyse(journals, content: content, bodies: bodies, known: known, keepingIn: cache, into: &postings, check: check)
-            } else {
-                Self.analyseInBatches(journals, content: content, bodies: bodies, inPlace: inPlace, into: &postings)
-            }
-        try check()
-        let shards = try Self.compressShards(of: &postings, cache: cache, known: known, inPlace: inPlace, check: check)
+        let fragments: [Fragment]
+        let shards: [Shard]
+        if let cache {
+            let entries = try Self.analyse(journals, content: content, bodies: bodies, known: known, into: &postings, check: check)
+            try check()
+            shards = try Self.compressShards(of: &postings, known: known, check: check)
+            // Kept only once the index is whole: the entries' ids number the postings' keys.
+            cache.end(entries, postings: postings, shards: shards.compactMap { shard in shard.data.map { (shard.key, $0) } })
+            fragments = entries.map { ($0.entry.document.fragment, $0.entry.document.fragmentKey) }
+        } else {
+            fragments = Self.analyseInBatches(journals, content: content, bodies: bodies, inPlace: inPlace, into: &postings)
+            shards = Self.compressShards(draining: &postings, inPlace: inPlace)
+        }
         let manifest = Self.manifest(fragments: fragments, shards: shards)
         let manifestPath = "search/index.\(Fingerprint.of(bytes: manifest).description.prefix(12)).json.gz"
         var files: [(path: String, key: Fingerprint, data: Data?)] = [(manifestPath, Fingerprint.of(bytes: manifest), Self.gzip(manifest))]
@@ -101,11 +106,11 @@ public struct SearchIndex: Sendable {
     typealias Shard = (first: String, name: String, key: Fingerprint, data: Data?, size: Int)
 
     /// Analyses every journal whose inputs changed since the cache's last build, on all cores,
-    /// merges all postings and keeps them in `cache` for the next build (`gazette serve`).
+    /// and merges all postings (`gazette serve`): the entries to keep for the next build.
     static func analyse(
-        _ journals: [Journal], content: SiteContent, bodies: JournalBodies, known: SearchMemo.Known, keepingIn cache: SearchMemo,
-        into postings: inout SearchPostings, check: () throws -> Void = {}
-    ) rethrows -> [Fragment] {
+        _ journals: [Journal], content: SiteContent, bodies: JournalBodies, known: SearchMemo.Known,
+        into postings: inout SearchPostings, check: () throws -> Void
+    ) rethrows -> [(slug: String, inputs: SearchMemo.Analysed, entry: SearchMemo.Entry)] {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         var shared = FingerprintHasher()
         shared.add(content.configFingerprint)
@@ -122,11 +127,11 @@ public struct SearchIndex: Sendable {
         }
         // Postings merged by key id; ids and each key's JSON carry over from the last build.
         try check()
-        let ids = try postings.merge(analysed.map(\.entry.document), ids: analysed.map(\.entry.ids), previous: known.postings, check: check)
+        let ids = try postings.merge(
+            analysed.map(\.entry.document), ids: analysed.map(\.entry.ids), slugs: journals.map(\.slug), previous: known.postings, check: check)
         var entries = zip(journals, analysed).map { (slug: $0.slug, inputs: $1.inputs, entry: $1.entry) }
         for index in entries.indices { entries[index].entry.ids = ids[index] }
-        cache.end(entries, postings: postings)
-        return analysed.map { ($0.entry.document.fragment, $0.entry.document.fragmentKey) }
+        return entries
     }
 
     /// With nothing to keep for a next build, the journals are analysed a batch at a time, on
@@ -162,42 +167,56 @@ public struct SearchIndex: Sendable {
         return fragments
     }
 
-    /// The postings cut into shards and compressed on all cores. A shard whose JSON an earlier
-    /// build compressed (`gazette serve`), or which the output holds (`inPlace`, without a
-    /// cache), is not compressed again.
+    /// The postings cut into shards and compressed on all cores (`gazette serve`): a shard the
+    /// last build's postings were cut into is taken as it is when it holds the same keys and
+    /// none of them changed (`SearchPostings.cutAgain`), and one whose JSON the last build
+    /// compressed is not compressed again. The shards are kept with the postings.
     static func compressShards(
-        of postings: inout SearchPostings, cache: SearchMemo?, known: SearchMemo.Known, inPlace: (@Sendable (String, Fingerprint) -> Int?)?,
-        check: () throws -> Void = {}
+        of postings: inout SearchPostings, known: SearchMemo.Known, closingAt shardBytes: Int = shardBytes, check: () throws -> Void
     ) rethrows -> [Shard] {
+        let pieces = try postings.cutAgain(closingAt: shardBytes, from: known.postings, check: check)
+        try check()
+        let shards = pieces.concurrentMap { piece -> Shard in
+            switch piece {
+            case .kept(_, let shard): return shard
+            case .made(_, let first, let json):
+                let key = Fingerprint.of(bytes: json)
+                let data = known.shards.value(key, NoInputs()) ?? Self.gzip(json)
+                return (first, Self.shardName(key), key, data, data.count)
+            }
+        }
+        postings.keep(cut: zip(pieces, shards).map { ($0.span, $1) })
+        return shards
+    }
+
+    /// The postings cut into shards as they are drained, a few compressed at a time on all cores
+    /// so that only their gzip is kept (`gazette build`). A shard the output holds (`inPlace`)
+    /// is not compressed again.
+    static func compressShards(draining postings: inout SearchPostings, inPlace: (@Sendable (String, Fingerprint) -> Int?)?) -> [Shard] {
         var compressed: [Shard] = []
         func compress(_ shards: [(first: String, json: [UInt8])]) {
             compressed += shards.concurrentMap { shard in
                 let key = Fingerprint.of(bytes: shard.json)
-                let name = "k/\(key.description.prefix(12)).json.gz"
-                if cache == nil, let size = inPlace?("search/" + name, key) { return (shard.first, name, key, nil, size) }
-                let data = known.shards.value(key, NoInputs()) ?? Self.gzip(shard.json)
+                let name = Self.shardName(key)
+                if let size = inPlace?("search/" + name, key) { return (shard.first, name, key, nil, size) }
+                let data = Self.gzip(shard.json)
                 return (shard.first, name, key, data, data.count)
             }
         }
-        if let cache {
-            let cut = try postings.shards(closingAt: Self.shardBytes, check: check)
-            try check()
-            compress(cut)
-            cache.end(shards: compressed.compactMap { shard in shard.data.map { (shard.key, $0) } })
-        } else {
-            // Compressed a few at a time as they are cut, so that only their gzip is kept.
-            var pending: [(first: String, json: [UInt8])] = []
-            postings.drainShards(closingAt: Self.shardBytes) { first, json in
-                pending.append((first, json))
-                if pending.count == Self.compressionBatch {
-                    compress(pending)
-                    pending = []
-                }
+        var pending: [(first: String, json: [UInt8])] = []
+        postings.drainShards(closingAt: Self.shardBytes) { first, json in
+            pending.append((first, json))
+            if pending.count == Self.compressionBatch {
+                compress(pending)
+                pending = []
             }
-            compress(pending)
         }
+        compress(pending)
         return compressed
     }
+
+    /// A shard's file, relative to `search/`, named by the fingerprint of its JSON.
+    static func shardName(_ key: Fingerprint) -> String { "k/\(key.description.prefix(12)).json.gz" }
 
     /// The manifest's JSON: the number of journals, a version from their files' keys, and each
     /// shard's first key, file and size.
@@ -511,19 +530,16 @@ public final class SearchMemo: Sendable {
         Known(journals: journals.known(), documents: documents.known(), shards: shards.known(), postings: postings.withLock { $0 })
     }
 
-    /// Keeps what this index used, and only that: the entries carry ids of `postings`' table.
-    func end(_ entries: [(slug: String, inputs: Analysed, entry: Entry)], postings: SearchPostings) {
+    /// Keeps what a whole index used, and only that: the entries carry ids of `postings`' table,
+    /// and its compressed shards.
+    func end(_ entries: [(slug: String, inputs: Analysed, entry: Entry)], postings: SearchPostings, shards made: [(key: Fingerprint, data: Data)]) {
         journals.record(found: [], made: entries.map { ($0.slug, .init(inputs: $0.inputs, value: $0.entry)) })
         documents.record(found: [], made: entries.map { ($0.entry.key, .init(inputs: NoInputs(), value: $0.entry.document)) })
+        shards.record(found: [], made: made.map { ($0.key, .init(inputs: NoInputs(), value: $0.data)) })
         journals.endBuild()
         documents.endBuild()
-        self.postings.withLock { $0 = postings }
-    }
-
-    /// Keeps this index's compressed shards, and only those.
-    func end(shards made: [(key: Fingerprint, data: Data)]) {
-        shards.record(found: [], made: made.map { ($0.key, .init(inputs: NoInputs(), value: $0.data)) })
         shards.endBuild()
+        self.postings.withLock { $0 = postings }
     }
 }
 

@@ -115,10 +115,10 @@ public enum ServeSession {
 
 /// Builds into the served folder, one build at a time, with parsed files and measured cards
 /// kept between builds. Pages are written and announced first; then the search index and page
-/// are made and written in the background. A newer save supersedes them: its build stops the
-/// index at its next step and waits only for that (or for files being written), and its own
-/// index follows it. Week packets and mail previews are made only when asked for
-/// (`DeferredShelf`).
+/// are made and written in the background. A newer save supersedes them: the index stops at its
+/// next step, its files are not written, and the newer build's own index follows it. A build
+/// and an index's writing never update the folder at once (`folder`). Week packets and mail
+/// previews are made only when asked for (`DeferredShelf`).
 private struct Rebuilder: Sendable {
     let options: ServeOptions
     /// Everything one build makes that the next can take, kept from save to save.
@@ -126,7 +126,10 @@ private struct Rebuilder: Sendable {
     let deferred: DeferredShelf
     /// The search index and page of the last build, made after its pages were announced, and
     /// whether a newer build has superseded them.
-    let searchWrite = Locked<(task: Task<Void, Never>, superseded: Locked<Bool>)?>(nil)
+    let searchWrite = Locked<SearchWrite?>(nil)
+    /// Held by a build while it runs, and by the search files while they are written: a build
+    /// keeps the files the last write recorded, so neither may update the folder beside the other.
+    let folder = DispatchSemaphore(value: 1)
 
     init(options: ServeOptions) {
         self.options = options
@@ -135,15 +138,12 @@ private struct Rebuilder: Sendable {
 
     func build(trigger: [String], baseURL: URL, live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void) async {
         let started = Date()
-        // This build's update must not run beside the last build's search write: it keeps the
-        // files the write has recorded. That index is out of date now: stopped at its next
-        // step, it is no wait (made to the end, it held a save that came within half a second
-        // of the last one for the rest of a real-Korean index, 0.3-0.4 s).
-        if let last = searchWrite.withLock({ $0 }) {
-            last.superseded.withLock { $0 = true }
-            last.task.cancel()
-            await last.task.value
-        }
+        // The last build's index is out of date now: it stops at its next step, and this build
+        // does not wait for it, only for its files if they are being written (waiting for the
+        // index held a save that came within half a second of the last one for the rest of a
+        // real-Korean index, 0.3-0.4 s).
+        let last = searchWrite.withLock { $0 }
+        last?.supersede()
         // The watcher's paths: journals outside them are not read again. The first build (no
         // trigger) reads everything.
         memory.noteChanges(trigger.isEmpty ? nil : trigger)
@@ -152,40 +152,83 @@ private struct Rebuilder: Sendable {
             scheduled: .labelled(now: Date()))
         do {
             // Off the cooperative pool: a build is seconds of blocking work on a big site.
-            let result = try await Self.offPool { try SiteBuilder.build(buildOptions) }
+            let result = try await Self.offPool { [folder] in
+                folder.wait()
+                defer { folder.signal() }
+                return try SiteBuilder.build(buildOptions)
+            }
             let counts = memory.lastBuild
             let seconds = Date().timeIntervalSince(started)
             // Pages hear of the change first: the report then sorts out which of the warnings
             // (2,000 on the bench site) are new, and the reload need not wait for that.
             await live.built(changed: result.changed)
             report(.built(result, seconds: seconds, reused: counts.reused, parsed: counts.parsed, trigger: trigger))
-            let superseded = Locked(false)
-            let search = Task.detached(priority: .userInitiated) {
-                guard let deferred = result.deferredSearch else { return }
-                // The open pages fetch what changed first: begun at once, the index (both cores
-                // for tens of milliseconds on a real-Korean site) held back the reload event's
-                // delivery and the page's request behind it.
-                do {
-                    try await Task.sleep(for: Self.searchDelay)
-                    let changed = try await Self.offPool { try deferred.write(unless: { superseded.withLock { $0 } }) }
-                    if !changed.isEmpty { await live.built(changed: changed) }
-                } catch is CancellationError {
-                    // A newer save's build supersedes this index; its own index follows it.
-                } catch {
-                    report(.failed([Diagnostic.error("the search index could not be written: \(error)")], trigger: trigger))
-                }
-            }
-            searchWrite.withLock { $0 = (search, superseded) }
+            let search = result.deferredSearch.map { writeSearch($0, after: last, live: live, report: report, trigger: trigger) }
+            searchWrite.withLock { $0 = search }
             await deferred.replace(with: result.deferredFiles)
         } catch let error as DiagnosticsError {
+            // The folder still holds the last good site: its index, superseded for nothing, is
+            // written after all.
+            let search = last.map { writeSearch($0.deferred, after: last, live: live, report: report, trigger: $0.trigger) }
+            searchWrite.withLock { $0 = search }
             report(.failed(error.diagnostics, trigger: trigger))
             let errors = error.diagnostics.filter { $0.severity == .error }
             await live.failed(errors.map(\.rendered).joined(separator: "\n\n"))
         } catch {
+            let search = last.map { writeSearch($0.deferred, after: last, live: live, report: report, trigger: $0.trigger) }
+            searchWrite.withLock { $0 = search }
             let diagnostic = Diagnostic.error("the build failed: \(error)")
             report(.failed([diagnostic], trigger: trigger))
             await live.failed(diagnostic.rendered)
         }
+    }
+
+    /// The search index and page of a build being made and written, after the reload event.
+    struct SearchWrite: Sendable {
+        let deferred: DeferredSearch
+        let trigger: [String]
+        let task: Task<Void, Never>
+        let superseded: Locked<Bool>
+
+        /// Stops the index at its next step, and its files from being written.
+        func supersede() {
+            superseded.withLock { $0 = true }
+            task.cancel()
+        }
+    }
+
+    /// Makes `deferred`'s index and page once `searchDelay` has passed and the `last` index has
+    /// stopped, and writes them unless a newer build supersedes them meanwhile.
+    private func writeSearch(
+        _ deferred: DeferredSearch, after last: SearchWrite?, live: LiveReload, report: @escaping @Sendable (ServeEvent) -> Void,
+        trigger: [String]
+    ) -> SearchWrite {
+        let superseded = Locked(false)
+        let task = Task.detached(priority: .userInitiated) { [folder] in
+            // The open pages fetch what changed first: begun at once, the index (both cores
+            // for tens of milliseconds on a real-Korean site) held back the reload event's
+            // delivery and the page's request behind it.
+            do {
+                try await Task.sleep(for: Self.searchDelay)
+                // One index at a time: the last one is stopped by now, or nearly.
+                await last?.task.value
+                let isSuperseded = { @Sendable in superseded.withLock { $0 } }
+                let changed = try await Self.offPool {
+                    let files = try deferred.make(unless: isSuperseded)
+                    folder.wait()
+                    defer { folder.signal() }
+                    // A newer build may have run while the files were made: they are stale.
+                    if isSuperseded() { throw CancellationError() }
+                    return try deferred.commit(files)
+                }
+                if !changed.isEmpty { await live.built(changed: changed) }
+            } catch is CancellationError {
+                // A newer save's build supersedes this index; its own index follows it.
+            } catch {
+                report(.failed([Diagnostic.error("the search index could not be written: \(error)")], trigger: trigger))
+            }
+        }
+        return SearchWrite(deferred: deferred, trigger: trigger, task: task, superseded: superseded)
     }
 
     /// How long the search files wait after the reload event.

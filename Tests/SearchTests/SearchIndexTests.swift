@@ -4,6 +4,7 @@ import Foundation
 import GazetteModel
 @testable import Search
 import Testing
+import TestSupport
 @testable import Site
 
 /// The search index's tokenizer and files, without a browser (`SearchBrowserTests` runs the
@@ -163,6 +164,80 @@ struct SearchIndexTests {
         #expect(read.map(\.0) == expected.map(\.0))
         #expect(read.map(\.1) == expected.map(\.1))
         #expect(SearchPostings.json(key: "금리", postings: list).bytes == Array("\"금리\"[0,4,1,1023,126,5,1,127,16383,128,1983489,6,0,7]".utf8))
+    }
+
+    /// `merge` from the last build's postings (serve's save: a journal edited, added as the
+    /// newest, deleted, or two trading places) makes the shards merging everything again makes,
+    /// and its ids number the same keys; too many changes merge everything again.
+    @Test func postingsMergedFromTheLastBuildsAreThoseMergedAnew() throws {
+        var random = SeededGenerator(seed: 52)
+        let words = (0..<400).map { index in String(Character(Unicode.Scalar(0xAC00 + UInt32(index * 5))!)) }
+        func document() -> SearchIndex.Document {
+            var runKeys: [(key: NumberedKey, value: UInt32)] = []
+            var seen = Set<UInt64>()
+            for _ in 0..<Int.random(in: 1...40, using: &random) {
+                let scalar = UInt64(0xAC00 + Int.random(in: 0..<600, using: &random))
+                if seen.insert(scalar).inserted { runKeys.append((NumberedKey(lo: scalar, hi: 0), UInt32.random(in: 1...255, using: &random) << 2)) }
+            }
+            let wordKeys = Set((0..<Int.random(in: 0...5, using: &random)).map { _ in words.randomElement(using: &random)! + "어" }).sorted().map { ($0, UInt32(4)) }
+            return SearchIndex.Document(runKeys: runKeys, wordKeys: wordKeys, fragment: nil, fragmentKey: Fingerprint.of(bytes: [0]))
+        }
+        // Shards of 400 bytes: a few dozen of them, most of which an edit leaves alone.
+        func shards(_ postings: inout SearchPostings, from previous: SearchPostings?) -> [SearchIndex.Shard] {
+            SearchIndex.compressShards(of: &postings, known: SearchMemo.Known(postings: previous), closingAt: 400, check: {})
+        }
+        var journals = (0..<120).map { (slug: "j\($0)", document: document()) }
+        var last = SearchPostings()
+        _ = last.merge(journals.map(\.document), ids: journals.map { _ in nil }, slugs: journals.map(\.slug), previous: nil, check: {})
+        _ = shards(&last, from: nil)
+        // The ids the memo holds for a journal left as it was.
+        var kept: [String: [UInt64]] = Dictionary(uniqueKeysWithValues: zip(last.slugs, last.documentIDs).map { ($0, $1) })
+        var updates = 0
+        var taken = 0
+        for round in 0..<60 {
+            var edited = Set<String>()
+            switch round % 5 {
+            case 0, 1:
+                let index = Int.random(in: journals.indices, using: &random)
+                journals[index].document = document()
+                edited.insert(journals[index].slug)
+            case 2: journals.append((slug: "new\(round)", document: document()))
+            case 3:
+                let (a, b) = (Int.random(in: journals.indices, using: &random), Int.random(in: journals.indices, using: &random))
+                journals.swapAt(a, b)
+            default:
+                // Deleted: the newest (nothing renumbered), or one in the middle (all after it are).
+                journals.remove(at: round % 10 == 4 ? journals.count - 1 : journals.count / 2)
+            }
+            let known = journals.map { edited.contains($0.slug) ? nil : kept[$0.slug] }
+            var merged = SearchPostings()
+            let ids = merged.merge(journals.map(\.document), ids: known, slugs: journals.map(\.slug), previous: last, check: {})
+            var anew = SearchPostings()
+            _ = anew.merge(journals.map(\.document), ids: journals.map { _ in nil }, slugs: journals.map(\.slug), previous: nil, check: {})
+            let pieces = merged.cutAgain(closingAt: 400, from: last, check: {})
+            let keptShards = pieces.filter { if case .kept = $0 { true } else { false } }.count
+            taken += keptShards
+            let (made, again) = (shards(&merged, from: last), shards(&anew, from: nil))
+            #expect(made.count > 20 && made.count == pieces.count)
+            let sameShards = made.map(\.first) == again.map(\.first) && made.map(\.key) == again.map(\.key) && made.map(\.data) == again.map(\.data)
+            #expect(sameShards, "round \(round): the shards differ from those of merging everything again")
+            #expect(merged.order.map { merged.table.texts[Int($0)] } == anew.order.map { anew.table.texts[Int($0)] }, "round \(round)")
+            #expect(ids == merged.documentIDs && merged.slugs == journals.map(\.slug))
+            // Each id names its key in the table the postings kept.
+            for (journal, documentIDs) in zip(journals, ids) {
+                let texts = Set(documentIDs.map { merged.table.texts[Int($0 >> 32)] })
+                #expect(texts == Set(journal.document.runKeys.map(\.key.text) + journal.document.wordKeys.map(\.key)))
+            }
+            // All but a journal deleted in the middle (which renumbers half of them) start from
+            // the last build's postings.
+            #expect((merged.remade == nil) == (round % 10 == 9), "round \(round)")
+            if merged.remade != nil { updates += 1 } else { #expect(keptShards == 0) }
+            kept = Dictionary(uniqueKeysWithValues: zip(merged.slugs, merged.documentIDs).map { ($0, $1) })
+            last = merged
+        }
+        #expect(updates == 54)
+        // Most shards are taken from the last build's: only those with a changed key are made.
+        #expect(taken > 54 * 10, "\(taken) shards taken")
     }
 
     /// More keys than `SearchPostings.drainChunk` (the keys whose JSON a build without a cache

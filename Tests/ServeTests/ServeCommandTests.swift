@@ -141,6 +141,50 @@ struct ServeCommandTests {
         #expect(server.stderr.components(separatedBy: "unstored.md:").count - 1 == 1, "\(server.stderr)")
     }
 
+    /// Saves in quick succession (an editor saving on every pause): each supersedes the last
+    /// one's search index, and once they stop the index is the last save's. A save that breaks the
+    /// site supersedes the last good save's index too, which is then written all the same.
+    @Test func theSearchIndexFollowsTheLastOfQuickSaves() async throws {
+        let site = try TemporaryFolder("serve-quick-saves")
+        try Repository.copyExampleSite(to: site.url)
+        let server = try BackgroundProcess(GazetteCommand.executable, ["serve", "--site", site.path, "--port", "0"])
+        defer { server.terminate() }
+        let banner = try #require(await server.waitForOutput(timeout: 120) { $0.contains("Serving ") }, "stderr: \(server.stderr)")
+        let base = try #require(banner.firstMatch(of: /at (http:\/\/127\.0\.0\.1:\d+\/)/)?.1).description
+        let events = try BackgroundProcess(command: "curl", ["-sN", base + "__gazette/live"])
+        defer { events.terminate() }
+        #expect(await events.waitForOutput(timeout: Self.patience) { $0.contains("event: ok") } != nil)
+        let output = site.url.appendingPathComponent(".gazette/serve")
+        let index = SearchIndexUpdateTests()
+        /// Waits until the index lists `pages` under `word`; the pages it lists then.
+        func listed(_ word: String, _ pages: [String]) async throws -> [String] {
+            let deadline = Date().addingTimeInterval(Self.patience)
+            while true {
+                let found = (try? index.journals(under: word, output: output)) ?? []
+                if found == pages || Date() > deadline { return found }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        let page = ["journals/kpop-stadium-tour/"]
+        let journal = site.url.appendingPathComponent("content/journals/2026-11/2026-11-09-kpop-stadium-tour.md")
+        let original = try String(contentsOf: journal, encoding: .utf8)
+        for save in 1...4 {
+            try (original + "\nquicksave\(save) 문단.\n").write(to: journal, atomically: true, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(120))
+        }
+        #expect(try await listed("quicksave4", page) == page)
+        #expect(try index.journals(under: "quicksave3", output: output).isEmpty)
+
+        // A good save, its reload heard, then a broken one at once.
+        let heard = events.stdout.count
+        try (original + "\nquicksave5 문단.\n").write(to: journal, atomically: true, encoding: .utf8)
+        #expect(await events.waitForOutput(timeout: Self.patience) { $0.dropFirst(heard).contains("journals/kpop-stadium-tour/index.html") } != nil)
+        try original.replacingOccurrences(of: "created: ", with: "created: not-a-date ").write(to: journal, atomically: true, encoding: .utf8)
+        #expect(await server.waitForOutput(timeout: Self.patience) { $0.contains("still serving the last good site") } != nil)
+        #expect(try await listed("quicksave5", page) == page)
+        #expect(try index.journals(under: "quicksave4", output: output).isEmpty)
+    }
+
     @Test func aTakenPortIsAClearError() async throws {
         let site = try TemporaryFolder("serve-port")
         try Repository.copyExampleSite(to: site.url)
