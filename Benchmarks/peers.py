@@ -3,7 +3,7 @@
 
 usage: python3 Benchmarks/peers.py [--journals 1000,2000] [--runs 5] [--packet-journals 200] [--packet-shape plain|short]
                                    [--gazette .build/release/gazette] [--skip-typst]
-                                   [--shapes short,korean,busy] [--new-folders] [--folder DIR]
+                                   [--shapes short,korean,busy] [--new-folders] [--keep-cache] [--folder DIR]
                                    [--skip-pagefind]
 
 Sites (--shapes): Benchmarks/make_journals.py writes N journals (WEEKS = N / 50: about fifty a
@@ -19,7 +19,10 @@ journal, the home page and a page per week and per tag listing journal summaries
 and a sitemap. Gazette builds with `--no-pdf` (packets are compared with Typst separately).
 
 Clean builds: each run builds into a fresh folder (Gazette with --clean, its previous site and
-ledger removed). After one edit: one journal gets a paragraph before each run and both build
+`.gazette` removed: nothing is reused, the site's fonts are cut anew). With --keep-cache,
+`.gazette` stays: a clean build as `gazette build --clean` runs on a site built before, which
+reads the fonts cut for the site's pinned fonts and characters and writes every file afresh
+(Hugo keeps nothing between runs of these sites). After one edit: one journal gets a paragraph before each run and both build
 into the folder they built before (Gazette reuses what did not change; Hugo renders all).
 Gazette and Hugo alternate, RUNS times each after one warm-up each. Reported: median wall seconds, peak resident memory of the process (wait4's
 ru_maxrss), pages written (HTML files), and the ratio of Hugo's median to Gazette's (above 1:
@@ -231,7 +234,7 @@ def write_hugo_theme(site):
 SHAPES = ("plain", "korean", "busy", "short")
 
 
-def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain", pagefind=None):
+def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain", pagefind=None, keep_cache=False):
     weeks = 2 if shape == "busy" else max(1, count // 50)
     gazette_site, hugo_site = write_sites(count, weeks, shape)
     base = os.path.dirname(gazette_site)
@@ -254,14 +257,16 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain",
                 edit(attempt)
             for name, command in commands.items():
                 out = os.path.join(base, f"out-{name}")
+                # Gazette's previous site, ledger and cache go too: nothing is reused (but the
+                # cache with --keep-cache).
+                cache = [] if keep_cache else [os.path.join(gazette_site, ".gazette")]
                 if fresh and new_folders:
                     # Into a folder of its own, nothing deleted just before (see --new-folders).
                     out = os.path.join(base, f"out-{name}-{attempt}")
-                    discard(os.path.join(gazette_site, ".gazette"))
+                    for folder in cache:
+                        discard(folder)
                 elif fresh:
-                    # Gazette's previous site and ledger go too: nothing is reused.
-                    for folder in (out, os.path.join(os.path.dirname(out), f".out-{name}.previous"),
-                                   os.path.join(gazette_site, ".gazette")):
+                    for folder in [out, os.path.join(os.path.dirname(out), f".out-{name}.previous")] + cache:
                         shutil.rmtree(folder, ignore_errors=True)
                 figures = command(out)
                 pages[name] = html_pages(out)
@@ -369,6 +374,9 @@ def main():
                              "taken: this machine's ext4 has no journal and reads past every inode freed in the "
                              "last minutes for each file it creates, so deleting the last output just before a "
                              "build times the disk as much as the build (README, Speed against Hugo and Typst)")
+    parser.add_argument("--keep-cache", action="store_true",
+                        help="clean builds keep Gazette's .gazette (its fonts cut before), as `gazette build --clean` "
+                             "on a site built before")
     parser.add_argument("--folder", help="write the sites and their output here instead of bench-results/peers")
     parser.add_argument("--skip-pagefind", action="store_true")
     parser.add_argument("--shapes", default="plain",
@@ -390,9 +398,10 @@ def main():
     for shape in shapes:
         for count in (int(n) for n in args.journals.split(",") if n):  # --journals "" runs only the packets
             rows, weeks = compare_builds(args.gazette, hugo, count, args.runs, new_folders=args.new_folders, shape=shape,
-                                         pagefind=pagefind)
+                                         pagefind=pagefind, keep_cache=args.keep_cache)
             name = {"plain": "", "korean": ", real Korean", "busy": f", busy ({count} articles)", "short": ", short Korean"}[shape]
-            clean_label = f"clean, {count} journals{name}" + (", new folders" if args.new_folders else "")
+            clean_label = (f"clean, {count} journals{name}" + (", new folders" if args.new_folders else "")
+                           + (", cache kept" if args.keep_cache else ""))
             for label, row in ((clean_label, rows["clean"]), (f"after one edit, {count} journals{name}", rows["edit"])):
                 g, h = row["gazette"], row["hugo"]
                 print(f"{label:<44} {g[0]:>7.2f} s {g[1]:>5.0f} MB {g[2]:>5} p"

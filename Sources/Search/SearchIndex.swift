@@ -83,7 +83,7 @@ public struct SearchIndex: Sendable {
             try check()
             shards = try Self.compressShards(of: &postings, known: known, check: check)
             // Kept only once the index is whole: the entries' ids number the postings' keys.
-            cache.end(entries, postings: postings, shards: shards.compactMap { shard in shard.data.map { (shard.key, $0) } })
+            cache.end(entries, postings: postings, shards: shards.compactMap { shard in shard.data.map { (shard.key, $0) } }, known: known)
             fragments = entries.map { ($0.entry.document.fragment, $0.entry.document.fragmentKey) }
         } else {
             fragments = Self.analyseInBatches(journals, content: content, bodies: bodies, inPlace: inPlace, into: &postings)
@@ -110,26 +110,26 @@ public struct SearchIndex: Sendable {
     static func analyse(
         _ journals: [Journal], content: SiteContent, bodies: JournalBodies, known: SearchMemo.Known,
         into postings: inout SearchPostings, check: () throws -> Void
-    ) rethrows -> [(slug: String, inputs: SearchMemo.Analysed, entry: SearchMemo.Entry)] {
+    ) rethrows -> [SearchMemo.Kept] {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         var shared = FingerprintHasher()
         shared.add(content.configFingerprint)
         let config = shared.digest
-        let analysed = journals.concurrentMap { journal -> (inputs: SearchMemo.Analysed, entry: SearchMemo.Entry) in
+        let analysed = journals.concurrentMap { journal -> (inputs: SearchMemo.Analysed, entry: SearchMemo.Entry, found: SearchMemo.Found) in
             // A journal whose inputs are all as before (the content cache hands unchanged
             // journals back as they were, so comparing is cheap) is not even read again.
             let inputs = SearchMemo.Analysed(config: config, journal: journal, article: content.article(for: journal))
-            if let entry = known.journals.value(journal.slug, inputs) { return (inputs, entry) }
+            if let entry = known.journals.value(journal.slug, inputs) { return (inputs, entry, .entry) }
             let input = Self.input(journal, content: content, bodies: bodies, dates: dates)
             let key = input.key
-            let document = known.documents.value(key, NoInputs()) ?? Self.analyse(input)
-            return (inputs, SearchMemo.Entry(key: key, document: document))
+            if let document = known.documents.value(key, NoInputs()) { return (inputs, SearchMemo.Entry(key: key, document: document), .document) }
+            return (inputs, SearchMemo.Entry(key: key, document: Self.analyse(input)), .nothing)
         }
         // Postings merged by key id; ids and each key's JSON carry over from the last build.
         try check()
         let ids = try postings.merge(
             analysed.map(\.entry.document), ids: analysed.map(\.entry.ids), slugs: journals.map(\.slug), previous: known.postings, check: check)
-        var entries = zip(journals, analysed).map { (slug: $0.slug, inputs: $1.inputs, entry: $1.entry) }
+        var entries = zip(journals, analysed).map { SearchMemo.Kept(slug: $0.slug, inputs: $1.inputs, entry: $1.entry, found: $1.found) }
         for index in entries.indices { entries[index].entry.ids = ids[index] }
         return entries
     }
@@ -530,12 +530,33 @@ public final class SearchMemo: Sendable {
         Known(journals: journals.known(), documents: documents.known(), shards: shards.known(), postings: postings.withLock { $0 })
     }
 
+    /// What an index found of a journal in `known`: its entry (its inputs were as before), its
+    /// document (it was renamed, or made as before again), or nothing.
+    enum Found: Sendable {
+        case entry, document, nothing
+    }
+
+    /// A journal's entry as the index keeps it, and what of it was found.
+    struct Kept: Sendable {
+        var slug: String
+        var inputs: Analysed
+        var entry: Entry
+        var found: Found
+    }
+
     /// Keeps what a whole index used, and only that: the entries carry ids of `postings`' table,
-    /// and its compressed shards.
-    func end(_ entries: [(slug: String, inputs: Analysed, entry: Entry)], postings: SearchPostings, shards made: [(key: Fingerprint, data: Data)]) {
-        journals.record(found: [], made: entries.map { ($0.slug, .init(inputs: $0.inputs, value: $0.entry)) })
-        documents.record(found: [], made: entries.map { ($0.entry.key, .init(inputs: NoInputs(), value: $0.entry.document)) })
-        shards.record(found: [], made: made.map { ($0.key, .init(inputs: NoInputs(), value: $0.data)) })
+    /// and its compressed shards. What was found in `known` is only marked as used: a save that
+    /// changes one journal stores one entry, not two thousand.
+    func end(_ entries: [Kept], postings: SearchPostings, shards made: [(key: Fingerprint, data: Data)], known: Known) {
+        journals.record(
+            found: entries.lazy.filter { $0.found == .entry }.map(\.slug),
+            made: entries.lazy.filter { $0.found != .entry }.map { ($0.slug, .init(inputs: $0.inputs, value: $0.entry)) })
+        documents.record(
+            found: entries.lazy.filter { $0.found != .nothing }.map(\.entry.key),
+            made: entries.lazy.filter { $0.found == .nothing }.map { ($0.entry.key, .init(inputs: NoInputs(), value: $0.entry.document)) })
+        shards.record(
+            found: made.lazy.filter { known.shards.value($0.key, NoInputs()) != nil }.map(\.key),
+            made: made.lazy.filter { known.shards.value($0.key, NoInputs()) == nil }.map { ($0.key, .init(inputs: NoInputs(), value: $0.data)) })
         journals.endBuild()
         documents.endBuild()
         shards.endBuild()

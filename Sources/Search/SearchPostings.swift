@@ -124,8 +124,9 @@ struct SearchPostings: Sendable {
     /// postings.
     static func mostChanged(_ count: Int) -> Int { max(16, count / 16) }
 
-    /// `merge` from `previous` when at most `mostChanged` documents differ from its (by number:
-    /// another slug, new ids, added or gone); nil otherwise, with `self` as it was.
+    /// `merge` from `previous` when at most `mostChanged` documents differ from those of
+    /// `previous` at the same number (another slug, other ids, added or gone); nil otherwise,
+    /// with `self` as it was.
     private mutating func update(
         _ previous: SearchPostings, _ documents: [SearchIndex.Document], ids known: [[UInt64]?], slugs: [String],
         check: () throws -> Void

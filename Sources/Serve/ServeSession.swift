@@ -166,20 +166,20 @@ private struct Rebuilder: Sendable {
             let search = result.deferredSearch.map { writeSearch($0, after: last, live: live, report: report, trigger: trigger) }
             searchWrite.withLock { $0 = search }
             await deferred.replace(with: result.deferredFiles)
-        } catch let error as DiagnosticsError {
+        } catch {
             // The folder still holds the last good site: its index, superseded for nothing, is
             // written after all.
             let search = last.map { writeSearch($0.deferred, after: last, live: live, report: report, trigger: $0.trigger) }
             searchWrite.withLock { $0 = search }
-            report(.failed(error.diagnostics, trigger: trigger))
-            let errors = error.diagnostics.filter { $0.severity == .error }
-            await live.failed(errors.map(\.rendered).joined(separator: "\n\n"))
-        } catch {
-            let search = last.map { writeSearch($0.deferred, after: last, live: live, report: report, trigger: $0.trigger) }
-            searchWrite.withLock { $0 = search }
-            let diagnostic = Diagnostic.error("the build failed: \(error)")
-            report(.failed([diagnostic], trigger: trigger))
-            await live.failed(diagnostic.rendered)
+            if let error = error as? DiagnosticsError {
+                report(.failed(error.diagnostics, trigger: trigger))
+                let errors = error.diagnostics.filter { $0.severity == .error }
+                await live.failed(errors.map(\.rendered).joined(separator: "\n\n"))
+            } else {
+                let diagnostic = Diagnostic.error("the build failed: \(error)")
+                report(.failed([diagnostic], trigger: trigger))
+                await live.failed(diagnostic.rendered)
+            }
         }
     }
 
