@@ -554,9 +554,16 @@ public final class SearchMemo: Sendable {
         documents.record(
             found: entries.lazy.filter { $0.found != .nothing }.map(\.entry.key),
             made: entries.lazy.filter { $0.found == .nothing }.map { ($0.entry.key, .init(inputs: NoInputs(), value: $0.entry.document)) })
-        shards.record(
-            found: made.lazy.filter { known.shards.value($0.key, NoInputs()) != nil }.map(\.key),
-            made: made.lazy.filter { known.shards.value($0.key, NoInputs()) == nil }.map { ($0.key, .init(inputs: NoInputs(), value: $0.data)) })
+        var foundShards: [Fingerprint] = []
+        var madeShards: [(Fingerprint, Memo<Fingerprint, NoInputs, Data>.Entry)] = []
+        for shard in made {
+            if known.shards.value(shard.key, NoInputs()) != nil {
+                foundShards.append(shard.key)
+            } else {
+                madeShards.append((shard.key, .init(inputs: NoInputs(), value: shard.data)))
+            }
+        }
+        shards.record(found: foundShards, made: madeShards)
         journals.endBuild()
         documents.endBuild()
         shards.endBuild()

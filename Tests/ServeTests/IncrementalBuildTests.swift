@@ -232,12 +232,19 @@ struct DeferredPacketTests {
 /// bytes a full build writes, deleting the shards no longer made.
 @Suite("Deferred search, as serve builds")
 struct DeferredSearchTests {
-    @Test func theSearchFilesFollowThePagesWithAFullBuildsBytes() throws {
-        let site = try TemporaryFolder("deferred-search")
+    /// The example site, built into `.gazette/serve` in place with `memory`, fonts cut as a full
+    /// build cuts them (so that the search page names the same files), packets left out.
+    static func servedExample(_ name: String) throws -> (site: TemporaryFolder, output: URL, memory: BuildMemory, options: BuildOptions) {
+        let site = try TemporaryFolder(name)
         try Repository.copyExampleSite(to: site.url)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        // Fonts cut as a full build cuts them, so that the search page names the same files.
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(BuildMemory()), fonts: .siteCharacters)
+        let memory = BuildMemory()
+        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(memory), fonts: .siteCharacters)
+        return (site, output, memory, options)
+    }
+
+    @Test func theSearchFilesFollowThePagesWithAFullBuildsBytes() throws {
+        let (site, output, _, options) = try Self.servedExample("deferred-search")
         func searchFiles() -> [String: Data] { Repository.snapshot(output).filter { $0.key.hasPrefix("search/") } }
         func fullBuild() throws -> [String: Data] {
             let full = site.url.appendingPathComponent("full")
@@ -274,11 +281,7 @@ struct DeferredSearchTests {
     /// steps, it writes and records nothing, and what the build memory keeps still makes the
     /// next complete index the bytes a full build writes.
     @Test func aSupersededSearchWriteLeavesNothingHalfDone() throws {
-        let site = try TemporaryFolder("superseded-search")
-        try Repository.copyExampleSite(to: site.url)
-        let output = site.url.appendingPathComponent(".gazette/serve")
-        let memory = BuildMemory()
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(memory), fonts: .siteCharacters)
+        let (site, output, memory, options) = try Self.servedExample("superseded-search")
         func searchFiles() -> [String: Data] { Repository.snapshot(output).filter { $0.key.hasPrefix("search/") } }
         _ = try #require(try SiteBuilder.build(options).deferredSearch).write()
 
@@ -310,11 +313,7 @@ struct DeferredSearchTests {
     /// the article (its journal's page, the week's article list) show them on the next save, as
     /// a clean build does.
     @Test func aThumbnailMadeForAnUnchangedRecordReachesItsPages() throws {
-        let site = try TemporaryFolder("incremental-thumbnails")
-        try Repository.copyExampleSite(to: site.url)
-        let output = site.url.appendingPathComponent(".gazette/serve")
-        let memory = BuildMemory()
-        let options = BuildOptions(siteRoot: site.url, output: output, packets: .skipped, sink: .inPlace(memory), fonts: .siteCharacters)
+        let (site, output, memory, options) = try Self.servedExample("incremental-thumbnails")
         _ = try buildAsServe(options, memory: memory)
         let content = try SiteContent.load(siteRoot: site.url)
         let journal = try #require(content.journals.first { content.article(for: $0)?.image != nil && content.article(for: $0).flatMap(content.thumbnails(of:)) == nil })
