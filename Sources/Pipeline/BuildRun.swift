@@ -17,3 +17,15 @@ struct BuildRun {
     /// earlier builds (`gazette build`) or the keys last written (`gazette serve`).
     var placement: FilesInPlace { writer.placement }
 }
+
+/// Values a build leaves to the process's exit instead of freeing them (`BuildOptions.endsProcess`).
+enum ProcessLifetime {
+    /// Keeps `values` (and all they hold) until the process ends: a reference retained once and
+    /// never released.
+    static func keep(_ values: Any...) { _ = Unmanaged.passRetained(Holder(values)) }
+
+    private final class Holder {
+        let values: [Any]
+        init(_ values: [Any]) { self.values = values }
+    }
+}

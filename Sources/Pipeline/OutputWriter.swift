@@ -232,7 +232,10 @@ struct NewFolderWriter: OutputWriter {
         ledger.inputs = stamp
         ledger.summary = files.summary
         let outputPath = output.url.path
-        for item in all { ledger.live[item.path] = OutputLedger.entry(path: outputPath + "/" + item.path, key: item.key) }
+        // A `stat` per file, on every core (one at a time, 12 ms of 2,350 pages' build with the
+        // other core idle).
+        let entries = all.concurrentMap { OutputLedger.entry(path: outputPath + "/" + $0.path, key: $0.key) }
+        for (item, entry) in zip(all, entries) { ledger.live[item.path] = entry }
         ledger.save(siteRoot: options.siteRoot, output: output.url)
         let written = writer.written.sorted()
         return Written(files: written, changed: written, reused: all.count - rendered)

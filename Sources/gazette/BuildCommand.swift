@@ -41,9 +41,10 @@ struct BuildCommand: ParsableCommand {
             base = url
         }
         let root = global.siteRoot
-        let options = BuildOptions(
+        var options = BuildOptions(
             siteRoot: root, output: output.map(commandLineURL), baseURL: base, drafts: drafts ? .shown : .leftOut, packets: noPdf ? .skipped : .perWeek,
             sink: clean ? .freshFolder : .ledger, scheduled: future ? .published : .heldBack(now: Date()))
+        options.endsProcess = true
         let started = Date()
         try console.exitOnDiagnostics(failure: { diagnostics in
             "Build failed: \(count(diagnostics.filter { $0.severity == .error }.count, "error")); nothing was written."

@@ -54,6 +54,22 @@ import TestSupport
         #expect(try parent.read("out/z/one.html") == "1")
         #expect(failing.written == ["z/one.html"])
 
+        // A file where a page's own folder must go (made beside the page, on another core): that
+        // page fails, naming the folder; the pages around it are written, and the next page of
+        // that folder fails the same way.
+        try Data("a file".utf8).write(to: root.appendingPathComponent("stone"))
+        var blocked = FileWriter(root: root)
+        for round in 0..<2 {
+            do {
+                try blocked.write(all: [("w\(round)/one.html", Data("1".utf8)), ("stone/two.html", Data("2".utf8)), ("w\(round)/three.html", Data("3".utf8))])
+                Issue.record("a file where a folder must go was written through")
+            } catch let error as DiagnosticsError {
+                #expect("\(error)".contains("out/stone") && "\(error)".contains("a file stands where a folder is needed"), "\(error)")
+            }
+        }
+        #expect(blocked.written == ["w0/one.html", "w0/three.html", "w1/one.html", "w1/three.html"])
+        #expect(try parent.read("out/w1/three.html") == "3")
+
         var refusing = FileWriter(root: root)
         #expect(throws: DiagnosticsError.self) { try refusing.write(all: [("y/two.html", Data()), ("../escape.html", Data())]) }
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("y/two.html").path))
