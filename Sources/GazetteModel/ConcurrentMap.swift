@@ -34,7 +34,7 @@ extension RandomAccessCollection where Index == Int, Self: Sendable {
         // Many small chunks, handed out as threads free up: items differ in cost (a board page
         // renders slower than a journal page, and they come in runs), and with four chunks a
         // core, rendering a 2,000-journal site kept 1.4 of 2 cores busy; with 32, 1.9.
-        let chunks = Swift.min(count, ProcessInfo.processInfo.activeProcessorCount * 32)
+        let chunks = Swift.min(count, Cores.count * 32)
         let first = startIndex
         var results = [Result<T, any Error>?](repeating: nil, count: count)
         results.withUnsafeMutableBufferPointer { buffer in
@@ -181,4 +181,10 @@ private func startThread(_ body: @escaping @Sendable () -> Void) {
     let thread = Thread(block: body)
     thread.stackSize = 8 << 20
     thread.start()
+}
+
+/// The cores this process may run on, read once: Foundation's `activeProcessorCount` reads the
+/// cgroup's files on every call (six system calls), and every `concurrentMap` asked it.
+public enum Cores {
+    public static let count = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }

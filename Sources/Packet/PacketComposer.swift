@@ -157,7 +157,7 @@ final class PacketComposer {
     /// fonts) runs first on the thread that owns those fonts, while the others start on journals.
     private func typesetJournals<Lead>(alongside lead: () throws -> Lead) throws -> (Lead, [FlowBox], spareFonts: [PrintFonts]) {
         let journals = packet.journals
-        let workers = journals.count < 8 ? 1 : min(4, max(1, ProcessInfo.processInfo.activeProcessorCount), journals.count)
+        let workers = journals.count < 8 ? 1 : min(4, Cores.count, journals.count)
         // Each worker takes the next journal not yet taken, with its own typesetter, so a worker
         // that drew short journals takes more of them and all finish together (journals differ
         // in length; a fixed share left one core idle while the other set its last few). Which
