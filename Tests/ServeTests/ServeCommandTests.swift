@@ -155,12 +155,11 @@ struct ServeCommandTests {
         defer { events.terminate() }
         #expect(await events.waitForOutput(timeout: Self.patience) { $0.contains("event: ok") } != nil)
         let output = site.url.appendingPathComponent(".gazette/serve")
-        let index = SearchIndexUpdateTests()
         /// Waits until the index lists `pages` under `word`; the pages it lists then.
         func listed(_ word: String, _ pages: [String]) async throws -> [String] {
             let deadline = Date().addingTimeInterval(Self.patience)
             while true {
-                let found = (try? index.journals(under: word, output: output)) ?? []
+                let found = (try? ServedIndex.journals(under: word, output: output)) ?? []
                 if found == pages || Date() > deadline { return found }
                 try await Task.sleep(for: .milliseconds(100))
             }
@@ -173,7 +172,7 @@ struct ServeCommandTests {
             try await Task.sleep(for: .milliseconds(120))
         }
         #expect(try await listed("quicksave4", page) == page)
-        #expect(try index.journals(under: "quicksave3", output: output).isEmpty)
+        #expect(try ServedIndex.journals(under: "quicksave3", output: output).isEmpty)
 
         // A good save, its reload heard, then a broken one at once.
         let heard = events.stdout.count
@@ -182,7 +181,7 @@ struct ServeCommandTests {
         try original.replacingOccurrences(of: "created: ", with: "created: not-a-date ").write(to: journal, atomically: true, encoding: .utf8)
         #expect(await server.waitForOutput(timeout: Self.patience) { $0.contains("still serving the last good site") } != nil)
         #expect(try await listed("quicksave5", page) == page)
-        #expect(try index.journals(under: "quicksave4", output: output).isEmpty)
+        #expect(try ServedIndex.journals(under: "quicksave4", output: output).isEmpty)
     }
 
     @Test func aTakenPortIsAClearError() async throws {
