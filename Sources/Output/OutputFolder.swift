@@ -271,12 +271,12 @@ public struct FileWriter {
         newFolders.reserveCapacity(files.count)
         for file in files {
             try Self.checkInside(file.path)
-            guard let slash = file.path.lastIndex(of: "/"), !folders.contains(file.path[..<slash]) else {
+            guard let slash = file.path.lastIndex(of: "/"), case let folder = file.path[..<slash], !folders.contains(folder) else {
                 newFolders.append(nil)
                 continue
             }
-            try makeFolder(of: file.path[..<slash])
-            newFolders.append(String(file.path[..<slash]))
+            try makeFolder(of: folder)
+            newFolders.append(String(folder))
         }
         let rootPath = self.rootPath
         let updating = self.updating
