@@ -75,10 +75,10 @@ public struct SearchIndex: Sendable {
             a.created != b.created ? a.created < b.created : a.slug.utf8Precedes(b.slug)
         }
         let known = cache?.begin() ?? SearchMemo.Known()
-        var postings = SearchPostings()
         let fragments: [Fragment]
         let shards: [Shard]
         if let cache {
+            var postings = SearchPostings()
             let entries = try Self.analyse(journals, content: content, bodies: bodies, known: known, into: &postings, check: check)
             try check()
             shards = try Self.compressShards(of: &postings, known: known, check: check)
@@ -86,6 +86,7 @@ public struct SearchIndex: Sendable {
             cache.end(entries, postings: postings, shards: shards.compactMap { shard in shard.data.map { (shard.key, $0) } }, known: known)
             fragments = entries.map { ($0.entry.document.fragment, $0.entry.document.fragmentKey) }
         } else {
+            var postings = PostingArena()
             fragments = Self.analyseInBatches(journals, content: content, bodies: bodies, inPlace: inPlace, into: &postings)
             shards = Self.compressShards(draining: &postings, inPlace: inPlace)
         }
@@ -140,7 +141,7 @@ public struct SearchIndex: Sendable {
     /// one core: the next batch is analysed meanwhile.
     static func analyseInBatches(
         _ journals: [Journal], content: SiteContent, bodies: JournalBodies, inPlace: (@Sendable (String, Fingerprint) -> Int?)?,
-        into postings: inout SearchPostings
+        into postings: inout PostingArena
     ) -> [Fragment] {
         let dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         var fragments: [Fragment] = []
@@ -192,7 +193,7 @@ public struct SearchIndex: Sendable {
     /// The postings cut into shards as they are drained, a few compressed at a time on all cores
     /// so that only their gzip is kept (`gazette build`). A shard the output holds (`inPlace`)
     /// is not compressed again.
-    static func compressShards(draining postings: inout SearchPostings, inPlace: (@Sendable (String, Fingerprint) -> Int?)?) -> [Shard] {
+    static func compressShards(draining postings: inout PostingArena, inPlace: (@Sendable (String, Fingerprint) -> Int?)?) -> [Shard] {
         var compressed: [Shard] = []
         func compress(_ shards: [(first: String, json: [UInt8])]) {
             compressed += shards.concurrentMap { shard in

@@ -264,19 +264,29 @@ struct SearchPostings: Sendable {
     static func json(key: String, postings: PostingList) -> (bytes: [UInt8], split: Int) {
         var writer = JSONBytes()
         writer.bytes.reserveCapacity(key.utf8.count + 4 + postings.byteCount * 3)
+        let split = appendJSON(key: key, to: &writer, postings: postings.forEach)
+        return (writer.bytes, split)
+    }
+
+    /// Appends a key's JSON as the shards hold it, `"key"` then `[delta,value,…]` from `postings`
+    /// (which calls its argument with each posting), and returns where the second part starts.
+    static func appendJSON(key: String, to writer: inout JSONBytes, postings: ((UInt32, UInt32) -> Void) -> Void) -> Int {
         writer.string(key)
         let split = writer.bytes.count
-        writer.raw("[")
-        var first = true
-        postings.forEach { delta, value in
-            if !first { writer.raw(",") }
-            first = false
+        writer.bytes.append(UInt8(ascii: "["))
+        postings { delta, value in
             writer.number(Int(delta))
-            writer.raw(",")
+            writer.bytes.append(UInt8(ascii: ","))
             writer.number(Int(value))
+            writer.bytes.append(UInt8(ascii: ","))
         }
-        writer.raw("]")
-        return (writer.bytes, split)
+        // The comma after the last value closes the list instead.
+        if writer.bytes[writer.bytes.count - 1] == UInt8(ascii: ",") {
+            writer.bytes[writer.bytes.count - 1] = UInt8(ascii: "]")
+        } else {
+            writer.bytes.append(UInt8(ascii: "]"))
+        }
+        return split
     }
 
     /// A shard's keys: the first's and the last's ids, and how many.
@@ -331,7 +341,10 @@ struct SearchPostings: Sendable {
                 pieces.append(.kept(span, old.shard))
             } else {
                 try check()
-                let entries = order[start..<end].map { json[Int($0)] }
+                let entries = order[start..<end].map { id -> KeyJSON in
+                    let entry = json[Int(id)]
+                    return (entry.bytes[...], entry.split)
+                }
                 pieces.append(.made(span, first: table.texts[Int(span.first)], json: Self.shardJSON(entries, size: size)))
             }
             start = end
@@ -344,46 +357,20 @@ struct SearchPostings: Sendable {
         cut = Dictionary(uniqueKeysWithValues: shards.map { ($0.span.first, (last: $0.span.last, count: $0.span.count, shard: $0.shard)) })
     }
 
-    /// Keys whose JSON `drainShards` makes at once, on every core.
-    static let drainChunk = 4096
-
-    /// The same shards as `finish` then `shards` make, handed to `each` in order, for a build
-    /// that keeps nothing for the next one: each key's JSON is made only as its shard is, and
-    /// its postings let go then. At 100,000 journals the postings, every key's JSON and the
-    /// shards made of it were 0.5 GB at once.
-    mutating func drainShards(closingAt shardBytes: Int, _ each: (_ first: String, _ json: [UInt8]) throws -> Void) rethrows {
-        if postings.count < table.count { postings += Array(repeating: PostingList(), count: table.count - postings.count) }
-        let order = sortedOrder()
-        // The keys' JSON is made `drainChunk` keys at a time on every core (with real Korean
-        // text, a million keys' JSON made one at a time was a third of the index's time).
-        var chunk: [(bytes: [UInt8], split: Int)] = []
-        var chunkStart = 0
-        try Self.cut(order, closingAt: shardBytes, entry: { position in
-            if position >= chunkStart + chunk.count {
-                chunkStart = position
-                let ids = order[position..<min(position + Self.drainChunk, order.count)].map { Int($0) }
-                let work = ids.map { (key: table.texts[$0], postings: postings[$0]) }
-                for id in ids { postings[id] = PostingList() }
-                chunk = work.concurrentMap { Self.json(key: $0.key, postings: $0.postings) }
-            }
-            return (table.texts[Int(order[position])], chunk[position - chunkStart])
-        }, each)
-        postings = []
-        json = []
-        self.order = []
-    }
+    /// A key's JSON as `cut` takes it: its bytes, and the index in them where its postings start.
+    typealias KeyJSON = (bytes: ArraySlice<UInt8>, split: Int)
 
     /// Cuts the keys `order` names into shards: `entry` gives the text and JSON of the key at a
     /// position of `order`, once each, in order.
-    private static func cut(
-        _ order: [UInt32], closingAt shardBytes: Int, entry: (Int) -> (text: String, json: (bytes: [UInt8], split: Int)),
+    static func cut(
+        _ order: [UInt32], closingAt shardBytes: Int, entry: (Int) -> (text: String, json: KeyJSON),
         _ each: (_ first: String, _ json: [UInt8]) throws -> Void
     ) rethrows {
         var start = 0
         while start < order.count {
             // As many keys as make `shardBytes` of JSON, commas between keys and between
             // postings counted, the last one included.
-            var entries: [(bytes: [UInt8], split: Int)] = []
+            var entries: [KeyJSON] = []
             var first = ""
             var size = 0
             while start + entries.count < order.count {
@@ -400,7 +387,7 @@ struct SearchPostings: Sendable {
 
     /// A shard's JSON, `{"k":[keys],"p":[postings]}`, from its keys' JSON (`size` bytes of it,
     /// commas counted).
-    private static func shardJSON(_ entries: [(bytes: [UInt8], split: Int)], size: Int) -> [UInt8] {
+    private static func shardJSON(_ entries: [KeyJSON], size: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(size + entries.count + 16)
         bytes.append(contentsOf: "{\"k\":[".utf8)
