@@ -1,48 +1,85 @@
+import Glibc
+
 /// The postings of a build that keeps nothing for the next one (`gazette build`): each key's
 /// postings as `PostingList` encodes them (its LEB128 differences and values), written into chunks
-/// of a few large slabs instead of an array per key, and its JSON made from there as its shard is
-/// cut (`drainShards`).
+/// of slabs instead of an array per key, and its JSON made from there as its shard is cut
+/// (`drainShards`).
 ///
 /// On 2,000 short journals (845,000 postings of 120,000 keys) an array per key spent most of the
 /// merge growing arrays and checking them unique, and most of cutting the shards making each key's
 /// JSON its own array and freeing both one by one. Here a posting is a few bytes stored at its
-/// key's last chunk, the JSON of a few dozen keys is one buffer, and the slabs go at once.
+/// key's last chunk, and the JSON of a few dozen keys is one buffer.
 ///
-/// A key's chunks are 16, 32, 64, 128, then 256 bytes, each ending in the address of the next
-/// (in 16-byte units from the first slab's start): small for the many keys of one or two journals,
-/// few hops for the common ones. A posting may run from one chunk into the next.
+/// A key's chunks are 16, 32, 64, 128, then 256 bytes, each ending in the address of the next:
+/// small for the many keys of one or two journals, few hops for the common ones. A posting may run
+/// from one chunk into the next. Keys are kept in `bands` by their first UTF-16 unit, each with
+/// slabs of its own, so the slabs of a band are freed as soon as the shards have taken its keys
+/// (they are cut in that order): kept to the end, the postings of 100,000 journals stayed beside
+/// the compressed shards and raised the build's peak by 4 %.
 struct PostingArena {
     var table = SearchKeyTable()
     private var keys: [KeyChunks] = []
-    /// Slab starts, in order; every chunk lies in one slab.
-    private var bases: [UnsafeMutableRawPointer] = []
+    /// Slab starts by slab number (nil once freed); every chunk lies in one slab.
+    private var bases: [UnsafeMutableRawPointer?] = []
+    /// Per band: its slabs' numbers, and where its last slab's free space starts.
+    private var bandSlabs: [[Int]] = Array(repeating: [], count: Self.bandCount)
+    private var bandUsed: [Int] = Array(repeating: Self.slabBytes, count: Self.bandCount)
     /// Frees the slabs when the last copy of the arena goes.
     private let slabs = Slabs()
-    private var current: UnsafeMutableRawPointer?
-    private var used = Self.slabBytes
 
-    static let slabBytes = 1 << slabShift
-    private static let slabShift = 22
-    /// An address's slab is its bits from here up (a slab is 2¹⁸ units of 16 bytes).
-    private static let unitShift: UInt32 = 18
+    static let slabBytes = 1 << 18
+    /// A chunk's address: its slab's number, then its offset in 16-byte units (2¹⁴ a slab).
+    private static let unitShift: UInt32 = 14
 
-    /// A key's chunks: the first's address, the last one and how much of it is used, how many.
+    /// A key's chunks: the first's and the last's addresses, how many, how much of the last is
+    /// used, and the key's band.
     private struct KeyChunks {
         var head: UInt32
-        var tail: UnsafeMutableRawPointer
-        var fill: Int32
+        var tail: UInt32
         var count: Int32
         /// The number of the last journal appended.
         var last: UInt32
+        var fill: Int16
+        var band: UInt8
     }
 
     /// Bytes of postings in a key's chunk number `index` (its last four bytes link the next).
     @inline(__always)
     private static func capacity(_ index: Int32) -> Int32 { (16 << min(index, 4)) - 4 }
 
+    /// Bands of keys by their first UTF-16 unit, in its order: ASCII by eight characters, what
+    /// lies between ASCII and Hangul, the Hangul syllables in 40 bands, and the rest.
+    static let bandCount = 58
+
+    static func band(ofFirstUnit unit: UInt16) -> Int {
+        switch unit {
+        case 0..<0x80: Int(unit >> 3)
+        case 0x80..<0xAC00: 16
+        case 0xAC00...0xD7A3: 17 + Int(unit - 0xAC00) / 280
+        default: 57
+        }
+    }
+
+    /// The slabs, mapped from the system and not from `malloc`, so a freed one leaves the
+    /// process at once: freed to `malloc`, a band's slabs stayed in its heap (above its mapping
+    /// threshold once it has risen) and the peak did not come down.
     private final class Slabs {
-        var all: [UnsafeMutableRawPointer] = []
-        deinit { for slab in all { slab.deallocate() } }
+        var all: [UnsafeMutableRawPointer?] = []
+
+        func map() -> UnsafeMutableRawPointer {
+            guard let slab = mmap(nil, PostingArena.slabBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+                slab != MAP_FAILED
+            else { preconditionFailure("PostingArena: the system refused \(PostingArena.slabBytes) bytes") }
+            all.append(slab)
+            return slab
+        }
+
+        func free(_ number: Int) {
+            if let slab = all[number] { munmap(slab, PostingArena.slabBytes) }
+            all[number] = nil
+        }
+
+        deinit { for slab in all { if let slab { munmap(slab, PostingArena.slabBytes) } } }
     }
 
     /// Adds the postings of document `number`: documents come in order, numbered from 0.
@@ -52,126 +89,236 @@ struct PostingArena {
         for (key, value) in document.wordKeys { append(table.id(key), document: doc, value: value) }
     }
 
-    /// A new chunk of `bytes` bytes: its address and start.
-    private mutating func chunk(_ bytes: Int) -> (address: UInt32, start: UnsafeMutableRawPointer) {
-        if used + bytes > Self.slabBytes {
-            let slab = UnsafeMutableRawPointer.allocate(byteCount: Self.slabBytes, alignment: 16)
-            slabs.all.append(slab)
+    /// A new chunk of `bytes` bytes in `band`: its address and start.
+    private mutating func chunk(_ bytes: Int, band: Int) -> (address: UInt32, start: UnsafeMutableRawPointer) {
+        if bandUsed[band] + bytes > Self.slabBytes {
+            let slab = slabs.map()
             bases.append(slab)
-            current = slab
-            used = 0
+            bandSlabs[band].append(bases.count - 1)
+            bandUsed[band] = 0
         }
-        guard let current else { preconditionFailure("PostingArena: no slab") }
-        let address = UInt32(bases.count - 1) << Self.unitShift | UInt32(used >> 4)
-        let start = current + used
-        used += bytes
-        return (address, start)
+        guard let number = bandSlabs[band].last, let base = bases[number] else { preconditionFailure("PostingArena: no slab") }
+        let used = bandUsed[band]
+        bandUsed[band] = used + bytes
+        return (UInt32(number) << Self.unitShift | UInt32(used >> 4), base + used)
     }
 
     @inline(__always)
     private mutating func append(_ id: UInt32, document: UInt32, value: UInt32) {
         let index = Int(id)
         if index == keys.count {
-            let (address, start) = chunk(16)
-            keys.append(KeyChunks(head: address, tail: start, fill: 0, count: 1, last: 0))
+            let band = Self.band(ofFirstUnit: UInt16(truncatingIfNeeded: table.prefixes[index] >> 48))
+            let address = chunk(16, band: band).address
+            keys.append(KeyChunks(head: address, tail: address, count: 1, last: 0, fill: 0, band: UInt8(band)))
         }
         var key = keys[index]
-        put(document &- key.last, &key)
-        put(value, &key)
+        var tail = start(of: key.tail)
+        put(document &- key.last, &key, &tail)
+        put(value, &key, &tail)
         key.last = document
         keys[index] = key
     }
 
-    /// Writes `number` as LEB128 at the end of the key's chunks.
+    /// Writes `number` as LEB128 at the end of the key's chunks (`tail` is the last one's start).
     @inline(__always)
-    private mutating func put(_ number: UInt32, _ key: inout KeyChunks) {
+    private mutating func put(_ number: UInt32, _ key: inout KeyChunks, _ tail: inout UnsafeMutableRawPointer) {
         var rest = number
         while true {
-            if key.fill == Self.capacity(key.count - 1) {
-                let (address, start) = chunk(Int(Self.capacity(key.count)) + 4)
-                key.tail.storeBytes(of: address, toByteOffset: Int(key.fill), as: UInt32.self)
-                key.tail = start
+            if Int32(key.fill) == Self.capacity(key.count - 1) {
+                let (address, start) = chunk(Int(Self.capacity(key.count)) + 4, band: Int(key.band))
+                tail.storeBytes(of: address, toByteOffset: Int(key.fill), as: UInt32.self)
+                tail = start
+                key.tail = address
                 key.fill = 0
                 key.count += 1
             }
             let more = rest >= 0x80
-            key.tail.storeBytes(of: UInt8(truncatingIfNeeded: rest) | (more ? 0x80 : 0), toByteOffset: Int(key.fill), as: UInt8.self)
+            tail.storeBytes(of: UInt8(truncatingIfNeeded: rest) | (more ? 0x80 : 0), toByteOffset: Int(key.fill), as: UInt8.self)
             key.fill += 1
             guard more else { return }
             rest >>= 7
         }
     }
 
-    /// Each posting of key `id`, its difference from the last journal's number and its value, in order.
-    func forEach(_ id: UInt32, _ body: (_ delta: UInt32, _ value: UInt32) -> Void) {
+    /// Appends key `id`'s JSON as `SearchPostings.appendJSON` makes it, `"key"` then
+    /// `[delta,value,…]`, its numbers decoded and written in one pass into room made for the
+    /// most they can take (writing them a byte at a time through `JSONBytes` was most of
+    /// cutting the shards). Returns where the postings start.
+    func appendJSON(_ id: UInt32, to writer: inout JSONBytes) -> Int {
+        writer.string(table.texts[Int(id)])
+        let split = writer.bytes.count
         let key = keys[Int(id)]
-        var chunk = start(of: key.head)
-        var index: Int32 = 0
-        var offset: Int32 = 0
-        var end = key.count == 1 ? key.fill : Self.capacity(0)
-        func next() -> UInt32 {
-            var value: UInt32 = 0
+        let stored = Self.stored(key)
+        // A LEB128 byte holds 7 bits, at most three digits; a comma after each number, and the
+        // brackets.
+        writer.bytes.append(contentsOf: repeatElement(0, count: 4 * stored + 2))
+        let end = writer.bytes.withUnsafeMutableBufferPointer { out -> Int in
+            out[split] = UInt8(ascii: "[")
+            var at = split + 1
+            var chunk = start(of: key.head)
+            var index: Int32 = 0
+            var offset: Int32 = 0
+            var limit = key.count == 1 ? Int32(key.fill) : Self.capacity(0)
+            var number: UInt32 = 0
             var shift: UInt32 = 0
             while true {
-                if offset == end {
+                if offset == limit {
+                    if index == key.count - 1 { break }
                     chunk = start(of: chunk.load(fromByteOffset: Int(offset), as: UInt32.self))
                     index += 1
                     offset = 0
-                    end = index == key.count - 1 ? key.fill : Self.capacity(index)
+                    limit = index == key.count - 1 ? Int32(key.fill) : Self.capacity(index)
                 }
                 let byte = chunk.load(fromByteOffset: Int(offset), as: UInt8.self)
                 offset += 1
-                value |= UInt32(byte & 0x7F) << shift
-                if byte < 0x80 { return value }
-                shift += 7
+                number |= UInt32(byte & 0x7F) << shift
+                if byte >= 0x80 {
+                    shift += 7
+                    continue
+                }
+                at = Self.write(number, into: out, at: at)
+                out[at] = UInt8(ascii: ",")
+                at += 1
+                number = 0
+                shift = 0
             }
+            // The comma after the last number closes the list instead.
+            if out[at - 1] == UInt8(ascii: ",") {
+                out[at - 1] = UInt8(ascii: "]")
+            } else {
+                out[at] = UInt8(ascii: "]")
+                at += 1
+            }
+            return at
         }
-        while index < key.count - 1 || offset < end {
-            let delta = next()
-            body(delta, next())
+        writer.bytes.removeLast(writer.bytes.count - end)
+        return split
+    }
+
+    /// Writes `number` in decimal at `at`; returns the index after it.
+    @inline(__always)
+    private static func write(_ number: UInt32, into out: UnsafeMutableBufferPointer<UInt8>, at: Int) -> Int {
+        if number < 10 {
+            out[at] = 0x30 + UInt8(truncatingIfNeeded: number)
+            return at + 1
         }
+        if number < 100 {
+            out[at] = 0x30 + UInt8(truncatingIfNeeded: number / 10)
+            out[at + 1] = 0x30 + UInt8(truncatingIfNeeded: number % 10)
+            return at + 2
+        }
+        var digits = 3
+        var rest = number / 1000
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        var value = number
+        for position in stride(from: at + digits - 1, through: at, by: -1) {
+            out[position] = 0x30 + UInt8(truncatingIfNeeded: value % 10)
+            value /= 10
+        }
+        return at + digits
     }
 
     private func start(of address: UInt32) -> UnsafeMutableRawPointer {
-        bases[Int(address >> Self.unitShift)] + Int(address & (1 << Self.unitShift - 1)) << 4
+        guard let base = bases[Int(address >> Self.unitShift)] else { preconditionFailure("PostingArena: a chunk of a freed slab") }
+        return base + Int(address & (1 << Self.unitShift - 1)) << 4
     }
 
-    /// Keys whose JSON `drainShards` makes at once, on every core, in groups of `drainGroup`
-    /// (one buffer each).
-    static let drainChunk = 4096
-    static let drainGroup = 64
+    /// What `drainShards` makes the JSON of at once, on every core: at most `drainKeys` keys and
+    /// about `drainBytes` bytes of postings (their JSON is three to four times that), in groups of
+    /// at most `groupKeys` keys and about `groupBytes` (a buffer each). Bytes, not only keys: at
+    /// 100,000 journals the last 4,096 keys (common syllables) held 94 MB of JSON between them,
+    /// the peak of the build.
+    static let drainKeys = 4096
+    static let drainBytes = 1 << 21
+    static let groupKeys = 64
+    static let groupBytes = 1 << 16
+
+    /// Bytes of postings a key has stored: its full chunks' and what its last one holds.
+    private static func stored(_ key: KeyChunks) -> Int {
+        let full = Int(key.count) - 1
+        // Chunks 0 to 3 hold 12, 28, 60 and 124 bytes, every later one 252.
+        let before =
+            switch full {
+            case 0: 0
+            case 1: 12
+            case 2: 40
+            case 3: 100
+            default: 224 + (full - 4) * 252
+            }
+        return before + Int(key.fill)
+    }
 
     /// The same shards as `SearchPostings` makes (`finish` then `cutAgain`), handed to `each` in
-    /// order: each key's JSON made only as its shard is. The arena is empty afterwards.
+    /// order: each key's JSON made only as its shard is, and each band's slabs freed once the
+    /// JSON of its last key is made. The arena is empty afterwards.
     mutating func drainShards(closingAt shardBytes: Int, _ each: (_ first: String, _ json: [UInt8]) throws -> Void) rethrows {
         var order = (0..<UInt32(keys.count)).map { $0 }
         order.sort(by: table.precedes)
-        // The keys' JSON, `drainChunk` keys at a time on every core, a group's in one buffer.
+        // The bands follow the first unit, so the keys' order takes them one after another.
+        var bandEnds: [(band: Int, end: Int)] = []
+        for (position, id) in order.enumerated() {
+            let band = Int(keys[Int(id)].band)
+            if let last = bandEnds.last, last.band == band {
+                bandEnds[bandEnds.count - 1].end = position + 1
+            } else {
+                bandEnds.append((band, position + 1))
+            }
+        }
+        var freed = 0
+        // The JSON of the keys from the current chunk on, by group; `cut` asks for each
+        // position once, in order.
         var groups: [(bytes: [UInt8], marks: [(split: Int, end: Int)])] = []
-        var chunkStart = 0
-        var chunkCount = 0
-        let arena = self
+        var chunkEnd = 0
+        var group = 0
+        var inGroup = 0
         try SearchPostings.cut(order, closingAt: shardBytes, entry: { position in
-            if position >= chunkStart + chunkCount {
-                chunkStart = position
-                chunkCount = min(Self.drainChunk, order.count - position)
-                let starts = Array(stride(from: position, to: position + chunkCount, by: Self.drainGroup))
-                groups = starts.concurrentMap { from in
+            if position == chunkEnd {
+                var ranges: [Range<Int>] = []
+                var start = position
+                var groupStored = 0
+                var chunkStored = 0
+                while chunkEnd < order.count, chunkEnd - position < Self.drainKeys, chunkStored < Self.drainBytes {
+                    let bytes = Self.stored(keys[Int(order[chunkEnd])])
+                    chunkEnd += 1
+                    chunkStored += bytes
+                    groupStored += bytes
+                    if chunkEnd - start == Self.groupKeys || groupStored >= Self.groupBytes {
+                        ranges.append(start..<chunkEnd)
+                        start = chunkEnd
+                        groupStored = 0
+                    }
+                }
+                if start < chunkEnd { ranges.append(start..<chunkEnd) }
+                let arena = self
+                groups = ranges.concurrentMap { range in
                     var writer = JSONBytes()
                     var marks: [(split: Int, end: Int)] = []
-                    marks.reserveCapacity(Self.drainGroup)
-                    for id in order[from..<min(from + Self.drainGroup, position + chunkCount)] {
-                        let split = SearchPostings.appendJSON(key: arena.table.texts[Int(id)], to: &writer) { arena.forEach(id, $0) }
+                    marks.reserveCapacity(range.count)
+                    for id in order[range] {
+                        let split = arena.appendJSON(id, to: &writer)
                         marks.append((split, writer.bytes.count))
                     }
                     return (writer.bytes, marks)
                 }
+                (group, inGroup) = (0, 0)
+                while freed < bandEnds.count, bandEnds[freed].end <= chunkEnd {
+                    for number in bandSlabs[bandEnds[freed].band] {
+                        bases[number] = nil
+                        slabs.free(number)
+                    }
+                    bandSlabs[bandEnds[freed].band] = []
+                    freed += 1
+                }
             }
-            let group = groups[(position - chunkStart) / Self.drainGroup]
-            let at = (position - chunkStart) % Self.drainGroup
-            let start = at == 0 ? 0 : group.marks[at - 1].end
-            let mark = group.marks[at]
-            return (arena.table.texts[Int(order[position])], (group.bytes[start..<mark.end], mark.split))
+            let made = groups[group]
+            let start = inGroup == 0 ? 0 : made.marks[inGroup - 1].end
+            let mark = made.marks[inGroup]
+            inGroup += 1
+            if inGroup == made.marks.count { (group, inGroup) = (group + 1, 0) }
+            return (table.texts[Int(order[position])], (made.bytes[start..<mark.end], mark.split))
         }, each)
         self = PostingArena()
     }

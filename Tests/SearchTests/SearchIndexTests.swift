@@ -166,11 +166,11 @@ struct SearchIndexTests {
         #expect(SearchPostings.json(key: "금리", postings: list).bytes == Array("\"금리\"[0,4,1,1023,126,5,1,127,16383,128,1983489,6,0,7]".utf8))
     }
 
-    /// The arena a build merges into gives back each key's postings as a `PostingList` of the
-    /// same appends does: keys of one posting and of thousands (chunks up to the largest size,
-    /// numbers of several bytes running from one chunk into the next), and more keys than one
-    /// slab holds.
-    @Test func anArenasPostingsAreThoseOfPostingLists() throws {
+    /// The arena a build merges into makes each key's JSON as a `PostingList` of the same
+    /// appends does (keys of one posting and of thousands: chunks up to the largest size, numbers
+    /// of several bytes running from one chunk into the next), and the shards `SearchPostings`
+    /// cuts, though it frees each band of keys' slabs as it goes.
+    @Test func anArenaMakesTheJSONAndShardsOfPostingLists() throws {
         var seed: UInt64 = 11
         func random(_ bound: UInt64) -> UInt64 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -178,28 +178,44 @@ struct SearchIndexTests {
         }
         var arena = PostingArena()
         var lists: [NumberedKey: PostingList] = [:]
+        var documents: [SearchIndex.Document] = []
         // 3,000 documents: a few common keys in each (long lists, values of one and two bytes),
-        // and each a hundred keys of its own (300,000 first chunks: more than a slab).
+        // one every 700 documents (differences of two bytes), and a hundred of each document's
+        // own, pairs of syllables whose first is the document's (a dozen bands; 300,000 first
+        // chunks, many slabs).
         for number in 0..<3_000 {
             var keys: [(key: NumberedKey, value: UInt32)] = []
             for common in 0..<4 where random(3) > 0 {
                 keys.append((NumberedKey(lo: 0xAC00 + UInt64(common), hi: 0), UInt32(random(1_024))))
             }
-            for own in 0..<100 { keys.append((NumberedKey(lo: 1 << 42 | UInt64(number) << 21 | UInt64(own + 0xAC00), hi: 0), 4)) }
+            for own in 0..<100 { keys.append((NumberedKey(lo: 1 << 42 | UInt64(0xAC00 + number) << 21 | UInt64(0xAC00 + own), hi: 0), 4)) }
             if number % 700 == 0 { keys.append((NumberedKey(lo: 0xB000, hi: 0), UInt32(random(1_024)))) }
-            for (key, value) in keys { lists[key, default: PostingList()].append(document: UInt32(number * 97), value: value) }
-            arena.add(SearchIndex.Document(runKeys: keys, wordKeys: [], fragment: nil, fragmentKey: Fingerprint()), number: number * 97)
+            for (key, value) in keys { lists[key, default: PostingList()].append(document: UInt32(number), value: value) }
+            let document = SearchIndex.Document(runKeys: keys, wordKeys: [], fragment: nil, fragmentKey: Fingerprint())
+            arena.add(document, number: number)
+            documents.append(document)
         }
         #expect(arena.table.count == lists.count)
-        #expect(lists.count * 16 > PostingArena.slabBytes)
-        for (key, list) in lists {
-            var expected: [UInt32] = []
-            list.forEach { expected += [$0, $1] }
-            var read: [UInt32] = []
-            arena.forEach(arena.table.id(key)) { read += [$0, $1] }
-            #expect(read == expected, "\(key.text)")
-        }
+        #expect(lists.count * 16 > 4 * PostingArena.slabBytes)
         #expect(lists.values.contains { $0.byteCount > 2_000 })
+        for (key, list) in lists {
+            var writer = JSONBytes()
+            let split = arena.appendJSON(arena.table.id(key), to: &writer)
+            let json = SearchPostings.json(key: key.text, postings: list)
+            #expect(writer.bytes == json.bytes && split == json.split, "\(key.text)")
+        }
+        var postings = SearchPostings()
+        _ = try postings.merge(documents, ids: documents.map { _ in nil }, slugs: documents.indices.map { "j\($0)" }, previous: nil)
+        let cut = postings.cutAgain(closingAt: SearchIndex.shardBytes, from: nil, check: {}).map { piece -> (String, [UInt8]) in
+            guard case .made(_, let first, let json) = piece else { return ("", []) }
+            return (first, json)
+        }
+        var drained: [(String, [UInt8])] = []
+        arena.drainShards(closingAt: SearchIndex.shardBytes) { drained.append(($0, $1)) }
+        #expect(drained.count == cut.count)
+        #expect(drained.count > 20)
+        #expect(drained.map(\.0) == cut.map(\.0))
+        #expect(drained.map(\.1) == cut.map(\.1))
     }
 
     /// `merge` from the last build's postings (serve's save: a journal edited, added as the
@@ -276,7 +292,7 @@ struct SearchIndexTests {
         #expect(taken > 54 * 10, "\(taken) shards taken")
     }
 
-    /// More keys than `PostingArena.drainChunk` (the keys whose JSON a build without a cache
+    /// More keys than `PostingArena.drainKeys` (the keys whose JSON a build without a cache
     /// makes at once) and journals than two analysis batches: the shards cut across chunks, of
     /// postings merged batch by batch, are those a cached build makes in one go.
     @Test func shardsCutAcrossChunksAreTheSameAsInOneGo() throws {
@@ -292,7 +308,7 @@ struct SearchIndexTests {
         let (content, bodies) = try Self.site(journals)
         let drained = SearchIndex(content: content, bodies: bodies)
         let cached = SearchIndex(content: content, bodies: bodies, cache: SearchMemo())
-        #expect(try postings(drained).count > 2 * PostingArena.drainChunk)
+        #expect(try postings(drained).count > 2 * PostingArena.drainKeys)
         #expect(drained.files.map(\.path) == cached.files.map(\.path))
         #expect(drained.files.map(\.data) == cached.files.map(\.data))
     }
