@@ -11,15 +11,19 @@ enum LedgerFile {
     static var kind: MemoryFile.Kind { MemoryFile.Kind("ledger", version: OutputLedger.format) }
 
     static func encode(_ ledger: OutputLedger) -> Data {
-        MemoryFile.encode(kind, stamp: ledger.engine) { put(ledger, $0) }
+        // Without a flush, writing cannot throw.
+        (try? MemoryFile.encode(kind, stamp: ledger.engine) { try put(ledger, $0) }) ?? Data()
     }
 
     /// Writes the ledger atomically (`MemoryFile.write`).
     static func write(_ ledger: OutputLedger, to file: URL) throws {
-        try MemoryFile.write(kind, stamp: ledger.engine, to: file) { put(ledger, $0) }
+        try MemoryFile.write(kind, stamp: ledger.engine, to: file) { try put(ledger, $0) }
     }
 
-    private static func put(_ ledger: OutputLedger, _ writer: MemoryFile.Writer) {
+    /// Hands the bytes on a megabyte at a time as it goes (`flushIfLarge`): whole, the ledger of
+    /// 100,000 journals (117,000 files, 100,000 warnings) was 36 MB held at the build's end, its
+    /// peak.
+    private static func put(_ ledger: OutputLedger, _ writer: MemoryFile.Writer) throws {
         writer.flag(ledger.inputs != nil)
         if let inputs = ledger.inputs { writer.fingerprint(inputs) }
         writer.flag(ledger.summary != nil)
@@ -37,6 +41,7 @@ enum LedgerFile {
                 writer.integer(Int(entry.size))
                 writer.unsigned(entry.inode)
                 writer.integer(Int(entry.modified))
+                try writer.flushIfLarge()
             }
         }
         let diagnostics = ledger.summary?.diagnostics ?? []
@@ -49,6 +54,7 @@ enum LedgerFile {
             writer.string(diagnostic.message)
             writer.optionalString(diagnostic.hint)
             writer.optionalString(diagnostic.sourceLine)
+            try writer.flushIfLarge()
         }
     }
 

@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// The postings of a build that keeps nothing for the next one (`gazette build`): each key's
 /// postings as `PostingList` encodes them (its LEB128 differences and values), written into chunks

@@ -41,6 +41,28 @@ import Testing
         #expect(read.summary == nil && read.inputs == nil && read.live.isEmpty)
     }
 
+    /// A ledger of megabytes (a large site's files and warnings) is written to its file a
+    /// megabyte at a time, as the build writes it: the file holds the bytes `encode` makes.
+    @Test func aLargeLedgerIsWrittenInPiecesAsItIsEncoded() throws {
+        var ledger = Self.sample()
+        for number in 0..<30_000 {
+            ledger.live["journals/bench-\(number)/index.html"] = .init(
+                key: Fingerprint(high: UInt64(number), low: 1), size: Int64(number), inode: UInt64(number), modified: Int64(number))
+        }
+        ledger.summary?.diagnostics += (0..<3_000).map { number in
+            .warning("article 'https://example.org/news/\(number)' is not in the article store", at: SourceLocation(path: "content/journals/bench-\(number).md", line: 3, column: 10))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("ledger-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("output.ledger")
+        try LedgerFile.write(ledger, to: file)
+        let written = try Data(contentsOf: file)
+        #expect(written.count > 1 << 20)  // more than one piece
+        #expect(written == LedgerFile.encode(ledger))
+        let read = try #require(LedgerFile.decode(written, engine: ledger.engine))
+        #expect(read.live == ledger.live && read.summary?.diagnostics == ledger.summary?.diagnostics)
+    }
+
     @Test func aDamagedOrForeignLedgerIsNone() {
         let data = LedgerFile.encode(Self.sample())
         #expect(LedgerFile.decode(data, engine: "123-457") == nil)  // another executable recorded it
