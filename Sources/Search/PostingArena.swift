@@ -23,7 +23,9 @@ struct PostingArena {
     /// The keys' ids: changed only by `add`, which gives every new key its chunk.
     private(set) var table = SearchKeyTable()
     private var keys: [KeyChunks] = []
-    /// Slab starts by slab number (nil once freed); every chunk lies in one slab.
+    /// Slab starts by slab number (nil once freed); every chunk lies in one slab. The same
+    /// pointers as `slabs` holds, kept in the struct so a chunk is found without reading a class's
+    /// property (and its exclusivity check) at every posting.
     private var bases: [UnsafeMutableRawPointer?] = []
     /// Per band: its slabs' numbers, and where its last slab's free space starts.
     private var bandSlabs: [[Int]] = Array(repeating: [], count: Self.bandCount)
@@ -144,7 +146,7 @@ struct PostingArena {
         }
     }
 
-    /// Appends key `id`'s JSON as `SearchPostings.appendJSON` makes it, `"key"` then
+    /// Appends key `id`'s JSON as `SearchPostings.json` makes it, `"key"` then
     /// `[delta,value,…]`, its numbers decoded and written in one pass into room made for the
     /// most they can take (writing them a byte at a time through `JSONBytes` was most of
     /// cutting the shards). Returns where the postings start.

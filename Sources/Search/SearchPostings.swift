@@ -264,29 +264,19 @@ struct SearchPostings: Sendable {
     static func json(key: String, postings: PostingList) -> (bytes: [UInt8], split: Int) {
         var writer = JSONBytes()
         writer.bytes.reserveCapacity(key.utf8.count + 4 + postings.byteCount * 3)
-        let split = appendJSON(key: key, to: &writer, postings: postings.forEach)
-        return (writer.bytes, split)
-    }
-
-    /// Appends a key's JSON as the shards hold it, `"key"` then `[delta,value,…]` from `postings`
-    /// (which calls its argument with each posting), and returns where the second part starts.
-    static func appendJSON(key: String, to writer: inout JSONBytes, postings: ((UInt32, UInt32) -> Void) -> Void) -> Int {
         writer.string(key)
         let split = writer.bytes.count
-        writer.bytes.append(UInt8(ascii: "["))
-        postings { delta, value in
+        writer.raw("[")
+        var first = true
+        postings.forEach { delta, value in
+            if !first { writer.raw(",") }
+            first = false
             writer.number(Int(delta))
-            writer.bytes.append(UInt8(ascii: ","))
+            writer.raw(",")
             writer.number(Int(value))
-            writer.bytes.append(UInt8(ascii: ","))
         }
-        // The comma after the last value closes the list instead.
-        if writer.bytes[writer.bytes.count - 1] == UInt8(ascii: ",") {
-            writer.bytes[writer.bytes.count - 1] = UInt8(ascii: "]")
-        } else {
-            writer.bytes.append(UInt8(ascii: "]"))
-        }
-        return split
+        writer.raw("]")
+        return (writer.bytes, split)
     }
 
     /// A shard's keys: the first's and the last's ids, and how many.
