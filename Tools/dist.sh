@@ -125,13 +125,25 @@ install_binary() {
 
 binary() { if [ "$config" = debug ]; then relink_debug; else build_binary; fi; }
 
-# The libraries the binary opens itself on first use (dlopen, in Sources/CVips and
-# Sources/CCurl): dpkg-shlibdeps cannot see them in the binary, so a probe that links them
-# (one call into each, built with the toolchain's clang) stands in for them beside it.
-dlopened_libraries="vips curl"
+# The libraries the binary opens itself on first use (dlopen, in Sources/CVips, Sources/CCurl
+# and Sources/CPangoCairo): dpkg-shlibdeps cannot see them in the binary, so a probe that links
+# them (one call into each, built with the toolchain's clang) stands in for them beside it.
+dlopened_libraries="vips curl pangocairo-1.0 pango-1.0 pangoft2-1.0 cairo fontconfig"
 dlopen_probe() {
-    printf 'int vips_init(const char *);\nchar *curl_version(void);\nint main(void) { return vips_init("p") + (curl_version() == 0); }\n' \
-        | "$(dirname "$(readlink -f "$(command -v swiftc)")")/clang" -x c - -o "$1" -Wl,--no-as-needed $(printf -- '-l%s ' $dlopened_libraries)
+    cat <<'C' | "$(dirname "$(readlink -f "$(command -v swiftc)")")/clang" -x c - -o "$1" -Wl,--no-as-needed $(printf -- '-l%s ' $dlopened_libraries)
+int vips_init(const char *);
+char *curl_version(void);
+void *pango_cairo_font_map_new_for_font_type(int);
+void *pango_language_get_default(void);
+void pango_fc_font_map_set_config(void *, void *);
+int cairo_version(void);
+int FcGetVersion(void);
+int main(void) {
+    pango_fc_font_map_set_config(0, 0);
+    return vips_init("p") + (curl_version() == 0) + (pango_cairo_font_map_new_for_font_type(0) == 0)
+        + (pango_language_get_default() == 0) + (cairo_version() == 0) + (FcGetVersion() == 0);
+}
+C
 }
 
 # The Debian packages whose libraries the binary links or opens (dpkg-shlibdeps), with versions.
@@ -173,8 +185,8 @@ $(sed -n 's/.*static let repository = "\(.*\)".*/\1/p' Sources/GazetteModel/Gaze
 
 This archive needs no Swift toolchain. On Debian 12 (bookworm), install the
 libraries and fonts it uses with one line, then put \`gazette\` on your PATH (the list
-includes libvips and libcurl, which \`gazette\` opens itself the first time it scales a
-picture or sends mail, so \`ldd\` does not show them):
+includes libvips, libcurl, Pango and cairo, which \`gazette\` opens itself the first time it
+scales a picture, sends mail or sets a packet, so \`ldd\` does not show them):
 
     sudo apt-get install --no-install-recommends $packages
     sudo install -m 755 gazette /usr/local/bin/gazette

@@ -59,10 +59,10 @@ struct ShapedRuns {
     private(set) var leftToRight = true
 
     init(_ layout: OpaquePointer) {
-        guard let iterator = pango_layout_get_iter(layout) else { return }
-        defer { pango_layout_iter_free(iterator) }
+        guard let iterator = pangoCairo.pango_layout_get_iter(layout) else { return }
+        defer { pangoCairo.pango_layout_iter_free(iterator) }
         repeat {
-            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+            guard let run = pangoCairo.pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item, let glyphs = run.pointee.glyphs,
                 let font = item.pointee.analysis.font
             else { continue }
             if item.pointee.analysis.level % 2 == 1 { leftToRight = false }
@@ -70,7 +70,7 @@ struct ShapedRuns {
                 Run(
                     glyphs: glyphs, font: font, item: run, offset: Int(item.pointee.offset), length: Int(item.pointee.length),
                     characters: Int(item.pointee.num_chars)))
-        } while pango_layout_iter_next_run(iterator) != 0
+        } while pangoCairo.pango_layout_iter_next_run(iterator) != 0
     }
 
     /// Runs shaped without a layout (`ShapedParagraph`), in text order.
@@ -112,11 +112,11 @@ struct ShapedRuns {
             let first = firstGlyph(from: range.lowerBound), end = firstGlyph(from: range.upperBound)
             guard end > first else { continue }
             var logical = PangoRectangle()
-            pango_glyph_string_extents_range(run.glyphs, Int32(first), Int32(end), run.font, nil, &logical)
+            pangoCairo.pango_glyph_string_extents_range(run.glyphs, Int32(first), Int32(end), run.font, nil, &logical)
             ascent = max(ascent, -Int(logical.y))
             descent = max(descent, Int(logical.y + logical.height))
-            guard let scaled = pango_cairo_font_get_scaled_font(OpaquePointer(run.font)) else { return nil }
-            let face = pango_font_get_hb_font(run.font).flatMap { hb_font_get_face($0) }
+            guard let scaled = pangoCairo.pango_cairo_font_get_scaled_font(OpaquePointer(run.font)) else { return nil }
+            let face = pangoCairo.pango_font_get_hb_font(run.font).flatMap { hb_font_get_face($0) }
             let runEnd = min(run.offset + run.length, range.upperBound)
             // Cut at every change of colour; within a piece, one cluster per distinct byte offset,
             // each cluster's bytes up to the next one's start (the last's up to the piece's end).

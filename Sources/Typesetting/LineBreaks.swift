@@ -29,7 +29,7 @@ struct LineBreaks {
     /// units. Nil when Pango's character attributes do not match the text (then Pango wraps it).
     init?(_ layout: OpaquePointer, runs: ShapedRuns, text: String, width: Int32, wrap: TextBlock.Wrap, keepKoreanWords: Bool) {
         var attributeCount: Int32 = 0
-        guard let bytes = pango_layout_get_text(layout), let attributes = pango_layout_get_log_attrs_readonly(layout, &attributeCount) else {
+        guard let bytes = pangoCairo.pango_layout_get_text(layout), let attributes = pangoCairo.pango_layout_get_log_attrs_readonly(layout, &attributeCount) else {
             return nil
         }
         self.init(
@@ -135,7 +135,7 @@ struct LineBreaks {
         var buffer: [Int32] = []
         for run in runs.runs where run.characters > 0 {
             buffer = [Int32](repeating: 0, count: run.characters)
-            pango_glyph_item_get_logical_widths(run.item, text, &buffer)
+            pangoCairo.pango_glyph_item_get_logical_widths(run.item, text, &buffer)
             // The run's first character, by its byte offset.
             var low = 0, high = byteOffsets.count - 1
             while low < high {

@@ -88,6 +88,7 @@ public final class PDFCanvas {
     private static let plainStreams: Void = { setenv("CAIRO_DEBUG_PDF", "1", 0) }()
 
     public init(width: Double, height: Double, output: Output = .pdf) throws {
+        try PangoCairoLibrary.require()
         if output == .pdf { _ = Self.plainStreams }
         let sink = Sink()
         let write: cairo_write_func_t = { closure, bytes, length in
@@ -97,10 +98,10 @@ public final class PDFCanvas {
         }
         let created =
             switch output {
-            case .pdf: cairo_pdf_surface_create_for_stream(write, UnsafeMutableRawPointer(sink.buffer), width, height)
-            case .discard: cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
+            case .pdf: pangoCairo.cairo_pdf_surface_create_for_stream(write, UnsafeMutableRawPointer(sink.buffer), width, height)
+            case .discard: pangoCairo.cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
             }
-        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = cairo_create(surface)
+        guard let surface = created, pangoCairo.cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let cr = pangoCairo.cairo_create(surface)
         else { throw Failure(description: "cairo: cannot create a PDF surface") }
         self.surface = surface
         self.cr = cr
@@ -113,8 +114,8 @@ public final class PDFCanvas {
 
     deinit {
         if !finished {
-            cairo_destroy(cr)
-            cairo_surface_destroy(surface)
+            pangoCairo.cairo_destroy(cr)
+            pangoCairo.cairo_surface_destroy(surface)
         }
     }
 
@@ -134,14 +135,14 @@ public final class PDFCanvas {
         case .createDate: name = CAIRO_PDF_METADATA_CREATE_DATE
         case .modDate: name = CAIRO_PDF_METADATA_MOD_DATE
         }
-        cairo_pdf_surface_set_metadata(surface, name, value)
+        pangoCairo.cairo_pdf_surface_set_metadata(surface, name, value)
     }
 
     /// Ends the current page and starts the next.
     public func showPage() {
         flushGlyphs()
         text?.endPage()
-        cairo_show_page(cr)
+        pangoCairo.cairo_show_page(cr)
     }
 
     // MARK: - Structure (tagged PDF)
@@ -187,7 +188,7 @@ public final class PDFCanvas {
         elements.append(PDFStructure.Element(tag: tag, language: language, attributes: tag == "TH" ? " /A << /O /Table /Scope /Column >>" : nil))
         if !open.isEmpty { open[open.count - 1].children = true }
         open.append((tag, false, false, elements.count - 1))
-        cairo_tag_begin(cr, tag, nil)
+        pangoCairo.cairo_tag_begin(cr, tag, nil)
     }
 
     public func endStructure() {
@@ -197,7 +198,7 @@ public final class PDFCanvas {
             return
         }
         guard let element = open.popLast() else { return }
-        cairo_tag_end(cr, element.tag)
+        pangoCairo.cairo_tag_end(cr, element.tag)
         let links = waitingLinks
         waitingLinks = []
         for link in links { self.link(to: link.target, x: link.x, y: link.y, width: link.width, height: link.height) }
@@ -224,11 +225,11 @@ public final class PDFCanvas {
     /// into the rectangle at (`x`, `y`), `width` × `height` points.
     public func image(rgba: [UInt8], pixelWidth: Int, pixelHeight: Int, x: Double, y: Double, width: Double, height: Double) {
         guard pixelWidth > 0, pixelHeight > 0, rgba.count == pixelWidth * pixelHeight * 4 else { return }
-        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else { return }
-        defer { cairo_surface_destroy(surface) }
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(pangoCairo.cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(pixelWidth)))
+        guard let surface = pangoCairo.cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight)) else { return }
+        defer { pangoCairo.cairo_surface_destroy(surface) }
+        pangoCairo.cairo_surface_flush(surface)
+        guard let data = pangoCairo.cairo_image_surface_get_data(surface) else { return }
         // cairo's ARGB32 is premultiplied, one native-endian 32-bit word a pixel.
         for row in 0..<pixelHeight {
             let line = (data + row * stride).withMemoryRebound(to: UInt32.self, capacity: pixelWidth) { $0 }
@@ -239,52 +240,52 @@ public final class PDFCanvas {
                 line[column] = a << 24 | r << 16 | g << 8 | b
             }
         }
-        cairo_surface_mark_dirty(surface)
+        pangoCairo.cairo_surface_mark_dirty(surface)
         drewContent()
-        cairo_save(cr)
-        cairo_translate(cr, x, y)
-        cairo_scale(cr, width / Double(pixelWidth), height / Double(pixelHeight))
-        cairo_set_source_surface(cr, surface, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD)
-        cairo_paint(cr)
-        cairo_restore(cr)
+        pangoCairo.cairo_save(cr)
+        pangoCairo.cairo_translate(cr, x, y)
+        pangoCairo.cairo_scale(cr, width / Double(pixelWidth), height / Double(pixelHeight))
+        pangoCairo.cairo_set_source_surface(cr, surface, 0, 0)
+        pangoCairo.cairo_pattern_set_filter(pangoCairo.cairo_get_source(cr), CAIRO_FILTER_GOOD)
+        pangoCairo.cairo_paint(cr)
+        pangoCairo.cairo_restore(cr)
     }
 
     public func fill(x: Double, y: Double, width: Double, height: Double, color: RGB) {
         drewContent()
-        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
-        cairo_rectangle(cr, x, y, width, height)
-        cairo_fill(cr)
+        pangoCairo.cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        pangoCairo.cairo_rectangle(cr, x, y, width, height)
+        pangoCairo.cairo_fill(cr)
     }
 
     public func strokeRectangle(x: Double, y: Double, width: Double, height: Double, color: RGB, lineWidth: Double) {
         drewContent()
-        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_rectangle(cr, x, y, width, height)
-        cairo_stroke(cr)
+        pangoCairo.cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        pangoCairo.cairo_set_line_width(cr, lineWidth)
+        pangoCairo.cairo_rectangle(cr, x, y, width, height)
+        pangoCairo.cairo_stroke(cr)
     }
 
     public func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), color: RGB, lineWidth: Double) {
         drewContent()
-        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_move_to(cr, start.x, start.y)
-        cairo_line_to(cr, end.x, end.y)
-        cairo_stroke(cr)
+        pangoCairo.cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        pangoCairo.cairo_set_line_width(cr, lineWidth)
+        pangoCairo.cairo_move_to(cr, start.x, start.y)
+        pangoCairo.cairo_line_to(cr, end.x, end.y)
+        pangoCairo.cairo_stroke(cr)
     }
 
     /// A polyline (a check mark, say).
     public func polyline(_ points: [(x: Double, y: Double)], color: RGB, lineWidth: Double) {
         guard let first = points.first else { return }
         drewContent()
-        cairo_set_source_rgb(cr, color.red, color.green, color.blue)
-        cairo_set_line_width(cr, lineWidth)
-        cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(cr, first.x, first.y)
-        for point in points.dropFirst() { cairo_line_to(cr, point.x, point.y) }
-        cairo_stroke(cr)
+        pangoCairo.cairo_set_source_rgb(cr, color.red, color.green, color.blue)
+        pangoCairo.cairo_set_line_width(cr, lineWidth)
+        pangoCairo.cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND)
+        pangoCairo.cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND)
+        pangoCairo.cairo_move_to(cr, first.x, first.y)
+        for point in points.dropFirst() { pangoCairo.cairo_line_to(cr, point.x, point.y) }
+        pangoCairo.cairo_stroke(cr)
     }
 
     /// Draws lines `range` of `block` with the top of the first at `y` and the block's left
@@ -314,11 +315,11 @@ public final class PDFCanvas {
             switch block.drawings[index] {
             case .pango(let handle, _):
                 flushGlyphs()
-                cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
-                cairo_move_to(cr, left, baseline)
+                pangoCairo.cairo_set_source_rgb(cr, block.color.red, block.color.green, block.color.blue)
+                pangoCairo.cairo_move_to(cr, left, baseline)
                 // Canvases draw on threads of their own; Pango's fonts, which its renderer asks
                 // for metrics, are not made to be read by two threads at once.
-                PDFCanvas.pango.withLock { _ in pango_cairo_show_layout_line(cr, handle) }
+                PDFCanvas.pango.withLock { _ in pangoCairo.pango_cairo_show_layout_line(cr, handle) }
             case .glyphs(let glyphs):
                 for run in glyphs.runs {
                     if !batch.accepts(run) { flushGlyphs() }
@@ -371,18 +372,18 @@ public final class PDFCanvas {
         guard let font = batch.font, let first = batch.glyphs.first else { return batch.clear() }
         if let text, text.add(glyphs: batch.glyphs, utf8: batch.utf8, clusters: batch.clusters, font: font, face: batch.face, color: batch.color) {
             // The marker `completingStructure` puts the text's operators in place of.
-            cairo_save(cr)
-            cairo_set_source_rgb(cr, 0, 0, 0)
-            cairo_rectangle(cr, first.x, first.y, PDFText.markerWidth, PDFText.markerHeight)
-            cairo_fill(cr)
-            cairo_restore(cr)
+            pangoCairo.cairo_save(cr)
+            pangoCairo.cairo_set_source_rgb(cr, 0, 0, 0)
+            pangoCairo.cairo_rectangle(cr, first.x, first.y, PDFText.markerWidth, PDFText.markerHeight)
+            pangoCairo.cairo_fill(cr)
+            pangoCairo.cairo_restore(cr)
             return batch.clear()
         }
-        cairo_set_scaled_font(cr, font)
-        cairo_set_source_rgb(cr, batch.color.red, batch.color.green, batch.color.blue)
+        pangoCairo.cairo_set_scaled_font(cr, font)
+        pangoCairo.cairo_set_source_rgb(cr, batch.color.red, batch.color.green, batch.color.blue)
         batch.utf8.withUnsafeBufferPointer { text in
             batch.clusters.withUnsafeBufferPointer { clusters in
-                cairo_show_text_glyphs(
+                pangoCairo.cairo_show_text_glyphs(
                     cr, text.baseAddress, Int32(text.count), batch.glyphs, Int32(batch.glyphs.count), clusters.baseAddress,
                     Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
             }
@@ -413,14 +414,14 @@ public final class PDFCanvas {
             let alt = target.hasPrefix("#") ? "→ " + String(target.dropFirst()) : target
             elements.append(PDFStructure.Element(tag: "Link", language: nil, attributes: " /Alt \(PDFStructure.literal(alt))"))
         }
-        cairo_tag_begin(cr, "Link", attributes)
-        cairo_tag_end(cr, "Link")
+        pangoCairo.cairo_tag_begin(cr, "Link", attributes)
+        pangoCairo.cairo_tag_end(cr, "Link")
     }
 
     /// A named destination at (`x`, `y`) of the current page, for links and the outline.
     public func destination(_ name: String, x: Double, y: Double) {
-        cairo_tag_begin(cr, "cairo.dest", "name='\(PDFCanvas.quoted(name))' " + PDFCanvas.formatted("x=%.2f y=%.2f", x, y))
-        cairo_tag_end(cr, "cairo.dest")
+        pangoCairo.cairo_tag_begin(cr, "cairo.dest", "name='\(PDFCanvas.quoted(name))' " + PDFCanvas.formatted("x=%.2f y=%.2f", x, y))
+        pangoCairo.cairo_tag_end(cr, "cairo.dest")
     }
 
     /// Adds an outline (bookmark) entry pointing at a named destination; returns its id, the
@@ -429,7 +430,7 @@ public final class PDFCanvas {
     public func addOutline(parent: Int, title: String, destination: String, open: Bool = false) -> Int {
         guard output == .pdf else { return PDFCanvas.outlineRoot }
         return Int(
-            cairo_pdf_surface_add_outline(
+            pangoCairo.cairo_pdf_surface_add_outline(
                 surface, Int32(parent), title, "dest='\(PDFCanvas.quoted(destination))'",
                 open ? CAIRO_PDF_OUTLINE_FLAG_OPEN : cairo_pdf_outline_flags_t(rawValue: 0)))
     }
@@ -469,12 +470,12 @@ public final class PDFCanvas {
         guard !finished else { return sink.data }
         finished = true
         text?.endPage()
-        cairo_destroy(cr)
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
+        pangoCairo.cairo_destroy(cr)
+        pangoCairo.cairo_surface_finish(surface)
+        let status = pangoCairo.cairo_surface_status(surface)
+        pangoCairo.cairo_surface_destroy(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(description: "cairo: \(String(cString: cairo_status_to_string(status)))")
+            throw Failure(description: "cairo: \(pangoCairo.cairo_status_to_string(status).map { String(cString: $0) } ?? "status \(status.rawValue)")")
         }
         return output == .pdf ? sink.data : Data()
     }

@@ -117,7 +117,7 @@ final class PDFText {
     ) -> Bool {
         guard let face, !glyphs.isEmpty, clusters.count == glyphs.count else { return false }
         var matrix = cairo_matrix_t()
-        cairo_scaled_font_get_font_matrix(font, &matrix)
+        pangoCairo.cairo_scaled_font_get_font_matrix(font, &matrix)
         guard matrix.xy == 0, matrix.yx == 0, matrix.xx == matrix.yy, matrix.xx > 0 else { return false }
         let size = matrix.xx
         let known: Face

@@ -20,37 +20,38 @@ final class PinnedFonts {
 
     /// Loads `fontFiles`, after the fontconfig `rules` (XML) when given.
     init(fontFiles: [String], rules: String? = nil) throws(Failure) {
-        guard let config = FcConfigCreate() else { throw Failure(description: "fontconfig: cannot create a configuration") }
-        if let rules { _ = FcConfigParseAndLoadFromMemory(config, rules, 1) }
+        try PangoCairoLibrary.require()
+        guard let config = pangoCairo.FcConfigCreate() else { throw Failure(description: "fontconfig: cannot create a configuration") }
+        if let rules { _ = pangoCairo.FcConfigParseAndLoadFromMemory(config, rules, 1) }
         for file in fontFiles {
-            guard FileManager.default.fileExists(atPath: file), FcConfigAppFontAddFile(config, file) != 0 else {
-                FcConfigDestroy(config)
+            guard FileManager.default.fileExists(atPath: file), pangoCairo.FcConfigAppFontAddFile(config, file) != 0 else {
+                pangoCairo.FcConfigDestroy(config)
                 throw Failure(
                     description: "cannot load font file \(file) — install fonts-nanum (apt-get install fonts-nanum fonts-nanum-coding) or fix the path")
             }
         }
         var families: [String: String] = [:]
-        if let fonts = FcConfigGetFonts(config, FcSetApplication) {
+        if let fonts = pangoCairo.FcConfigGetFonts(config, FcSetApplication) {
             for index in 0..<Int(fonts.pointee.nfont) {
                 guard let pattern = fonts.pointee.fonts[index] else { continue }
                 var path: UnsafeMutablePointer<FcChar8>?
                 var family: UnsafeMutablePointer<FcChar8>?
-                if FcPatternGetString(pattern, FC_FILE, 0, &path) == FcResultMatch, let path,
-                    FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch, let family
+                if pangoCairo.FcPatternGetString(pattern, FC_FILE, 0, &path) == FcResultMatch, let path,
+                    pangoCairo.FcPatternGetString(pattern, FC_FAMILY, 0, &family) == FcResultMatch, let family
                 {
                     families[String(cString: path)] = String(cString: family)
                 }
             }
         }
-        guard let fontMap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
-            FcConfigDestroy(config)
+        guard let fontMap = pangoCairo.pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            pangoCairo.FcConfigDestroy(config)
             throw Failure(description: "pango: no FreeType font map")
         }
         // Pango's fontconfig map takes its own reference to the configuration.
-        pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
-        guard let context = pango_font_map_create_context(fontMap) else {
+        pangoCairo.pango_fc_font_map_set_config(OpaquePointer(fontMap), config)
+        guard let context = pangoCairo.pango_font_map_create_context(fontMap) else {
             g_object_unref(fontMap)
-            FcConfigDestroy(config)
+            pangoCairo.FcConfigDestroy(config)
             throw Failure(description: "pango: cannot create a context")
         }
         self.config = config
@@ -62,6 +63,6 @@ final class PinnedFonts {
     deinit {
         g_object_unref(UnsafeMutableRawPointer(context))
         g_object_unref(fontMap)
-        FcConfigDestroy(config)
+        pangoCairo.FcConfigDestroy(config)
     }
 }

@@ -51,12 +51,12 @@ enum PlainItems {
         offsets.append(byte)
         var items: [UnsafeMutablePointer<PangoItem>] = []
         func discard() -> [UnsafeMutablePointer<PangoItem>]? {
-            for item in items { pango_item_free(item) }
+            for item in items { pangoCairo.pango_item_free(item) }
             return nil
         }
         var start = 0, character = 0, scriptIndex = 0, runIndex = 0
         // The context's language: the one set on it, else the locale's (as Pango's context keeps it).
-        let language = pango_context_get_language(context) ?? pango_language_get_default()
+        let language = pangoCairo.pango_context_get_language(context) ?? pangoCairo.pango_language_get_default()
         for end in cuts.sorted() {
             while scripts[scriptIndex].end <= start { scriptIndex += 1 }
             while runFonts[runIndex].end <= start { runIndex += 1 }
@@ -64,8 +64,8 @@ enum PlainItems {
             // Pango's derived language: the context's when it writes the script, else the
             // script's sample language.
             let derived =
-                pango_language_includes_script(language, script) != 0
-                ? language : (pango_script_get_sample_language(script) ?? pango_language_from_string("xx"))
+                pangoCairo.pango_language_includes_script(language, script) != 0
+                ? language : (pangoCairo.pango_script_get_sample_language(script) ?? pangoCairo.pango_language_from_string("xx"))
             guard let (font, coverage) = fonts.firstFont(runFonts[runIndex].attributes, language: derived) else { return discard() }
             var characters = 0
             var onlySpaces = true
@@ -79,7 +79,7 @@ enum PlainItems {
                 characters += 1
             }
             if onlySpaces, !coverage.has(0x20) { return discard() }
-            guard let item = pango_item_new() else { return discard() }
+            guard let item = pangoCairo.pango_item_new() else { return discard() }
             item.pointee.offset = Int32(start)
             item.pointee.length = Int32(end - start)
             item.pointee.num_chars = Int32(characters)
@@ -125,16 +125,16 @@ enum PlainItems {
     /// The runs of Pango's script iterator over `string`, each end also a cut.
     private static func scriptRuns(_ string: String, length: Int, into scripts: inout [(end: Int, script: PangoScript)], cuts: inout Set<Int>) {
         string.withCString { pointer in
-            guard let iterator = pango_script_iter_new(pointer, Int32(length)) else { return }
-            defer { pango_script_iter_free(iterator) }
+            guard let iterator = pangoCairo.pango_script_iter_new(pointer, Int32(length)) else { return }
+            defer { pangoCairo.pango_script_iter_free(iterator) }
             repeat {
                 var start: UnsafePointer<CChar>?, end: UnsafePointer<CChar>?
                 var script = PANGO_SCRIPT_COMMON
-                pango_script_iter_get_range(iterator, &start, &end, &script)
+                pangoCairo.pango_script_iter_get_range(iterator, &start, &end, &script)
                 guard let end else { break }
                 scripts.append((pointer.distance(to: end), script))
                 cuts.insert(pointer.distance(to: end))
-            } while pango_script_iter_next(iterator) != 0
+            } while pangoCairo.pango_script_iter_next(iterator) != 0
         }
     }
 }
@@ -147,19 +147,19 @@ extension PrintFonts {
             family: attributes.family, size: attributes.size, bold: attributes.bold, italic: attributes.italic,
             language: language.map { UInt(bitPattern: $0) } ?? 0)
         if let known = firstFonts[key] { return known.map { ($0.font, $0) } }
-        guard let description = pango_font_description_copy(pango_context_get_font_description(context)) else { return nil }
-        defer { pango_font_description_free(description) }
+        guard let description = pangoCairo.pango_font_description_copy(pangoCairo.pango_context_get_font_description(context)) else { return nil }
+        defer { pangoCairo.pango_font_description_free(description) }
         if let own = TextBlock.fontDescription(attributes) {
-            pango_font_description_merge(description, own, 1)
-            pango_font_description_free(own)
+            pangoCairo.pango_font_description_merge(description, own, 1)
+            pangoCairo.pango_font_description_free(own)
         }
-        guard let map = pango_context_get_font_map(context),
-            let fontset = pango_font_map_load_fontset(map, context, description, language)
+        guard let map = pangoCairo.pango_context_get_font_map(context),
+            let fontset = pangoCairo.pango_font_map_load_fontset(map, context, description, language)
         else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(fontset)) }
         var first: UnsafeMutablePointer<PangoFont>?
         withUnsafeMutablePointer(to: &first) { pointer in
-            pango_fontset_foreach(
+            pangoCairo.pango_fontset_foreach(
                 fontset,
                 { _, font, data in
                     data?.assumingMemoryBound(to: UnsafeMutablePointer<PangoFont>?.self).pointee = font
@@ -188,11 +188,11 @@ final class FontCoverage {
     deinit { g_object_unref(UnsafeMutableRawPointer(font)) }
 
     func has(_ value: UInt32) -> Bool {
-        guard value < 0xD7A4 else { return pango_font_has_char(font, value) != 0 }
+        guard value < 0xD7A4 else { return pangoCairo.pango_font_has_char(font, value) != 0 }
         let word = Int(value >> 6), bit = UInt64(1) << UInt64(value & 63)
         if known[word] & bit == 0 {
             known[word] |= bit
-            if pango_font_has_char(font, value) != 0 { present[word] |= bit }
+            if pangoCairo.pango_font_has_char(font, value) != 0 { present[word] |= bit }
         }
         return present[word] & bit != 0
     }

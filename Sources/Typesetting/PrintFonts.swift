@@ -47,17 +47,17 @@ public final class PrintFonts {
         }
         shapingBuffer = hb_buffer_create()
         // What a PDF surface uses: outlines unhinted, advances unrounded.
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-        pango_cairo_context_set_font_options(fonts.context, options)
-        cairo_font_options_destroy(options)
-        pango_cairo_context_set_resolution(fonts.context, 72)
+        let options = pangoCairo.cairo_font_options_create()
+        pangoCairo.cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        pangoCairo.cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pangoCairo.cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pangoCairo.pango_cairo_context_set_font_options(fonts.context, options)
+        pangoCairo.cairo_font_options_destroy(options)
+        pangoCairo.pango_cairo_context_set_resolution(fonts.context, 72)
         // Pango rounds glyph positions to whole device units by default; at 72 units per inch
         // that is whole points, visibly uneven at text sizes, and every rounded advance costs the
         // PDF a positioning adjustment. Print keeps the font's own advances.
-        pango_context_set_round_glyph_positions(fonts.context, 0)
+        pangoCairo.pango_context_set_round_glyph_positions(fonts.context, 0)
     }
 
     deinit {

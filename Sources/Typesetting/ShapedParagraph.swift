@@ -37,7 +37,7 @@ final class ShapedParagraph {
             attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: characters + 1)
             string.withCString { pointer in
                 attributes.withUnsafeMutableBufferPointer {
-                    pango_get_log_attrs(pointer, length, 0, pango_context_get_language(fonts.context), $0.baseAddress, Int32(characters + 1))
+                    pangoCairo.pango_get_log_attrs(pointer, length, 0, pangoCairo.pango_context_get_language(fonts.context), $0.baseAddress, Int32(characters + 1))
                 }
             }
         }
@@ -50,13 +50,13 @@ final class ShapedParagraph {
         string.withCString { pointer in
             attributes.withUnsafeMutableBufferPointer { logAttributes in
                 for (index, item) in found.enumerated() {
-                    guard item.pointee.analysis.level % 2 == 0, item.pointee.analysis.font != nil, let glyphs = pango_glyph_string_new() else {
+                    guard item.pointee.analysis.level % 2 == 0, item.pointee.analysis.font != nil, let glyphs = pangoCairo.pango_glyph_string_new() else {
                         usable = false
                         return
                     }
                     strings.append(glyphs)
                     if !ShapedParagraph.shape(item, paragraph: pointer, length: length, into: glyphs, buffer: buffer) {
-                        pango_shape_item(item, pointer, length, logAttributes.baseAddress.map { $0 + character }, glyphs, PANGO_SHAPE_NONE)
+                        pangoCairo.pango_shape_item(item, pointer, length, logAttributes.baseAddress.map { $0 + character }, glyphs, PANGO_SHAPE_NONE)
                     }
                     (glyphItems + index).initialize(to: PangoGlyphItem(item: item, glyphs: glyphs, y_offset: 0, start_x_offset: 0, end_x_offset: 0))
                     character += Int(item.pointee.num_chars)
@@ -72,15 +72,15 @@ final class ShapedParagraph {
     static func itemized(_ text: RichText, fonts: PrintFonts, base: TextAttributes) -> [UnsafeMutablePointer<PangoItem>] {
         let string = text.string
         let length = Int32(string.utf8.count)
-        guard let list = pango_attr_list_new() else { return [] }
-        defer { pango_attr_list_unref(list) }
+        guard let list = pangoCairo.pango_attr_list_new() else { return [] }
+        defer { pangoCairo.pango_attr_list_unref(list) }
         // The layout's font description comes first, under every run's own.
         TextBlock.insertFont(base, from: 0, to: Int(length), into: list)
         for run in text.runs where !run.attributes.hasFont(of: base) {
             TextBlock.insertFont(run.attributes, from: run.start, to: run.end, into: list)
         }
         var found: [UnsafeMutablePointer<PangoItem>] = []
-        let itemized = string.withCString { pango_itemize(fonts.context, $0, 0, length, list, nil) }
+        let itemized = string.withCString { pangoCairo.pango_itemize(fonts.context, $0, 0, length, list, nil) }
         var node = itemized
         while let current = node {
             if let data = current.pointee.data { found.append(data.assumingMemoryBound(to: PangoItem.self)) }
@@ -102,13 +102,13 @@ final class ShapedParagraph {
     ) -> Bool {
         let analysis = item.pointee.analysis
         guard analysis.level % 2 == 0, analysis.extra_attrs == nil, UInt32(analysis.gravity) == PANGO_GRAVITY_SOUTH.rawValue,
-            let font = analysis.font, let hbFont = pango_font_get_hb_font(font)
+            let font = analysis.font, let hbFont = pangoCairo.pango_font_get_hb_font(font)
         else { return false }
         let offset = UInt32(item.pointee.offset), itemLength = Int32(item.pointee.length)
         hb_buffer_clear_contents(buffer)
         hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: g_unicode_script_to_iso15924(GUnicodeScript(rawValue: Int32(analysis.script)))))
-        hb_buffer_set_language(buffer, hb_language_from_string(pango_language_to_string(analysis.language), -1))
+        hb_buffer_set_language(buffer, hb_language_from_string(pangoCairo.pango_language_to_string(analysis.language), -1))
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
         hb_buffer_set_invisible_glyph(buffer, PANGO_GLYPH_EMPTY)
@@ -118,7 +118,7 @@ final class ShapedParagraph {
         // The font's own features (fontconfig's, none for the pinned fonts), on the stack.
         withUnsafeTemporaryAllocation(of: hb_feature_t.self, capacity: 32) { features in
             var featureCount: UInt32 = 0
-            pango_font_get_features(font, features.baseAddress, 32, &featureCount)
+            pangoCairo.pango_font_get_features(font, features.baseAddress, 32, &featureCount)
             hb_shape(hbFont, buffer, features.baseAddress, featureCount)
         }
         var count: UInt32 = 0
@@ -128,7 +128,7 @@ final class ShapedParagraph {
         // A character the font lacks comes out as glyph 0, where Pango's font functions give
         // its own box for it (`PANGO_GET_UNKNOWN_GLYPH`), which the line is then set with.
         for index in 0..<Int(count) where infos[index].codepoint == 0 { return false }
-        pango_glyph_string_set_size(glyphs, Int32(count))
+        pangoCairo.pango_glyph_string_set_size(glyphs, Int32(count))
         guard let out = glyphs.pointee.glyphs, let clusters = glyphs.pointee.log_clusters else { return false }
         var last: Int32 = -1
         for index in 0..<Int(count) {
@@ -159,8 +159,8 @@ final class ShapedParagraph {
     }
 
     deinit {
-        for string in strings { pango_glyph_string_free(string) }
-        for item in items { pango_item_free(item) }
+        for string in strings { pangoCairo.pango_glyph_string_free(string) }
+        for item in items { pangoCairo.pango_item_free(item) }
         glyphItems.deallocate()
     }
 }

@@ -278,20 +278,20 @@ public final class TextBlock {
     }
 
     static func lines(of layout: OpaquePointer) -> [SetLine] {
-        guard let iterator = pango_layout_get_iter(layout) else { return [] }
-        defer { pango_layout_iter_free(iterator) }
+        guard let iterator = pangoCairo.pango_layout_get_iter(layout) else { return [] }
+        defer { pangoCairo.pango_layout_iter_free(iterator) }
         var lines: [SetLine] = []
         repeat {
-            guard let line = pango_layout_iter_get_line_readonly(iterator) else { continue }
+            guard let line = pangoCairo.pango_layout_iter_get_line_readonly(iterator) else { continue }
             var logical = PangoRectangle()
-            pango_layout_iter_get_line_extents(iterator, nil, &logical)
-            let baseline = Double(pango_layout_iter_get_baseline(iterator))
+            pangoCairo.pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let baseline = Double(pangoCairo.pango_layout_iter_get_baseline(iterator))
             let start = Int(line.pointee.start_index)
             lines.append(
                 SetLine(
                     handle: line, x: Double(logical.x) / scale, width: Double(logical.width) / scale, height: Double(logical.height) / scale,
                     ascent: (baseline - Double(logical.y)) / scale, start: start, end: start + Int(line.pointee.length)))
-        } while pango_layout_iter_next_line(iterator) != 0
+        } while pangoCairo.pango_layout_iter_next_line(iterator) != 0
         return lines
     }
 
@@ -302,37 +302,37 @@ public final class TextBlock {
     private static func layout(
         _ text: RichText, fonts: PrintFonts, base: TextAttributes, width: Double?, alignment: Alignment, wrap: Wrap, keepKoreanWords: Bool
     ) throws -> OpaquePointer {
-        guard let layout = pango_layout_new(fonts.context) else { throw PrintFonts.Failure(description: "pango: cannot create a layout") }
+        guard let layout = pangoCairo.pango_layout_new(fonts.context) else { throw PrintFonts.Failure(description: "pango: cannot create a layout") }
         if let description = TextBlock.fontDescription(base) {
-            pango_layout_set_font_description(layout, description)
-            pango_font_description_free(description)
+            pangoCairo.pango_layout_set_font_description(layout, description)
+            pangoCairo.pango_font_description_free(description)
         }
         if let width {
-            pango_layout_set_width(layout, Int32((max(1, width) * scale).rounded(.down)))
+            pangoCairo.pango_layout_set_width(layout, Int32((max(1, width) * scale).rounded(.down)))
         } else {
-            pango_layout_set_width(layout, -1)
+            pangoCairo.pango_layout_set_width(layout, -1)
         }
-        pango_layout_set_wrap(layout, wrap == .word ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
+        pangoCairo.pango_layout_set_wrap(layout, wrap == .word ? PANGO_WRAP_WORD : PANGO_WRAP_WORD_CHAR)
         switch alignment {
-        case .left: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
-        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
-        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .left: pangoCairo.pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pangoCairo.pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pangoCairo.pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
         }
-        pango_layout_set_text(layout, text.string, Int32(text.string.utf8.count))
-        let list = pango_attr_list_new()
+        pangoCairo.pango_layout_set_text(layout, text.string, Int32(text.string.utf8.count))
+        let list = pangoCairo.pango_attr_list_new()
         for run in text.runs {
             TextBlock.insertAttributes(run.attributes, from: run.start, to: run.end, base: base, into: list)
         }
         if keepKoreanWords { TextBlock.markKoreanWords(text.string, into: list) }
         // A word broken because it cannot fit a line (a URL, a code line) must read back exactly
         // as written, so Pango adds no hyphen where it breaks one.
-        if let noHyphens = pango_attr_insert_hyphens_new(0) {
+        if let noHyphens = pangoCairo.pango_attr_insert_hyphens_new(0) {
             noHyphens.pointee.start_index = 0
             noHyphens.pointee.end_index = UInt32(text.string.utf8.count)
-            pango_attr_list_insert(list, noHyphens)
+            pangoCairo.pango_attr_list_insert(list, noHyphens)
         }
-        pango_layout_set_attributes(layout, list)
-        pango_attr_list_unref(list)
+        pangoCairo.pango_layout_set_attributes(layout, list)
+        pangoCairo.pango_attr_list_unref(list)
         return layout
     }
 
@@ -437,8 +437,8 @@ public final class TextBlock {
                 switch drawings[index] {
                 case .pango(let handle, let offset):
                     var x0: Int32 = 0, x1: Int32 = 0
-                    pango_layout_line_index_to_x(handle, Int32(from - offset), 0, &x0)
-                    pango_layout_line_index_to_x(handle, Int32(to - offset), 0, &x1)
+                    pangoCairo.pango_layout_line_index_to_x(handle, Int32(from - offset), 0, &x0)
+                    pangoCairo.pango_layout_line_index_to_x(handle, Int32(to - offset), 0, &x1)
                     (left, right) = (Double(min(x0, x1)) / TextBlock.scale, Double(max(x0, x1)) / TextBlock.scale)
                 case .glyphs(let glyphs):
                     (left, right) = (glyphs.x(at: from), glyphs.x(at: to))
@@ -453,22 +453,22 @@ public final class TextBlock {
     // MARK: - Attributes
 
     static func fontDescription(_ attributes: TextAttributes) -> OpaquePointer? {
-        guard let description = pango_font_description_new() else { return nil }
-        pango_font_description_set_family(description, attributes.family)
-        pango_font_description_set_absolute_size(description, attributes.size * Double(PANGO_SCALE))
-        pango_font_description_set_weight(description, attributes.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
-        pango_font_description_set_style(description, attributes.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
+        guard let description = pangoCairo.pango_font_description_new() else { return nil }
+        pangoCairo.pango_font_description_set_family(description, attributes.family)
+        pangoCairo.pango_font_description_set_absolute_size(description, attributes.size * Double(PANGO_SCALE))
+        pangoCairo.pango_font_description_set_weight(description, attributes.bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL)
+        pangoCairo.pango_font_description_set_style(description, attributes.italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL)
         return description
     }
 
     /// Inserts `attributes`' font over bytes `start..<end` into `list`.
     static func insertFont(_ attributes: TextAttributes, from start: Int, to end: Int, into list: OpaquePointer?) {
         guard let description = fontDescription(attributes) else { return }
-        defer { pango_font_description_free(description) }
-        guard let attribute = pango_attr_font_desc_new(description) else { return }
+        defer { pangoCairo.pango_font_description_free(description) }
+        guard let attribute = pangoCairo.pango_attr_font_desc_new(description) else { return }
         attribute.pointee.start_index = UInt32(start)
         attribute.pointee.end_index = UInt32(end)
-        pango_attr_list_insert(list, attribute)
+        pangoCairo.pango_attr_list_insert(list, attribute)
     }
 
     private static func insertAttributes(_ attributes: TextAttributes, from start: Int, to end: Int, base: TextAttributes, into list: OpaquePointer?) {
@@ -476,27 +476,27 @@ public final class TextBlock {
             guard let attribute else { return }
             attribute.pointee.start_index = UInt32(start)
             attribute.pointee.end_index = UInt32(end)
-            pango_attr_list_insert(list, attribute)
+            pangoCairo.pango_attr_list_insert(list, attribute)
         }
         if !attributes.hasFont(of: base) { insertFont(attributes, from: start, to: end, into: list) }
         func channel(_ value: Double) -> UInt16 { UInt16((min(1, max(0, value)) * 65535).rounded()) }
         if attributes.color != base.color {
-            insert(pango_attr_foreground_new(channel(attributes.color.red), channel(attributes.color.green), channel(attributes.color.blue)))
+            insert(pangoCairo.pango_attr_foreground_new(channel(attributes.color.red), channel(attributes.color.green), channel(attributes.color.blue)))
         }
         if let background = attributes.background {
-            insert(pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)))
+            insert(pangoCairo.pango_attr_background_new(channel(background.red), channel(background.green), channel(background.blue)))
         }
-        if attributes.strikethrough { insert(pango_attr_strikethrough_new(1)) }
-        if attributes.underline { insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
+        if attributes.strikethrough { insert(pangoCairo.pango_attr_strikethrough_new(1)) }
+        if attributes.underline { insert(pangoCairo.pango_attr_underline_new(PANGO_UNDERLINE_SINGLE)) }
     }
 
     /// Marks each Korean word (`koreanWords`) as a single word for Pango.
     private static func markKoreanWords(_ string: String, into list: OpaquePointer?) {
         for word in koreanWords(Array(string.unicodeScalars.map(\.value))) {
-            guard let attribute = pango_attr_word_new() else { continue }
+            guard let attribute = pangoCairo.pango_attr_word_new() else { continue }
             attribute.pointee.start_index = UInt32(word.bytes.lowerBound)
             attribute.pointee.end_index = UInt32(word.bytes.upperBound)
-            pango_attr_list_insert(list, attribute)
+            pangoCairo.pango_attr_list_insert(list, attribute)
         }
     }
 

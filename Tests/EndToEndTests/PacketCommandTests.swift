@@ -36,6 +36,34 @@ import TestSupport
         #expect(!(try scratch.read("public/weeks/2026-W47/index.html")).contains(".pdf"))
     }
 
+    /// Pango, cairo and fontconfig are opened the first time a packet is set (`CPangoCairo`'s
+    /// table), not at start-up: a build without packets never loads them, `gazette pdf` does.
+    /// The dynamic loader names every file it loads (`LD_DEBUG=files`).
+    @Test func pangoAndCairoAreLoadedOnlyToSetPackets() throws {
+        let scratch = try TemporaryFolder("gazette-pdf-libraries")
+        let trace = ["LD_DEBUG": "files"]
+        func loaded(_ stderr: String) -> Set<String> {
+            Set(stderr.split(separator: "\n").compactMap { line in
+                line.split(separator: "\t").last.flatMap { $0.hasPrefix("file=") ? String($0.dropFirst(5).prefix { $0 != " " }) : nil }
+            })
+        }
+        let print: (String) -> Bool = { $0.hasPrefix("libpango") || $0.hasPrefix("libcairo") || $0.hasPrefix("libfontconfig") }
+
+        let build = try GazetteCommand.run(
+            ["build", "-q", "--no-pdf", "--site", Repository.root.path, "--output", scratch.url.appendingPathComponent("public").path],
+            environment: trace)
+        #expect(build.status == 0)
+        #expect(loaded(build.stderr).contains("libharfbuzz.so.0"), "LD_DEBUG printed no file: \(build.stderr.prefix(300))")
+        #expect(loaded(build.stderr).filter(print).isEmpty)
+
+        let pdf = try GazetteCommand.run(
+            ["pdf", "--site", Repository.root.path, "--week", "2026-W47", "-o", scratch.url.appendingPathComponent("w47.pdf").path],
+            environment: trace.merging(Self.environment) { $1 })
+        #expect(pdf.status == 0)
+        #expect(loaded(pdf.stderr).isSuperset(of: ["libpangocairo-1.0.so.0", "libpango-1.0.so.0", "libcairo.so.2", "libfontconfig.so.1"]))
+        #expect(scratch.exists("w47.pdf"))
+    }
+
     @Test func anySelectionOnLetterPaper() throws {
         let scratch = try TemporaryFolder("gazette-pdf-tag")
         let out = scratch.url.appendingPathComponent("economy.pdf")

@@ -241,7 +241,7 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
             var pango = [PangoLogAttr](repeating: PangoLogAttr(), count: scalars.count + 1)
             string.withCString { text in
                 pango.withUnsafeMutableBufferPointer {
-                    pango_get_log_attrs(text, Int32(string.utf8.count), 0, pango_language_from_string("ko"), $0.baseAddress, Int32(scalars.count + 1))
+                    pangoCairo.pango_get_log_attrs(text, Int32(string.utf8.count), 0, pangoCairo.pango_language_from_string("ko"), $0.baseAddress, Int32(scalars.count + 1))
                 }
             }
             for index in 0...scalars.count {
@@ -282,12 +282,12 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
             }
             let scalars = text.string.unicodeScalars.map(\.value)
             let pango = ShapedParagraph.itemized(text, fonts: fonts, base: style)
-            defer { for item in pango { pango_item_free(item) } }
+            defer { for item in pango { pangoCairo.pango_item_free(item) } }
             guard let ours = PlainItems.items(text, scalars: scalars, fonts: fonts, base: style) else {
                 leftToPango += 1
                 continue
             }
-            defer { for item in ours { pango_item_free(item) } }
+            defer { for item in ours { pangoCairo.pango_item_free(item) } }
             compared += 1
             try #require(ours.count == pango.count, "\(text.string): \(ours.count) items, Pango's \(pango.count)")
             for (a, b) in zip(ours, pango) {
@@ -297,7 +297,7 @@ let nanumGothic = "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
                         && x.analysis.script == y.analysis.script && x.analysis.language == y.analysis.language
                         && x.analysis.level == y.analysis.level && x.analysis.gravity == y.analysis.gravity && x.analysis.flags == y.analysis.flags
                         && y.analysis.extra_attrs == nil,
-                    "\(text.string) at \(y.offset): \([x.offset, x.length, x.num_chars, Int32(x.analysis.script)]) \(String(describing: x.analysis.language.map { String(cString: pango_language_to_string($0)) })), Pango's \([y.offset, y.length, y.num_chars, Int32(y.analysis.script)]) \(String(describing: y.analysis.language.map { String(cString: pango_language_to_string($0)) })) \(x.analysis.font == y.analysis.font)")
+                    "\(text.string) at \(y.offset): \([x.offset, x.length, x.num_chars, Int32(x.analysis.script)]) \(String(describing: x.analysis.language.flatMap { pangoCairo.pango_language_to_string($0).map { String(cString: $0) } })), Pango's \([y.offset, y.length, y.num_chars, Int32(y.analysis.script)]) \(String(describing: y.analysis.language.flatMap { pangoCairo.pango_language_to_string($0).map { String(cString: $0) } })) \(x.analysis.font == y.analysis.font)")
             }
         }
         #expect(compared > 2500 && leftToPango > 20, "\(compared) compared, \(leftToPango) left to Pango")
