@@ -372,12 +372,17 @@ public final class ContentMemo: Sendable {
 
     /// The commit dates of `folder`'s files, read again only when `HEAD` moved (a commit, a
     /// checkout) since the last build: `git log` over a site's whole history on every save was
-    /// most of loading in `serve` for a site kept in git.
+    /// most of loading in `serve` for a site kept in git. When it moved, the commits since are
+    /// read onto the last dates where they allow it (`GitDatesMemory`).
     /// `asBefore` says the history is the one the last build read (or none, both times).
     func gitDates(siteRoot: URL, folder: String) -> (dates: GitDates, asBefore: Bool) {
         let head = GitDates.head(siteRoot: siteRoot)
-        if let known = state.withLock({ $0.git }), known.head == head { return (known.dates, true) }
-        let dates = head == nil ? GitDates() : GitDates(siteRoot: siteRoot, folder: folder)
+        let known = state.withLock { $0.git }
+        if let known, known.head == head { return (known.dates, true) }
+        let previous = known.flatMap { known in known.head.map { GitDatesMemory.Known(head: $0, dates: known.dates) } }
+        let dates = GitDatesMemory.dates(
+            at: head, siteRoot: siteRoot, folder: folder, file: SiteLayout(siteRoot: siteRoot).gitDatesCache, previous: previous
+        ).dates
         state.withLock { $0.git = (head, dates) }
         return (dates, false)
     }

@@ -15,6 +15,8 @@ public struct GitDates: Sendable {
 
     init() {}
 
+    init(spans: [String: Span]) { self.spans = spans }
+
     /// Runs `git log` once in `siteRoot` for `folder` (site-relative). No git, not a repository,
     /// or no history: an empty table.
     init(siteRoot: URL, folder: String) {
@@ -29,15 +31,19 @@ public struct GitDates: Sendable {
             if line.hasPrefix("@@") {
                 time = Double(line.dropFirst(2)).map { Date(timeIntervalSince1970: $0) }
             } else if let time {
-                let path = String(line)
-                if var span = spans[path] {
-                    span.first = min(span.first, time)
-                    span.last = max(span.last, time)
-                    spans[path] = span
-                } else {
-                    spans[path] = Span(first: time, last: time)
-                }
+                add(String(line), first: time, last: time)
             }
+        }
+    }
+
+    /// Widens `path`'s span to take in `first` and `last`.
+    mutating func add(_ path: String, first: Date, last: Date) {
+        if var span = spans[path] {
+            span.first = min(span.first, first)
+            span.last = max(span.last, last)
+            spans[path] = span
+        } else {
+            spans[path] = Span(first: first, last: last)
         }
     }
 
@@ -136,7 +142,7 @@ enum RepositoryHead: Equatable {
     }
 
     /// A full object name: 40 hexadecimal digits (SHA-1) or 64 (SHA-256), lower-case.
-    private static func isCommit(_ text: String) -> Bool {
+    static func isCommit(_ text: String) -> Bool {
         (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

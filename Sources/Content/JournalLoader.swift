@@ -44,7 +44,11 @@ public enum JournalLoader {
         let paths = files.map(\.path)
         // Every file read comes through the one provider: the disk, or an editor's buffers.
         let reader = source ?? DiskSource(root: siteRoot)
-        let (git, gitAsBefore) = cache?.gitDates(siteRoot: siteRoot, folder: folder) ?? (GitDates(siteRoot: siteRoot, folder: folder), false)
+        let (git, gitAsBefore) =
+            cache?.gitDates(siteRoot: siteRoot, folder: folder)
+            ?? (GitDatesMemory.dates(
+                at: GitDates.head(siteRoot: siteRoot), siteRoot: siteRoot, folder: folder, file: SiteLayout(siteRoot: siteRoot).gitDatesCache
+            ).dates, false)
         let root = siteRoot.path
         // All or none, so that which bodies are read again never depends on the order of files.
         let keepsBodies = keptBodyBytes == .max || paths.concurrentMap { FileTree.size(atPath: root + "/" + $0) }.reduce(0, +) <= keptBodyBytes

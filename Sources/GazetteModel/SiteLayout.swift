@@ -55,6 +55,8 @@ public struct SiteLayout: Sendable {
     public var cardsCache: URL { cache.appendingPathComponent("cards.bin") }
     /// Parsed bodies (`BodyMemo`).
     public var bodiesCache: URL { cache.appendingPathComponent("bodies.bin") }
+    /// The journals' commit times (`GitDates`), with the `HEAD` they were read at.
+    public var gitDatesCache: URL { cache.appendingPathComponent("git-dates.bin") }
     /// Encoded web-font slices and pages' own fonts.
     public var fontsCache: URL { cache.appendingPathComponent("fonts") }
     /// The weeks whose digest `gazette mail --send` has sent, one file each.
