@@ -380,10 +380,10 @@ public final class ContentMemo: Sendable {
         let known = state.withLock { $0.git }
         if let known, known.head == head { return (known.dates, true) }
         let previous = known.flatMap { known in known.head.map { GitDatesMemory.Known(head: $0, dates: known.dates) } }
-        let dates = GitDatesMemory.dates(
-            at: head, siteRoot: siteRoot, folder: folder, file: SiteLayout(siteRoot: siteRoot).gitDatesCache, previous: previous
-        ).dates
-        state.withLock { $0.git = (head, dates) }
+        let (dates, origin) = GitDatesMemory.dates(
+            at: head, siteRoot: siteRoot, folder: folder, file: SiteLayout(siteRoot: siteRoot).gitDatesCache, previous: previous)
+        // A failed git is asked again on the next save, not taken for a history without dates.
+        if origin != .failed { state.withLock { $0.git = (head, dates) } }
         return (dates, false)
     }
 

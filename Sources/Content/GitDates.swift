@@ -20,20 +20,26 @@ public struct GitDates: Sendable {
     /// Runs `git log` once in `siteRoot` for `folder` (site-relative). No git, not a repository,
     /// or no history: an empty table.
     init(siteRoot: URL, folder: String) {
-        guard
-            let data = Self.git(
-                ["-c", "core.quotepath=off", "log", "--format=@@%ct", "--name-only", "--no-renames", "--relative", "--", folder],
-                in: siteRoot)
-        else { return }
+        self = Self.history(siteRoot: siteRoot, folder: folder) ?? GitDates()
+    }
+
+    /// `folder`'s dates over the whole history of `head` (a commit id; `HEAD` when nil, as it
+    /// is when `git log` runs), or nil when git fails: a failure is not a history without
+    /// dates, and is never kept as one (`GitDatesMemory`).
+    static func history(siteRoot: URL, folder: String, at head: String? = nil) -> GitDates? {
+        let revision = head.map { RepositoryHead.isCommit($0) ? [$0] : [] } ?? []
+        guard let data = git(["-c", "core.quotepath=off", "log", "--format=\(LogLines.mark)@@%ct", "--name-only", "--no-renames", "--relative"] + revision + ["--", folder], in: siteRoot)
+        else { return nil }
+        var dates = GitDates()
         var time: Date?
         // Newest commit first: the first time seen for a file is its last commit, the final one its first.
-        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
-            if line.hasPrefix("@@") {
-                time = Double(line.dropFirst(2)).map { Date(timeIntervalSince1970: $0) }
-            } else if let time {
-                add(String(line), first: time, last: time)
+        for line in LogLines(data) {
+            switch line {
+            case .commit(let fields): time = fields.first.flatMap { Double($0) }.map { Date(timeIntervalSince1970: $0) }
+            case .path(let path): if let time { dates.add(path, first: time, last: time) }
             }
         }
+        return dates
     }
 
     /// Widens `path`'s span to take in `first` and `last`.
@@ -101,16 +107,37 @@ enum RepositoryHead: Equatable {
     case askGit
 
     static func read(from folder: URL) -> RepositoryHead {
+        switch find(from: folder) {
+        case .folder(let gitFolder): head(gitFolder: gitFolder)
+        case .other: .askGit
+        case .none: .none
+        }
+    }
+
+    /// The `.git` folder of the repository holding `folder` where its layout is the plain one
+    /// (no git environment variable, `.git` a folder); nil otherwise.
+    static func gitFolder(from folder: URL) -> String? {
+        if case .folder(let gitFolder) = find(from: folder) { gitFolder } else { nil }
+    }
+
+    private enum Found {
+        case folder(String)
+        /// A `.git` file, or git's environment choosing the repository.
+        case other
+        case none
+    }
+
+    private static func find(from folder: URL) -> Found {
         let environment = ProcessInfo.processInfo.environment
         let discovery = ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"]
-        if discovery.contains(where: { environment[$0] != nil }) { return .askGit }
+        if discovery.contains(where: { environment[$0] != nil }) { return .other }
         let files = FileManager.default
         var directory = folder.standardizedFileURL.path
         while true {
             let dotGit = (directory as NSString).appendingPathComponent(".git")
             var isFolder: ObjCBool = false
             if files.fileExists(atPath: dotGit, isDirectory: &isFolder) {
-                return isFolder.boolValue ? head(gitFolder: dotGit) : .askGit
+                return isFolder.boolValue ? .folder(dotGit) : .other
             }
             if directory == "/" || directory.isEmpty { return .none }
             directory = (directory as NSString).deletingLastPathComponent
@@ -144,5 +171,79 @@ enum RepositoryHead: Equatable {
     /// A full object name: 40 hexadecimal digits (SHA-1) or 64 (SHA-256), lower-case.
     static func isCommit(_ text: String) -> Bool {
         (text.utf8.count == 40 || text.utf8.count == 64) && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+/// The lines of `git log --format=<mark>@@… --name-only` output: a commit's line (its fields
+/// after `@@`, split at spaces) or a path. The mark is a control character, which git quotes in
+/// any path that holds one, so no file name can pass for a commit; a path git quoted (one with a
+/// `"`, `\\`, a tab or a newline, even with `core.quotepath=off`) is read back to its bytes.
+struct LogLines: Sequence {
+    enum Line: Equatable {
+        case commit([Substring])
+        case path(String)
+    }
+
+    /// The unit separator, before `@@` on each commit's line.
+    static let mark = "%x1f"
+    private static let markByte: UInt8 = 0x1F
+
+    let lines: [Substring]
+
+    init(_ data: Data) { lines = String(decoding: data, as: UTF8.self).split(separator: "\n") }
+
+    func makeIterator() -> AnyIterator<Line> {
+        var index = lines.startIndex
+        return AnyIterator {
+            while index < lines.endIndex {
+                let line = lines[index]
+                index += 1
+                if line.utf8.first == Self.markByte {
+                    guard line.utf8.dropFirst().starts(with: "@@".utf8) else { continue }
+                    return .commit(line.dropFirst(3).split(separator: " "))
+                }
+                return .path(Self.unquoted(line))
+            }
+            return nil
+        }
+    }
+
+    /// A path as git wrote it: as is, or, in double quotes, with C escapes (`\\"`, `\\\\`, `\\t`,
+    /// `\\n`… and three octal digits a byte) undone.
+    static func unquoted(_ line: Substring) -> String {
+        let bytes = Array(line.utf8)
+        guard bytes.count >= 2, bytes.first == 0x22, bytes.last == 0x22 else { return String(line) }
+        var out: [UInt8] = []
+        var index = 1
+        let end = bytes.count - 1
+        while index < end {
+            let byte = bytes[index]
+            index += 1
+            guard byte == 0x5C, index < end else {
+                out.append(byte)
+                continue
+            }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "a"): out.append(0x07)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "v"): out.append(0x0B)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "0")...UInt8(ascii: "3"):
+                let octal = UInt8(ascii: "0")...UInt8(ascii: "7")
+                if index + 2 <= end, octal.contains(bytes[index]), octal.contains(bytes[index + 1]) {
+                    out.append((escaped - 0x30) << 6 | (bytes[index] - 0x30) << 3 | (bytes[index + 1] - 0x30))
+                    index += 2
+                } else {
+                    out.append(escaped)
+                }
+            default: out.append(escaped)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

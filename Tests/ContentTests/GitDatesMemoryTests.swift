@@ -110,15 +110,71 @@ import TestSupport
         #expect(found(site).origin == .history)
         // Another folder's dates, or a HEAD that is not a commit id, are not these.
         let head = try git(["rev-parse", "HEAD"], in: site)
-        try GitDatesMemory.write(GitDatesMemory.Known(head: head, dates: GitDates()), folder: "elsewhere", to: file)
+        let place = GitDatesMemory.Place(site: site.url.standardizedFileURL.path, folder: folder)
+        try GitDatesMemory.write(GitDatesMemory.Known(head: head, dates: GitDates()), place: .init(site: place.site, folder: "elsewhere"), to: file)
         #expect(found(site).origin == .history)
-        try GitDatesMemory.write(GitDatesMemory.Known(head: "--output=x", dates: GitDates()), folder: folder, to: file)
+        try GitDatesMemory.write(GitDatesMemory.Known(head: "--output=x", dates: GitDates()), place: place, to: file)
         let foreign = found(site)
         #expect(foreign.origin == .history && foreign.found == foreign.whole && foreign.whole.count == 1)
+        // The file's own dates, kept at this HEAD, are read back: the format holds them.
+        let readBack = found(site)
+        #expect(readBack.origin == .kept && readBack.found == readBack.whole)
         // Outside any repository: no dates and no file.
         let plain = try TemporaryFolder("gazette-git-dates-none")
         try plain.write("content/journals/a.md", "a1")
         let none = found(plain)
         #expect(none.origin == .none && none.found.isEmpty && !plain.exists(".gazette"))
+    }
+
+    @Test func namesGitQuotesOrThatLookLikeCommitsAreFilesLikeAnyOther() throws {
+        let site = try TemporaryFolder("gazette-git-dates-names")
+        try git(["init", "-q"], in: site)
+        // git quotes a path with a quote, a backslash or a tab even with core.quotepath=off; a
+        // name like a commit's line must not pass for one.
+        let odd = ["content/journals/q\"x.md", "content/journals/back\\slash.md", "content/journals/tab\there.md", "content/journals/@@1 a b.md", "content/journals/한글 제목.md"]
+        try commit(Dictionary(uniqueKeysWithValues: odd.map { ($0, "1") }), in: site, at: 1_790_000_000)
+        #expect(found(site).origin == .history)
+        try commit(Dictionary(uniqueKeysWithValues: odd.map { ($0, "2") }), in: site, at: 1_790_000_100)
+        let later = found(site)
+        #expect(later.origin != .history && later.found == later.whole)
+        for path in odd { #expect(later.found[path] == [1_790_000_000, 1_790_000_100], "\(path)") }
+    }
+
+    @Test func nothingIsKeptWhereGitFailsOrTheHistoryCanChangeUnderTheSameHead() throws {
+        let origin = try TemporaryFolder("gazette-git-dates-origin")
+        try git(["init", "-q"], in: origin)
+        try commit(["content/journals/a.md": "a1"], in: origin, at: 1_790_000_000)
+        try commit(["content/journals/a.md": "a2"], in: origin, at: 1_790_000_100)
+        // A shallow clone: `git fetch --unshallow` would change the history under the same HEAD.
+        let shallow = try TemporaryFolder("gazette-git-dates-shallow")
+        try git(["clone", "-q", "--depth", "1", "file://" + origin.path, "."], in: shallow)
+        let once = found(shallow)
+        #expect(once.origin == .history && once.found == once.whole && !shallow.exists(".gazette/cache/git-dates.bin"))
+        #expect(found(shallow).origin == .history)
+
+        // A site moved within its repository, carrying its `.gazette/`: another place, read whole.
+        try origin.write("a/content/journals/x.md", "x1")
+        try git(["add", "-A"], in: origin)
+        try git(["commit", "-qm", "a"], in: origin, at: 1_790_000_200)
+        let first = GitDatesMemory.dates(
+            at: GitDates.head(siteRoot: origin.url.appendingPathComponent("a")), siteRoot: origin.url.appendingPathComponent("a"), folder: folder,
+            file: origin.url.appendingPathComponent("a/.gazette/cache/git-dates.bin"))
+        #expect(first.origin == .history)
+        try git(["mv", "a", "c"], in: origin)  // the folder renamed whole, `.gazette/` with it
+        try git(["commit", "-qm", "moved"], in: origin, at: 1_790_000_300)
+        #expect(origin.exists("c/.gazette/cache/git-dates.bin"))
+        let moved = GitDatesMemory.dates(
+            at: GitDates.head(siteRoot: origin.url.appendingPathComponent("c")), siteRoot: origin.url.appendingPathComponent("c"), folder: folder,
+            file: origin.url.appendingPathComponent("c/.gazette/cache/git-dates.bin"))
+        #expect(moved.origin == .history && table(moved.dates)["content/journals/x.md"] == [1_790_000_300, 1_790_000_300])
+
+        // git failing (the HEAD commit's object gone): no dates, and no file to be taken for them.
+        let broken = try TemporaryFolder("gazette-git-dates-broken")
+        try git(["init", "-q"], in: broken)
+        try commit(["content/journals/a.md": "a1"], in: broken, at: 1_790_000_000)
+        let head = try git(["rev-parse", "HEAD"], in: broken)
+        try FileManager.default.removeItem(at: broken.url.appendingPathComponent(".git/objects/\(head.prefix(2))/\(head.dropFirst(2))"))
+        let failed = found(broken)
+        #expect(failed.origin == .failed && failed.found.isEmpty && !broken.exists(".gazette/cache/git-dates.bin"))
     }
 }
