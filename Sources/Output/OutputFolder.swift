@@ -265,19 +265,7 @@ public struct FileWriter {
     /// `written` and `changed` list them in the order given; the first failure is thrown, after
     /// the others have been tried.
     public mutating func write(all files: [(path: String, data: Data)]) throws {
-        // Per file, its folder when this writer has not made it yet (made beside the file; two
-        // files of one new folder both make it, and the second finds it there).
-        var newFolders: [String?] = []
-        newFolders.reserveCapacity(files.count)
-        for file in files {
-            try Self.checkInside(file.path)
-            guard let slash = file.path.lastIndex(of: "/"), case let folder = file.path[..<slash], !folders.contains(folder) else {
-                newFolders.append(nil)
-                continue
-            }
-            try makeFolder(of: folder)
-            newFolders.append(String(folder))
-        }
+        let newFolders = try foldersToMake(files.map(\.path))
         let rootPath = self.rootPath
         let updating = self.updating
         let results = Array(zip(files, newFolders)).concurrentMap { file, folder -> Result<Bool, Error> in
@@ -286,10 +274,34 @@ public struct FileWriter {
                 return try Self.put(file.data, at: rootPath + "/" + file.path, updating: updating)
             }
         }
-        for ((file, result), folder) in zip(zip(files, results), newFolders) {
-            if case .success(let wrote) = result {
-                written.append(file.path)
-                if wrote { changed.append(file.path) }
+        try record(files.map(\.path), results, newFolders)
+    }
+
+    /// Per file of `paths` (each checked to stay inside), its folder when this writer has not
+    /// made it yet, to be made beside the file (two files of one new folder both make it, and
+    /// the second finds it there); the folders those are in are made here, one by one.
+    private mutating func foldersToMake(_ paths: [String]) throws -> [String?] {
+        var newFolders: [String?] = []
+        newFolders.reserveCapacity(paths.count)
+        for path in paths {
+            try Self.checkInside(path)
+            guard let slash = path.lastIndex(of: "/"), case let folder = path[..<slash], !folders.contains(folder) else {
+                newFolders.append(nil)
+                continue
+            }
+            try makeFolder(of: folder)
+            newFolders.append(String(folder))
+        }
+        return newFolders
+    }
+
+    /// Counts what the files of `paths` came to, in order; then throws the first failure,
+    /// after the others have been tried.
+    private mutating func record(_ paths: [String], _ results: [Result<Bool, Error>], _ newFolders: [String?]) throws {
+        for ((path, result), folder) in zip(zip(paths, results), newFolders) {
+            if case .success(let changedFile) = result {
+                written.append(path)
+                if changedFile { changed.append(path) }
                 if let folder { folders.insert(Substring(folder)) }
             }
         }
@@ -310,30 +322,47 @@ public struct FileWriter {
     /// An updating writer leaves a file that already holds the same bytes: replacing it would
     /// free its blocks, which cost 3 ms a file on a disk that discards freed blocks.
     public mutating func link(_ relative: String, from source: URL) throws {
-        let path = path(of: relative)
+        try link(all: [(relative, source.path)])
+    }
+
+    /// `link` for many files, several at a time, as `write(all:)` writes them: the folders
+    /// first, one by one, then each file on every core. After one edit, a build links (or finds
+    /// linked already) nearly every file of the site, each after two `stat`s; one by one, that
+    /// held one core while the other idled at the end of the build.
+    public mutating func link(all files: [(relative: String, source: String)]) throws {
+        let newFolders = try foldersToMake(files.map(\.relative))
+        let rootPath = self.rootPath
+        let updating = self.updating
+        let results = Array(zip(files, newFolders)).concurrentMap { file, folder -> Result<Bool, Error> in
+            Result {
+                if let folder { try Self.makeFolder(at: rootPath + "/" + folder) }
+                return try Self.link(rootPath + "/" + file.relative, from: file.source, updating: updating)
+            }
+        }
+        try record(files.map(\.relative), results, newFolders)
+    }
+
+    /// Links `source` at `path` (see `link`): true when the file there changed.
+    private static func link(_ path: String, from source: String, updating: Bool) throws -> Bool {
         if updating {
             var found = stat(), wanted = stat()
-            if stat(path, &found) == 0, stat(source.path, &wanted) == 0, found.st_size == wanted.st_size,
-                try found.st_ino == wanted.st_ino || Self.holds(path, Data(contentsOf: source))
+            if stat(path, &found) == 0, stat(source, &wanted) == 0, found.st_size == wanted.st_size,
+                try found.st_ino == wanted.st_ino || holds(path, Data(contentsOf: URL(fileURLWithPath: source, isDirectory: false)))
             {
-                written.append(relative)
-                return
+                return false
             }
         }
-        try makeFolder(of: relative)
         let temporary = path + ".gazette-\(getpid())-tmp"
         unlink(temporary)
-        if Foundation.link(source.path, temporary) == 0 {
-            guard rename(temporary, path) == 0 else {
-                let code = errno
-                unlink(temporary)
-                throw Self.writeError(path, code)
-            }
-            written.append(relative)
-            changed.append(relative)
-        } else {
-            try write(relative, try Data(contentsOf: source))
+        guard Foundation.link(source, temporary) == 0 else {
+            return try put(Data(contentsOf: URL(fileURLWithPath: source, isDirectory: false)), at: path, updating: updating)
         }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw writeError(path, code)
+        }
+        return true
     }
 
     /// Counts `relative` as written this build without writing it: an updating writer then

@@ -173,19 +173,21 @@ struct NewFolderWriter: OutputWriter {
     /// (the previous site's, which the new folder starts from).
     func write(_ items: [SiteFile], _ writer: inout FileWriter) throws {
         var toWrite: [(path: String, data: Data)] = []
-        let livePath = output.url.path
-        for item in items {
+        var toLink: [(relative: String, source: String)] = []
+        let livePath = output.url.path, placement = self.placement
+        // Where each file without bytes is, found on every core (a `stat` or two each).
+        let inLive = items.concurrentMap { $0.data == nil && placement.source(of: $0.path, key: $0.key) == .live }
+        for (item, inLive) in zip(items, inLive) {
             if let data = item.data {
                 toWrite.append((item.path, data))
-            } else if placement.source(of: item.path, key: item.key) == .live {
-                // Named as a file: `appendingPathComponent` asks the file system whether it is a
-                // folder, a `stat` for each of the site's files.
-                try writer.link(item.path, from: URL(fileURLWithPath: livePath + "/" + item.path, isDirectory: false))
+            } else if inLive {
+                toLink.append((item.path, livePath + "/" + item.path))
             } else {
                 writer.keep(item.path)
             }
         }
-        // The files to write go together, to be written on every core.
+        // The files to link and to write go together, to be done on every core.
+        try writer.link(all: toLink)
         try writer.write(all: toWrite)
     }
 
