@@ -9,8 +9,19 @@ import Markdown
 public enum SiteChecks {
     /// Warnings for `content`. `now` is only used for the future-date check, never for output.
     public static func run(_ content: SiteContent, now: Date) -> [Diagnostic] {
-        duplicateArticles(content) + futureDates(content, now: now) + pastDates(content, now: now) + bodyLinks(content)
-            + content.journals.filter { !$0.isBookmark }.flatMap { writing(of: $0, body: content.markdown(of: $0)) }
+        duplicateArticles(content) + futureDates(content, now: now) + pastDates(content, now: now) + bodies(content)
+    }
+
+    /// Each body's links (`bodyLinks`) and slips (`writing`), a journal at a time on every core:
+    /// one after another, parsing every body for its links was most of `gazette check` on a large
+    /// site while the other core idled (0.45 s of 0.7 s at 2,000 journals). In journal order,
+    /// each journal's links before its slips.
+    static func bodies(_ content: SiteContent) -> [Diagnostic] {
+        let targets = linkTargets(content)
+        return content.journals.filter { !$0.isBookmark }.concurrentMap { journal in
+            let body = content.markdown(of: journal)
+            return bodyLinks(of: journal, body: body, targets: targets, siteRoot: content.root) + writing(of: journal, body: body)
+        }.flatMap { $0 }
     }
 
     /// What a build without a base URL (neither `base_url` nor `--base-url`) warns of; `check`
@@ -140,15 +151,6 @@ public enum SiteChecks {
         return "later today"
     }
 
-    /// Relative links in bodies are resolved against the journal's page (`journals/<slug>/`)
-    /// and must reach a page the build writes or a file in `static/`.
-    static func bodyLinks(_ content: SiteContent) -> [Diagnostic] {
-        let targets = linkTargets(content)
-        return content.journals.filter { !$0.isBookmark }.flatMap { journal in
-            bodyLinks(of: journal, body: content.markdown(of: journal), targets: targets, siteRoot: content.root)
-        }
-    }
-
     /// The site paths a build writes that a body may link to: home, archive, tags, feed,
     /// sitemap, every week's page, journal's and tag's.
     public static func linkTargets(_ content: SiteContent) -> Set<String> {
@@ -160,7 +162,9 @@ public enum SiteChecks {
     }
 
     /// One journal's links that reach nothing (`targets`, or a file of `static/`), and its
-    /// images without alt text: what `check` and `gazette lsp` say of a body.
+    /// images without alt text: what `check` and `gazette lsp` say of a body. Relative links are
+    /// resolved against the journal's page (`journals/<slug>/`) and must reach a page the build
+    /// writes or a file in `static/`.
     public static func bodyLinks(of journal: Journal, body: String, targets: Set<String>, siteRoot: URL) -> [Diagnostic] {
         let staticRoot = siteRoot.appendingPathComponent(SiteLayout.statics)
         var warnings: [Diagnostic] = []
