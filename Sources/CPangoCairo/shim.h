@@ -2,7 +2,7 @@
 // includes this header, with the HarfBuzz Pango's headers include.
 //
 // Pango and cairo are opened when a packet is first typeset (`dlopen`), not linked: with
-// fontconfig and the libraries they pull in (pixman, libpng, X11's, fribidi, thai…) they were 27
+// fontconfig and the libraries they pull in (pixman, libpng, X11's, fribidi, thai…) they were 25
 // of the 68 libraries every command loaded at start-up, about 5 ms of it, and only packets use
 // them (`gazette pdf`, a build with packets). The headers give the types; each function Gazette
 // calls is a field of one table (`GazettePangoCairo`), named as the function and typed by its
@@ -144,7 +144,7 @@
     X(FcPatternGetString)
 
 /// The functions, each a field of the function's own type and name: Swift calls
-/// `pc.pango_layout_new(context)` where it called `pango_layout_new(context)`.
+/// `pangoCairo.pango_layout_new(context)` where it called `pango_layout_new(context)`.
 typedef struct {
 #define GAZETTE_PANGOCAIRO_FIELD(name) __typeof__(name) *_Nonnull name;
     GAZETTE_PANGOCAIRO_FUNCTIONS(GAZETTE_PANGOCAIRO_FIELD)
