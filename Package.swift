@@ -40,7 +40,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
         // Pango and cairo are opened on first use (dlopen), not linked: pkg-config's `pangocairo`
         // would link them, so the module takes GLib's and HarfBuzz's flags (linked anyway) and
-        // its importers name Pango's and cairo's header folders (`pangoCairoHeaders`).
+        // every Swift module names Pango's and cairo's header folders (`pangoCairoHeaders`).
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "gobject-2.0 harfbuzz",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]),
@@ -86,7 +86,7 @@ let package = Package(
         // Mustache templates parsed once and rendered against typed values (no C, no Foundation).
         .target(name: "Templating"),
         // Text for print: Pango text blocks on pinned fonts, drawn on a cairo PDF canvas (Packet's).
-        .target(name: "Typesetting", dependencies: ["GazetteModel", "CPangoCairo"], swiftSettings: pangoCairoHeaders),
+        .target(name: "Typesetting", dependencies: ["GazetteModel", "CPangoCairo"]),
         // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
         .target(name: "Imaging", dependencies: ["CVips"]),
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.
@@ -171,7 +171,7 @@ let package = Package(
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "GazetteModel", "TestSupport"]),
         .testTarget(name: "MarkupTests", dependencies: ["Markup", "CLibXML2"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout", "TestSupport"]),
-        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestSupport"], swiftSettings: pangoCairoHeaders),
+        .testTarget(name: "TypesettingTests", dependencies: ["Typesetting", "TestSupport"]),
         // swift-mustache only here: Templating must render what it rendered (differential tests).
         .testTarget(name: "TemplatingTests", dependencies: ["Templating", "TestSupport", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "AuthoringTests", dependencies: ["Authoring", "Content", "GazetteModel", "Site", "TestSupport"]),
@@ -205,8 +205,13 @@ for target in package.targets where (target.type == .regular || target.type == .
     target.exclude.append("README.md")
 }
 
-/// Where Pango's and cairo's headers are, for the modules that import `CPangoCairo` (pkg-config's
-/// `pangocairo` would give them, and link the libraries with them).
-var pangoCairoHeaders: [SwiftSetting] {
-    [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/cairo"])]
+/// Where Pango's and cairo's headers are (pkg-config's `pangocairo` would give them, and link the
+/// libraries with them), for every Swift module: `Typesetting` imports `CPangoCairo`, and a debug
+/// build (testing enabled) makes every module that imports `Typesetting`, even indirectly, load its
+/// internal imports too; one without the folders failed to build the C module once the cached one
+/// was out of date.
+let pangoCairoHeaders: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/pango-1.0", "-Xcc", "-I/usr/include/cairo"])]
+let cTargets: Set<String> = ["CWOFF2", "CInotify", "CCMarkGFMShared"]
+for target in package.targets where [.regular, .executable, .test].contains(target.type) && !cTargets.contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + pangoCairoHeaders
 }
