@@ -145,10 +145,9 @@ public enum GitDatesMemory {
             writer.string(place.site)
             writer.string(place.folder)
             writer.string(known.head)
-            let paths = known.dates.spans.keys.sorted { $0.utf8Precedes($1) }
-            writer.unsigned(UInt64(paths.count))
-            for path in paths {
-                guard let span = known.dates.spans[path] else { continue }
+            let spans = known.dates.spans.sorted { $0.key.utf8Precedes($1.key) }
+            writer.unsigned(UInt64(spans.count))
+            for (path, span) in spans {
                 writer.string(path)
                 writer.integer(Int(span.first.timeIntervalSince1970))
                 writer.integer(Int(span.last.timeIntervalSince1970))

@@ -265,22 +265,16 @@ public struct FileWriter {
     /// `written` and `changed` list them in the order given; the first failure is thrown, after
     /// the others have been tried.
     public mutating func write(all files: [(path: String, data: Data)]) throws {
-        let newFolders = try foldersToMake(files.map(\.path))
-        let rootPath = self.rootPath
         let updating = self.updating
-        let results = Array(zip(files, newFolders)).concurrentMap { file, folder -> Result<Bool, Error> in
-            Result {
-                if let folder { try Self.makeFolder(at: rootPath + "/" + folder) }
-                return try Self.put(file.data, at: rootPath + "/" + file.path, updating: updating)
-            }
-        }
-        try record(files.map(\.path), results, newFolders)
+        try forEachFile(files.map(\.path)) { index, full in try Self.put(files[index].data, at: full, updating: updating) }
     }
 
-    /// Per file of `paths` (each checked to stay inside), its folder when this writer has not
-    /// made it yet, to be made beside the file (two files of one new folder both make it, and
-    /// the second finds it there); the folders those are in are made here, one by one.
-    private mutating func foldersToMake(_ paths: [String]) throws -> [String?] {
+    /// Puts each of `paths` in place with `put` (its index and full path; true when the file
+    /// changed), on every core: the folders their folders are in first, one by one, then each
+    /// file, and its own folder if this writer has not made it yet (two files of one new folder
+    /// both make it, and the second finds it there). `written` and `changed` list the files in
+    /// the order given; the first failure is thrown, after the others have been tried.
+    private mutating func forEachFile(_ paths: [String], _ put: (Int, String) throws -> Bool) throws {
         var newFolders: [String?] = []
         newFolders.reserveCapacity(paths.count)
         for path in paths {
@@ -292,12 +286,13 @@ public struct FileWriter {
             try makeFolder(of: folder)
             newFolders.append(String(folder))
         }
-        return newFolders
-    }
-
-    /// Counts what the files of `paths` came to, in order; then throws the first failure,
-    /// after the others have been tried.
-    private mutating func record(_ paths: [String], _ results: [Result<Bool, Error>], _ newFolders: [String?]) throws {
+        let rootPath = self.rootPath
+        let results = Array(zip(paths.indices, newFolders)).concurrentMap { index, folder -> Result<Bool, Error> in
+            Result {
+                if let folder { try Self.makeFolder(at: rootPath + "/" + folder) }
+                return try put(index, rootPath + "/" + paths[index])
+            }
+        }
         for ((path, result), folder) in zip(zip(paths, results), newFolders) {
             if case .success(let changedFile) = result {
                 written.append(path)
@@ -330,16 +325,8 @@ public struct FileWriter {
     /// linked already) nearly every file of the site, each after two `stat`s; one by one, that
     /// held one core while the other idled at the end of the build.
     public mutating func link(all files: [(relative: String, source: String)]) throws {
-        let newFolders = try foldersToMake(files.map(\.relative))
-        let rootPath = self.rootPath
         let updating = self.updating
-        let results = Array(zip(files, newFolders)).concurrentMap { file, folder -> Result<Bool, Error> in
-            Result {
-                if let folder { try Self.makeFolder(at: rootPath + "/" + folder) }
-                return try Self.link(rootPath + "/" + file.relative, from: file.source, updating: updating)
-            }
-        }
-        try record(files.map(\.relative), results, newFolders)
+        try forEachFile(files.map(\.relative)) { index, full in try Self.link(full, from: files[index].source, updating: updating) }
     }
 
     /// Links `source` at `path` (see `link`): true when the file there changed.

@@ -12,21 +12,9 @@ import TestSupport
     /// git in `site`, each commit at `date` (seconds) so the spans tell commits apart.
     @discardableResult
     func git(_ arguments: [String], in site: TemporaryFolder, at date: Int = 1_790_000_000) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.org", "-c", "init.defaultBranch=main"] + arguments
-        process.currentDirectoryURL = site.url
-        process.environment = [
-            "PATH": "/usr/bin:/bin", "HOME": site.path, "GIT_COMMITTER_DATE": "@\(date) +0000", "GIT_AUTHOR_DATE": "@\(date) +0000",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "git \(arguments.joined(separator: " "))")
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let result = try TestGit.run(arguments, in: site.url, date: date)
+        #expect(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func commit(_ files: [String: String], in site: TemporaryFolder, at date: Int) throws {

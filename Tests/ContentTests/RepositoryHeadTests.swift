@@ -8,18 +8,7 @@ import TestSupport
 @Suite struct RepositoryHeadTests {
     @discardableResult
     func git(_ arguments: [String], in folder: TemporaryFolder) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-c", "user.name=T", "-c", "user.email=t@example.org", "-c", "init.defaultBranch=main"] + arguments
-        process.currentDirectoryURL = folder.url
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try TestGit.run(arguments, in: folder.url).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// What `git rev-parse --verify -q HEAD` says, as `GitDates.head` asked before.
