@@ -9,11 +9,12 @@ import Memory
 /// (`gazette`'s executable: another build of gazette may render the same Markdown otherwise):
 /// the options fingerprint, the entry count, then per entry, by slug, the slug, the Markdown's
 /// digest, whether the HTML and plain text are kept and if so both, the lead, the headings, the
-/// card excerpt's runs, and the body's warnings (JSON, empty when none). A file that is missing,
+/// card excerpt's runs, the body's warnings (JSON, empty when none), and its links to the site
+/// (count, then each one's destination, line, column and line as written). A file that is missing,
 /// torn or of another kind, version or stamp is an empty cache: the next build parses
 /// everything and writes it again.
 enum BodyMemoFile {
-    static let kind = MemoryFile.Kind("bodies", version: 4)
+    static let kind = MemoryFile.Kind("bodies", version: 5)
 
     /// Keys sorted: the same warnings make the same bytes.
     private static var warningEncoder: JSONEncoder {
@@ -56,6 +57,13 @@ enum BodyMemoFile {
                 writer.string(run.text)
             }
             writer.string(body.warnings.isEmpty ? "" : (try? warningEncoder.encode(body.warnings)).map { String(decoding: $0, as: UTF8.self) } ?? "")
+            writer.unsigned(UInt64(body.siteLinks.count))
+            for link in body.siteLinks {
+                writer.string(link.destination)
+                writer.unsigned(UInt64(link.line))
+                writer.unsigned(UInt64(link.column))
+                writer.string(link.sourceLine)
+            }
             try writer.flushIfLarge()
         }
     }
@@ -84,7 +92,17 @@ enum BodyMemoFile {
                     guard let decoded = try? JSONDecoder().decode([Diagnostic].self, from: Data(warningsJSON.utf8)) else { return nil }
                     warnings = decoded
                 }
-                table.bodies[slug] = JournalBodies.Body(full: full, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings)
+                guard let linkCount = reader.count() else { return nil }
+                var siteLinks: [JournalBodies.SiteLink] = []
+                for _ in 0..<linkCount {
+                    // Lines and columns are not lengths of what follows: not `count()`.
+                    guard let destination = reader.string(), let line = reader.unsigned().flatMap(Int.init(exactly:)),
+                        let column = reader.unsigned().flatMap(Int.init(exactly:)), let shown = reader.string()
+                    else { return nil }
+                    siteLinks.append(.init(destination: destination, line: line, column: column, sourceLine: shown))
+                }
+                table.bodies[slug] = JournalBodies.Body(
+                    full: full, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings, siteLinks: siteLinks)
                 table.digests[slug] = digest
             }
             return (options, table)

@@ -29,20 +29,56 @@ public struct JournalBodies: Sendable {
         /// first) in no file: `JournalBodies.warnings` places them in the journal's file, so a
         /// body kept from an earlier build warns at the right line after its front matter grew.
         let warnings: [Diagnostic]
+        /// The links to paths of the site, which each build checks against the pages it writes.
+        let siteLinks: [SiteLink]
 
-        init(full: (html: String, plainText: String)?, lead: String, headings: String, excerpt: [ExcerptRun], warnings: [Diagnostic]) {
+        init(
+            full: (html: String, plainText: String)?, lead: String, headings: String, excerpt: [ExcerptRun], warnings: [Diagnostic],
+            siteLinks: [SiteLink]
+        ) {
             self.full = full
             self.lead = lead
             self.headings = headings
             self.excerpt = excerpt
             self.warnings = warnings
+            self.siteLinks = siteLinks
         }
 
         /// Bytes kept for the HTML and the plain text.
         var fullBytes: Int { full.map { $0.html.utf8.count + $0.plainText.utf8.count } ?? 0 }
 
         /// The same body without its HTML and plain text.
-        var trimmed: Body { Body(full: nil, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings) }
+        var trimmed: Body { Body(full: nil, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings, siteLinks: siteLinks) }
+    }
+
+    /// A link of a body to a path of the site (`../other-slug/`, `/about.pdf`) where it was
+    /// written: line 1 is the body's first, the column counts characters, `sourceLine` is that
+    /// line as written.
+    public struct SiteLink: Sendable, Hashable {
+        public var destination: String
+        public var line: Int
+        public var column: Int
+        public var sourceLine: String
+
+        public init(destination: String, line: Int, column: Int, sourceLine: String) {
+            self.destination = destination
+            self.line = line
+            self.column = column
+            self.sourceLine = sourceLine
+        }
+
+        /// `document`'s links to the site, placed in `markdown`, the text it was parsed from.
+        static func all(in document: MarkdownDocument, markdown: String) -> [SiteLink] {
+            let links = document.siteLinks
+            guard !links.isEmpty else { return [] }
+            let lines = markdown.lfLines()
+            return links.map { link in
+                // Autolinks carry no position (line 0): the body's first line.
+                let line = max(1, link.line)
+                let shown = line <= lines.count ? String(lines[line - 1]) : ""
+                return SiteLink(destination: link.destination, line: line, column: shown.scalarColumn(ofByteColumn: link.column), sourceLine: shown)
+            }
+        }
     }
 
     /// Bytes of HTML and plain text kept for the whole build (256 MiB: every body of a
@@ -93,7 +129,8 @@ public struct JournalBodies: Sendable {
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(prose.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
                     warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
-                        + BodyWriting.warnings(markdown))
+                        + BodyWriting.warnings(markdown),
+                    siteLinks: SiteLink.all(in: document, markdown: markdown))
                 return (body, false)
             }
             // In journal order, whichever core parsed them: the same bodies are kept every time.
@@ -166,6 +203,9 @@ public struct JournalBodies: Sendable {
             return warning
         }
     }
+
+    /// A body's links to paths of the site, for `SiteChecks.deadLinks`.
+    public func siteLinks(_ journal: Journal) -> [SiteLink] { bodies[journal.slug]?.siteLinks ?? [] }
 
     /// The start of a body as a card shows it.
     public func excerpt(_ journal: Journal) -> [ExcerptRun] { bodies[journal.slug]?.excerpt ?? [] }

@@ -51,6 +51,27 @@ public enum SitePaths {
     private static let unreserved = CharacterSet(
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 
+    /// The site path a link reaches from `page` (`journals/x/`), or nil for a link out of the
+    /// site, an anchor or mail: `../y/` → `journals/y/`, `/images/a.png` → `images/a.png`; a
+    /// fragment or query is left out, percent-escapes decoded.
+    public static func linkTarget(_ destination: String, from page: String) -> String? {
+        let trimmed = destination.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("//"),
+            URLComponents(string: trimmed)?.scheme == nil
+        else { return nil }
+        let path = String(trimmed.prefix { $0 != "#" && $0 != "?" })
+        var parts: [Substring] = trimmed.hasPrefix("/") ? [] : page.split(separator: "/")
+        for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if piece == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+            } else if piece != "." {
+                parts.append(piece)
+            }
+        }
+        let joined = parts.joined(separator: "/").removingPercentEncoding ?? parts.joined(separator: "/")
+        return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+    }
+
     /// Absolute URL of a site path, when the site has a base URL.
     public static func absolute(_ path: String, base: URL?) -> String? {
         base.map { $0.absoluteString + encode(path) }

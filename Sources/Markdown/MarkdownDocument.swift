@@ -108,7 +108,8 @@ public final class MarkdownDocument {
         self.root = root
         self.options = options
         refusedLinks = []
-        refusedLinks = applyURLPolicy()
+        siteLinks = []
+        (refusedLinks, siteLinks) = applyURLPolicy()
         if options.remoteImagesAsLinks { linkRemoteImages() }
         if !options.unsafeHTML { escapeRawHTML() }
         if let top = options.topHeadingLevel {
@@ -158,6 +159,11 @@ public final class MarkdownDocument {
     /// Links and images whose destination the URL policy refuses (see `SafeURL`), as written;
     /// the document keeps a refused link's text and an image's alt text, without the address.
     public private(set) var refusedLinks: [Link]
+
+    /// The links (not images) to paths of the site (`SitePaths.linkTarget`), as allowed by the URL
+    /// policy and before a root path is made relative to the page, in document order, without
+    /// their text: what a build checks against the pages it writes.
+    public private(set) var siteLinks: [Link]
 
     /// The body as HTML. Every `href` and `src` passes the URL policy; with `unsafeHTML`, raw
     /// HTML is kept only as far as `HTMLSanitizer` allows (no script, no event handler, no
@@ -449,13 +455,13 @@ public final class MarkdownDocument {
     /// Applies the URL policy to every link and image node: an allowed destination is written
     /// cleaned, a refused link is replaced by its contents and a refused image by its alt text.
     /// Returns the refused ones as they were written.
-    private func applyURLPolicy() -> [Link] {
+    private func applyURLPolicy() -> (refused: [Link], site: [Link]) {
         var nodes: [OpaquePointer] = []
         walk { node, entering in
             let type = cmark_node_get_type(node)
             if entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE { nodes.append(node) }
         }
-        var refused: [Link] = []
+        var refused: [Link] = [], site: [Link] = []
         // Innermost first (reverse document order): freeing a refused image frees what its alt
         // text holds, which may be links still to be checked.
         for node in nodes.reversed() {
@@ -463,6 +469,12 @@ public final class MarkdownDocument {
             // An empty destination (`[text]()`) links to the page itself; cmark writes href="".
             if destination.isEmpty { continue }
             if var allowed = SafeURL.allowed(destination, in: .body) {
+                if cmark_node_get_type(node) == CMARK_NODE_LINK, SitePaths.linkTarget(allowed, from: "") != nil {
+                    site.append(
+                        Link(
+                            destination: allowed, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)),
+                            isImage: false, text: ""))
+                }
                 if let root = options.siteRootFromPage, allowed.hasPrefix("/"), !allowed.hasPrefix("//") {
                     allowed = root + allowed.dropFirst()
                 }
@@ -486,7 +498,7 @@ public final class MarkdownDocument {
             }
             cmark_node_free(node)
         }
-        return refused.reversed()
+        return (refused.reversed(), site.reversed())
     }
 
     /// Replaces every image whose address is absolute (http or https, as the URL policy left

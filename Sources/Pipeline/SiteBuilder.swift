@@ -114,10 +114,12 @@ public enum SiteBuilder {
                         cache: SiteLayout(siteRoot: options.siteRoot).fontsCache)
                 })
         }
-        // The links and raw HTML the bodies drop are found by this parse, not by the loader's.
-        // A date typed a year behind publishes into that week at once: the build says so too.
+        // The links and raw HTML the bodies drop are found by this parse, not by the loader's,
+        // and so are the links to pages the site does not have. A date typed a year behind
+        // publishes into that week at once: the build says so too.
         let behind = SiteChecks.pastDates(sources.content, now: options.now, memo: memory.content)
-        let found = sources.content.diagnostics + bodies.warnings + behind + sources.theme.refusedLinks + sources.statics.refused
+        let found = sources.content.diagnostics + bodies.warnings + SiteChecks.deadLinks(sources.content, bodies) + behind
+            + sources.theme.refusedLinks + sources.statics.refused
         let diagnostics = (memory.content?.sorted(found, as: "build") ?? found.sorted()) + (sources.baseURL == nil ? [SiteChecks.missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).
         FreeMemory.release()

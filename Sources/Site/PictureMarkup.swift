@@ -35,7 +35,7 @@ enum PictureMarkup {
             result += "\""
             rest = rest.dropFirst()
             let written = source.replacingOccurrences(of: "&amp;", with: "&")
-            if let target = SiteChecks.internalTarget(written, from: page), let size = sizes[target] {
+            if let target = SitePaths.linkTarget(written, from: page), let size = sizes[target] {
                 if !size.srcset.isEmpty, let folder = outputFolder(of: written) {
                     // The variants sit beside the picture: named from the page as the picture is.
                     let prefixed = size.srcset.split(separator: ", ").map { folder + $0 }.joined(separator: ", ")

@@ -1,3 +1,4 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
@@ -180,45 +181,50 @@ public enum SiteChecks {
                     .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(link.destination))", sourceLine: shown))
             }
             // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
-            guard !link.isImage, let target = internalTarget(link.destination, from: SitePaths.journal(journal.slug)) else { continue }
-            let asFolder = target.hasSuffix("/") || target.isEmpty ? target : target + "/"
-            let exists = targets.contains(target) || targets.contains(asFolder)
-                || FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
-            if !exists {
-                // `www.hankyung.com/…` is a web address missing its scheme, which browsers read
-                // as a path of this site.
-                let web = link.destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
-                // `https//…` (its colon forgotten) is a path too; `https:/…` browsers mend themselves.
-                let mistyped = link.destination.firstMatch(of: #/^(?i)(https?)//?([^/].*)$/#).map { "\($0.output.1.lowercased())://\($0.output.2)" }
-                warnings.append(
-                    .warning(
-                        "link to '\(link.destination)' leads to no page of this site", at: at,
-                        hint: mistyped.map { "a web address starts with https:// (a colon and two slashes): write \($0)" }
-                            ?? (web
-                                ? "a web address starts with https://: write https://\(link.destination)"
-                                : "journal pages are journals/<slug>/: from a journal, write ../<slug>/"), sourceLine: shown))
-            }
+            guard !link.isImage, let warning = deadLink(link.destination, in: journal, at: at, sourceLine: shown, targets: targets, staticRoot: staticRoot)
+            else { continue }
+            warnings.append(warning)
         }
         return warnings
     }
 
-    /// The site path a link reaches from `page`, or nil for external links, anchors and mail.
-    static func internalTarget(_ destination: String, from page: String) -> String? {
-        let trimmed = destination.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("//"),
-            URLComponents(string: trimmed)?.scheme == nil
-        else { return nil }
-        let path = String(trimmed.prefix { $0 != "#" && $0 != "?" })
-        var parts: [Substring] = trimmed.hasPrefix("/") ? [] : page.split(separator: "/")
-        for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if piece == ".." {
-                if !parts.isEmpty { parts.removeLast() }
-            } else if piece != "." {
-                parts.append(piece)
+    /// The links of every body that reach no page of the site and no file of `static/`: what
+    /// `gazette build` says of the bodies it parsed (`JournalBodies.siteLinks`, kept with each
+    /// body between builds), the same warnings as `bodyLinks` gives `check` and `gazette lsp`.
+    /// A link checked once per build: a journal that gains the page it links to stops warning
+    /// without its body parsed again.
+    public static func deadLinks(_ content: SiteContent, _ bodies: JournalBodies) -> [Diagnostic] {
+        let targets = linkTargets(content)
+        let staticRoot = content.root.appendingPathComponent(SiteLayout.statics)
+        return content.journals.flatMap { journal in
+            bodies.siteLinks(journal).compactMap { link in
+                deadLink(
+                    link.destination, in: journal, at: SourceLocation(path: journal.path, line: journal.bodyStartLine + link.line - 1, column: link.column),
+                    sourceLine: link.sourceLine, targets: targets, staticRoot: staticRoot)
             }
         }
-        let joined = parts.joined(separator: "/").removingPercentEncoding ?? parts.joined(separator: "/")
-        return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+    }
+
+    /// The warning for a link of `journal`'s body to `destination`, if it reaches a path of the
+    /// site that is neither one of its pages (`targets`) nor a file of `static/`.
+    static func deadLink(
+        _ destination: String, in journal: Journal, at: SourceLocation, sourceLine: String?, targets: Set<String>, staticRoot: URL
+    ) -> Diagnostic? {
+        guard let target = SitePaths.linkTarget(destination, from: SitePaths.journal(journal.slug)) else { return nil }
+        let asFolder = target.hasSuffix("/") || target.isEmpty ? target : target + "/"
+        guard !targets.contains(target), !targets.contains(asFolder),
+            !FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
+        else { return nil }
+        // `www.hankyung.com/…` is a web address missing its scheme, which browsers read as a
+        // path of this site.
+        let web = destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
+        // `https//…` (its colon forgotten) is a path too; `https:/…` browsers mend themselves.
+        let mistyped = destination.firstMatch(of: #/^(?i)(https?)//?([^/].*)$/#).map { "\($0.output.1.lowercased())://\($0.output.2)" }
+        return .warning(
+            "link to '\(destination)' leads to no page of this site", at: at,
+            hint: mistyped.map { "a web address starts with https:// (a colon and two slashes): write \($0)" }
+                ?? (web ? "a web address starts with https://: write https://\(destination)" : "journal pages are journals/<slug>/: from a journal, write ../<slug>/"),
+            sourceLine: sourceLine)
     }
 }
 

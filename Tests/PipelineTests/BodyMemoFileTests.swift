@@ -14,9 +14,15 @@ import Testing
         var table = BodyMemo.Table()
         let bodies: [(String, JournalBodies.Body)] = [
             ("김장-배추", .init(full: ("<p>배추 <em>값</em></p>\n", "배추 값"), lead: "배추 값", headings: "요약\n", excerpt: [.init("배추 ", .plain), .init("값", .em)],
-                warnings: [.warning("link address dropped: javascript", at: SourceLocation(path: "", line: 3, column: 2), hint: "only http(s)", sourceLine: "a [b](javascript:x)")])),
-            ("empty", .init(full: ("", ""), lead: "", headings: "", excerpt: [], warnings: [])),
-            ("trimmed", .init(full: nil, lead: "lead only\t\n\u{0}", headings: "", excerpt: [.init("x", .code), .init("y", .strong)], warnings: [])),
+                warnings: [.warning("link address dropped: javascript", at: SourceLocation(path: "", line: 3, column: 2), hint: "only http(s)", sourceLine: "a [b](javascript:x)")],
+                siteLinks: [.init(destination: "../지난-주/", line: 4, column: 12, sourceLine: "지난 주에 쓴 [글](../지난-주/)과 이어집니다.")])),
+            ("empty", .init(full: ("", ""), lead: "", headings: "", excerpt: [], warnings: [], siteLinks: [])),
+            (
+                "trimmed",
+                .init(
+                    full: nil, lead: "lead only\t\n\u{0}", headings: "", excerpt: [.init("x", .code), .init("y", .strong)], warnings: [],
+                    siteLinks: [.init(destination: "/a/", line: 1, column: 1, sourceLine: ""), .init(destination: "b", line: 90_000, column: 300, sourceLine: "[x](b)")])
+            ),
         ]
         for (index, (slug, body)) in bodies.enumerated() {
             table.bodies[slug] = body
@@ -35,6 +41,7 @@ import Testing
             let read = try #require(table.bodies[slug])
             #expect(read.full?.html == body.full?.html && read.full?.plainText == body.full?.plainText && (read.full == nil) == (body.full == nil))
             #expect(read.lead == body.lead && read.headings == body.headings && read.excerpt == body.excerpt && read.warnings == body.warnings)
+            #expect(read.siteLinks == body.siteLinks)
         }
         // The same table makes the same bytes.
         #expect(BodyMemoFile.encode(options: options, Self.table(), stamp: "123-456") == data)
@@ -73,6 +80,34 @@ import Testing
         #expect(again.count == 1 && again.first?.hasPrefix("\(path):9:1: warning: link address dropped") == true, "\(again)")
     }
 
+    /// A body's links to pages the site does not have are reported by every build, also by one
+    /// that takes the body from the file (at the line where the link is now), and no longer once
+    /// the page exists, though the body linking to it was not parsed again.
+    @Test func aDeadLinkIsReportedByEveryBuildUntilItsPageExists() throws {
+        let site = try TemporaryFolder("gazette-dead-links")
+        try Repository.copyExampleSite(to: site.url)
+        let output = site.url.appendingPathComponent("public")
+        let path = "content/journals/links.md"
+        let front = "---\ntitle: 이어지는 글\ncreated: 2026-11-18 09:00\n---\n"
+        let body = "지난 [글](../next-one/)과 [주](../../weeks/2026-W47/), [없는 주](../../weeks/2020-W01/), [밖](https://example.org/a/).\n"
+        try site.write(path, front + body)
+        func dead() throws -> [String] {
+            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped)).diagnostics
+                .map(\.summary).filter { $0.contains("leads to no page of this site") }
+        }
+        #expect(
+            try dead() == [
+                "\(path):5:4: warning: link to '../next-one/' leads to no page of this site — journal pages are journals/<slug>/: from a journal, write ../<slug>/",
+                "\(path):5:51: warning: link to '../../weeks/2020-W01/' leads to no page of this site — journal pages are journals/<slug>/: from a journal, write ../<slug>/",
+            ])
+        // A line more of front matter; the body comes from the file and warns at its new line.
+        try site.write(path, front.replacingOccurrences(of: "---\ntitle", with: "---\nauthor: 박지우\ntitle") + body)
+        #expect(try dead().map { $0.components(separatedBy: ": warning")[0] } == ["\(path):6:4", "\(path):6:51"])
+        // The journal it links to is written: that link leads somewhere now.
+        try site.write("content/journals/next-one.md", "---\ntitle: 다음 글\ncreated: 2026-11-19 09:00\n---\n본문.\n")
+        #expect(try dead().map { $0.components(separatedBy: ": warning")[0] } == ["\(path):6:51"])
+    }
+
     /// A build after an edit takes the other bodies from the file instead of parsing them, and
     /// writes what a clean build writes; `--clean` does not read the file, and a file written by
     /// another build of gazette (another stamp) is not trusted.
@@ -100,7 +135,9 @@ import Testing
         let slug = try #require(table.bodies.keys.first { other.contains($0) })
         let body = try #require(table.bodies[slug])
         var tampered = table
-        tampered.bodies[slug] = JournalBodies.Body(full: ("<p>CACHE-MARKER</p>\n", "CACHE-MARKER"), lead: body.lead, headings: body.headings, excerpt: body.excerpt, warnings: body.warnings)
+        tampered.bodies[slug] = JournalBodies.Body(
+            full: ("<p>CACHE-MARKER</p>\n", "CACHE-MARKER"), lead: body.lead, headings: body.headings, excerpt: body.excerpt, warnings: body.warnings,
+            siteLinks: body.siteLinks)
         func page() throws -> String { try String(contentsOf: output.appendingPathComponent("journals/\(slug)/index.html"), encoding: .utf8) }
         try BodyMemoFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         try site.write(edited, try site.read(edited) + "\n또 한 문단.\n")
