@@ -106,8 +106,8 @@ public enum NewJournal {
         if !problems.isEmpty { throw DiagnosticsError(problems) }
 
         let day = dayStamp(request.now, config.timeZone)
-        let taken = Set(JournalLoader.journalPaths(siteRoot: siteRoot).map(JournalLoader.slug(forPath:)))
-        let slugged = JournalLoader.slugify(title).prefix(60).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        let taken = Set(JournalLoader.journalPaths(siteRoot: siteRoot).map(SitePaths.journalSlug(forFile:)))
+        let slugged = SitePaths.slugify(title).prefix(60).trimmingCharacters(in: CharacterSet(charactersIn: "-"))
         let base = slugged.isEmpty ? "journal" : slugged
         let text = frontMatter(
             title: title, article: article?.url ?? articleURL, tags: request.tags, author: author,

@@ -162,7 +162,7 @@ public enum JournalLoader {
             diagnostics.report(contentsOf: refusedLinkWarnings(document, body: parts.body, bodyStartLine: parts.bodyStartLine, path: path))
         }
         let journal = Journal(
-            path: path, slug: slug(forPath: path), title: title, articleReference: article, tags: tags, author: author,
+            path: path, slug: SitePaths.journalSlug(forFile: path), title: title, articleReference: article, tags: tags, author: author,
             created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
             frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init))
         return (journal, diagnostics.all)
@@ -297,35 +297,6 @@ public enum JournalLoader {
         }
     }
 
-    /// The URL segment of a journal: its file name without `.md` and without a leading
-    /// `YYYY-MM-DD-`, Unicode-normalised (NFC), lower-cased, with runs of anything but letters,
-    /// digits, `-` and `_` made a single `-`.
-    public static func slug(forPath path: String) -> String {
-        var name = (path as NSString).lastPathComponent
-        if name.lowercased().hasSuffix(".md") { name.removeLast(3) }
-        let scalars = Array(name.unicodeScalars)
-        if scalars.count > 11, scalars[4] == "-", scalars[7] == "-", scalars[10] == "-",
-            [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ ("0"..."9").contains(Character(scalars[$0])) })
-        {
-            name = String(String.UnicodeScalarView(scalars[11...]))
-        }
-        return slugify(name)
-    }
-
-    /// A URL-safe segment from any text: NFC, lower-cased, letters (Hangul included), digits,
-    /// `-` and `_` kept, every other run made one `-`.
-    public static func slugify(_ name: String) -> String {
-        var slug = ""
-        for character in name.precomposedStringWithCanonicalMapping.lowercased() {
-            if character.isLetter || character.isNumber || character == "-" || character == "_" {
-                slug.append(character)
-            } else if slug.last != "-" {
-                slug.append("-")
-            }
-        }
-        let trimmed = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        return trimmed.isEmpty ? "journal" : trimmed
-    }
 
     static func checkSlugs(_ journals: [Journal]) -> [Diagnostic] {
         var seen: [String: String] = [:]

@@ -52,13 +52,15 @@ public enum SitePaths {
         charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/")
 
     /// The site path a link reaches from `page` (`journals/x/`), or nil for a link out of the
-    /// site, an anchor or mail: `../y/` → `journals/y/`, `/images/a.png` → `images/a.png`; a
-    /// fragment or query is left out, percent-escapes decoded.
+    /// site, an anchor or mail: `../y/` → `journals/y/`, `/images/a.png` → `images/a.png`, a
+    /// journal's file (`2026-11-20-y.md`) → its page `journals/y/`; a fragment or query is left
+    /// out, percent-escapes decoded.
     public static func linkTarget(_ destination: String, from page: String) -> String? {
         let trimmed = destination.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#"), !trimmed.hasPrefix("//"),
             URLComponents(string: trimmed)?.scheme == nil
         else { return nil }
+        if let file = journalFile(trimmed) { return journal(journalSlug(forFile: file.name)) }
         let path = String(trimmed.prefix { $0 != "#" && $0 != "?" })
         var parts: [Substring] = trimmed.hasPrefix("/") ? [] : page.split(separator: "/")
         for piece in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -70,6 +72,55 @@ public enum SitePaths {
         }
         let joined = parts.joined(separator: "/").removingPercentEncoding ?? parts.joined(separator: "/")
         return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
+    }
+
+    /// A link to a journal's Markdown file, as an editor completes a path and as GitHub shows
+    /// the repository (`2026-11-20-rates.md`, `./rates.md#요약`, `../2026/rates.md`), made a link
+    /// to its page from the site's root: `journals/rates/#요약`. Nil for anything else, and for
+    /// a root path (`/notes.md`, a file of `static/`). A journal's page is named by its file's
+    /// name alone, whatever folder it is in.
+    public static func journalFileLink(_ destination: String) -> String? {
+        journalFile(destination).map { encode(journal(journalSlug(forFile: $0.name))) + $0.rest }
+    }
+
+    /// The file name (percent-escapes decoded) a relative link to a `.md` file names, and what
+    /// follows the path (`#…`, `?…`) as written.
+    private static func journalFile(_ destination: String) -> (name: String, rest: Substring)? {
+        guard !destination.hasPrefix("/"), SafeURL.scheme(destination) == nil else { return nil }
+        let end = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
+        let path = destination[..<end]
+        guard let name = path.split(separator: "/").last, !path.hasSuffix("/"), name.count > 3, name.lowercased().hasSuffix(".md") else { return nil }
+        return (String(name).removingPercentEncoding ?? String(name), destination[end...])
+    }
+
+    /// The URL segment of a journal: its file name without `.md` and without a leading
+    /// `YYYY-MM-DD-`, Unicode-normalised (NFC), lower-cased, with runs of anything but letters,
+    /// digits, `-` and `_` made a single `-`.
+    public static func journalSlug(forFile path: String) -> String {
+        var name = (path as NSString).lastPathComponent
+        if name.lowercased().hasSuffix(".md") { name.removeLast(3) }
+        let scalars = Array(name.unicodeScalars)
+        if scalars.count > 11, scalars[4] == "-", scalars[7] == "-", scalars[10] == "-",
+            [0, 1, 2, 3, 5, 6, 8, 9].allSatisfy({ ("0"..."9").contains(Character(scalars[$0])) })
+        {
+            name = String(String.UnicodeScalarView(scalars[11...]))
+        }
+        return slugify(name)
+    }
+
+    /// A URL-safe segment from any text: NFC, lower-cased, letters (Hangul included), digits,
+    /// `-` and `_` kept, every other run made one `-`.
+    public static func slugify(_ name: String) -> String {
+        var slug = ""
+        for character in name.precomposedStringWithCanonicalMapping.lowercased() {
+            if character.isLetter || character.isNumber || character == "-" || character == "_" {
+                slug.append(character)
+            } else if slug.last != "-" {
+                slug.append("-")
+            }
+        }
+        let trimmed = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        return trimmed.isEmpty ? "journal" : trimmed
     }
 
     /// Absolute URL of a site path, when the site has a base URL.

@@ -43,15 +43,18 @@ extension Features {
             default: return nil
             }
         }
-        // A link to another journal: `../<slug>/`.
+        // A link to another journal: its page (`../<slug>/`) or its file (`2026-11-10-<slug>.md`).
         let line = String(place.line)
         let cursor = place.before.count
-        for match in line.matches(of: /\]\(\.\.\/([^\/)\s]+)\/?[^)]*\)/) {
+        for match in line.matches(of: /\]\(([^)\s]+)\)/) {
             let start = line.distance(from: line.startIndex, to: match.range.lowerBound)
             let end = line.distance(from: line.startIndex, to: match.range.upperBound)
             guard cursor >= start, cursor <= end else { continue }
-            let slug = String(match.1).removingPercentEncoding ?? String(match.1)
-            guard let path = workspace.journalPath(slug: slug) else { return nil }
+            let journals = "journals/"
+            guard let target = SitePaths.linkTarget(String(match.1), from: SitePaths.journal("x")), target.hasPrefix(journals),
+                let slug = target.dropFirst(journals.count).split(separator: "/").first,
+                let path = workspace.journalPath(slug: String(slug))
+            else { return nil }
             return Location(uri: workspace.uri(of: path), range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
         }
         return nil

@@ -29,7 +29,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var remoteImagesAsLinks: Bool
 
     /// What a root path (`/images/chart.png`, a file of `static/`) is written relative to the
-    /// page as: `../../` on a journal's page, so it works under any `base_url`. Nil leaves it.
+    /// page as: `../../` on a journal's page, so it works under any `base_url`. A link to a
+    /// journal's file (`2026-11-20-rates.md`, as editors complete it) is written as a link to
+    /// its page from there (`SitePaths.journalFileLink`). Nil leaves both.
     public var siteRootFromPage: String?
 
     public init(
@@ -475,8 +477,12 @@ public final class MarkdownDocument {
                             destination: allowed, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)),
                             isImage: false, text: ""))
                 }
-                if let root = options.siteRootFromPage, allowed.hasPrefix("/"), !allowed.hasPrefix("//") {
-                    allowed = root + allowed.dropFirst()
+                if let root = options.siteRootFromPage {
+                    if cmark_node_get_type(node) == CMARK_NODE_LINK, let page = SitePaths.journalFileLink(allowed) {
+                        allowed = root + page
+                    } else if allowed.hasPrefix("/"), !allowed.hasPrefix("//") {
+                        allowed = root + allowed.dropFirst()
+                    }
                 }
                 if allowed != destination { cmark_node_set_url(node, allowed) }
                 continue

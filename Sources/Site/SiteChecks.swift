@@ -220,11 +220,13 @@ public enum SiteChecks {
         let web = destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
         // `https//…` (its colon forgotten) is a path too; `https:/…` browsers mend themselves.
         let mistyped = destination.firstMatch(of: #/^(?i)(https?)//?([^/].*)$/#).map { "\($0.output.1.lowercased())://\($0.output.2)" }
-        return .warning(
-            "link to '\(destination)' leads to no page of this site", at: at,
-            hint: mistyped.map { "a web address starts with https:// (a colon and two slashes): write \($0)" }
-                ?? (web ? "a web address starts with https://: write https://\(destination)" : "journal pages are journals/<slug>/: from a journal, write ../<slug>/"),
-            sourceLine: sourceLine)
+        let hint =
+            if let mistyped { "a web address starts with https:// (a colon and two slashes): write \(mistyped)" }
+            else if web { "a web address starts with https://: write https://\(destination)" }
+            else if SitePaths.journalFileLink(destination) != nil {
+                "no journal of the site (drafts and journals dated ahead left out) is in a file of that name: link a file of content/journals/"
+            } else { "journal pages are journals/<slug>/: from a journal, write ../<slug>/" }
+        return .warning("link to '\(destination)' leads to no page of this site", at: at, hint: hint, sourceLine: sourceLine)
     }
 }
 

@@ -325,17 +325,32 @@ import Testing
 
 @Suite struct SlugTests {
     @Test func dropsDatePrefixAndKeepsHangul() {
-        #expect(JournalLoader.slug(forPath: "content/journals/2026-11-18-rate-hike.md") == "rate-hike")
-        #expect(JournalLoader.slug(forPath: "content/journals/x/2026-11-10-기후-적응-예산.md") == "기후-적응-예산")
-        #expect(JournalLoader.slug(forPath: "content/journals/My Notes (draft).md") == "my-notes-draft")
-        #expect(JournalLoader.slug(forPath: "content/journals/2026-11-18.md") == "2026-11-18")
+        #expect(SitePaths.journalSlug(forFile: "content/journals/2026-11-18-rate-hike.md") == "rate-hike")
+        #expect(SitePaths.journalSlug(forFile: "content/journals/x/2026-11-10-기후-적응-예산.md") == "기후-적응-예산")
+        #expect(SitePaths.journalSlug(forFile: "content/journals/My Notes (draft).md") == "my-notes-draft")
+        #expect(SitePaths.journalSlug(forFile: "content/journals/2026-11-18.md") == "2026-11-18")
     }
 
     @Test func decomposedHangulFileNamesGiveTheSameSlug() {
         let composed = "기후"
         let decomposed = composed.decomposedStringWithCanonicalMapping
         #expect(composed.unicodeScalars.count != decomposed.unicodeScalars.count)
-        #expect(JournalLoader.slug(forPath: decomposed + ".md") == composed)
+        #expect(SitePaths.journalSlug(forFile: decomposed + ".md") == composed)
+    }
+
+    /// A link to a journal's file, as an editor completes the path, reaches that journal's page
+    /// whatever folder either file is in; a root path, a folder, a web address and a file of
+    /// another kind do not.
+    @Test func aLinkToAJournalsFileReachesItsPage() {
+        #expect(SitePaths.journalFileLink("2026-11-18-rate-hike.md") == "journals/rate-hike/")
+        #expect(SitePaths.journalFileLink("./2026-11-10-기후-적응-예산.md#요약") == "journals/%EA%B8%B0%ED%9B%84-%EC%A0%81%EC%9D%91-%EC%98%88%EC%82%B0/#요약")
+        #expect(SitePaths.journalFileLink("../2025/My%20Notes.MD?x=1") == "journals/my-notes/?x=1")
+        for other in ["/notes.md", "notes.md/", ".md", "https://github.com/a/b.md", "mailto:a.md", "#a.md", "notes.mdx", "../notes/"] {
+            #expect(SitePaths.journalFileLink(other) == nil, "\(other)")
+        }
+        #expect(SitePaths.linkTarget("../2026-11-18-rate-hike.md#x", from: "journals/other/") == "journals/rate-hike/")
+        #expect(SitePaths.linkTarget("../rate-hike/", from: "journals/other/") == "journals/rate-hike/")
+        #expect(SitePaths.linkTarget("/notes.md", from: "journals/other/") == "notes.md")
     }
 }
 

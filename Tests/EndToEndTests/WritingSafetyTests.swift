@@ -141,6 +141,27 @@ import TestSupport
         #expect(broken.isEmpty, "\(broken)")
     }
 
+    /// Links as a member writes them in an editor: the other journal's file, as the editor
+    /// completes the path (and GitHub shows it), leads to its page; a link to a page the site
+    /// does not have is a warning of the build, at its line, and the site is still written.
+    @Test func aLinkToAJournalsFileLeadsToItsPageAndADeadLinkIsSaidByTheBuild() throws {
+        let site = try Self.freshSite("gazette-journal-links")
+        try site.write("content/journals/2026-11-18-금리-동결.md", Self.journal(title: "금리 동결", created: "2026-11-18 09:00", body: "## 요약\n\n동결."))
+        let body = "[어제 글](2026-11-18-금리-동결.md#요약)과 [같은 글](./2026-11-18-금리-동결.md)\n\n[지난 주](../2026-w46/), [옛 글](2026-11-01-없음.md)"
+        try site.write("content/journals/2026-11-19-이어서.md", Self.journal(title: "이어서", created: "2026-11-19 09:00", body: body))
+        let build = try GazetteCommand.run(["build", "--no-pdf", "--base-url", "https://example.org/study/"], in: site.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try site.read("public/journals/이어서/index.html")
+        let href = "../../journals/\(SitePaths.encode("금리-동결"))/"
+        #expect(page.contains("<a href=\"\(href)#\(SitePaths.encode("요약"))\">어제 글</a>") && page.contains("<a href=\"\(href)\">같은 글</a>"), "\(page)")
+        let file = "content/journals/2026-11-19-이어서.md"
+        #expect(build.stderr.contains("\(file):9:1: warning: link to '../2026-w46/' leads to no page of this site — journal pages are journals/<slug>/"), "\(build.stderr)")
+        #expect(build.stderr.contains("\(file):9:23: warning: link to '2026-11-01-없음.md' leads to no page of this site — no journal of the site"), "\(build.stderr)")
+        #expect(build.stderr.components(separatedBy: "leads to no page").count == 3, "\(build.stderr)")
+        let broken = try LinkWalk.broken(in: site.url.appendingPathComponent("public"), basePath: "/study/")
+        #expect(broken.count == 2, "\(broken)")
+    }
+
     @Test func everyLinkAndPictureOfTheExampleSiteLeadsSomewhere() throws {
         let scratch = try TemporaryFolder("gazette-example-links")
         let output = scratch.url.appendingPathComponent("public")

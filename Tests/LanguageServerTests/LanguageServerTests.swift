@@ -253,7 +253,7 @@ import TestSupport
     @Test func hoverAndDefinitionLeadToTheStoreTheConfigAndOtherJournals() throws {
         try initialize()
         let path = "content/journals/nav.md"
-        _ = try open(path, "---\ntitle: 이동\narticle: \"8e5eec85357b\"\ntags: [economy]\nauthor: jiwoo\ncreated: 2026-11-20\n---\n[기후](../기후-적응-예산/)\n")
+        _ = try open(path, "---\ntitle: 이동\narticle: \"8e5eec85357b\"\ntags: [economy]\nauthor: jiwoo\ncreated: 2026-11-20\n---\n[기후](../기후-적응-예산/)\n[파일](2026-11/2026-11-10-기후-적응-예산.md#x)\n")
         let hover = try client.result("textDocument/hover", ["textDocument": ["uri": uri(path)], "position": ["line": 2, "character": 14]]) as? [String: Any]
         #expect(hover?.object("contents").string("value")?.contains("기준금리") == true)
         let tag = try client.result("textDocument/hover", ["textDocument": ["uri": uri(path)], "position": ["line": 3, "character": 9]]) as? [String: Any]
@@ -265,6 +265,9 @@ import TestSupport
         #expect(author?.object("range").object("start").int("line") == 10)
         let link = try client.result("textDocument/definition", ["textDocument": ["uri": uri(path)], "position": ["line": 7, "character": 8]]) as? [String: Any]
         #expect(link?.string("uri")?.removingPercentEncoding?.hasSuffix("content/journals/2026-11/2026-11-10-기후-적응-예산.md") == true)
+        // The same journal linked by its file, as an editor completes the path.
+        let file = try client.result("textDocument/definition", ["textDocument": ["uri": uri(path)], "position": ["line": 8, "character": 10]]) as? [String: Any]
+        #expect(file?.string("uri") == link?.string("uri"))
         let symbols = try client.result("textDocument/documentSymbol", ["textDocument": ["uri": uri(path)]])
         #expect((symbols as? [Any])?.isEmpty == true)
         #expect(try client.finish() == 0)

@@ -185,7 +185,7 @@ import TestSupport
         let journal = Journal(
             path: "content/journals/j.md", slug: "j", title: "J", articleReference: nil, tags: [], author: nil, created: Date(),
             updated: Date(), draft: false,
-            body: "[기사](www.hankyung.com/economy/1) [뉴스](news.naver.com) [저널](../nope/) [보고서](https//example.org/a) [표](HTTP/example.org/b)\n",
+            body: "[기사](www.hankyung.com/economy/1) [뉴스](news.naver.com) [저널](../nope/) [보고서](https//example.org/a) [표](HTTP/example.org/b) [옛 글](2026-11-01-gone.md#요약)\n",
             bodyStartLine: 5)
         let hints = SiteChecks.bodyLinks(of: journal, body: journal.body ?? "", targets: [], siteRoot: URL(fileURLWithPath: "/nonexistent"))
             .compactMap(\.hint)
@@ -196,6 +196,7 @@ import TestSupport
                 "journal pages are journals/<slug>/: from a journal, write ../<slug>/",
                 "a web address starts with https:// (a colon and two slashes): write https://example.org/a",
                 "a web address starts with https:// (a colon and two slashes): write http://example.org/b",
+                "no journal of the site (drafts and journals dated ahead left out) is in a file of that name: link a file of content/journals/",
             ])
     }
 
