@@ -84,6 +84,8 @@ public struct JournalBodies: Sendable {
     /// Bytes of HTML and plain text kept for the whole build (256 MiB: every body of a
     /// 10,000-journal site, about 16 KB each).
     public static let defaultKeptBytes = 256 << 20
+    /// The ids a journal's page has of its own (the theme's), which no heading of its body takes.
+    static let pageIDs = ["main"]
     /// Characters of plain text every body keeps.
     static let leadCharacters = 200
     /// Bodies parsed together, on all cores, before the budget is applied to them.
@@ -102,7 +104,8 @@ public struct JournalBodies: Sendable {
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
             taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]),
-            remoteImagesAsLinks: true, siteRootFromPage: SitePaths.root(from: SitePaths.journal("x")))
+            remoteImagesAsLinks: true, siteRootFromPage: SitePaths.root(from: SitePaths.journal("x")), headingIDs: true,
+            reservedIDs: Self.pageIDs)
         self.options = options
         self.content = content
         let journals = content.journals.filter { !$0.isBookmark }

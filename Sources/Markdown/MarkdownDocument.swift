@@ -34,10 +34,18 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// its page from there (`SitePaths.journalFileLink`). Nil leaves both.
     public var siteRootFromPage: String?
 
+    /// Each heading gets an `id` from its text, as Hugo, Zola and GitHub make them (`## 내 생각`
+    /// → `id="내-생각"`, a second `요약` → `요약-1`), so a link can name a section
+    /// (`../<slug>/#내-생각`). `reservedIDs` are the page's own, which no heading takes.
+    public var headingIDs: Bool
+    public var reservedIDs: [String]
+
     public init(
         unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: TaskLabels = TaskLabels(done: "Done", todo: "To do"),
-        remoteImagesAsLinks: Bool = false, siteRootFromPage: String? = nil
+        remoteImagesAsLinks: Bool = false, siteRootFromPage: String? = nil, headingIDs: Bool = false, reservedIDs: [String] = []
     ) {
+        self.headingIDs = headingIDs
+        self.reservedIDs = reservedIDs
         self.siteRootFromPage = siteRootFromPage
         self.unsafeHTML = unsafeHTML
         self.topHeadingLevel = topHeadingLevel
@@ -176,15 +184,25 @@ public final class MarkdownDocument {
         // (`lang` takes a BCP 47 language tag, and "python" is not one).
         var flags = CMARK_OPT_DEFAULT
         if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
-        guard let rendered = cmark_render_html(root, flags, cmark_parser_get_syntax_extensions(parser)) else {
-            return ""
+        // Each heading starts with a mark while it is rendered, found after its tag and replaced
+        // by its id: cmark-gfm writes no attributes on headings.
+        let headings = options.headingIDs ? headingAnchors() : []
+        let marks = headings.map { heading -> OpaquePointer? in
+            guard let mark = cmark_node_new(CMARK_NODE_TEXT) else { return nil }
+            cmark_node_set_literal(mark, Self.headingMark)
+            cmark_node_prepend_child(heading.node, mark)
+            return mark
         }
+        let rendered = cmark_render_html(root, flags, cmark_parser_get_syntax_extensions(parser))
+        for mark in marks { mark.map(cmark_node_free) }
+        guard let rendered else { return "" }
         defer { free(rendered) }
         // Task boxes get their accessible names. Replaced on the UTF-8 bytes: Foundation's
         // replacingOccurrences went through NSString and cost more than rendering the body.
         // Most bodies have none: one look for `checkbox` (its first byte is rare in the HTML of
         // Korean text, where `<`, the patterns' first, starts every tag) settles it.
         var html = String(cString: rendered)
+        if !headings.isEmpty { html = Self.identified(html, headings.map(\.id)) }
         if UTF8Search.firstIndex(of: "checkbox", in: html) != nil {
             html = Self.replacing(
                 in: html,
@@ -197,6 +215,55 @@ public final class MarkdownDocument {
         }
         guard options.unsafeHTML else { return html }
         return HTMLSanitizer.sanitize(html) { SafeURL.allowed($0, in: .body) }
+    }
+
+    /// What marks a heading's start while it is rendered: a character of the Private Use Area.
+    private static let headingMark = "\u{E000}"
+
+    /// The headings, each with its id: its text made a slug (`SitePaths.slugify`), `section`
+    /// when that is empty, `-1`, `-2`… after an id already taken.
+    private func headingAnchors() -> [(node: OpaquePointer, id: String)] {
+        var nodes: [OpaquePointer] = []
+        walk { node, entering in
+            if entering, cmark_node_get_type(node) == CMARK_NODE_HEADING { nodes.append(node) }
+        }
+        var taken = Set(options.reservedIDs)
+        return nodes.map { node in
+            let text = Self.text(of: node)
+            let base = text.contains(where: { $0.isLetter || $0.isNumber }) ? SitePaths.slugify(text) : "section"
+            var id = base
+            var count = 0
+            while taken.contains(id) {
+                count += 1
+                id = "\(base)-\(count)"
+            }
+            taken.insert(id)
+            return (node, id)
+        }
+    }
+
+    /// `html` with the mark after each heading's opening tag (`<h2>` + mark) replaced by the
+    /// heading's id, in document order.
+    private static func identified(_ html: String, _ ids: [String]) -> String {
+        let mark = Array(headingMark.utf8)
+        let found = html.utf8.withContiguousStorageIfAvailable { UTF8Search.occurrences(of: mark, in: $0) }
+            ?? UTF8Search.occurrences(of: mark, in: Array(html.utf8))
+        let utf8 = Array(html.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(utf8.count + ids.reduce(0) { $0 + $1.utf8.count + 6 })
+        var copied = 0, next = 0
+        for offset in found where next < ids.count {
+            // Only a mark right after `<hN>`: the one this rendering put there.
+            guard offset >= 4, utf8[offset - 1] == UInt8(ascii: ">"), utf8[offset - 4] == UInt8(ascii: "<"), utf8[offset - 3] == UInt8(ascii: "h"),
+                (UInt8(ascii: "1")...UInt8(ascii: "6")).contains(utf8[offset - 2])
+            else { continue }
+            output += utf8[copied..<(offset - 1)]
+            output += Array(" id=\"\(attribute(ids[next]))\">".utf8)
+            copied = offset + mark.count
+            next += 1
+        }
+        output += utf8[copied...]
+        return String(decoding: output, as: UTF8.self)
     }
 
     private static func attribute(_ text: String) -> String {

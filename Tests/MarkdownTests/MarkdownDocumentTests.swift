@@ -28,6 +28,34 @@ import TestSupport
     }
 
     /// Korean writes ranges with one tilde; only two strike text out.
+    /// Headings get ids from their text, as Hugo, Zola and GitHub make them, unique in the page
+    /// and never one the page has of its own; the text, the plain text and the tree are as
+    /// without them, and a `<h2>` in a code block or in the text is left alone.
+    @Test func headingsGetIDsFromTheirText() {
+        let body = "## 요약\n\n글 <h2>\u{E000}\n\n## 내 생각 (`금리`)\n\n### 요약\n\n## Main\n\n## !!!\n\n```\n<h2>\u{E000}\n```\n"
+        let options = MarkdownOptions(topHeadingLevel: 2, headingIDs: true, reservedIDs: ["main"])
+        let document = MarkdownDocument(body, options: options)
+        #expect(
+            document.html() == """
+                <h2 id="요약">요약</h2>
+                <p>글 &lt;h2&gt;\u{E000}</p>
+                <h2 id="내-생각-금리">내 생각 (<code>금리</code>)</h2>
+                <h3 id="요약-1">요약</h3>
+                <h2 id="main-1">Main</h2>
+                <h2 id="section">!!!</h2>
+                <pre><code>&lt;h2&gt;\u{E000}
+                </code></pre>
+
+                """)
+        let plain = MarkdownDocument(body, options: MarkdownOptions(topHeadingLevel: 2))
+        #expect(document.plainText() == plain.plainText() && document.blocks() == plain.blocks())
+        #expect(plain.html().replacing(#/ id="[^"]*"/#, with: "") == plain.html())
+        #expect(document.html().replacing(#/ id="[^"]*"/#, with: "") == plain.html())
+        // Kept by the sanitizer when raw HTML is allowed, beside the author's own heading.
+        let unsafe = MarkdownDocument("<h2>손으로</h2>\n\n## 요약\n", options: MarkdownOptions(unsafeHTML: true, headingIDs: true))
+        #expect(unsafe.html() == "<h2>손으로</h2>\n<h2 id=\"요약\">요약</h2>\n", "\(unsafe.html())")
+    }
+
     @Test func oneTildeIsARangeNotAStrikethrough() {
         let document = MarkdownDocument("공복혈당 100~125mg/dL, 당화혈색소 5.7~6.4%. ~~틀린 생각~~은 버렸다.")
         let html = document.html()
