@@ -97,7 +97,7 @@ public enum NewJournal {
             }
         }
         for (kind, value) in written {
-            if let (message, hint) = Vocabulary.unknown(kind, value, in: config) { problems.append(.error(message, hint: hint)) }
+            if let (message, hint, _) = Vocabulary.unknown(kind, value, in: config) { problems.append(.error(message, hint: hint)) }
         }
         let title = (request.title ?? article?.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty, !articleFailed {

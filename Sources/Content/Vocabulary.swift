@@ -34,8 +34,10 @@ public enum Vocabulary {
 
     /// nil when `key` is known, or when it names an author and the site lists none (any author
     /// goes then); otherwise "unknown tag 'econmy'" and the hint "did you mean 'economy'? known
-    /// tags: politics, economy" (the question only when a known key is close).
-    public static func unknown(_ kind: Kind, _ key: String, in config: SiteConfig) -> (message: String, hint: String)? {
+    /// tags: politics, economy" (the question only when a known key is close). `addable`: adding
+    /// the key to the vocabulary is a fix — not for two tags joined by a full-width comma, whose
+    /// diagnostic has a code of its own (`tag-comma`).
+    public static func unknown(_ kind: Kind, _ key: String, in config: SiteConfig) -> (message: String, hint: String, addable: Bool)? {
         let known = keys(kind, in: config)
         if known.contains(key) || (kind == .author && known.isEmpty) { return nil }
         // A display name written for its key (`tags: [경제]` for `economy: 경제`) is the commonest
@@ -45,13 +47,23 @@ public enum Vocabulary {
             case .tag: config.tags.first { $0.name == key }?.key
             case .author: config.authors.first { $0.name == key }?.key
             }
+        // Two tags joined by the comma a Korean, Chinese or Japanese input method gives
+        // (`[economy，politics]`, U+FF0C, or `、`): YAML reads one tag.
+        if kind == .tag, let comma = key.first(where: { $0 == "，" || $0 == "、" }) {
+            let parts = key.split(whereSeparator: { $0 == "，" || $0 == "、" }).map { $0.trimmingCharacters(in: .whitespaces) }
+            return (
+                "unknown tag '\(key)': '\(comma)' is not the comma that separates tags",
+                "did you mean '\(parts.joined(separator: ", "))'? type the comma with the input method in English mode", false
+            )
+        }
         if let named {
             return (
                 "unknown \(kind.rawValue) '\(key)'",
-                "did you mean '\(named)'? '\(key)' is its name, and journals write \(kind.rawValue)s by key; known \(kind.rawValue)s: \(known.joined(separator: ", "))"
+                "did you mean '\(named)'? '\(key)' is its name, and journals write \(kind.rawValue)s by key; known \(kind.rawValue)s: \(known.joined(separator: ", "))",
+                true
             )
         }
         let question = Suggest.closest(to: key, in: known).map { "did you mean '\($0)'? " } ?? ""
-        return ("unknown \(kind.rawValue) '\(key)'", "\(question)known \(kind.rawValue)s: \(known.joined(separator: ", "))")
+        return ("unknown \(kind.rawValue) '\(key)'", "\(question)known \(kind.rawValue)s: \(known.joined(separator: ", "))", true)
     }
 }

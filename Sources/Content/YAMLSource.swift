@@ -92,6 +92,15 @@ struct YAMLSlip: Equatable {
             }
             return nil
         }
+        // A key whose colon has no space after it (`title:금리 메모`): YAML reads the line as
+        // text too. Not a URL (`https://…` continuing a value).
+        func colonWithoutSpace(upTo lastLine: Int) -> (line: Int, column: Int, key: Substring, value: Substring)? {
+            for (index, line) in lines.prefix(lastLine).enumerated() {
+                guard let match = line.firstMatch(of: /^(\s*)([A-Za-z_][A-Za-z0-9_-]*):([^\s\/:].*)$/) else { continue }
+                return (index + 1, match.output.1.unicodeScalars.count + match.output.2.unicodeScalars.count + 2, match.output.2, match.output.3)
+            }
+            return nil
+        }
         let (context, problem, mark): (YamlError.Context?, String, Mark?) =
             switch error {
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -125,6 +134,13 @@ struct YAMLSlip: Equatable {
             self.init(
                 message: "'\(slip.key)' is followed by a full-width colon '：', so YAML does not read it as a key",
                 hint: "type the colon with the input method in English mode: \(slip.key): \(slip.value)",
+                line: slip.line, column: slip.column)
+            return
+        }
+        if let slip = colonWithoutSpace(upTo: max(problemLine + 1, context?.mark.line ?? 0)) {
+            self.init(
+                message: "'\(slip.key)' has no space after its colon, so YAML does not read it as a key",
+                hint: "put a space after the colon: \(slip.key): \(slip.value)",
                 line: slip.line, column: slip.column)
             return
         }
@@ -230,6 +246,16 @@ struct YAMLMapping {
 
     init?(_ node: Node, source: YAMLSource, name: String, diagnostics: DiagnosticCollector) {
         guard let mapping = node.mapping else {
+            // `title:금리 메모` alone: one value, its colon without the space a key needs.
+            if let text = node.scalar?.string, let slip = text.firstMatch(of: /^([A-Za-z_][A-Za-z0-9_-]*):([^\s\/:].*)$/) {
+                let at = source.location(node.mark)
+                let column = SourceLocation(path: at.path, line: at.line, column: at.column + slip.output.1.unicodeScalars.count + 1)
+                diagnostics.report(
+                    .error(
+                        "'\(slip.output.1)' has no space after its colon, so YAML does not read it as a key", at: column,
+                        hint: "put a space after the colon: \(slip.output.1): \(slip.output.2)", sourceLine: source.line(at.line)))
+                return nil
+            }
             diagnostics.report(source.error("\(name) must be a mapping of keys to values, not \(node.kindDescription)", at: node))
             return nil
         }

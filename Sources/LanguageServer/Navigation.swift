@@ -220,7 +220,7 @@ extension Features {
         for diagnostic in diagnostics where diagnostic.source == "gazette" {
             // The diagnostic's range holds what its suggestion replaces: a tag, an author, or a
             // heading's marks and first word (`##요약` → `## 요약`).
-            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown"].contains(diagnostic.code) {
+            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma"].contains(diagnostic.code) {
                 actions.append(
                     CodeAction(
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,

@@ -117,6 +117,27 @@ import Testing
         #expect(fine.isEmpty, "\(fine)")
     }
 
+    /// `title:금리` (no space after the colon, as one types fast): named where the space goes,
+    /// on the first line, the last, or when it is the only line; a URL or a time in a value is
+    /// not taken for one.
+    @Test func aColonWithoutItsSpaceIsNamed() {
+        let (_, first) = parse("---\ntitle:금리 메모\ntags: [economy]\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(
+            first == [
+                """
+                content/journals/a.md:2:7: error: 'title' has no space after its colon, so YAML does not read it as a key — put a space after the colon: title: 금리 메모
+                    title:금리 메모
+                          ^
+                """
+            ])
+        let (_, last) = parse("---\ntitle: ok\ncreated: 2026-11-18\ntags:[economy]\n---\nBody\n")
+        #expect(last.first?.hasPrefix("content/journals/a.md:4:6: error: 'tags' has no space after its colon") == true, "\(last)")
+        let (_, alone) = parse("---\ntitle:한 줄뿐\n---\nBody\n")
+        #expect(alone.first?.hasPrefix("content/journals/a.md:2:7: error: 'title' has no space after its colon, so YAML does not read it as a key — put a space after the colon: title: 한 줄뿐") == true, "\(alone)")
+        let (_, fine) = parse("---\ntitle: ok\narticle: https://example.org/a:b\ncreated: 2026-11-18 09:00\n---\nBody\n")
+        #expect(fine.isEmpty, "\(fine)")
+    }
+
     /// Tags written as hashtags: YAML reads each '#' as a comment, so the tags would be lost
     /// without a word (or the list never closed). A comment proper is left alone.
     @Test func hashtagsAreNamedAsTheCommentsYAMLReads() {

@@ -264,6 +264,10 @@ import TestSupport
         #expect(Vocabulary.unknown(.author, "heedoon", in: config)?.message == "unknown author 'heedoon'")
         #expect(Vocabulary.unknown(.author, "heedoon", in: config)?.hint == "did you mean 'heedon'? known authors: heedon")
         #expect(Vocabulary.unknown(.tag, "econmy", in: config)?.hint == "did you mean 'economy'? known tags: economy")
+        // Two tags joined by the comma of a Korean input method: the comma is the slip.
+        let comma = Vocabulary.unknown(.tag, "economy，politics、world", in: config)
+        #expect(comma?.message == "unknown tag 'economy，politics、world': '，' is not the comma that separates tags")
+        #expect(comma?.hint == "did you mean 'economy, politics, world'? type the comma with the input method in English mode" && comma?.addable == false)
         #expect(Vocabulary.unknown(.author, "anyone", in: SiteConfig(title: "T")) == nil)
     }
 

@@ -318,6 +318,19 @@ import TestSupport
             "textDocument": ["uri": uri(path)], "range": named["range"] as Any, "context": ["diagnostics": [named]],
         ]) as? [[String: Any]] ?? []
         #expect(byName.first?.string("title") == "Replace with 'economy'")
+        // Two tags joined by a full-width comma (Korean mode): the fix is the comma, nothing added.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 3],
+            "contentChanges": [["text": "---\ntitle: 고치기\ntags: [economy，politics]\ncreated: 2026-11-20\n---\n본문\n"]],
+        ])
+        let comma = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "tag-comma" })
+        let commaFixes = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": comma["range"] as Any, "context": ["diagnostics": [comma]],
+        ]) as? [[String: Any]] ?? []
+        #expect(commaFixes.map { $0.string("title") } == ["Replace with 'economy, politics'"])
+        let fixed = commaFixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(fixed?.first?.object("range").object("start").int("character") == 7)
+        #expect(fixed?.first?.object("range").object("end").int("character") == 23)
         #expect(try client.finish() == 0)
     }
 
