@@ -16,11 +16,54 @@ public enum JournalLoader {
 
     /// `journalPaths`, each saying whether it may be reached through a symbolic link, and a
     /// warning for each link that leads out of the site (`SiteBoundary`), which is not read.
+    /// With them, a warning for each file that looks like a journal but is not read
+    /// (`strayJournals`).
     static func journalFiles(siteRoot: URL) -> (entries: [FileTree.Entry], refused: [Diagnostic]) {
         let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: folder)
         let journals = entries.filter { $0.path.lowercased().hasSuffix(".md") }
             .map { FileTree.Entry(path: folder + "/" + $0.path, maybeLink: $0.maybeLink) }
-        return (journals, refused)
+        return (journals, refused + strayJournals(siteRoot: siteRoot, beside: entries.map(\.path)))
+    }
+
+    /// Other Markdown extensions, which editors offer and Hugo reads: `.md` only is a journal here.
+    static let otherMarkdownExtensions = [".markdown", ".mdown", ".mkdn", ".mkd", ".mdwn"]
+
+    /// What a newcomer saves where no build looks, said rather than left out in silence: a
+    /// journal with another Markdown extension (`x.markdown`), one an editor saved as text
+    /// (`x.md.txt`, or a `.txt` that starts with front matter) in `content/journals/`, and a
+    /// `.md` file elsewhere in `content/` (`content/x.md`, `content/journal/x.md`). `beside`:
+    /// the files of `content/journals/`, relative to it.
+    static func strayJournals(siteRoot: URL, beside files: [String]) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        func stray(_ path: String, _ message: String, _ hint: String) {
+            found.append(.warning("this file is not read as a journal: \(message)", at: SourceLocation(path: path, line: 1, column: 1), hint: hint, code: "stray-journal"))
+        }
+        for file in files where !(file as NSString).lastPathComponent.hasPrefix(".") {
+            let lowered = file.lowercased()
+            let path = folder + "/" + file
+            if let ext = otherMarkdownExtensions.first(where: lowered.hasSuffix) {
+                stray(path, "a journal's file name ends in .md", "rename it \(path.dropLast(ext.count)).md")
+            } else if lowered.hasSuffix(".md.txt") {
+                stray(path, "a journal's file name ends in .md (the editor added .txt)", "rename it \(path.dropLast(4))")
+            } else if lowered.hasSuffix(".txt"), let head = FileHandle(forReadingAtPath: siteRoot.path + "/" + path).map({ $0.readData(ofLength: 8) }),
+                String(decoding: head, as: UTF8.self).drop(while: { $0 == "\u{FEFF}" }).hasPrefix("---")
+            {
+                stray(path, "a journal's file name ends in .md", "rename it \(path.dropLast(4)).md")
+            }
+        }
+        // `.md` files in `content/` outside `content/journals/`; the store and thumbnails hold none.
+        let content = siteRoot.path + "/content"
+        let others = ((try? FileManager.default.contentsOfDirectory(atPath: content)) ?? []).sorted { $0.utf8Precedes($1) }
+        for name in others where !name.hasPrefix(".") && !["journals", "articles", "thumbnails"].contains(name) {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: content + "/" + name, isDirectory: &isFolder) else { continue }
+            let inside = isFolder.boolValue ? SiteBoundary(siteRoot: siteRoot).files(under: "content/" + name, skippingHidden: true).entries.map { name + "/" + $0.path } : [name]
+            for file in inside where file.lowercased().hasSuffix(".md") {
+                let rest = isFolder.boolValue ? String(file.drop { $0 != "/" }.dropFirst()) : file
+                stray("content/" + file, "journals are in \(folder)/", "move it to \(folder)/\(rest)")
+            }
+        }
+        return found
     }
 
     /// Loads all journals. Files with errors are left out of `journals` and reported. With a

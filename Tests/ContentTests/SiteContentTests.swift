@@ -28,6 +28,30 @@ import TestSupport
         }
     }
 
+    /// A journal saved where no build looks is named, with where it should be: another
+    /// Markdown extension, a `.txt` an editor added or chose, a `.md` elsewhere in `content/`.
+    /// Notes in `.txt`, editors' backups and hidden files are left alone.
+    @Test func aJournalSavedWhereNoBuildLooksIsNamed() throws {
+        let journal = "---\ntitle: a\n---\n본문\n"
+        let folder = try site([
+            "content/journals/ok.md": journal, "content/journals/a.markdown": journal, "content/journals/2026/b.MKD": journal,
+            "content/journals/c.md.txt": journal, "content/journals/d.txt": "\u{FEFF}" + journal, "content/journals/notes.txt": "메모\n",
+            "content/journals/ok.md~": journal, "content/journals/.ok.md.swp": journal, "content/e.md": journal, "content/journal/2026/f.md": journal,
+            "content/articles/2026-W47.jsonl": "", "README.md": "# 스터디\n",
+        ])
+        let content = try SiteContent.load(siteRoot: folder.url)
+        #expect(content.journals.map(\.path) == ["content/journals/ok.md"])
+        #expect(
+            content.diagnostics.filter { $0.code == "stray-journal" }.map(\.summary) == [
+                "content/e.md:1:1: warning: this file is not read as a journal: journals are in content/journals/ — move it to content/journals/e.md",
+                "content/journal/2026/f.md:1:1: warning: this file is not read as a journal: journals are in content/journals/ — move it to content/journals/2026/f.md",
+                "content/journals/2026/b.MKD:1:1: warning: this file is not read as a journal: a journal's file name ends in .md — rename it content/journals/2026/b.md",
+                "content/journals/a.markdown:1:1: warning: this file is not read as a journal: a journal's file name ends in .md — rename it content/journals/a.md",
+                "content/journals/c.md.txt:1:1: warning: this file is not read as a journal: a journal's file name ends in .md (the editor added .txt) — rename it content/journals/c.md",
+                "content/journals/d.txt:1:1: warning: this file is not read as a journal: a journal's file name ends in .md — rename it content/journals/d.md",
+            ])
+    }
+
     /// Front matter closes at the first `---` or `...` line after the opening one, and the body
     /// is everything after that line, as written (the split looks at no line of the body).
     @Test func frontMatterEndsAtItsFirstClosingLine() throws {
