@@ -10,7 +10,8 @@ import Memory
 /// the options fingerprint, the entry count, then per entry, by slug, the slug, the Markdown's
 /// digest, whether the HTML and plain text are kept and if so both, the lead, the headings, the
 /// card excerpt's runs, the body's warnings (JSON, empty when none), and its links to the site
-/// (count, then each one's destination, line, column and line as written). A file that is missing,
+/// (count, then each one's destination, line, column and line as written), and its headings'
+/// ids (count, then each). A file that is missing,
 /// torn or of another kind, version or stamp is an empty cache: the next build parses
 /// everything and writes it again.
 enum BodyMemoFile {
@@ -64,6 +65,8 @@ enum BodyMemoFile {
                 writer.unsigned(UInt64(link.column))
                 writer.string(link.sourceLine)
             }
+            writer.unsigned(UInt64(body.anchors.count))
+            for anchor in body.anchors { writer.string(anchor) }
             try writer.flushIfLarge()
         }
     }
@@ -101,8 +104,14 @@ enum BodyMemoFile {
                     else { return nil }
                     siteLinks.append(.init(destination: destination, line: line, column: column, sourceLine: shown))
                 }
+                guard let anchorCount = reader.count() else { return nil }
+                var anchors: [String] = []
+                for _ in 0..<anchorCount {
+                    guard let anchor = reader.string() else { return nil }
+                    anchors.append(anchor)
+                }
                 table.bodies[slug] = JournalBodies.Body(
-                    full: full, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings, siteLinks: siteLinks)
+                    full: full, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings, siteLinks: siteLinks, anchors: anchors)
                 table.digests[slug] = digest
             }
             return (options, table)

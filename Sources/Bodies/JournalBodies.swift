@@ -31,11 +31,14 @@ public struct JournalBodies: Sendable {
         let warnings: [Diagnostic]
         /// The links to paths of the site, which each build checks against the pages it writes.
         let siteLinks: [SiteLink]
+        /// The headings' ids, which a link's `#…` to this body may name.
+        let anchors: [String]
 
         init(
             full: (html: String, plainText: String)?, lead: String, headings: String, excerpt: [ExcerptRun], warnings: [Diagnostic],
-            siteLinks: [SiteLink]
+            siteLinks: [SiteLink], anchors: [String]
         ) {
+            self.anchors = anchors
             self.full = full
             self.lead = lead
             self.headings = headings
@@ -48,7 +51,7 @@ public struct JournalBodies: Sendable {
         var fullBytes: Int { full.map { $0.html.utf8.count + $0.plainText.utf8.count } ?? 0 }
 
         /// The same body without its HTML and plain text.
-        var trimmed: Body { Body(full: nil, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings, siteLinks: siteLinks) }
+        var trimmed: Body { Body(full: nil, lead: lead, headings: headings, excerpt: excerpt, warnings: warnings, siteLinks: siteLinks, anchors: anchors) }
     }
 
     /// A link of a body to a path of the site (`../other-slug/`, `/about.pdf`) where it was
@@ -85,7 +88,7 @@ public struct JournalBodies: Sendable {
     /// 10,000-journal site, about 16 KB each).
     public static let defaultKeptBytes = 256 << 20
     /// The ids a journal's page has of its own (the theme's), which no heading of its body takes.
-    static let pageIDs = ["main"]
+    public static let pageIDs = ["main"]
     /// Characters of plain text every body keeps.
     static let leadCharacters = 200
     /// Bodies parsed together, on all cores, before the budget is applied to them.
@@ -133,7 +136,7 @@ public struct JournalBodies: Sendable {
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
                     warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
                         + BodyWriting.warnings(markdown),
-                    siteLinks: SiteLink.all(in: document, markdown: markdown))
+                    siteLinks: SiteLink.all(in: document, markdown: markdown), anchors: document.headingIDs())
                 return (body, false)
             }
             // In journal order, whichever core parsed them: the same bodies are kept every time.
@@ -205,6 +208,15 @@ public struct JournalBodies: Sendable {
             }
             return warning
         }
+    }
+
+    /// The ids of a body's headings (`MarkdownDocument.headingIDs`), for links to its sections.
+    public func anchors(_ journal: Journal) -> [String] { bodies[journal.slug]?.anchors ?? [] }
+
+    /// The ids of the headings of `markdown`, a journal's body, as its page gives them: for
+    /// `check` and `gazette lsp`, which parse bodies with other options.
+    public static func anchors(ofBody markdown: String) -> [String] {
+        MarkdownDocument(markdown, options: MarkdownOptions(headingIDs: true, reservedIDs: pageIDs)).headingIDs()
     }
 
     /// A body's links to paths of the site, for `SiteChecks.deadLinks`.

@@ -1,3 +1,4 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
@@ -90,6 +91,26 @@ final class Workspace {
     /// The path of the journal with `slug` (the first by name when two share it).
     func journalPath(slug: String) -> String? { pathsBySlug[slug]?.min() }
 
+    /// Headings' ids by the digest of the body they were read from: a body is parsed for them
+    /// when a link names one of its sections or it is edited, and again once it changed.
+    private var anchorsByBody: [Fingerprint: [String]] = [:]
+
+    /// The ids of the headings of the journal `slug` (as it stands in its buffer when open), nil
+    /// when there is none.
+    func anchors(slug: String) -> [String]? {
+        guard let path = journalPath(slug: slug), let journal = journals[path] else { return nil }
+        return anchors(of: journal)
+    }
+
+    private func anchors(of journal: Journal) -> [String] {
+        if let kept = anchorsByBody[journal.bodyDigest] { return kept }
+        // Bounded: a long session types many bodies.
+        if anchorsByBody.count >= 4096 { anchorsByBody = [:] }
+        let ids = JournalBodies.anchors(ofBody: journal.body ?? content?.markdown(of: journal) ?? "")
+        anchorsByBody[journal.bodyDigest] = ids
+        return ids
+    }
+
     private func parse(_ document: TextDocument, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
         if let kept = parses[document.uri], kept.text == document.text { return (kept.journal, kept.diagnostics) }
         guard let path = document.path else { return (nil, []) }
@@ -110,7 +131,8 @@ final class Workspace {
     /// What other journals' diagnostics depend on.
     private func facts(_ journal: Journal?) -> [String] {
         guard let journal else { return [] }
-        return [journal.slug, articleKey(journal) ?? "", "\(journal.created.timeIntervalSince1970)"] + journal.tags
+        // Its headings' ids too: a link's `#…` in another journal names one.
+        return [journal.slug, articleKey(journal) ?? "", "\(journal.created.timeIntervalSince1970)"] + journal.tags + ["#"] + anchors(of: journal)
     }
 
     private func articleKey(_ journal: Journal) -> String? {
@@ -189,7 +211,7 @@ final class Workspace {
         if !journal.isBookmark, let body = journal.body {
             diagnostics += JournalPictures.pictures(of: journal, body: body, siteRoot: root).1
             // The journal itself is in the indexes (`update` put it there before it is checked).
-            diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: linkTargets, siteRoot: root)
+            diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: linkTargets, siteRoot: root, anchors: anchors(slug:))
             diagnostics += SiteChecks.writing(of: journal, body: body)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }

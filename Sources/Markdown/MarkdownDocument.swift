@@ -170,7 +170,8 @@ public final class MarkdownDocument {
     /// the document keeps a refused link's text and an image's alt text, without the address.
     public private(set) var refusedLinks: [Link]
 
-    /// The links (not images) to paths of the site (`SitePaths.linkTarget`), as allowed by the URL
+    /// The links (not images) to paths of the site (`SitePaths.linkTarget`) and to sections of the
+    /// page itself (`#…`), as allowed by the URL
     /// policy and before a root path is made relative to the page, in document order, without
     /// their text: what a build checks against the pages it writes.
     public private(set) var siteLinks: [Link]
@@ -216,6 +217,10 @@ public final class MarkdownDocument {
         guard options.unsafeHTML else { return html }
         return HTMLSanitizer.sanitize(html) { SafeURL.allowed($0, in: .body) }
     }
+
+    /// The ids `html()` gives the headings with `MarkdownOptions.headingIDs`, in document order:
+    /// what a link's `#…` to this body may name.
+    public func headingIDs() -> [String] { headingAnchors().map(\.id) }
 
     /// What marks a heading's start while it is rendered: a character of the Private Use Area.
     private static let headingMark = "\u{E000}"
@@ -538,7 +543,7 @@ public final class MarkdownDocument {
             // An empty destination (`[text]()`) links to the page itself; cmark writes href="".
             if destination.isEmpty { continue }
             if var allowed = SafeURL.allowed(destination, in: .body) {
-                if cmark_node_get_type(node) == CMARK_NODE_LINK, SitePaths.linkTarget(allowed, from: "") != nil {
+                if cmark_node_get_type(node) == CMARK_NODE_LINK, allowed.hasPrefix("#") || SitePaths.linkTarget(allowed, from: "") != nil {
                     site.append(
                         Link(
                             destination: allowed, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)),

@@ -17,13 +17,25 @@ public enum SiteChecks {
     /// one after another, parsing every body for its links was most of `gazette check` on a large
     /// site while the other core idled (0.45 s of 0.7 s at 2,000 journals). In journal order,
     /// each journal's links before its slips.
+    /// Each body is parsed once, for its links and its headings' ids; the links are checked
+    /// once every body's ids are known (a link's `#…` names a heading of another).
     static func bodies(_ content: SiteContent) -> [Diagnostic] {
         let targets = linkTargets(content)
-        return content.journals.filter { !$0.isBookmark }.concurrentMap { journal in
+        let journals = content.journals.filter { !$0.isBookmark }
+        let parsed = journals.concurrentMap { journal in
             let body = content.markdown(of: journal)
-            return bodyLinks(of: journal, body: body, targets: targets, siteRoot: content.root) + writing(of: journal, body: body)
+            let document = MarkdownDocument(body, options: MarkdownOptions(headingIDs: true, reservedIDs: JournalBodies.pageIDs))
+            return (body: body, links: document.links(), anchors: document.headingIDs())
+        }
+        let anchors = Dictionary(zip(journals, parsed).map { ($0.slug, $1.anchors) }) { first, _ in first }
+        return zip(journals, parsed).map { ($0, $1) }.concurrentMap { journal, parsed in
+            bodyLinks(of: journal, body: parsed.body, links: parsed.links, targets: targets, siteRoot: content.root, anchors: { anchors[$0] })
+                + writing(of: journal, body: parsed.body)
         }.flatMap { $0 }
     }
+
+    /// The ids of a journal's headings by its slug (nil: no such journal), for the `#…` of links.
+    public typealias Anchors = (_ slug: String) -> [String]?
 
     /// What a build without a base URL (neither `base_url` nor `--base-url`) warns of; `check`
     /// warns the same.
@@ -166,11 +178,18 @@ public enum SiteChecks {
     /// images without alt text: what `check` and `gazette lsp` say of a body. Relative links are
     /// resolved against the journal's page (`journals/<slug>/`) and must reach a page the build
     /// writes or a file in `static/`.
-    public static func bodyLinks(of journal: Journal, body: String, targets: Set<String>, siteRoot: URL) -> [Diagnostic] {
+    public static func bodyLinks(of journal: Journal, body: String, targets: Set<String>, siteRoot: URL, anchors: Anchors) -> [Diagnostic] {
+        bodyLinks(of: journal, body: body, links: MarkdownDocument(body).links(), targets: targets, siteRoot: siteRoot, anchors: anchors)
+    }
+
+    /// The same, of the links `body` was parsed into.
+    static func bodyLinks(
+        of journal: Journal, body: String, links: [MarkdownDocument.Link], targets: Set<String>, siteRoot: URL, anchors: Anchors
+    ) -> [Diagnostic] {
         let staticRoot = siteRoot.appendingPathComponent(SiteLayout.statics)
         var warnings: [Diagnostic] = []
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        for link in MarkdownDocument(body).links() {
+        for link in links {
             // Autolinks from the GFM extension carry no position (line 0): point at the body's start.
             let bodyLine = max(1, link.line)
             let shown = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
@@ -181,7 +200,8 @@ public enum SiteChecks {
                     .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(link.destination))", sourceLine: shown))
             }
             // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
-            guard !link.isImage, let warning = deadLink(link.destination, in: journal, at: at, sourceLine: shown, targets: targets, staticRoot: staticRoot)
+            guard !link.isImage,
+                let warning = deadLink(link.destination, in: journal, at: at, sourceLine: shown, targets: targets, staticRoot: staticRoot, anchors: anchors)
             else { continue }
             warnings.append(warning)
         }
@@ -196,25 +216,37 @@ public enum SiteChecks {
     public static func deadLinks(_ content: SiteContent, _ bodies: JournalBodies) -> [Diagnostic] {
         let targets = linkTargets(content)
         let staticRoot = content.root.appendingPathComponent(SiteLayout.statics)
+        let journals = Dictionary(content.journals.map { ($0.slug, $0) }) { first, _ in first }
+        let anchors: Anchors = { slug in journals[slug].map(bodies.anchors) }
         return content.journals.flatMap { journal in
             bodies.siteLinks(journal).compactMap { link in
                 deadLink(
                     link.destination, in: journal, at: SourceLocation(path: journal.path, line: journal.bodyStartLine + link.line - 1, column: link.column),
-                    sourceLine: link.sourceLine, targets: targets, staticRoot: staticRoot)
+                    sourceLine: link.sourceLine, targets: targets, staticRoot: staticRoot, anchors: anchors)
             }
         }
     }
 
     /// The warning for a link of `journal`'s body to `destination`, if it reaches a path of the
-    /// site that is neither one of its pages (`targets`) nor a file of `static/`.
+    /// site that is neither one of its pages (`targets`) nor a file of `static/`, or names with
+    /// its `#…` no heading of the journal it leads to (this one for `#…` alone).
     static func deadLink(
-        _ destination: String, in journal: Journal, at: SourceLocation, sourceLine: String?, targets: Set<String>, staticRoot: URL
+        _ destination: String, in journal: Journal, at: SourceLocation, sourceLine: String?, targets: Set<String>, staticRoot: URL,
+        anchors: Anchors
     ) -> Diagnostic? {
+        let fragment = destination.firstIndex(of: "#").map { String(destination[destination.index(after: $0)...]) }.map { $0.removingPercentEncoding ?? $0 }
+        if destination.hasPrefix("#") {
+            return deadSection(fragment, of: journal.slug, own: true, link: destination, at: at, sourceLine: sourceLine, anchors: anchors)
+        }
         guard let target = SitePaths.linkTarget(destination, from: SitePaths.journal(journal.slug)) else { return nil }
         let asFolder = target.hasSuffix("/") || target.isEmpty ? target : target + "/"
         guard !targets.contains(target), !targets.contains(asFolder),
             !FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
-        else { return nil }
+        else {
+            let journals = "journals/"
+            guard target.hasPrefix(journals), let slug = target.dropFirst(journals.count).split(separator: "/").first else { return nil }
+            return deadSection(fragment, of: String(slug), own: slug == journal.slug, link: destination, at: at, sourceLine: sourceLine, anchors: anchors)
+        }
         // `www.hankyung.com/…` is a web address missing its scheme, which browsers read as a
         // path of this site.
         let web = destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
@@ -227,6 +259,24 @@ public enum SiteChecks {
                 "no journal of the site (drafts and journals dated ahead left out) is in a file of that name: link a file of content/journals/"
             } else { "journal pages are journals/<slug>/: from a journal, write ../<slug>/" }
         return .warning("link to '\(destination)' leads to no page of this site", at: at, hint: hint, sourceLine: sourceLine)
+    }
+
+    /// The warning for a link whose `#fragment` names no heading of the journal `slug` (nor an
+    /// id its page has of its own): the page opens at its top instead of the section.
+    static func deadSection(
+        _ fragment: String?, of slug: String, own: Bool, link: String, at: SourceLocation, sourceLine: String?, anchors: Anchors
+    ) -> Diagnostic? {
+        // `#top` is the page's top in every browser, with no element of that id.
+        guard let fragment, !fragment.isEmpty, fragment.lowercased() != "top", let ids = anchors(slug), !ids.contains(fragment),
+            !JournalBodies.pageIDs.contains(fragment)
+        else { return nil }
+        let hint =
+            ids.isEmpty
+            ? "the journal has no headings: link its page without #\(fragment)"
+            : "its headings' ids are \(ids.map { "#" + $0 }.joined(separator: ", ")) (a heading's text, lower-cased, spaces and marks as '-')"
+        return .warning(
+            "link to '\(link)' leads to no heading '#\(fragment)' of \(own ? "this" : "that") journal", at: at, hint: hint, sourceLine: sourceLine,
+            code: "broken-anchor")
     }
 }
 

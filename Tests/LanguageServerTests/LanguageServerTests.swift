@@ -240,6 +240,28 @@ import TestSupport
         // In the body after `](`: the other journals by title.
         let links = try labels(7, 12)
         #expect(links.contains("기후 적응 예산, 누구의 몫인가"))
+        // After a link's `#`: the sections of the journal it leads to, or of this one.
+        _ = try open("content/journals/sections.md", "---\ntitle: 절\ncreated: 2026-11-20\n---\n## 요약\n\n글.\n\n## 내 생각\n\n글.\n")
+        let body = "---\ntitle: 완성\ncreated: 2026-11-20\n---\n[절](../sections/#내)\n[같은 절](2026-11-20-sections.md#)\n[여기](#)\n\n## 여기 절\n"
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": body]]])
+        // `#내` names no section of it yet (as typed so far): marked, once.
+        let published = try client.settledDiagnostics(for: uri(path)) ?? []
+        let marked = published.filter { $0.string("code") == "broken-anchor" }
+        #expect(marked.count == 1, "\(published)")
+        #expect(marked.first?.string("message")?.hasPrefix("link to '../sections/#내' leads to no heading '#내' of that journal") == true)
+        // A heading of that id written in the other journal's buffer: the mark goes at once.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri("content/journals/sections.md"), "version": 2],
+            "contentChanges": [["text": "---\ntitle: 절\ncreated: 2026-11-20\n---\n## 요약\n\n글.\n\n## 내 생각\n\n글.\n\n## 내\n\n글.\n"]],
+        ])
+        #expect(try client.settledDiagnostics(for: uri(path))?.contains { $0.string("code") == "broken-anchor" } == false)
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri("content/journals/sections.md"), "version": 3],
+            "contentChanges": [["text": "---\ntitle: 절\ncreated: 2026-11-20\n---\n## 요약\n\n글.\n\n## 내 생각\n\n글.\n"]],
+        ])
+        #expect(try labels(4, 18) == ["#요약", "#내-생각"])
+        #expect(try labels(5, 30) == ["#요약", "#내-생각"])
+        #expect(try labels(6, 6) == ["#여기-절"])
         // gazette.yml: the keys of the section the cursor is in.
         let config = try String(contentsOf: site.url.appendingPathComponent("gazette.yml"), encoding: .utf8) + "board:\n  \n"
         _ = try open("gazette.yml", config)

@@ -15,13 +15,15 @@ import Testing
         let bodies: [(String, JournalBodies.Body)] = [
             ("김장-배추", .init(full: ("<p>배추 <em>값</em></p>\n", "배추 값"), lead: "배추 값", headings: "요약\n", excerpt: [.init("배추 ", .plain), .init("값", .em)],
                 warnings: [.warning("link address dropped: javascript", at: SourceLocation(path: "", line: 3, column: 2), hint: "only http(s)", sourceLine: "a [b](javascript:x)")],
-                siteLinks: [.init(destination: "../지난-주/", line: 4, column: 12, sourceLine: "지난 주에 쓴 [글](../지난-주/)과 이어집니다.")])),
-            ("empty", .init(full: ("", ""), lead: "", headings: "", excerpt: [], warnings: [], siteLinks: [])),
+                siteLinks: [.init(destination: "../지난-주/", line: 4, column: 12, sourceLine: "지난 주에 쓴 [글](../지난-주/)과 이어집니다.")],
+                anchors: ["요약", "내-생각", "요약-1"])),
+            ("empty", .init(full: ("", ""), lead: "", headings: "", excerpt: [], warnings: [], siteLinks: [], anchors: [])),
             (
                 "trimmed",
                 .init(
                     full: nil, lead: "lead only\t\n\u{0}", headings: "", excerpt: [.init("x", .code), .init("y", .strong)], warnings: [],
-                    siteLinks: [.init(destination: "/a/", line: 1, column: 1, sourceLine: ""), .init(destination: "b", line: 90_000, column: 300, sourceLine: "[x](b)")])
+                    siteLinks: [.init(destination: "/a/", line: 1, column: 1, sourceLine: ""), .init(destination: "b", line: 90_000, column: 300, sourceLine: "[x](b)")],
+                    anchors: ["section"])
             ),
         ]
         for (index, (slug, body)) in bodies.enumerated() {
@@ -41,7 +43,7 @@ import Testing
             let read = try #require(table.bodies[slug])
             #expect(read.full?.html == body.full?.html && read.full?.plainText == body.full?.plainText && (read.full == nil) == (body.full == nil))
             #expect(read.lead == body.lead && read.headings == body.headings && read.excerpt == body.excerpt && read.warnings == body.warnings)
-            #expect(read.siteLinks == body.siteLinks)
+            #expect(read.siteLinks == body.siteLinks && read.anchors == body.anchors)
         }
         // The same table makes the same bytes.
         #expect(BodyMemoFile.encode(options: options, Self.table(), stamp: "123-456") == data)
@@ -106,6 +108,19 @@ import Testing
         // The journal it links to is written: that link leads somewhere now.
         try site.write("content/journals/next-one.md", "---\ntitle: 다음 글\ncreated: 2026-11-19 09:00\n---\n본문.\n")
         #expect(try dead().map { $0.components(separatedBy: ": warning")[0] } == ["\(path):6:51"])
+        // A section of it: no heading has that id until one is written, and the linking
+        // journal's body, unchanged, comes from the file.
+        try site.write(path, front + body + "\n[결론](../next-one/#결론)과 [이 글의 요약](#요약)\n\n## 요약\n\n끝.\n")
+        func sections() throws -> [String] {
+            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped)).diagnostics
+                .map(\.summary).filter { $0.contains("leads to no heading") }
+        }
+        #expect(
+            try sections() == [
+                "\(path):7:1: warning: link to '../next-one/#결론' leads to no heading '#결론' of that journal — the journal has no headings: link its page without #결론"
+            ])
+        try site.write("content/journals/next-one.md", "---\ntitle: 다음 글\ncreated: 2026-11-19 09:00\n---\n본문.\n\n## 결론\n\n끝.\n")
+        #expect(try sections().isEmpty)
     }
 
     /// A build after an edit takes the other bodies from the file instead of parsing them, and
@@ -137,7 +152,7 @@ import Testing
         var tampered = table
         tampered.bodies[slug] = JournalBodies.Body(
             full: ("<p>CACHE-MARKER</p>\n", "CACHE-MARKER"), lead: body.lead, headings: body.headings, excerpt: body.excerpt, warnings: body.warnings,
-            siteLinks: body.siteLinks)
+            siteLinks: body.siteLinks, anchors: body.anchors)
         func page() throws -> String { try String(contentsOf: output.appendingPathComponent("journals/\(slug)/index.html"), encoding: .utf8) }
         try BodyMemoFile.encode(options: options, tampered, stamp: stamp).write(to: file)
         try site.write(edited, try site.read(edited) + "\n또 한 문단.\n")

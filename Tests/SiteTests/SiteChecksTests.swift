@@ -27,6 +27,12 @@ import TestSupport
 
             Broken: [old](../no-such-journal/) and [week](../../weeks/2025-W01/).
 
+            [Its section](../second/#다른-이야기), [this one's](#mine) and [top](#main); [none](../second/#없음), [mine](#없음).
+
+            ## Mine
+
+            Text.
+
             """)
         try site.write(
             "content/journals/second.md",
@@ -38,6 +44,10 @@ import TestSupport
             updated: 2030-01-01 00:00
             ---
             Same story again.
+
+            ## 다른 이야기
+
+            내용.
 
             """)
         let content = try SiteContent.load(siteRoot: site.url, throwsOnErrors: false)
@@ -52,6 +62,8 @@ import TestSupport
                 "content/journals/first.md:10:1: warning: image without alt text — describe the image: ![what it shows](/files/chart.png)",
                 "content/journals/first.md:12:9: warning: link to '../no-such-journal/' leads to no page of this site — journal pages are journals/<slug>/: from a journal, write ../<slug>/",
                 "content/journals/first.md:12:40: warning: link to '../../weeks/2025-W01/' leads to no page of this site — journal pages are journals/<slug>/: from a journal, write ../<slug>/",
+                "content/journals/first.md:14:73: warning: link to '../second/#없음' leads to no heading '#없음' of that journal — its headings' ids are #다른-이야기 (a heading's text, lower-cased, spaces and marks as '-')",
+                "content/journals/first.md:14:96: warning: link to '#없음' leads to no heading '#없음' of this journal — its headings' ids are #mine (a heading's text, lower-cased, spaces and marks as '-')",
                 "content/journals/second.md:3:1: warning: content/journals/first.md is already about this article — merge the two journals, or keep both if that is intended",
                 "content/journals/second.md:5:1: warning: 'updated' is in the future (2030-01-01T00:00:00+09:00) — check the year and the time zone of the date",
             ])
@@ -187,7 +199,7 @@ import TestSupport
             updated: Date(), draft: false,
             body: "[기사](www.hankyung.com/economy/1) [뉴스](news.naver.com) [저널](../nope/) [보고서](https//example.org/a) [표](HTTP/example.org/b) [옛 글](2026-11-01-gone.md#요약)\n",
             bodyStartLine: 5)
-        let hints = SiteChecks.bodyLinks(of: journal, body: journal.body ?? "", targets: [], siteRoot: URL(fileURLWithPath: "/nonexistent"))
+        let hints = SiteChecks.bodyLinks(of: journal, body: journal.body ?? "", targets: [], siteRoot: URL(fileURLWithPath: "/nonexistent"), anchors: { _ in nil })
             .compactMap(\.hint)
         #expect(
             hints == [
