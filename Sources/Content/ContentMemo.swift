@@ -219,8 +219,8 @@ public final class ContentMemo: Sendable {
     }
 
     /// The journal folder's listing (`list`), or the last build's when the watcher named no path
-    /// in the folder but files that listing holds and that are still there: no journal added,
-    /// removed or renamed, and no folder named. Walking 2,000 files and sorting them was a sixth
+    /// in the folder (nor a `.md` elsewhere in `content/`) but files that listing holds and that
+    /// are still there: no journal added, removed or renamed, and no folder named. Walking 2,000 files and sorting them was a sixth
     /// of loading a `serve` save. A listing with a link is never kept (what a link leads to may
     /// change where the watcher does not look); nor is any without a watcher's changes.
     func journalFiles(
@@ -229,7 +229,10 @@ public final class ContentMemo: Sendable {
         let (changes, last) = state.withLock { ($0.changes, $0.listing) }
         if let changes, let last {
             let inside = folder + "/"
-            let named = changes.filter { $0 == folder || $0.hasPrefix(inside) || inside.hasPrefix($0 + "/") }
+            // A `.md` saved elsewhere in `content/` is named by the listing too (`strayJournals`).
+            let named = changes.filter {
+                $0 == folder || $0.hasPrefix(inside) || inside.hasPrefix($0 + "/") || ($0.hasPrefix("content/") && $0.lowercased().hasSuffix(".md"))
+            }
             let unchanged = named.allSatisfy { path in
                 var isFolder: ObjCBool = false
                 return last.paths.contains(path) && FileManager.default.fileExists(atPath: siteRoot.path + "/" + path, isDirectory: &isFolder)

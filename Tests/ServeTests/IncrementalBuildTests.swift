@@ -111,6 +111,17 @@ struct IncrementalBuildTests {
         // A new folder is named as a folder.
         try site.write("content/journals/2026-12/listing-folder.md", journal("폴더 저널"))
         #expect(try built(["content/journals/2026-12"]) == before.union(["listing-folder"]))
+        // A journal saved beside the folder instead of in it is named at that save, and no
+        // more once it is moved in.
+        func stray(_ changed: [String]) throws -> [String] {
+            cache.noteChanges(changed)
+            return try SiteBuilder.build(options).diagnostics.filter { $0.code == "stray-journal" }.compactMap(\.location?.path)
+        }
+        try site.write("content/listing-stray.md", journal("길 잃은 저널"))
+        #expect(try stray(["content/listing-stray.md"]) == ["content/listing-stray.md"])
+        try FileManager.default.moveItem(
+            at: site.url.appendingPathComponent("content/listing-stray.md"), to: site.url.appendingPathComponent("content/journals/listing-stray.md"))
+        #expect(try stray(["content/listing-stray.md", "content/journals/listing-stray.md"]).isEmpty)
     }
 
     @Test func onlyChangedFilesAreRewrittenAndOnlyChangedSourcesParsed() throws {
