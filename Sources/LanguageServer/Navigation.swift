@@ -1,12 +1,16 @@
 import Content
 import Foundation
 import GazetteModel
+import Markdown
 
 extension Features {
     // MARK: - Hover
 
     func hover(_ document: TextDocument, _ position: Position) -> Hover? {
         let place = place(document, position)
+        if !place.inFrontMatter, let (path, fragment) = linkedJournal(place), let journal = workspace.journals[path] {
+            return Hover(contents: MarkupContent(value: journalCard(journal, section: fragment)), range: nil)
+        }
         guard place.inFrontMatter, let (word, range) = word(place), let config = workspace.config else { return nil }
         switch place.key {
         case "article":
@@ -28,6 +32,21 @@ extension Features {
         }
     }
 
+    /// A linked journal as a hover shows it: its title, date and author, the start of its body,
+    /// and whether the section a link names is one of its headings.
+    func journalCard(_ journal: Journal, section: String?) -> String {
+        let author = journal.author.map { key in workspace.config?.author(key)?.name ?? key }
+        let day = ISO8601.format(journal.created, in: workspace.config?.timeZone ?? TimeZone(secondsFromGMT: 0) ?? .current).prefix(10)
+        var text = "**\(journal.title)**\n\n\([String(day), author].compactMap { $0 }.joined(separator: " · "))"
+        let lead = MarkdownDocument(journal.body ?? "").plainText(skippingHeadings: true)
+        if !lead.isEmpty { text += "\n\n" + (lead.count > 160 ? lead.prefix(160) + "…" : lead) }
+        if let section, !section.isEmpty {
+            let ids = workspace.anchors(slug: journal.slug) ?? []
+            text += ids.contains(section) ? "\n\n→ #\(section)" : "\n\nno heading #\(section): \(ids.isEmpty ? "it has none" : ids.map { "#" + $0 }.joined(separator: ", "))"
+        }
+        return text
+    }
+
     // MARK: - Definition
 
     func definition(_ document: TextDocument, _ position: Position) -> Location? {
@@ -43,19 +62,26 @@ extension Features {
             default: return nil
             }
         }
-        // A link to another journal: its page (`../<slug>/`) or its file (`2026-11-10-<slug>.md`).
+        guard let (path, _) = linkedJournal(place) else { return nil }
+        return Location(uri: workspace.uri(of: path), range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
+    }
+
+    /// The journal a link of the body at the cursor leads to, by its page (`../<slug>/`) or its
+    /// file (`2026-11-10-<slug>.md`): its path, and the link's `#…` if it has one.
+    func linkedJournal(_ place: Place) -> (path: String, fragment: String?)? {
         let line = String(place.line)
         let cursor = place.before.count
         for match in line.matches(of: /\]\(([^)\s]+)\)/) {
             let start = line.distance(from: line.startIndex, to: match.range.lowerBound)
             let end = line.distance(from: line.startIndex, to: match.range.upperBound)
             guard cursor >= start, cursor <= end else { continue }
-            let journals = "journals/"
-            guard let target = SitePaths.linkTarget(String(match.1), from: SitePaths.journal("x")), target.hasPrefix(journals),
+            let journals = "journals/", destination = String(match.1)
+            guard let target = SitePaths.linkTarget(destination, from: SitePaths.journal("x")), target.hasPrefix(journals),
                 let slug = target.dropFirst(journals.count).split(separator: "/").first,
                 let path = workspace.journalPath(slug: String(slug))
             else { return nil }
-            return Location(uri: workspace.uri(of: path), range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)))
+            let fragment = destination.split(separator: "#", maxSplits: 1).dropFirst().first.map { String($0).removingPercentEncoding ?? String($0) }
+            return (path, fragment)
         }
         return nil
     }

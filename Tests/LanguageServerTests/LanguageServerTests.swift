@@ -287,6 +287,12 @@ import TestSupport
         #expect(author?.object("range").object("start").int("line") == 10)
         let link = try client.result("textDocument/definition", ["textDocument": ["uri": uri(path)], "position": ["line": 7, "character": 8]]) as? [String: Any]
         #expect(link?.string("uri")?.removingPercentEncoding?.hasSuffix("content/journals/2026-11/2026-11-10-기후-적응-예산.md") == true)
+        // On a link, the journal it leads to: title, date, author, the start of its body.
+        let card = try client.result("textDocument/hover", ["textDocument": ["uri": uri(path)], "position": ["line": 7, "character": 8]]) as? [String: Any]
+        let shown = card?.object("contents").string("value") ?? ""
+        #expect(shown.hasPrefix("**기후 적응 예산, 누구의 몫인가**\n\n2026-11-10"), "\(shown)")
+        let section = try client.result("textDocument/hover", ["textDocument": ["uri": uri(path)], "position": ["line": 8, "character": 10]]) as? [String: Any]
+        #expect(section?.object("contents").string("value")?.contains("no heading #x") == true)
         // The same journal linked by its file, as an editor completes the path.
         let file = try client.result("textDocument/definition", ["textDocument": ["uri": uri(path)], "position": ["line": 8, "character": 10]]) as? [String: Any]
         #expect(file?.string("uri") == link?.string("uri"))
