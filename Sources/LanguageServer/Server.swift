@@ -57,7 +57,7 @@ public final class LanguageServer {
         }
         switch method {
         case "initialize": respond(id: id, result: initialize(params))
-        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration": break
+        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration", "workspace/didRenameFiles": break
         case "shutdown":
             shutdownAsked = true
             respond(id: id, result: .null)
@@ -78,6 +78,14 @@ public final class LanguageServer {
             }
         case "textDocument/rename": rename(id, params)
         case "workspace/executeCommand": execute(id, params)
+        case "workspace/willRenameFiles":
+            guard let workspace else { return respond(id: id, result: .null) }
+            let moves = (params["files"]?.array ?? []).compactMap { file -> Features.Move? in
+                guard let from = file["oldUri"]?.string.flatMap(workspace.path(of:)), let to = file["newUri"]?.string.flatMap(workspace.path(of:)) else { return nil }
+                return Features.Move(from: from, to: to)
+            }
+            let edit = Features(workspace: workspace, encoding: encoding).linksAfterMoving(moves)
+            respond(id: id, result: edit.changes.isEmpty ? .null : .from(edit))
         case "textDocument/codeAction":
             answer(id, params, needsPosition: false) { features, document, _ in
                 let diagnostics = params["context"]?["diagnostics"]?.decoded(as: [LSPDiagnostic].self) ?? []
@@ -106,6 +114,16 @@ public final class LanguageServer {
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
             "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand)])]),
+            // Renaming a journal's file in the editor: the links to it follow.
+            "workspace": .object([
+                "fileOperations": .object([
+                    "willRename": .object([
+                        "filters": .array([
+                            .object(["scheme": .string("file"), "pattern": .object(["glob": .string("**/content/journals/**/*.md"), "matches": .string("file")])])
+                        ])
+                    ])
+                ])
+            ]),
         ]
         return .object([
             "capabilities": .object(capabilities),
