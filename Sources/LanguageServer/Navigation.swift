@@ -32,6 +32,30 @@ extension Features {
         }
     }
 
+    /// The journals whose title, slug, tags (keys or names) or author hold every word of
+    /// `query` (any case), newest first, at most `limit`: `workspace/symbol`, the editor's "go to
+    /// symbol in workspace", as a way to open any journal by what it is about.
+    func journalSymbols(_ query: String, limit: Int = 200) -> [SymbolInformation] {
+        let words = query.lowercased().split(separator: " ")
+        let config = workspace.config
+        let zone = config?.timeZone ?? TimeZone(secondsFromGMT: 0) ?? .current
+        let journals = workspace.journals.values.sorted { ($0.created, $1.path) > ($1.created, $0.path) }
+        var found: [SymbolInformation] = []
+        for journal in journals where found.count < limit {
+            let author = journal.author.map { config?.author($0)?.name ?? $0 }
+            let tags = journal.tags.flatMap { [$0, config?.tag($0)?.name ?? ""] }
+            let haystack = ([journal.title, journal.slug, author ?? ""] + tags).joined(separator: " ").lowercased()
+            guard words.allSatisfy({ haystack.contains($0) }) else { continue }
+            let day = String(ISO8601.format(journal.created, in: zone).prefix(10))
+            found.append(
+                SymbolInformation(
+                    name: journal.title.isEmpty ? journal.slug : journal.title, kind: 1,
+                    location: Location(uri: workspace.uri(of: journal.path), range: LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))),
+                    containerName: [day, author].compactMap { $0 }.joined(separator: " · ")))
+        }
+        return found
+    }
+
     /// A linked journal as a hover shows it: its title, date and author, the start of its body,
     /// and whether the section a link names is one of its headings.
     func journalCard(_ journal: Journal, section: String?) -> String {

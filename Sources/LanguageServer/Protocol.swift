@@ -72,6 +72,15 @@ public struct DocumentSymbol: Codable, Equatable, Sendable {
     public var selectionRange: LSPRange
 }
 
+/// A journal as `workspace/symbol` lists it.
+public struct SymbolInformation: Codable, Equatable, Sendable {
+    public var name: String
+    /// 1: file (a journal).
+    public var kind: Int
+    public var location: Location
+    public var containerName: String?
+}
+
 public struct Command: Codable, Equatable, Sendable {
     public var title: String
     public var command: String

@@ -78,6 +78,9 @@ public final class LanguageServer {
             }
         case "textDocument/rename": rename(id, params)
         case "workspace/executeCommand": execute(id, params)
+        case "workspace/symbol":
+            guard let workspace else { return respond(id: id, result: .array([])) }
+            respond(id: id, result: .from(Features(workspace: workspace, encoding: encoding).journalSymbols(params["query"]?.string ?? "")))
         case "workspace/willRenameFiles":
             guard let workspace else { return respond(id: id, result: .null) }
             let moves = (params["files"]?.array ?? []).compactMap { file -> Features.Move? in
@@ -111,6 +114,7 @@ public final class LanguageServer {
             "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(true)]),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "[", ",", "(", "/", "-"].map(JSONValue.string))]),
             "hoverProvider": .bool(true), "definitionProvider": .bool(true), "documentSymbolProvider": .bool(true),
+            "workspaceSymbolProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
             "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand)])]),

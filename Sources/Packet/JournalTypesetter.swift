@@ -110,8 +110,10 @@ struct JournalTypesetter {
     static func absolute(_ destination: String, base: URL?) -> String? {
         guard let cleaned = SafeURL.allowed(destination, in: .body) else { return nil }
         if SafeURL.scheme(cleaned) != nil { return cleaned }
+        // A journal's file (`2026-11-18-x.md`) is its page, as on the site.
+        let relative = SitePaths.journalFileLink(cleaned).map { SitePaths.root(from: SitePaths.journal("x")) + $0 } ?? cleaned
         guard let base, !cleaned.hasPrefix("#"),
-            let url = URL(string: cleaned, relativeTo: base)?.absoluteURL,
+            let url = URL(string: relative, relativeTo: base)?.absoluteURL,
             let resolved = SafeURL.allowed(url.absoluteString, in: .absolute)
         else { return nil }
         return resolved

@@ -298,6 +298,13 @@ import TestSupport
         #expect(file?.string("uri") == link?.string("uri"))
         let symbols = try client.result("textDocument/documentSymbol", ["textDocument": ["uri": uri(path)]])
         #expect((symbols as? [Any])?.isEmpty == true)
+        // Any journal by what it is about: its title, tags (key or name), author; newest first.
+        let found = try client.result("workspace/symbol", ["query": "기후 예산"]) as? [[String: Any]] ?? []
+        #expect(found.first?.string("name") == "기후 적응 예산, 누구의 몫인가" && found.first?.string("containerName")?.hasPrefix("2026-11-10") == true, "\(found)")
+        #expect(found.first?.object("location").string("uri") == link?.string("uri"))
+        let economy = try client.result("workspace/symbol", ["query": "경제"]) as? [[String: Any]] ?? []
+        let all = try client.result("workspace/symbol", ["query": ""]) as? [Any] ?? []
+        #expect(!economy.isEmpty && economy.count < all.count)
         #expect(try client.finish() == 0)
     }
 

@@ -1,0 +1,21 @@
+import Foundation
+import GazetteModel
+import Testing
+
+@testable import Packet
+
+/// Where a link written in a journal leads from paper: an absolute address a PDF viewer opens.
+@Suite struct PacketLinkTests {
+    let page = URL(string: "journals/금리-메모/", relativeTo: URL(string: "https://example.org/study/"))
+
+    /// As on the site: a link to another journal's page or file leads to that page, its
+    /// `#section` kept; a web address as written; nothing refused, and nothing without a base.
+    @Test func linksLeadWhereTheSiteLeads() {
+        #expect(JournalTypesetter.absolute("../다른-글/#요약", base: page) == "https://example.org/study/journals/%EB%8B%A4%EB%A5%B8-%EA%B8%80/#%EC%9A%94%EC%95%BD")
+        #expect(JournalTypesetter.absolute("2026-11-18-다른-글.md#요약", base: page) == "https://example.org/study/journals/%EB%8B%A4%EB%A5%B8-%EA%B8%80/#%EC%9A%94%EC%95%BD")
+        #expect(JournalTypesetter.absolute("../2025/old.md", base: page) == "https://example.org/study/journals/old/")
+        #expect(JournalTypesetter.absolute("https://news.example.com/a", base: page) == "https://news.example.com/a")
+        #expect(JournalTypesetter.absolute("javascript:alert(1)", base: page) == nil)
+        #expect(JournalTypesetter.absolute("2026-11-18-다른-글.md", base: nil) == nil)
+    }
+}
