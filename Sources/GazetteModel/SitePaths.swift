@@ -112,7 +112,10 @@ public enum SitePaths {
     /// `-` and `_` kept, every other run made one `-`.
     public static func slugify(_ name: String) -> String {
         var slug = ""
-        for character in name.precomposedStringWithCanonicalMapping.lowercased() {
+        // Text of Latin letters below U+0300 and Hangul syllables is in NFC already: Foundation's
+        // normalisation (through NSString) was most of making a heading's id.
+        let composed = name.unicodeScalars.allSatisfy { $0.value < 0x300 || (0xAC00...0xD7A3).contains($0.value) }
+        for character in (composed ? name : name.precomposedStringWithCanonicalMapping).lowercased() {
             if character.isLetter || character.isNumber || character == "-" || character == "_" {
                 slug.append(character)
             } else if slug.last != "-" {

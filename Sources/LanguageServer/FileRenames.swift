@@ -24,7 +24,7 @@ extension Features {
             guard let body = journal.body, body.contains("](") else { continue }
             // Where the linking file will be: it may be among those moved.
             let home = moves.first { $0.from == path }?.to ?? path
-            let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = body.lfLines()
             var edits: [TextEdit] = []
             for link in MarkdownDocument(body).links() where !link.isImage && link.line >= 1 && link.line <= lines.count {
                 let line = lines[link.line - 1]

@@ -186,9 +186,10 @@ public enum SiteChecks {
     static func bodyLinks(
         of journal: Journal, body: String, links: [MarkdownDocument.Link], targets: Set<String>, siteRoot: URL, anchors: Anchors
     ) -> [Diagnostic] {
+        guard !links.isEmpty else { return [] }
         let staticRoot = siteRoot.appendingPathComponent(SiteLayout.statics)
         var warnings: [Diagnostic] = []
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = body.lfLines()
         for link in links {
             // Autolinks from the GFM extension carry no position (line 0): point at the body's start.
             let bodyLine = max(1, link.line)
