@@ -26,9 +26,12 @@ extension Features {
             let home = moves.first { $0.from == path }?.to ?? path
             let lines = body.lfLines()
             var edits: [TextEdit] = []
+            // A reference link (`[a][ref]`) has no `](` of its own: the next link's on its line
+            // is found for it, and must be edited once.
+            var seen: Set<[Int]> = []
             for link in MarkdownDocument(body).links() where !link.isImage && link.line >= 1 && link.line <= lines.count {
                 let line = lines[link.line - 1]
-                guard let (raw, start) = Self.destination(in: line, from: link.column),
+                guard let (raw, start) = Self.destination(in: line, from: link.column), seen.insert([link.line, start]).inserted,
                     let target = SitePaths.linkTarget(raw, from: SitePaths.journal(journal.slug)), target.hasPrefix("journals/"),
                     let slug = target.dropFirst("journals/".count).split(separator: "/").first, let move = bySlug[String(slug)]
                 else { continue }

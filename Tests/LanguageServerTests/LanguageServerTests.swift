@@ -318,12 +318,12 @@ import TestSupport
         try client.notify("initialized", [String: Any]())
         #expect(started.object("result").object("capabilities").object("workspace").object("fileOperations").object("willRename")["filters"] != nil)
         let path = "content/journals/links-to-it.md"
-        _ = try open(path, "---\ntitle: 잇기\ncreated: 2026-11-20\n---\n[기후](../기후-적응-예산/#x)와 [파일](2026-11/2026-11-10-기후-적응-예산.md) [밖](https://example.org/)\n\n[다른](../other/)\n")
+        _ = try open(path, "---\ntitle: 잇기\ncreated: 2026-11-20\n---\n[기후](../기후-적응-예산/#x)와 [파일](2026-11/2026-11-10-기후-적응-예산.md) [밖](https://example.org/)\n\n[다른](../other/)\n[참고][r] [또](../기후-적응-예산/)\n\n[r]: https://example.org/r\n")
         let old = "content/journals/2026-11/2026-11-10-기후-적응-예산.md", new = "content/journals/2026-12/2026-11-10-기후-적응.md"
         let result = try client.result("workspace/willRenameFiles", ["files": [["oldUri": uri(old), "newUri": uri(new)]]]) as? [String: Any]
         let edits = try #require(result?.object("changes")[uri(path)] as? [[String: Any]])
-        #expect(edits.map { $0.string("newText") } == ["../기후-적응/#x", "2026-12/2026-11-10-기후-적응.md"])
-        #expect(edits.map { Self.range($0) } == [[4, 5, 19], [4, 27, 57]])
+        #expect(edits.map { $0.string("newText") } == ["../기후-적응/#x", "2026-12/2026-11-10-기후-적응.md", "../기후-적응/"])
+        #expect(edits.map { Self.range($0) } == [[4, 5, 19], [4, 27, 57], [7, 12, 24]])
         // A file that is not a journal, or a rename that keeps the name: nothing to do.
         #expect(try client.result("workspace/willRenameFiles", ["files": [["oldUri": uri("static/a.md"), "newUri": uri("static/b.md")]]]) is NSNull)
         #expect(try client.finish() == 0)
