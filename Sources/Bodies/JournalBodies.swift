@@ -63,13 +63,6 @@ public struct JournalBodies: Sendable {
         public var column: Int
         public var sourceLine: String
 
-        public init(destination: String, line: Int, column: Int, sourceLine: String) {
-            self.destination = destination
-            self.line = line
-            self.column = column
-            self.sourceLine = sourceLine
-        }
-
         /// `document`'s links to the site, placed in `markdown`, the text it was parsed from.
         static func all(in document: MarkdownDocument, markdown: String) -> [SiteLink] {
             let links = document.siteLinks
@@ -89,6 +82,8 @@ public struct JournalBodies: Sendable {
     public static let defaultKeptBytes = 256 << 20
     /// The ids a journal's page has of its own (the theme's), which no heading of its body takes.
     public static let pageIDs = ["main"]
+    /// What gives a body's headings the ids its page gives them, whatever else it is parsed for.
+    public static let anchorOptions = MarkdownOptions(headingIDs: true, reservedIDs: pageIDs)
     /// Characters of plain text every body keeps.
     static let leadCharacters = 200
     /// Bodies parsed together, on all cores, before the budget is applied to them.
@@ -216,7 +211,7 @@ public struct JournalBodies: Sendable {
     /// The ids of the headings of `markdown`, a journal's body, as its page gives them: for
     /// `check` and `gazette lsp`, which parse bodies with other options.
     public static func anchors(ofBody markdown: String) -> [String] {
-        MarkdownDocument(markdown, options: MarkdownOptions(headingIDs: true, reservedIDs: pageIDs)).headingIDs()
+        MarkdownDocument(markdown, options: anchorOptions).headingIDs()
     }
 
     /// A body's links to paths of the site, for `SiteChecks.deadLinks`.

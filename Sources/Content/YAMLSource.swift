@@ -83,24 +83,6 @@ struct YAMLSlip: Equatable {
             }
             return nil
         }
-        // A key typed with the full-width colon a Korean or Japanese input method gives
-        // (`title：…`, U+FF1A): YAML reads the line as text, and fails a line or two later.
-        func fullWidthColon(upTo lastLine: Int) -> (line: Int, column: Int, key: Substring, value: String)? {
-            for (index, line) in lines.prefix(lastLine).enumerated() {
-                guard let match = line.firstMatch(of: /^(\s*)([A-Za-z_][A-Za-z0-9_-]*)\s*：\s*(.*)$/) else { continue }
-                return (index + 1, match.output.1.unicodeScalars.count + match.output.2.unicodeScalars.count + 1, match.output.2, String(match.output.3))
-            }
-            return nil
-        }
-        // A key whose colon has no space after it (`title:금리 메모`): YAML reads the line as
-        // text too. Not a URL (`https://…` continuing a value).
-        func colonWithoutSpace(upTo lastLine: Int) -> (line: Int, column: Int, key: Substring, value: Substring)? {
-            for (index, line) in lines.prefix(lastLine).enumerated() {
-                guard let match = line.firstMatch(of: /^(\s*)([A-Za-z_][A-Za-z0-9_-]*):([^\s\/:].*)$/) else { continue }
-                return (index + 1, match.output.1.unicodeScalars.count + match.output.2.unicodeScalars.count + 2, match.output.2, match.output.3)
-            }
-            return nil
-        }
         let (context, problem, mark): (YamlError.Context?, String, Mark?) =
             switch error {
             case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _),
@@ -130,19 +112,12 @@ struct YAMLSlip: Equatable {
                 line: tab.line, column: tab.column)
             return
         }
-        if let slip = fullWidthColon(upTo: max(problemLine + 1, context?.mark.line ?? 0)) {
-            self.init(
-                message: "'\(slip.key)' is followed by a full-width colon '：', so YAML does not read it as a key",
-                hint: "type the colon with the input method in English mode: \(slip.key): \(slip.value)",
-                line: slip.line, column: slip.column)
-            return
-        }
-        if let slip = colonWithoutSpace(upTo: max(problemLine + 1, context?.mark.line ?? 0)) {
-            self.init(
-                message: "'\(slip.key)' has no space after its colon, so YAML does not read it as a key",
-                hint: "put a space after the colon: \(slip.key): \(slip.value)",
-                line: slip.line, column: slip.column)
-            return
+        for kind in [YAMLSlip.KeySlip.fullWidthColon, .noSpace] {
+            for (index, line) in lines.prefix(max(problemLine + 1, context?.mark.line ?? 0)).enumerated() {
+                guard let slip = YAMLSlip.keySlip(kind, in: line) else { continue }
+                self.init(message: slip.message, hint: slip.hint, line: index + 1, column: slip.column)
+                return
+            }
         }
         if let context {
             let opened = YAMLSlip.character(at: context.mark, in: lines)
@@ -171,6 +146,35 @@ struct YAMLSlip: Equatable {
             hint = "a value with ': ' in it must be quoted: " + (Self.quoted(line: problemLine, in: lines) ?? "title: \"금리: 오를까\"")
         }
         self.init(message: "invalid YAML: \(problem)", hint: hint, line: problemLine, column: mark?.column ?? 1)
+    }
+
+    /// How a key can be typed so that YAML reads its line as text and fails a line or two later.
+    enum KeySlip {
+        /// `title：…`, the full-width colon (U+FF1A) a Korean or Japanese input method gives.
+        case fullWidthColon
+        /// `title:금리 메모`, no space after the colon (not a URL continuing a value).
+        case noSpace
+    }
+
+    /// The slip of `kind` on `line`, if it has one: what to say, and the column (from 1, in
+    /// scalars) of the colon, or of the place after it where the space goes.
+    static func keySlip(_ kind: KeySlip, in line: Substring) -> (message: String, hint: String, column: Int)? {
+        switch kind {
+        case .fullWidthColon:
+            guard let match = line.firstMatch(of: /^(\s*)([A-Za-z_][A-Za-z0-9_-]*)\s*：\s*(.*)$/) else { return nil }
+            let (indent, key, value) = (match.output.1, match.output.2, match.output.3)
+            return (
+                "'\(key)' is followed by a full-width colon '：', so YAML does not read it as a key",
+                "type the colon with the input method in English mode: \(key): \(value)", indent.unicodeScalars.count + key.unicodeScalars.count + 1
+            )
+        case .noSpace:
+            guard let match = line.firstMatch(of: /^(\s*)([A-Za-z_][A-Za-z0-9_-]*):([^\s\/:].*)$/) else { return nil }
+            let (indent, key, value) = (match.output.1, match.output.2, match.output.3)
+            return (
+                "'\(key)' has no space after its colon, so YAML does not read it as a key", "put a space after the colon: \(key): \(value)",
+                indent.unicodeScalars.count + key.unicodeScalars.count + 2
+            )
+        }
     }
 
     init(message: String, hint: String, line: Int, column: Int) {
@@ -247,13 +251,10 @@ struct YAMLMapping {
     init?(_ node: Node, source: YAMLSource, name: String, diagnostics: DiagnosticCollector) {
         guard let mapping = node.mapping else {
             // `title:금리 메모` alone: one value, its colon without the space a key needs.
-            if let text = node.scalar?.string, let slip = text.firstMatch(of: /^([A-Za-z_][A-Za-z0-9_-]*):([^\s\/:].*)$/) {
+            if let text = node.scalar?.string, let slip = YAMLSlip.keySlip(.noSpace, in: Substring(text)) {
                 let at = source.location(node.mark)
-                let column = SourceLocation(path: at.path, line: at.line, column: at.column + slip.output.1.unicodeScalars.count + 1)
-                diagnostics.report(
-                    .error(
-                        "'\(slip.output.1)' has no space after its colon, so YAML does not read it as a key", at: column,
-                        hint: "put a space after the colon: \(slip.output.1): \(slip.output.2)", sourceLine: source.line(at.line)))
+                let place = SourceLocation(path: at.path, line: at.line, column: at.column - 1 + slip.column)
+                diagnostics.report(.error(slip.message, at: place, hint: slip.hint, sourceLine: source.line(at.line)))
                 return nil
             }
             diagnostics.report(source.error("\(name) must be a mapping of keys to values, not \(node.kindDescription)", at: node))

@@ -74,6 +74,14 @@ public enum SitePaths {
         return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
     }
 
+    /// The slug of the journal whose page a site path is (`journals/<slug>/`, what `linkTarget`
+    /// gives), nil for any other page or file.
+    public static func journalSlug(ofPage target: String) -> String? {
+        let folder = journal("").dropLast()  // `journals/`
+        guard target.hasPrefix(folder) else { return nil }
+        return target.dropFirst(folder.count).split(separator: "/").first.map(String.init)
+    }
+
     /// A link to a journal's Markdown file, as an editor completes a path and as GitHub shows
     /// the repository (`2026-11-20-rates.md`, `./rates.md#요약`, `../2026/rates.md`), made a link
     /// to its page from the site's root: `journals/rates/#요약`. Nil for anything else, and for

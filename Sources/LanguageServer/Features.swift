@@ -103,13 +103,8 @@ struct Features {
         // In a link, after its `#`: the sections of the journal it leads to (this one's for `](#`).
         if let match = place.before.firstMatch(of: /\]\(([^)\s#]*)#([^)\s#]*)$/) {
             let own = SitePaths.journalSlug(forFile: path)
-            let destination = String(match.output.1), journals = "journals/"
-            let slug =
-                destination.isEmpty
-                ? own
-                : SitePaths.linkTarget(destination, from: SitePaths.journal(own)).flatMap { target in
-                    target.hasPrefix(journals) ? target.dropFirst(journals.count).split(separator: "/").first.map(String.init) : nil
-                }
+            let destination = String(match.output.1)
+            let slug = destination.isEmpty ? own : SitePaths.linkTarget(destination, from: SitePaths.journal(own)).flatMap(SitePaths.journalSlug(ofPage:))
             let start = Position(line: place.lineIndex, character: position.character - encoding.length(String(match.output.2)))
             return CompletionList(isIncomplete: false, items: (slug.flatMap(workspace.anchors(slug:)) ?? []).map { id in
                 CompletionItem(label: "#" + id, kind: 18, detail: "heading", filterText: id, textEdit: TextEdit(range: LSPRange(start: start, end: position), newText: id))

@@ -32,10 +32,10 @@ extension Features {
             for link in MarkdownDocument(body).links() where !link.isImage && link.line >= 1 && link.line <= lines.count {
                 let line = lines[link.line - 1]
                 guard let (raw, start) = Self.destination(in: line, from: link.column), seen.insert([link.line, start]).inserted,
-                    let target = SitePaths.linkTarget(raw, from: SitePaths.journal(journal.slug)), target.hasPrefix("journals/"),
-                    let slug = target.dropFirst("journals/".count).split(separator: "/").first, let move = bySlug[String(slug)]
+                    let slug = SitePaths.linkTarget(raw, from: SitePaths.journal(journal.slug)).flatMap(SitePaths.journalSlug(ofPage:)),
+                    let move = bySlug[slug]
                 else { continue }
-                let rewritten = Self.rewritten(raw, oldSlug: String(slug), move: move, linkedFrom: home)
+                let rewritten = Self.rewritten(raw, oldSlug: slug, move: move, linkedFrom: home)
                 guard rewritten != raw else { continue }
                 let before = line.utf8.prefix(start), through = line.utf8.prefix(start + raw.utf8.count)
                 let fileLine = journal.bodyStartLine - 1 + link.line - 1

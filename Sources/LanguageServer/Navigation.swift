@@ -99,10 +99,9 @@ extension Features {
             let start = line.distance(from: line.startIndex, to: match.range.lowerBound)
             let end = line.distance(from: line.startIndex, to: match.range.upperBound)
             guard cursor >= start, cursor <= end else { continue }
-            let journals = "journals/", destination = String(match.1)
-            guard let target = SitePaths.linkTarget(destination, from: SitePaths.journal("x")), target.hasPrefix(journals),
-                let slug = target.dropFirst(journals.count).split(separator: "/").first,
-                let path = workspace.journalPath(slug: String(slug))
+            let destination = String(match.1)
+            guard let slug = SitePaths.linkTarget(destination, from: SitePaths.journal("x")).flatMap(SitePaths.journalSlug(ofPage:)),
+                let path = workspace.journalPath(slug: slug)
             else { return nil }
             let fragment = destination.split(separator: "#", maxSplits: 1).dropFirst().first.map { String($0).removingPercentEncoding ?? String($0) }
             return (path, fragment)

@@ -24,7 +24,7 @@ public enum SiteChecks {
         let journals = content.journals.filter { !$0.isBookmark }
         let parsed = journals.concurrentMap { journal in
             let body = content.markdown(of: journal)
-            let document = MarkdownDocument(body, options: MarkdownOptions(headingIDs: true, reservedIDs: JournalBodies.pageIDs))
+            let document = MarkdownDocument(body, options: JournalBodies.anchorOptions)
             return (body: body, links: document.links(), anchors: document.headingIDs())
         }
         let anchors = Dictionary(zip(journals, parsed).map { ($0.slug, $1.anchors) }) { first, _ in first }
@@ -244,9 +244,8 @@ public enum SiteChecks {
         guard !targets.contains(target), !targets.contains(asFolder),
             !FileManager.default.fileExists(atPath: staticRoot.appendingPathComponent(target).path)
         else {
-            let journals = "journals/"
-            guard target.hasPrefix(journals), let slug = target.dropFirst(journals.count).split(separator: "/").first else { return nil }
-            return deadSection(fragment, of: String(slug), own: slug == journal.slug, link: destination, at: at, sourceLine: sourceLine, anchors: anchors)
+            guard let slug = SitePaths.journalSlug(ofPage: target) else { return nil }
+            return deadSection(fragment, of: slug, own: slug == journal.slug, link: destination, at: at, sourceLine: sourceLine, anchors: anchors)
         }
         // `www.hankyung.com/…` is a web address missing its scheme, which browsers read as a
         // path of this site.

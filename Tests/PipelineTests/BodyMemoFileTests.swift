@@ -33,6 +33,13 @@ import Testing
         return table
     }
 
+    /// `site` built into its `public/` without packets: the summaries of its diagnostics that
+    /// `keep` keeps.
+    static func built(_ site: TemporaryFolder, keeping keep: (String) -> Bool) throws -> [String] {
+        let options = BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public"), packets: .skipped)
+        return try SiteBuilder.build(options).diagnostics.map(\.summary).filter(keep)
+    }
+
     @Test func whatIsWrittenIsReadBack() throws {
         let options = Fingerprint(high: 7, low: 9)
         let data = BodyMemoFile.encode(options: options, Self.table(), stamp: "123-456")
@@ -66,14 +73,10 @@ import Testing
     @Test func aBodyTakenFromTheFileStillWarnsAtItsLine() throws {
         let site = try TemporaryFolder("gazette-body-warnings")
         try Repository.copyExampleSite(to: site.url)
-        let output = site.url.appendingPathComponent("public")
         let path = "content/journals/dropped-link.md"
         let front = "---\ntitle: 위험한 링크\ncreated: 2026-11-18 09:00\n---\n"
         try site.write(path, front + "첫 문단.\n\n[누르세요](javascript:alert(1)) 그리고 끝.\n")
-        func warnings() throws -> [String] {
-            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped)).diagnostics
-                .map(\.summary).filter { $0.hasPrefix(path) && $0.contains("address dropped") }
-        }
+        func warnings() throws -> [String] { try Self.built(site) { $0.hasPrefix(path) && $0.contains("address dropped") } }
         let first = try warnings()
         #expect(first.count == 1 && first.first?.hasPrefix("\(path):7:1: warning: link address dropped") == true, "\(first)")
         // Two lines more of front matter; the body is as before, so it comes from the file.
@@ -88,15 +91,11 @@ import Testing
     @Test func aDeadLinkIsReportedByEveryBuildUntilItsPageExists() throws {
         let site = try TemporaryFolder("gazette-dead-links")
         try Repository.copyExampleSite(to: site.url)
-        let output = site.url.appendingPathComponent("public")
         let path = "content/journals/links.md"
         let front = "---\ntitle: 이어지는 글\ncreated: 2026-11-18 09:00\n---\n"
         let body = "지난 [글](../next-one/)과 [주](../../weeks/2026-W47/), [없는 주](../../weeks/2020-W01/), [밖](https://example.org/a/).\n"
         try site.write(path, front + body)
-        func dead() throws -> [String] {
-            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped)).diagnostics
-                .map(\.summary).filter { $0.contains("leads to no page of this site") }
-        }
+        func dead() throws -> [String] { try Self.built(site) { $0.contains("leads to no page of this site") } }
         #expect(
             try dead() == [
                 "\(path):5:4: warning: link to '../next-one/' leads to no page of this site — journal pages are journals/<slug>/: from a journal, write ../<slug>/",
@@ -111,10 +110,7 @@ import Testing
         // A section of it: no heading has that id until one is written, and the linking
         // journal's body, unchanged, comes from the file.
         try site.write(path, front + body + "\n[결론](../next-one/#결론)과 [이 글의 요약](#요약)\n\n## 요약\n\n끝.\n")
-        func sections() throws -> [String] {
-            try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output, packets: .skipped)).diagnostics
-                .map(\.summary).filter { $0.contains("leads to no heading") }
-        }
+        func sections() throws -> [String] { try Self.built(site) { $0.contains("leads to no heading") } }
         #expect(
             try sections() == [
                 "\(path):7:1: warning: link to '../next-one/#결론' leads to no heading '#결론' of that journal — the journal has no headings: link its page without #결론"
