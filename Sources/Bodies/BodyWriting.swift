@@ -175,10 +175,16 @@ public enum BodyWriting {
             if hasBold, let mark = ["**", "__"].first(where: { UTF8Search.firstIndex(of: $0, in: shown) != nil }),
                 let range = UTF8Search.range(of: mark, in: prose)
             {
+                // One mark shown is bold never closed; two, marks that do not touch their text, or a
+                // closing pair after punctuation that a Latin letter follows (a Korean one closes
+                // it: `CJKEmphasis`).
+                let closed = UTF8Search.occurrences(of: Array(mark.utf8), in: Array(shown.utf8)).count > 1
                 warnings.append(
                     .warning(
                         "'\(mark)' is not read as bold here", at: at(index, column: prose[..<range.lowerBound].unicodeScalars.count + 1),
-                        hint: "Markdown does not end bold after punctuation that a letter follows: move the punctuation outside the marks, as \"\(mark)금리\(mark)\"가",
+                        hint: closed
+                            ? "the marks must touch the text they hold (\(mark)금리\(mark), not \(mark) 금리\(mark)), and after punctuation a closing \(mark) must not touch a Latin letter: \"\(mark)rate\(mark)\"s, not \(mark)\"rate\"\(mark)s"
+                            : "close it with a second \(mark) in the same paragraph (\(mark)금리\(mark)), or write \\\(mark.map { String($0) }.joined(separator: "\\")) to show the marks",
                         sourceLine: line, code: "markup-shown"))
             }
             // Each link or picture whose address has a space and which the page shows as typed

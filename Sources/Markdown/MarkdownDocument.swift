@@ -78,7 +78,7 @@ enum CMarkThreads {
     static let atOnce: Bool = {
         lock.lock()
         defer { lock.unlock() }
-        MarkdownDocument.parse("<https://example.org> ~~a~~ www.example.org\n\n| a |\n|---|\n| b |\n").map { parser, root in
+        Array("<https://example.org> ~~a~~ www.example.org\n\n| a |\n|---|\n| b |\n".utf8).withUnsafeBufferPointer(MarkdownDocument.parse).map { parser, root in
             cmark_node_free(root)
             cmark_parser_free(parser)
         }
@@ -101,6 +101,9 @@ public final class MarkdownDocument {
     private let parser: OpaquePointer
     private let root: OpaquePointer
     private let options: MarkdownOptions
+    /// The marks put in for emphasis beside Korean, Chinese and Japanese letters, taken out of
+    /// the tree again; what maps columns back to the text as written.
+    private let emphasis: CJKEmphasis
 
     /// Whether documents parse on several threads at once (`CMarkThreads`): false only when
     /// the executable was linked without exporting `CCMarkGFMShared`'s definition.
@@ -111,14 +114,17 @@ public final class MarkdownDocument {
 
     public init(_ text: String, options: MarkdownOptions = MarkdownOptions()) {
         // cmark-gfm fails only when out of memory; that is not recoverable anyway.
-        guard let (parser, root) = CMarkThreads.serialized({ MarkdownDocument.parse(text) }) else {
+        let (parsed, emphasis) = CJKEmphasis.marking(text) { bytes in CMarkThreads.serialized { MarkdownDocument.parse(bytes) } }
+        guard let (parser, root) = parsed else {
             fatalError("cmark-gfm: out of memory parsing a document")
         }
         self.parser = parser
         self.root = root
         self.options = options
+        self.emphasis = emphasis
         refusedLinks = []
         siteLinks = []
+        if let mark = emphasis.mark { removeMarks(mark) }
         (refusedLinks, siteLinks) = applyURLPolicy()
         if options.remoteImagesAsLinks { linkRemoteImages() }
         if !options.unsafeHTML { escapeRawHTML() }
@@ -143,7 +149,7 @@ public final class MarkdownDocument {
     /// A parser with Gazette's extensions, fed `text` and finished: the parser and the root.
     /// Strikethrough takes two tildes: Korean writes ranges with one (`100~125mg/dL`, `3~5일`),
     /// and two of them in a paragraph must not strike out the text between.
-    fileprivate static func parse(_ text: String) -> (OpaquePointer, OpaquePointer)? {
+    fileprivate static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (OpaquePointer, OpaquePointer)? {
         cmark_gfm_core_extensions_ensure_registered()
         guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else { return nil }
         for name in extensionNames {
@@ -151,12 +157,9 @@ public final class MarkdownDocument {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }
-        var bytes = Array(text.utf8)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress.map { base in
-                base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    cmark_parser_feed(parser, $0, buffer.count)
-                }
+        bytes.baseAddress.map { base in
+            base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+                cmark_parser_feed(parser, $0, bytes.count)
             }
         }
         guard let root = cmark_parser_finish(parser) else {
@@ -449,7 +452,7 @@ public final class MarkdownDocument {
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             found.append(
                 Link(
-                    destination: url, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)),
+                    destination: url, line: Int(cmark_node_get_start_line(node)), column: column(of: node),
                     isImage: type == CMARK_NODE_IMAGE, text: Self.text(of: node)))
         }
         return found
@@ -462,6 +465,42 @@ public final class MarkdownDocument {
     }
 
     // MARK: - Tree access
+
+    /// A node's 1-based start column in the text as written.
+    private func column(of node: OpaquePointer) -> Int {
+        emphasis.sourceColumn(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+    }
+
+    /// Takes `mark` (`CJKEmphasis`) out of every text, code, HTML, address, title and fence
+    /// info of the tree, where the parse left it.
+    private func removeMarks(_ mark: [UInt8]) {
+        func removed(_ value: UnsafePointer<CChar>?) -> String? {
+            guard let value else { return nil }
+            let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: strlen(value)))
+            let found = UTF8Search.occurrences(of: mark, in: bytes)
+            guard !found.isEmpty else { return nil }
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            var copied = 0
+            for offset in found where offset >= copied {
+                kept += bytes[copied..<offset]
+                copied = offset + mark.count
+            }
+            kept += bytes[copied...]
+            return String(decoding: kept, as: UTF8.self)
+        }
+        walk { node, entering in
+            guard entering else { return }
+            if let literal = removed(cmark_node_get_literal(node)) { cmark_node_set_literal(node, literal) }
+            let type = cmark_node_get_type(node)
+            if type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE {
+                if let url = removed(cmark_node_get_url(node)) { cmark_node_set_url(node, url) }
+                if let title = removed(cmark_node_get_title(node)) { cmark_node_set_title(node, title) }
+            } else if type == CMARK_NODE_CODE_BLOCK, let info = removed(cmark_node_get_fence_info(node)) {
+                cmark_node_set_fence_info(node, info)
+            }
+        }
+    }
 
     private func walk(_ visit: (OpaquePointer, Bool) -> Void) {
         guard let iterator = cmark_iter_new(root) else { return }
@@ -520,7 +559,7 @@ public final class MarkdownDocument {
             else { return }
             let removed = HTMLSanitizer.removals(literal) { SafeURL.allowed($0, in: .body) }
             if !removed.isEmpty {
-                found.append((removed, Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node))))
+                found.append((removed, Int(cmark_node_get_start_line(node)), column(of: node)))
             }
         }
         return found
@@ -546,7 +585,7 @@ public final class MarkdownDocument {
                 if cmark_node_get_type(node) == CMARK_NODE_LINK, allowed.hasPrefix("#") || SitePaths.linkTarget(allowed, from: "") != nil {
                     site.append(
                         Link(
-                            destination: allowed, line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)),
+                            destination: allowed, line: Int(cmark_node_get_start_line(node)), column: column(of: node),
                             isImage: false, text: ""))
                 }
                 if let root = options.siteRootFromPage {
@@ -563,7 +602,7 @@ public final class MarkdownDocument {
             refused.append(
                 Link(
                     destination: destination, line: Int(cmark_node_get_start_line(node)),
-                    column: Int(cmark_node_get_start_column(node)), isImage: isImage, text: Self.text(of: node)))
+                    column: column(of: node), isImage: isImage, text: Self.text(of: node)))
             if isImage {
                 guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
                 cmark_node_set_literal(text, Self.text(of: node))

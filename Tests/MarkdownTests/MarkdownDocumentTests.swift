@@ -27,7 +27,6 @@ import TestSupport
         #expect(html.contains(#"<input type="checkbox" disabled="" aria-label="To do" />"#))
     }
 
-    /// Korean writes ranges with one tilde; only two strike text out.
     /// Headings get ids from their text, as Hugo, Zola and GitHub make them, unique in the page
     /// and never one the page has of its own; the text, the plain text and the tree are as
     /// without them, and a `<h2>` in a code block or in the text is left alone.
@@ -56,6 +55,7 @@ import TestSupport
         #expect(unsafe.html() == "<h2>손으로</h2>\n<h2 id=\"요약\">요약</h2>\n", "\(unsafe.html())")
     }
 
+    /// Korean writes ranges with one tilde; only two strike text out.
     @Test func oneTildeIsARangeNotAStrikethrough() {
         let document = MarkdownDocument("공복혈당 100~125mg/dL, 당화혈색소 5.7~6.4%. ~~틀린 생각~~은 버렸다.")
         let html = document.html()

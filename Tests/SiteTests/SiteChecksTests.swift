@@ -155,11 +155,11 @@ import TestSupport
                 updated: Date(), draft: false, body: body, bodyStartLine: 5)
             return SiteChecks.markupSlips(of: journal, body: body).map(\.summary)
         }
-        let slips = "##요약\n\n한국은행이 **\"금리\"**를 올렸다.\n\n![차트](my chart.png) 그리고 [표](data table.csv)\n"
+        let slips = "##요약\n\n한국은행이 ** 금리**를 올렸다.\n\n![차트](my chart.png) 그리고 [표](data table.csv)\n"
         #expect(
             warnings(slips) == [
                 "content/journals/j.md:5:1: warning: '##요약' is not read as a heading — did you mean '## 요약'? a heading needs a space after its #s",
-                "content/journals/j.md:7:7: warning: '**' is not read as bold here — Markdown does not end bold after punctuation that a letter follows: move the punctuation outside the marks, as \"**금리**\"가",
+                "content/journals/j.md:7:7: warning: '**' is not read as bold here — the marks must touch the text they hold (**금리**, not ** 금리**), and after punctuation a closing ** must not touch a Latin letter: \"**rate**\"s, not **\"rate\"**s",
                 "content/journals/j.md:9:1: warning: 'my chart.png' has a space, so the picture is shown as typed — write the address in <>: (<my chart.png>), or rename the file without spaces",
                 "content/journals/j.md:9:25: warning: 'data table.csv' has a space, so the link is shown as typed — write the address in <>: (<data table.csv>), or rename the file without spaces",
             ])
@@ -182,12 +182,16 @@ import TestSupport
             ])
         // A link whose title is on the next line is read as a link: nothing to say.
         #expect(warnings("[기사](https://example.org/a\n\"제목\") 를 보라.\n").isEmpty)
-        #expect(warnings("__\"기준\"__이\n").first?.contains("'__' is not read as bold here") == true)
+        #expect(warnings("__\"rate\"__s\n").first?.contains("'__' is not read as bold here") == true)
+        #expect(
+            warnings("**금리 동결 끝\n") == [
+                "content/journals/j.md:5:1: warning: '**' is not read as bold here — close it with a second ** in the same paragraph (**금리**), or write \\*\\* to show the marks"
+            ])
         // Inline code is blanked scalar for scalar: the column after it still counts its Hangul.
-        #expect(warnings("`코드 **x**` **\"금리\"**를\n").first?.hasPrefix("content/journals/j.md:5:12: warning: '**' is not read as bold") == true)
+        #expect(warnings("`코드 **x**` **\"rate\"**s\n").first?.hasPrefix("content/journals/j.md:5:12: warning: '**' is not read as bold") == true)
         // The right forms, a hashtag line, marks in inline and fenced code, bold that closes
-        // before a particle, an address in <>: nothing to say.
-        let right = "## 요약\n#경제 #금리\n\"**금리**\"가, **금리**가, **(주)삼성** 발표\n`**\"x\"**y` 와 `##a`\n```\n##b\n**\"c\"**d\n```\n![차트](<my chart.png>)\n"
+        // before a particle (after punctuation too), an address in <>: nothing to say.
+        let right = "## 요약\n#경제 #금리\n\"**금리**\"가, **금리**가, **(주)삼성** 발표, **\"금리\"**를, __'기준'__이\n`**\"x\"**y` 와 `##a`\n```\n##b\n**\"c\"**d\n```\n![차트](<my chart.png>)\n"
         #expect(warnings(right).isEmpty, "\(warnings(right))")
     }
 
