@@ -31,6 +31,22 @@ enum DiagnosticRanges {
         // characters up to a space, a comma or a closing bracket.
         let named = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init)
         let from = max(0, column - 1)
+        if code == "broken-link", let named, !named.isEmpty, from < scalars.count,
+            case let rest = String(String.UnicodeScalarView(scalars[from...])),
+            let opening = ["(<", "("].lazy.compactMap({ rest.range(of: $0 + named) }).first
+        {
+            // A link that leads nowhere: its address alone, what a quick fix replaces.
+            let at = column + rest[..<opening.lowerBound].unicodeScalars.count + rest[opening].unicodeScalars.count - named.unicodeScalars.count
+            var converted = LSPDiagnostic(
+                range: LSPRange(
+                    start: encoding.position(line: line, column: at, in: lines),
+                    end: encoding.position(line: line, column: at + named.unicodeScalars.count, in: lines)),
+                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            // The journal it meant, or the web address with its scheme.
+            let fix = diagnostic.hint?.firstMatch(of: /did you mean '([^']+)'/)?.1 ?? diagnostic.hint?.firstMatch(of: /write (https?:\/\/\S+)$/)?.1
+            converted.data = fix.map { .string(String($0)) }
+            return converted
+        }
         if let named, !named.isEmpty, from < scalars.count,
             String(String.UnicodeScalarView(scalars[from...])).hasPrefix(named)
         {
@@ -53,7 +69,7 @@ enum DiagnosticRanges {
         var converted = LSPDiagnostic(
             range: LSPRange(start: start, end: end.character > start.character || end.line > start.line ? end : Position(line: start.line, character: start.character + 1)),
             severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-        if let hint = diagnostic.hint, let suggestion = hint.firstMatch(of: /did you mean '([^']+)'/)?.1 {
+        if code != "broken-link", let hint = diagnostic.hint, let suggestion = hint.firstMatch(of: /did you mean '([^']+)'/)?.1 {
             converted.data = .string(String(suggestion))
         }
         return converted

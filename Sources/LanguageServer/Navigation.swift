@@ -267,9 +267,9 @@ extension Features {
     func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         var actions: [CodeAction] = []
         for diagnostic in diagnostics where diagnostic.source == "gazette" {
-            // The diagnostic's range holds what its suggestion replaces: a tag, an author, or a
-            // heading's marks and first word (`##요약` → `## 요약`).
-            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma"].contains(diagnostic.code) {
+            // The diagnostic's range holds what its suggestion replaces: a tag, an author, a
+            // heading's marks and first word (`##요약` → `## 요약`), or a link's address.
+            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma", "broken-link"].contains(diagnostic.code) {
                 actions.append(
                     CodeAction(
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,

@@ -211,7 +211,9 @@ final class Workspace {
         if !journal.isBookmark, let body = journal.body {
             diagnostics += JournalPictures.pictures(of: journal, body: body, siteRoot: root).1
             // The journal itself is in the indexes (`update` put it there before it is checked).
-            diagnostics += SiteChecks.bodyLinks(of: journal, body: body, targets: linkTargets, siteRoot: root, anchors: anchors(slug:))
+            diagnostics += SiteChecks.bodyLinks(
+                of: journal, body: body, targets: linkTargets, siteRoot: root, anchors: anchors(slug:),
+                journals: { [journals] in journals.values.map { ($0.slug, $0.path) } })
             diagnostics += SiteChecks.writing(of: journal, body: body)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }

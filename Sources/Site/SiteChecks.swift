@@ -29,13 +29,19 @@ public enum SiteChecks {
         }
         let anchors = Dictionary(zip(journals, parsed).map { ($0.slug, $1.anchors) }) { first, _ in first }
         return zip(journals, parsed).map { ($0, $1) }.concurrentMap { journal, parsed in
-            bodyLinks(of: journal, body: parsed.body, links: parsed.links, targets: targets, siteRoot: content.root, anchors: { anchors[$0] })
+            bodyLinks(
+                of: journal, body: parsed.body, links: parsed.links, targets: targets, siteRoot: content.root, anchors: { anchors[$0] },
+                journals: { content.journals.map { ($0.slug, $0.path) } })
                 + writing(of: journal, body: parsed.body)
         }.flatMap { $0 }
     }
 
     /// The ids of a journal's headings by its slug (nil: no such journal), for the `#…` of links.
     public typealias Anchors = (_ slug: String) -> [String]?
+
+    /// Every journal's slug and file (site-relative path), asked for only when a link to a
+    /// journal leads nowhere: what it is compared with for the journal it meant.
+    public typealias JournalFiles = () -> [(slug: String, path: String)]
 
     /// What a build without a base URL (neither `base_url` nor `--base-url`) warns of; `check`
     /// warns the same.
@@ -178,13 +184,18 @@ public enum SiteChecks {
     /// images without alt text: what `check` and `gazette lsp` say of a body. Relative links are
     /// resolved against the journal's page (`journals/<slug>/`) and must reach a page the build
     /// writes or a file in `static/`.
-    public static func bodyLinks(of journal: Journal, body: String, targets: Set<String>, siteRoot: URL, anchors: Anchors) -> [Diagnostic] {
-        bodyLinks(of: journal, body: body, links: MarkdownDocument(body).links(), targets: targets, siteRoot: siteRoot, anchors: anchors)
+    public static func bodyLinks(
+        of journal: Journal, body: String, targets: Set<String>, siteRoot: URL, anchors: Anchors, journals: JournalFiles
+    ) -> [Diagnostic] {
+        bodyLinks(
+            of: journal, body: body, links: MarkdownDocument(body).links(), targets: targets, siteRoot: siteRoot, anchors: anchors,
+            journals: journals)
     }
 
     /// The same, of the links `body` was parsed into.
     static func bodyLinks(
-        of journal: Journal, body: String, links: [MarkdownDocument.Link], targets: Set<String>, siteRoot: URL, anchors: Anchors
+        of journal: Journal, body: String, links: [MarkdownDocument.Link], targets: Set<String>, siteRoot: URL, anchors: Anchors,
+        journals: JournalFiles
     ) -> [Diagnostic] {
         guard !links.isEmpty else { return [] }
         let staticRoot = siteRoot.appendingPathComponent(SiteLayout.statics)
@@ -202,7 +213,9 @@ public enum SiteChecks {
             }
             // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
             guard !link.isImage,
-                let warning = deadLink(link.destination, in: journal, at: at, sourceLine: shown, targets: targets, staticRoot: staticRoot, anchors: anchors)
+                let warning = deadLink(
+                    link.destination, in: journal, at: at, sourceLine: shown, targets: targets, staticRoot: staticRoot, anchors: anchors,
+                    journals: journals)
             else { continue }
             warnings.append(warning)
         }
@@ -223,7 +236,8 @@ public enum SiteChecks {
             bodies.siteLinks(journal).compactMap { link in
                 deadLink(
                     link.destination, in: journal, at: SourceLocation(path: journal.path, line: journal.bodyStartLine + link.line - 1, column: link.column),
-                    sourceLine: link.sourceLine, targets: targets, staticRoot: staticRoot, anchors: anchors)
+                    sourceLine: link.sourceLine, targets: targets, staticRoot: staticRoot, anchors: anchors,
+                    journals: { content.journals.map { ($0.slug, $0.path) } })
             }
         }
     }
@@ -233,7 +247,7 @@ public enum SiteChecks {
     /// its `#…` no heading of the journal it leads to (this one for `#…` alone).
     static func deadLink(
         _ destination: String, in journal: Journal, at: SourceLocation, sourceLine: String?, targets: Set<String>, staticRoot: URL,
-        anchors: Anchors
+        anchors: Anchors, journals: JournalFiles
     ) -> Diagnostic? {
         let fragment = destination.firstIndex(of: "#").map { String(destination[destination.index(after: $0)...]) }.map { $0.removingPercentEncoding ?? $0 }
         if destination.hasPrefix("#") {
@@ -252,13 +266,82 @@ public enum SiteChecks {
         let web = destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
         // `https//…` (its colon forgotten) is a path too; `https:/…` browsers mend themselves.
         let mistyped = destination.firstMatch(of: #/^(?i)(https?)//?([^/].*)$/#).map { "\($0.output.1.lowercased())://\($0.output.2)" }
+        let meant = mistyped == nil && !web ? meantJournal(destination, target: target, targets: targets, journals: journals) : nil
         let hint =
             if let mistyped { "a web address starts with https:// (a colon and two slashes): write \(mistyped)" }
             else if web { "a web address starts with https://: write https://\(destination)" }
+            else if let meant { "did you mean '\(meant.link)'? the journal of \(meant.path)" }
             else if SitePaths.journalFileLink(destination) != nil {
                 "no journal of the site (drafts and journals dated ahead left out) is in a file of that name: link a file of content/journals/"
             } else { "journal pages are journals/<slug>/: from a journal, write ../<slug>/" }
         return .warning("link to '\(destination)' leads to no page of this site", at: at, hint: hint, sourceLine: sourceLine)
+    }
+
+    /// The journal a dead link to a journal's page or file most likely meant — one renamed since
+    /// (`금리-동결` → `금리-동결-메모`) or a slug mistyped — and the link to it written the way
+    /// `destination` is (its page or its file, `#…` kept). Nil when no journal is near enough, or
+    /// two are equally near. Only journals with a page (`targets`) are meant.
+    static func meantJournal(_ destination: String, target: String, targets: Set<String>, journals: JournalFiles) -> (link: String, path: String)? {
+        let file = SitePaths.journalFileLink(destination) != nil
+        guard let slug = SitePaths.journalSlug(ofPage: file ? SitePaths.linkTarget(destination, from: "") ?? target : target), !slug.isEmpty,
+            let meant = nearestSlug(slug, among: journals().filter { targets.contains(SitePaths.journal($0.slug)) })
+        else { return nil }
+        let end = destination.firstIndex { $0 == "#" || $0 == "?" } ?? destination.endIndex
+        let path = destination[..<end], rest = destination[end...]
+        if file {
+            // The file's name in place of the one written, in the folder written.
+            let name = (meant.path as NSString).lastPathComponent
+            let folder = path.lastIndex(of: "/").map { path[...$0] } ?? ""
+            let written = name.contains(" ") ? name.replacingOccurrences(of: " ", with: "%20") : name
+            return (folder + written + rest, meant.path)
+        }
+        // The slug in place of the one written, as written (percent-encoded or not).
+        let encoded = slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? slug
+        for (old, new) in [(slug, meant.slug), (encoded, meant.slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? meant.slug)] {
+            if let range = path.range(of: old, options: .backwards) {
+                return (path.replacingCharacters(in: range, with: new) + rest, meant.path)
+            }
+        }
+        return ("../\(meant.slug)/" + rest, meant.path)
+    }
+
+    /// The slug of `journals` nearest `slug`: a word or more added or dropped (one holds the
+    /// other at a hyphen), or a few letters mistyped (edit distance up to a third of the shorter),
+    /// the fewest edits first. Nil for none, or a tie.
+    static func nearestSlug(_ slug: String, among journals: [(slug: String, path: String)]) -> (slug: String, path: String)? {
+        let wanted = Array(slug.unicodeScalars)
+        var best: (slug: String, path: String)?, bestDistance = Int.max, tied = false
+        for journal in journals where journal.slug != slug {
+            let candidate = Array(journal.slug.unicodeScalars)
+            let shorter = min(wanted.count, candidate.count)
+            let holds = shorter >= 2 && (journal.slug.hasPrefix(slug + "-") || journal.slug.hasSuffix("-" + slug) || journal.slug.contains("-" + slug + "-")
+                || slug.hasPrefix(journal.slug + "-") || slug.hasSuffix("-" + journal.slug) || slug.contains("-" + journal.slug + "-"))
+            let limit = holds ? max(wanted.count, candidate.count) : max(1, shorter / 3)
+            guard abs(wanted.count - candidate.count) <= limit, let distance = editDistance(wanted, candidate, limit: limit) else { continue }
+            if distance < bestDistance {
+                (best, bestDistance, tied) = (journal, distance, false)
+            } else if distance == bestDistance {
+                tied = true
+            }
+        }
+        return tied ? nil : best
+    }
+
+    /// Levenshtein distance between `a` and `b`, or nil once it must exceed `limit`.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
+        var previous = Array(0...b.count), current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var smallest = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                smallest = min(smallest, current[j])
+            }
+            if smallest > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 
     /// The warning for a link whose `#fragment` names no heading of the journal `slug` (nor an

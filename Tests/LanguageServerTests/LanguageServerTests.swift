@@ -50,7 +50,7 @@ import TestSupport
 
     // MARK: Diagnostics while typing
 
-    @Test(arguments: [(["utf-8", "utf-16"], "utf-8", 12, 41), (nil, "utf-16", 6, 31), (["utf-32"], "utf-32", 5, 30)])
+    @Test(arguments: [(["utf-8", "utf-16"], "utf-8", 21, 40), (nil, "utf-16", 11, 30), (["utf-32"], "utf-32", 10, 29)])
     func diagnosticsHaveRangesInTheEncodingAgreed(_ offered: [String]?, _ agreed: String, _ linkStart: Int, _ linkEnd: Int) throws {
         #expect(try initialize(encodings: offered) == agreed)
         let diagnostics = try open("content/journals/new.md", Self.journal)
@@ -60,7 +60,7 @@ import TestSupport
         #expect(tag.string("source") == "gazette")
         #expect(tag.int("severity") == 2)
         #expect(tag.string("message")?.hasPrefix("unknown tag 'economi' — did you mean 'economy'?") == true)
-        // After Korean and an emoji on the line: the link, from its `[` to its `)`.
+        // After Korean and an emoji on the line: the link's address.
         let link = try #require(byCode["broken-link"])
         #expect(Self.range(link) == [7, linkStart, linkEnd])
         #expect(try client.finish() == 0)
@@ -135,6 +135,24 @@ import TestSupport
         ]) as? [[String: Any]] ?? []
         let closed = closing.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(closed?.first?.string("newText") == "![차트](chart.png)")
+        #expect(try client.finish() == 0)
+    }
+
+    /// A link to a journal renamed since (`bok-rate` → `bok-rate-hold`): its address is marked,
+    /// and the quick fix writes the file it meant, `#…` kept.
+    @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/renamed.md"
+        let head = "---\ntitle: 이름 바뀐 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let diagnostics = try open(path, head + "어제 [글](2026-11-19-bok-rate.md#요약) 참고.\n")
+        let link = try #require(diagnostics.first { $0.string("code") == "broken-link" })
+        #expect(Self.range(link) == [6, 7, 32], "\(link)")
+        let fixes = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": link["range"] as Any, "context": ["diagnostics": [link]],
+        ]) as? [[String: Any]] ?? []
+        #expect(fixes.first?.string("title") == "Replace with '2026-11-19-bok-rate-hold.md#요약'")
+        let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(edit?.first?.string("newText") == "2026-11-19-bok-rate-hold.md#요약")
         #expect(try client.finish() == 0)
     }
 

@@ -203,7 +203,7 @@ import TestSupport
             updated: Date(), draft: false,
             body: "[기사](www.hankyung.com/economy/1) [뉴스](news.naver.com) [저널](../nope/) [보고서](https//example.org/a) [표](HTTP/example.org/b) [옛 글](2026-11-01-gone.md#요약)\n",
             bodyStartLine: 5)
-        let hints = SiteChecks.bodyLinks(of: journal, body: journal.body ?? "", targets: [], siteRoot: URL(fileURLWithPath: "/nonexistent"), anchors: { _ in nil })
+        let hints = SiteChecks.bodyLinks(of: journal, body: journal.body ?? "", targets: [], siteRoot: URL(fileURLWithPath: "/nonexistent"), anchors: { _ in nil }, journals: { [] })
             .compactMap(\.hint)
         #expect(
             hints == [
@@ -214,6 +214,40 @@ import TestSupport
                 "a web address starts with https:// (a colon and two slashes): write http://example.org/b",
                 "no journal of the site (drafts and journals dated ahead left out) is in a file of that name: link a file of content/journals/",
             ])
+    }
+
+    /// A link to a journal renamed since, or to a slug mistyped, names the journal it meant,
+    /// written as the link was (its page or its file, `#…` kept); two as near, or none near,
+    /// and the hint stays the general one. Drafts (no page) are not meant.
+    @Test func aDeadLinkToARenamedJournalNamesTheJournalItMeant() throws {
+        let files = [
+            (slug: "금리-동결-메모", path: "content/journals/2026-12-05-금리-동결-메모.md"),
+            (slug: "환율-전망", path: "content/journals/2026-12-01-환율-전망.md"),
+            (slug: "수출-실적", path: "content/journals/2026-11-28-수출-실적.md"),
+            (slug: "수출-실적-정리", path: "content/journals/2026-11-29-수출-실적-정리.md"),
+            (slug: "수출-실적-요약", path: "content/journals/2026-11-30-수출-실적-요약.md"),
+            (slug: "초안-메모", path: "content/journals/2026-12-02-초안-메모.md"),
+        ]
+        let targets = Set(files.dropLast().map { SitePaths.journal($0.slug) })
+        func hints(_ body: String) -> [String] {
+            let journal = Journal(
+                path: "content/journals/j.md", slug: "j", title: "J", articleReference: nil, tags: [], author: nil, created: Date(),
+                updated: Date(), draft: false, body: body, bodyStartLine: 5)
+            return SiteChecks.bodyLinks(
+                of: journal, body: body, targets: targets, siteRoot: URL(fileURLWithPath: "/nonexistent"), anchors: { _ in [] }, journals: { files }
+            ).compactMap(\.hint)
+        }
+        #expect(
+            hints("[어제](../금리-동결/#요약) [파일](2026-11-18-금리-동결.md#내-생각) [오타](../환율-젼망/)\n") == [
+                "did you mean '../금리-동결-메모/#요약'? the journal of content/journals/2026-12-05-금리-동결-메모.md",
+                "did you mean '2026-12-05-금리-동결-메모.md#내-생각'? the journal of content/journals/2026-12-05-금리-동결-메모.md",
+                "did you mean '../환율-전망/'? the journal of content/journals/2026-12-01-환율-전망.md",
+            ])
+        // Percent-encoded as written, it is replaced percent-encoded.
+        #expect(hints("[옛](../%EA%B8%88%EB%A6%AC-%EB%8F%99%EA%B2%B0/)\n").first?.hasPrefix("did you mean '../%EA%B8%88%EB%A6%AC-%EB%8F%99%EA%B2%B0-%EB%A9%94%EB%AA%A8/'?") == true)
+        // Two as near (수출-실적-정리 and -요약 from a link to 수출-실적-메모), nothing near, a draft: the general hint.
+        #expect(
+            hints("[둘](../수출-실적-메모/) [먼](../전혀-다른-글/) [초안](../초안/)\n") == Array(repeating: "journal pages are journals/<slug>/: from a journal, write ../<slug>/", count: 3))
     }
 
     @Test func theExampleSiteHasNoCheckWarnings() throws {
