@@ -14,6 +14,9 @@ struct JournalTypesetter {
     let strings: PacketStrings
     /// Short texts this typesetter has set, reused across its journals (see `TextBlockCache`).
     let cache: TextBlockCache
+    /// The destination of each journal of the packet by its slug: a link to one of them opens
+    /// its first page in the packet, not its web page.
+    let inPacket: [String: String]
     var config: SiteConfig { packet.content.config }
 
     init(packet: StudyPacket, style: PacketStyle, fonts: PrintFonts, strings: PacketStrings) {
@@ -22,6 +25,7 @@ struct JournalTypesetter {
         self.fonts = fonts
         self.strings = strings
         cache = TextBlockCache(fonts: fonts)
+        inPacket = Dictionary(packet.journals.map { ($0.slug, StudyPacket.destination(for: $0)) }) { first, _ in first }
     }
 
     private func textBox(_ text: RichText, lineHeight: Double = 1.35, spaceBefore: Double = 0) throws -> FlowBox {
@@ -91,8 +95,10 @@ struct JournalTypesetter {
 
         let document = MarkdownDocument(packet.content.markdown(of: journal), options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
         let linkBase = packet.baseURL.flatMap { URL(string: SitePaths.journal(journal.slug), relativeTo: $0) }
+        let inPacket = self.inPacket
         var body = BodyTypesetter(
-            style: style, fonts: fonts, cache: cache, resolveLink: { JournalTypesetter.absolute($0, base: linkBase) }, strings: strings)
+            style: style, fonts: fonts, cache: cache,
+            resolveLink: { JournalTypesetter.target($0, from: journal.slug, inPacket: inPacket, base: linkBase) }, strings: strings)
         body.pictures = PacketPicture.of(journal, in: packet.content)
         let bodyBoxes = try body.boxes(document.blocks())
         if let first = bodyBoxes.first { first.spaceBefore = 0 }
@@ -102,6 +108,19 @@ struct JournalTypesetter {
         let all = header + bodyBoxes
         for box in all { box.containers.insert(section, at: 0) }
         return all
+    }
+
+    /// Where a link of the journal `slug` leads: to the first page of a journal of the packet
+    /// (`#journal-…`) when it names one, by its page or its file, whatever `#…` follows (the
+    /// packet has no destinations for headings); else `absolute`.
+    static func target(_ destination: String, from slug: String, inPacket: [String: String], base: URL?) -> String? {
+        if let cleaned = SafeURL.allowed(destination, in: .body), SafeURL.scheme(cleaned) == nil, !cleaned.hasPrefix("#"),
+            let page = SitePaths.linkTarget(cleaned, from: SitePaths.journal(slug)), let linked = SitePaths.journalSlug(ofPage: page),
+            let name = inPacket[linked]
+        {
+            return "#" + name
+        }
+        return absolute(destination, base: base)
     }
 
     /// A link target a PDF viewer can open: absolute http(s) and mailto URLs as written; links

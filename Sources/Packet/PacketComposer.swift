@@ -101,6 +101,7 @@ final class PacketComposer {
         let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
         if leading { setMetadata(canvas) }
         canvas.language = config.language.rawValue
+        canvas.destinationDescriptions = Dictionary(packet.journals.map { (StudyPacket.destination(for: $0), $0.title) }) { first, _ in first }
         var structure = StructureDrawing(canvas: canvas)
         canvas.beginStructure("Document")
         for offset in run.pages.indices {

@@ -398,6 +398,10 @@ public final class PDFCanvas {
 
     // MARK: - Links, destinations, outline
 
+    /// What a link to each named destination is described as to a screen reader (its `/Alt`,
+    /// after an arrow): a journal's title for its first page. A name not listed is itself.
+    public var destinationDescriptions: [String: String] = [:]
+
     /// A clickable area: `target` is a URI, or `#name` for a named destination.
     public func link(to target: String, x: Double, y: Double, width: Double, height: Double) {
         if output == .pdf, inElement, open.last?.content == true {
@@ -411,7 +415,7 @@ public final class PDFCanvas {
         // cairo makes every link an element, in an artifact too.
         // Its alternative description: where it leads (PDF/UA 7.18.5).
         if output == .pdf {
-            let alt = target.hasPrefix("#") ? "→ " + String(target.dropFirst()) : target
+            let alt = target.hasPrefix("#") ? "→ " + (destinationDescriptions[String(target.dropFirst())] ?? String(target.dropFirst())) : target
             elements.append(PDFStructure.Element(tag: "Link", language: nil, attributes: " /Alt \(PDFStructure.literal(alt))"))
         }
         pangoCairo.cairo_tag_begin(cr, "Link", attributes)

@@ -18,4 +18,16 @@ import Testing
         #expect(JournalTypesetter.absolute("javascript:alert(1)", base: page) == nil)
         #expect(JournalTypesetter.absolute("2026-11-18-다른-글.md", base: nil) == nil)
     }
+
+    /// A link to a journal of the same packet, by its page or its file, opens its first page in
+    /// the packet; one to a journal the packet lacks leads to the web as before.
+    @Test func linksToJournalsOfThePacketStayInThePacket() {
+        let inPacket = ["다른-글": "journal-0123456789ab"]
+        #expect(JournalTypesetter.target("../다른-글/#요약", from: "금리-메모", inPacket: inPacket, base: page) == "#journal-0123456789ab")
+        #expect(JournalTypesetter.target("2026-11-18-다른-글.md", from: "금리-메모", inPacket: inPacket, base: nil) == "#journal-0123456789ab")
+        #expect(JournalTypesetter.target("../../journals/다른-글/", from: "금리-메모", inPacket: inPacket, base: page) == "#journal-0123456789ab")
+        #expect(JournalTypesetter.target("../지난-글/", from: "금리-메모", inPacket: inPacket, base: page) == "https://example.org/study/journals/%EC%A7%80%EB%82%9C-%EA%B8%80/")
+        #expect(JournalTypesetter.target("https://news.example.com/다른-글/", from: "금리-메모", inPacket: inPacket, base: page) == "https://news.example.com/다른-글/")
+        #expect(JournalTypesetter.target("#요약", from: "금리-메모", inPacket: inPacket, base: page) == nil)
+    }
 }
