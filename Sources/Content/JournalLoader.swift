@@ -228,6 +228,7 @@ public enum JournalLoader {
             diagnostics.report(hashtag)
             return nil
         }
+        if let cut = titleCutByComment(parts.yaml, path: path) { diagnostics.report(cut) }
         let source = YAMLSource(path: path, fileLines: text.lfLines(), lineOffset: 1)
         switch source.compose(parts.yaml) {
         case .failure(let diagnostic):
@@ -272,6 +273,25 @@ public enum JournalLoader {
             return .error(
                 "'\(hashtag)' is read as a comment, not a value: YAML starts a comment at '#'",
                 at: SourceLocation(path: path, line: index + 2, column: column), hint: hint, sourceLine: written)
+        }
+        return nil
+    }
+
+    /// A title with a hashtag in it (`title: 금리 #동결 이후`): YAML ends a plain value at ` #`,
+    /// so the page's title was `금리` without a word. A comment proper (`# 메모`, a space after
+    /// its `#`) and a quoted title are left alone.
+    static func titleCutByComment(_ yaml: String, path: String) -> Diagnostic? {
+        guard yaml.utf8.contains(UInt8(ascii: "#")) else { return nil }
+        for (index, line) in yaml.lfLines().enumerated() where line.hasPrefix("title:") && line.utf8.contains(UInt8(ascii: "#")) {
+            guard let match = line.firstMatch(of: /^title:[ \t]+([^"'\s#][^#]*?)[ \t]+(#[^\s#].*)$/) else { continue }
+            let (kept, cut) = (match.output.1, match.output.2)
+            let written = "\(kept) \(cut)".trimmingCharacters(in: .whitespaces)
+            let quoted = written.contains("\"") ? "'\(written.replacingOccurrences(of: "'", with: "''"))'" : "\"\(written.replacingOccurrences(of: "\\", with: "\\\\"))\""
+            let hashtag = cut.prefix { !$0.isWhitespace }
+            return .warning(
+                "the title ends before '\(hashtag)': YAML reads ' #…' as a comment, so the title is '\(kept)'",
+                at: SourceLocation(path: path, line: index + 2, column: line[..<cut.startIndex].unicodeScalars.count + 1),
+                hint: "quote the title to keep it whole: title: \(quoted)", sourceLine: String(line), code: "title-comment")
         }
         return nil
     }

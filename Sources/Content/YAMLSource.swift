@@ -144,6 +144,10 @@ struct YAMLSlip: Equatable {
         var hint = "check the indentation, and quote values that contain ': ' or start with '[', '{', '*' or '&'"
         if problem.contains("mapping values are not allowed") {
             hint = "a value with ': ' in it must be quoted: " + (Self.quoted(line: problemLine, in: lines) ?? "title: \"금리: 오를까\"")
+        } else if let (first, fix) = Self.startsWithIndicator(line: problemLine, in: lines) {
+            // `title: [속보] 금리 동결`, `title: "금리" 동결`, `title: @금리`: YAML reads the
+            // first character as the start of a list, a quoted value or a reserved sign.
+            hint = "a value that starts with '\(first)' and goes on after it must be quoted: \(fix)"
         }
         self.init(message: "invalid YAML: \(problem)", hint: hint, line: problemLine, column: mark?.column ?? 1)
     }
@@ -194,6 +198,21 @@ struct YAMLSlip: Equatable {
             !value.hasPrefix("'")
         else { return nil }
         return "\(key): \"\(value)\""
+    }
+
+    /// Line `line` (from 1) as `key: "value"` (single quotes when the value holds a double
+    /// one), when it is a plain `key: value` line whose value starts with a character YAML reads
+    /// as the start of something else (`[`, `{`, a quote, `@`, `` ` ``, `*`, `&`, `!`, `%`, `|`,
+    /// `>`) and goes on after it: that character and the fix.
+    static func startsWithIndicator(line: Int, in lines: [Substring]) -> (Character, String)? {
+        guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
+        let text = lines[line - 1]
+        let key = text[..<colon.lowerBound], value = text[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+        guard !key.isEmpty, !key.hasPrefix(" "), !key.hasPrefix("-"), !key.contains(" "), let first = value.first, "[{\"'@`*&!%|>".contains(first)
+        else { return nil }
+        if value.contains("\"") && !value.contains("'") { return (first, "\(key): '\(value)'") }
+        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        return (first, "\(key): \"\(escaped)\"")
     }
 
     /// The character at `mark` (1-based line and scalar column), if the text has one there.

@@ -5,6 +5,22 @@ import GazetteModel
 /// address, the quote that was never closed, the whole line of a merge leftover), a severity and
 /// a stable code.
 enum DiagnosticRanges {
+    /// A YAML value in quotes as the text it stands for (`"a \"b\""` → `a "b"`, `'it''s'` → `it's`).
+    static func unquoted(_ value: Substring) -> String? {
+        if value.count >= 2, value.hasPrefix("'"), value.hasSuffix("'") { return value.dropFirst().dropLast().replacingOccurrences(of: "''", with: "'") }
+        guard value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") else { return nil }
+        var text = "", escaped = false
+        for character in value.dropFirst().dropLast() {
+            if escaped || character != "\\" {
+                text.append(character)
+                escaped = false
+            } else {
+                escaped = true
+            }
+        }
+        return text
+    }
+
     static func convert(_ diagnostic: Diagnostic, lines: [Substring], encoding: PositionEncoding) -> LSPDiagnostic {
         let line = diagnostic.location?.line ?? 1
         let column = diagnostic.location?.column ?? 1
@@ -18,6 +34,17 @@ enum DiagnosticRanges {
             return LSPDiagnostic(
                 range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
                 severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+        }
+        if code == "yaml-syntax" || code == "title-comment",
+            let fix = diagnostic.hint?.firstMatch(of: /(?:must be quoted|to keep it whole): (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
+            text.hasPrefix(fix.2 + ":"), unquoted(fix.3) == text.dropFirst(fix.2.count + 1).trimmingCharacters(in: .whitespaces)
+        {
+            // A value to quote: the whole line, to be replaced by the line quoted.
+            var converted = LSPDiagnostic(
+                range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
+                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            converted.data = .string(String(fix.1))
+            return converted
         }
         if code == "markup-shown", let fix = diagnostic.hint?.firstMatch(of: /end the address with '\)': (.+\))$/)?.1 {
             // A link or picture never closed: it all, to be replaced with itself closed.

@@ -268,8 +268,9 @@ extension Features {
         var actions: [CodeAction] = []
         for diagnostic in diagnostics where diagnostic.source == "gazette" {
             // The diagnostic's range holds what its suggestion replaces: a tag, an author, a
-            // heading's marks and first word (`##요약` → `## 요약`), or a link's address.
-            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma", "broken-link"].contains(diagnostic.code) {
+            // heading's marks and first word (`##요약` → `## 요약`), a link's address, or a
+            // front-matter line whose value must be quoted.
+            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma", "broken-link", "yaml-syntax", "title-comment"].contains(diagnostic.code) {
                 actions.append(
                     CodeAction(
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,

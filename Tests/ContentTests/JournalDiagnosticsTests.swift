@@ -163,6 +163,38 @@ import Testing
         #expect(comments.isEmpty, "\(comments)")
     }
 
+    /// A title with a hashtag after its first word (`title: 금리 #동결 이후`): YAML cuts it at
+    /// ` #`, so the page's title was '금리' without a word. Named, with the title quoted; the
+    /// journal still loads, with what YAML read.
+    @Test func aTitleCutByAHashtagIsNamed() {
+        let (journal, cut) = parse("---\ntitle: 금리 #동결 이후\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(journal?.title == "금리")
+        #expect(
+            cut == [
+                """
+                content/journals/a.md:2:11: warning: the title ends before '#동결': YAML reads ' #…' as a comment, so the title is '금리' — quote the title to keep it whole: title: "금리 #동결 이후"
+                    title: 금리 #동결 이후
+                                ^
+                """
+            ])
+        let (_, quotes) = parse("---\ntitle: 그가 \"금리\" #동결\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(quotes.first?.contains("title: '그가 \"금리\" #동결'") == true, "\(quotes)")
+        // Quoted, or a comment proper after the title: nothing to say.
+        let (_, fine) = parse("---\ntitle: \"금리 #동결\"\ncreated: 2026-11-18 # 나중에\n---\nBody\n")
+        #expect(fine.isEmpty, "\(fine)")
+    }
+
+    /// A value starting with what YAML reads as the start of something else — `[속보]` of a news
+    /// title, a quoted word, `@` — and going on after it: the hint is the member's line quoted.
+    @Test func aValueStartingWithAnIndicatorIsQuotedInTheHint() {
+        let (_, bracket) = parse("---\ntitle: [속보] 금리 동결\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(bracket.first?.contains("— a value that starts with '[' and goes on after it must be quoted: title: \"[속보] 금리 동결\"") == true, "\(bracket)")
+        let (_, quote) = parse("---\ntitle: \"금리\" 동결\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(quote.first?.contains("must be quoted: title: '\"금리\" 동결'") == true, "\(quote)")
+        let (_, at) = parse("---\ntitle: @금리 동결\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(at.first?.contains("— a value that starts with '@' and goes on after it must be quoted: title: \"@금리 동결\"") == true, "\(at)")
+    }
+
     @Test func duplicateKeyNamesBothLines() {
         let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
         #expect(

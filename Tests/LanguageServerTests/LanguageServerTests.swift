@@ -156,6 +156,27 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A news title typed as it is (`[속보] …`, a hashtag in it): the line is marked, and the
+    /// quick fix writes it quoted.
+    @Test func aTitleToQuoteIsQuotedByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/quote.md"
+        let rest = "\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n본문.\n"
+        for (title, code, fixed) in [
+            ("title: [속보] 금리 동결", "yaml-syntax", "title: \"[속보] 금리 동결\""), ("title: 금리 #동결 이후", "title-comment", "title: \"금리 #동결 이후\""),
+        ] {
+            let path = path.replacingOccurrences(of: "quote", with: code)
+            let marked = try #require(try open(path, "---\n" + title + rest).first { $0.string("code") == code })
+            #expect(Self.range(marked) == [1, 0, title.utf16.count], "\(marked)")
+            let fixes = try client.result("textDocument/codeAction", [
+                "textDocument": ["uri": uri(path)], "range": marked["range"] as Any, "context": ["diagnostics": [marked]],
+            ]) as? [[String: Any]] ?? []
+            let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+            #expect(edit?.first?.string("newText") == fixed, "\(fixes)")
+        }
+        #expect(try client.finish() == 0)
+    }
+
     @Test func crossFileProblemsFollowTheDiskAndTheOtherBuffers() throws {
         try initialize()
         let path = "content/journals/cross.md"
