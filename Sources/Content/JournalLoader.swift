@@ -325,7 +325,11 @@ public enum JournalLoader {
         let created = writtenCreated ?? fallbackDates.0 ?? writtenUpdated
         let updated = writtenUpdated ?? max(created ?? .distantPast, fallbackDates.1 ?? .distantPast)
         if let writtenCreated, let writtenUpdated, writtenUpdated < writtenCreated, let node = map.value("updated") {
-            diagnostics.report(source.warning("'updated' is earlier than 'created'", at: node))
+            // A day typed wrong in one of them (the year, most often): the two as written.
+            diagnostics.report(
+                source.warning(
+                    "'updated' is earlier than 'created'", at: node,
+                    hint: "'created' is \(map.string("created") ?? ""): fix the date typed wrong, or remove 'updated:' (the file's last change is used)"))
         }
         return (created, updated)
     }

@@ -195,6 +195,16 @@ import Testing
         #expect(at.first?.contains("— a value that starts with '@' and goes on after it must be quoted: title: \"@금리 동결\"") == true, "\(at)")
     }
 
+    /// An `updated` before `created` (a year typed a year off): both dates in the warning.
+    @Test func anUpdateBeforeItsCreationShowsBothDates() {
+        let (journal, messages) = parse("---\ntitle: 순서\ncreated: 2026-11-18 09:00\nupdated: 2025-11-19 08:00\n---\nBody\n")
+        #expect(journal != nil)
+        #expect(
+            messages.first?.hasPrefix(
+                "content/journals/a.md:4:10: warning: 'updated' is earlier than 'created' — 'created' is 2026-11-18 09:00: fix the date typed wrong, or remove 'updated:' (the file's last change is used)"
+            ) == true, "\(messages)")
+    }
+
     @Test func duplicateKeyNamesBothLines() {
         let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
         #expect(
