@@ -20,33 +20,13 @@ extension Features {
         let bySlug = Dictionary(moves.map { (SitePaths.journalSlug(forFile: $0.from), $0) }) { first, _ in first }
         guard !bySlug.isEmpty else { return WorkspaceEdit(changes: [:]) }
         var changes: [String: [TextEdit]] = [:]
-        for (path, journal) in workspace.journals.sorted(by: { $0.key < $1.key }) {
-            guard let body = journal.body, body.contains("](") else { continue }
+        for link in journalLinks(to: { bySlug[$0] != nil }) {
+            guard let move = bySlug[link.slug] else { continue }
             // Where the linking file will be: it may be among those moved.
-            let home = moves.first { $0.from == path }?.to ?? path
-            let lines = body.lfLines()
-            var edits: [TextEdit] = []
-            // A reference link (`[a][ref]`) has no `](` of its own: the next link's on its line
-            // is found for it, and must be edited once.
-            var seen: Set<[Int]> = []
-            for link in MarkdownDocument(body).links() where !link.isImage && link.line >= 1 && link.line <= lines.count {
-                let line = lines[link.line - 1]
-                guard let (raw, start) = Self.destination(in: line, from: link.column), seen.insert([link.line, start]).inserted,
-                    let slug = SitePaths.linkTarget(raw, from: SitePaths.journal(journal.slug)).flatMap(SitePaths.journalSlug(ofPage:)),
-                    let move = bySlug[slug]
-                else { continue }
-                let rewritten = Self.rewritten(raw, oldSlug: slug, move: move, linkedFrom: home)
-                guard rewritten != raw else { continue }
-                let before = line.utf8.prefix(start), through = line.utf8.prefix(start + raw.utf8.count)
-                let fileLine = journal.bodyStartLine - 1 + link.line - 1
-                edits.append(
-                    TextEdit(
-                        range: LSPRange(
-                            start: Position(line: fileLine, character: encoding.length(String(decoding: before, as: UTF8.self))),
-                            end: Position(line: fileLine, character: encoding.length(String(decoding: through, as: UTF8.self)))),
-                        newText: rewritten))
-            }
-            if !edits.isEmpty { changes[workspace.uri(of: path)] = edits }
+            let home = moves.first { $0.from == link.path }?.to ?? link.path
+            let rewritten = Self.rewritten(link.raw, oldSlug: link.slug, move: move, linkedFrom: home)
+            guard rewritten != link.raw else { continue }
+            changes[workspace.uri(of: link.path), default: []].append(TextEdit(range: link.range, newText: rewritten))
         }
         return WorkspaceEdit(changes: changes)
     }

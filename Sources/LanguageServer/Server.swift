@@ -70,6 +70,10 @@ public final class LanguageServer {
         case "textDocument/hover": answer(id, params) { features, document, position in features.hover(document, position).map(JSONValue.from) ?? .null }
         case "textDocument/definition":
             answer(id, params) { features, document, position in features.definition(document, position).map(JSONValue.from) ?? .null }
+        case "textDocument/references":
+            answer(id, params) { features, document, position in
+                .from(features.references(document, position, includeDeclaration: params["context"]?["includeDeclaration"]?.bool ?? false))
+            }
         case "textDocument/documentSymbol":
             answer(id, params, needsPosition: false) { features, document, _ in .from(features.symbols(document)) }
         case "textDocument/prepareRename":
@@ -114,7 +118,7 @@ public final class LanguageServer {
             "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(true)]),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "[", ",", "(", "/", "-"].map(JSONValue.string))]),
             "hoverProvider": .bool(true), "definitionProvider": .bool(true), "documentSymbolProvider": .bool(true),
-            "workspaceSymbolProvider": .bool(true),
+            "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
             "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand)])]),

@@ -177,6 +177,33 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// "Find references" on a journal lists the journals that link to it, by its page or its
+    /// file, unsaved buffers included; on a link, those of the journal it leads to.
+    @Test func referencesListTheJournalsLinkingToOne() throws {
+        try initialize()
+        let target = "content/journals/2026-11-19-bok-rate-hold.md"
+        let text = String(decoding: try Data(contentsOf: site.url.appendingPathComponent(target)), as: UTF8.self)
+        _ = try open(target, text)
+        let head = "---\ntitle: 잇는 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-21 09:00\n---\n"
+        _ = try open("content/journals/by-page.md", head + "앞 글: [동결](../bok-rate-hold/) 참고.\n")
+        _ = try open("content/journals/by-file.md", head + "둘째 줄\n[요약](2026-11-19-bok-rate-hold.md#요약) 과 [다른 글](../by-page/)\n")
+        func references(_ path: String, _ line: Int, _ character: Int) throws -> [[String: Any]] {
+            try client.result("textDocument/references", [
+                "textDocument": ["uri": uri(path)], "position": ["line": line, "character": character], "context": ["includeDeclaration": false],
+            ]) as? [[String: Any]] ?? []
+        }
+        let backlinks = try references(target, 1, 0)
+        let places = backlinks.map { ($0.string("uri") ?? "", Self.range($0)) }
+        #expect(places.contains { $0.0 == uri("content/journals/by-page.md") && $0.1 == [6, 10, 27] }, "\(backlinks)")
+        #expect(places.contains { $0.0 == uri("content/journals/by-file.md") && $0.1 == [7, 5, 35] }, "\(backlinks)")
+        #expect(!places.contains { $0.0 == uri("content/journals/by-file.md") && $0.1[1] > 35 }, "the link to another journal is not one")
+        // On the link in by-file.md: the same journal's.
+        #expect(try references("content/journals/by-file.md", 7, 10).count == backlinks.count)
+        // On by-page.md itself: the link of by-file.md to it.
+        #expect(try references("content/journals/by-page.md", 6, 0).map { Self.range($0) } == [[7, 46, 57]])
+        #expect(try client.finish() == 0)
+    }
+
     @Test func crossFileProblemsFollowTheDiskAndTheOtherBuffers() throws {
         try initialize()
         let path = "content/journals/cross.md"
