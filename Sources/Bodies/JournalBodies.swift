@@ -81,7 +81,7 @@ public struct JournalBodies: Sendable {
     /// 10,000-journal site, about 16 KB each).
     public static let defaultKeptBytes = 256 << 20
     /// The ids a journal's page has of its own (the theme's), which no heading of its body takes.
-    public static let pageIDs = ["main"]
+    public static let pageIDs = SitePaths.journalPageIDs
     /// What gives a body's headings the ids its page gives them, whatever else it is parsed for.
     public static let anchorOptions = MarkdownOptions(headingIDs: true, reservedIDs: pageIDs)
     /// Characters of plain text every body keeps.

@@ -74,6 +74,10 @@ public enum SitePaths {
         return path.hasSuffix("/") && !joined.isEmpty ? joined + "/" : joined
     }
 
+    /// The ids a journal's page has of its own (the stock theme's `main`), which no heading of its
+    /// body takes: the site and packets give headings the same ids.
+    public static let journalPageIDs = ["main"]
+
     /// The slug of the journal whose page a site path is (`journals/<slug>/`, what `linkTarget`
     /// gives), nil for any other page or file.
     public static func journalSlug(ofPage target: String) -> String? {

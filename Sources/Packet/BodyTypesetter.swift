@@ -21,6 +21,9 @@ struct BodyTypesetter {
     var pictures: [String: PacketPicture] = [:]
     /// Identities for the journal's lists, quotes and tables.
     let ids = StructureIDs()
+    /// The destinations of the body's headings, in document order, and how each is described
+    /// (empty: headings are no destinations).
+    var headingAnchors = HeadingAnchors(names: [], descriptions: [])
 
     func boxes(_ blocks: [MarkdownBlock]) throws -> [FlowBox] {
         try boxes(blocks, indent: 0, width: style.contentWidth, bars: [], tight: false)
@@ -43,6 +46,8 @@ struct BodyTypesetter {
                 let blocks = try cache.paragraph(rich(inlines, style.heading(level)), width: width, lineHeight: 1.3)
                 let text = FlowBox.text(blocks, indent: indent, spaceBefore: style.size * (level <= 2 ? 1.5 : 1.2), spaceAfter: style.size * 0.35)
                 text.role = role
+                let (anchor, description) = headingAnchors.next()
+                (text.anchor, text.anchorDescription) = (anchor, description)
                 if text.height > style.bodyHeight / 2 {
                     // A "heading" longer than half a page is set like a paragraph, so it can split.
                     made = [text]
@@ -55,6 +60,7 @@ struct BodyTypesetter {
                 box.keepWithNext = true
                 box.kind = .heading
                 box.role = role
+                (box.anchor, box.anchorDescription) = (anchor, description)
                 made = [box]
             case .blockQuote(let children):
                 made = try boxes(children, indent: indent + style.quoteIndent, width: width - style.quoteIndent, bars: bars + [indent + 2], tight: false)
@@ -558,5 +564,25 @@ struct BodyTypesetter {
                 })
             }
         }
+    }
+}
+
+/// The destinations a body's headings are, taken in document order as they are set (nested ones
+/// too: a heading in a quote or a list), one per heading `MarkdownDocument.headingIDs` names.
+final class HeadingAnchors {
+    private let names: [String]
+    private let descriptions: [String]
+    private var taken = 0
+
+    init(names: [String], descriptions: [String]) {
+        self.names = names
+        self.descriptions = descriptions
+    }
+
+    /// The next heading's destination and description, or nils past the last.
+    func next() -> (String?, String?) {
+        defer { taken += 1 }
+        guard taken < names.count else { return (nil, nil) }
+        return (names[taken], taken < descriptions.count ? descriptions[taken] : nil)
     }
 }

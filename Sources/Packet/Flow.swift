@@ -18,8 +18,10 @@ final class FlowBox {
     var breakBefore = false
     /// The fewest units left on either side of a split: 2 means no widow and no orphan.
     var minimumSplit = 2
-    /// A named destination placed where the box starts.
+    /// A named destination placed where the box starts, and what a link to it is described as
+    /// to a screen reader (nil: the journal's title, or the name).
     var anchor: String?
+    var anchorDescription: String?
     /// Drawn again above this box when it starts a page (a table's header row).
     var runningHeader: FlowBox?
     /// Distance from the box's top to its first baseline, for list markers.

@@ -15,8 +15,10 @@ struct JournalTypesetter {
     /// Short texts this typesetter has set, reused across its journals (see `TextBlockCache`).
     let cache: TextBlockCache
     /// The destination of each journal of the packet by its slug: a link to one of them opens
-    /// its first page in the packet, not its web page.
+    /// its first page in the packet (or the heading its `#…` names), not its web page.
     let inPacket: [String: String]
+    /// The headings' ids of the packet's journals, read when a link names a section of one.
+    let sections: PacketSections
     var config: SiteConfig { packet.content.config }
 
     init(packet: StudyPacket, style: PacketStyle, fonts: PrintFonts, strings: PacketStrings) {
@@ -26,6 +28,7 @@ struct JournalTypesetter {
         self.strings = strings
         cache = TextBlockCache(fonts: fonts)
         inPacket = Dictionary(packet.journals.map { ($0.slug, StudyPacket.destination(for: $0)) }) { first, _ in first }
+        sections = PacketSections(packet: packet)
     }
 
     private func textBox(_ text: RichText, lineHeight: Double = 1.35, spaceBefore: Double = 0) throws -> FlowBox {
@@ -93,12 +96,18 @@ struct JournalTypesetter {
         header[0].breakBefore = true
         header[0].anchor = StudyPacket.destination(for: journal)
 
-        let document = MarkdownDocument(packet.content.markdown(of: journal), options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1))
+        let document = MarkdownDocument(
+            packet.content.markdown(of: journal), options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1, reservedIDs: SitePaths.journalPageIDs))
         let linkBase = packet.baseURL.flatMap { URL(string: SitePaths.journal(journal.slug), relativeTo: $0) }
-        let inPacket = self.inPacket
+        let (inPacket, sections) = (self.inPacket, self.sections)
+        let ownIDs = document.headingIDs()
+        sections.know(journal.slug, ownIDs)
         var body = BodyTypesetter(
             style: style, fonts: fonts, cache: cache,
-            resolveLink: { JournalTypesetter.target($0, from: journal.slug, inPacket: inPacket, base: linkBase) }, strings: strings)
+            resolveLink: { JournalTypesetter.target($0, from: journal.slug, inPacket: inPacket, sections: sections.ids(of:), base: linkBase) },
+            strings: strings)
+        body.headingAnchors = HeadingAnchors(
+            names: ownIDs.map { StudyPacket.destination(slug: journal.slug, section: $0) }, descriptions: ownIDs.map { "\(journal.title) #\($0)" })
         body.pictures = PacketPicture.of(journal, in: packet.content)
         let bodyBoxes = try body.boxes(document.blocks())
         if let first = bodyBoxes.first { first.spaceBefore = 0 }
@@ -110,15 +119,24 @@ struct JournalTypesetter {
         return all
     }
 
-    /// Where a link of the journal `slug` leads: to the first page of a journal of the packet
-    /// (`#journal-…`) when it names one, by its page or its file, whatever `#…` follows (the
-    /// packet has no destinations for headings); else `absolute`.
-    static func target(_ destination: String, from slug: String, inPacket: [String: String], base: URL?) -> String? {
-        if let cleaned = SafeURL.allowed(destination, in: .body), SafeURL.scheme(cleaned) == nil, !cleaned.hasPrefix("#"),
-            let page = SitePaths.linkTarget(cleaned, from: SitePaths.journal(slug)), let linked = SitePaths.journalSlug(ofPage: page),
+    /// Where a link of the journal `slug` leads: to a journal of the packet when it names one,
+    /// by its page or its file — to the heading its `#…` names (`sections`: the ids of a
+    /// journal's headings), else to its first page; a `#…` alone, to a heading of this journal;
+    /// anything else as `absolute` makes it.
+    static func target(
+        _ destination: String, from slug: String, inPacket: [String: String], sections: (String) -> [String], base: URL?
+    ) -> String? {
+        guard let cleaned = SafeURL.allowed(destination, in: .body), SafeURL.scheme(cleaned) == nil else { return absolute(destination, base: base) }
+        let fragment = cleaned.firstIndex(of: "#").map { String(cleaned[cleaned.index(after: $0)...]) }.map { $0.removingPercentEncoding ?? $0 }
+        func section(of linked: String) -> String? {
+            guard let fragment, !fragment.isEmpty, sections(linked).contains(fragment) else { return nil }
+            return "#" + StudyPacket.destination(slug: linked, section: fragment)
+        }
+        if cleaned.hasPrefix("#") { return section(of: slug) }
+        if let page = SitePaths.linkTarget(cleaned, from: SitePaths.journal(slug)), let linked = SitePaths.journalSlug(ofPage: page),
             let name = inPacket[linked]
         {
-            return "#" + name
+            return section(of: linked) ?? "#" + name
         }
         return absolute(destination, base: base)
     }
@@ -139,3 +157,22 @@ struct JournalTypesetter {
     }
 }
 
+/// The ids of the headings of a packet's journals by slug, as the site gives them: a journal's
+/// own are known once it is set, another's read from its Markdown the first time a link names
+/// one of its sections. One per typesetter (a thread's).
+final class PacketSections {
+    private let packet: StudyPacket
+    private var known: [String: [String]] = [:]
+
+    init(packet: StudyPacket) { self.packet = packet }
+
+    func know(_ slug: String, _ ids: [String]) { known[slug] = ids }
+
+    func ids(of slug: String) -> [String] {
+        if let ids = known[slug] { return ids }
+        guard let journal = packet.journals.first(where: { $0.slug == slug }) else { return [] }
+        let ids = MarkdownDocument(packet.content.markdown(of: journal), options: MarkdownOptions(reservedIDs: SitePaths.journalPageIDs)).headingIDs()
+        known[slug] = ids
+        return ids
+    }
+}

@@ -20,6 +20,8 @@ final class PacketComposer {
     let isCancelled: @Sendable () -> Bool
     /// Destination name → 1-based page number, filled after pagination, read while drawing.
     private var pageOf: [String: Int] = [:]
+    /// What a link to each heading's destination is described as: the journal's title and the id.
+    private var descriptions: [String: String] = [:]
 
     init(packet: StudyPacket, isCancelled: @escaping @Sendable () -> Bool = { false }) throws {
         self.packet = packet
@@ -54,6 +56,7 @@ final class PacketComposer {
             for (index, page) in pages.enumerated() {
                 for placement in page where placement.units.lowerBound == 0 {
                     if let anchor = placement.box.anchor, pageOf[anchor] == nil { pageOf[anchor] = index + 1 }
+                    if let anchor = placement.box.anchor, let description = placement.box.anchorDescription { descriptions[anchor] = description }
                 }
             }
             footers = try pageNumbers(pages: (paginated[0].count + 1)..<(pages.count + 1), of: pages.count, spareFonts: spareFonts)
@@ -101,7 +104,7 @@ final class PacketComposer {
         let canvas = try PDFCanvas(width: style.pageWidth, height: style.pageHeight)
         if leading { setMetadata(canvas) }
         canvas.language = config.language.rawValue
-        canvas.destinationDescriptions = Dictionary(packet.journals.map { (StudyPacket.destination(for: $0), $0.title) }) { first, _ in first }
+        canvas.destinationDescriptions = descriptions.merging(packet.journals.map { (StudyPacket.destination(for: $0), $0.title) }) { first, _ in first }
         var structure = StructureDrawing(canvas: canvas)
         canvas.beginStructure("Document")
         for offset in run.pages.indices {

@@ -111,6 +111,12 @@ public struct StudyPacket: Sendable {
         return journalDestinationPrefix + (safe ? journal.slug : String(SHA256.hex(Array(journal.slug.utf8)).prefix(12)))
     }
 
+    /// The destination name of the heading `id` of the journal `slug` (`section-` and a digest:
+    /// ids are Korean as often as not).
+    static func destination(slug: String, section id: String) -> String {
+        "section-" + String(SHA256.hex(Array("\(slug)#\(id)".utf8)).prefix(12))
+    }
+
     /// What every journal's destination name (`destination(for:)`) begins with.
     static let journalDestinationPrefix = "journal-"
 }

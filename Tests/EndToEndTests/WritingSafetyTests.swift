@@ -163,12 +163,13 @@ import TestSupport
     }
 
     /// In a packet, a link to a journal of the same packet opens that journal's first page in
-    /// the PDF (a site without a base URL had nothing to click), described by the journal's
-    /// title to a screen reader, as the contents' entries are.
+    /// the PDF (a site without a base URL had nothing to click), or the heading its `#…` names,
+    /// described to a screen reader by the journal's title (and the heading's id), as the
+    /// contents' entries are.
     @Test func inAPacketALinkToAJournalOfThePacketOpensItsPage() throws {
         let site = try Self.freshSite("gazette-packet-links")
         try site.write("content/journals/2026-11-18-금리-동결.md", Self.journal(title: "금리 동결", created: "2026-11-18 09:00", body: "## 요약\n\n동결."))
-        let body = "[어제 글](2026-11-18-금리-동결.md#요약)과 [그 글](../금리-동결/), [웹](https://example.org/a)."
+        let body = "[어제 글](2026-11-18-금리-동결.md#요약)과 [그 글](../금리-동결/), [웹](https://example.org/a), [아래](#끝).\n\n## 끝\n\n끝."
         try site.write("content/journals/2026-11-19-이어서.md", Self.journal(title: "이어서", created: "2026-11-19 09:00", body: body))
         let pdf = site.url.appendingPathComponent("p.pdf")
         let run = try GazetteCommand.run(["pdf", "--week", "2026-W47", "-o", pdf.path], in: site.url)
@@ -176,16 +177,16 @@ import TestSupport
         let objects = PDFTools.objects(try PDFTools.json(pdf))
         let links = objects.values.compactMap { $0 as? [String: Any] }.filter { $0["/Subtype"] as? String == "/Link" }
         let destinations = links.compactMap { $0["/Dest"] as? String }
-        // Two contents entries, and the two body links to the first journal's destination.
-        #expect(destinations.count == 4, "\(links)")
-        let first = destinations.filter { name in destinations.filter { $0 == name }.count == 3 }
-        #expect(first.count == 3, "\(destinations)")
+        // Two contents entries; a body link to the first journal's first page (shared with its
+        // entry), one to its heading, one to this journal's own heading: five links, four places.
+        #expect(destinations.count == 5 && Set(destinations).count == 4, "\(destinations)")
+        #expect(destinations.filter { $0.hasPrefix("u:section-") }.count == 2, "\(destinations)")
         #expect(links.contains { ($0["/A"] as? [String: Any])?["/URI"] as? String == "u:https://example.org/a" })
         let expanded = site.url.appendingPathComponent("p-qdf.pdf")
         #expect(try Program.run(command: "qpdf", ["--qdf", "--object-streams=disable", pdf.path, expanded.path]).status == 0)
         let structure = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
-        let hex = "feff" + "→ 금리 동결".utf16.map { String(format: "%04x", $0) }.joined()
-        #expect(structure.components(separatedBy: "/Alt <\(hex)>").count - 1 == 3, "no /Alt naming the journal")
+        func alt(_ text: String) -> Int { structure.components(separatedBy: "/Alt <feff" + text.utf16.map { String(format: "%04x", $0) }.joined() + ">").count - 1 }
+        #expect(alt("→ 금리 동결") == 2 && alt("→ 금리 동결 #요약") == 1 && alt("→ 이어서 #끝") == 1, "links not described by their journal")
     }
 
     @Test func everyLinkAndPictureOfTheExampleSiteLeadsSomewhere() throws {
