@@ -335,13 +335,28 @@ public enum JournalLoader {
     }
 
     /// A warning for each link or image of the body the URL policy refuses (`SafeURL`): pages and
-    /// packets show its text without the address; and for each piece of raw HTML the sanitizer
-    /// removes. `document` is `body` parsed (with any options: the links are those written).
+    /// packets show its text without the address; for each piece of raw HTML the sanitizer
+    /// removes; and, while raw HTML is off, for each kind of tag the page shows as typed (`<br>`,
+    /// `<b>`: habits of blog editors), at its first place, with the Markdown that does it.
+    /// `document` is `body` parsed (with any options: the links are those written).
     public static func refusedLinkWarnings(_ document: MarkdownDocument, body: String, bodyStartLine: Int, path: String) -> [Diagnostic] {
         let refused = document.refusedLinks
         let raw = document.rawHTMLRemovals()
-        guard !refused.isEmpty || !raw.isEmpty else { return [] }
+        let shown = document.htmlShownAsText
+        guard !refused.isEmpty || !raw.isEmpty || !shown.isEmpty else { return [] }
         let lines = body.lfLines()
+        var shownWarnings: [Diagnostic] = []
+        var seen: Set<String> = []
+        for found in shown where seen.insert(found.tag).inserted {
+            let bodyLine = max(1, found.line)
+            let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: found.column) : 1
+            let times = shown.filter { $0.tag == found.tag }.count
+            shownWarnings.append(
+                .warning(
+                    "'<\(found.tag)>' is shown as typed\(times > 1 ? " (\(times) times)" : ""): this site keeps no raw HTML in journals",
+                    at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column),
+                    hint: htmlHint(found.tag), sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil, code: "html-shown"))
+        }
         let rawWarnings = raw.map { found -> Diagnostic in
             let bodyLine = max(1, found.line)
             let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: found.column) : 1
@@ -351,7 +366,7 @@ public enum JournalLoader {
                 hint: "scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed",
                 sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
         }
-        return rawWarnings + refused.map { link in
+        return shownWarnings + rawWarnings + refused.map { link in
             let bodyLine = max(1, link.line)
             let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: link.column) : 1
             let reason: String
@@ -364,6 +379,24 @@ public enum JournalLoader {
         }
     }
 
+
+    /// What Markdown does what the tag `tag` was typed for, or how to keep it.
+    static func htmlHint(_ tag: String) -> String {
+        let keep = "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
+        switch tag {
+        case "br": return "end the line with a backslash (첫 줄\\) or two spaces to break it there, \(keep)"
+        case "b", "strong": return "write bold as **굵게**, \(keep)"
+        case "i", "em": return "write italics as *기울임*, \(keep)"
+        case "s", "del", "strike": return "write ~~취소~~, \(keep)"
+        case "code": return "write code between backticks: `code`, \(keep)"
+        case "a": return "write a link as [글자](https://…), \(keep)"
+        case "img": return "write a picture as ![설명](picture.png), \(keep)"
+        case "h1", "h2", "h3", "h4", "h5", "h6": return "write a heading as ## 제목, \(keep)"
+        case "p", "div": return "leave a blank line between paragraphs instead, \(keep)"
+        case "hr": return "write a rule as --- on a line of its own, \(keep)"
+        default: return "Markdown has no <\(tag)>: delete it, \(keep)"
+        }
+    }
 
     static func checkSlugs(_ journals: [Journal]) -> [Diagnostic] {
         var seen: [String: String] = [:]

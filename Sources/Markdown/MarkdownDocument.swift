@@ -169,6 +169,12 @@ public final class MarkdownDocument {
         return (parser, root)
     }
 
+    /// Raw HTML the body holds while raw HTML is off (`MarkdownOptions.unsafeHTML`), which the
+    /// page shows as typed: each tag's name (`br`, `b`, `center`; closing tags left out), in
+    /// document order, with its 1-based line and byte column. HTML comments are not shown, and not
+    /// listed: a note to oneself is not published.
+    public private(set) var htmlShownAsText: [(tag: String, line: Int, column: Int)] = []
+
     /// Links and images whose destination the URL policy refuses (see `SafeURL`), as written;
     /// the document keeps a refused link's text and an image's alt text, without the address.
     public private(set) var refusedLinks: [Link]
@@ -666,6 +672,16 @@ public final class MarkdownDocument {
         }
         for node in raw {
             let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+            let trimmed = literal.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->"), trimmed.dropFirst(4).dropLast(3).firstRange(of: "-->") == nil {
+                // A comment: a note the member left for themselves, shown nowhere.
+                cmark_node_unlink(node)
+                cmark_node_free(node)
+                continue
+            }
+            if let tag = literal.firstMatch(of: /^\s*<([A-Za-z][A-Za-z0-9-]*)/)?.1 {
+                htmlShownAsText.append((tag.lowercased(), Int(cmark_node_get_start_line(node)), column(of: node)))
+            }
             guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
             if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
                 guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else {

@@ -205,6 +205,20 @@ import Testing
             ) == true, "\(messages)")
     }
 
+    /// `<br>` and `<b>` typed as a blog editor taught: said once per tag, at its first place,
+    /// with the Markdown that does it; a comment is a note, not shown and not said.
+    @Test func htmlShownAsTypedIsNamedWithItsMarkdown() {
+        let (journal, messages) = parse("---\ntitle: 줄바꿈\ncreated: 2026-11-18\n---\n첫 줄<br>둘째 줄<br>\n<b>굵게</b> <!-- 메모 -->\n")
+        #expect(journal != nil)
+        let summaries = messages.map { $0.split(separator: "\n").first.map(String.init) ?? "" }
+        let keep = "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
+        #expect(
+            summaries == [
+                "content/journals/a.md:5:4: warning: '<br>' is shown as typed (2 times): this site keeps no raw HTML in journals — end the line with a backslash (첫 줄\\) or two spaces to break it there, \(keep)",
+                "content/journals/a.md:6:1: warning: '<b>' is shown as typed: this site keeps no raw HTML in journals — write bold as **굵게**, \(keep)",
+            ], "\(messages)")
+    }
+
     @Test func duplicateKeyNamesBothLines() {
         let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
         #expect(

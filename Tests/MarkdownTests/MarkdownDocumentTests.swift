@@ -111,6 +111,21 @@ import TestSupport
         #expect(!html.contains("<div"))
     }
 
+    /// What is shown as typed is listed, tag by tag, where it is; a comment is a note to oneself,
+    /// shown nowhere (on the page, in its text) — unless more follows it in its block.
+    @Test func listsTheHTMLShownAsTextAndDropsComments() {
+        let body = "첫 줄<br>둘째 <b>굵게</b> <!-- 인라인 메모 --> 끝\n\n<!-- 블록 메모\n둘째 줄 -->\n\n<center>가운데</center>\n"
+        let document = MarkdownDocument(body)
+        #expect(document.htmlShownAsText.map(\.tag) == ["br", "b", "center"])
+        #expect(document.htmlShownAsText.map(\.line) == [1, 1, 6])
+        #expect(document.htmlShownAsText.map(\.column) == [8, 19, 1])
+        let html = document.html()
+        #expect(!html.contains("메모") && !document.plainText().contains("메모"), "\(html)")
+        #expect(html.contains("첫 줄&lt;br&gt;둘째 &lt;b&gt;굵게&lt;/b&gt;  끝"), "\(html)")
+        #expect(MarkdownDocument("<!-- 메모 --> 뒤에 글\n").html().contains("메모"))
+        #expect(MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: true)).htmlShownAsText.isEmpty)
+    }
+
     @Test func passesRawHTMLWhenUnsafeButTagfilterStillApplies() {
         let html = MarkdownDocument(
             "<div class=\"x\">hi</div>\n\n<script>alert(1)</script>\n", options: MarkdownOptions(unsafeHTML: true)
