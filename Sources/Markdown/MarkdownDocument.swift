@@ -296,10 +296,12 @@ public final class MarkdownDocument {
             if skippingHeadings, MarkdownDocument.isInsideHeading(node) { return }
             if skippingImages, MarkdownDocument.isInside(CMARK_NODE_IMAGE, node) { return }
             if entering {
-                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_HTML_INLINE
-                    || type == CMARK_NODE_CODE_BLOCK
-                {
+                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
                     if let literal = cmark_node_get_literal(node) { pieces.append(String(cString: literal)) }
+                } else if type == CMARK_NODE_HTML_INLINE || type == CMARK_NODE_HTML_BLOCK {
+                    // Raw HTML kept (`unsafeHTML`; otherwise it is text by now): what it shows,
+                    // not its tags — a `<br>` a space, a comment nothing.
+                    if let literal = cmark_node_get_literal(node) { pieces.append(Self.textOfHTML(String(cString: literal))) }
                 } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
                     pieces.append(" ")
                 }
@@ -308,6 +310,20 @@ public final class MarkdownDocument {
             }
         }
         return Self.collapsingWhitespace(pieces.joined())
+    }
+
+    /// The text raw HTML shows: comments and tags taken out (a `<br>`, `<p>` or `<div>` a
+    /// space), the common entities read. What a search passage, a description and the index
+    /// hold of a body whose raw HTML is kept.
+    static func textOfHTML(_ html: String) -> String {
+        guard html.contains("<") || html.contains("&") else { return html }
+        var text = html.replacing(/<!--[\s\S]*?-->/, with: "")
+        text = text.replacing(/<\/?(?i:br|p|div|li|tr|td|th|h[1-6]|blockquote|center)\b[^>]*>/, with: " ")
+        text = text.replacing(/<\/?[A-Za-z][^>]*>/, with: "")
+        for (entity, character) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&nbsp;", " "), ("&amp;", "&")] {
+            text = text.replacingOccurrences(of: entity, with: character)
+        }
+        return text
     }
 
     /// `text` with every run of white space made one space and none at either end, the same as

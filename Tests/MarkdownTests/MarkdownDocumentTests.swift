@@ -222,6 +222,14 @@ import TestSupport
         #expect(text == "제목 굵게 그리고 code 하나 둘")
     }
 
+    /// With raw HTML kept, the plain text (search, descriptions) is what the HTML shows: no tags,
+    /// no comment, a `<br>` a space.
+    @Test func plainTextOfKeptHTMLIsWhatItShows() {
+        let body = "첫 줄<br>둘째 줄 <b>굵게</b> &amp; <span style=\"color:red\">빨강</span> <!-- 메모 -->\n\n<center>가운데 <i>글</i></center>\n"
+        let text = MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: true)).plainText()
+        #expect(text == "첫 줄 둘째 줄 굵게 & 빨강 가운데 글", "\(text)")
+    }
+
     @Test func plainTextCanSkipHeadings() {
         let document = MarkdownDocument("## 요약\n\n기준금리는 *그대로*다.\n\n### 내 생각\n\n- 하나\n")
         #expect(document.plainText(skippingHeadings: true) == "기준금리는 그대로다. 하나")
