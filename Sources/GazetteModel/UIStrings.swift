@@ -60,6 +60,7 @@ public enum UIStrings {
         ("journalCount", ko: "저널", en: "journals"),
         ("articleCount", ko: "기사", en: "articles"),
         ("articleNotStored", ko: "저장소에 없는 기사", en: "Article not in the store"),
+        ("linkedFrom", ko: "이 저널을 인용한 저널", en: "Linked from"),
         ("feedTitleSuffix", ko: "저널", en: "Journals"),
         ("atAGlance", ko: "한눈에 보기", en: "At a glance"),
         ("taskDone", ko: "완료한 항목", en: "Done"),

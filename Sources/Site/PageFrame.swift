@@ -168,6 +168,13 @@ public struct PageFrame: Sendable {
             "author": authorName(journal.author) ?? "",
             "tags": tagLinks(journal.tags, root: root), "hasTags": !journal.tags.isEmpty,
             "week": ["href": root + SitePaths.week(page.week), "label": dates.week(page.week)] as TemplateFields,
+            "linkedFrom": page.linkedFrom.map { linking -> TemplateFields in
+                [
+                    "title": linking.title, "href": root + SitePaths.encode(SitePaths.journal(linking.slug)),
+                    "created": dates.day(linking.created), "createdISO": dates.iso(linking.created),
+                ]
+            },
+            "hasLinkedFrom": !page.linkedFrom.isEmpty,
         ] as TemplateFields
         if let article = page.article {
             context["article"] = articleContext(article, root: root)

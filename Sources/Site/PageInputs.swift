@@ -1,4 +1,5 @@
 import Content
+import Foundation
 import GazetteModel
 
 /// What one page is rendered from, typed per kind of page: gathered from the site's content by
@@ -83,7 +84,12 @@ enum PageInputs: Equatable, Sendable {
         var status: JournalStatus?
         /// The pictures of the site's own the body shows, for their sizes.
         var pictures: [JournalPicture] = []
+        /// The journals whose bodies link to this one (by its page or its file), newest first.
+        var linkedFrom: [LinkingJournal] = []
     }
+
+    /// A journal as the page of a journal it links to lists it.
+    struct LinkingJournal: Equatable, Sendable { var slug: String, title: String, created: Date }
 
     struct BoardPage: Equatable, Sendable {
         /// `tag` nil: the 전체 board; `isList`: its list view.

@@ -29,6 +29,9 @@ public struct SiteRenderer: Sendable {
     /// Each tag's journals, newest first, gathered once: every board and list page of every tag
     /// asks for them and for their counts.
     private let tagged: [String: [Journal]]
+    /// The journals linking to each journal, by its slug (`PageInputs.JournalPage.linkedFrom`),
+    /// from the links each body was parsed with (`JournalBodies.siteLinks`, kept between builds).
+    private let linkedFrom: [String: [PageInputs.LinkingJournal]]
     /// Each week's article rows and the count of its journals per tag, gathered once: every
     /// board and article page of a week reads them, and a busy week has a thousand articles.
     private var weekFacts: [ISOWeek: WeekFacts] = [:]
@@ -62,6 +65,7 @@ public struct SiteRenderer: Sendable {
             for tag in journal.tags { tagged[tag, default: []].append(journal) }
         }
         self.tagged = tagged
+        linkedFrom = Self.backlinks(content.journals, bodies: bodies)
         weekFacts = Dictionary(uniqueKeysWithValues: content.weeks.map { ($0.week, gatherFacts($0, memo: memo)) })
     }
 
@@ -281,11 +285,30 @@ public struct SiteRenderer: Sendable {
             articleCount: week.articles.count, rows: rows[start..<min(rows.count, start + perPage)].map { row($0) })
     }
 
-    /// A journal's page: the journal, its week, and its article with the journals about it.
+    /// A journal's page: the journal, its week, its article with the journals about it, and the
+    /// journals that link to it.
     func journalInputs(_ journal: Journal) -> PageInputs.JournalPage {
         PageInputs.JournalPage(
             path: SitePaths.journal(journal.slug), journal: journal, week: content.week(of: journal), article: content.article(for: journal).map { shown($0) },
-            status: content.status(of: journal), pictures: content.pictures(of: journal))
+            status: content.status(of: journal), pictures: content.pictures(of: journal), linkedFrom: linkedFrom[journal.slug] ?? [])
+    }
+
+    /// For each journal, the journals of `journals` whose bodies link to it (not itself), each
+    /// once, newest first (the path breaking a tie).
+    static func backlinks(_ journals: [Journal], bodies: JournalBodies) -> [String: [PageInputs.LinkingJournal]] {
+        var linking: [String: [Journal]] = [:]
+        for journal in journals {
+            var targets: Set<String> = []
+            for link in bodies.siteLinks(journal) {
+                guard let target = SitePaths.linkTarget(link.destination, from: SitePaths.journal(journal.slug)).flatMap(SitePaths.journalSlug(ofPage:)),
+                    target != journal.slug, targets.insert(target).inserted
+                else { continue }
+                linking[target, default: []].append(journal)
+            }
+        }
+        return linking.mapValues { journals in
+            journals.sorted { ($0.created, $1.path) > ($1.created, $0.path) }.map { PageInputs.LinkingJournal(slug: $0.slug, title: $0.title, created: $0.created) }
+        }
     }
 
     /// A page of a board or of its list view: its journals and their articles, where it sits,

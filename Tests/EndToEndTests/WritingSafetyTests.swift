@@ -189,6 +189,34 @@ import TestSupport
         #expect(alt("→ 금리 동결") == 2 && alt("→ 금리 동결 #요약") == 1 && alt("→ 이어서 #끝") == 1, "links not described by their journal")
     }
 
+    /// A journal's page lists the journals that link to it, by its page or its file, each once,
+    /// newest first; a link removed is gone from the list at the next build (the memos kept).
+    @Test func aJournalsPageListsTheJournalsLinkingToIt() throws {
+        let site = try Self.freshSite("gazette-linked-from")
+        try site.write("content/journals/2026-11-16-금리-동결.md", Self.journal(title: "금리 동결", created: "2026-11-16 09:00", body: "## 요약\n\n동결."))
+        try site.write(
+            "content/journals/2026-11-17-환율.md", Self.journal(title: "환율", created: "2026-11-17 09:00", body: "[어제](../금리-동결/) 이어서."))
+        let third = "[처음](2026-11-16-금리-동결.md#요약), [다시](./2026-11-16-금리-동결.md), [환율](../환율/), [여기](#끝)\n\n## 끝\n"
+        try site.write("content/journals/2026-11-18-정리.md", Self.journal(title: "정리", created: "2026-11-18 09:00", body: third))
+        #expect(try GazetteCommand.run(["build", "--no-pdf"], in: site.url).status == 0)
+        func listed(_ slug: String) throws -> [String] {
+            let page = try site.read("public/journals/\(slug)/index.html")
+            guard let start = page.range(of: "<nav class=\"linked-from\"") else { return [] }
+            let rest = page[start.upperBound...]
+            let nav = rest[..<(rest.range(of: "</nav>")?.lowerBound ?? rest.endIndex)]
+            return nav.matches(of: /<a href="([^"]+)">([^<]+)<\/a>/).map { "\($0.output.2) \($0.output.1)" }
+        }
+        let encoded = { (slug: String) in "../../journals/\(SitePaths.encode(slug))/" }
+        #expect(try listed("금리-동결") == ["정리 \(encoded("정리"))", "환율 \(encoded("환율"))"])
+        #expect(try listed("환율") == ["정리 \(encoded("정리"))"])
+        #expect(try listed("정리").isEmpty)
+        #expect(try site.read("public/journals/금리-동결/index.html").contains("<h2>이 저널을 인용한 저널</h2>"))
+        // The link taken out of 환율: gone from 금리-동결's page at the next build.
+        try site.write("content/journals/2026-11-17-환율.md", Self.journal(title: "환율", created: "2026-11-17 09:00", body: "이어서."))
+        #expect(try GazetteCommand.run(["build", "--no-pdf"], in: site.url).status == 0)
+        #expect(try listed("금리-동결") == ["정리 \(encoded("정리"))"])
+    }
+
     @Test func everyLinkAndPictureOfTheExampleSiteLeadsSomewhere() throws {
         let scratch = try TemporaryFolder("gazette-example-links")
         let output = scratch.url.appendingPathComponent("public")
