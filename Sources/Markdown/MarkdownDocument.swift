@@ -104,6 +104,8 @@ public final class MarkdownDocument {
     /// The marks put in for emphasis beside Korean, Chinese and Japanese letters, taken out of
     /// the tree again; what maps columns back to the text as written.
     private let emphasis: CJKEmphasis
+    /// Lines that end in a backslash, whose hard breaks the parser does not count as lines.
+    private let breaks: BackslashBreaks
 
     /// Whether documents parse on several threads at once (`CMarkThreads`): false only when
     /// the executable was linked without exporting `CCMarkGFMShared`'s definition.
@@ -114,14 +116,17 @@ public final class MarkdownDocument {
 
     public init(_ text: String, options: MarkdownOptions = MarkdownOptions()) {
         // cmark-gfm fails only when out of memory; that is not recoverable anyway.
-        let (parsed, emphasis) = CJKEmphasis.marking(text) { bytes in CMarkThreads.serialized { MarkdownDocument.parse(bytes) } }
-        guard let (parser, root) = parsed else {
+        let (parsed, emphasis) = CJKEmphasis.marking(text) { bytes in
+            (CMarkThreads.serialized { MarkdownDocument.parse(bytes) }, BackslashBreaks(bytes))
+        }
+        guard let (parser, root) = parsed.0 else {
             fatalError("cmark-gfm: out of memory parsing a document")
         }
         self.parser = parser
         self.root = root
         self.options = options
         self.emphasis = emphasis
+        self.breaks = parsed.1
         refusedLinks = []
         siteLinks = []
         if let mark = emphasis.mark { removeMarks(mark) }
@@ -472,9 +477,10 @@ public final class MarkdownDocument {
             let type = cmark_node_get_type(node)
             guard entering, type == CMARK_NODE_LINK || type == CMARK_NODE_IMAGE else { return }
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let at = position(of: node)
             found.append(
                 Link(
-                    destination: url, line: Int(cmark_node_get_start_line(node)), column: column(of: node),
+                    destination: url, line: at.line, column: at.column,
                     isImage: type == CMARK_NODE_IMAGE, text: Self.text(of: node)))
         }
         return found
@@ -488,9 +494,18 @@ public final class MarkdownDocument {
 
     // MARK: - Tree access
 
-    /// A node's 1-based start column in the text as written.
-    private func column(of node: OpaquePointer) -> Int {
-        emphasis.sourceColumn(line: Int(cmark_node_get_start_line(node)), column: Int(cmark_node_get_start_column(node)))
+    /// A node's 1-based start line and column in the text as written.
+    private func position(of node: OpaquePointer) -> (line: Int, column: Int) {
+        var line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
+        var block = cmark_node_parent(node)
+        while let parent = block, cmark_node_get_type(parent) != CMARK_NODE_PARAGRAPH, cmark_node_get_type(parent) != CMARK_NODE_HEADING {
+            block = cmark_node_parent(parent)
+        }
+        if let block {
+            (line, column) = breaks.position(
+                line: line, column: column, blockLine: Int(cmark_node_get_start_line(block)), blockColumn: Int(cmark_node_get_start_column(block)))
+        }
+        return (line, emphasis.sourceColumn(line: line, column: column))
     }
 
     /// Takes `mark` (`CJKEmphasis`) out of every text, code, HTML, address, title and fence
@@ -581,7 +596,8 @@ public final class MarkdownDocument {
             else { return }
             let removed = HTMLSanitizer.removals(literal) { SafeURL.allowed($0, in: .body) }
             if !removed.isEmpty {
-                found.append((removed, Int(cmark_node_get_start_line(node)), column(of: node)))
+                let (line, column) = position(of: node)
+                found.append((removed, line, column))
             }
         }
         return found
@@ -603,11 +619,12 @@ public final class MarkdownDocument {
             let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             // An empty destination (`[text]()`) links to the page itself; cmark writes href="".
             if destination.isEmpty { continue }
+            let at = position(of: node)
             if var allowed = SafeURL.allowed(destination, in: .body) {
                 if cmark_node_get_type(node) == CMARK_NODE_LINK, allowed.hasPrefix("#") || SitePaths.linkTarget(allowed, from: "") != nil {
                     site.append(
                         Link(
-                            destination: allowed, line: Int(cmark_node_get_start_line(node)), column: column(of: node),
+                            destination: allowed, line: at.line, column: at.column,
                             isImage: false, text: ""))
                 }
                 if let root = options.siteRootFromPage {
@@ -623,8 +640,8 @@ public final class MarkdownDocument {
             let isImage = cmark_node_get_type(node) == CMARK_NODE_IMAGE
             refused.append(
                 Link(
-                    destination: destination, line: Int(cmark_node_get_start_line(node)),
-                    column: column(of: node), isImage: isImage, text: Self.text(of: node)))
+                    destination: destination, line: at.line,
+                    column: at.column, isImage: isImage, text: Self.text(of: node)))
             if isImage {
                 guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
                 cmark_node_set_literal(text, Self.text(of: node))
@@ -696,7 +713,8 @@ public final class MarkdownDocument {
                 continue
             }
             if let tag = literal.firstMatch(of: /^\s*<([A-Za-z][A-Za-z0-9-]*)/)?.1 {
-                htmlShownAsText.append((tag.lowercased(), Int(cmark_node_get_start_line(node)), column(of: node)))
+                let (line, column) = position(of: node)
+                htmlShownAsText.append((tag.lowercased(), line, column))
             }
             guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
             if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {

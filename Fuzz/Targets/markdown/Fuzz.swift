@@ -1,7 +1,7 @@
 // Markdown to HTML (cmark-gfm with Gazette's extensions, the URL policy, HTMLSanitizer for raw
 // HTML) and every other view of a document. The HTML must hold no script, no event handler and
 // no address the URL policy refuses, read back with libxml2's HTML parser; no mark `CJKEmphasis`
-// puts in shows.
+// puts in shows; every link lies on a line of the text.
 import Foundation
 import FuzzSupport
 import GazetteModel
@@ -26,6 +26,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the mark \(mark) in the output of \(text.debugDescription):\n\(html)")
     }
     _ = document.blocks()
+    // Every link is placed on a line of the text, backslash hard breaks or not (BackslashBreaks).
+    let lines = text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+    for link in document.links() where link.line < 1 || link.line > lines || link.column < 1 {
+        fatalError("link at \(link.line):\(link.column) of \(lines) lines in \(text.debugDescription)")
+    }
     _ = document.rawHTMLRemovals()
     guard let page = MarkupDocument.html(html) else { return 0 }
     for element in page.allElementsWithoutText {
