@@ -276,6 +276,15 @@ extension Features {
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]])))
             }
+            if diagnostic.code == "html-shown", let tag = diagnostic.message.firstMatch(of: /^'<([a-z][a-z0-9-]*)>'/)?.1 {
+                let edits = htmlFixes(document, tag: String(tag))
+                if !edits.isEmpty {
+                    actions.append(
+                        CodeAction(
+                            title: "Write \(tag == "br" ? "each line break" : "each <\(tag)>") of this journal as Markdown", diagnostics: [diagnostic],
+                            isPreferred: true, edit: WorkspaceEdit(changes: [document.uri: edits])))
+                }
+            }
             if diagnostic.code == "article-not-stored", let url = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
                 CanonicalURL.canonicalize(url) != nil
             {

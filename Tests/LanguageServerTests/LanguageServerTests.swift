@@ -177,6 +177,50 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A blog editor's habits (`<br>`, `<b>…</b>`) shown as typed: the quick fix writes every one
+    /// of the kind as Markdown, and leaves those Markdown cannot stand in for.
+    @Test func htmlShownAsTypedIsWrittenAsMarkdownByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/html.md"
+        let head = "---\ntitle: 블로그에서 옮긴 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let body = "첫 줄<br>둘째 줄 <b>'금리'</b>는\n셋째 줄<BR/>\n넷째 줄<br>\n\n| 표 | 칸<br>나눔 |\n|---|---|\n\n`<b>코드</b>` 와 <b class=\"x\">속성</b>\n"
+        let diagnostics = try open(path, head + body)
+        func fixed(_ code: String, tag: String) throws -> String? {
+            let shown = try #require(diagnostics.first { $0.string("code") == code && ($0.string("message") ?? "").hasPrefix("'<\(tag)>'") })
+            let fixes = try client.result("textDocument/codeAction", [
+                "textDocument": ["uri": uri(path)], "range": shown["range"] as Any, "context": ["diagnostics": [shown]],
+            ]) as? [[String: Any]] ?? []
+            let edits = try #require(fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]], "\(fixes)")
+            return Self.applying(edits, to: head + body)
+        }
+        // Mid-line: a hard break and a new line; at a line's end before more text: a backslash;
+        // ending the paragraph: nothing. In a table row: left.
+        #expect(
+            try fixed("html-shown", tag: "br")
+                == head + "첫 줄\\\n둘째 줄 <b>'금리'</b>는\n셋째 줄\\\n넷째 줄\n\n| 표 | 칸<br>나눔 |\n|---|---|\n\n`<b>코드</b>` 와 <b class=\"x\">속성</b>\n")
+        // Bold around quotes before a particle works as Markdown; the code span and the tag with
+        // attributes are left.
+        #expect(
+            try fixed("html-shown", tag: "b")
+                == head + "첫 줄<br>둘째 줄 **'금리'**는\n셋째 줄<BR/>\n넷째 줄<br>\n\n| 표 | 칸<br>나눔 |\n|---|---|\n\n`<b>코드</b>` 와 <b class=\"x\">속성</b>\n")
+        #expect(try client.finish() == 0)
+    }
+
+    /// `text` with LSP `edits` (each within a line, UTF-16 positions, none overlapping) applied.
+    static func applying(_ edits: [[String: Any]], to text: String) -> String {
+        var lines = text.components(separatedBy: "\n").map { Array($0.utf16) }
+        let sorted = edits.compactMap { edit -> ([Int], String)? in
+            guard let newText = edit.string("newText") else { return nil }
+            return (range(edit), newText)
+        }.sorted { ($0.0[0], $0.0[1]) > ($1.0[0], $1.0[1]) }
+        for (place, newText) in sorted {
+            var line = lines[place[0]]
+            line.replaceSubrange(place[1]..<place[2], with: Array(newText.utf16))
+            lines[place[0]] = line
+        }
+        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+    }
+
     /// "Find references" on a journal lists the journals that link to it, by its page or its
     /// file, unsaved buffers included; on a link, those of the journal it leads to.
     @Test func referencesListTheJournalsLinkingToOne() throws {
