@@ -96,8 +96,12 @@ public struct JournalBodies: Sendable {
 
     /// Parses every body with cmark-gfm, on all cores, keeping the HTML and plain text of
     /// those that fit in `keptBytes`; with `cache` (`gazette serve`), only bodies not parsed by
-    /// an earlier build with the same options.
-    public init(_ content: SiteContent, cache: BodyMemo? = nil, keptBytes: Int = JournalBodies.defaultKeptBytes) throws {
+    /// an earlier build with the same options. `fontCoverage` is what the site's fonts show
+    /// (`WebFonts.textCoverage`), for the warning of hanja they lack (`BodyWriting.missingGlyphs`).
+    public init(
+        _ content: SiteContent, cache: BodyMemo? = nil, keptBytes: Int = JournalBodies.defaultKeptBytes,
+        fontCoverage: @Sendable () -> Set<Unicode.Scalar>? = { nil }
+    ) throws {
         let strings = UIStrings.table(content.config.language)
         let options = MarkdownOptions(
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
@@ -130,7 +134,7 @@ public struct JournalBodies: Sendable {
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(prose.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
                     warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
-                        + BodyWriting.warnings(markdown),
+                        + BodyWriting.warnings(markdown) + BodyWriting.missingGlyphs(markdown, covered: fontCoverage),
                     siteLinks: SiteLink.all(in: document, markdown: markdown), anchors: document.headingIDs())
                 return (body, false)
             }

@@ -105,7 +105,8 @@ public enum SiteBuilder {
             try concurrently(
                 {
                     let cache = memory.bodies()
-                    let bodies = try JournalBodies(sources.content, cache: cache, keptBytes: options.keptBodyBytes)
+                    let bodies = try JournalBodies(
+                        sources.content, cache: cache, keptBytes: options.keptBodyBytes, fontCoverage: { WebFonts.textCoverage })
                     return (bodies, cache, indexesBesideSteps(sources.content) ? searchIndex(sources.content, bodies, searchRun) : nil)
                 },
                 {
@@ -119,6 +120,7 @@ public enum SiteBuilder {
         // publishes into that week at once: the build says so too.
         let behind = SiteChecks.pastDates(sources.content, now: options.now, memo: memory.content)
         let found = sources.content.diagnostics + bodies.warnings + SiteChecks.deadLinks(sources.content, bodies) + behind
+            + SiteChecks.missingGlyphsInTitles(sources.content)
             + sources.theme.refusedLinks + sources.statics.refused
         let diagnostics = (memory.content?.sorted(found, as: "build") ?? found.sorted()) + (sources.baseURL == nil ? [SiteChecks.missingBaseURL] : [])
         // Parsing freed as much as it keeps (cmark's trees, each body's text while it was made).

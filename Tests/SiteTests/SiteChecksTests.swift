@@ -1,7 +1,9 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
 @testable import Site
+import SiteFonts
 import Testing
 import TestSupport
 
@@ -214,6 +216,34 @@ import TestSupport
                 "a web address starts with https:// (a colon and two slashes): write http://example.org/b",
                 "no journal of the site (drafts and journals dated ahead left out) is in a file of that name: link a file of content/journals/",
             ])
+    }
+
+    /// Chinese and Japanese forms the Nanum fonts lack (国 务 湾 区 円) are named where they first
+    /// are, in the title and in the body, with the forms they have; the hanja Korean writes
+    /// (中, 國, 經濟), kana, Hangul, emoji and Latin text say nothing. Read off the real font.
+    @Test func hanjaTheFontsLackAreNamedInTitleAndBody() throws {
+        let body = "中国 国务院이 발표한 부양책 😀.\n湾区 계획도 国.\n"
+        let journal = Journal(
+            path: "content/journals/j.md", slug: "j", title: "中国 경제 둔화", articleReference: nil, tags: [], author: nil, created: Date(),
+            updated: Date(), draft: false, body: body, bodyStartLine: 5,
+            frontMatterLines: ["---", "title: 中国 경제 둔화", "created: 2026-12-05", "---"])
+        let warnings = SiteChecks.writing(of: journal, body: body).filter { $0.code == "glyph-missing" }
+        #expect(warnings.map(\.summary).map { $0.components(separatedBy: " — ")[0] } == [
+            "content/journals/j.md:2:9: warning: '国' has no glyph in the site's fonts: the packet shows it as a box, and pages in whatever font the reader has",
+            "content/journals/j.md:5:2: warning: '国', '务', '湾', '区' have no glyph in the site's fonts: the packet shows them as boxes, and pages in whatever font the reader has",
+        ])
+        #expect(warnings.allSatisfy { $0.hint?.contains("國 for 国") == true })
+        // What the fonts have, and what is not hanja: nothing to say.
+        let fine = "經濟 中國 韓國의 金利. ひらがな カタカナ ㅋㅋ 「인용」 😀 café\n"
+        let korean = Journal(
+            path: "content/journals/k.md", slug: "k", title: "經濟 동향", articleReference: nil, tags: [], author: nil, created: Date(),
+            updated: Date(), draft: false, body: fine, bodyStartLine: 5)
+        #expect(SiteChecks.writing(of: korean, body: fine).filter { $0.code == "glyph-missing" }.isEmpty)
+        // A build says the same of the body as check (the bodies' parse), and of the title.
+        let content = SiteContent(root: URL(fileURLWithPath: "/nonexistent"), config: SiteConfig(title: "T"), journals: [journal], articles: [], diagnostics: [])
+        let built = try JournalBodies(content, fontCoverage: { WebFonts.textCoverage })
+        #expect(built.warnings.filter { $0.code == "glyph-missing" }.map { $0.location?.line } == [5])
+        #expect(SiteChecks.missingGlyphsInTitles(content).map { $0.location?.line } == [2])
     }
 
     /// A link to a journal renamed since, or to a slug mistyped, names the journal it meant,
