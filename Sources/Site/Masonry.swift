@@ -274,12 +274,12 @@ public struct MasonryBoardLayout: Sendable {
 
     /// What `board.mustache` reads for a packed board. Each card's values are made once per
     /// card, measure and page depth (`memo`), and only its position is added per board.
-    func context(cards: [Card], measures: [CardMeasure], packed: PackedBoard, boardID: String, memo: CardMemo) -> TemplateFields {
+    func context(cards: [Card], measures: [CardMeasure], keys: [Fingerprint], packed: PackedBoard, boardID: String, memo: CardMemo) -> TemplateFields {
         [
             "boardID": boardID,
             "boardStyle": packed.boardStyle,
             "cards": cards.indices.map { index -> PrebuiltContext in
-                let shared = memo.context(cards[index], measures[index]) {
+                let shared = memo.context(keys[index]) {
                     var context = cards[index].templateContext(breaks: measures[index].breaks)
                     context["dataH"] = geometry.cardWidths.map { "\($0):\(measures[index].heights[$0] ?? 0)" }.joined(separator: ",")
                     return context

@@ -326,7 +326,7 @@ public struct PageFrame: Sendable {
 
     /// What `board.mustache` reads for a board page's cards.
     func board(_ cards: PageInputs.Cards, root: String) -> TemplateFields {
-        boards.context(cards.id, cards: cards.shown.map { $0.card.rooted(root) })
+        boards.context(cards.id, shown: cards.shown, root: root)
     }
 
     func tagLinks(_ keys: [String], root: String) -> [TemplateFields] {

@@ -148,6 +148,8 @@ public struct SiteBoards: Sendable {
     let cards: CardMaker
     /// Journal slug → its card measured at every card width.
     let measures: [String: CardMeasure]
+    /// Each measure's `CardMemo.measureKey`, by slug: made once, not on every board.
+    let measureKeys: [String: Fingerprint]
     /// Board ID → the board packed.
     let packed: [String: PackedBoard]
     /// Card values made for one board and reused by the others (and, in `gazette serve`, by
@@ -201,15 +203,22 @@ public struct SiteBoards: Sendable {
         self.layout = layout
         self.cards = cards
         self.measures = measures
+        let slugs = Array(measures.keys)
+        measureKeys = Dictionary(uniqueKeysWithValues: zip(slugs, slugs.concurrentMap { CardMemo.measureKey(measures[$0] ?? CardMeasure()) }))
         let boards = Self.plan(content).map { id, journals in (id, journals.map { measures[$0.slug] ?? CardMeasure() }) }
         packed = contexts.packed(boards) { layout.pack($0) }
     }
 
-    /// What `board.mustache` reads for board `id`, whose cards are `cards` (in board order).
-    func context(_ id: String, cards: [Card]) -> TemplateFields {
-        let measures = cards.map { self.measures[$0.slug] ?? CardMeasure() }
+    /// What `board.mustache` reads for board `id`, whose cards are `shown` (in board order), on
+    /// a page at `root`.
+    func context(_ id: String, shown: [ShownJournal], root: String) -> TemplateFields {
+        let measures = shown.map { self.measures[$0.card.slug] ?? CardMeasure() }
+        let keys = zip(shown, measures).map { shown, measure in
+            CardMemo.key(card: shown.box.cardKey, root: root, measure: measureKeys[shown.card.slug] ?? CardMemo.measureKey(measure))
+        }
         let packed = self.packed[id] ?? layout.pack(measures)
-        return layout.context(cards: cards, measures: measures, packed: packed, boardID: id, memo: contexts)
+        return layout.context(
+            cards: shown.map { $0.card.rooted(root) }, measures: measures, keys: keys, packed: packed, boardID: id, memo: contexts)
     }
 }
 
@@ -328,7 +337,9 @@ public struct ShownJournal: Sendable, Equatable {
     final class Box: Sendable {
         let card: Card
         let row: ListRow
-        init(card: Card, row: ListRow) { (self.card, self.row) = (card, row) }
+        /// `CardMemo.cardKey(card)`, made once for every board that shows the card.
+        let cardKey: Fingerprint
+        init(card: Card, row: ListRow) { (self.card, self.row, self.cardKey) = (card, row, CardMemo.cardKey(card)) }
     }
 
     let box: Box

@@ -136,7 +136,7 @@ import TextLayout
         let memo = CardMemo(keepingAtMost: 2)
         var made: [String] = []
         func values(_ slug: String) -> PrebuiltContext {
-            memo.context(card(slug), CardMeasure()) {
+            memo.context(CardMemo.key(card(slug), CardMeasure())) {
                 made.append(slug)
                 return ["title": slug]
             }
@@ -149,7 +149,7 @@ import TextLayout
         let unlimited = CardMemo()
         var count = 0
         for slug in ["a", "b", "c", "a", "b", "c"] {
-            _ = unlimited.context(card(slug), CardMeasure()) {
+            _ = unlimited.context(CardMemo.key(card(slug), CardMeasure())) {
                 count += 1
                 return ["title": slug]
             }
