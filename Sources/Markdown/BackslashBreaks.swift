@@ -12,8 +12,8 @@ import GazetteModel
 /// every line but those ending in a backslash adding one, and the columns of a line running on
 /// into the lines after its backslash.
 struct BackslashBreaks {
-    /// Where each line of the parsed text starts and where its text ends (before `\n` or
-    /// `\r\n`); empty when no line ends in a backslash (most bodies: nothing is kept).
+    /// Where each line of the parsed text starts and where its text ends (before `\n`, `\r\n`
+    /// or `\r`); empty when no line ends in a backslash (most bodies: nothing is kept).
     private let starts: [Int]
     private let ends: [Int]
     /// Whether each line ends in a backslash that is not itself escaped.
@@ -22,7 +22,7 @@ struct BackslashBreaks {
     private let bytes: [UInt8]
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard UTF8Search.firstOffset(of: [0x5C, 0x0A], in: bytes) != nil || UTF8Search.firstOffset(of: [0x5C, 0x0D, 0x0A], in: bytes) != nil
+        guard UTF8Search.firstOffset(of: [0x5C, 0x0A], in: bytes) != nil || UTF8Search.firstOffset(of: [0x5C, 0x0D], in: bytes) != nil
         else {
             (starts, ends, endsInBackslash, self.bytes) = ([], [], [], [])
             return
@@ -39,8 +39,9 @@ struct BackslashBreaks {
             ends.append(end)
             backslash.append(run % 2 == 1)
         }
-        for index in bytes.indices where bytes[index] == 0x0A {
-            line(endingAt: index > start && bytes[index - 1] == 0x0D ? index - 1 : index)
+        // Lines end as the parser ends them: at `\n`, `\r\n` or a `\r` alone.
+        for index in bytes.indices where bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            line(endingAt: bytes[index] == 0x0A && index > start && bytes[index - 1] == 0x0D ? index - 1 : index)
             start = index + 1
         }
         if start < bytes.count { line(endingAt: bytes.count) }

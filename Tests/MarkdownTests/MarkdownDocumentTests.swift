@@ -258,6 +258,8 @@ import TestSupport
         let text = "첫 줄\\\n둘째 줄 [a](../a/)\\\r\n  셋째 [b](../b/)\n넷째 [c](../c/)\n\n- 항목\\\n  다음 [d](../d/)\n\n끝은 \\\\\n[e](../e/)\n\n> 인용\\\n> 다음 [f](../f/)\n"
         let positions = MarkdownDocument(text).links().map { "\($0.destination) \($0.line):\($0.column)" }
         #expect(positions == ["../a/ 2:12", "../b/ 3:10", "../c/ 4:8", "../d/ 7:10", "../e/ 10:1", "../f/ 13:10"])
+        // A carriage return alone ends a line for the parser too.
+        #expect(MarkdownDocument("첫\\\r둘 [x](../x/)\r셋 [y](../y/)\n").links().map { "\($0.line):\($0.column)" } == ["2:5", "3:5"])
         // Bold beside Korean puts marks in the parsed text; columns still come back as written.
         let marked = MarkdownDocument("**'금리'**은\\\n**'동결'**은 [x](../x/)\n").links()
         #expect(marked.map { "\($0.line):\($0.column)" } == ["2:17"])

@@ -26,9 +26,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         fatalError("the mark \(mark) in the output of \(text.debugDescription):\n\(html)")
     }
     _ = document.blocks()
-    // Every link is placed on a line of the text, backslash hard breaks or not (BackslashBreaks).
-    let lines = text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-    for link in document.links() where link.line < 1 || link.line > lines || link.column < 1 {
+    // Every link is placed on a line of the text, backslash hard breaks or not (BackslashBreaks),
+    // or on line 0: the autolink and table extensions make some without a line.
+    // Lines counted as the parser counts them: `\n`, `\r\n`, `\r`.
+    let bytes = Array(text.utf8)
+    let lines = bytes.indices.reduce(1) { count, index in
+        count + (bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) ? 1 : 0)
+    }
+    for link in document.links() where link.line != 0 && (link.line < 1 || link.line > lines || link.column < 1) {
         fatalError("link at \(link.line):\(link.column) of \(lines) lines in \(text.debugDescription)")
     }
     _ = document.rawHTMLRemovals()
