@@ -43,8 +43,7 @@ extension BodyWriting {
     /// (U+3000–U+9FFF, U+F000–U+FFFF, U+10000 on): Hangul syllables (U+AC00–U+D7A3) and Latin
     /// text have none, so most journals are passed over on their bytes.
     public static func mayLackGlyphs(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in bytes.contains { ($0 >= 0xE3 && $0 <= 0xE9) || $0 == 0xEF || $0 >= 0xF0 } }
+        holds(text[...]) { ($0 >= 0xE3 && $0 <= 0xE9) || $0 == 0xEF || $0 >= 0xF0 }
     }
 
     static func isHanOrKana(_ value: UInt32) -> Bool {

@@ -1,4 +1,6 @@
-import GazetteModel
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where an inline after a backslash hard break really is.
 ///
@@ -22,8 +24,7 @@ struct BackslashBreaks {
     private let bytes: [UInt8]
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard UTF8Search.firstOffset(of: [0x5C, 0x0A], in: bytes) != nil || UTF8Search.firstOffset(of: [0x5C, 0x0D], in: bytes) != nil
-        else {
+        guard Self.hasLineEndingInBackslash(bytes) else {
             (starts, ends, endsInBackslash, self.bytes) = ([], [], [], [])
             return
         }
@@ -46,6 +47,22 @@ struct BackslashBreaks {
         }
         if start < bytes.count { line(endingAt: bytes.count) }
         (self.starts, self.ends, self.endsInBackslash, self.bytes) = (starts, ends, backslash, Array(bytes))
+    }
+
+    /// Whether no line ends in a backslash: positions are the parser's own.
+    var isEmpty: Bool { endsInBackslash.isEmpty }
+
+    /// Whether a backslash is followed by a line end somewhere in `bytes`: one `memchr` walk
+    /// over the backslashes, which most bodies have none of.
+    private static func hasLineEndingInBackslash(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, 0x5C, bytes.count - offset) {
+            let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            if index + 1 < bytes.count, bytes[index + 1] == 0x0A || bytes[index + 1] == 0x0D { return true }
+            offset = index + 1
+        }
+        return false
     }
 
     /// The line and byte column (1-based) as written of an inline the parser reports at `line`

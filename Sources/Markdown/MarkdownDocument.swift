@@ -497,7 +497,8 @@ public final class MarkdownDocument {
     /// A node's 1-based start line and column in the text as written.
     private func position(of node: OpaquePointer) -> (line: Int, column: Int) {
         var line = Int(cmark_node_get_start_line(node)), column = Int(cmark_node_get_start_column(node))
-        var block = cmark_node_parent(node)
+        // The block around the node, asked for only when a line ends in a backslash.
+        var block = breaks.isEmpty ? nil : cmark_node_parent(node)
         while let parent = block, cmark_node_get_type(parent) != CMARK_NODE_PARAGRAPH, cmark_node_get_type(parent) != CMARK_NODE_HEADING {
             block = cmark_node_parent(parent)
         }

@@ -203,8 +203,8 @@ public struct SiteBoards: Sendable {
         self.layout = layout
         self.cards = cards
         self.measures = measures
-        let slugs = Array(measures.keys)
-        measureKeys = Dictionary(uniqueKeysWithValues: zip(slugs, slugs.concurrentMap { CardMemo.measureKey(measures[$0] ?? CardMeasure()) }))
+        let entries = Array(measures)
+        measureKeys = Dictionary(uniqueKeysWithValues: zip(entries.map(\.key), entries.concurrentMap { CardMemo.measureKey($0.value) }))
         let boards = Self.plan(content).map { id, journals in (id, journals.map { measures[$0.slug] ?? CardMeasure() }) }
         packed = contexts.packed(boards) { layout.pack($0) }
     }
