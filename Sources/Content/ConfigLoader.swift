@@ -133,7 +133,7 @@ public enum ConfigLoader {
                     ConfigKey(name: "order") { map, packet in loadOrder(map, into: &packet) }
                         .shaped(.choice(["updated", "-updated", "created", "-created", "title", "-title"])),
                 ]),
-            .section("markdown", \.markdown, [.flag("unsafe_html", \.unsafeHTML)]),
+            .section("markdown", \.markdown, [.flag("unsafe_html", \.unsafeHTML), .flag("line_breaks", \.lineBreaks)]),
             .section(
                 "board", \.board,
                 [

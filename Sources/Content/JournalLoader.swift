@@ -201,7 +201,8 @@ public enum JournalLoader {
             return (nil, diagnostics.all)
         }
         if checksLinks {
-            let document = MarkdownDocument(parts.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML))
+            let document = MarkdownDocument(
+                parts.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, lineBreaks: config.markdown.lineBreaks))
             diagnostics.report(contentsOf: refusedLinkWarnings(document, body: parts.body, bodyStartLine: parts.bodyStartLine, path: path))
         }
         let journal = Journal(
@@ -355,7 +356,7 @@ public enum JournalLoader {
                 .warning(
                     "'<\(found.tag)>' is shown as typed\(times > 1 ? " (\(times) times)" : ""): this site keeps no raw HTML in journals",
                     at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column),
-                    hint: htmlHint(found.tag), sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil, code: "html-shown"))
+                    hint: htmlHint(found.tag, lineBreaks: document.options.lineBreaks), sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil, code: "html-shown"))
         }
         let rawWarnings = raw.map { found -> Diagnostic in
             let bodyLine = max(1, found.line)
@@ -380,11 +381,13 @@ public enum JournalLoader {
     }
 
 
-    /// What Markdown does what the tag `tag` was typed for, or how to keep it.
-    static func htmlHint(_ tag: String) -> String {
+    /// What Markdown does what the tag `tag` was typed for, or how to keep it; `lineBreaks`:
+    /// the site breaks a line where the journal's line ends (`markdown.line_breaks`).
+    static func htmlHint(_ tag: String, lineBreaks: Bool = false) -> String {
         let keep = "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
         switch tag {
-        case "br": return "end the line with a backslash (첫 줄\\) or two spaces to break it there, \(keep)"
+        case "br" where lineBreaks: return "start a new line there instead: this site breaks the line where the journal's line ends (markdown.line_breaks), \(keep)"
+        case "br": return "end the line with a backslash (첫 줄\\) or two spaces to break it there (markdown.line_breaks: true in gazette.yml breaks every line where it ends), \(keep)"
         case "b", "strong": return "write bold as **굵게**, \(keep)"
         case "i", "em": return "write italics as *기울임*, \(keep)"
         case "s", "del", "strike": return "write ~~취소~~, \(keep)"

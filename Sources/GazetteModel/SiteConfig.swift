@@ -198,6 +198,10 @@ public struct SiteConfig: Sendable, Equatable {
     public struct MarkdownSettings: Sendable, Equatable {
         /// Pass raw HTML in journals through (GFM's tagfilter still applies); escaped otherwise.
         public var unsafeHTML = false
+        /// A line ending inside a paragraph is a line break on pages and in packets, as most
+        /// editors' previews show it (Obsidian, Typora, a phone's notes); false, CommonMark's rule:
+        /// the lines of a paragraph join, and a break takes a backslash or two spaces at the end.
+        public var lineBreaks = false
         public init() {}
     }
 }

@@ -5,7 +5,8 @@ import Markdown
 
 /// The quick fix for raw HTML a journal shows as typed (`html-shown`, while `markdown.unsafe_html`
 /// is off): every tag of the kind the warning names, in the journal as it stands, written as the
-/// Markdown that does what it was typed for — `<br>` as a backslash hard break, `<b>굵게</b>` as
+/// Markdown that does what it was typed for — `<br>` as a backslash hard break (a new line where
+/// `markdown.line_breaks` is on), `<b>굵게</b>` as
 /// `**굵게**`, `<i>`, `<s>`, `<code>` likewise. A tag the Markdown cannot stand in for where it is
 /// (`<br>` in a table row or a heading, a tag with attributes, a pair split over lines) is left
 /// for the member, and the warning stays for it.
@@ -20,6 +21,7 @@ extension Features {
             let body = journal.body
         else { return [] }
         let lines = body.lfLines()
+        let lineBreaks = workspace.config?.markdown.lineBreaks ?? false
         var edits: [TextEdit] = []
         for found in MarkdownDocument(body).htmlShownAsText where found.tag == tag && found.line >= 1 && found.line <= lines.count {
             let bytes = Array(lines[found.line - 1].utf8)
@@ -41,8 +43,10 @@ extension Features {
                 let nextHasText = found.line < lines.count && lines[found.line].contains { !$0.isWhitespace }
                 // Mid-line: a hard break and the rest on a line of its own. At the line's end:
                 // the backslash, when a line follows in the paragraph. Alone, or ending the
-                // paragraph: nothing (a break there shows nothing).
-                let replacement = after < bytes.count ? "\\\n" : (nextHasText && !alone ? "\\" : "")
+                // paragraph: nothing (a break there shows nothing). Where the site breaks every
+                // line where it ends (`markdown.line_breaks`), a new line is the break.
+                let hard = lineBreaks ? "" : "\\"
+                let replacement = after < bytes.count ? hard + "\n" : (nextHasText && !alone ? hard : "")
                 edits.append(TextEdit(range: range(start, after), newText: replacement))
                 continue
             }

@@ -14,6 +14,11 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// When false, raw HTML is shown as text, escaped.
     public var unsafeHTML: Bool
 
+    /// Every soft break is a hard one (`markdown.line_breaks`): a line ending inside a paragraph
+    /// or heading breaks the line there, on the page (`<br />`), in the tree packets and excerpts
+    /// read (`MarkdownInline.lineBreak`), as it does in most editors' previews.
+    public var lineBreaks: Bool
+
     /// The level the body's highest heading renders at, the others shifted with it (capped at
     /// `<h6>`): with 2, a body whose sections start at `#` or at `##` both nest under the page's
     /// own `<h1>` without skipping a level. Nil leaves headings as written.
@@ -42,8 +47,10 @@ public struct MarkdownOptions: Sendable, Hashable {
 
     public init(
         unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: TaskLabels = TaskLabels(done: "Done", todo: "To do"),
-        remoteImagesAsLinks: Bool = false, siteRootFromPage: String? = nil, headingIDs: Bool = false, reservedIDs: [String] = []
+        remoteImagesAsLinks: Bool = false, siteRootFromPage: String? = nil, headingIDs: Bool = false, reservedIDs: [String] = [],
+        lineBreaks: Bool = false
     ) {
+        self.lineBreaks = lineBreaks
         self.headingIDs = headingIDs
         self.reservedIDs = reservedIDs
         self.siteRootFromPage = siteRootFromPage
@@ -100,7 +107,8 @@ enum CMarkThreads {
 public final class MarkdownDocument {
     private let parser: OpaquePointer
     private let root: OpaquePointer
-    private let options: MarkdownOptions
+    /// What the body was parsed and is rendered with.
+    public let options: MarkdownOptions
     /// The marks put in for emphasis beside Korean, Chinese and Japanese letters, taken out of
     /// the tree again; what maps columns back to the text as written.
     private let emphasis: CJKEmphasis
@@ -133,6 +141,7 @@ public final class MarkdownDocument {
         (refusedLinks, siteLinks) = applyURLPolicy()
         if options.remoteImagesAsLinks { linkRemoteImages() }
         if !options.unsafeHTML { escapeRawHTML() }
+        if options.lineBreaks { hardenSoftBreaks() }
         if let top = options.topHeadingLevel {
             var headings: [OpaquePointer] = []
             walk { node, entering in
@@ -693,6 +702,19 @@ public final class MarkdownDocument {
             }
             cmark_node_replace(image, link)
             cmark_node_free(image)
+        }
+    }
+
+    /// Replaces every soft break with a hard one (`MarkdownOptions.lineBreaks`).
+    private func hardenSoftBreaks() {
+        var soft: [OpaquePointer] = []
+        walk { node, entering in
+            if entering, cmark_node_get_type(node) == CMARK_NODE_SOFTBREAK { soft.append(node) }
+        }
+        for node in soft {
+            guard let hard = cmark_node_new(CMARK_NODE_LINEBREAK) else { continue }
+            cmark_node_replace(node, hard)
+            cmark_node_free(node)
         }
     }
 

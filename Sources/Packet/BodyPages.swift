@@ -20,7 +20,7 @@ import Typesetting
         fonts = try files.load()
         style = PacketStyle(settings: config.packet, paper: paper ?? config.packet.paper, fonts: files)
         strings = PacketStrings(language: config.language, timeZone: config.timeZone)
-        options = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1)
+        options = MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1, lineBreaks: config.markdown.lineBreaks)
         linkBase = config.baseURL.flatMap { URL(string: SitePaths.journal("journal"), relativeTo: $0) }
     }
 

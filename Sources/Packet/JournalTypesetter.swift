@@ -97,7 +97,8 @@ struct JournalTypesetter {
         header[0].anchor = StudyPacket.destination(for: journal)
 
         let document = MarkdownDocument(
-            packet.content.markdown(of: journal), options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1, reservedIDs: SitePaths.journalPageIDs))
+            packet.content.markdown(of: journal), options: MarkdownOptions(
+                unsafeHTML: config.markdown.unsafeHTML, topHeadingLevel: 1, reservedIDs: SitePaths.journalPageIDs, lineBreaks: config.markdown.lineBreaks))
         let linkBase = packet.baseURL.flatMap { URL(string: SitePaths.journal(journal.slug), relativeTo: $0) }
         let (inPacket, sections) = (self.inPacket, self.sections)
         let ownIDs = document.headingIDs()

@@ -21,10 +21,12 @@ import TestSupport
         #expect(content.diagnostics.map(\.summary) == [])
         #expect(content.journals.count == 1)
         #expect(content.journals.first.flatMap(content.article(for:)) != nil)
+        // A new group's lines end where its members end them (a 세 줄 요약 is three lines).
+        #expect(content.config.markdown.lineBreaks)
         #expect(try folder.read(".gitignore").contains("public/\n.public.lock\n.public.previous/\n.gazette/\n"))
         // Every key the README documents is in the commented config.
         let config = try folder.read("gazette.yml")
-        for key in ["title:", "description:", "base_url:", "language:", "timezone:", "authors:", "tags:", "sources:", "naver:", "newsapi:", "mediastack:", "feeds:", "max_results", "endpoint", "packet:", "markdown:", "board:", "publish:", "cname:"] {
+        for key in ["title:", "description:", "base_url:", "language:", "timezone:", "authors:", "tags:", "sources:", "naver:", "newsapi:", "mediastack:", "feeds:", "max_results", "endpoint", "packet:", "markdown:", "line_breaks:", "unsafe_html:", "board:", "publish:", "cname:"] {
             #expect(config.contains(key), "gazette.yml lacks \(key)")
         }
     }

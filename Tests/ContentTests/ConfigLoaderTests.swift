@@ -39,7 +39,7 @@ import Testing
               mediastack: { keywords: [economy], languages: [en], countries: [us, gb] }
               feeds: [ { name: hankyung, url: "https://www.hankyung.com/feed/economy" } ]
             packet: { paper: letter, font: NanumMyeongjo, size: 11 }
-            markdown: { unsafe_html: true }
+            markdown: { unsafe_html: true, line_breaks: true }
             board: { per_page: 24, list_per_page: 50 }
             """)
         #expect(messages.isEmpty)
@@ -62,7 +62,7 @@ import Testing
         #expect(site.sources.allQueries == ["금리", "반도체", "semiconductor", "economy"])
         #expect(site.packet.paper == .letter)
         #expect(site.packet.size == 11)
-        #expect(site.markdown.unsafeHTML)
+        #expect(site.markdown.unsafeHTML && site.markdown.lineBreaks)
         #expect(site.board.perPage == 24 && site.board.listPerPage == 50)
     }
 

@@ -214,7 +214,7 @@ import Testing
         let keep = "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
         #expect(
             summaries == [
-                "content/journals/a.md:5:4: warning: '<br>' is shown as typed (2 times): this site keeps no raw HTML in journals — end the line with a backslash (첫 줄\\) or two spaces to break it there, \(keep)",
+                "content/journals/a.md:5:4: warning: '<br>' is shown as typed (2 times): this site keeps no raw HTML in journals — end the line with a backslash (첫 줄\\) or two spaces to break it there (markdown.line_breaks: true in gazette.yml breaks every line where it ends), \(keep)",
                 "content/journals/a.md:6:1: warning: '<b>' is shown as typed: this site keeps no raw HTML in journals — write bold as **굵게**, \(keep)",
             ], "\(messages)")
     }

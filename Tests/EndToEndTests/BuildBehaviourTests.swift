@@ -123,6 +123,27 @@ import TestSupport
         #expect(raw.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
     }
 
+    /// `markdown.line_breaks` ends each typed line on the page; turned off, the next build (the
+    /// same output folder, so incremental) joins them again, and its bytes are a clean build's.
+    @Test func lineBreaksFollowTheSettingIncrementallyToo() throws {
+        let site = try TemporaryFolder("gazette-breaks")
+        let journal = "---\ntitle: A\ncreated: 2026-11-18\n---\n## 세 줄 요약\n\n금리 동결\n가계부채 증가\n환율 상승\n"
+        try site.write("content/journals/a.md", journal)
+        let build = { (folder: String) in
+            _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent(folder)))
+        }
+        try site.write("gazette.yml", "title: T\nmarkdown: { line_breaks: true }\n")
+        try build("public")
+        #expect(try site.read("public/journals/a/index.html").contains("금리 동결<br />\n가계부채 증가<br />\n환율 상승"))
+        try site.write("gazette.yml", "title: T\nmarkdown: { line_breaks: false }\n")
+        try build("public")
+        let joined = try site.read("public/journals/a/index.html")
+        #expect(joined.contains("금리 동결\n가계부채 증가\n환율 상승") && !joined.contains("<br />"), "\(joined)")
+        try FileManager.default.removeItem(at: site.url.appendingPathComponent(".gazette"))
+        try build("clean")
+        #expect(try site.read("clean/journals/a/index.html") == joined)
+    }
+
     @Test func withoutBaseURLTheFeedIsRelativeAndAWarningSaysSo() throws {
         let site = try TemporaryFolder("gazette-nobase")
         try site.write("gazette.yml", "title: T\n")

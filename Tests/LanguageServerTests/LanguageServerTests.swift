@@ -206,6 +206,25 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// Where the site breaks every line where it ends (`markdown.line_breaks`), the quick fix
+    /// writes a `<br>` as a new line: a backslash there would say nothing more.
+    @Test func aLineBreakIsANewLineWhereTheSiteKeepsTypedLines() throws {
+        let config = site.url.appendingPathComponent("gazette.yml")
+        try (String(contentsOf: config, encoding: .utf8) + "\nmarkdown: { line_breaks: true }\n").write(to: config, atomically: true, encoding: .utf8)
+        try initialize()
+        let path = "content/journals/html.md"
+        let head = "---\ntitle: 블로그에서 옮긴 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let body = "첫 줄<br>둘째 줄\n셋째 줄<BR/>\n넷째 줄<br>\n"
+        let shown = try #require(try open(path, head + body).first { $0.string("code") == "html-shown" })
+        #expect(shown.string("message")?.contains("start a new line there instead") == true, "\(shown)")
+        let fixes = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": shown["range"] as Any, "context": ["diagnostics": [shown]],
+        ]) as? [[String: Any]] ?? []
+        let edits = try #require(fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]], "\(fixes)")
+        #expect(Self.applying(edits, to: head + body) == head + "첫 줄\n둘째 줄\n셋째 줄\n넷째 줄\n")
+        #expect(try client.finish() == 0)
+    }
+
     /// `text` with LSP `edits` (each within a line, UTF-16 positions, none overlapping) applied.
     static func applying(_ edits: [[String: Any]], to text: String) -> String {
         var lines = text.components(separatedBy: "\n").map { Array($0.utf16) }

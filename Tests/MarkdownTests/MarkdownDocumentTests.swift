@@ -104,6 +104,23 @@ import TestSupport
         #expect(expected.contains(#"<a href="https://www.motie.go.kr">"#))
     }
 
+    /// `markdown.line_breaks`: a line typed inside a paragraph (the three lines of a 세 줄 요약,
+    /// a heading set over two lines) ends there on the page and in the tree packets read; without
+    /// it, CommonMark joins them. Breaks already hard, code and the text a reader searches keep.
+    @Test func lineBreaksMakeEveryTypedLineEndThere() {
+        let body = "## 세 줄 요약\n\n금리 동결\n가계부채 증가\\\n환율 상승\n\n```\n코드 첫 줄\n둘째 줄\n```\n"
+        let joined = MarkdownDocument(body)
+        #expect(joined.html().contains("<p>금리 동결\n가계부채 증가<br />\n환율 상승</p>"), "\(joined.html())")
+        #expect(joined.blocks()[1] == .paragraph([.text("금리 동결"), .softBreak, .text("가계부채 증가"), .lineBreak, .text("환율 상승")]))
+        let kept = MarkdownDocument(body, options: MarkdownOptions(lineBreaks: true))
+        #expect(kept.html().contains("<p>금리 동결<br />\n가계부채 증가<br />\n환율 상승</p>"), "\(kept.html())")
+        #expect(kept.html().contains("<pre><code>코드 첫 줄\n둘째 줄\n</code></pre>"))
+        #expect(kept.blocks()[1] == .paragraph([.text("금리 동결"), .lineBreak, .text("가계부채 증가"), .lineBreak, .text("환율 상승")]))
+        #expect(kept.plainText() == joined.plainText())
+        let heading = MarkdownDocument("첫째\n둘째\n===\n", options: MarkdownOptions(lineBreaks: true)).html()
+        #expect(heading == "<h1>첫째<br />\n둘째</h1>\n", "\(heading)")
+    }
+
     @Test func escapesRawHTMLByDefault() {
         let html = MarkdownDocument("<div class=\"x\">hi</div>\n\nA <b>bold</b> claim.").html()
         #expect(html.contains("<p>&lt;div class=&quot;x&quot;&gt;hi&lt;/div&gt;</p>"))
