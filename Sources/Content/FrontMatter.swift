@@ -29,9 +29,13 @@ struct FrontMatter {
             let dashes: Set<Character> = ["—", "–", "―", "−", "ー", "ㅡ", "－", "-"]
             let trimmed = first.trimmingCharacters(in: .whitespaces)
             let hint =
-                !trimmed.isEmpty && trimmed.allSatisfy(dashes.contains) && trimmed != "---"
-                ? "the first line is '\(trimmed)', not three hyphens (an editor's smart punctuation may have joined them): write '---' on the first line and on the line closing the front matter"
-                : "make the first line '---', then 'title: …', then a closing '---'"
+                if trimmed == "+++" {
+                    "this front matter is TOML, as Hugo and Zola write it; Gazette reads YAML: write '---' for each '+++', and each 'key = value' as 'key: value' (title: \"금리 메모\", tags: [economy])"
+                } else if !trimmed.isEmpty && trimmed.allSatisfy(dashes.contains) && trimmed != "---" {
+                    "the first line is '\(trimmed)', not three hyphens (an editor's smart punctuation may have joined them): write '---' on the first line and on the line closing the front matter"
+                } else {
+                    "make the first line '---', then 'title: …', then a closing '---'"
+                }
             return .failure(
                 .error("a journal must start with front matter", at: SourceLocation(path: path, line: 1, column: 1), hint: hint, sourceLine: first))
         }

@@ -10,6 +10,12 @@ public enum JournalLoader {
     static let keys = frontMatterKeys
     /// The keys a journal's front matter may hold, in the order `gazette new` writes them.
     public static let frontMatterKeys = ["title", "article", "tags", "author", "created", "updated", "draft"]
+    /// Keys other static site generators' front matter has for these, which a member who wrote
+    /// there types by habit: each is named with the key meant.
+    static let keyAliases: [String: (key: String, whose: String)] = [
+        "date": ("created", "Hugo's and Zola's"), "publishDate": ("created", "Hugo's"), "lastmod": ("updated", "Hugo's"),
+        "categories": ("tags", "Hugo's and Jekyll's"), "authors": ("author", "Zola's"),
+    ]
 
     /// Every journal file under the site's journals folder, site-relative, in byte order.
     public static func journalPaths(siteRoot: URL) -> [String] { journalFiles(siteRoot: siteRoot).entries.map(\.path) }
@@ -158,7 +164,7 @@ public enum JournalLoader {
     ) -> (Journal?, [Diagnostic]) {
         let diagnostics = DiagnosticCollector()
         guard let (parts, source, map) = frontMatter(data, path: path, diagnostics: diagnostics) else { return (nil, diagnostics.all) }
-        map.warnUnknownKeys(keys)
+        map.warnUnknownKeys(keys, aliases: keyAliases)
         let firstLine = SourceLocation(path: path, line: 1, column: 1)
         let title = map.string("title").map { UTF8Search.trimmingWhiteSpace($0, newlines: true) } ?? ""
         // A non-text title was reported by `string`; an empty or missing one is reported here.

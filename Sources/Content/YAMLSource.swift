@@ -292,14 +292,21 @@ struct YAMLMapping {
 
     func keyNode(_ key: String) -> Node? { pairs.first { $0.key == key }?.keyNode }
 
-    /// Warns about every key not in `known`, suggesting the closest known key.
-    func warnUnknownKeys(_ known: [String]) {
+    /// Warns about every key not in `known`, suggesting the closest known key; a key another tool
+    /// names what a known key is (`aliases`: their key → the key here and whose name theirs is)
+    /// gets the key here, with the value as written (`date: 2026-12-02` → `created: 2026-12-02`).
+    func warnUnknownKeys(_ known: [String], aliases: [String: (key: String, whose: String)] = [:]) {
         for pair in pairs where !known.contains(pair.key) {
-            let suggestion = Suggest.closest(to: pair.key, in: known)
-            diagnostics.report(
-                source.warning(
-                    "unknown key '\(pair.key)' in \(name)", at: pair.keyNode,
-                    hint: suggestion.map { "did you mean '\($0)'?" } ?? "known keys: \(known.joined(separator: ", "))"))
+            let hint: String
+            if let alias = aliases[pair.key] {
+                let value = pair.value.scalar.map { " \($0.string)" } ?? " …"
+                hint = "\(alias.whose) '\(pair.key)' is '\(alias.key)' here: write \(alias.key):\(value)"
+            } else if let suggestion = Suggest.closest(to: pair.key, in: known) {
+                hint = "did you mean '\(suggestion)'?"
+            } else {
+                hint = "known keys: \(known.joined(separator: ", "))"
+            }
+            diagnostics.report(source.warning("unknown key '\(pair.key)' in \(name)", at: pair.keyNode, hint: hint))
         }
     }
 

@@ -45,6 +45,22 @@ import Testing
             let (_, joined) = parse("\(dash)\ntitle: x\n\(dash)\n글.\n")
             #expect(joined.first?.contains("— the first line is '\(dash)', not three hyphens") == true, "\(joined)")
         }
+        // Hugo's and Zola's TOML front matter: said as such, with its YAML.
+        let (_, toml) = parse("+++\ntitle = \"금리 메모\"\n+++\n글.\n")
+        #expect(toml.first?.contains("— this front matter is TOML, as Hugo and Zola write it; Gazette reads YAML: write '---' for each '+++'") == true, "\(toml)")
+    }
+
+    /// Keys Hugo, Zola and Jekyll have for what a journal calls otherwise: named with the key
+    /// meant and the value as written.
+    @Test func otherGeneratorsKeysNameTheKeyMeant() {
+        let (journal, messages) = parse("---\ntitle: 날짜\ndate: 2026-11-18\nlastmod: 2026-11-19\ncategories: [economy]\n---\n글.\n")
+        #expect(journal != nil)
+        #expect(
+            messages.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
+                "content/journals/a.md:3:1: warning: unknown key 'date' in the front matter — Hugo's and Zola's 'date' is 'created' here: write created: 2026-11-18",
+                "content/journals/a.md:4:1: warning: unknown key 'lastmod' in the front matter — Hugo's 'lastmod' is 'updated' here: write updated: 2026-11-19",
+                "content/journals/a.md:5:1: warning: unknown key 'categories' in the front matter — Hugo's and Jekyll's 'categories' is 'tags' here: write tags: …",
+            ], "\(messages)")
     }
 
     @Test func unclosedBracketIsReportedWhereItOpens() {
