@@ -1,7 +1,8 @@
 import Foundation
 
 /// The pixel size a picture file declares in its header, read without decoding it: PNG, JPEG,
-/// GIF and WebP (lossy, lossless and extended). Pages set it as the `<img>`'s width and height so
+/// GIF and WebP (lossy, lossless and extended); a JPEG's as it is shown, turned upright as its Exif
+/// orientation says (a phone's portrait photo). Pages set it as the `<img>`'s width and height so
 /// nothing moves when the picture arrives. Nil for anything else (SVG has no pixels) or a header
 /// too short or malformed to say.
 public enum PictureSize {
@@ -31,15 +32,55 @@ public enum PictureSize {
         }
         if bytes.starts(with: [0xFF, 0xD8]) {
             var index = 2
+            var turned = false
             while index + 9 < bytes.count {
                 guard bytes[index] == 0xFF else { return nil }
                 let marker = bytes[index + 1]
                 if marker == 0xFF { index += 1; continue }
                 // Start of frame (baseline, progressive, …), not DHT (C4), JPG (C8) or DAC (CC).
                 if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                    return valid(u16be(index + 7), u16be(index + 5))
+                    let (width, height) = (u16be(index + 7), u16be(index + 5))
+                    return turned ? valid(height, width) : valid(width, height)
                 }
-                index += 2 + u16be(index + 2)
+                let length = u16be(index + 2)
+                if marker == 0xE1, let orientation = exifOrientation(bytes, from: index + 4, to: min(bytes.count, index + 2 + length)) {
+                    turned = orientation >= 5 && orientation <= 8
+                }
+                index += 2 + length
+            }
+        }
+        return nil
+    }
+
+    /// The orientation (1–8) an Exif block (`Exif\0\0`, then a TIFF header and its first IFD)
+    /// in `bytes[start..<end]` gives its picture: a phone held upright stores its picture turned and
+    /// says 6 or 8, which browsers apply, and so does every copy Gazette makes of it (libvips turns
+    /// it upright). 5 to 8 swap the width and height a page shows. Nil without one.
+    static func exifOrientation(_ bytes: [UInt8], from start: Int, to end: Int) -> Int? {
+        guard end - start >= 14, Array(bytes[start..<(start + 6)]) == [0x45, 0x78, 0x69, 0x66, 0, 0] else { return nil }
+        let tiff = start + 6
+        let little: Bool
+        switch (bytes[tiff], bytes[tiff + 1]) {
+        case (0x49, 0x49): little = true
+        case (0x4D, 0x4D): little = false
+        default: return nil
+        }
+        func u16(_ i: Int) -> Int? {
+            guard i >= tiff, i + 1 < end else { return nil }
+            return little ? Int(bytes[i]) | Int(bytes[i + 1]) << 8 : Int(bytes[i]) << 8 | Int(bytes[i + 1])
+        }
+        func u32(_ i: Int) -> Int? {
+            guard let first = u16(i), let second = u16(i + 2) else { return nil }
+            return little ? first | second << 16 : first << 16 | second
+        }
+        guard let offset = u32(tiff + 4), offset >= 8, let count = u16(tiff + offset) else { return nil }
+        for entry in 0..<min(count, 512) {
+            let at = tiff + offset + 2 + 12 * entry
+            guard let tag = u16(at) else { return nil }
+            // Orientation: type SHORT, one value, held in the entry itself.
+            if tag == 0x0112 {
+                guard u16(at + 2) == 3, let value = u16(at + 8), (1...8).contains(value) else { return nil }
+                return value
             }
         }
         return nil

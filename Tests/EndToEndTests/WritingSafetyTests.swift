@@ -332,6 +332,29 @@ import TestSupport
         #expect(try GazetteCommand.run(["check"], in: site.url).status == 0)
     }
 
+    /// A phone's portrait photo: stored turned (1200 × 900) with Exif orientation 6. The page
+    /// gives it the size it is shown at (900 × 1200), so the space kept for it is upright and
+    /// the original is offered at its shown width; the narrower copy is upright too.
+    @Test func aPortraitPhotoIsTheShapeItIsShownAt() throws {
+        let site = try Self.freshSite("gazette-picture-portrait")
+        let png = site.url.appendingPathComponent("stored.png")
+        try Self.png(png, width: 1200, height: 900)
+        let stored = try #require(Thumbnailer.thumbnails(of: Data(contentsOf: png), sizes: [(1200, 900)], maxBytes: 1 << 24, as: .jpeg).first?.data)
+        // Exif, big-endian, one entry: orientation 6 (turn clockwise to show).
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        let exif = Array("Exif".utf8) + [0, 0] + tiff
+        let photo = Data([0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif) + stored.dropFirst(2)
+        try site.write(
+            "content/journals/2026-11/2026-11-20-photo.md",
+            Self.journal(title: "세로 사진", created: "2026-11-20 10:00", body: "![현장 사진](IMG_0001.JPG)"))
+        try photo.write(to: site.url.appendingPathComponent("content/journals/2026-11/IMG_0001.JPG"))
+        #expect(try GazetteCommand.run(["build", "--no-pdf"], in: site.url).status == 0)
+        let page = try site.read("public/journals/photo/index.html")
+        #expect(page.contains("srcset=\"IMG_0001-760w.webp 760w, IMG_0001.JPG 900w\" sizes=\"(max-width: 800px) 100vw, 760px\" width=\"900\" height=\"1200\""), "\(page)")
+        let variant = try #require(FileManager.default.contents(atPath: site.url.appendingPathComponent("public/journals/photo/IMG_0001-760w.webp").path))
+        #expect(PictureSize.read(variant).map { [$0.width, $0.height] } == [760, 1013])
+    }
+
     @Test func aWidePictureIsOfferedAtTheColumnsWidthsAndTheSameBytesEachBuild() throws {
         let site = try Self.freshSite("gazette-picture-variants")
         try Self.png(site.url.appendingPathComponent("content/journals/2026-11/wide.png"), width: 1600, height: 900)
