@@ -40,4 +40,18 @@ import Testing
         #expect(PictureSize.read(Data(torn)).map { [$0.width, $0.height] } == [1200, 900])
         #expect(PictureSize.read(Self.jpeg(width: 1200, height: 900, orientation: 9)).map { [$0.width, $0.height] } == [1200, 900])
     }
+
+    /// Headers from members' folders are untrusted: every byte of an Exif JPEG's header changed,
+    /// one at a time to every value, and the file cut at every length, reads without a crash.
+    @Test func anyDamageToTheHeaderIsSurvived() {
+        let jpeg = [UInt8](Self.jpeg(width: 1200, height: 900, orientation: 6, littleEndian: true))
+        for index in jpeg.indices {
+            for value in 0...255 {
+                var damaged = jpeg
+                damaged[index] = UInt8(value)
+                _ = PictureSize.read(Data(damaged))
+            }
+            _ = PictureSize.read(Data(jpeg[..<index]))
+        }
+    }
 }
