@@ -8,11 +8,66 @@ import Markdown
 /// `JournalBodies` keeps its warnings; `JournalBodies.warnings` and `SiteChecks.writing` place
 /// them in the journal's file. Bookmarks are not read.
 public enum BodyWriting {
-    /// Every writing warning of `body`.
-    public static func warnings(_ body: String) -> [Diagnostic] {
+    /// Every writing warning of `body`; with `title`, the journal's, also a first heading that
+    /// says it again (`repeatedTitle`).
+    public static func warnings(_ body: String, title: String? = nil) -> [Diagnostic] {
         let lines = lines(body)
         let code = codeLines(lines)
-        return emptyPrompts(lines, code: code) + markupSlips(lines, code: code)
+        return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + emptyPrompts(lines, code: code) + markupSlips(lines, code: code)
+    }
+
+    /// A body that opens with its title as a heading (`# 금리 동결 메모` under `title: 금리 동결
+    /// 메모`), as Obsidian, Notion, Hugo's habits and AI summaries write a document: the page and
+    /// the packet set the title above the body, so it would show twice. Compared as the reader
+    /// sees them: spaces run together, emphasis marks and a closing run of `#` left out.
+    static func repeatedTitle(_ lines: [Substring], code: [Bool], title: String) -> [Diagnostic] {
+        guard let index = lines.firstIndex(where: { !trimmed($0).isEmpty }), !code[index] else { return [] }
+        let line = lines[index]
+        let text = trimmed(line)
+        var heading: Substring?
+        var underlined = false
+        let marks = text.prefix { $0 == "#" }
+        if (1...6).contains(marks.count), line.prefix(while: { $0 == " " }).count <= 3 {
+            let rest = text.dropFirst(marks.count)
+            if rest.isEmpty || rest.first == " " || rest.first == "\t" {
+                var words = trimmed(rest)
+                // A closing run of `#` after a space is not part of the heading.
+                let closing = words.reversed().prefix { $0 == "#" }.count
+                if closing > 0, closing == words.count || words.dropLast(closing).last == " " { words = trimmed(words.dropLast(closing)) }
+                heading = words
+            }
+        } else if index + 1 < lines.count, !code[index + 1], line.prefix(while: { $0 == " " }).count <= 3 {
+            // A heading underlined with `===` or `---`.
+            let under = trimmed(lines[index + 1])
+            if let first = under.first, first == "=" || first == "-", under.allSatisfy({ $0 == first }), lines[index + 1].prefix(while: { $0 == " " }).count <= 3 {
+                heading = text
+                underlined = true
+            }
+        }
+        guard let heading, !heading.isEmpty, shown(heading) == shown(Substring(title)) else { return [] }
+        return [
+            .warning(
+                "the body starts with the title again: the page already shows '\(title)' above the body, so it would show twice",
+                at: at(index), hint: "delete this line\(underlined ? " and the line under it" : ""): the title comes from 'title:' in the front matter",
+                sourceLine: String(line),
+                code: "title-repeated")
+        ]
+    }
+
+    /// Text as a reader compares it: emphasis and code marks left out, runs of spaces as one.
+    private static func shown(_ text: Substring) -> String {
+        var result = ""
+        var space = false
+        for character in text where !"*_`~".contains(character) {
+            if character.isWhitespace {
+                space = !result.isEmpty
+            } else {
+                if space { result.append(" ") }
+                space = false
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// The prompts left empty of `body` (`emptyPrompts(_:code:)`).

@@ -122,7 +122,7 @@ public struct JournalBodies: Sendable {
             // Once the budget is spent, the HTML of the bodies after is not even made.
             let keepsFull = kept < keptBytes
             let bodies = batch.concurrentMap { journal -> (body: Body, known: Bool) in
-                if let hit = known?.value(journal.slug, BodyMemo.Parsed(options: parsedWith, digest: journal.bodyDigest)) { return (hit, true) }
+                if let hit = known?.value(journal.slug, BodyMemo.Parsed(journal, options: parsedWith)) { return (hit, true) }
                 let markdown = content.markdown(of: journal)
                 let document = MarkdownDocument(markdown, options: options)
                 let blocks = document.blocks()
@@ -134,7 +134,7 @@ public struct JournalBodies: Sendable {
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(prose.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
                     warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
-                        + BodyWriting.warnings(markdown) + BodyWriting.missingGlyphs(markdown, covered: fontCoverage),
+                        + BodyWriting.warnings(markdown, title: journal.title) + BodyWriting.missingGlyphs(markdown, covered: fontCoverage),
                     siteLinks: SiteLink.all(in: document, markdown: markdown), anchors: document.headingIDs())
                 return (body, false)
             }
@@ -154,7 +154,7 @@ public struct JournalBodies: Sendable {
             if wasKnown {
                 found.append(journal.slug)
             } else {
-                made.append((journal.slug, .init(inputs: BodyMemo.Parsed(options: parsedWith, digest: journal.bodyDigest), value: body)))
+                made.append((journal.slug, .init(inputs: BodyMemo.Parsed(journal, options: parsedWith), value: body)))
             }
         }
         cache?.record(found: found, made: made)
@@ -234,6 +234,17 @@ public final class BodyMemo: Sendable {
     struct Parsed: Equatable, Sendable {
         var options: Fingerprint
         var digest: Fingerprint
+
+        /// What `journal`'s body was parsed from: its Markdown, and its title, which one of the
+        /// body's warnings reads (`BodyWriting.repeatedTitle`).
+        init(_ journal: Journal, options: Fingerprint) {
+            var digest = FingerprintHasher()
+            digest.add(journal.bodyDigest)
+            digest.add(journal.title)
+            (self.options, self.digest) = (options, digest.digest)
+        }
+
+        init(options: Fingerprint, digest: Fingerprint) { (self.options, self.digest) = (options, digest) }
     }
 
     typealias Entry = Memo<String, Parsed, JournalBodies.Body>.Entry

@@ -29,7 +29,7 @@ enum DiagnosticRanges {
         let text = line >= 1 && line <= lines.count ? lines[line - 1] : ""
         let scalars = Array(text.unicodeScalars)
         var endColumn = column
-        if code == "merge-conflict" || code == "duplicate-slug" || code == "front-matter" {
+        if code == "merge-conflict" || code == "duplicate-slug" || code == "front-matter" || code == "title-repeated" {
             // The whole line.
             return LSPDiagnostic(
                 range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),

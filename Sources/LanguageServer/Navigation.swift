@@ -285,6 +285,17 @@ extension Features {
                             isPreferred: true, edit: WorkspaceEdit(changes: [document.uri: edits])))
                 }
             }
+            if diagnostic.code == "title-repeated" {
+                // The line and its end (and the `===` under a heading written so): the title
+                // stays in the front matter.
+                let line = diagnostic.range.start.line
+                let lines = diagnostic.message.contains("and the line under it") ? 2 : 1
+                let whole = LSPRange(start: Position(line: line, character: 0), end: Position(line: line + lines, character: 0))
+                actions.append(
+                    CodeAction(
+                        title: "Delete the title repeated in the body", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: whole, newText: "")]])))
+            }
             if diagnostic.code == "article-not-stored", let url = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
                 CanonicalURL.canonicalize(url) != nil
             {

@@ -8,7 +8,7 @@ import GazetteModel
 extension SiteChecks {
     /// Every writing warning of one journal's body (bookmarks are not checked).
     public static func writing(of journal: Journal, body: String) -> [Diagnostic] {
-        journal.isBookmark ? [] : JournalBodies.placed(BodyWriting.warnings(body), in: journal) + missingGlyphs(of: journal, body: body)
+        journal.isBookmark ? [] : JournalBodies.placed(BodyWriting.warnings(body, title: journal.title), in: journal) + missingGlyphs(of: journal, body: body)
     }
 
     /// The prompts left empty of a body (`BodyWriting.emptyPrompts`), in the journal's file.

@@ -59,4 +59,23 @@ import Testing
         #expect(!BodyWriting.mayHaveSpacedAddress("See [the report](https://example.org/report/0) for details."))
         #expect(BodyWriting.mayHaveSpacedAddress("![차트](my chart.png)"))
     }
+
+    /// A body that opens with its title as a heading (Obsidian's, Notion's and AI summaries'
+    /// habit) is said once, at the heading: in `#` or underlined form, emphasis and spacing aside;
+    /// not a heading that says something else, one in code, or one after the first paragraph.
+    @Test(arguments: [
+        ("# 금리 동결 메모\n\n본문", 1, ""), ("\n\n## 금리  동결 메모 ##\n본문", 3, ""), ("# **금리 동결** 메모\n", 1, ""),
+        ("금리 동결 메모\n===\n\n본문", 1, " and the line under it"), ("금리 동결 메모\n---\n", 1, " and the line under it"),
+        ("# 금리 동결 메모 #해시\n", 0, ""), ("# 금리 동결\n", 0, ""), ("#금리 동결 메모\n", 0, ""), ("```\n# 금리 동결 메모\n```\n", 0, ""),
+        ("본문\n\n# 금리 동결 메모\n", 0, ""), ("    # 금리 동결 메모\n", 0, ""),
+    ])
+    func aTitleRepeatedAtTheTopIsSaid(_ body: String, _ line: Int, _ underline: String) {
+        let said = BodyWriting.warnings(body, title: "금리 동결 메모").filter { $0.code == "title-repeated" }
+        #expect(said.map { $0.location?.line ?? 0 } == (line == 0 ? [] : [line]), "\(said)")
+        if line > 0 {
+            #expect(said.first?.hint == "delete this line\(underline): the title comes from 'title:' in the front matter")
+        }
+        #expect(BodyWriting.warnings(body).allSatisfy { $0.code != "title-repeated" })
+    }
 }
+

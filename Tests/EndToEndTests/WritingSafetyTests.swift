@@ -55,6 +55,23 @@ import TestSupport
         "---\ntitle: \(title)\ntags: \(tags)\nauthor: me\ncreated: \(created)\n\(draft ? "draft: true\n" : "")---\n\(body)\n"
     }
 
+    /// `# 금리 동결 메모` under `title: 금리 동결 메모`: build and check say so at the heading;
+    /// once the title says something else, the next build (the body unchanged, so kept from the
+    /// last parse but for its title) no longer does.
+    @Test func aTitleRepeatedInTheBodyIsSaidUntilItIsNot() throws {
+        let site = try Self.freshSite("gazette-title-twice")
+        let path = "content/journals/2026-11/2026-11-20-twice.md"
+        try site.write(path, Self.journal(title: "금리 동결 메모", created: "2026-11-20 10:00", body: "# 금리 동결 메모\n\n본문입니다."))
+        let said = "\(path):7:1: warning: the body starts with the title again: the page already shows '금리 동결 메모' above the body, so it would show twice"
+        for command in [["build", "--no-pdf"], ["check"]] {
+            let result = try GazetteCommand.run(command, in: site.url)
+            #expect(result.status == 0 && result.stderr.contains(said), "\(command): \(result.stderr)")
+        }
+        try site.write(path, Self.journal(title: "금리 동결, 그 뒤", created: "2026-11-20 10:00", body: "# 금리 동결 메모\n\n본문입니다."))
+        let build = try GazetteCommand.run(["build", "--no-pdf"], in: site.url)
+        #expect(build.status == 0 && !build.stderr.contains("title again"), "\(build.stderr)")
+    }
+
     @Test func aJournalDatedAheadIsLeftOutUntilItsDate() throws {
         let site = try Self.freshSite("gazette-future")
         let day = Self.dayAhead()

@@ -225,19 +225,40 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
-    /// `text` with LSP `edits` (each within a line, UTF-16 positions, none overlapping) applied.
-    static func applying(_ edits: [[String: Any]], to text: String) -> String {
-        var lines = text.components(separatedBy: "\n").map { Array($0.utf16) }
-        let sorted = edits.compactMap { edit -> ([Int], String)? in
-            guard let newText = edit.string("newText") else { return nil }
-            return (range(edit), newText)
-        }.sorted { ($0.0[0], $0.0[1]) > ($1.0[0], $1.0[1]) }
-        for (place, newText) in sorted {
-            var line = lines[place[0]]
-            line.replaceSubrange(place[1]..<place[2], with: Array(newText.utf16))
-            lines[place[0]] = line
+    /// A body opening with its title: the heading's line is marked, and the quick fix deletes it
+    /// (with the `===` under it, when the heading is written so).
+    @Test func aTitleRepeatedInTheBodyIsDeletedByAQuickFix() throws {
+        try initialize()
+        let head = "---\ntitle: 금리 동결 메모\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        for (name, body, fixed) in [("atx", "# 금리 동결 메모\n\n본문.\n", "\n본문.\n"), ("setext", "금리 동결 메모\n===\n본문.\n", "본문.\n")] {
+            let path = "content/journals/\(name).md"
+            let marked = try #require(try open(path, head + body).first { $0.string("code") == "title-repeated" })
+            #expect(Self.range(marked)[0] == 6, "\(marked)")
+            let fixes = try client.result("textDocument/codeAction", [
+                "textDocument": ["uri": uri(path)], "range": marked["range"] as Any, "context": ["diagnostics": [marked]],
+            ]) as? [[String: Any]] ?? []
+            let edit = try #require(fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]], "\(fixes)")
+            #expect(Self.applying(edit, to: head + body) == head + fixed)
         }
-        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+        #expect(try client.finish() == 0)
+    }
+
+    /// `text` with LSP `edits` (UTF-16 positions, none overlapping) applied.
+    static func applying(_ edits: [[String: Any]], to text: String) -> String {
+        var units = Array(text.utf16)
+        var starts = [0]
+        for (index, unit) in units.enumerated() where unit == 0x0A { starts.append(index + 1) }
+        func offset(_ position: [String: Any]) -> Int {
+            let line = position.int("line") ?? 0
+            return (line < starts.count ? starts[line] : units.count) + (position.int("character") ?? 0)
+        }
+        let sorted = edits.compactMap { edit -> (Int, Int, String)? in
+            guard let newText = edit.string("newText") else { return nil }
+            let range = edit.object("range")
+            return (offset(range.object("start")), offset(range.object("end")), newText)
+        }.sorted { $0.0 > $1.0 }
+        for (start, end, newText) in sorted { units.replaceSubrange(start..<min(end, units.count), with: Array(newText.utf16)) }
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// "Find references" on a journal lists the journals that link to it, by its page or its
