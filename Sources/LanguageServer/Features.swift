@@ -110,6 +110,18 @@ struct Features {
                 CompletionItem(label: "#" + id, kind: 18, detail: "heading", filterText: id, textEdit: TextEdit(range: LSPRange(start: start, end: position), newText: id))
             })
         }
+        // In a picture, after `](`: the pictures beside the journal, then those of `static/`.
+        if let match = place.before.firstMatch(of: /!\[[^\]]*\]\(([^)\s]*)$/) {
+            let start = Position(line: place.lineIndex, character: position.character - encoding.length(String(match.output.1)))
+            let pictures = JournalPictures.candidates(forJournalAt: path, siteRoot: workspace.root)
+            return CompletionList(isIncomplete: false, items: pictures.enumerated().map { index, picture in
+                let size = picture.size.map { "\($0.width) × \($0.height)" }
+                return CompletionItem(
+                    label: picture.address, kind: 17,
+                    detail: [size, picture.shared ? "static/, shared" : "beside the journal"].compactMap { $0 }.joined(separator: " · "),
+                    sortText: String(format: "%04d", index), textEdit: TextEdit(range: LSPRange(start: start, end: position), newText: picture.address))
+            })
+        }
         // In the body, after `](`: links to the other journals, by title.
         if place.before.hasSuffix("](") || place.before.range(of: #"\]\(\.\./[^)\s]*$"#, options: .regularExpression) != nil {
             let written = place.before.range(of: #"\]\([^)\s]*$"#, options: .regularExpression).map { String(place.before[$0].dropFirst(2)) } ?? ""

@@ -373,6 +373,42 @@ import TestSupport
 
     // MARK: Completion, hover, definition, symbols
 
+    /// After `![…](`: the pictures beside the journal (and below it), newest first, with their
+    /// size, then those of `static/` by root path; a name with a space in `<>`, a Hangul name
+    /// saved decomposed (as macOS writes names) as typed. Not the other journals.
+    @Test func completionAfterAPictureListsThePicturesBesideTheJournal() throws {
+        let folder = site.url.appendingPathComponent("content/journals/2026-12")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("pics"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: site.url.appendingPathComponent("static/images"), withIntermediateDirectories: true)
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 4, 0xB0, 0, 0, 3, 0x84, 8, 2, 0, 0, 0])
+        let files = [
+            ("content/journals/2026-12/chart.png", 3), ("content/journals/2026-12/pics/my chart.png", 1),
+            ("content/journals/2026-12/\("그래프".decomposedStringWithCanonicalMapping).png", 2), ("content/journals/2026-12/notes.txt", 0),
+            ("static/images/logo.png", 4),
+        ]
+        for (file, age) in files {
+            let url = site.url.appendingPathComponent(file)
+            try png.write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_795_000_000 - Double(age) * 3600)], ofItemAtPath: url.path)
+        }
+        try initialize()
+        let path = "content/journals/2026-12/2026-12-01-pictures.md"
+        _ = try open(path, "---\ntitle: 그림\ncreated: 2026-12-01\n---\n![차트](\n![차트](ch\n")
+        func items(_ line: Int, _ character: Int) throws -> [[String: Any]] {
+            try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": line, "character": character]])
+                .object("result").objects("items")
+        }
+        let offered = try items(4, 6)
+        #expect(offered.compactMap { $0.string("label") } == ["<pics/my chart.png>", "그래프.png", "chart.png", "/images/logo.png"])
+        #expect(offered.compactMap { $0.string("detail") } == [
+            "1200 × 900 · beside the journal", "1200 × 900 · beside the journal", "1200 × 900 · beside the journal", "1200 × 900 · static/, shared",
+        ])
+        let typed = try items(5, 8)
+        #expect(typed.first?.object("textEdit").string("newText") == "<pics/my chart.png>")
+        #expect(Self.range(typed.first?.object("textEdit") ?? [:]) == [5, 6, 8])
+        #expect(try client.finish() == 0)
+    }
+
     @Test func completionKnowsTheStoreTheVocabularyAndTheMembers() throws {
         try initialize()
         let path = "content/journals/complete.md"
