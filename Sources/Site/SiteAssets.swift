@@ -166,9 +166,10 @@ public enum SiteAssets {
 
     /// The site's `static/` folder, copied into the output verbatim: relative path → bytes;
     /// and a warning for each link that leads out of the site (`SiteBoundary`), not copied.
-    /// The pictures kept beside journals, each at its place beside the journal's page.
+    /// The pictures kept beside journals, each at its place beside the journal's page, without
+    /// what the camera wrote about them (`PictureMetadata`: a phone's photo says where it was taken).
     public static func pictures(of content: SiteContent) throws -> [(path: String, data: Data)] {
-        try content.publishedPictures.map { ($0.path, try Data(contentsOf: content.root.appendingPathComponent($0.file))) }
+        try content.publishedPictures.map { ($0.path, PictureMetadata.stripped(try Data(contentsOf: content.root.appendingPathComponent($0.file)))) }
     }
 
     /// The narrower WebP copies of pictures kept beside journals (`JournalPicture.variantWidths`),

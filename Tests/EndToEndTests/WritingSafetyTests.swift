@@ -357,9 +357,10 @@ import TestSupport
         let png = site.url.appendingPathComponent("stored.png")
         try Self.png(png, width: 1200, height: 900)
         let stored = try #require(Thumbnailer.thumbnails(of: Data(contentsOf: png), sizes: [(1200, 900)], maxBytes: 1 << 24, as: .jpeg).first?.data)
-        // Exif, big-endian, one entry: orientation 6 (turn clockwise to show).
-        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
-        let exif = Array("Exif".utf8) + [0, 0] + tiff
+        // Exif, big-endian: orientation 6 (turn clockwise to show), and where it was taken.
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 2, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 38, 0, 0, 0, 0]
+        let location = Array("GPS 37.5665N 126.9780E".utf8)
+        let exif = Array("Exif".utf8) + [0, 0] + tiff + location
         let photo = Data([0xFF, 0xD8, 0xFF, 0xE1, 0, UInt8(exif.count + 2)] + exif) + stored.dropFirst(2)
         try site.write(
             "content/journals/2026-11/2026-11-20-photo.md",
@@ -370,6 +371,16 @@ import TestSupport
         #expect(page.contains("srcset=\"IMG_0001-760w.webp 760w, IMG_0001.JPG 900w\" sizes=\"(max-width: 800px) 100vw, 760px\" width=\"900\" height=\"1200\""), "\(page)")
         let variant = try #require(FileManager.default.contents(atPath: site.url.appendingPathComponent("public/journals/photo/IMG_0001-760w.webp").path))
         #expect(PictureSize.read(variant).map { [$0.width, $0.height] } == [760, 1013])
+        // The published photo says nothing of where it was taken, is still shown upright, and
+        // is the same picture.
+        let published = try #require(FileManager.default.contents(atPath: site.url.appendingPathComponent("public/journals/photo/IMG_0001.JPG").path))
+        #expect(published.firstRange(of: Data(location)) == nil && photo.firstRange(of: Data(location)) != nil)
+        #expect(PictureSize.read(published).map { [$0.width, $0.height] } == [900, 1200])
+        // Byte for byte the JPEG libvips wrote, with the orientation alone after its JFIF header.
+        let afterJFIF = stored[2] == 0xFF && stored[3] == 0xE0 ? 4 + (Int(stored[4]) << 8 | Int(stored[5])) : 2
+        let orientation: [UInt8] = [0xFF, 0xE1, 0, 34] + Array("Exif".utf8) + [0, 0, 0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        #expect(published == stored.prefix(afterJFIF) + Data(orientation) + stored.dropFirst(afterJFIF))
+        #expect(try Thumbnailer.dimensions(of: published) == (1200, 900))
     }
 
     @Test func aWidePictureIsOfferedAtTheColumnsWidthsAndTheSameBytesEachBuild() throws {
