@@ -171,6 +171,20 @@ static inline void gazette_vips_allow_svg(void) {
     v->operation_block_set("VipsForeignLoadSvg", FALSE);
 }
 
+/// `buffer` (a HEIC, say) as a baseline JPEG at `quality`, at its own size, turned upright as its
+/// orientation says, metadata stripped. The bytes are freed with g_free. 0 on success.
+static inline int gazette_vips_upright_jpeg(void *buffer, size_t length, int quality, void **out, size_t *outLength) {
+    const GazetteVips *v = gazette_vips_table();
+    if (!v) return -1;
+    VipsImage *upright = NULL;
+    if (v->thumbnail_buffer(buffer, length, &upright, 100000, "height", 100000, "size", VIPS_SIZE_DOWN,
+            "option_string", "fail_on=error", NULL) != 0)
+        return -1;
+    int status = v->jpegsave_buffer(upright, out, outLength, "Q", quality, "strip", TRUE, "optimize_coding", TRUE, NULL);
+    g_object_unref(upright);
+    return status;
+}
+
 /// `buffer` scaled to `width` pixels wide (never enlarged), its aspect kept, as WebP at `quality`,
 /// metadata stripped. The bytes are freed with g_free. 0 on success.
 static inline int gazette_vips_scaled_webp(void *buffer, size_t length, int width, int quality, void **out, size_t *outLength) {

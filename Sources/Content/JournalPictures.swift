@@ -25,9 +25,17 @@ public struct JournalPicture: Sendable, Hashable {
     /// (the journal column at 1× and 2×), those narrower than the picture. None for a picture of
     /// `static/` (published as it is), an SVG, a GIF (which may move) or one of unknown size.
     public var variantWidths: [Int] {
-        guard published != nil, let width, ["png", "jpg", "jpeg", "webp"].contains((file as NSString).pathExtension.lowercased()) else { return [] }
+        guard published != nil, let width, ["png", "jpg", "jpeg", "webp", "heic", "heif"].contains((file as NSString).pathExtension.lowercased()) else { return [] }
         return JournalPicture.columnWidths.filter { $0 < width }
     }
+
+    /// Whether browsers cannot all show the file (a phone's HEIC: only Safari can), so a build
+    /// publishes it as an upright JPEG (`output`) and the page names that instead.
+    public var isConverted: Bool { JournalPictures.converted.contains((file as NSString).pathExtension.lowercased()) }
+
+    /// What a build writes: `published`, or for a converted picture the JPEG beside it
+    /// (`journals/x/IMG_0001.HEIC.jpg`). Nil for a file of `static/`.
+    public var output: String? { published.map { isConverted ? $0 + ".jpg" : $0 } }
 
     public static let columnWidths = [760, 1520]
 
@@ -41,7 +49,9 @@ public struct JournalPicture: Sendable, Hashable {
 /// Finds every picture of the site's own in journals' bodies, with an error at the picture for
 /// one that names no file: a page never shows a broken image.
 public enum JournalPictures {
-    static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "avif"]
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "heic", "heif"]
+    /// The kinds a build converts to JPEG: HEIF, which a phone saves and only Safari shows.
+    static let converted: Set<String> = ["heic", "heif"]
 
     /// Each journal's pictures (only journals that have some), and the errors.
     static func find(
@@ -131,7 +141,7 @@ public enum JournalPictures {
                 problems.append(
                     .error(
                         "'\(written)' is not a picture a page can show (.\(ext))", at: at,
-                        hint: "use PNG, JPEG, GIF, WebP, AVIF or SVG; link other files with [text](\(written))", sourceLine: shown))
+                        hint: "use PNG, JPEG, GIF, WebP, AVIF, HEIC or SVG; link other files with [text](\(written))", sourceLine: shown))
                 continue
             }
             // The header only: every load (each `serve` save) reads it, never the whole file.

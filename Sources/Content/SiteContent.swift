@@ -133,14 +133,15 @@ public struct SiteContent: Sendable {
     /// The pictures of the site's own `journal`'s body shows, in body order.
     public func pictures(of journal: Journal) -> [JournalPicture] { picturesByJournal[journal.identity] ?? [] }
 
-    /// Every picture published beside a journal's page, once per output path.
-    public var publishedPictures: [(path: String, file: String)] {
+    /// Every picture published beside a journal's page, once per output path, and whether the
+    /// build converts it (`JournalPicture.isConverted`).
+    public var publishedPictures: [(path: String, file: String, converted: Bool)] {
         var seen = Set<String>()
-        var all: [(path: String, file: String)] = []
+        var all: [(path: String, file: String, converted: Bool)] = []
         for journal in journals {
             for picture in pictures(of: journal) {
-                guard let path = picture.published, seen.insert(path).inserted else { continue }
-                all.append((path, picture.file))
+                guard let path = picture.output, seen.insert(path).inserted else { continue }
+                all.append((path, picture.file, picture.isConverted))
             }
         }
         return all

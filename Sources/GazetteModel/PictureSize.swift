@@ -1,7 +1,8 @@
 import Foundation
 
 /// The pixel size a picture file declares in its header, read without decoding it: PNG, JPEG,
-/// GIF and WebP (lossy, lossless and extended); a JPEG's as it is shown, turned upright as its Exif
+/// GIF, WebP (lossy, lossless and extended) and HEIF (a phone's HEIC, AVIF); a JPEG's and a
+/// HEIF's as it is shown, turned upright as its Exif
 /// orientation says (a phone's portrait photo). Pages set it as the `<img>`'s width and height so
 /// nothing moves when the picture arrives. Nil for anything else (SVG has no pixels) or a header
 /// too short or malformed to say.
@@ -30,6 +31,7 @@ public enum PictureSize {
             default: return nil
             }
         }
+        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) { return heif(bytes) }
         if bytes.starts(with: [0xFF, 0xD8]) {
             var index = 2
             var turned = false
@@ -50,6 +52,78 @@ public enum PictureSize {
             }
         }
         return nil
+    }
+
+    /// A HEIF file's (HEIC from a phone, AVIF): the primary item's `ispe` (its size as stored),
+    /// turned by its `irot` (a quarter or three quarters: width and height swap), which is how
+    /// decoders show it. Nil unless the boxes say so within `bytes`.
+    static func heif(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        func u16(_ i: Int) -> Int? { i >= 0 && i + 1 < bytes.count ? Int(bytes[i]) << 8 | Int(bytes[i + 1]) : nil }
+        func u32(_ i: Int) -> Int? {
+            guard let high = u16(i), let low = u16(i + 2) else { return nil }
+            return high << 16 | low
+        }
+        /// The boxes in `range`: type, where the content starts, where the box ends.
+        func boxes(_ range: Range<Int>) -> [(type: String, content: Int, end: Int)] {
+            var found: [(String, Int, Int)] = []
+            var at = range.lowerBound
+            while at + 8 <= range.upperBound, let size = u32(at) {
+                var header = 8, length = size
+                if size == 1 {
+                    guard let high = u32(at + 8), let low = u32(at + 12), high == 0 else { break }
+                    (header, length) = (16, low)
+                } else if size == 0 {
+                    length = range.upperBound - at
+                }
+                guard length >= header, at + length <= range.upperBound else { break }
+                found.append((String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self), at + header, at + length))
+                at += length
+            }
+            return found
+        }
+        // `meta` and the boxes in it are full boxes: a version and flags before their content.
+        guard let meta = boxes(0..<bytes.count).first(where: { $0.type == "meta" }) else { return nil }
+        let inMeta = boxes(min(meta.content + 4, meta.end)..<meta.end)
+        guard let pitm = inMeta.first(where: { $0.type == "pitm" }), let version = bytes.indices.contains(pitm.content) ? bytes[pitm.content] : nil,
+            let primary = version == 0 ? u16(pitm.content + 4) : u32(pitm.content + 4),
+            let iprp = inMeta.first(where: { $0.type == "iprp" })
+        else { return nil }
+        let inProperties = boxes(iprp.content..<iprp.end)
+        guard let ipco = inProperties.first(where: { $0.type == "ipco" }) else { return nil }
+        let properties = boxes(ipco.content..<ipco.end)
+        // The primary item's properties, by their 1-based place in `ipco`.
+        var associated: [Int] = []
+        for ipma in inProperties where ipma.type == "ipma" {
+            guard ipma.content + 8 <= ipma.end else { continue }
+            let wide = bytes[ipma.content] >= 1, large = bytes[ipma.content + 3] & 1 == 1
+            guard let count = u32(ipma.content + 4) else { continue }
+            var at = ipma.content + 8
+            for _ in 0..<min(count, 65_536) {
+                guard let item = wide ? u32(at) : u16(at) else { break }
+                at += wide ? 4 : 2
+                guard at < ipma.end else { break }
+                let links = Int(bytes[at])
+                at += 1
+                for _ in 0..<links {
+                    guard at + (large ? 1 : 0) < ipma.end else { break }
+                    let index = large ? (u16(at) ?? 0) & 0x7FFF : Int(bytes[at]) & 0x7F
+                    at += large ? 2 : 1
+                    if item == primary { associated.append(index) }
+                }
+            }
+        }
+        var size: (width: Int, height: Int)?
+        var turned = false
+        for index in associated where index >= 1 && index <= properties.count {
+            let property = properties[index - 1]
+            if property.type == "ispe", let width = u32(property.content + 4), let height = u32(property.content + 8), property.content + 12 <= property.end {
+                size = (width, height)
+            } else if property.type == "irot", property.content < property.end {
+                turned = bytes[property.content] & 1 == 1
+            }
+        }
+        guard let size, size.width > 0, size.height > 0 else { return nil }
+        return turned ? (size.height, size.width) : size
     }
 
     /// The orientation (1–8) an Exif block (`Exif\0\0`, then a TIFF header and its first IFD)

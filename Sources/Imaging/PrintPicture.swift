@@ -19,11 +19,8 @@ extension Thumbnailer {
         return true
     }()
 
-    /// Decodes a picture of the site's own (PNG, JPEG, GIF, WebP, AVIF or SVG, whatever libvips
-    /// reads) at most `maxWidth` pixels wide, never enlarged: what a packet draws. Refused over
-    /// `limits`, as thumbnails are.
-    public static func printPicture(_ bytes: Data, maxWidth: Int, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> PrintPicture {
-        guard started, svgAllowed else { throw unavailable }
+    /// Reads `bytes`' header with whatever loader libvips picks, and refuses a picture over `limits`.
+    private static func checkHeader(_ bytes: Data, limits: ImageLimits) throws(ImagingError) {
         var header: (width: Int, height: Int)?
         bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, let image = gazette_vips_header(base, raw.count) else { return }
@@ -37,6 +34,14 @@ extension Thumbnailer {
         if header.width > limits.maxSide || header.height > limits.maxSide || header.width * header.height > limits.maxPixels {
             throw ImagingError(.tooLarge, "the picture claims \(header.width)×\(header.height) pixels, over the limit of \(limits.maxPixels / 1_000_000) megapixels")
         }
+    }
+
+    /// Decodes a picture of the site's own (PNG, JPEG, GIF, WebP, AVIF or SVG, whatever libvips
+    /// reads) at most `maxWidth` pixels wide, never enlarged: what a packet draws. Refused over
+    /// `limits`, as thumbnails are.
+    public static func printPicture(_ bytes: Data, maxWidth: Int, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> PrintPicture {
+        guard started, svgAllowed else { throw unavailable }
+        try checkHeader(bytes, limits: limits)
         let result: Result<PrintPicture, ImagingError> = bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the picture is empty")) }
             var image: UnsafeMutablePointer<VipsImage>?
@@ -80,4 +85,25 @@ extension Thumbnailer {
         }
         return try result.get()
     }
+
+    /// A picture of the site's own that browsers cannot all show (a phone's HEIC) as a JPEG at
+    /// its own size, upright, without metadata: what a page shows in its place. Refused over
+    /// `limits`, as thumbnails are.
+    public static func uprightJPEG(_ bytes: Data, quality: Int = 88, limits: ImageLimits = ImageLimits()) throws(ImagingError) -> Data {
+        guard started else { throw unavailable }
+        try checkHeader(bytes, limits: limits)
+        let result: Result<Data, ImagingError> = bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return .failure(ImagingError(.notAnImage, "the picture is empty")) }
+            var buffer: UnsafeMutableRawPointer?
+            var length = 0
+            guard gazette_vips_upright_jpeg(UnsafeMutableRawPointer(mutating: base), raw.count, Int32(quality), &buffer, &length) == 0, let buffer else {
+                gazette_vips_error_clear()
+                return .failure(ImagingError(.broken, "the picture is broken or truncated"))
+            }
+            defer { g_free(buffer) }
+            return .success(Data(bytes: buffer, count: length))
+        }
+        return try result.get()
+    }
 }
+

@@ -98,7 +98,8 @@ enum ArticleImages {
         do throws(ImagingError) {
             let sizes = ArticleThumbnails.sizes.map { (width: $0.width, height: $0.height) }
             let made = try Thumbnailer.thumbnails(of: response.body, sizes: sizes, maxBytes: ArticleThumbnails.maxBytes)
-            outcome.thumbnails = zip(wanted.names, made).map { ($0, $1.data) }
+            // libvips 8.14 (Debian 12's) keeps a JPEG's Exif in WebP despite `strip`.
+            outcome.thumbnails = zip(wanted.names, made).map { ($0, PictureMetadata.stripped($1.data)) }
         } catch {
             let claimed = response.header("Content-Type").map { " served as \($0)" } ?? ""
             outcome.failure = ImageFormat.sniff(response.body) == nil ? "\(error.message)\(claimed)" : error.message

@@ -52,7 +52,7 @@ protocol SiteArtifact: Sendable {
 /// after them, the slow files last.
 enum SiteArtifacts {
     static let all: [any SiteArtifact] = [
-        Pages(), NotFoundPage(), AtomFeed(), Sitemap(), ThemeAssets(), WebFontFiles(), Thumbnails(), StaticFiles(), Pictures(),
+        Pages(), NotFoundPage(), AtomFeed(), Sitemap(), ThemeAssets(), WebFontFiles(), Thumbnails(), StaticFiles(), Pictures(), ConvertedPictures(),
         PictureVariants(), SearchIndexFiles(), WeekPackets(), WeekMails(),
     ]
 
@@ -156,6 +156,37 @@ struct Pictures: MadeNow {
     func made(of site: BuiltSite) throws -> [SiteFile] { try SiteAssets.pictures(of: site.sources.content).map { .bytes($0.path, $0.data) } }
 }
 
+/// The journals' pictures browsers cannot all show (a phone's HEIC), each as an upright JPEG
+/// beside the journal's page, keyed by the picture's bytes: one already in place is not
+/// converted again.
+struct ConvertedPictures: MadeNow {
+    func made(of site: BuiltSite) throws -> [SiteFile] {
+        let content = site.sources.content, placement = site.placement
+        let pictures = content.publishedPictures.filter(\.converted)
+        guard !pictures.isEmpty else { return [] }
+        let made = pictures.concurrentMap { picture -> Result<SiteFile, any Error> in
+            Result {
+                let bytes = try Data(contentsOf: content.root.appendingPathComponent(picture.file))
+                var key = FingerprintHasher()
+                key.add("picture as JPEG 1")
+                key.add(bytes: bytes)
+                let digest = key.digest
+                if placement.source(of: picture.path, key: digest) != nil { return SiteFile(path: picture.path, key: digest, data: nil) }
+                do {
+                    return SiteFile(path: picture.path, key: digest, data: try Thumbnailer.uprightJPEG(bytes))
+                } catch {
+                    throw DiagnosticsError([
+                        .error(
+                            "picture \(picture.file) could not be read: \(error)", at: SourceLocation(path: picture.file, line: 1, column: 1),
+                            hint: "save it again from the phone or the photo app, or as JPEG")
+                    ])
+                }
+            }
+        }
+        return try made.map { try $0.get() }
+    }
+}
+
 /// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
 /// width: one already in place is not encoded again (libvips takes tens of milliseconds a
 /// picture); the others are encoded on all cores.
@@ -168,12 +199,14 @@ struct PictureVariants: MadeNow {
             Result {
                 let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
                 var key = FingerprintHasher()
-                key.add("picture variant 1")
+                key.add("picture variant 2")
                 key.add(bytes: bytes)
                 key.add(variant.width)
                 let digest = key.digest
                 if placement.source(of: variant.path, key: digest) != nil { return SiteFile(path: variant.path, key: digest, data: nil) }
-                return SiteFile(path: variant.path, key: digest, data: try Thumbnailer.scaledWebP(bytes, width: variant.width))
+                // libvips 8.14 (Debian 12's) keeps the picture's Exif, where it was taken among it,
+                // in WebP despite `strip`.
+                return SiteFile(path: variant.path, key: digest, data: PictureMetadata.stripped(try Thumbnailer.scaledWebP(bytes, width: variant.width)))
             }
         }
         return try made.map { try $0.get() }

@@ -168,8 +168,11 @@ public enum SiteAssets {
     /// and a warning for each link that leads out of the site (`SiteBoundary`), not copied.
     /// The pictures kept beside journals, each at its place beside the journal's page, without
     /// what the camera wrote about them (`PictureMetadata`: a phone's photo says where it was taken).
+    /// Those the build converts (a HEIC) are not among them: the pipeline makes them with libvips.
     public static func pictures(of content: SiteContent) throws -> [(path: String, data: Data)] {
-        try content.publishedPictures.map { ($0.path, PictureMetadata.stripped(try Data(contentsOf: content.root.appendingPathComponent($0.file)))) }
+        try content.publishedPictures.filter { !$0.converted }.map {
+            ($0.path, PictureMetadata.stripped(try Data(contentsOf: content.root.appendingPathComponent($0.file))))
+        }
     }
 
     /// The narrower WebP copies of pictures kept beside journals (`JournalPicture.variantWidths`),

@@ -74,7 +74,10 @@ public struct SiteRenderer: Sendable {
     func authorName(_ key: String?) -> String? { frame.authorName(key) }
 
     /// Rendered HTML of a journal body (empty for bookmarks).
-    func bodyHTML(_ journal: Journal) -> String { frame.bodies.html(journal) }
+    /// A journal's body as its page shows it, pictures named as the build writes them (the feed's).
+    func bodyHTML(_ journal: Journal) -> String {
+        PictureMarkup.sized(frame.bodies.html(journal), pictures: content.pictures(of: journal), page: SitePaths.journal(journal.slug))
+    }
 
     /// Everything the feed's entries read besides their journals (`Feeds.atom`).
     var sharedInputs: Fingerprint { frame.fingerprint }

@@ -383,6 +383,31 @@ import TestSupport
         #expect(try Thumbnailer.dimensions(of: published) == (1200, 900))
     }
 
+    /// A phone's HEIC beside the journal, which only Safari shows: published as an upright JPEG
+    /// the page, the feed and the packet use, without its metadata; `check` is content.
+    @Test func aPhonesHEICIsPublishedAsAJPEG() throws {
+        let site = try Self.freshSite("gazette-picture-heic")
+        try site.write(
+            "content/journals/2026-11/2026-11-20-heic.md",
+            Self.journal(title: "아이폰 사진", created: "2026-11-20 10:00", body: "![현장](IMG_0003.HEIC)"))
+        try FileManager.default.copyItem(
+            at: Repository.root.appendingPathComponent("Tests/Fixtures/images/phone.heic"),
+            to: site.url.appendingPathComponent("content/journals/2026-11/IMG_0003.HEIC"))
+        #expect(try GazetteCommand.run(["check"], in: site.url).status == 0)
+        let build = try GazetteCommand.run(["build"], in: site.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try site.read("public/journals/heic/index.html")
+        #expect(page.contains("<img src=\"IMG_0003.HEIC.jpg\" width=\"400\" height=\"300\" loading=\"lazy\""), "\(page)")
+        #expect(try site.read("public/feed.xml").contains("&lt;img src=&quot;IMG_0003.HEIC.jpg&quot;"))
+        let jpeg = try #require(FileManager.default.contents(atPath: site.url.appendingPathComponent("public/journals/heic/IMG_0003.HEIC.jpg").path))
+        #expect(jpeg.starts(with: [0xFF, 0xD8]) && PictureSize.read(jpeg).map { [$0.width, $0.height] } == [400, 300])
+        #expect(PictureMetadata.stripped(jpeg) == jpeg)
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/journals/heic/IMG_0003.HEIC").path))
+        let packet = try #require(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("public/packets").path).first)
+        let images = try GazetteCommand.runShell("pdfimages -list '\(site.url.appendingPathComponent("public/packets/\(packet)").path)'")
+        #expect(images.stdout.split(separator: "\n").count >= 3, "\(images.stdout)")
+    }
+
     @Test func aWidePictureIsOfferedAtTheColumnsWidthsAndTheSameBytesEachBuild() throws {
         let site = try Self.freshSite("gazette-picture-variants")
         try Self.png(site.url.appendingPathComponent("content/journals/2026-11/wide.png"), width: 1600, height: 900)

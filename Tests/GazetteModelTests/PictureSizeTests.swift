@@ -54,4 +54,39 @@ import Testing
             _ = PictureSize.read(Data(jpeg[..<index]))
         }
     }
+
+    /// A HEIF file (a phone's HEIC) of boxes as libheif writes them: the primary item among
+    /// others (a grid's tiles have sizes of their own), its size in `ispe`, its turn in `irot`.
+    static func heif(width: Int, height: Int, rotation: Int?, wideItems: Bool = false) -> Data {
+        func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
+        func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
+        func box(_ type: String, _ content: [UInt8]) -> [UInt8] { u32(content.count + 8) + Array(type.utf8) + content }
+        let ftyp = box("ftyp", Array("heic".utf8) + u32(0) + Array("mif1heic".utf8))
+        var ipco = box("ispe", u32(0) + u32(512) + u32(512)) + box("ispe", u32(0) + u32(width) + u32(height))
+        if let rotation { ipco += box("irot", [UInt8(rotation)]) }
+        // Item 1 is a tile (property 1), item 2 the primary picture (2, and the turn 3).
+        let item = { (id: Int) in wideItems ? u32(id) : u16(id) }
+        let ipma = box("ipma", [wideItems ? 1 : 0, 0, 0, 0] + u32(2) + item(1) + [1, 0x81] + item(2) + (rotation == nil ? [1, 0x82] : [2, 0x82, 0x03]))
+        let meta = box("meta", u32(0) + box("hdlr", u32(0) + u32(0) + Array("pict".utf8) + [UInt8](repeating: 0, count: 13)) + box("pitm", u32(0) + u16(2))
+            + box("iprp", box("ipco", ipco) + ipma))
+        return Data(ftyp + meta + box("mdat", [1, 2, 3]))
+    }
+
+    @Test(arguments: [(nil, false, [4032, 3024]), (0, false, [4032, 3024]), (1, false, [3024, 4032]), (3, true, [3024, 4032]), (2, true, [4032, 3024])] as [(Int?, Bool, [Int])])
+    func aHEIFIsTheSizeItIsShownAt(_ rotation: Int?, _ wide: Bool, _ shown: [Int]) {
+        #expect(PictureSize.read(Self.heif(width: 4032, height: 3024, rotation: rotation, wideItems: wide)).map { [$0.width, $0.height] } == shown)
+    }
+
+    @Test func anyDamageToAHEIFHeaderIsSurvived() {
+        let heif = [UInt8](Self.heif(width: 4032, height: 3024, rotation: 1))
+        for index in heif.indices {
+            for value in stride(from: 0, through: 255, by: 5) {
+                var damaged = heif
+                damaged[index] = UInt8(value)
+                _ = PictureSize.read(Data(damaged))
+            }
+            _ = PictureSize.read(Data(heif[..<index]))
+        }
+    }
 }
+

@@ -8,7 +8,9 @@ photo.png   640 x 480 RGB, gradients with deterministic noise: a photo-like pict
 bomb.png    with --bomb: 30,000 x 30,000, one colour, 1 bit per pixel: about 110 KB that
             decodes to 900 million pixels (a decompression bomb)
 
-The tests make the JPEG and WebP inputs from photo.png with libvips itself.
+The tests make the JPEG and WebP inputs from photo.png with libvips itself. phone.heic, beside
+this script, is committed: a 400 x 300 drawing saved by libvips' heifsave (HEVC, quality 50), as
+a phone saves a photo; writing one needs libheif's x265 encoder, reading it only its decoder.
 """
 import random
 import struct
