@@ -166,12 +166,12 @@ struct ConvertedPictures: MadeNow {
         guard !pictures.isEmpty else { return [] }
         let made = pictures.concurrentMap { picture -> Result<SiteFile, any Error> in
             Result {
-                let bytes = try Data(contentsOf: content.root.appendingPathComponent(picture.file))
                 var key = FingerprintHasher()
                 key.add("picture as JPEG 1")
-                key.add(bytes: bytes)
+                key.add(try Self.digest(of: picture.file, root: content.root))
                 let digest = key.digest
                 if placement.source(of: picture.path, key: digest) != nil { return SiteFile(path: picture.path, key: digest, data: nil) }
+                let bytes = try Data(contentsOf: content.root.appendingPathComponent(picture.file))
                 do {
                     return SiteFile(path: picture.path, key: digest, data: try Thumbnailer.uprightJPEG(bytes))
                 } catch {
@@ -187,6 +187,17 @@ struct ConvertedPictures: MadeNow {
     }
 }
 
+extension ConvertedPictures {
+    /// The fingerprint of a picture's bytes (`PictureDigests`), or the error of a file that
+    /// cannot be read.
+    static func digest(of file: String, root: URL) throws -> Fingerprint {
+        guard let digest = PictureDigests.digest(of: file, root: root) else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: root.appendingPathComponent(file).path])
+        }
+        return digest
+    }
+}
+
 /// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
 /// width: one already in place is not encoded again (libvips takes tens of milliseconds a
 /// picture); the others are encoded on all cores.
@@ -197,13 +208,13 @@ struct PictureVariants: MadeNow {
         guard !variants.isEmpty else { return [] }
         let made = variants.concurrentMap { variant -> Result<SiteFile, any Error> in
             Result {
-                let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
                 var key = FingerprintHasher()
-                key.add("picture variant 2")
-                key.add(bytes: bytes)
+                key.add("picture variant 3")
+                key.add(try ConvertedPictures.digest(of: variant.file, root: content.root))
                 key.add(variant.width)
                 let digest = key.digest
                 if placement.source(of: variant.path, key: digest) != nil { return SiteFile(path: variant.path, key: digest, data: nil) }
+                let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
                 // libvips 8.14 (Debian 12's) keeps the picture's Exif, where it was taken among it,
                 // in WebP despite `strip`.
                 return SiteFile(path: variant.path, key: digest, data: PictureMetadata.stripped(try Thumbnailer.scaledWebP(bytes, width: variant.width)))
@@ -246,13 +257,24 @@ struct WeekPackets: SiteArtifact {
         // either copies the whole `SiteContent` (dozens of tables to retain and release) into a
         // closure of its own, for every week of every save.
         return { contents in
-            let week = contents.week
+            let week = contents.week, shared = Self.withPictures(shared, content, contents.journals)
             guard let memo else { return Self.key(content, week: week, base: shared) }
             let articles = contents.journals.map { content.article(for: $0) } + contents.articles.map { Optional.some($0) }
             return memo.key(SitePaths.packet(week), journals: contents.journals, articles: articles, shared: shared) {
                 Self.key(content, week: week, base: shared)
             }
         }
+    }
+
+    /// `base` and, when `journals` show pictures of the site's own, those pictures' bytes
+    /// (`PictureDigests`): a packet draws them, so one replaced under the same name makes the
+    /// packet again. The same as `base` for a week without pictures.
+    static func withPictures(_ base: Fingerprint, _ content: SiteContent, _ journals: [Journal]) -> Fingerprint {
+        guard journals.contains(where: { !content.pictures(of: $0).isEmpty }) else { return base }
+        var key = FingerprintHasher()
+        key.add(base)
+        key.add(PictureDigests.key(of: journals, in: content))
+        return key.digest
     }
 
     /// What a week's packet is made from: the config, the fonts, and the week's journals and

@@ -314,12 +314,12 @@ import TestSupport
     // MARK: Pictures are part of a journal (item 1)
 
     /// Writes a real PNG of one colour (Python's zlib), `width` × `height`, at `file`.
-    static func png(_ file: URL, width: Int, height: Int) throws {
+    static func png(_ file: URL, width: Int, height: Int, colour: [UInt8] = [30, 160, 90]) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let script = """
             import struct, sys, zlib
             w, h = int(sys.argv[2]), int(sys.argv[3])
-            raw = b''.join(b'\\x00' + bytes([30, 160, 90]) * w for _ in range(h))
+            raw = b''.join(b'\\x00' + bytes([\(colour.map(String.init).joined(separator: ", "))]) * w for _ in range(h))
             def chunk(t, d): return struct.pack('>I', len(d)) + t + d + struct.pack('>I', zlib.crc32(t + d) & 0xffffffff)
             open(sys.argv[1], 'wb').write(b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', w, h, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(raw)) + chunk(b'IEND', b''))
             """
@@ -406,6 +406,25 @@ import TestSupport
         let packet = try #require(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("public/packets").path).first)
         let images = try GazetteCommand.runShell("pdfimages -list '\(site.url.appendingPathComponent("public/packets/\(packet)").path)'")
         #expect(images.stdout.split(separator: "\n").count >= 3, "\(images.stdout)")
+    }
+
+    /// A picture replaced under the same name and size: the page is as it was, but the week's
+    /// packet draws it, so the next build typesets the packet again — its bytes a clean build's.
+    @Test func aPictureReplacedUnderItsNameMakesThePacketAgain() throws {
+        let site = try Self.freshSite("gazette-picture-replaced")
+        let picture = site.url.appendingPathComponent("content/journals/2026-11/chart.png")
+        try Self.png(picture, width: 320, height: 200)
+        try site.write("content/journals/2026-11/2026-11-20-chart.md", Self.journal(title: "차트", created: "2026-11-20 10:00", body: "![차트](chart.png)"))
+        #expect(try GazetteCommand.run(["build"], in: site.url).status == 0)
+        let packets = site.url.appendingPathComponent("public/packets")
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: packets.path).first { $0.hasSuffix(".pdf") })
+        let before = try Data(contentsOf: packets.appendingPathComponent(name))
+        try Self.png(picture, width: 320, height: 200, colour: [200, 30, 30])
+        #expect(try GazetteCommand.run(["build"], in: site.url).status == 0)
+        let after = try Data(contentsOf: packets.appendingPathComponent(name))
+        #expect(after != before)
+        #expect(try GazetteCommand.run(["build", "--clean"], in: site.url).status == 0)
+        #expect(try Data(contentsOf: packets.appendingPathComponent(name)) == after)
     }
 
     @Test func aWidePictureIsOfferedAtTheColumnsWidthsAndTheSameBytesEachBuild() throws {
