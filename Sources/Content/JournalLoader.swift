@@ -26,9 +26,36 @@ public enum JournalLoader {
     /// (`strayJournals`).
     static func journalFiles(siteRoot: URL) -> (entries: [FileTree.Entry], refused: [Diagnostic]) {
         let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: folder)
-        let journals = entries.filter { $0.path.lowercased().hasSuffix(".md") }
-            .map { FileTree.Entry(path: folder + "/" + $0.path, maybeLink: $0.maybeLink) }
-        return (journals, refused + strayJournals(siteRoot: siteRoot, beside: entries.map(\.path)))
+        let markdown = entries.filter { $0.path.lowercased().hasSuffix(".md") }
+        let (copies, saidOfCopies) = syncCopies(markdown.map(\.path))
+        let journals = markdown.filter { !copies.contains($0.path) }.map { FileTree.Entry(path: folder + "/" + $0.path, maybeLink: $0.maybeLink) }
+        return (journals, refused + saidOfCopies + strayJournals(siteRoot: siteRoot, beside: entries.map(\.path)))
+    }
+
+    /// The journal files that are such a copy of another journal file of the same folder, which
+    /// the site would show twice: each left out, with a warning that says of which.
+    static func syncCopies(_ files: [String]) -> (copies: Set<String>, diagnostics: [Diagnostic]) {
+        // The names sync apps and file managers give a second copy of a file, after its name:
+        // Dropbox and Nextcloud (` (conflicted copy 2026-12-04)`, ` (충돌 사본 …)`), Syncthing
+        // (`.sync-conflict-20261204-093000-ABCDEFG`), Google Drive and browsers (` (1)`), iCloud
+        // and the Finder (` 2`, ` copy`, ` 사본`), Windows (` - Copy`, ` - 복사본 (2)`).
+        let copySuffix =
+            /( \([^)]*(?:conflicted copy|충돌)[^)]*\)|\.sync-conflict-\d{8}-\d{6}(?:-[A-Za-z0-9]+)?| \(\d+\)| \d+| (?:copy|사본)(?: \d+)?| - (?:Copy|복사본)(?: \(\d+\))?)$/
+        let present = Set(files)
+        var copies: Set<String> = []
+        var said: [Diagnostic] = []
+        for file in files {
+            let stem = file.dropLast(3)
+            guard let suffix = stem.firstMatch(of: copySuffix), case let original = String(stem[..<suffix.range.lowerBound]) + ".md", present.contains(original)
+            else { continue }
+            copies.insert(file)
+            said.append(
+                .warning(
+                    "this file is not read as a journal: it is a second copy of \(folder)/\(original), as a sync app (Dropbox, iCloud, Google Drive, Syncthing) or a file manager names one, and the site would show the journal twice",
+                    at: SourceLocation(path: folder + "/" + file, line: 1, column: 1),
+                    hint: "keep what you want of it in \(folder)/\(original), then delete this file", code: "journal-copy"))
+        }
+        return (copies, said)
     }
 
     /// Other Markdown extensions, which editors offer and Hugo reads: `.md` only is a journal here.

@@ -52,6 +52,27 @@ import TestSupport
             ])
     }
 
+    /// A second copy of a journal that a sync app or a file manager made beside it (Dropbox's
+    /// conflicted copy, Syncthing's, iCloud's ` 2`, Google Drive's ` (1)`, the Finder's ` 사본`,
+    /// Windows' ` - Copy`) is not read, and said of which journal it copies; a name like one
+    /// with no such journal beside it is a journal.
+    @Test func aSyncAppsSecondCopyOfAJournalIsNotReadTwice() throws {
+        let journal = "---\ntitle: 금리\ncreated: 2026-12-03\n---\n본문\n"
+        let copies = [
+            "2026-12-03-rate (conflicted copy 2026-12-04).md", "2026-12-03-rate (지우의 충돌 사본 2026-12-04).md",
+            "2026-12-03-rate.sync-conflict-20261204-093000-ABCDEFG.md", "2026-12-03-rate (1).md", "2026-12-03-rate 2.md",
+            "2026-12-03-rate copy.md", "2026-12-03-rate 사본 2.md", "2026-12-03-rate - Copy.md", "2026-12-03-rate - 복사본 (2).md",
+        ]
+        var files = ["content/journals/2026-12-03-rate.md": journal, "content/journals/2026-12-03-g20 (1).md": journal]
+        for copy in copies { files["content/journals/" + copy] = journal }
+        let folder = try site(files)
+        let content = try SiteContent.load(siteRoot: folder.url)
+        #expect(content.journals.map(\.path).sorted() == ["content/journals/2026-12-03-g20 (1).md", "content/journals/2026-12-03-rate.md"])
+        let said = content.diagnostics.filter { $0.code == "journal-copy" }
+        #expect(Set(said.compactMap { $0.location?.path }) == Set(copies.map { "content/journals/" + $0 }))
+        #expect(said.first?.message.contains("it is a second copy of content/journals/2026-12-03-rate.md") == true)
+    }
+
     /// Front matter closes at the first `---` or `...` line after the opening one, and the body
     /// is everything after that line, as written (the split looks at no line of the body).
     @Test func frontMatterEndsAtItsFirstClosingLine() throws {
