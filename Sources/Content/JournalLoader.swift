@@ -46,6 +46,8 @@ public enum JournalLoader {
         var said: [Diagnostic] = []
         for file in files {
             let stem = file.dropLast(3)
+            // Every such name has a space or a `.sync-conflict-`; the names `gazette new` gives, none.
+            guard stem.utf8.contains(0x20) || stem.contains(".sync-conflict-") else { continue }
             guard let suffix = stem.firstMatch(of: copySuffix), case let original = String(stem[..<suffix.range.lowerBound]) + ".md", present.contains(original)
             else { continue }
             copies.insert(file)
