@@ -17,6 +17,14 @@ import Foundation
 /// Anything else, or a file it cannot follow to its end, is returned as it is.
 public enum PictureMetadata {
     public static func stripped(_ data: Data) -> Data {
+        // Only WebP's extended format holds metadata, and says so in its flags: most WebP files
+        // (a simple VP8 or VP8L, or one stripped before, as every thumbnail) are returned uncopied.
+        let head = [UInt8](data.prefix(21))
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8),
+            head.count < 21 || Array(head[12..<16]) != Array("VP8X".utf8) || head[20] & 0x0C == 0
+        {
+            return data
+        }
         let bytes = [UInt8](data)
         let result: [UInt8]?
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {

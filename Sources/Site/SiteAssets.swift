@@ -144,7 +144,7 @@ public enum SiteAssets {
     private static let boldClose = Array("</b>".utf8)
 
     /// The thumbnails of the site's articles (`content/thumbnails/`), copied to
-    /// `assets/thumbnails/`: only those a page can show (every size of an article's current
+    /// `assets/thumbnails/` without metadata (`PictureMetadata`): only those a page can show (every size of an article's current
     /// image is there, as `SiteContent.thumbnails(of:)` says), in path order.
     public static func thumbnails(of content: SiteContent) -> [(path: String, data: Data)] {
         var files: [String: Data] = [:]
@@ -153,7 +153,8 @@ public enum SiteAssets {
             for path in paths {
                 let name = (path as NSString).lastPathComponent
                 guard files[name] == nil, let data = FileManager.default.contents(atPath: content.root.appendingPathComponent(path).path) else { continue }
-                files[name] = data
+                // Those stored before 0397252 carry the source's Exif (libvips 8.14's WebP kept it).
+                files[name] = PictureMetadata.stripped(data)
             }
         }
         return files.keys.sorted { $0.utf8Precedes($1) }.compactMap { name in

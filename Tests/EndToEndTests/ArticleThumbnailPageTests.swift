@@ -42,14 +42,21 @@ import TestSupport
         for (index, name) in names.enumerated() {
             try site.write("\(ArticleThumbnails.folder)/\(name)", Data("RIFF....WEBPVP8 thumbnail \(index)".utf8))
         }
+        // One stored by libvips 8.14, which kept the source's Exif (a location among it) in WebP.
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] { Array(type.utf8) + [UInt8(data.count), 0, 0, 0] + data + (data.count % 2 == 1 ? [0] : []) }
+        let stored = chunk("VP8X", [0x08, 0, 0, 0, 159, 0, 0, 89, 0, 0]) + chunk("VP8 ", [1, 2, 3, 4])
+        let exif = chunk("EXIF", Array("MM GPS 37.5665N".utf8))
+        func riff(_ chunks: [UInt8]) -> Data { Data(Array("RIFF".utf8) + [UInt8(chunks.count + 4), 0, 0, 0] + Array("WEBP".utf8) + chunks) }
+        try riff(stored + exif).write(to: site.url.appendingPathComponent("\(ArticleThumbnails.folder)/\(names[1])"))
         let output = site.url.appendingPathComponent("public")
         let report = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: output))
 
-        // Copied as they are, under assets/thumbnails/.
-        for (index, name) in names.enumerated() {
-            #expect(report.files.contains("assets/thumbnails/\(name)"))
-            #expect(try site.read("public/assets/thumbnails/\(name)") == "RIFF....WEBPVP8 thumbnail \(index)")
-        }
+        // Copied under assets/thumbnails/, without metadata.
+        for name in names { #expect(report.files.contains("assets/thumbnails/\(name)")) }
+        #expect(try site.read("public/assets/thumbnails/\(names[0])") == "RIFF....WEBPVP8 thumbnail 0")
+        var stripped = stored
+        stripped[8] = 0  // the flags: no Exif
+        #expect(try Data(contentsOf: output.appendingPathComponent("assets/thumbnails/\(names[1])")) == riff(stripped))
         let page = try site.read("public/journals/\(journal.slug)/index.html")
         let image = try #require(MarkupDocument.html(page)?.elements(named: "img").first { $0["class"] == "article-image" })
         #expect(image["src"] == "../../assets/thumbnails/\(names[0])")
