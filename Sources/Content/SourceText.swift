@@ -1,13 +1,19 @@
 import Foundation
 import GazetteModel
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Turns file bytes into text the loaders can trust: UTF-8 checked (an invalid byte is reported
 /// at its line and column), a byte-order mark dropped, CRLF and CR line endings made LF.
 enum SourceText {
     static func decode(_ data: Data, path: String) -> Result<String, Diagnostic> {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        if let utf16 = utf16Error(bytes, path: path) { return .failure(utf16) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
+            if let korean = koreanWindowsError(bytes, path: path) { return .failure(korean) }
             let offset = firstInvalidUTF8Offset(bytes)
             let before = bytes[..<offset]
             let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
@@ -35,6 +41,68 @@ enum SourceText {
             }
         }
         return .success(String(decoding: lf, as: UTF8.self))
+    }
+
+    /// How to save a file as UTF-8 in the editors members use; `reopen`: the encoding VS Code
+    /// must first be told the file is in (it guesses UTF-16 from the byte-order mark itself).
+    static func saveAsUTF8(reopen: String? = nil) -> String {
+        "save it as UTF-8: in Notepad, File → Save As → Encoding: UTF-8; in VS Code, click the encoding in the status bar → "
+            + (reopen.map { "Reopen with Encoding → \($0), then click it again → " } ?? "") + "Save with Encoding → UTF-8"
+    }
+
+    /// A file saved as UTF-16 (Windows Notepad's "Unicode"), which its byte-order mark says:
+    /// said so at its first line, shown as it reads.
+    static func utf16Error(_ bytes: [UInt8], path: String) -> Diagnostic? {
+        let little: Bool
+        if bytes.starts(with: [0xFF, 0xFE]) { little = true } else if bytes.starts(with: [0xFE, 0xFF]) { little = false } else { return nil }
+        var units: [UInt16] = []
+        var index = 2
+        while index + 1 < bytes.count, units.count < 400 {
+            let unit = little ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8 : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+            if unit == 0x0A || unit == 0x0D { break }
+            units.append(unit)
+            index += 2
+        }
+        return .error(
+            "file is UTF-16 (\(little ? "little" : "big")-endian; \"Unicode\" in Windows Notepad), not UTF-8",
+            at: SourceLocation(path: path, line: 1, column: 1), hint: saveAsUTF8(), sourceLine: String(decoding: units, as: UTF16.self))
+    }
+
+    /// A file in the Korean Windows encoding (CP949, a superset of EUC-KR: Notepad's "ANSI" on a
+    /// Korean Windows, and what older editors and exports write): when all of it reads as CP949
+    /// and it holds Hangul, said so at its first byte that is not UTF-8, the line shown as the
+    /// member wrote it.
+    static func koreanWindowsError(_ bytes: [UInt8], path: String) -> Diagnostic? {
+        guard let decoded = cp949(bytes[...]), decoded.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }) else { return nil }
+        let offset = firstInvalidUTF8Offset(bytes)
+        let lineStart = (bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
+        let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
+        let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
+        var shown = cp949(bytes[lineStart..<lineEnd]) ?? ""
+        if shown.hasSuffix("\r") { shown.removeLast() }
+        let column = (cp949(bytes[lineStart..<offset]) ?? "").unicodeScalars.count + 1
+        return .error(
+            "file is in the Korean Windows encoding (CP949/EUC-KR; \"ANSI\" in Notepad), not UTF-8",
+            at: SourceLocation(path: path, line: line, column: column),
+            hint: saveAsUTF8(reopen: "Korean (EUC-KR)"), sourceLine: shown)
+    }
+
+    /// `bytes` read as CP949 with glibc's iconv; nil if any of them is not CP949.
+    static func cp949(_ bytes: ArraySlice<UInt8>) -> String? {
+        let converter = iconv_open("UTF-8", "CP949")
+        guard converter != iconv_t(bitPattern: -1) else { return nil }
+        defer { iconv_close(converter) }
+        var input = bytes.map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: bytes.count * 3 / 2 + 4)
+        var inputLeft = input.count, outputLeft = output.count
+        let converted = input.withUnsafeMutableBufferPointer { inputBuffer in
+            output.withUnsafeMutableBufferPointer { outputBuffer in
+                var from = inputBuffer.baseAddress, to = outputBuffer.baseAddress
+                return iconv(converter, &from, &inputLeft, &to, &outputLeft)
+            }
+        }
+        guard converted != -1, inputLeft == 0 else { return nil }
+        return String(validating: output.prefix(output.count - outputLeft).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Offset of the first byte that does not start or continue a valid UTF-8 sequence.

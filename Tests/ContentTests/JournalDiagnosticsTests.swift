@@ -344,6 +344,29 @@ import Testing
                 "content/journals/a.md:5:3: error: file is not valid UTF-8 (byte 0xFF) — save the file with UTF-8 encoding") == true)
     }
 
+    /// A journal saved by Notepad on a Korean Windows as "ANSI" (CP949) or as "Unicode"
+    /// (UTF-16): the encoding named, with how to save it as UTF-8, and the line shown as the
+    /// member wrote it.
+    @Test func aKoreanWindowsOrUTF16FileIsNamedAsSuch() {
+        let text = "---\ntitle: 금리 메모\ncreated: 2026-11-20\n---\n본문입니다.\n"
+        // The same text in CP949 (iconv -t CP949): 금리 메모, 본문입니다.
+        let title: [UInt8] = [0xB1, 0xDD, 0xB8, 0xAE, 0x20, 0xB8, 0xDE, 0xB8, 0xF0]
+        let body: [UInt8] = [0xBA, 0xBB, 0xB9, 0xAE, 0xC0, 0xD4, 0xB4, 0xCF, 0xB4, 0xD9, 0x2E]
+        let cp949 = Array("---\ntitle: ".utf8) + title + Array("\ncreated: 2026-11-20\n---\n".utf8) + body + [0x0A]
+        let (journal, messages) = parse(Data(cp949))
+        #expect(journal == nil)
+        #expect(messages.first?.hasPrefix("content/journals/a.md:2:8: error: file is in the Korean Windows encoding (CP949/EUC-KR; \"ANSI\" in Notepad), not UTF-8 — save it as UTF-8: in Notepad, File → Save As → Encoding: UTF-8") == true, "\(messages)")
+        #expect(messages.first?.contains("\n    title: 금리 메모\n") == true, "\(messages)")
+        for (name, bom, units) in [("little", [UInt8]([0xFF, 0xFE]), text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }), ("big", [0xFE, 0xFF], text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] })] {
+            let (_, said) = parse(Data(bom + units))
+            #expect(said.first?.hasPrefix("content/journals/a.md:1:1: error: file is UTF-16 (\(name)-endian; \"Unicode\" in Windows Notepad), not UTF-8 — save it as UTF-8") == true, "\(said)")
+            #expect(said.first?.contains("\n    ---\n") == true, "\(said)")
+        }
+        // Bytes that are neither: the first byte that is not UTF-8, as before.
+        let (_, other) = parse(Data(Array("---\ntitle: x\n---\n".utf8) + [0xFF, 0xFF]))
+        #expect(other.first?.contains("file is not valid UTF-8 (byte 0xFF)") == true, "\(other)")
+    }
+
     @Test func byteOrderMarkAndCRLFAreAccepted() {
         let text = "\u{FEFF}---\r\ntitle: 윈도우에서 쓴 저널\r\ntags: [economy]\r\ncreated: 2026-11-18 21:40\r\n---\r\n첫 줄\r\n둘째 줄\r\n"
         let (journal, messages) = parse(text)
