@@ -144,14 +144,19 @@ public enum JournalPictures {
                         hint: "use PNG, JPEG, GIF, WebP, AVIF, HEIC or SVG; link other files with [text](\(written))", sourceLine: shown))
                 continue
             }
-            // The header only: every load (each `serve` save) reads it, never the whole file.
-            let handle = try? FileHandle(forReadingFrom: url)
-            let size = (try? handle?.read(upToCount: PictureSize.headerBytes)).flatMap { $0 }.flatMap(PictureSize.read)
-            try? handle?.close()
+            let size = size(of: url)
             pictures.append(
                 JournalPicture(file: file, published: published, destination: written, width: size?.width, height: size?.height, alt: link.text))
         }
         return (pictures, problems)
+    }
+
+    /// The size the picture at `url` is shown at (`PictureSize`), from its header only: every
+    /// load (each `serve` save) reads it, never the whole file.
+    static func size(of url: URL) -> (width: Int, height: Int)? {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: PictureSize.headerBytes)).flatMap { $0 }.flatMap(PictureSize.read)
     }
 
     /// The file of its folder whose name is `file`'s in another Unicode normalization

@@ -5,7 +5,7 @@ import GazetteModel
 /// `![…](`. The files beside the journal and in folders below it, by their path from its folder
 /// (`chart.png`, `pics/green.webp`), then those of `static/` by their root path
 /// (`/images/logo.png`); each newest first, since the picture just saved is the one wanted.
-public struct PictureCandidate: Sendable, Equatable {
+public struct PictureCandidate: Sendable {
     /// What the body writes: the address, in `<>` when it holds a space or a parenthesis.
     public var address: String
     /// The file, site-relative.
@@ -15,11 +15,6 @@ public struct PictureCandidate: Sendable, Equatable {
     public var modified: Date?
     /// The size a page shows it at (`PictureSize`), when its header says.
     public var size: (width: Int, height: Int)?
-
-    public static func == (a: PictureCandidate, b: PictureCandidate) -> Bool {
-        a.address == b.address && a.file == b.file && a.shared == b.shared && a.modified == b.modified
-            && a.size?.width == b.size?.width && a.size?.height == b.size?.height
-    }
 }
 
 extension JournalPictures {
@@ -44,16 +39,12 @@ extension JournalPictures {
                     let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .isRegularFileKey]), values.isRegularFile == true
                 else { continue }
                 let relative = String(url.path.dropFirst(baseURL.path.count + 1)).precomposedStringWithCanonicalMapping
-                let header = (try? FileHandle(forReadingFrom: url)).flatMap { handle -> Data? in
-                    defer { try? handle.close() }
-                    return try? handle.read(upToCount: PictureSize.headerBytes)
-                }
                 let written = address(relative)
                 found.append(
                     PictureCandidate(
                         address: written.contains(where: { $0 == " " || $0 == "(" || $0 == ")" }) ? "<\(written)>" : written,
                         file: base + "/" + relative, shared: shared, modified: values.contentModificationDate,
-                        size: header.flatMap(PictureSize.read)))
+                        size: size(of: url)))
                 if found.count == limit { break }
             }
             return found.sorted { ($0.modified ?? .distantPast, $1.address) > ($1.modified ?? .distantPast, $0.address) }

@@ -12,22 +12,7 @@ enum SourceText {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let utf16 = utf16Error(bytes, path: path) { return .failure(utf16) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            if let korean = koreanWindowsError(bytes, path: path) { return .failure(korean) }
-            let offset = firstInvalidUTF8Offset(bytes)
-            let before = bytes[..<offset]
-            let lineStart = (before.lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
-            let line = before.filter { $0 == 0x0A }.count + 1
-            let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-            let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
-            var shown = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self)
-            if shown.hasSuffix("\r") { shown.removeLast() }
-            return .failure(
-                .error(
-                    String(format: "file is not valid UTF-8 (byte 0x%02X)", bytes[offset]),
-                    at: SourceLocation(path: path, line: line, column: prefix.unicodeScalars.count + 1),
-                    hint: "save the file with UTF-8 encoding", sourceLine: shown))
-        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(invalidUTF8(bytes, path: path)) }
         // Looked for on the bytes: Foundation's `contains("\r")` on the String was 6 % of a build.
         guard bytes.contains(0x0D) else { return .success(text) }
         var lf: [UInt8] = []
@@ -68,22 +53,25 @@ enum SourceText {
             at: SourceLocation(path: path, line: 1, column: 1), hint: saveAsUTF8(), sourceLine: String(decoding: units, as: UTF16.self))
     }
 
-    /// A file in the Korean Windows encoding (CP949, a superset of EUC-KR: Notepad's "ANSI" on a
-    /// Korean Windows, and what older editors and exports write): when all of it reads as CP949
-    /// and it holds Hangul, said so at its first byte that is not UTF-8, the line shown as the
-    /// member wrote it.
-    static func koreanWindowsError(_ bytes: [UInt8], path: String) -> Diagnostic? {
-        guard let decoded = cp949(bytes[...]), decoded.unicodeScalars.contains(where: { (0xAC00...0xD7A3).contains($0.value) }) else { return nil }
+    /// Bytes that are not UTF-8, said at the first such byte with its line as the member sees it:
+    /// a file in the Korean Windows encoding (CP949, a superset of EUC-KR: Notepad's "ANSI" on a
+    /// Korean Windows, and what older editors and exports write) is named as such when all of it
+    /// reads as CP949 and it holds Hangul, its line shown as written; any other, with the byte.
+    static func invalidUTF8(_ bytes: [UInt8], path: String) -> Diagnostic {
         let offset = firstInvalidUTF8Offset(bytes)
         let lineStart = (bytes[..<offset].lastIndex(of: 0x0A).map { $0 + 1 }) ?? 0
         let lineEnd = bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count
         let line = bytes[..<offset].filter { $0 == 0x0A }.count + 1
-        var shown = cp949(bytes[lineStart..<lineEnd]) ?? ""
+        let korean = cp949(bytes[...]).map { $0.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } } ?? false
+        let read = { (part: ArraySlice<UInt8>) in korean ? cp949(part) ?? "" : String(decoding: part, as: UTF8.self) }
+        var shown = read(bytes[lineStart..<lineEnd])
         if shown.hasSuffix("\r") { shown.removeLast() }
-        let column = (cp949(bytes[lineStart..<offset]) ?? "").unicodeScalars.count + 1
+        let at = SourceLocation(path: path, line: line, column: read(bytes[lineStart..<offset]).unicodeScalars.count + 1)
+        guard korean else {
+            return .error(String(format: "file is not valid UTF-8 (byte 0x%02X)", bytes[offset]), at: at, hint: "save the file with UTF-8 encoding", sourceLine: shown)
+        }
         return .error(
-            "file is in the Korean Windows encoding (CP949/EUC-KR; \"ANSI\" in Notepad), not UTF-8",
-            at: SourceLocation(path: path, line: line, column: column),
+            "file is in the Korean Windows encoding (CP949/EUC-KR; \"ANSI\" in Notepad), not UTF-8", at: at,
             hint: saveAsUTF8(reopen: "Korean (EUC-KR)"), sourceLine: shown)
     }
 

@@ -157,67 +157,59 @@ struct Pictures: MadeNow {
 }
 
 /// The journals' pictures browsers cannot all show (a phone's HEIC), each as an upright JPEG
-/// beside the journal's page, keyed by the picture's bytes: one already in place is not
-/// converted again.
+/// beside the journal's page.
 struct ConvertedPictures: MadeNow {
     func made(of site: BuiltSite) throws -> [SiteFile] {
-        let content = site.sources.content, placement = site.placement
-        let pictures = content.publishedPictures.filter(\.converted)
-        guard !pictures.isEmpty else { return [] }
-        let made = pictures.concurrentMap { picture -> Result<SiteFile, any Error> in
-            Result {
-                var key = FingerprintHasher()
-                key.add("picture as JPEG 1")
-                key.add(try Self.digest(of: picture.file, root: content.root))
-                let digest = key.digest
-                if placement.source(of: picture.path, key: digest) != nil { return SiteFile(path: picture.path, key: digest, data: nil) }
-                let bytes = try Data(contentsOf: content.root.appendingPathComponent(picture.file))
-                do {
-                    return SiteFile(path: picture.path, key: digest, data: try Thumbnailer.uprightJPEG(bytes))
-                } catch {
-                    throw DiagnosticsError([
-                        .error(
-                            "picture \(picture.file) could not be read: \(error)", at: SourceLocation(path: picture.file, line: 1, column: 1),
-                            hint: "save it again from the phone or the photo app, or as JPEG")
-                    ])
-                }
+        let pictures = site.sources.content.publishedPictures.filter(\.converted)
+        return try PictureFiles.made(pictures.map { .init(path: $0.path, file: $0.file, kind: "picture as JPEG 1") }, site: site) { job, bytes in
+            do {
+                return try Thumbnailer.uprightJPEG(bytes)
+            } catch {
+                throw DiagnosticsError([
+                    .error(
+                        "picture \(job.file) could not be read: \(error)", at: SourceLocation(path: job.file, line: 1, column: 1),
+                        hint: "save it again from the phone or the photo app, or as JPEG")
+                ])
             }
         }
-        return try made.map { try $0.get() }
     }
 }
 
-extension ConvertedPictures {
-    /// The fingerprint of a picture's bytes (`PictureDigests`), or the error of a file that
-    /// cannot be read.
-    static func digest(of file: String, root: URL) throws -> Fingerprint {
-        guard let digest = PictureDigests.digest(of: file, root: root) else {
-            throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: root.appendingPathComponent(file).path])
-        }
-        return digest
-    }
-}
-
-/// The narrower WebP copies of the journals' pictures, keyed by the picture's bytes and the
-/// width: one already in place is not encoded again (libvips takes tens of milliseconds a
-/// picture); the others are encoded on all cores.
+/// The narrower WebP copies of the journals' pictures.
 struct PictureVariants: MadeNow {
     func made(of site: BuiltSite) throws -> [SiteFile] {
-        let content = site.sources.content, placement = site.placement
-        let variants = SiteAssets.pictureVariants(of: content)
-        guard !variants.isEmpty else { return [] }
-        let made = variants.concurrentMap { variant -> Result<SiteFile, any Error> in
+        let variants = SiteAssets.pictureVariants(of: site.sources.content)
+        return try PictureFiles.made(variants.map { .init(path: $0.path, file: $0.file, kind: "picture variant 3", width: $0.width) }, site: site) { job, bytes in
+            // libvips 8.14 (Debian 12's) keeps the picture's Exif, where it was taken among it,
+            // in WebP despite `strip`.
+            PictureMetadata.stripped(try Thumbnailer.scaledWebP(bytes, width: job.width))
+        }
+    }
+}
+
+/// Files libvips makes from the journals' pictures (tens of milliseconds a picture), each keyed
+/// by its kind, width and the picture's bytes (`PictureDigests`): one already in place is not
+/// made again, and its picture not read; the others are made on all cores.
+enum PictureFiles {
+    struct Job: Sendable {
+        var path: String, file: String, kind: String, width = 0
+    }
+
+    static func made(_ jobs: [Job], site: BuiltSite, make: (Job, Data) throws -> Data) throws -> [SiteFile] {
+        guard !jobs.isEmpty else { return [] }
+        let root = site.sources.content.root, placement = site.placement
+        let made = jobs.concurrentMap { job -> Result<SiteFile, any Error> in
             Result {
+                guard let picture = PictureDigests.digest(of: job.file, root: root) else {
+                    throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: root.appendingPathComponent(job.file).path])
+                }
                 var key = FingerprintHasher()
-                key.add("picture variant 3")
-                key.add(try ConvertedPictures.digest(of: variant.file, root: content.root))
-                key.add(variant.width)
+                key.add(job.kind)
+                key.add(picture)
+                key.add(job.width)
                 let digest = key.digest
-                if placement.source(of: variant.path, key: digest) != nil { return SiteFile(path: variant.path, key: digest, data: nil) }
-                let bytes = try Data(contentsOf: content.root.appendingPathComponent(variant.file))
-                // libvips 8.14 (Debian 12's) keeps the picture's Exif, where it was taken among it,
-                // in WebP despite `strip`.
-                return SiteFile(path: variant.path, key: digest, data: PictureMetadata.stripped(try Thumbnailer.scaledWebP(bytes, width: variant.width)))
+                if placement.source(of: job.path, key: digest) != nil { return SiteFile(path: job.path, key: digest, data: nil) }
+                return SiteFile(path: job.path, key: digest, data: try make(job, try Data(contentsOf: root.appendingPathComponent(job.file))))
             }
         }
         return try made.map { try $0.get() }

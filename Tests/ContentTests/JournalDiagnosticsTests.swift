@@ -17,6 +17,9 @@ import Testing
         return (journal, diagnostics.map(\.rendered))
     }
 
+    /// Each message's first line: the diagnostic without its quoted source line.
+    static func summaries(_ messages: [String]) -> [String] { messages.map { $0.split(separator: "\n").first.map(String.init) ?? "" } }
+
     @Test func noClosingFence() {
         let (journal, messages) = parse("---\ntitle: 금리\ntags: [economy]\n\nBody")
         #expect(journal == nil)
@@ -56,7 +59,7 @@ import Testing
         let (journal, messages) = parse("---\ntitle: 날짜\ndate: 2026-11-18\nlastmod: 2026-11-19\ncategories: [economy]\n---\n글.\n")
         #expect(journal != nil)
         #expect(
-            messages.map { $0.split(separator: "\n").first.map(String.init) ?? "" } == [
+            Self.summaries(messages) == [
                 "content/journals/a.md:3:1: warning: unknown key 'date' in the front matter — Hugo's and Zola's 'date' is 'created' here: write created: 2026-11-18",
                 "content/journals/a.md:4:1: warning: unknown key 'lastmod' in the front matter — Hugo's 'lastmod' is 'updated' here: write updated: 2026-11-19",
                 "content/journals/a.md:5:1: warning: unknown key 'categories' in the front matter — Hugo's and Jekyll's 'categories' is 'tags' here: write tags: …",
@@ -226,7 +229,7 @@ import Testing
     @Test func htmlShownAsTypedIsNamedWithItsMarkdown() {
         let (journal, messages) = parse("---\ntitle: 줄바꿈\ncreated: 2026-11-18\n---\n첫 줄<br>둘째 줄<br>\n<b>굵게</b> <!-- 메모 -->\n")
         #expect(journal != nil)
-        let summaries = messages.map { $0.split(separator: "\n").first.map(String.init) ?? "" }
+        let summaries = Self.summaries(messages)
         let keep = "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
         #expect(
             summaries == [
