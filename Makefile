@@ -68,11 +68,16 @@ $(TOOLS_STAMP):
 	$(TOOLS_VENV)/bin/pip install -q --disable-pip-version-check --no-deps axe-selenium-python==2.1.6
 	touch $@
 
+# The fixed web-font slices are cut once here, as an installation ships them (prepare-fonts):
+# the binary reads them from .build/<triple>/share/gazette/font-slices instead of cutting them
+# in every clean build.
 build: deps
 	swift build -c release --product gazette
+	$(RELEASE_BIN) prepare-fonts
 
-# Installing. `make install` builds the release binary and the manual page, then copies them and
-# the shell completions (written by the binary itself) under $(DESTDIR)$(PREFIX).
+# Installing. `make install` builds the release binary and the manual page, then copies them,
+# the shell completions and the fixed web-font slices (both written by the binary itself) under
+# $(DESTDIR)$(PREFIX).
 # `make install-files` only copies (GAZETTE_BIN and MANUAL name what to copy; the tests install a
 # debug build with it); `make uninstall` removes exactly those files.
 PREFIX ?= /usr/local
@@ -86,6 +91,7 @@ INSTALL_MAN = $(DESTDIR)$(PREFIX)/share/man/man1
 INSTALL_BASH = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 INSTALL_ZSH = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 INSTALL_FISH = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+INSTALL_SLICES = $(DESTDIR)$(PREFIX)/share/gazette/font-slices
 INSTALLED = $(INSTALL_BIN)/gazette $(INSTALL_MAN)/gazette.1 $(INSTALL_BASH)/gazette $(INSTALL_ZSH)/_gazette $(INSTALL_FISH)/gazette.fish
 # The manual's date is the source's (SOURCE_DATE_EPOCH, else the commit's), never today's, so
 # the same source gives the same page.
@@ -111,10 +117,13 @@ install-files:
 	$(GAZETTE_BIN) --generate-completion-script bash > $(INSTALL_BASH)/.gazette.tmp && mv -f $(INSTALL_BASH)/.gazette.tmp $(INSTALL_BASH)/gazette
 	$(GAZETTE_BIN) --generate-completion-script zsh > $(INSTALL_ZSH)/._gazette.tmp && mv -f $(INSTALL_ZSH)/._gazette.tmp $(INSTALL_ZSH)/_gazette
 	$(GAZETTE_BIN) --generate-completion-script fish > $(INSTALL_FISH)/.gazette.fish.tmp && mv -f $(INSTALL_FISH)/.gazette.fish.tmp $(INSTALL_FISH)/gazette.fish
+	rm -rf $(INSTALL_SLICES).tmp && $(GAZETTE_BIN) prepare-fonts --into $(INSTALL_SLICES).tmp >/dev/null && rm -rf $(INSTALL_SLICES) && mv $(INSTALL_SLICES).tmp $(INSTALL_SLICES)
 	@echo "Installed $(INSTALL_BIN)/gazette: $$($(INSTALL_BIN)/gazette --version)"
 
 uninstall:
 	rm -f $(INSTALLED)
+	rm -rf $(INSTALL_SLICES)
+	rmdir $(DESTDIR)$(PREFIX)/share/gazette 2>/dev/null || true
 
 # Release artifacts (Tools/dist.sh): the binary with the Swift runtime and Foundation linked
 # statically, stripped, beside its manual page and completions. `make dist`: the archive

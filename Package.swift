@@ -149,8 +149,8 @@ let package = Package(
         .executableTarget(
             name: "gazette",
             dependencies: [
-                "GazetteModel", "Content", "Site", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish", "Mail", "SMTP", "LanguageServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GazetteModel", "Content", "Site", "SiteFonts", "Pipeline", "Authoring", "Serve", "Packet", "Ingest", "Publish", "Mail", "SMTP",
+                "LanguageServer", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             plugins: ["SourceVersion"]),
 

@@ -121,6 +121,10 @@ install_binary() {
     "$stage/gazette" --generate-completion-script bash >"$stage/completions/gazette.bash"
     "$stage/gazette" --generate-completion-script zsh >"$stage/completions/_gazette"
     "$stage/gazette" --generate-completion-script fish >"$stage/completions/gazette.fish"
+    # The fixed web-font slices, cut by the binary from the pinned fonts, read by every build
+    # instead of cut again (installed beside the binary: ../share/gazette/font-slices).
+    rm -rf "$stage/font-slices"
+    "$stage/gazette" prepare-fonts --into "$stage/font-slices" >/dev/null
 }
 
 binary() { if [ "$config" = debug ]; then relink_debug; else build_binary; fi; }
@@ -173,6 +177,7 @@ archive() {
     mkdir -p "$folder/completions"
     cp "$stage/gazette" "$stage/gazette.1" LICENSE "$folder/"
     cp "$stage/completions/"* "$folder/completions/"
+    cp -R "$stage/font-slices" "$folder/font-slices"
     depends=$(shlib_depends)
     packages=$( (echo "$depends" | tr ',' '\n' | sed -e 's/(.*)//' -e 's/|.*//' -e 's/ //g'; echo "$fonts" | tr ' ' '\n') | grep . | sort -u | paste -sd ' ')
     # The same list one package a line, for scripts (the scaffolded workflow installs from it).
@@ -191,6 +196,12 @@ scales a picture, sends mail or sets a packet, so \`ldd\` does not show them):
     sudo apt-get install --no-install-recommends $packages
     sudo install -m 755 gazette /usr/local/bin/gazette
     sudo install -D -m 644 gazette.1 /usr/local/share/man/man1/gazette.1
+    sudo install -d /usr/local/share/gazette && sudo cp -R font-slices /usr/local/share/gazette/
+
+\`font-slices/\` holds the web fonts' fixed slices, cut from the fonts above: a build reads
+them instead of cutting them itself (a tenth of a clean build's processor time) from
+\`../share/gazette/font-slices\` beside the binary's folder, else from \`font-slices\` beside
+the binary (this folder, used as it is), or from \`GAZETTE_FONT_SLICES\`.
 
 Shell completions are in \`completions/\` (bash, zsh, fish). Then:
 
@@ -218,6 +229,8 @@ deb() {
     install -D -m 644 "$stage/completions/gazette.bash" "$root/usr/share/bash-completion/completions/gazette"
     install -D -m 644 "$stage/completions/_gazette" "$root/usr/share/zsh/vendor-completions/_gazette"
     install -D -m 644 "$stage/completions/gazette.fish" "$root/usr/share/fish/vendor_completions.d/gazette.fish"
+    install -d "$root/usr/share/gazette/font-slices"
+    install -m 644 "$stage/font-slices/"* "$root/usr/share/gazette/font-slices/"
     install -d "$root/usr/share/doc/gazette"
     cat >"$root/usr/share/doc/gazette/copyright" <<EOF
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/

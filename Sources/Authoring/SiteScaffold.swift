@@ -227,7 +227,9 @@ public enum SiteScaffold {
                 if: env.GAZETTE_ARCHIVE == ''
                 run: |
                   swift build -c release --product gazette --package-path "$GAZETTE_SOURCE"
-                  swift build -c release --show-bin-path --package-path "$GAZETTE_SOURCE" >> "$GITHUB_PATH"
+                  bin=$(swift build -c release --show-bin-path --package-path "$GAZETTE_SOURCE")
+                  "$bin/gazette" prepare-fonts   # the fixed font slices, cut once and cached with the build
+                  echo "$bin" >> "$GITHUB_PATH"
 
         """
 

@@ -209,10 +209,14 @@ public struct WebFonts: Sendable {
         let cuts = blocks.keys.sorted(by: { FontSlices.order($0) < FontSlices.order($1) }).map { name in
             (name: name, scalars: (FontSlices.fixedScalars(name, cut: face.cut)?.filter(coveredSet.contains) ?? blocks[name] ?? []).sorted())
         }
-        // Subsetting and Brotli, a slice at a time on every core: on a clean
-        // build (nothing in the cache) this is the longest part of the step it shares with
-        // parsing Markdown.
-        return try onEveryCore(cuts) { cut throws(Failure) in
+        return try slices(face, original, cuts, cache: cache)
+    }
+
+    /// The named cuts of a face as slices. Subsetting and Brotli, a slice at a time on every core:
+    /// on a clean build (nothing in the cache, no slices shipped) this is the longest part of the
+    /// step it shares with parsing Markdown.
+    static func slices(_ face: Face, _ original: FontBytes, _ cuts: [(name: String, scalars: [UInt32])], cache: URL?) throws(Failure) -> [Slice] {
+        try onEveryCore(cuts) { cut throws(Failure) in
             let quality = FontSlices.isPageSlice(cut.name, cut: face.cut) ? pageSliceQuality : sliceQuality
             let data = try encoded(face, original, cut.scalars, cache: cache, quality: quality)
             let path = "assets/fonts/\(face.slug)-\(cut.name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
@@ -287,6 +291,11 @@ public struct WebFonts: Sendable {
         let file = cache?.appendingPathComponent("\(name).woff2")
         // A cached file counts only if it decodes (a torn or foreign file is made again).
         if let file, let stored = try? Data(contentsOf: file), (try? decoded(stored)) != nil {
+            encodedSlices.withLock { $0[name] = stored }
+            return stored
+        }
+        // A fixed slice as Gazette's installation ships it (`ShippedSlices`), on the same terms.
+        if let stored = ShippedSlices.bytes(named: name, usable: { (try? decoded($0)) != nil }) {
             encodedSlices.withLock { $0[name] = stored }
             return stored
         }

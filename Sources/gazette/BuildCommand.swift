@@ -1,6 +1,7 @@
 import ArgumentParser
 import Content
 import Foundation
+import SiteFonts
 import GazetteModel
 import Pipeline
 import Site
@@ -53,7 +54,8 @@ struct BuildCommand: ParsableCommand {
             console.report(report.diagnostics)
             if global.verbose {
                 for step in report.steps { console.say(step.line) }
-                console.say("  web fonts: \(report.fontBytes) bytes in assets/fonts/")
+                let shipped = ShippedSlices.filesRead
+                console.say("  web fonts: \(report.fontBytes) bytes in assets/fonts/" + (shipped > 0 ? ", \(count(shipped, "slice")) as installed" : ""))
             }
             let seconds = Date().timeIntervalSince(started)
             let pages = report.files.filter { $0.hasSuffix(".html") }.count

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Content
 import GazetteModel
+import SiteFonts
 
 @main
 struct Gazette: AsyncParsableCommand {
@@ -13,6 +14,7 @@ struct Gazette: AsyncParsableCommand {
         subcommands: [
             BuildCommand.self, CheckCommand.self, InitCommand.self, NewCommand.self, FetchCommand.self, SearchCommand.self,
             AddCommand.self, PdfCommand.self, ServeCommand.self, PublishCommand.self, MailCommand.self, LspCommand.self, SchemaCommand.self,
+            PrepareFontsCommand.self,
         ])
 
     /// `gazette` alone: in a site, the help; anywhere else, how to start one.
@@ -37,6 +39,8 @@ struct Gazette: AsyncParsableCommand {
         // SIGXFSZ, leaving debris and no word of what happened; ignored, write() fails with
         // EFBIG, and the command cleans up and says which file it could not write.
         signal(SIGXFSZ, SIG_IGN)
+        // The fixed font slices this installation ships, read instead of cut (prepare-fonts).
+        ShippedSlices.use(ShippedSlices.defaultFolder())
         await main(nil)
     }
 }

@@ -23,7 +23,12 @@ import TestSupport
         let manual = try scratch.write("gazette.1", ".TH GAZETTE 1\n")
         let destdir = scratch.url.appendingPathComponent("root")
         let bin = try Self.install(into: destdir, manual: manual)
-        let installed = Set(Repository.snapshot(destdir).keys)
+        let files = Set(Repository.snapshot(destdir).keys)
+        // The fixed web-font slices, cut by the installed binary, with their stamp.
+        let slices = files.filter { $0.hasPrefix("usr/share/gazette/font-slices/") }
+        #expect(slices.contains("usr/share/gazette/font-slices/stamp"))
+        #expect(slices.filter { $0.hasSuffix(".woff2") }.count > 200)
+        let installed = files.subtracting(slices)
         #expect(
             installed == [
                 "usr/bin/gazette", "usr/share/man/man1/gazette.1", "usr/share/bash-completion/completions/gazette",
@@ -55,8 +60,10 @@ import TestSupport
         // Works from any folder: a new site made and built by the installed binary.
         let site = scratch.url.appendingPathComponent("site")
         #expect(try Program.run(bin.appendingPathComponent("gazette"), ["init", site.path, "-q"]).status == 0)
-        let built = try Program.run(bin.appendingPathComponent("gazette"), ["build", "--no-pdf", "-q"], in: site)
+        let built = try Program.run(bin.appendingPathComponent("gazette"), ["build", "--no-pdf", "-v"], in: site)
         #expect(built.status == 0, "\(built.stderr)")
+        // …reading its fixed font slices from the installation (../share beside its bin).
+        #expect(built.stdout.contains(" as installed"), "\(built.stdout)")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("public/index.html").path))
 
         let removed = try Program.run(

@@ -1,0 +1,114 @@
+import Foundation
+import GazetteModel
+import TextLayout
+
+/// The fixed slices of the pinned fonts (`FontSlices.fixed`) as an installed Gazette ships them:
+/// a fixed slice's bytes depend on the font file, the subsetter and the encoder alone, never on a
+/// site, so they are cut when Gazette is installed (`gazette prepare-fonts`: `make build`, the
+/// archive and the `.deb` run it) instead of in every clean build, where they were a tenth of the
+/// processor time of 2,000 short journals. A build reads a slice from here under the name its
+/// cache would give it (the face's file, its fingerprint, the characters, the quality), so a font
+/// file other than the one they were cut from, or other characters, find nothing and are cut as
+/// before. The folder's stamp names the subsetter's and Brotli's versions: after either changes,
+/// the folder is not read.
+public enum ShippedSlices {
+    /// The folder's name for its stamp file.
+    static let stampFile = "stamp"
+    static let stamp = "gazette font slices; harfbuzz \(FontSubsetter.libraryVersion), brotli \(WOFF2.brotliVersion)\n"
+
+    /// Where an installed Gazette keeps them: `GAZETTE_FONT_SLICES` when set; otherwise
+    /// `share/gazette/font-slices` beside the folder of the running executable (`/usr/bin/gazette`
+    /// reads `/usr/share/gazette/font-slices`; a build in `.build/release/`,
+    /// `.build/<triple>/share/gazette/font-slices`, where `make build` cuts them) when it exists,
+    /// else `font-slices` beside the executable (the release archive unpacked as it is).
+    public static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let named = environment["GAZETTE_FONT_SLICES"], !named.isEmpty { return URL(fileURLWithPath: named) }
+        let installed = installFolder
+        if FileManager.default.fileExists(atPath: installed.path) { return installed }
+        return executableFolder.appendingPathComponent("font-slices", isDirectory: true)
+    }
+
+    /// `share/gazette/font-slices` beside the running executable's folder: where
+    /// `gazette prepare-fonts` writes unless told otherwise.
+    public static var installFolder: URL {
+        executableFolder.deletingLastPathComponent().appendingPathComponent("share/gazette/font-slices", isDirectory: true)
+    }
+
+    private static var executableFolder: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// Makes this process's builds read the slices in `folder` (nil: none). The folder is looked
+    /// at once, when the first slice is wanted; one without the stamp of the libraries linked is
+    /// not read.
+    public static func use(_ folder: URL?) {
+        state.withLock { $0 = folder.map { .unchecked($0) } ?? .none }
+    }
+
+    private enum State {
+        case none
+        case unchecked(URL)
+        case checked(URL?)
+    }
+
+    private static let state = Locked<State>(.none)
+
+    /// The folder to read, once its stamp is checked.
+    static var folder: URL? {
+        state.withLock { state in
+            switch state {
+            case .none:
+                return nil
+            case .checked(let folder):
+                return folder
+            case .unchecked(let folder):
+                let written = try? String(contentsOf: folder.appendingPathComponent(stampFile), encoding: .utf8)
+                let usable = written == stamp ? folder : nil
+                state = .checked(usable)
+                return usable
+            }
+        }
+    }
+
+    /// How many slices builds in this process have read from the folder.
+    public static var filesRead: Int { read.withLock { $0 } }
+    private static let read = Locked(0)
+
+    /// The bytes of the slice named `name` (a cache name), when the folder has them and they
+    /// are `usable`.
+    static func bytes(named name: String, usable: (Data) -> Bool) -> Data? {
+        guard let folder, let data = try? Data(contentsOf: folder.appendingPathComponent("\(name).woff2")), usable(data) else { return nil }
+        read.withLock { $0 += 1 }
+        return data
+    }
+
+    /// Cuts every fixed slice of every text face into `folder` (made if missing; files already
+    /// there and readable are kept) and stamps it: what `gazette prepare-fonts` does. Returns the
+    /// files and bytes the folder holds.
+    public static func prepare(into folder: URL) throws(WebFontError) -> (files: Int, bytes: Int) {
+        // Cut from the fonts, never copied from another installation's folder.
+        use(nil)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw WebFontError(.unusableFont, .error("cannot make \(folder.path): \(error.localizedDescription)"))
+        }
+        var files = 0
+        var bytes = 0
+        for face in WebFonts.textFaces {
+            let original = try WebFonts.source(face)
+            let covered = Set(WebFonts.coverage(face, original))
+            let cuts = FontSlices.fixed(face.cut).map { (name: $0.name, scalars: $0.scalars.filter(covered.contains).sorted()) }
+            for slice in try WebFonts.slices(face, original, cuts.filter { !$0.scalars.isEmpty }, cache: folder) {
+                files += 1
+                bytes += slice.data.count
+            }
+        }
+        do {
+            try AtomicFile.write(Data(stamp.utf8), to: folder.appendingPathComponent(stampFile))
+        } catch {
+            throw WebFontError(.unusableFont, .error("cannot write \(folder.path)/\(stampFile): \(error.localizedDescription)"))
+        }
+        return (files, bytes)
+    }
+}
