@@ -13,7 +13,7 @@ struct GazetteBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gazette-bench",
         abstract: "Gazette's benchmarks and the text-accuracy corpus measurer.",
-        subcommands: [MeasureCorpus.self, BoardBench.self, SearchBench.self])
+        subcommands: [MeasureCorpus.self, BoardBench.self, SearchBench.self, PageReadBench.self])
 }
 
 /// Lays out every corpus paragraph with the engine and the web fonts a build would ship, and writes
@@ -183,5 +183,40 @@ struct SearchBench: ParsableCommand {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         print(String(format: "search index: %d journals, %d files, %.2f MB; built in %.3f s wall, %.3f s CPU (medians of %d)",
             content.journals.count, files.count, Double(files.reduce(0) { $0 + ($1.data?.count ?? 0) }) / 1e6, median(walls), median(cpus), runs))
+    }
+}
+
+/// Reads every HTML page of a built site as the build reads a rendered page for its fonts (the
+/// slices to preload and the rare syllables of its own font), on one thread, with web fonts cut
+/// for the characters those pages show.
+struct PageReadBench: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "page-read")
+
+    @Option(help: "a built site's output folder") var output: String
+    @Option(help: "runs; the median is reported") var runs = 7
+
+    func run() throws {
+        let root = URL(fileURLWithPath: output)
+        var pages: [String] = []
+        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let url = walker?.nextObject() as? URL {
+            if url.pathExtension == "html", let data = FileManager.default.contents(atPath: url.path) {
+                pages.append(String(decoding: data, as: UTF8.self))
+            }
+        }
+        pages.sort()
+        var characters = Set<Unicode.Scalar>()
+        for page in pages { characters.formUnion(page.unicodeScalars) }
+        let fonts = try WebFonts(characters: characters)
+        var times: [Double] = []
+        var preloads = 0
+        for _ in 0..<runs {
+            let started = Date()
+            preloads = pages.reduce(0) { $0 + fonts.preloads(forPage: $1).count }
+            times.append(Date().timeIntervalSince(started))
+        }
+        let bytes = pages.reduce(0) { $0 + $1.utf8.count }
+        print(String(format: "page read: %d pages, %.1f MB, %d preloads; %.3f s (median of %d), %.0f MB/s",
+            pages.count, Double(bytes) / 1e6, preloads, times.sorted()[runs / 2], runs, Double(bytes) / 1e6 / times.sorted()[runs / 2]))
     }
 }

@@ -59,7 +59,7 @@ extension WebFonts {
         var index = body
         let end = page.count
         let readsRare = table.hasPageSlices
-        while index < end, readsRare || (budget > 0 && needs.preloads.count < Self.preloadLimit) {
+        while index < end, budget > 0 && needs.preloads.count < Self.preloadLimit {
             let byte = page[index]
             if byte == UInt8(ascii: "<") {
                 index = elements.read(tagAt: index, in: page)
@@ -79,16 +79,15 @@ extension WebFonts {
                 }
                 continue
             }
-            if byte < 0x80, budget == 0 || needs.preloads.count >= Self.preloadLimit {
-                // ASCII is never a rare syllable, and no preload is left to find: most of a
-                // page's text bytes once its first screen is read.
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                // ASCII whitespace (the indentation between tags, most of a page's head).
                 index += 1
                 continue
             }
-            guard let (value, length) = UTF8Search.scalar(in: page, at: index, end: end) else { break }
+            guard let (value, length) = Self.scalar(in: page, at: index, end: end) else { break }
             index += length
             let scalar = Unicode.Scalar(value) ?? " "
-            if scalar.isASCII ? (byte == 0x20 || (0x09...0x0D).contains(byte)) : MarkdownDocument.isNonASCIIWhitespace(value) { continue }
+            if !scalar.isASCII && MarkdownDocument.isNonASCIIWhitespace(value) { continue }
             let mono = elements.mono, bold = elements.bold
             if readsRare && !mono {
                 let bit = Int(value &- PreloadTable.syllables.lowerBound)
@@ -102,15 +101,73 @@ extension WebFonts {
             seen[slice] = true
             needs.preloads.append(table.paths[slice])
         }
+        if readsRare { Self.readRare(page, from: index, elements: &elements, table: table, into: &rare) }
         needs.rare = rare.map(Self.syllables(in:))
         return needs
     }
+
+    /// The rest of a page once no preload is left to find: only its rare syllables, read as
+    /// `read` reads them (tags, raw text and entities alike), with the bytes that can start
+    /// nothing of interest — ASCII but `<` and `&`, most of a page — skipped by a table.
+    private static func readRare(
+        _ page: UnsafeBufferPointer<UInt8>, from start: Int, elements: inout OpenElements, table: PreloadTable, into rare: inout [[UInt64]]
+    ) {
+        var index = start
+        let end = page.count
+        let startsSomething = Self.startsSomething  // (a static read in the loop costs a swift_once each time)
+        let syllables = PreloadTable.syllables
+        while index < end {
+            while index < end && !startsSomething[Int(page[index])] { index += 1 }
+            guard index < end else { break }
+            let byte = page[index]
+            if byte == UInt8(ascii: "<") {
+                index = elements.read(tagAt: index, in: page)
+                continue
+            }
+            if elements.skipping {
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "&") {
+                index += 1
+                while index < end {
+                    let next = page[index]
+                    index += 1
+                    if next == UInt8(ascii: ";") || next == UInt8(ascii: " ") { break }
+                }
+                continue
+            }
+            guard let (value, length) = Self.scalar(in: page, at: index, end: end) else { break }
+            index += length
+            // Only Hangul syllables are rare; whitespace and every other character are not.
+            guard syllables.contains(value), !elements.mono else { continue }
+            let bit = Int(value &- syllables.lowerBound)
+            if table.isRare(value, face: 0) { rare[0][bit >> 6] |= 1 << UInt64(bit & 63) }
+            if table.isRare(value, face: 1) && elements.bold { rare[1][bit >> 6] |= 1 << UInt64(bit & 63) }
+        }
+    }
+
+    /// `UTF8Search.scalar`, with the three-byte sequences (all of Hangul) read inline.
+    @inline(__always)
+    private static func scalar(in page: UnsafeBufferPointer<UInt8>, at index: Int, end: Int) -> (value: UInt32, length: Int)? {
+        let byte = page[index]
+        if byte & 0xF0 == 0xE0 && index + 3 <= end {
+            return (UInt32(byte & 0x0F) << 12 | UInt32(page[index + 1] & 0x3F) << 6 | UInt32(page[index + 2] & 0x3F), 3)
+        }
+        return UTF8Search.scalar(in: page, at: index, end: end)
+    }
+
+    /// For each byte, whether `readRare` must look at it: `<`, `&` and every non-ASCII byte.
+    private static let startsSomething: [Bool] = (0..<256).map { $0 == Int(UInt8(ascii: "<")) || $0 == Int(UInt8(ascii: "&")) || $0 >= 0x80 }
 
     /// The elements open where a page is being read, and the raw-text element (`script`,
     /// `style`, `template`) whose text is being skipped, if any.
     struct OpenElements {
         private var stack: [(name: UInt64, bold: Bool, mono: Bool)] = []
         private var skipUntil: UInt64?
+        // The names looked up at every tag, read from their statics once a page.
+        private let rawText = WebFonts.rawTextElements, void = WebFonts.voidElementNames
+        private let boldNames = WebFonts.boldElementNames, monoNames = WebFonts.monoElementNames
 
         var skipping: Bool { skipUntil != nil }
         var bold: Bool { stack.last?.bold ?? false }
@@ -126,13 +183,13 @@ extension WebFonts {
             let name = WebFonts.tagName(tag)
             if let skip = skipUntil {
                 if closing && name == skip { skipUntil = nil }
-            } else if WebFonts.rawTextElements.contains(name) {
+            } else if rawText.contains(name) {
                 if !closing && tag.last != UInt8(ascii: "/") { skipUntil = name }
             } else if closing {
                 if let at = stack.lastIndex(where: { $0.name == name }) { stack.removeSubrange(at...) }
-            } else if !(name & 0xFF == UInt64(UInt8(ascii: "!")) || WebFonts.voidElementNames.contains(name) || tag.last == UInt8(ascii: "/")) {
-                let bold = self.bold || WebFonts.boldElementNames.contains(name) || WebFonts.marksBold(tag)
-                let mono = self.mono || WebFonts.monoElementNames.contains(name)
+            } else if !(name & 0xFF == UInt64(UInt8(ascii: "!")) || void.contains(name) || tag.last == UInt8(ascii: "/")) {
+                let bold = self.bold || boldNames.contains(name) || WebFonts.marksBold(tag)
+                let mono = self.mono || monoNames.contains(name)
                 stack.append((name, bold, mono))
             }
             return close + 1
