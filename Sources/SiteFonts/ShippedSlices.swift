@@ -45,8 +45,15 @@ public enum ShippedSlices {
         state.withLock { $0 = folder.map { .unchecked($0) } ?? .none }
     }
 
+    /// `use(defaultFolder())`, the folder found only when the first slice is wanted: a command
+    /// that cuts no font (`--version`, `check`, the language server) never looks for it.
+    public static func useDefaultFolder() {
+        state.withLock { $0 = .unresolved }
+    }
+
     private enum State {
         case none
+        case unresolved
         case unchecked(URL)
         case checked(URL?)
     }
@@ -61,13 +68,22 @@ public enum ShippedSlices {
                 return nil
             case .checked(let folder):
                 return folder
+            case .unresolved:
+                let usable = stamped(defaultFolder())
+                state = .checked(usable)
+                return usable
             case .unchecked(let folder):
-                let written = try? String(contentsOf: folder.appendingPathComponent(stampFile), encoding: .utf8)
-                let usable = written == stamp ? folder : nil
+                let usable = stamped(folder)
                 state = .checked(usable)
                 return usable
             }
         }
+    }
+
+    /// `folder` when its stamp is that of the libraries linked.
+    private static func stamped(_ folder: URL) -> URL? {
+        let written = try? String(contentsOf: folder.appendingPathComponent(stampFile), encoding: .utf8)
+        return written == stamp ? folder : nil
     }
 
     /// How many slices builds in this process have read from the folder.

@@ -40,7 +40,7 @@ struct Gazette: AsyncParsableCommand {
         // EFBIG, and the command cleans up and says which file it could not write.
         signal(SIGXFSZ, SIG_IGN)
         // The fixed font slices this installation ships, read instead of cut (prepare-fonts).
-        ShippedSlices.use(ShippedSlices.defaultFolder())
+        ShippedSlices.useDefaultFolder()
         await main(nil)
     }
 }
