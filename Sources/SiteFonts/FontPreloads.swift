@@ -60,25 +60,11 @@ extension WebFonts {
         let end = page.count
         let readsRare = table.hasPageSlices
         while index < end, budget > 0 && needs.preloads.count < Self.preloadLimit {
+            if let next = elements.pastMarkup(at: index, in: page) {
+                index = next
+                continue
+            }
             let byte = page[index]
-            if byte == UInt8(ascii: "<") {
-                index = elements.read(tagAt: index, in: page)
-                continue
-            }
-            if elements.skipping {
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "&") {
-                // An entity: the characters it stands for are ASCII marks, in the latin slice.
-                index += 1
-                while index < end {
-                    let next = page[index]
-                    index += 1
-                    if next == UInt8(ascii: ";") || next == UInt8(ascii: " ") { break }
-                }
-                continue
-            }
             if byte == 0x20 || (0x09...0x0D).contains(byte) {
                 // ASCII whitespace (the indentation between tags, most of a page's head).
                 index += 1
@@ -119,22 +105,8 @@ extension WebFonts {
         while index < end {
             while index < end && !startsSomething[Int(page[index])] { index += 1 }
             guard index < end else { break }
-            let byte = page[index]
-            if byte == UInt8(ascii: "<") {
-                index = elements.read(tagAt: index, in: page)
-                continue
-            }
-            if elements.skipping {
-                index += 1
-                continue
-            }
-            if byte == UInt8(ascii: "&") {
-                index += 1
-                while index < end {
-                    let next = page[index]
-                    index += 1
-                    if next == UInt8(ascii: ";") || next == UInt8(ascii: " ") { break }
-                }
+            if let next = elements.pastMarkup(at: index, in: page) {
+                index = next
                 continue
             }
             guard let (value, length) = Self.scalar(in: page, at: index, end: end) else { break }
@@ -172,6 +144,25 @@ extension WebFonts {
         var skipping: Bool { skipUntil != nil }
         var bold: Bool { stack.last?.bold ?? false }
         var mono: Bool { stack.last?.mono ?? false }
+
+        /// Where reading goes on when the byte at `index` is markup rather than text: past the
+        /// tag it starts (read), past a byte of raw text being skipped, or past an entity (the
+        /// characters it stands for are ASCII marks, in the latin slice, and never rare). Nil
+        /// for a byte of text.
+        @inline(__always)
+        mutating func pastMarkup(at index: Int, in page: UnsafeBufferPointer<UInt8>) -> Int? {
+            let byte = page[index]
+            if byte == UInt8(ascii: "<") { return read(tagAt: index, in: page) }
+            if skipping { return index + 1 }
+            guard byte == UInt8(ascii: "&") else { return nil }
+            var next = index + 1
+            while next < page.count {
+                let byte = page[next]
+                next += 1
+                if byte == UInt8(ascii: ";") || byte == UInt8(ascii: " ") { break }
+            }
+            return next
+        }
 
         /// Reads the tag that starts at `start` (its `<`): opens or closes an element, or starts
         /// or ends a raw-text one. Returns the index after its `>`.

@@ -38,42 +38,33 @@ public enum ShippedSlices {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    /// Makes this process's builds read the slices in `folder` (nil: none). The folder is looked
-    /// at once, when the first slice is wanted; one without the stamp of the libraries linked is
-    /// not read.
-    public static func use(_ folder: URL?) {
-        state.withLock { $0 = folder.map { .unchecked($0) } ?? .none }
-    }
-
-    /// `use(defaultFolder())`, the folder found only when the first slice is wanted: a command
-    /// that cuts no font (`--version`, `check`, the language server) never looks for it.
+    /// Makes this process's builds read the slices in `defaultFolder()`, found and its stamp
+    /// checked once, when the first slice is wanted: a command that cuts no font (`--version`,
+    /// `check`, the language server) never looks for it, and a folder without the stamp of the
+    /// libraries linked is not read.
     public static func useDefaultFolder() {
         state.withLock { $0 = .unresolved }
     }
 
     private enum State {
-        case none
+        /// No folder is read (tests, `gazette-bench`, `prepare` itself).
+        case off
         case unresolved
-        case unchecked(URL)
         case checked(URL?)
     }
 
-    private static let state = Locked<State>(.none)
+    private static let state = Locked<State>(.off)
 
     /// The folder to read, once its stamp is checked.
     static var folder: URL? {
         state.withLock { state in
             switch state {
-            case .none:
+            case .off:
                 return nil
             case .checked(let folder):
                 return folder
             case .unresolved:
                 let usable = stamped(defaultFolder())
-                state = .checked(usable)
-                return usable
-            case .unchecked(let folder):
-                let usable = stamped(folder)
                 state = .checked(usable)
                 return usable
             }
@@ -103,7 +94,7 @@ public enum ShippedSlices {
     /// files and bytes the folder holds.
     public static func prepare(into folder: URL) throws(WebFontError) -> (files: Int, bytes: Int) {
         // Cut from the fonts, never copied from another installation's folder.
-        use(nil)
+        state.withLock { $0 = .off }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
