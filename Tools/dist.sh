@@ -201,7 +201,8 @@ scales a picture, sends mail or sets a packet, so \`ldd\` does not show them):
 \`font-slices/\` holds the web fonts' fixed slices, cut from the fonts above: a build reads
 them instead of cutting them itself (a tenth of a clean build's processor time) from
 \`../share/gazette/font-slices\` beside the binary's folder, else from \`font-slices\` beside
-the binary (this folder, used as it is), or from \`GAZETTE_FONT_SLICES\`.
+the binary (this folder, used as it is), or from \`GAZETTE_FONT_SLICES\`. They are under the
+fonts' licence, the SIL Open Font License 1.1: \`font-slices/OFL.txt\`.
 
 Shell completions are in \`completions/\` (bash, zsh, fish). Then:
 
@@ -242,6 +243,15 @@ Copyright: $(date -u -d "@$SOURCE_DATE_EPOCH" +%Y) Gazette contributors
 License: Apache-2.0
  On Debian systems, the full text of the Apache License, Version 2.0 is in
  /usr/share/common-licenses/Apache-2.0.
+
+Files: usr/share/gazette/font-slices/*
+Copyright: 2010, NAVER Corporation (http://www.nhncorp.com)
+           2009, NAVER Corporation (http://www.navercorp.com)
+License: OFL-1.1
+ Web-font slices cut from NanumGothic, NanumGothic Bold and NanumGothicCoding
+ (Modified Versions, without the fonts' names). The copyright notices, Reserved
+ Font Names and full text of the SIL Open Font License, Version 1.1 are in
+ /usr/share/gazette/font-slices/OFL.txt.
 EOF
     printf 'gazette (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- Gazette contributors <gazette@users.noreply.github.com>  %s\n' \
         "$version" "$version" "$(date -u -R -d "@$SOURCE_DATE_EPOCH")" | gzip -9n >"$root/usr/share/doc/gazette/changelog.gz"

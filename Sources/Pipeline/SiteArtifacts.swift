@@ -6,6 +6,7 @@ import Mail
 import Packet
 import Search
 import Site
+import SiteFonts
 
 /// What every artifact is made from: the site as the steps before made it, and what is in place.
 struct BuiltSite {
@@ -132,11 +133,12 @@ struct ThemeAssets: MadeNow {
     func made(of site: BuiltSite) throws -> [SiteFile] { site.assets.map { .bytes($0.path, $0.data) } }
 }
 
-/// The web fonts' slices, and the stylesheet of pages' own fonts.
+/// The web fonts' slices, their licence, and the stylesheet of pages' own fonts.
 struct WebFontFiles: MadeNow {
     func made(of site: BuiltSite) throws -> [SiteFile] {
         let fonts = site.parsed.fonts
-        return fonts.slices.map { SiteFile(path: $0.path, key: $0.key, data: $0.data) }
+        let licence: [SiteFile] = fonts.slices.isEmpty ? [] : [.bytes(FontLicence.path, Data(FontLicence.text(for: fonts.slices.map(\.face)).utf8))]
+        return fonts.slices.map { SiteFile(path: $0.path, key: $0.key, data: $0.data) } + licence
             + (fonts.pageSliceStylesheet.map { [.bytes($0.path, $0.data)] } ?? [])
     }
 }

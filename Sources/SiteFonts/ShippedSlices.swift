@@ -111,10 +111,13 @@ public enum ShippedSlices {
                 bytes += slice.data.count
             }
         }
-        do {
-            try AtomicFile.write(Data(stamp.utf8), to: folder.appendingPathComponent(stampFile))
-        } catch {
-            throw WebFontError(.unusableFont, .error("cannot write \(folder.path)/\(stampFile): \(error.localizedDescription)"))
+        // The slices travel with their licence (`FontLicence`); the stamp goes last.
+        for (file, text) in [(FontLicence.file, FontLicence.text(for: WebFonts.textFaces)), (stampFile, stamp)] {
+            do {
+                try AtomicFile.write(Data(text.utf8), to: folder.appendingPathComponent(file))
+            } catch {
+                throw WebFontError(.unusableFont, .error("cannot write \(folder.path)/\(file): \(error.localizedDescription)"))
+            }
         }
         return (files, bytes)
     }

@@ -271,7 +271,7 @@ public struct WebFonts: Sendable {
         purpose: String = "", cutOften: Bool = false, memory: PageFontMemory? = nil
     ) throws(Failure) -> Data {
         var key = FingerprintHasher()
-        key.add("woff2 quality \(quality), no hinting" + (transformed ? "" : ", untransformed") + purpose)
+        key.add("woff2 quality \(quality), no hinting, copyright name only" + (transformed ? "" : ", untransformed") + purpose)
         key.add(face.source)
         key.add(original.fingerprint)
         key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))

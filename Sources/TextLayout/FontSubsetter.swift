@@ -40,6 +40,11 @@ public enum FontSubsetter {
         let unicodes = hb_subset_input_unicode_set(input)
         for scalar in scalars.sorted(by: { $0.value < $1.value }) { hb_set_add(unicodes, scalar.value) }
         hb_subset_input_set_flags(input, HB_SUBSET_FLAGS_NO_HINTING.rawValue)
+        // Of the `name` table, the copyright notice alone (harfbuzz keeps 1–6 too): a cut is a
+        // Modified Version under the fonts' licence, which may not bear their Reserved Font Names.
+        let names = hb_subset_input_set(input, HB_SUBSET_SETS_NAME_ID)
+        hb_set_clear(names)
+        hb_set_add(names, 0)
         guard let subset = hb_subset_or_fail(face, input) else { throw Failure(description: "harfbuzz could not subset the font") }
         defer { hb_face_destroy(subset) }
         let result = hb_face_reference_blob(subset)

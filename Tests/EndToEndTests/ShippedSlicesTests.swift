@@ -16,6 +16,9 @@ import TestSupport
         // Every fixed slice of the three text faces (the page slices among them), and the stamp.
         #expect(files.filter { $0.hasSuffix(".woff2") }.count > 200, "\(files.count) files")
         #expect(files.contains("stamp"))
+        // The slices travel with their licence, which names the fonts they are cut from.
+        let licence = try String(contentsOf: slices.appendingPathComponent("OFL.txt"), encoding: .utf8)
+        #expect(licence.contains("with Reserved Font Name NanumGothicCoding") && licence.contains("SIL OPEN FONT LICENSE"))
         #expect(prepared.stdout.contains("font slices"))
 
         let site = scratch.url.appendingPathComponent("site")
@@ -34,6 +37,8 @@ import TestSupport
         #expect(reading.stdout.contains("as installed"), "\(reading.stdout)")
         #expect(!cut.isEmpty && read == cut, "the shipped slices changed the site")
         #expect(read.keys.contains { $0.hasPrefix("assets/fonts/gazette-sans-400-h01.") })
+        let siteLicence = String(decoding: try #require(read["assets/fonts/OFL.txt"]), as: UTF8.self)
+        #expect(siteLicence.contains("Gazette Sans is cut from NanumGothic") && siteLicence.contains("Version 1.1 - 26 February 2007"))
 
         // Slices of other libraries (another stamp) are not read.
         try Data("gazette font slices; harfbuzz 0.0.0, brotli 0.0.0\n".utf8).write(to: slices.appendingPathComponent("stamp"))

@@ -162,6 +162,29 @@ import TextLayout
         #expect(!bold("p"))
     }
 
+    /// A cut is a Modified Version under the fonts' licence, which may not bear their Reserved
+    /// Font Names: every slice and page font keeps the copyright notice of the `name` table and
+    /// no other record, where the font it is cut from names itself NanumGothic.
+    @Test func cutsKeepTheCopyrightNoticeAndNotTheFontsNames() throws {
+        let original = try Data(contentsOf: URL(fileURLWithPath: WebFonts.sans.source))
+        #expect(try NameTable.records(of: original).contains { $0.id == 1 && $0.text == "NanumGothic" })
+        let rare = try #require(FontSlices.fixed(.text).first { $0.name == "h136" }).scalars.compactMap(Unicode.Scalar.init)
+        let text = "금리 \(String(String.UnicodeScalarView(rare.prefix(3)))) `code` 😀"
+        let fonts = try WebFonts(characters: Set(text.unicodeScalars), code: Set("code".unicodeScalars))
+        let page = try fonts.addingFonts(to: "<html><head></head><body><h1>\(rare[0])</h1><p>\(text)</p></body></html>", root: "")
+        let inline = page.components(separatedBy: "base64,").dropFirst().compactMap { $0.components(separatedBy: ")").first }
+        #expect(inline.count == 2, "a page font per weight")
+        let cuts = try fonts.slices.map { try WOFF2.decode($0.data) } + inline.map { try WOFF2.decode(try #require(Data(base64Encoded: $0))) }
+        #expect(Set(fonts.slices.map(\.face)) == Set(WebFonts.faces))
+        for font in cuts {
+            let records = try NameTable.records(of: font)
+            #expect(!records.isEmpty && records.allSatisfy { $0.id == 0 && $0.text.hasPrefix("Copyright") }, "\(records)")
+        }
+        let licence = FontLicence.text(for: fonts.slices.map(\.face))
+        for family in ["Gazette Sans", "Gazette Mono", "Gazette Emoji"] { #expect(licence.contains("\(family) is cut from")) }
+        #expect(licence.contains("with Reserved Font Name Nanum, Naver Nanum, NanumGothic") && licence.hasSuffix("OTHER DEALINGS IN THE FONT SOFTWARE.\n"))
+    }
+
     /// Rare syllables (of the page slices) come in the page's own inline fonts, one per weight,
     /// holding exactly the rare syllables the page shows in that weight; the stylesheet does not
     /// name the page slices, no page preloads them, and the search page's stylesheet of them does.
@@ -239,5 +262,37 @@ import TextLayout
         var bits = ScalarBits()
         bits.insert("A가😀\u{10FFFF}")
         #expect(bits.scalars == set("A가😀\u{10FFFF}"))
+    }
+}
+
+/// The records of a TrueType font's `name` table, read as a browser's sanitizer reads them.
+enum NameTable {
+    struct Record: CustomStringConvertible {
+        let id: Int
+        let text: String
+        var description: String { "\(id): \(text)" }
+    }
+
+    static func records(of font: Data) throws -> [Record] {
+        let bytes = [UInt8](font)
+        func u16(_ at: Int) throws -> Int {
+            try #require(at + 2 <= bytes.count, "font cut short at \(at)")
+            return Int(bytes[at]) << 8 | Int(bytes[at + 1])
+        }
+        func u32(_ at: Int) throws -> Int { try u16(at) << 16 | u16(at + 2) }
+        let tables = try u16(4)
+        guard let entry = try (0..<tables).map({ 12 + 16 * $0 }).first(where: { Array(bytes[$0..<$0 + 4]) == Array("name".utf8) }) else { return [] }
+        let table = try u32(entry + 8)
+        let count = try u16(table + 2), strings = table + (try u16(table + 4))
+        return try (0..<count).map { index in
+            let record = table + 6 + 12 * index
+            let platform = try u16(record), start = strings + (try u16(record + 10)), length = try u16(record + 8)
+            try #require(start + length <= bytes.count)
+            let raw = Array(bytes[start..<start + length])
+            let text = platform == 1
+                ? String(decoding: raw, as: UTF8.self)
+                : String(decoding: stride(from: 0, to: raw.count - 1, by: 2).map { UInt16(raw[$0]) << 8 | UInt16(raw[$0 + 1]) }, as: UTF16.self)
+            return Record(id: try u16(record + 6), text: text)
+        }
     }
 }
