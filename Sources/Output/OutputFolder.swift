@@ -275,18 +275,30 @@ public struct FileWriter {
     /// both make it, and the second finds it there). `written` and `changed` list the files in
     /// the order given; the first failure is thrown, after the others have been tried.
     private mutating func forEachFile(_ paths: [String], _ put: (Int, String) throws -> Bool) throws {
+        let rootPath = self.rootPath
+        // A new folder of one file (a page's own) is made beside the file, on every core; one
+        // of several (`search/doc/`, `assets/fonts/`) here, once, before any of them is written:
+        // each file made it again, an `mkdir` and a `stat` for each of 2,000 search documents.
         var newFolders: [String?] = []
         newFolders.reserveCapacity(paths.count)
+        var firstFileOf: [Substring: Int] = [:]
         for path in paths {
             try Self.checkInside(path)
             guard let slash = path.lastIndex(of: "/"), case let folder = path[..<slash], !folders.contains(folder) else {
                 newFolders.append(nil)
                 continue
             }
+            if let first = firstFileOf[folder] {
+                try Self.makeFolder(at: rootPath + "/" + folder)
+                folders.insert(folder)
+                newFolders[first] = nil
+                newFolders.append(nil)
+                continue
+            }
             try makeFolder(of: folder)
+            firstFileOf[folder] = newFolders.count
             newFolders.append(String(folder))
         }
-        let rootPath = self.rootPath
         let results = Array(zip(paths.indices, newFolders)).concurrentMap { index, folder -> Result<Bool, Error> in
             Result {
                 if let folder { try Self.makeFolder(at: rootPath + "/" + folder) }
