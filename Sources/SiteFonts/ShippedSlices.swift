@@ -89,9 +89,16 @@ public enum ShippedSlices {
         return data
     }
 
+    /// Whether `name` is the name of a slice as `WebFonts.encoded` keeps it: a fingerprint
+    /// (32 hexadecimal digits) and `.woff2`.
+    static func isSliceName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts[1] == "woff2" && parts[0].count == 32 && parts[0].allSatisfy(\.isHexDigit)
+    }
+
     /// Cuts every fixed slice of every text face into `folder` (made if missing; files already
-    /// there and readable are kept) and stamps it: what `gazette prepare-fonts` does. Returns the
-    /// files and bytes the folder holds.
+    /// there and readable are kept, slices of other keys removed) and stamps it: what `gazette
+    /// prepare-fonts` does. Returns the files and bytes the folder holds.
     public static func prepare(into folder: URL) throws(WebFontError) -> (files: Int, bytes: Int) {
         // Cut from the fonts, never copied from another installation's folder.
         state.withLock { $0 = .off }
@@ -102,14 +109,24 @@ public enum ShippedSlices {
         }
         var files = 0
         var bytes = 0
+        var names: Set<String> = []
         for face in WebFonts.textFaces {
             let original = try WebFonts.source(face)
             let covered = Set(WebFonts.coverage(face, original))
-            let cuts = FontSlices.fixed(face.cut).map { (name: $0.name, scalars: $0.scalars.filter(covered.contains).sorted()) }
-            for slice in try WebFonts.slices(face, original, cuts.filter { !$0.scalars.isEmpty }, cache: folder) {
+            let cuts = FontSlices.fixed(face.cut).map { (name: $0.name, scalars: $0.scalars.filter(covered.contains).sorted()) }.filter { !$0.scalars.isEmpty }
+            for slice in try WebFonts.slices(face, original, cuts, cache: folder) {
                 files += 1
                 bytes += slice.data.count
             }
+            for cut in cuts {
+                names.insert("\(WebFonts.cacheKey(face, original, cut.scalars, quality: WebFonts.quality(of: cut.name, face))).woff2")
+            }
+        }
+        // Slices of an earlier Gazette (other keys) go: the folder holds what this one reads.
+        // Only files named as slices are, so a folder given by mistake loses nothing else.
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for entry in entries where !names.contains(entry) && isSliceName(entry) {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(entry))
         }
         // The slices travel with their licence (`FontLicence`); the stamp goes last.
         for (file, text) in [(FontLicence.file, FontLicence.text(for: WebFonts.textFaces)), (stampFile, stamp)] {

@@ -217,8 +217,7 @@ public struct WebFonts: Sendable {
     /// step it shares with parsing Markdown.
     static func slices(_ face: Face, _ original: FontBytes, _ cuts: [(name: String, scalars: [UInt32])], cache: URL?) throws(Failure) -> [Slice] {
         try onEveryCore(cuts) { cut throws(Failure) in
-            let quality = FontSlices.isPageSlice(cut.name, cut: face.cut) ? pageSliceQuality : sliceQuality
-            let data = try encoded(face, original, cut.scalars, cache: cache, quality: quality)
+            let data = try encoded(face, original, cut.scalars, cache: cache, quality: quality(of: cut.name, face))
             let path = "assets/fonts/\(face.slug)-\(cut.name).\(SHA256.hex(Array(data)).prefix(10)).woff2"
             return Slice(face: face, name: cut.name, scalars: cut.scalars, data: data, path: path, format: "woff2")
         }
@@ -270,11 +269,7 @@ public struct WebFonts: Sendable {
         _ face: Face, _ original: FontBytes, _ scalars: [UInt32], cache: URL?, quality: Int32 = sliceQuality, transformed: Bool = true,
         purpose: String = "", cutOften: Bool = false, memory: PageFontMemory? = nil
     ) throws(Failure) -> Data {
-        var key = FingerprintHasher()
-        key.add("woff2 quality \(quality), no hinting, copyright name only" + (transformed ? "" : ", untransformed") + purpose)
-        key.add(face.source)
-        key.add(original.fingerprint)
-        key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
+        let key = cacheKey(face, original, scalars, quality: quality, transformed: transformed, purpose: purpose)
         func make() throws(Failure) -> Data {
             do {
                 let keep = Set(scalars.compactMap(Unicode.Scalar.init))
@@ -285,8 +280,8 @@ public struct WebFonts: Sendable {
             }
         }
         // Pages' own fonts are held by the memory of the build (and its file), not the process.
-        if let memory { return try memory.font(key.digest, make: make) }
-        let name = key.digest.description
+        if let memory { return try memory.font(key, make: make) }
+        let name = key.description
         if let known = encodedSlices.withLock({ $0[name] }) { return known }
         let file = cache?.appendingPathComponent("\(name).woff2")
         // A cached file counts only if it decodes (a torn or foreign file is made again).
@@ -307,6 +302,22 @@ public struct WebFonts: Sendable {
         }
         return data
     }
+
+    /// What `encoded` keeps the WOFF2 of `scalars` under (its cache file: `<key>.woff2`): the
+    /// font file and its fingerprint, the characters, and how they are cut and encoded.
+    static func cacheKey(
+        _ face: Face, _ original: FontBytes, _ scalars: [UInt32], quality: Int32 = sliceQuality, transformed: Bool = true, purpose: String = ""
+    ) -> Fingerprint {
+        var key = FingerprintHasher()
+        key.add("woff2 quality \(quality), no hinting, copyright name only" + (transformed ? "" : ", untransformed") + purpose)
+        key.add(face.source)
+        key.add(original.fingerprint)
+        key.add(scalars.map { String($0, radix: 16) }.joined(separator: ","))
+        return key.digest
+    }
+
+    /// The quality a named cut is encoded at.
+    static func quality(of cut: String, _ face: Face) -> Int32 { FontSlices.isPageSlice(cut, cut: face.cut) ? pageSliceQuality : sliceQuality }
 
     /// `original` opened and prepared for cutting (`FontFace(data:name:cutOften:)`), once per process,
     /// for a font cut very often: a clean build of 2,000 short journals cuts the pool of pages'

@@ -46,8 +46,17 @@ import TestSupport
         #expect(!stale.stdout.contains("as installed"))
         #expect(staleSite == cut)
 
-        // Torn files (each cut short) are cut again, not shipped.
+        // Preparing again keeps the folder to this Gazette's slices: a slice of other keys (an
+        // earlier release's) goes, a file not named as a slice stays.
+        let earlier = slices.appendingPathComponent(String(repeating: "0a", count: 16) + ".woff2")
+        let mine = slices.appendingPathComponent("README.txt")
+        try Data("old".utf8).write(to: earlier)
+        try Data("mine".utf8).write(to: mine)
         try #require(try GazetteCommand.run(["prepare-fonts", "--into", slices.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: earlier.path) && FileManager.default.fileExists(atPath: mine.path))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: slices.path)) == Set(files + ["README.txt"]))
+
+        // Torn files (each cut short) are cut again, not shipped.
         for file in files where file.hasSuffix(".woff2") {
             let url = slices.appendingPathComponent(file)
             try Data(try Data(contentsOf: url).prefix(40)).write(to: url)
