@@ -44,7 +44,7 @@ struct YAMLSource {
         } catch let error as YamlError {
             let slip = YAMLSlip(error, in: text, lineOffset: lineOffset)
             let location = SourceLocation(path: path, line: slip.line, column: slip.column)
-            return .failure(.error(slip.message, at: location, hint: slip.hint, sourceLine: line(location.line)))
+            return .failure(.error(slip.message, at: location, hint: slip.hint, sourceLine: line(location.line), code: slip.code))
         } catch {
             return .failure(.error("invalid YAML: \(error)", at: location(nil), sourceLine: line(1 + lineOffset)))
         }
@@ -61,6 +61,8 @@ struct YAMLSlip: Equatable {
     var hint: String
     var line: Int
     var column: Int
+    /// The diagnostic's code, where the message's beginning does not give it (`DiagnosticCodes`).
+    var code: String?
 
     init(_ error: YamlError, in text: String, lineOffset: Int) {
         self.init(error, in: text, firstLine: lineOffset + 1)
@@ -112,10 +114,10 @@ struct YAMLSlip: Equatable {
                 line: tab.line, column: tab.column)
             return
         }
-        for kind in [YAMLSlip.KeySlip.fullWidthColon, .noSpace] {
+        for kind in [YAMLSlip.KeySlip.fullWidthColon, .oddSpace, .noSpace] {
             for (index, line) in lines.prefix(max(problemLine + 1, context?.mark.line ?? 0)).enumerated() {
                 guard let slip = YAMLSlip.keySlip(kind, in: line) else { continue }
-                self.init(message: slip.message, hint: slip.hint, line: index + 1, column: slip.column)
+                self.init(message: slip.message, hint: slip.hint, line: index + 1, column: slip.column, code: kind.code)
                 return
             }
         }
@@ -158,7 +160,23 @@ struct YAMLSlip: Equatable {
         case fullWidthColon
         /// `title:금리 메모`, no space after the colon (not a URL continuing a value).
         case noSpace
+        /// A space YAML does not take for one, after a key's colon or indenting a line: the
+        /// full-width space (U+3000) an input method in Korean mode types, the no-break space
+        /// (U+00A0) text copied from a web page or a word processor carries, and their kin.
+        case oddSpace
+
+        /// Its diagnostics' code: the first two are `bad-value` by their message, as they
+        /// always were.
+        var code: String? { self == .oddSpace ? "yaml-odd-space" : nil }
     }
+
+    /// The spaces `oddSpace` names, by what a member would call them.
+    static let oddSpaces: [UInt32: String] = {
+        var names: [UInt32: String] = [0xA0: "no-break space", 0x3000: "full-width space", 0x202F: "narrow no-break space",
+            0x205F: "mathematical space", 0x200B: "zero-width space", 0xFEFF: "zero-width no-break space"]
+        for value in UInt32(0x2000)...0x200A { names[value] = "typographic space" }
+        return names
+    }()
 
     /// The slip of `kind` on `line`, if it has one: what to say, and the column (from 1, in
     /// scalars) of the colon, or of the place after it where the space goes.
@@ -171,6 +189,34 @@ struct YAMLSlip: Equatable {
                 "'\(key)' is followed by a full-width colon '：', so YAML does not read it as a key",
                 "type the colon with the input method in English mode: \(key): \(value)", indent.unicodeScalars.count + key.unicodeScalars.count + 1
             )
+        case .oddSpace:
+            let scalars = Array(line.unicodeScalars)
+            func named(_ scalar: Unicode.Scalar) -> String { "a \(oddSpaces[scalar.value] ?? "space") (U+\(String(format: "%04X", scalar.value)))" }
+            var index = 0
+            while index < scalars.count, scalars[index] == " " { index += 1 }
+            if index < scalars.count, oddSpaces[scalars[index].value] != nil {
+                return (
+                    "this line is indented with \(named(scalars[index])), which YAML does not take for a space",
+                    "indent with ordinary spaces: delete it and type spaces in its place", index + 1
+                )
+            }
+            // A key as `keySlip` reads them: a letter or '_', then letters, digits, '_' and '-'.
+            func inKey(_ scalar: Unicode.Scalar, first: Bool) -> Bool {
+                switch scalar {
+                case "A"..."Z", "a"..."z", "_": true
+                case "0"..."9", "-": !first
+                default: false
+                }
+            }
+            let keyStart = index
+            while index < scalars.count, inKey(scalars[index], first: index == keyStart) { index += 1 }
+            guard index > keyStart, index + 1 < scalars.count, scalars[index] == ":", oddSpaces[scalars[index + 1].value] != nil else { return nil }
+            let key = String(String.UnicodeScalarView(scalars[keyStart..<index]))
+            let value = String(String.UnicodeScalarView(scalars[(index + 1)...].drop { oddSpaces[$0.value] != nil || $0 == " " }))
+            return (
+                "'\(key)' is followed by \(named(scalars[index + 1])) after its colon, so YAML does not read it as a key",
+                "type an ordinary space after the colon: \(key): \(value)", index + 2
+            )
         case .noSpace:
             guard let match = line.firstMatch(of: /^(\s*)([A-Za-z_][A-Za-z0-9_-]*):([^\s\/:].*)$/) else { return nil }
             let (indent, key, value) = (match.output.1, match.output.2, match.output.3)
@@ -181,11 +227,12 @@ struct YAMLSlip: Equatable {
         }
     }
 
-    init(message: String, hint: String, line: Int, column: Int) {
+    init(message: String, hint: String, line: Int, column: Int, code: String? = nil) {
         self.message = message
         self.hint = hint
         self.line = line
         self.column = column
+        self.code = code
     }
 
     /// Line `line` (from 1) as `key: "value"`, when it is a plain `key: value` line whose value
@@ -270,10 +317,12 @@ struct YAMLMapping {
     init?(_ node: Node, source: YAMLSource, name: String, diagnostics: DiagnosticCollector) {
         guard let mapping = node.mapping else {
             // `title:금리 메모` alone: one value, its colon without the space a key needs.
-            if let text = node.scalar?.string, let slip = YAMLSlip.keySlip(.noSpace, in: Substring(text)) {
+            if let text = node.scalar?.string,
+                let (kind, slip) = [YAMLSlip.KeySlip.oddSpace, .noSpace].lazy.compactMap({ kind in YAMLSlip.keySlip(kind, in: Substring(text)).map { (kind, $0) } }).first
+            {
                 let at = source.location(node.mark)
                 let place = SourceLocation(path: at.path, line: at.line, column: at.column - 1 + slip.column)
-                diagnostics.report(.error(slip.message, at: place, hint: slip.hint, sourceLine: source.line(at.line)))
+                diagnostics.report(.error(slip.message, at: place, hint: slip.hint, sourceLine: source.line(at.line), code: kind.code))
                 return nil
             }
             diagnostics.report(source.error("\(name) must be a mapping of keys to values, not \(node.kindDescription)", at: node))
@@ -284,6 +333,19 @@ struct YAMLMapping {
         self.node = node
         self.name = name
         self.pairs = mapping.map { (key: $0.key.scalar?.string ?? "", keyNode: $0.key, value: $0.value) }
+        // A slip YAML reads without failing: `me:　{ name: 나 }` is the key `me:　{ name` and the
+        // value `나 }`, `title:　금리: 인상` the key `title:　금리`. Named on the key's line as
+        // when YAML fails.
+        for pair in pairs where pair.key.contains(":") || pair.key.contains("：") {
+            let at = source.location(pair.keyNode.mark)
+            guard let text = source.line(at.line),
+                let (kind, slip) = [YAMLSlip.KeySlip.fullWidthColon, .oddSpace, .noSpace].lazy.compactMap({ kind in
+                    YAMLSlip.keySlip(kind, in: Substring(text)).map { (kind, $0) }
+                }).first
+            else { continue }
+            let place = SourceLocation(path: at.path, line: at.line, column: slip.column)
+            diagnostics.report(.error(slip.message, at: place, hint: slip.hint, sourceLine: text, code: kind.code))
+        }
     }
 
     func value(_ key: String) -> Node? {

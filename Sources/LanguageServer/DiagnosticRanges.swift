@@ -46,6 +46,16 @@ enum DiagnosticRanges {
             converted.data = .string(String(fix.1))
             return converted
         }
+        if code == "yaml-odd-space", let fix = diagnostic.hint?.firstMatch(of: /after the colon: ([A-Za-z_][A-Za-z0-9_-]*: .*)$/)?.1 {
+            // A key and its value, from the key to the line's end, to be replaced with an
+            // ordinary space after the colon.
+            let indent = scalars.prefix { $0 == " " }.count
+            var converted = LSPDiagnostic(
+                range: LSPRange(start: encoding.position(line: line, column: indent + 1, in: lines), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
+                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            converted.data = .string(String(fix))
+            return converted
+        }
         if code == "markup-shown", let fix = diagnostic.hint?.firstMatch(of: /end the address with '\)': (.+\))$/)?.1 {
             // A link or picture never closed: it all, to be replaced with itself closed.
             let end = encoding.position(line: line, column: min(column + fix.unicodeScalars.count - 1, scalars.count + 1), in: lines)

@@ -268,9 +268,10 @@ extension Features {
         var actions: [CodeAction] = []
         for diagnostic in diagnostics where diagnostic.source == "gazette" {
             // The diagnostic's range holds what its suggestion replaces: a tag, an author, a
-            // heading's marks and first word (`##요약` → `## 요약`), a link's address, or a
-            // front-matter line whose value must be quoted.
-            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma", "broken-link", "yaml-syntax", "title-comment"].contains(diagnostic.code) {
+            // heading's marks and first word (`##요약` → `## 요약`), a link's address, a
+            // front-matter line whose value must be quoted, or a key whose colon is followed by
+            // a space YAML does not take for one.
+            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma", "broken-link", "yaml-syntax", "title-comment", "yaml-odd-space"].contains(diagnostic.code) {
                 actions.append(
                     CodeAction(
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,

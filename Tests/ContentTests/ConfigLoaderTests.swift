@@ -19,6 +19,11 @@ import Testing
         #expect(tab.first?.hasPrefix("gazette.yml:3:1: error: a tab indents this line: YAML allows only spaces for indentation — indent with spaces") == true)
         let (_, duplicate) = parse("title: 스터디\nlanguage: ko\ntitle: 다른\n")
         #expect(duplicate.first?.hasPrefix("gazette.yml:3:1: error: duplicate key 'title': it is on line 1 and again here") == true)
+        // A member typed in Korean mode: YAML reads `minji:　{ name: 김민지 }` without failing, as
+        // the key `minji:　{ name`; the slip is named where it is, and the config is refused.
+        let (slipped, space) = parse("title: 스터디\nauthors:\n  minji:\u{3000}{ name: 김민지 }\n")
+        #expect(slipped == nil)
+        #expect(space.first?.hasPrefix("gazette.yml:3:9: error: 'minji' is followed by a full-width space (U+3000) after its colon, so YAML does not read it as a key — type an ordinary space after the colon: minji: { name: 김민지 }") == true, "\(space)")
     }
 
     @Test func readsEveryDocumentedKey() throws {

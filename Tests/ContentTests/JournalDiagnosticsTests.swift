@@ -136,6 +136,33 @@ import Testing
         #expect(fine.isEmpty, "\(fine)")
     }
 
+    /// `title:　금리`: a full-width space (an input method in Korean mode) or a no-break space
+    /// (copied from a web page) after a key's colon, or indenting a line, is named where it is,
+    /// with the ordinary space it should be; libyaml failed a line later, on the next key, and
+    /// Gazette's hint was about quoting. In a value they are text like any other.
+    @Test func aSpaceYAMLDoesNotTakeForOneIsNamed() {
+        let (_, fullWidth) = parse("---\ntitle:\u{3000}전각 공백\ntags: [economy]\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(
+            fullWidth == [
+                """
+                content/journals/a.md:2:7: error: 'title' is followed by a full-width space (U+3000) after its colon, so YAML does not read it as a key — type an ordinary space after the colon: title: 전각 공백
+                    title:\u{3000}전각 공백
+                          ^
+                """
+            ])
+        let (_, noBreak) = parse("---\ntitle: ok\ntags:\u{A0}[economy]\nauthor: me\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(noBreak.first?.hasPrefix("content/journals/a.md:3:6: error: 'tags' is followed by a no-break space (U+00A0) after its colon") == true, "\(noBreak)")
+        let (_, alone) = parse("---\ntitle:\u{3000}한 줄뿐\n---\nBody\n")
+        #expect(alone.first?.hasPrefix("content/journals/a.md:2:7: error: 'title' is followed by a full-width space (U+3000)") == true, "\(alone)")
+        let (_, indented) = parse("---\ntitle: ok\ntags:\n\u{3000}- economy\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(indented.first?.hasPrefix("content/journals/a.md:4:1: error: this line is indented with a full-width space (U+3000), which YAML does not take for a space") == true, "\(indented)")
+        // A line YAML reads without failing, as a key with a colon in it: named all the same.
+        let (_, read) = parse("---\ntitle:\u{3000}금리: 인상\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(read.first?.hasPrefix("content/journals/a.md:2:7: error: 'title' is followed by a full-width space (U+3000) after its colon") == true, "\(read)")
+        let (_, fine) = parse("---\ntitle: \"금리\u{3000}동결\u{A0}메모\"\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(fine.isEmpty, "\(fine)")
+    }
+
     /// `title:금리` (no space after the colon, as one types fast): named where the space goes,
     /// on the first line, the last, or when it is the only line; a URL or a time in a value is
     /// not taken for one.

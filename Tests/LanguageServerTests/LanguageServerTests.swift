@@ -157,13 +157,15 @@ import TestSupport
     }
 
     /// A news title typed as it is (`[속보] …`, a hashtag in it): the line is marked, and the
-    /// quick fix writes it quoted.
+    /// quick fix writes it quoted; a full-width space after `title:` is replaced by a space.
     @Test func aTitleToQuoteIsQuotedByAQuickFix() throws {
         try initialize()
         let path = "content/journals/quote.md"
         let rest = "\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n본문.\n"
         for (title, code, fixed) in [
             ("title: [속보] 금리 동결", "yaml-syntax", "title: \"[속보] 금리 동결\""), ("title: 금리 #동결 이후", "title-comment", "title: \"금리 #동결 이후\""),
+            // A full-width space after the colon, typed in Korean mode: the line with an ordinary one.
+            ("title:\u{3000}금리 동결", "yaml-odd-space", "title: 금리 동결"),
         ] {
             let path = path.replacingOccurrences(of: "quote", with: code)
             let marked = try #require(try open(path, "---\n" + title + rest).first { $0.string("code") == code })
