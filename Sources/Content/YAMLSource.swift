@@ -114,7 +114,7 @@ struct YAMLSlip: Equatable {
                 line: tab.line, column: tab.column)
             return
         }
-        for kind in [YAMLSlip.KeySlip.fullWidthColon, .oddSpace, .noSpace] {
+        for kind in KeySlip.allCases {
             for (index, line) in lines.prefix(max(problemLine + 1, context?.mark.line ?? 0)).enumerated() {
                 guard let slip = YAMLSlip.keySlip(kind, in: line) else { continue }
                 self.init(message: slip.message, hint: slip.hint, line: index + 1, column: slip.column, code: kind.code)
@@ -155,15 +155,17 @@ struct YAMLSlip: Equatable {
     }
 
     /// How a key can be typed so that YAML reads its line as text and fails a line or two later.
-    enum KeySlip {
+    /// In the order they are looked for: a zero-width space after the colon is an odd space,
+    /// not a missing one.
+    enum KeySlip: CaseIterable {
         /// `title：…`, the full-width colon (U+FF1A) a Korean or Japanese input method gives.
         case fullWidthColon
-        /// `title:금리 메모`, no space after the colon (not a URL continuing a value).
-        case noSpace
         /// A space YAML does not take for one, after a key's colon or indenting a line: the
         /// full-width space (U+3000) an input method in Korean mode types, the no-break space
         /// (U+00A0) text copied from a web page or a word processor carries, and their kin.
         case oddSpace
+        /// `title:금리 메모`, no space after the colon (not a URL continuing a value).
+        case noSpace
 
         /// Its diagnostics' code: the first two are `bad-value` by their message, as they
         /// always were.
@@ -177,6 +179,14 @@ struct YAMLSlip: Equatable {
         for value in UInt32(0x2000)...0x200A { names[value] = "typographic space" }
         return names
     }()
+
+    /// The first slip of `kinds` (in their order) on `line`, and its kind.
+    static func keySlip(in line: Substring, among kinds: [KeySlip] = KeySlip.allCases) -> (kind: KeySlip, slip: (message: String, hint: String, column: Int))? {
+        for kind in kinds {
+            if let slip = keySlip(kind, in: line) { return (kind, slip) }
+        }
+        return nil
+    }
 
     /// The slip of `kind` on `line`, if it has one: what to say, and the column (from 1, in
     /// scalars) of the colon, or of the place after it where the space goes.
@@ -317,9 +327,7 @@ struct YAMLMapping {
     init?(_ node: Node, source: YAMLSource, name: String, diagnostics: DiagnosticCollector) {
         guard let mapping = node.mapping else {
             // `title:금리 메모` alone: one value, its colon without the space a key needs.
-            if let text = node.scalar?.string,
-                let (kind, slip) = [YAMLSlip.KeySlip.oddSpace, .noSpace].lazy.compactMap({ kind in YAMLSlip.keySlip(kind, in: Substring(text)).map { (kind, $0) } }).first
-            {
+            if let text = node.scalar?.string, let (kind, slip) = YAMLSlip.keySlip(in: Substring(text), among: [.oddSpace, .noSpace]) {
                 let at = source.location(node.mark)
                 let place = SourceLocation(path: at.path, line: at.line, column: at.column - 1 + slip.column)
                 diagnostics.report(.error(slip.message, at: place, hint: slip.hint, sourceLine: source.line(at.line), code: kind.code))
@@ -338,11 +346,7 @@ struct YAMLMapping {
         // when YAML fails.
         for pair in pairs where pair.key.contains(":") || pair.key.contains("：") {
             let at = source.location(pair.keyNode.mark)
-            guard let text = source.line(at.line),
-                let (kind, slip) = [YAMLSlip.KeySlip.fullWidthColon, .oddSpace, .noSpace].lazy.compactMap({ kind in
-                    YAMLSlip.keySlip(kind, in: Substring(text)).map { (kind, $0) }
-                }).first
-            else { continue }
+            guard let text = source.line(at.line), let (kind, slip) = YAMLSlip.keySlip(in: Substring(text)) else { continue }
             let place = SourceLocation(path: at.path, line: at.line, column: slip.column)
             diagnostics.report(.error(slip.message, at: place, hint: slip.hint, sourceLine: text, code: kind.code))
         }
