@@ -27,6 +27,9 @@ public final class FontFace: @unchecked Sendable {
     /// and character map every cut of a fresh face works out again), for a font cut many times;
     /// otherwise the face itself. `FontSubsetter.subset(_:keeping:)` cuts from it.
     let cuttingFace: OpaquePointer
+    /// For a font cut often that is a pool of Hangul syllables (pages' own fonts), the cuts
+    /// harfbuzz would make, made without it (`SyllablePoolCut`).
+    let syllablePool: SyllablePoolCut?
     /// For a font with colour bitmaps and no outlines (Noto Color Emoji): each strike's ppem and
     /// the advance of every glyph it holds, in strike pixels, from `CBLC`/`CBDT`.
     private let strikes: [BitmapStrike]
@@ -77,6 +80,7 @@ public final class FontFace: @unchecked Sendable {
         strikes = Self.hasOutlines(face) ? [] : BitmapStrike.read(face)
         contextFree = ContextFree(face)
         cuttingFace = (cutOften ? hb_subset_preprocess(face) : nil) ?? hb_face_reference(face)
+        syllablePool = cutOften ? SyllablePoolCut(data) : nil
     }
 
     deinit {

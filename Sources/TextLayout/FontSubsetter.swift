@@ -2,8 +2,9 @@ internal import CHarfBuzzSubset
 import GazetteModel
 import Foundation
 
-/// Cuts a font file down to the glyphs a site uses, with harfbuzz-subset. This type is the only
-/// place Gazette calls harfbuzz-subset.
+/// Cuts a font file down to the glyphs a site uses, with harfbuzz-subset (or, for pages' own
+/// fonts, `SyllablePoolCut`, which writes the same bytes). This type is the only place Gazette
+/// calls harfbuzz-subset.
 ///
 /// Hinting (and with it the TrueType instruction tables that Chromium's font sanitizer rejects in
 /// the stock NanumGothic file) is dropped: browsers on high-density screens do not use it.
@@ -28,10 +29,12 @@ public enum FontSubsetter {
     }
 
     /// `subset(font, keeping:)` of the font `font` was opened from, cut from its face (prepared
-    /// once if it was opened to be cut often: `FontFace(data:name:cutOften:)`); the same bytes
-    /// either way. Faces are only read once made, so cuts may run on any thread.
+    /// once if it was opened to be cut often: `FontFace(data:name:cutOften:)`), or, for a pool of
+    /// Hangul syllables opened to be cut often, by `SyllablePoolCut`; the same bytes every way.
+    /// Faces are only read once made, so cuts may run on any thread.
     public static func subset(_ font: FontFace, keeping scalars: Set<Unicode.Scalar>) throws -> Data {
-        try subset(font.cuttingFace, keeping: scalars)
+        if let pool = font.syllablePool, let cut = pool.cut(scalars.map(\.value).sorted()) { return cut }
+        return try subset(font.cuttingFace, keeping: scalars)
     }
 
     private static func subset(_ face: OpaquePointer, keeping scalars: Set<Unicode.Scalar>) throws -> Data {
