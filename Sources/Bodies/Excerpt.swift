@@ -27,11 +27,13 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
         func add(_ text: String, _ kind: Kind) {
             guard length < limit, !text.isEmpty else { return }
             var piece = text
-            if length + piece.count > limit {
+            var count = TextCut.characterCount(piece)
+            if length + count > limit {
                 let cut = piece.prefix(limit - length)
                 piece = String(cut.lastIndex(of: " ").map { cut[..<$0] } ?? cut) + "…"
+                count = piece.count
             }
-            length += piece.count
+            length += count
             if let last = runs.last, last.kind == kind {
                 runs[runs.count - 1].text += piece
             } else {

@@ -50,6 +50,18 @@ public enum TextCut {
         return .some(text[..<(lastSpace ?? index)])
     }
 
+    /// `text.count`, without breaking graphemes where every scalar is a character of its own
+    /// (most of a Korean journal): counting a body's characters for its card's excerpt
+    /// (`ExcerptRun.runs`) was 1 % of a clean build of short journals.
+    static func characterCount(_ text: String) -> Int {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard isOwnCharacter(scalar.value) else { return text.count }
+            count += 1
+        }
+        return count
+    }
+
     @inline(__always) static func isOwnCharacter(_ value: UInt32) -> Bool {
         (0x20...0x7E).contains(value) || (0xAC00...0xD7A3).contains(value) || (0x4E00...0x9FFF).contains(value)
             || (0x2010...0x2027).contains(value) || value == 0xB7

@@ -344,7 +344,8 @@ struct YAMLMapping {
         // A slip YAML reads without failing: `me:　{ name: 나 }` is the key `me:　{ name` and the
         // value `나 }`, `title:　금리: 인상` the key `title:　금리`. Named on the key's line as
         // when YAML fails.
-        for pair in pairs where pair.key.contains(":") || pair.key.contains("：") {
+        // (Scalars, not `String.contains`: Foundation's substring search was 1 % of a clean build.)
+        for pair in pairs where pair.key.unicodeScalars.contains(where: { $0 == ":" || $0 == "：" }) {
             let at = source.location(pair.keyNode.mark)
             guard let text = source.line(at.line), let (kind, slip) = YAMLSlip.keySlip(in: Substring(text)) else { continue }
             let place = SourceLocation(path: at.path, line: at.line, column: slip.column)

@@ -123,7 +123,7 @@ public enum SafeURL {
     /// a scheme or hide its separator (`&colon;`, `&Tab;`, `&NewLine;`, `&sol;`, `&amp;`…).
     /// Unknown references stay as written.
     public static func decodeCharacterReferences(_ text: String) -> String {
-        guard text.contains("&") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         let named: [String: String] = [
             "colon": ":", "tab": "\t", "newline": "\n", "sol": "/", "bsol": "\\", "amp": "&", "lt": "<", "gt": ">",
             "quot": "\"", "apos": "'", "num": "#", "quest": "?", "period": ".", "nbsp": "\u{A0}",

@@ -109,7 +109,7 @@ public enum SitePaths {
     /// `YYYY-MM-DD-`, Unicode-normalised (NFC), lower-cased, with runs of anything but letters,
     /// digits, `-` and `_` made a single `-`.
     public static func journalSlug(forFile path: String) -> String {
-        var name = (path as NSString).lastPathComponent
+        var name = path.split(separator: "/").last.map(String.init) ?? ""
         if name.lowercased().hasSuffix(".md") { name.removeLast(3) }
         let scalars = Array(name.unicodeScalars)
         if scalars.count > 11, scalars[4] == "-", scalars[7] == "-", scalars[10] == "-",
@@ -134,8 +134,9 @@ public enum SitePaths {
                 slug.append("-")
             }
         }
-        let trimmed = slug.trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-        return trimmed.isEmpty ? "journal" : trimmed
+        while slug.hasPrefix("-") { slug.removeFirst() }
+        while slug.hasSuffix("-") { slug.removeLast() }
+        return slug.isEmpty ? "journal" : slug
     }
 
     /// Absolute URL of a site path, when the site has a base URL.

@@ -40,6 +40,7 @@ import Testing
             let expected = text.utf8.count > limit ? TextCut.excerptByCharacters(text, limit: limit) : text
             #expect(TextCut.excerpt(text, limit: limit) == expected, "\(Array(text.unicodeScalars)) at \(limit)")
             if TextCut.cutBySingleScalarCharacters(text, limit: limit) != nil { checked += 1 }
+            #expect(TextCut.characterCount(text) == text.count, "\(Array(text.unicodeScalars))")
         }
         // The shortcut was taken often enough for the comparison to mean something.
         #expect(checked > 2_000, "\(checked)")
