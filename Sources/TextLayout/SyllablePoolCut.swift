@@ -36,7 +36,7 @@ struct SyllablePoolCut: Sendable {
             let head = tables["head"], head.count >= 54, let hhea = tables["hhea"], hhea.count == 36,
             let maxp = tables["maxp"], maxp.count >= 6, let os2 = tables["OS/2"], os2.count >= 68,
             let glyf = tables["glyf"], let loca = tables["loca"], let hmtx = tables["hmtx"], let cmap = tables["cmap"],
-            tables["post"].map({ Self.u32($0, 0) == 0x0003_0000 }) ?? true
+            tables["post"].map({ $0.count >= 32 && Self.u32($0, 0) == 0x0003_0000 }) ?? true
         else { return nil }
         let glyphs = Int(Self.u16(maxp, 4))
         let longOffsets = Self.u16(head, 50) == 1

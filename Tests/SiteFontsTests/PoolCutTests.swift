@@ -54,4 +54,34 @@ import Testing
         #expect(SyllablePoolCut(Data("not a font".utf8)) == nil)
         #expect(SyllablePoolCut(pool.data.prefix(300)) == nil)
     }
+
+    /// A damaged pool is refused or cut, never read past its end: bytes changed at random all
+    /// over the table directory and the small tables, where every length and offset is read.
+    @Test func aDamagedPoolIsReadSafely() throws {
+        let pool = [UInt8](try WebFonts.pagePool(WebFonts.sans).data)
+        let syllables = Array(try FontFace(data: Data(pool), name: "pool").mappedScalars().prefix(8))
+        var random = SeededGenerator(seed: 7)
+        var refused = 0
+        for _ in 0..<400 {
+            var damaged = pool
+            for _ in 0..<1 + Int(random.next() % 4) {
+                let at = Int(random.next() % UInt64(min(damaged.count, 4_096)))
+                damaged[at] = UInt8(truncatingIfNeeded: random.next())
+            }
+            guard let cutter = SyllablePoolCut(Data(damaged)) else {
+                refused += 1
+                continue
+            }
+            _ = cutter.cut(syllables)
+        }
+        #expect(refused > 0)
+        // Each table the cut reads, a byte long.
+        let count = Int(pool[4]) << 8 | Int(pool[5])
+        for entry in (0..<count).map({ 12 + 16 * $0 }) {
+            var damaged = pool
+            damaged[entry + 12..<entry + 16] = [0, 0, 0, 1]
+            let tag = String(decoding: pool[entry..<entry + 4], as: UTF8.self)
+            #expect(SyllablePoolCut(Data(damaged)) == nil || tag == "gasp" || tag == "name", "\(tag)")
+        }
+    }
 }
