@@ -5,8 +5,10 @@ one's median wall time and the median of every step `gazette … -v` reports.
 usage: python3 Benchmarks/ab.py RUNS NAME=COMMAND [NAME=COMMAND …]
 
 Each COMMAND is a shell command. Alternating rounds keep a drift of the machine's speed (this
-shared VM's drifts by a fifth within an hour) out of the comparison; compare the medians of one
-run, never figures across runs. For example, two builds of gazette against Typst's packet:
+shared VM's drifts by a fifth within an hour) out of the comparison, and the order of the
+commands is reversed every other round, so each runs first as often as last (in a fixed order,
+one binary against a copy of itself differed by 7 % on this VM); compare the medians of one run,
+never figures across runs. For example, two builds of gazette against Typst's packet:
 
     python3 Benchmarks/ab.py 10 \\
         old="/tmp/gazette-old pdf -v --site S -o /tmp/old.pdf" \\
@@ -31,7 +33,8 @@ def main():
     walls = {name: [] for name in commands}
     steps = {name: {} for name in commands}
     for round_ in range(runs + 1):
-        for name, command in commands.items():
+        order = list(commands.items())
+        for name, command in order if round_ % 2 == 0 else reversed(order):
             started = time.perf_counter()
             done = subprocess.run(command, shell=True, capture_output=True, text=True)
             wall = time.perf_counter() - started
