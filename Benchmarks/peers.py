@@ -22,13 +22,15 @@ Clean builds: each run builds into a fresh folder (Gazette with --clean, its pre
 `.gazette` removed: nothing is reused, the site's fonts are cut anew). With --keep-cache,
 `.gazette` stays: a clean build as `gazette build --clean` runs on a site built before, which
 reads the fonts cut for the site's pinned fonts and characters and writes every file afresh
-(Hugo keeps nothing between runs of these sites). After one edit: one journal gets a paragraph before each run and both build
-into the folder they built before (Gazette reuses what did not change; Hugo renders all).
-Gazette and Hugo alternate, RUNS times each after one warm-up each. Reported: median wall seconds, peak resident memory of the process (wait4's
-ru_maxrss), pages written (HTML files), and the ratio of Hugo's median to Gazette's (above 1:
-Gazette is faster). A clean build is also compared with what a Hugo user runs to get a site
-search: Hugo, then Pagefind (PyPI pagefind-bin) over Hugo's journal pages (--skip-pagefind leaves
-that row out).
+(Hugo keeps nothing between runs of these sites). After one edit: one journal gets a paragraph
+before each run and both build into the folder they built before (Gazette reuses what did not
+change; Hugo renders all). Gazette and Hugo alternate, RUNS times each after one warm-up each,
+in an order that turns round every round (ABBA). Hugo runs as its own binary, not through
+PyPI's Python launcher. Reported: median wall seconds, peak resident memory of the process
+(wait4's ru_maxrss), pages written (HTML files), and the ratio of Hugo's median to Gazette's
+(above 1: Gazette is faster). A clean build is also compared with what a Hugo user runs to get a
+site search: Hugo, then Pagefind (PyPI pagefind-bin) over Hugo's journal pages (--skip-pagefind
+leaves that row out).
 
 Packets: one week of PACKET journals typeset by `gazette pdf --week` against the same journals
 converted to Typst by pandoc 3 (PyPI pypandoc-binary; conversion not timed) and compiled by
@@ -109,6 +111,17 @@ def peer_venv():
         subprocess.run([os.path.join(VENV, "bin", "pip"), "install", "-q", "--disable-pip-version-check", *PEERS], check=True)
         open(marker, "w").close()
     return os.path.join(VENV, "bin")
+
+
+def hugo_binary(bin_dir):
+    """Hugo's own executable. PyPI's `hugo` command is a Python script that starts Python and
+    then execs this binary: timed through it, every Hugo build carried Python's start-up
+    (about 50 ms on this VM) that a Hugo user does not pay."""
+    found = subprocess.run([os.path.join(bin_dir, "python"), "-c",
+                            "import hugo.cli, os; print(os.fspath(hugo.cli._hugo_executable().__enter__()))"],
+                           capture_output=True, text=True)
+    path = found.stdout.strip()
+    return path if found.returncode == 0 and os.access(path, os.X_OK) else os.path.join(bin_dir, "hugo")
 
 
 def timed(args, cwd=None):
@@ -255,7 +268,10 @@ def compare_builds(gazette, hugo, count, runs, new_folders=False, shape="plain",
         for attempt in range(runs + 1):  # the first round warms the file cache and is not counted
             if edit:
                 edit(attempt)
-            for name, command in commands.items():
+            # The order turns round every round (ABBA): on this VM a binary timed after another
+            # ran up to 7 % slower or faster than a copy of itself timed first.
+            order = list(commands.items())
+            for name, command in (order if attempt % 2 == 0 else order[::-1]):
                 out = os.path.join(base, f"out-{name}")
                 # Gazette's previous site, ledger and cache go too: nothing is reused (but the
                 # cache with --keep-cache).
@@ -393,7 +409,7 @@ def main():
     pagefind = None if args.skip_pagefind else [os.path.join(bin_dir, "python"), "-m", "pagefind_bin"]
     os.makedirs(OUT, exist_ok=True)
     wait_for_deletions()
-    hugo = os.path.join(bin_dir, "hugo")
+    hugo = hugo_binary(bin_dir)
     print(f"{'work':<44} {'Gazette':>22} {'peer':>28} {'peer/Gazette':>12}")
     for shape in shapes:
         for count in (int(n) for n in args.journals.split(",") if n):  # --journals "" runs only the packets
