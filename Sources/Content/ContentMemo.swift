@@ -34,6 +34,8 @@ public final class ContentMemo: Sendable {
         var article: Article?
         var zone: TimeZone
         var past: Bool
+        /// When a file git does not know yet was written (`NewJournalFiles`).
+        var written: Date?
     }
 
     /// A journal as its picture scan reads it: equal to another with the same body.
@@ -357,13 +359,17 @@ public final class ContentMemo: Sendable {
 
     /// The journals' warnings of a date well behind (`SiteChecks.pastDate`), in order: each made
     /// by `make` unless the journal at its place, with the same article, in the same zone, on
-    /// the same side of now, was checked in an earlier build. On a busy fortnight whose journals
-    /// name stored articles, checking them all again was 8 % of a `serve` save.
+    /// the same side of now, written at the same time if new, was checked in an earlier build. On
+    /// a busy fortnight whose journals name stored articles, checking them all again was 8 % of a
+    /// `serve` save.
     public func pastDates(
-        of journals: [(journal: Journal, article: Article?)], zone: TimeZone, now: Date, make: (Journal, Article?) -> Diagnostic?
+        of journals: [(journal: Journal, article: Article?, written: Date?)], zone: TimeZone, now: Date,
+        make: (Journal, Article?, Date?) -> Diagnostic?
     ) -> [Diagnostic] {
-        let dated = journals.map { Dated(journal: $0.journal, article: $0.article, zone: zone, past: $0.journal.created <= now) }
-        return pastDates.joined(dated) { dated in make(dated.journal, dated.article).map { [$0] } ?? [] }
+        let dated = journals.map {
+            Dated(journal: $0.journal, article: $0.article, zone: zone, past: $0.journal.created <= now, written: $0.written)
+        }
+        return pastDates.joined(dated) { dated in make(dated.journal, dated.article, dated.written).map { [$0] } ?? [] }
     }
 
     /// Whether each of `journals`' body has `![` and so may show a picture, found by `scan`

@@ -247,3 +247,17 @@ struct LogLines: Sequence {
         return String(decoding: out, as: UTF8.self)
     }
 }
+
+/// The journal files git does not know yet, in a site whose journal folder has git history:
+/// files a member is writing and has not committed. What a new file is dated can be held
+/// against when it was written (`SiteChecks.pastDate`): a year typed wrong shows there.
+public struct NewJournalFiles: Sendable, Equatable {
+    /// The journal folder has git history; without it no file can be told new from old.
+    public var history: Bool
+    /// Site-relative path → when the file was last written (its modification time).
+    public var files: [String: Date]
+
+    public init(history: Bool = false, files: [String: Date] = [:]) {
+        (self.history, self.files) = (history, files)
+    }
+}

@@ -107,10 +107,11 @@ public enum JournalLoader {
     /// `checksLinks`: parse each body to warn of the links and raw HTML it drops; false when the
     /// caller parses the bodies anyway and warns then (`gazette build`: `JournalBodies`).
     /// `source`: where files are read (the disk unless given; an editor's buffers for `gazette lsp`).
+    /// `history`: the journal folder has git history (`NewJournalFiles`).
     public static func load(
         siteRoot: URL, config: SiteConfig, cache: ContentMemo? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true,
         source: (any SiteSource)? = nil
-    ) -> (journals: [Journal], diagnostics: [Diagnostic]) {
+    ) -> (journals: [Journal], diagnostics: [Diagnostic], newFiles: NewJournalFiles) {
         var (files, refused) = cache?.journalFiles(siteRoot: siteRoot, folder: folder) { journalFiles(siteRoot: siteRoot) } ?? journalFiles(siteRoot: siteRoot)
         if let source {
             let known = Set(files.map(\.path))
@@ -152,7 +153,7 @@ public enum JournalLoader {
                     let modified = FileTree.modificationDate(atPath: root + "/" + path)
                     dates = (modified, modified)
                 }
-                if let hit, hit.first == dates.0, hit.last == dates.1 { return .unread(hit.journal, hit.diagnostics) }
+                if let hit, hit.first == dates.0, hit.last == dates.1 { return .unread(hit.journal, hit.diagnostics, written: dates.1) }
                 return .toRead(dates)
             }
         }
@@ -169,7 +170,7 @@ public enum JournalLoader {
             return (journal, diagnostics)
         }
         var loaded = taken.map { taken -> (journal: Journal?, diagnostics: [Diagnostic], unread: Bool) in
-            if case .unread(let journal, let diagnostics) = taken { return (journal, diagnostics, true) }
+            if case .unread(let journal, let diagnostics, _) = taken { return (journal, diagnostics, true) }
             return (nil, [], false)
         }
         for (index, result) in zip(read, parsed) { loaded[index] = (result.journal, result.diagnostics, false) }
@@ -177,13 +178,27 @@ public enum JournalLoader {
         let journals = loaded.compactMap(\.journal)
         var diagnostics = refused + loaded.flatMap(\.diagnostics)
         diagnostics += cache?.slugCheck(journals, check: checkSlugs) ?? checkSlugs(journals)
-        return (journals, diagnostics)
+        return (journals, diagnostics, NewJournalFiles(history: !git.spans.isEmpty, files: newFiles(git, taken: taken, paths: paths)))
     }
 
-    /// A file as the first pass of `load` found it: taken unread from the cache, or to read
-    /// with these dates.
+    /// The files git does not know in a folder with history, with the time each was last
+    /// written (its modification time: the first pass's dates for a file outside the history).
+    private static func newFiles(_ git: GitDates, taken: [Taken], paths: [String]) -> [String: Date] {
+        guard !git.spans.isEmpty else { return [:] }
+        var found: [String: Date] = [:]
+        for (path, taken) in zip(paths, taken) where git.spans[path] == nil {
+            switch taken {
+            case .unread(_, _, let written?), .toRead((_, let written?)): found[path] = written
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// A file as the first pass of `load` found it: taken unread from the cache (with its last
+    /// commit or modification), or to read with these dates.
     private enum Taken {
-        case unread(Journal?, [Diagnostic])
+        case unread(Journal?, [Diagnostic], written: Date?)
         case toRead((Date?, Date?))
     }
 

@@ -40,6 +40,8 @@ public struct SiteContent: Sendable {
     public private(set) var leftOut = LeftOut()
     /// What this content did with journals ahead of the build's now.
     public private(set) var scheduled = Scheduled.published
+    /// The journal files not yet in the site's git history, and when each was written.
+    public private(set) var newFiles = NewJournalFiles()
     /// The pictures of the site's own each journal shows (`JournalPictures`), by identity.
     private var picturesByJournal: [ObjectIdentifier: [JournalPicture]] = [:]
 
@@ -59,7 +61,7 @@ public struct SiteContent: Sendable {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
         let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot, source: source, cache: cache)
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
-        let (journals, journalDiagnostics) = JournalLoader.load(
+        let (journals, journalDiagnostics, newFiles) = JournalLoader.load(
             siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max, checksLinks: checksLinks,
             source: source)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache, source: source)
@@ -90,6 +92,7 @@ public struct SiteContent: Sendable {
             configFingerprint: cache?.configFingerprint(shown, make: SiteContent.fingerprint), cache: cache)
         content.leftOut = leftOut
         content.scheduled = scheduled
+        content.newFiles = newFiles
         let (pictures, pictureErrors) = JournalPictures.find(published, siteRoot: siteRoot, markdown: content.markdown(of:), memo: cache)
         content.picturesByJournal = pictures
         // Cross-reference warnings are computed even when some files failed, so one run of

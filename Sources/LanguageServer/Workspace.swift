@@ -128,6 +128,14 @@ final class Workspace {
         return (journal, diagnostics)
     }
 
+    /// A journal git does not know yet, in a site whose journals have history: a file the load
+    /// found outside the history, or a buffer not saved to disk yet. Its buffer is being written
+    /// now, so its date is held against now (`SiteChecks.pastDate`).
+    private func isNew(_ path: String) -> Bool {
+        guard let newFiles = content?.newFiles, newFiles.history else { return false }
+        return newFiles.files[path] != nil || !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
+    }
+
     /// What other journals' diagnostics depend on.
     private func facts(_ journal: Journal?) -> [String] {
         guard let journal else { return [] }
@@ -217,7 +225,9 @@ final class Workspace {
             diagnostics += SiteChecks.writing(of: journal, body: body)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }
-        if let behind = SiteChecks.pastDate(of: journal, article: stored, zone: config.timeZone, now: now) { diagnostics.append(behind) }
+        if let behind = SiteChecks.pastDate(of: journal, article: stored, zone: config.timeZone, now: now, written: isNew(path) ? now : nil) {
+            diagnostics.append(behind)
+        }
         return diagnostics.sorted()
     }
 }

@@ -109,15 +109,18 @@ public enum SiteChecks {
         return nil
     }
 
-    /// Journals dated well before the day their file is named for, or before their article
-    /// was published: a year or a month typed wrong, which a build would publish in that
-    /// earlier week (and, a year behind, in a packet of its own) — `gazette build` and `serve`
-    /// warn of them too.
+    /// Journals dated well before the day their file is named for, before their article was
+    /// published, or before a new file was written: a year or a month typed wrong, which a build
+    /// would publish in that earlier week (and, a year behind, in a packet of its own) —
+    /// `gazette build` and `serve` warn of them too.
     /// `memo` (kept by `gazette serve`) hands back the warning of a journal checked as it is before.
     public static func pastDates(_ content: SiteContent, now: Date, memo: ContentMemo? = nil) -> [Diagnostic] {
         let zone = content.config.timeZone
-        let dated = content.journals.map { (journal: $0, article: content.article(for: $0)) }
-        func make(_ journal: Journal, _ article: Article?) -> Diagnostic? { pastDate(of: journal, article: article, zone: zone, now: now) }
+        let newFiles = content.newFiles.files
+        let dated = content.journals.map { (journal: $0, article: content.article(for: $0), written: newFiles.isEmpty ? nil : newFiles[$0.path]) }
+        func make(_ journal: Journal, _ article: Article?, _ written: Date?) -> Diagnostic? {
+            pastDate(of: journal, article: article, zone: zone, now: now, written: written)
+        }
         return memo?.pastDates(of: dated, zone: zone, now: now, make: make) ?? dated.compactMap(make)
     }
 
@@ -125,10 +128,16 @@ public enum SiteChecks {
     /// (`YYYY-MM-DD-slug.md`, as `gazette new` names it) may be before `check` asks.
     static let fileDaySlack = 7
 
-    /// The warning of one journal dated more than a week before the day in its file name, or
-    /// more than a day before its stored article was published, if it is. A journal dated
-    /// ahead of `now` is `futureDate`'s.
-    public static func pastDate(of journal: Journal, article: Article?, zone: TimeZone, now: Date) -> Diagnostic? {
+    /// How many days before a new file was written (`NewJournalFiles`) it may be dated before
+    /// `check` asks: a fortnight, since a journal may be begun and finished over some days before
+    /// it is committed; a month or a year typed wrong is further.
+    static let newFileSlack = 14
+
+    /// The warning of one journal dated more than a week before the day in its file name, more
+    /// than a day before its stored article was published, or more than a fortnight before it
+    /// was `written` (a file git does not know yet: when it was last saved), if it is. A journal
+    /// dated ahead of `now` is `futureDate`'s.
+    public static func pastDate(of journal: Journal, article: Article?, zone: TimeZone, now: Date, written: Date? = nil) -> Diagnostic? {
         guard journal.created <= now else { return nil }
         // Days as numbers: builds and every `serve` save run this over every journal, and
         // writing each date out to read it back was a sixth of a 2,000-journal save. The text of
@@ -150,6 +159,12 @@ public enum SiteChecks {
             return .warning(
                 "dated \(day(journal.created)), \(days) days before its article was published (\(day(published))) — a typo?",
                 at: at, hint: hint, sourceLine: line, code: "date-before-article")
+        }
+        if let written, case let days = ISO8601.day(of: min(written, now), in: zone) - created, days > newFileSlack {
+            let (at, line) = place()
+            return .warning(
+                "dated \(day(journal.created)), \(days) days before this new file was written (\(day(min(written, now)))) — a typo?",
+                at: at, hint: hint + "; if it is right, this goes once the file is committed", sourceLine: line, code: "date-off-new-file")
         }
         return nil
     }

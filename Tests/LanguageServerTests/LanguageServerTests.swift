@@ -138,6 +138,37 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A journal git does not know yet is being written now: dated more than a fortnight
+    /// before today (a year typed wrong), it is asked about as it is typed; dated today, it is
+    /// not; nor is a committed journal, however old its date.
+    @Test func aNewJournalDatedWellBeforeTodayIsAskedAbout() throws {
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
+            #expect(try TestGit.run(arguments, in: site.url).status == 0)
+        }
+        try initialize()
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        func day(_ offset: Int) throws -> String {
+            let parts = calendar.dateComponents([.year, .month, .day], from: try #require(calendar.date(byAdding: .day, value: offset, to: Date())))
+            return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        }
+        func text(_ created: String) -> String { "---\ntitle: 새 저널\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n본문.\n" }
+        let path = "content/journals/new-one.md"
+        let typed = try open(path, text(try day(-365)))
+        let asked = try #require(typed.first { $0.string("code") == "date-off-new-file" }, "\(typed)")
+        #expect(Self.range(asked)[0] == 4)
+        #expect(asked.string("message")?.contains("days before this new file was written") == true)
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text(try day(0))]],
+        ])
+        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "date-off-new-file" })
+        // A committed journal of the example site, weeks old, opened as it is on disk.
+        let old = "content/journals/2026-11-06-abstract-art-retrospective.md"
+        let committed = try open(old, try String(contentsOf: site.url.appendingPathComponent(old), encoding: .utf8))
+        #expect(!committed.contains { $0.string("code") == "date-off-new-file" }, "\(committed)")
+        #expect(try client.finish() == 0)
+    }
+
     /// A link to a journal renamed since (`bok-rate` → `bok-rate-hold`): its address is marked,
     /// and the quick fix writes the file it meant, `#…` kept.
     @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {

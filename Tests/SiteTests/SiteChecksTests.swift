@@ -118,6 +118,51 @@ import TestSupport
         #expect(try behind(now) == [named[0], named[2]])
     }
 
+    /// A journal whose file is named by hand and which is about no stored article has only its
+    /// writing to be held against: while git does not know the file (a member writing it), a
+    /// date more than a fortnight before the file was last saved is asked about; once committed,
+    /// or in a site without history, it is not.
+    @Test func warnsOfANewFileDatedWellBeforeItWasWritten() throws {
+        let site = try TemporaryFolder("gazette-new-file-dates")
+        try site.write("gazette.yml", "title: T\ntimezone: Asia/Seoul\n")
+        func journal(_ name: String, created: String, saved: String) throws {
+            let file = try site.write("content/journals/\(name).md", "---\ntitle: \(name)\ncreated: \(created)\n---\nText.\n")
+            try FileManager.default.setAttributes([.modificationDate: try #require(ISO8601.parse(saved))], ofItemAtPath: file.path)
+        }
+        try journal("committed-long-ago", created: "2025-12-01 21:40", saved: "2026-12-05T10:00:00+09:00")
+        let now = try #require(ISO8601.parse("2026-12-06T12:00:00+09:00"))
+        func typos(_ memo: ContentMemo? = nil) throws -> [String] {
+            let content = try SiteContent.load(siteRoot: site.url, cache: memo, throwsOnErrors: false)
+            return SiteChecks.pastDates(content, now: now, memo: memo).sorted().map(\.summary)
+        }
+        // Not a repository: nothing tells a new file from an old one.
+        #expect(try typos() == [])
+        #expect(try TestGit.run(["init", "-q"], in: site.url).status == 0)
+        #expect(try TestGit.run(["add", "-A"], in: site.url).status == 0)
+        #expect(try TestGit.run(["commit", "-qm", "first"], in: site.url, date: 1_764_900_000).status == 0)
+        #expect(try typos() == [])
+        try journal("year-behind", created: "2025-12-05 10:00", saved: "2026-12-06T09:00:00+09:00")
+        try journal("month-behind", created: "2026-11-05 10:00", saved: "2026-12-06T09:00:00+09:00")
+        try journal("begun-ten-days-ago", created: "2026-11-26 10:00", saved: "2026-12-06T09:00:00+09:00")
+        try journal("copied-as-it-was", created: "2025-06-01 10:00", saved: "2025-06-02T09:00:00+09:00")
+        let hint = "builds publish it in the week of that date; check the year and the month; if it is right, this goes once the file is committed"
+        let expected = [
+            "content/journals/month-behind.md:3:1: warning: dated 2026-11-05, 31 days before this new file was written (2026-12-06) — a typo? — \(hint)",
+            "content/journals/year-behind.md:3:1: warning: dated 2025-12-05, 366 days before this new file was written (2026-12-06) — a typo? — \(hint)",
+        ]
+        #expect(try typos() == expected)
+        // `serve` keeps each answer, and asks again of a file saved anew or committed.
+        let memo = ContentMemo()
+        #expect(try typos(memo) == expected)
+        #expect(try typos(memo) == expected)
+        try journal("month-behind", created: "2026-12-05 10:00", saved: "2026-12-06T09:10:00+09:00")
+        #expect(try typos(memo) == [expected[1]])
+        #expect(try TestGit.run(["add", "-A"], in: site.url).status == 0)
+        #expect(try TestGit.run(["commit", "-qm", "second"], in: site.url, date: 1_765_000_000).status == 0)
+        #expect(try typos(memo) == [])
+        #expect(try typos() == [])
+    }
+
     /// A member who writes below `gazette new`'s prompts instead of under them leaves bare
     /// headings and a bare bullet on the page: each is named at its line, and nothing else is.
     @Test func namesPromptsLeftEmptyAndNothingElse() {
