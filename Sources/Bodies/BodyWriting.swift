@@ -219,6 +219,9 @@ public enum BodyWriting {
                         hint: "did you mean '\(heading.marks) \(heading.word)'? a heading needs a space after its #s", sourceLine: line,
                         code: "markup-shown"))
             }
+            if UTF8Search.firstIndex(of: "[[", in: prose) != nil {
+                warnings += wikiLinks(prose, line: line, at: { at(index, column: $0) })
+            }
             // Foundation's `contains` and `range(of:)` go through NSString: on a fortnight of busy
             // journals they were 7 % of a clean build's processor time.
             let hasBold = UTF8Search.firstIndex(of: "**", in: prose) != nil || UTF8Search.firstIndex(of: "__", in: prose) != nil
@@ -357,6 +360,43 @@ public enum BodyWriting {
         guard (2...6).contains(marks.count), let next = rest.first, !next.isWhitespace else { return nil }
         let word = rest.prefix { !" ,]}\t".contains($0) }
         return (indent.count + 1, marks, rest, word)
+    }
+
+    /// Obsidian's (and other wikis') links, `[[금리 메모]]`, and pictures, `![[chart.png]]`,
+    /// which Markdown shows as typed: each with the Markdown that does what it meant — a picture
+    /// beside the journal (a `|300` size dropped, other text after `|` its alt text), a link to the
+    /// journal's file (`.md` added to a name without an extension, `#heading` as its id).
+    static func wikiLinks(_ prose: String, line: String, at: (Int) -> SourceLocation) -> [Diagnostic] {
+        let found = prose.matches(of: #/(!?)\[\[([^\[\]|#]+)(#[^\[\]|]*)?(?:\|([^\[\]]*))?\]\]/#)
+        guard !found.isEmpty else { return [] }
+        // Only where the page shows the brackets (a `[[x]]` that a reference definition makes a
+        // link is left alone).
+        let shown = MarkdownDocument(prose).plainText()
+        var warnings: [Diagnostic] = []
+        for wiki in found {
+            let written = String(prose[wiki.range])
+            guard UTF8Search.firstIndex(of: written.hasPrefix("!") ? String(written.dropFirst()) : written, in: shown) != nil else { continue }
+            let target = String(UTF8Search.trimmingWhiteSpace(wiki.output.2))
+            let label = wiki.output.4.map { String(UTF8Search.trimmingWhiteSpace($0)) }
+            func address(_ path: String) -> String { path.contains(" ") ? "<\(path)>" : path }
+            let isPicture = !wiki.output.1.isEmpty
+            let fix: String
+            if isPicture {
+                let alt = label.flatMap { $0.isEmpty || $0.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "x") }) ? nil : $0 } ?? ""
+                fix = "![\(alt)](\(address(target)))"
+            } else {
+                let file = target.contains(".") && !target.hasSuffix(".") ? target : target + ".md"
+                let heading = wiki.output.3.map { "#" + $0.dropFirst().lowercased().replacingOccurrences(of: " ", with: "-") } ?? ""
+                fix = "[\(label.flatMap { $0.isEmpty ? nil : $0 } ?? target)](\(address(file + heading)))"
+            }
+            warnings.append(
+                .warning(
+                    "wiki \(isPicture ? "picture" : "link") '\(written)' is shown as typed (Markdown does not read Obsidian's [[…]])",
+                    at: at(prose[..<wiki.range.lowerBound].unicodeScalars.count + 1),
+                    hint: "did you mean '\(fix)'? Markdown writes a picture ![what it shows](file) and a link [text](file.md)",
+                    sourceLine: line, code: "markup-shown"))
+        }
+        return warnings
     }
 
     /// `line` with its inline code spans blanked (each scalar a space: columns count scalars),

@@ -420,6 +420,16 @@ public enum JournalLoader {
         return shownWarnings + rawWarnings + refused.map { link in
             let bodyLine = max(1, link.line)
             let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: link.column) : 1
+            let at = SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column)
+            let sourceLine = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
+            if let name = LocalFilePath.fileName(of: link.destination) {
+                // Dragged in from a folder outside the site: the file is on the member's computer.
+                return .warning(
+                    "\(link.isImage ? "picture" : "link") '\(link.destination)' is a file on this computer, which no page can show", at: at,
+                    hint: LocalFilePath.hint(
+                        name: name, text: link.text, isPicture: link.isImage, folder: (path as NSString).deletingLastPathComponent),
+                    sourceLine: sourceLine, code: "local-file")
+            }
             let reason: String
             if case .failure(let refusal) = SafeURL.check(link.destination, in: .body) { reason = refusal.reason } else { reason = "refused" }
             return .warning(

@@ -106,6 +106,15 @@ public enum JournalPictures {
             let decoded = path.removingPercentEncoding ?? path
             var file: String
             var published: String?
+            if let name = LocalFilePath.fileName(of: decoded), !FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent(SiteLayout.statics + decoded).path) {
+                // `/Users/me/Desktop/chart.png`, `~/Pictures/x.jpg`: a path on the member's own
+                // computer (unless the site's static/ really has it).
+                problems.append(
+                    .error(
+                        "picture '\(written)' is a file on this computer, which no page can show", at: at,
+                        hint: LocalFilePath.hint(name: name, text: link.text, isPicture: true, folder: folder), sourceLine: shown, code: "local-file"))
+                continue
+            }
             if decoded.hasPrefix("/") {
                 file = SiteLayout.statics + decoded
                 guard let normal = normalized(file), normal.hasPrefix(SiteLayout.statics + "/") else {

@@ -91,7 +91,10 @@ import TestSupport
         let warnings = report.diagnostics.map(\.summary)
         let storeWarnings = warnings.filter { $0.hasPrefix("content/articles/2026-W47.jsonl:") && $0.contains("dropped") }
         #expect(storeWarnings.count == Self.hostileURLs.count * 2, "\(storeWarnings)")
-        let bodyWarnings = warnings.filter { $0.hasPrefix("content/journals/j0.md:") && $0.contains("address dropped") }
+        // (`file:` as a file on this computer, with where to copy it.)
+        let bodyWarnings = warnings.filter {
+            $0.hasPrefix("content/journals/j0.md:") && ($0.contains("address dropped") || $0.contains("is a file on this computer"))
+        }
         #expect(bodyWarnings.count == 8, "\(bodyWarnings)")
         #expect(bodyWarnings.first?.hasPrefix("content/journals/j0.md:9:1: warning: link address dropped: 'javascript:'") == true)
         // With raw HTML allowed, what the sanitizer removes from it is reported at its line too.

@@ -169,6 +169,29 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// What another editor writes for a picture — Obsidian's `![[chart.png|매출]]`, a path on the
+    /// member's own computer — is marked where it is written, and the quick fix writes the
+    /// Markdown picture in its place.
+    @Test func aWikiPictureAndAPictureOnThisComputerAreWrittenAsMarkdownByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/pictures.md"
+        let head = "---\ntitle: 그림\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let diagnostics = try open(path, head + "![[chart.png|매출]] 그리고\n\n![지도](/Users/me/Desktop/map.png)\n")
+        func fix(_ diagnostic: [String: Any]) throws -> String? {
+            let actions = try client.result("textDocument/codeAction", [
+                "textDocument": ["uri": uri(path)], "range": diagnostic["range"] as Any, "context": ["diagnostics": [diagnostic]],
+            ]) as? [[String: Any]] ?? []
+            return (actions.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText")
+        }
+        let wiki = try #require(diagnostics.first { $0.string("code") == "markup-shown" }, "\(diagnostics)")
+        #expect(Self.range(wiki) == [6, 0, 17], "\(wiki)")
+        #expect(try fix(wiki) == "![매출](chart.png)")
+        let local = try #require(diagnostics.first { $0.string("code") == "local-file" }, "\(diagnostics)")
+        #expect(Self.range(local) == [8, 0, 32])
+        #expect(try fix(local) == "![지도](map.png)")
+        #expect(try client.finish() == 0)
+    }
+
     /// A link to a journal renamed since (`bok-rate` → `bok-rate-hold`): its address is marked,
     /// and the quick fix writes the file it meant, `#…` kept.
     @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {

@@ -236,6 +236,21 @@ import TestSupport
             ])
         // Inline code is blanked scalar for scalar: the column after it still counts its Hangul.
         #expect(warnings("`코드 **x**` **\"rate\"**s\n").first?.hasPrefix("content/journals/j.md:5:12: warning: '**' is not read as bold") == true)
+        // Obsidian's wiki links and pictures: each named where it starts, with the Markdown it
+        // meant (a size after '|' dropped, other text after it the alt text or link text, a
+        // name with a space in <>, `#heading` as its id, `.md` added to a journal's name).
+        let wiki = "![[chart.png]] 와 ![[현장 사진.jpg|300]] 와 ![[chart.png|매출 차트]]\n\n[[2026-12-01-rates]] 와 [[금리 메모#요약 정리|요약]]\n"
+        let hint = "Markdown writes a picture ![what it shows](file) and a link [text](file.md)"
+        #expect(
+            warnings(wiki) == [
+                "content/journals/j.md:5:1: warning: wiki picture '![[chart.png]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '![](chart.png)'? \(hint)",
+                "content/journals/j.md:5:18: warning: wiki picture '![[현장 사진.jpg|300]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '![](<현장 사진.jpg>)'? \(hint)",
+                "content/journals/j.md:5:39: warning: wiki picture '![[chart.png|매출 차트]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '![매출 차트](chart.png)'? \(hint)",
+                "content/journals/j.md:7:1: warning: wiki link '[[2026-12-01-rates]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '[2026-12-01-rates](2026-12-01-rates.md)'? \(hint)",
+                "content/journals/j.md:7:24: warning: wiki link '[[금리 메모#요약 정리|요약]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '[요약](<금리 메모.md#요약-정리>)'? \(hint)",
+            ])
+        // In inline or fenced code, brackets are what was meant.
+        #expect(warnings("`[[x]]` 와 `![[y.png]]`\n```\n[[z]]\n```\n").isEmpty)
         // The right forms, a hashtag line, marks in inline and fenced code, bold that closes
         // before a particle (after punctuation too), an address in <>: nothing to say.
         let right = "## 요약\n#경제 #금리\n\"**금리**\"가, **금리**가, **(주)삼성** 발표, **\"금리\"**를, __'기준'__이\n`**\"x\"**y` 와 `##a`\n```\n##b\n**\"c\"**d\n```\n![차트](<my chart.png>)\n"
