@@ -235,7 +235,7 @@ public enum JournalLoader {
                 diagnostics.report(
                     source.error(
                         "tag '\(tag)' must be one word without '/' or spaces", at: node,
-                        hint: Self.tagHint(tag, joined: joined)))
+                        hint: Self.tagHint(tag, joined: joined, known: config.tags.map(\.key))))
                 continue
             }
             if !tags.contains(tag) { tags.append(tag) }
@@ -315,7 +315,14 @@ public enum JournalLoader {
             let hint: String
             if key == "tags" || key == nil {
                 // Tags are words; the theme shows them with their '#'.
-                hint = "write tags without '#': " + written.replacing(/#(?=[^\s#])/, with: "").trimmingCharacters(in: .whitespaces)
+                let value = line[match.output.1.endIndex...]
+                let words = value.split { $0.isWhitespace || $0 == "," }.map { $0.drop { $0 == "#" } }.filter { !$0.isEmpty }
+                if key == "tags", !match.output.1.contains("["), words.count > 1 {
+                    // `tags: #economy #science`: two hashtags are two tags, a list.
+                    hint = "write tags without '#', as a list: tags: [\(words.joined(separator: ", "))]"
+                } else {
+                    hint = "write tags without '#': " + written.replacing(/#(?=[^\s#])/, with: "").trimmingCharacters(in: .whitespaces)
+                }
             } else {
                 let value = line[match.output.1.endIndex...]
                 hint = "quote it: \(key ?? ""): \"\(value.trimmingCharacters(in: .whitespaces))\""
@@ -348,10 +355,13 @@ public enum JournalLoader {
     }
 
     /// What to write instead of a tag that is not one word: several tags written as one
-    /// (`tags: economy, politics`) are a list; anything else is joined into one word.
-    static func tagHint(_ tag: String, joined: String) -> String {
+    /// (`tags: economy, politics`, or `tags: economy politics` when each is a tag of the
+    /// vocabulary, `known`) are a list; anything else is joined into one word.
+    static func tagHint(_ tag: String, joined: String, known: [String] = []) -> String {
         let parts = tag.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if parts.count > 1, parts.allSatisfy(Vocabulary.isTagKey) { return "tags are a list: write tags: [\(parts.joined(separator: ", "))]" }
+        let words = tag.split(whereSeparator: \.isWhitespace).map(String.init)
+        if words.count > 1, words.allSatisfy(known.contains) { return "tags are a list: write tags: [\(words.joined(separator: ", "))]" }
         return joined.isEmpty ? "remove it from 'tags:'" : "write \(joined) (a tag's page is tags/<tag>/)"
     }
 

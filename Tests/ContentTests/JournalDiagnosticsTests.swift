@@ -198,6 +198,9 @@ import Testing
             ])
         let (_, plain) = parse("---\ntitle: 해시태그\ntags: #경제\ncreated: 2026-11-18\n---\nBody\n")
         #expect(plain.first?.hasPrefix("content/journals/a.md:3:7: error: '#경제' is read as a comment, not a value: YAML starts a comment at '#' — write tags without '#': tags: 경제") == true, "\(plain)")
+        // Two hashtags in a row are two tags: the hint is the list, not one tag with a space.
+        let (_, two) = parse("---\ntitle: 해시태그\ntags: #경제 #금리\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(two.first?.hasPrefix("content/journals/a.md:3:7: error: '#경제' is read as a comment, not a value: YAML starts a comment at '#' — write tags without '#', as a list: tags: [경제, 금리]") == true, "\(two)")
         let (_, later) = parse("---\ntitle: 해시태그\ntags: [economy, #금리]\ncreated: 2026-11-18\n---\nBody\n")
         #expect(later.first?.hasPrefix("content/journals/a.md:3:17: error: '#금리' is read as a comment, not a value: YAML starts a comment at '#' — write tags without '#': tags: [economy, 금리]") == true, "\(later)")
         let (_, item) = parse("---\ntitle: 해시태그\ntags:\n  - #경제\ncreated: 2026-11-18\n---\nBody\n")
@@ -359,6 +362,9 @@ import Testing
     @Test func tagsWithoutBracketsAreShownAsAList() {
         let (_, messages) = parse("---\ntitle: x\ntags: economy, politics\ncreated: 2026-11-20\n---\n")
         #expect(messages.first?.contains("error: tag 'economy, politics' must be one word without '/' or spaces — tags are a list: write tags: [economy, politics]") == true, "\(messages)")
+        // Tags of the vocabulary with a space between them are a list too; other words, one tag.
+        let (_, words) = parse("---\ntitle: x\ntags: economy politics\ncreated: 2026-11-20\n---\n")
+        #expect(words.first?.contains("error: tag 'economy politics' must be one word without '/' or spaces — tags are a list: write tags: [economy, politics]") == true, "\(words)")
         let (_, spaced) = parse("---\ntitle: x\ntags: [interest rates]\ncreated: 2026-11-20\n---\n")
         #expect(spaced.first?.contains("— write interest-rates (a tag's page is tags/<tag>/)") == true, "\(spaced)")
     }
