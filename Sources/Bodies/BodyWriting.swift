@@ -207,6 +207,7 @@ public enum BodyWriting {
     /// alone still shows the marks. Inline code is not read either.
     static func markupSlips(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
+        var footnoteSaid = false
         for (index, (text, inCode)) in zip(lines, code).enumerated() where !inCode {
             // Only a line with '#', '*', '_' or '](' can hold these slips (most lines hold none).
             guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D }) else { continue }
@@ -221,6 +222,11 @@ public enum BodyWriting {
             }
             if UTF8Search.firstIndex(of: "[[", in: prose) != nil {
                 warnings += wikiLinks(prose, line: line, at: { at(index, column: $0) })
+            }
+            if !footnoteSaid, UTF8Search.firstIndex(of: "[^", in: prose) != nil, let footnote = footnote(prose, line: line, at: { at(index, column: $0) }) {
+                // Once a journal: its other notes are written the same way.
+                warnings.append(footnote)
+                footnoteSaid = true
             }
             // Foundation's `contains` and `range(of:)` go through NSString: on a fortnight of busy
             // journals they were 7 % of a clean build's processor time.
@@ -397,6 +403,22 @@ public enum BodyWriting {
                     sourceLine: line, code: "markup-shown"))
         }
         return warnings
+    }
+
+    /// A footnote, `[^1]` or its `[^1]: …`, which this site's Markdown (GitHub's, without the
+    /// footnote extension) shows as typed, brackets and all, where the page shows it.
+    static func footnote(_ prose: String, line: String, at: (Int) -> SourceLocation) -> Diagnostic? {
+        guard let mark = prose.firstMatch(of: /\[\^[^\]\s]+\](:?)/),
+            UTF8Search.firstIndex(of: String(prose[mark.range].prefix { $0 != "]" }), in: MarkdownDocument(prose).plainText()) != nil
+        else { return nil }
+        let written = String(prose[mark.range].dropLast(mark.output.1.count))
+        return .warning(
+            "footnote '\(written)' is shown as typed: pages and packets have no footnotes",
+            at: at(prose[..<mark.range.lowerBound].unicodeScalars.count + 1),
+            hint: mark.output.1.isEmpty
+                ? "write the note in the sentence, in parentheses (출처: 한국은행), or link its source: [한국은행 발표](https://…)"
+                : "move the note into the sentence that refers to it, in parentheses (출처: 한국은행), or link its source: [한국은행 발표](https://…)",
+            sourceLine: line, code: "markup-shown")
     }
 
     /// `line` with its inline code spans blanked (each scalar a space: columns count scalars),

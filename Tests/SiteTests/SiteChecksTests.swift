@@ -249,6 +249,13 @@ import TestSupport
                 "content/journals/j.md:7:1: warning: wiki link '[[2026-12-01-rates]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '[2026-12-01-rates](2026-12-01-rates.md)'? \(hint)",
                 "content/journals/j.md:7:24: warning: wiki link '[[금리 메모#요약 정리|요약]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '[요약](<금리 메모.md#요약-정리>)'? \(hint)",
             ])
+        // A footnote is shown as typed: said once, at the first, reference or note.
+        #expect(
+            warnings("발표가 있었다[^1]. 또[^2].\n\n[^1]: 한국은행.\n") == [
+                "content/journals/j.md:5:8: warning: footnote '[^1]' is shown as typed: pages and packets have no footnotes — write the note in the sentence, in parentheses (출처: 한국은행), or link its source: [한국은행 발표](https://…)"
+            ])
+        #expect(warnings("[^출처]: 한국은행 보도자료\n").first?.hasPrefix("content/journals/j.md:5:1: warning: footnote '[^출처]' is shown as typed") == true)
+        #expect(warnings("`[^1]` 은 각주 문법.\n").isEmpty)
         // In inline or fenced code, brackets are what was meant.
         #expect(warnings("`[[x]]` 와 `![[y.png]]`\n```\n[[z]]\n```\n").isEmpty)
         // The right forms, a hashtag line, marks in inline and fenced code, bold that closes
