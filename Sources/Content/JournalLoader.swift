@@ -412,11 +412,17 @@ public enum JournalLoader {
             let bodyLine = max(1, found.line)
             let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: found.column) : 1
             let times = shown.filter { $0.tag == found.tag }.count
+            var hint = htmlHint(found.tag, lineBreaks: document.options.lineBreaks)
+            if found.tag == "img", bodyLine <= lines.count, let tag = ImageTag.read(Array(lines[bodyLine - 1].utf8), at: found.column - 1) {
+                // Typora's picture resized in place: the Markdown picture it stands for.
+                hint = "write it as a Markdown picture, \(tag.markdown)\(tag.isLocalFile ? ", and copy the file beside the journal" : ""), "
+                    + "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
+            }
             shownWarnings.append(
                 .warning(
                     "'<\(found.tag)>' is shown as typed\(times > 1 ? " (\(times) times)" : ""): this site keeps no raw HTML in journals",
                     at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column),
-                    hint: htmlHint(found.tag, lineBreaks: document.options.lineBreaks), sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil, code: "html-shown"))
+                    hint: hint, sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil, code: "html-shown"))
         }
         let rawWarnings = raw.map { found -> Diagnostic in
             let bodyLine = max(1, found.line)

@@ -7,7 +7,8 @@ import Markdown
 /// is off): every tag of the kind the warning names, in the journal as it stands, written as the
 /// Markdown that does what it was typed for — `<br>` as a backslash hard break (a new line where
 /// `markdown.line_breaks` is on), `<b>굵게</b>` as
-/// `**굵게**`, `<i>`, `<s>`, `<code>` likewise. A tag the Markdown cannot stand in for where it is
+/// `**굵게**`, `<i>`, `<s>`, `<code>` likewise, `<img src="chart.png" alt="차트" …>` as
+/// `![차트](chart.png)`. A tag the Markdown cannot stand in for where it is
 /// (`<br>` in a table row or a heading, a tag with attributes, a pair split over lines) is left
 /// for the member, and the warning stays for it.
 extension Features {
@@ -17,7 +18,7 @@ extension Features {
     /// The edits writing every `<tag>` of the journal open in `document` as Markdown; empty
     /// when none can be.
     func htmlFixes(_ document: TextDocument, tag: String) -> [TextEdit] {
-        guard tag == "br" || Self.markdownForTag[tag] != nil, let path = document.path, let journal = workspace.journals[path],
+        guard tag == "br" || tag == "img" || Self.markdownForTag[tag] != nil, let path = document.path, let journal = workspace.journals[path],
             let body = journal.body
         else { return [] }
         let lines = body.lfLines()
@@ -26,13 +27,18 @@ extension Features {
         for found in MarkdownDocument(body).htmlShownAsText where found.tag == tag && found.line >= 1 && found.line <= lines.count {
             let bytes = Array(lines[found.line - 1].utf8)
             let start = found.column - 1
-            guard start >= 0, start < bytes.count, let end = Self.plainTag(tag, closing: false, in: bytes, at: start) else { continue }
             let fileLine = journal.bodyStartLine - 1 + found.line - 1
             func range(_ from: Int, _ to: Int) -> LSPRange {
                 LSPRange(
                     start: Position(line: fileLine, character: encoding.length(String(decoding: bytes[..<from], as: UTF8.self))),
                     end: Position(line: fileLine, character: encoding.length(String(decoding: bytes[..<to], as: UTF8.self))))
             }
+            if tag == "img" {
+                // A picture with its `src` (Typora's, resized in place): the Markdown picture.
+                if start >= 0, let image = ImageTag.read(bytes, at: start) { edits.append(TextEdit(range: range(start, image.end), newText: image.markdown)) }
+                continue
+            }
+            guard start >= 0, start < bytes.count, let end = Self.plainTag(tag, closing: false, in: bytes, at: start) else { continue }
             if tag == "br" {
                 // A break in a table row or a heading would end it: Markdown has none there.
                 let lead = bytes.drop { $0 == 0x20 || $0 == 0x09 }

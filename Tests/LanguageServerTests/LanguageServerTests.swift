@@ -189,6 +189,19 @@ import TestSupport
         let local = try #require(diagnostics.first { $0.string("code") == "local-file" }, "\(diagnostics)")
         #expect(Self.range(local) == [8, 0, 32])
         #expect(try fix(local) == "![지도](map.png)")
+        // Typora's picture resized in place, its file where Typora saves pictures: each <img>
+        // of the journal becomes the Markdown picture, the file named to be copied beside it.
+        let typora = #"<img src="C:\Users\me\AppData\Roaming\Typora\typora-user-images\image-1.png" alt="금리 추이" style="zoom:50%;" /> 와 <img src='chart.png' alt=차트>"#
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": head + typora + "\n"]],
+        ])
+        let shown = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "html-shown" })
+        #expect(shown.string("message")?.contains("write it as a Markdown picture, ![금리 추이](image-1.png), and copy the file beside the journal") == true, "\(shown)")
+        let actions = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": shown["range"] as Any, "context": ["diagnostics": [shown]],
+        ]) as? [[String: Any]] ?? []
+        let edits = (actions.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]) ?? []
+        #expect(edits.compactMap { $0.string("newText") } == ["![금리 추이](image-1.png)", "![차트](chart.png)"], "\(actions)")
         #expect(try client.finish() == 0)
     }
 
