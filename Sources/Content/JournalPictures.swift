@@ -49,7 +49,8 @@ public struct JournalPicture: Sendable, Hashable {
 /// Finds every picture of the site's own in journals' bodies, with an error at the picture for
 /// one that names no file: a page never shows a broken image.
 public enum JournalPictures {
-    static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "heic", "heif"]
+    /// The file name extensions of pictures a page can show (lower case).
+    public static let extensions: Set<String> = ["png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "heic", "heif"]
     /// The kinds a build converts to JPEG: HEIF, which a phone saves and only Safari shows.
     static let converted: Set<String> = ["heic", "heif"]
 

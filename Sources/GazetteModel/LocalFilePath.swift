@@ -28,6 +28,20 @@ public enum LocalFilePath {
         return decoded.isEmpty ? nil : decoded
     }
 
+    /// The path on this computer that `address` names (a `file:` URL's path, `~/…` under
+    /// `home`, an absolute path as it is), or nil for an address that names none here (a
+    /// Windows drive, another host's `file:`).
+    public static func pathOnThisComputer(_ address: String, home: String) -> String? {
+        guard fileName(of: address) != nil else { return nil }
+        if SafeURL.scheme(address) == "file" {
+            guard let url = URL(string: address), url.isFileURL, url.host == nil || url.host == "" || url.host == "localhost" else { return nil }
+            return url.path
+        }
+        if address.hasPrefix("~/") { return (home.hasSuffix("/") ? String(home.dropLast()) : home) + address.dropFirst() }
+        guard address.hasPrefix("/") else { return nil }
+        return address.contains("%") ? (address.removingPercentEncoding ?? address) : address
+    }
+
     /// What to write instead, for a picture (`![alt](name)`, beside the journal in `folder`) or a
     /// link (`[text](/name)`, the file in `static/`): the hint of the diagnostic that names it.
     public static func hint(name: String, text: String, isPicture: Bool, folder: String) -> String {

@@ -263,6 +263,9 @@ extension Features {
 
     /// The command a quick fix runs to store an article the store lacks.
     static let storeCommand = "gazette.storeArticle"
+    /// The command a quick fix runs to copy a picture from the member's computer beside the
+    /// journal that shows it (`PictureCopy`).
+    static let copyPictureCommand = "gazette.copyPicture"
 
     func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         var actions: [CodeAction] = []
@@ -274,7 +277,10 @@ extension Features {
             if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma", "broken-link", "yaml-syntax", "title-comment", "yaml-odd-space", "local-file"].contains(diagnostic.code) {
                 actions.append(
                     CodeAction(
-                        title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: true,
+                        title: "Replace with '\(suggestion)'", diagnostics: [diagnostic],
+                        // A picture this computer has: copying it and writing it is preferred.
+                        isPreferred: diagnostic.code != "local-file"
+                            || document.path.flatMap { PictureCopy(message: diagnostic.message, journal: $0, root: workspace.root) } == nil,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]])))
             }
             if diagnostic.code == "html-shown", let tag = diagnostic.message.firstMatch(of: /^'<([a-z][a-z0-9-]*)>'/)?.1 {
@@ -296,6 +302,18 @@ extension Features {
                     CodeAction(
                         title: "Delete the title repeated in the body", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: whole, newText: "")]])))
+            }
+            if diagnostic.code == "local-file", let suggestion = diagnostic.data?.string, let path = document.path,
+                let copy = PictureCopy(message: diagnostic.message, journal: path, root: workspace.root)
+            {
+                // The picture exists on this computer: copied beside the journal, then written
+                // as Markdown (the edit first, then the command, as LSP runs an action with both).
+                actions.insert(
+                    CodeAction(
+                        title: "Copy \(copy.name) beside the journal and write \(suggestion)", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]]),
+                        command: Command(title: "Copy the picture", command: Features.copyPictureCommand, arguments: [copy.source, copy.target])),
+                    at: 0)
             }
             if diagnostic.code == "article-not-stored", let url = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
                 CanonicalURL.canonicalize(url) != nil

@@ -121,7 +121,7 @@ public final class LanguageServer {
             "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
-            "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand)])]),
+            "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand), .string(Features.copyPictureCommand)])]),
             // Renaming a journal's file in the editor: the links to it follow.
             "workspace": .object([
                 "fileOperations": .object([
@@ -272,8 +272,12 @@ public final class LanguageServer {
     /// network policy, from gazette.yml), then the site read again and the open documents
     /// checked. The store is the only file written, and only when the member asked.
     private func execute(_ id: JSONValue?, _ params: JSONValue) {
+        if params["command"]?.string == Features.copyPictureCommand {
+            copyPicture(id, params["arguments"]?.array?.compactMap(\.string) ?? [])
+            return
+        }
         guard params["command"]?.string == Features.storeCommand, let url = params["arguments"]?.array?.first?.string else {
-            respond(id: id, error: (-32602, "gazette lsp runs only \(Features.storeCommand) URL"))
+            respond(id: id, error: (-32602, "gazette lsp runs only \(Features.storeCommand) URL and \(Features.copyPictureCommand) SOURCE TARGET"))
             return
         }
         guard let workspace, let config = workspace.config else {
@@ -288,6 +292,24 @@ public final class LanguageServer {
             let text = error.diagnostics.map(\.message).joined(separator: "; ")
             notify("window/showMessage", .object(["type": .number(1), "message": .string("Could not store the article: \(text)")]))
             respond(id: id, error: (-32603, text))
+        }
+        changedOnDisk()
+    }
+
+    /// `gazette.copyPicture SOURCE TARGET`: a picture on this computer copied beside the journal
+    /// that names it (`PictureCopy`, which checks both again: they come from the editor), then
+    /// the site read again and the open documents checked.
+    private func copyPicture(_ id: JSONValue?, _ arguments: [String]) {
+        guard arguments.count == 2, let workspace else {
+            respond(id: id, error: (-32602, "gazette.copyPicture takes the picture's path and where it goes in the site"))
+            return
+        }
+        if let problem = PictureCopy.copy(source: arguments[0], target: arguments[1], root: workspace.root) {
+            notify("window/showMessage", .object(["type": .number(1), "message": .string("The picture was not copied: \(problem)")]))
+            respond(id: id, error: (-32603, problem))
+        } else {
+            notify("window/showMessage", .object(["type": .number(3), "message": .string("Copied to \(arguments[1])")]))
+            respond(id: id, result: .null)
         }
         changedOnDisk()
     }

@@ -205,6 +205,50 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A picture written as a path on this computer, outside the site: the preferred quick fix
+    /// copies it beside the journal and writes it as Markdown. The copy never leaves the
+    /// journals' folder, copies only pictures, and never replaces another file.
+    @Test func aPictureOnThisComputerIsCopiedBesideTheJournalByAQuickFix() throws {
+        try initialize()
+        let outside = try TemporaryFolder("gazette-desktop")
+        let picture = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 64))
+        try picture.write(to: outside.url.appendingPathComponent("현장.png"))
+        let path = "content/journals/desk.md"
+        let written = outside.url.appendingPathComponent("현장.png").path
+        let diagnostics = try open(path, "---\ntitle: 현장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n![현장 사진](\(written))\n")
+        let local = try #require(diagnostics.first { $0.string("code") == "local-file" }, "\(diagnostics)")
+        let actions = try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": local["range"] as Any, "context": ["diagnostics": [local]],
+        ]) as? [[String: Any]] ?? []
+        #expect(actions.map { $0.string("title") } == ["Copy 현장.png beside the journal and write ![현장 사진](현장.png)", "Replace with '![현장 사진](현장.png)'"])
+        #expect(actions.map { $0["isPreferred"] as? Bool } == [true, false])
+        let copy = try #require(actions.first)
+        let edit = copy.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(edit?.first?.string("newText") == "![현장 사진](현장.png)")
+        let command = copy.object("command")
+        #expect(command.string("command") == "gazette.copyPicture")
+        let arguments = command["arguments"] as? [String] ?? []
+        #expect(arguments == [written, "content/journals/현장.png"])
+        #expect(try client.request("workspace/executeCommand", ["command": "gazette.copyPicture", "arguments": arguments])["error"] == nil)
+        #expect(FileManager.default.contents(atPath: site.url.appendingPathComponent("content/journals/현장.png").path) == picture)
+        // The same again: the picture is there, nothing to do.
+        #expect(try client.request("workspace/executeCommand", ["command": "gazette.copyPicture", "arguments": arguments])["error"] == nil)
+        // Arguments an editor should never send: out of the journals' folder, not a picture, over another picture.
+        try Data("x".utf8).write(to: outside.url.appendingPathComponent("notes.txt"))
+        try Data([1, 2, 3]).write(to: site.url.appendingPathComponent("content/journals/taken.png"))
+        for refused in [
+            [written, "content/journals/../../escaped.png"], [written, "gazette.yml"],
+            [outside.url.appendingPathComponent("notes.txt").path, "content/journals/notes.png"], [written, "content/journals/taken.png"],
+            ["relative/현장.png", "content/journals/other.png"],
+        ] {
+            #expect(try client.request("workspace/executeCommand", ["command": "gazette.copyPicture", "arguments": refused])["error"] != nil, "\(refused)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("escaped.png").path))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("content/journals/notes.png").path))
+        #expect(FileManager.default.contents(atPath: site.url.appendingPathComponent("content/journals/taken.png").path) == Data([1, 2, 3]))
+        #expect(try client.finish() == 0)
+    }
+
     /// A link to a journal renamed since (`bok-rate` → `bok-rate-hold`): its address is marked,
     /// and the quick fix writes the file it meant, `#…` kept.
     @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {
