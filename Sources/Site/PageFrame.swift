@@ -44,7 +44,11 @@ public struct PageFrame: Sendable {
         self.stylesheet = stylesheet
         dates = DateStyle(language: content.config.language, timeZone: content.config.timeZone)
         strings = UIStrings.table(content.config.language)
-        stringValues = .object(TemplateObject(strings.compactMapValues(\.templateValue)))
+        // Stamped with their fingerprint, made once: every page's key takes the 69 strings as
+        // one stamp instead of sorting and hashing them all again.
+        let values = strings.compactMapValues(\.templateValue)
+        let key = Theme.fingerprint(of: .object(TemplateObject(values)))
+        stringValues = .object(TemplateObject(values, stamp: (key.high, key.low)))
     }
 
     /// Everything a page reads besides its inputs, as one value: the config (and with it the
