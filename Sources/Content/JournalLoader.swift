@@ -107,7 +107,7 @@ public enum JournalLoader {
     /// `checksLinks`: parse each body to warn of the links and raw HTML it drops; false when the
     /// caller parses the bodies anyway and warns then (`gazette build`: `JournalBodies`).
     /// `source`: where files are read (the disk unless given; an editor's buffers for `gazette lsp`).
-    /// `history`: the journal folder has git history (`NewJournalFiles`).
+    /// Also returns the journal files git does not know yet (`NewJournalFiles`).
     public static func load(
         siteRoot: URL, config: SiteConfig, cache: ContentMemo? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true,
         source: (any SiteSource)? = nil
@@ -313,9 +313,9 @@ public enum JournalLoader {
             let written = String(line)
             let key = match.output.2.map(String.init)
             let hint: String
+            let value = line[match.output.1.endIndex...]
             if key == "tags" || key == nil {
                 // Tags are words; the theme shows them with their '#'.
-                let value = line[match.output.1.endIndex...]
                 let words = value.split { $0.isWhitespace || $0 == "," }.map { $0.drop { $0 == "#" } }.filter { !$0.isEmpty }
                 if key == "tags", !match.output.1.contains("["), words.count > 1 {
                     // `tags: #economy #science`: two hashtags are two tags, a list.
@@ -324,7 +324,6 @@ public enum JournalLoader {
                     hint = "write tags without '#': " + written.replacing(/#(?=[^\s#])/, with: "").trimmingCharacters(in: .whitespaces)
                 }
             } else {
-                let value = line[match.output.1.endIndex...]
                 hint = "quote it: \(key ?? ""): \"\(value.trimmingCharacters(in: .whitespaces))\""
             }
             let hashtag = line[match.output.1.endIndex...].prefix { !$0.isWhitespace && $0 != "," && $0 != "]" }
