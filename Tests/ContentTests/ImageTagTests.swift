@@ -20,6 +20,18 @@ import Testing
         #expect(read("<img src=\"/Users/me/Desktop/x.png\">").map { ($0.markdown, $0.isLocalFile) } ?? ("", false) == ("![](x.png)", true))
     }
 
+    /// Whatever follows `<img` on the line (a journal is anyone's text), reading ends inside
+    /// it: no crash, no endless loop, and a tag read ends past its start.
+    @Test func anyLineIsReadSafely() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = Array(" \t=\"'/>srcalt<img한글x.png".utf8)
+        for _ in 0..<3_000 {
+            let tail = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? 0x20 }
+            let line = Array("<img".utf8) + tail
+            if let tag = ImageTag.read(line, at: 0) { #expect(tag.end > 4 && tag.end <= line.count) }
+        }
+    }
+
     /// No `src`, a tag the line never closes, a quote never closed, or not an `<img>` at all.
     @Test func whatIsNotAPictureIsNil() {
         for line in ["<img alt=\"x\">", "<img src=\"a.png\"", "<img src=\"a.png>", "<image src=a.png>", "<imgx src=a.png>", "<i>", "", "<img"] {
