@@ -60,17 +60,32 @@ public enum JournalDate {
 
     /// The date a member meant, written as `parse` reads it, when `text` is a date in another
     /// common form: dots or slashes (`2026.12.02`, `2026/12/2`), days and months without their
-    /// zero (`2026-12-2`), Korean (`2026년 12월 2일`), with a time or not. Nil for anything else
-    /// (an error then shows the form to write, not a guess).
-    public static func suggestion(for text: String, timeZone: TimeZone) -> String? {
-        let loose = #/^(\d{4})\s*(?:[.\/-]|년)\s*(\d{1,2})\s*(?:[.\/-]|월)\s*(\d{1,2})\s*(?:일|\.)?(?:\s+(\d{1,2}):(\d{2}))?\s*$/#
-        guard let match = text.trimmingCharacters(in: .whitespaces).wholeMatch(of: loose),
-            let year = Int(match.output.1), let month = Int(match.output.2), let day = Int(match.output.3)
-        else { return nil }
+    /// zero (`2026-12-2`), Korean (`2026년 12월 2일`, and `12월 2일` in `year`, the year the file
+    /// was written), with a time or not (`21:40`, `오후 9시 40분`). Nil for anything else (an error
+    /// then shows the form to write, not a guess).
+    public static func suggestion(for text: String, timeZone: TimeZone, year: Int? = nil) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let loose = #/^(\d{4})\s*(?:[.\/-]|년)\s*(\d{1,2})\s*(?:[.\/-]|월)\s*(\d{1,2})\s*(?:일|\.)?(.*)$/#
+        let korean = #/^(\d{1,2})\s*월\s*(\d{1,2})\s*일(.*)$/#
+        let found: (year: Int, month: Int, day: Int, time: Substring)
+        if let match = trimmed.wholeMatch(of: loose), let year = Int(match.output.1), let month = Int(match.output.2), let day = Int(match.output.3) {
+            found = (year, month, day, match.output.4)
+        } else if let year, let match = trimmed.wholeMatch(of: korean), let month = Int(match.output.1), let day = Int(match.output.2) {
+            found = (year, month, day, match.output.3)
+        } else {
+            return nil
+        }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var written = "\(year)-\(two(month))-\(two(day))"
-        if let hour = match.output.4.flatMap({ Int($0) }), let minute = match.output.5.flatMap({ Int($0) }) {
+        var written = "\(found.year)-\(two(found.month))-\(two(found.day))"
+        let time = found.time.trimmingCharacters(in: .whitespaces)
+        if let clock = time.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(clock.output.1), let minute = Int(clock.output.2) {
             written += " \(two(hour)):\(two(minute))"
+        } else if let spoken = time.wholeMatch(of: /(오전|오후)?\s*(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분)?/), var hour = Int(spoken.output.2) {
+            // 오후 9시 is 21:00; 오전 12시 is midnight, 오후 12시 noon.
+            if spoken.output.1 == "오후", hour < 12 { hour += 12 } else if spoken.output.1 == "오전", hour == 12 { hour = 0 }
+            written += " \(two(hour)):\(two(spoken.output.3.flatMap { Int($0) } ?? 0))"
+        } else if !time.isEmpty {
+            return nil
         }
         return parse(written, timeZone: timeZone) == nil ? nil : written
     }

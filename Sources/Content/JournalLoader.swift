@@ -372,7 +372,11 @@ public enum JournalLoader {
         func date(_ key: String) -> Date? {
             guard let node = map.value(key), let text = map.string(key) else { return nil }
             guard let date = JournalDate.parse(text, timeZone: config.timeZone) else {
-                let hint = JournalDate.suggestion(for: text, timeZone: config.timeZone).map { "write \(key): \($0)" }
+                // A date written without its year (`12월 5일`) takes the year the file was written.
+                var calendar = Calendar(identifier: .gregorian)
+                calendar.timeZone = config.timeZone
+                let year = fallbackDates.0.map { calendar.component(.year, from: $0) }
+                let hint = JournalDate.suggestion(for: text, timeZone: config.timeZone, year: year).map { "write \(key): \($0)" }
                 diagnostics.report(
                     source.error(
                         "'\(key)' is not a date: '\(text)'", at: node, hint: hint ?? "write \(key): 2026-11-18 21:40 (time and offset optional)"))

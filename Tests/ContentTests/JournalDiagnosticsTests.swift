@@ -347,12 +347,17 @@ import Testing
         for (written, meant) in [
             ("2026.12.02", "2026-12-02"), ("2026. 12. 2.", "2026-12-02"), ("2026/12/2 9:05", "2026-12-02 09:05"),
             ("2026-12-2", "2026-12-02"), ("2026년 12월 2일", "2026-12-02"), ("2026년 12월 2일 21:40", "2026-12-02 21:40"),
+            // The time as it is said, and a date without its year: the year the file was written
+            // (here the fallback's, 2023).
+            ("2026년 12월 2일 오후 9시 40분", "2026-12-02 21:40"), ("2026년 12월 2일 오전 9시", "2026-12-02 09:00"),
+            ("2026년 12월 2일 오후 12시", "2026-12-02 12:00"), ("2026년 12월 2일 오전 12시 5분", "2026-12-02 00:05"),
+            ("12월 2일", "2023-12-02"), ("12월 2일 오후 3시", "2023-12-02 15:00"),
         ] {
             let (_, loose) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
             #expect(loose.first?.contains("'created' is not a date: '\(written)' — write created: \(meant)\n") == true, "\(loose)")
         }
         // Not a date in any form (or one that does not exist): the form to write, no guess.
-        for written in ["2026.02.30", "어제", "12.02.2026"] {
+        for written in ["2026.02.30", "어제", "12.02.2026", "12월 32일", "2026년 12월 2일 점심"] {
             let (_, other) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
             #expect(other.first?.contains("— write created: 2026-11-18 21:40 (time and offset optional)") == true, "\(other)")
         }
