@@ -415,12 +415,9 @@ public enum JournalLoader {
             let bodyLine = max(1, found.line)
             let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: found.column) : 1
             let times = shown.filter { $0.tag == found.tag }.count
-            var hint = htmlHint(found.tag, lineBreaks: document.options.lineBreaks)
-            if found.tag == "img", bodyLine <= lines.count, let tag = ImageTag.read(Array(lines[bodyLine - 1].utf8), at: found.column - 1) {
-                // Typora's picture resized in place: the Markdown picture it stands for.
-                hint = "write it as a Markdown picture, \(tag.markdown)\(tag.isLocalFile ? ", and copy the file beside the journal" : ""), "
-                    + "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
-            }
+            // Typora's picture resized in place: the Markdown picture it stands for.
+            let image = found.tag == "img" && bodyLine <= lines.count ? ImageTag.read(Array(lines[bodyLine - 1].utf8), at: found.column - 1) : nil
+            let hint = htmlHint(found.tag, lineBreaks: document.options.lineBreaks, image: image)
             shownWarnings.append(
                 .warning(
                     "'<\(found.tag)>' is shown as typed\(times > 1 ? " (\(times) times)" : ""): this site keeps no raw HTML in journals",
@@ -462,8 +459,9 @@ public enum JournalLoader {
 
     /// What Markdown does what the tag `tag` was typed for, or how to keep it; `lineBreaks`:
     /// the site breaks a line where the journal's line ends (`markdown.line_breaks`).
-    static func htmlHint(_ tag: String, lineBreaks: Bool = false) -> String {
+    static func htmlHint(_ tag: String, lineBreaks: Bool = false, image: ImageTag? = nil) -> String {
         let keep = "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
+        if let image { return "write it as a Markdown picture, \(image.markdown)\(image.isLocalFile ? ", and copy the file beside the journal" : ""), \(keep)" }
         switch tag {
         case "br" where lineBreaks: return "start a new line there instead: this site breaks the line where the journal's line ends (markdown.line_breaks), \(keep)"
         case "br": return "end the line with a backslash (첫 줄\\) or two spaces to break it there (markdown.line_breaks: true in gazette.yml breaks every line where it ends), \(keep)"

@@ -107,7 +107,9 @@ public enum JournalPictures {
             let decoded = path.removingPercentEncoding ?? path
             var file: String
             var published: String?
-            if let name = LocalFilePath.fileName(of: decoded), !FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent(SiteLayout.statics + decoded).path) {
+            if let name = LocalFilePath.fileName(of: decoded),
+                !decoded.hasPrefix("/") || !FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent(SiteLayout.statics + decoded).path)
+            {
                 // `/Users/me/Desktop/chart.png`, `~/Pictures/x.jpg`: a path on the member's own
                 // computer (unless the site's static/ really has it).
                 problems.append(

@@ -39,7 +39,7 @@ public enum LocalFilePath {
         }
         if address.hasPrefix("~/") { return (home.hasSuffix("/") ? String(home.dropLast()) : home) + address.dropFirst() }
         guard address.hasPrefix("/") else { return nil }
-        return address.contains("%") ? (address.removingPercentEncoding ?? address) : address
+        return address.removingPercentEncodingOrSelf
     }
 
     /// What to write instead, for a picture (`![alt](name)`, beside the journal in `folder`) or a

@@ -270,6 +270,8 @@ extension Features {
     func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         var actions: [CodeAction] = []
         for diagnostic in diagnostics where diagnostic.source == "gazette" {
+            // A picture this computer has, named by a path on it: copied by the preferred fix.
+            let copy = diagnostic.code == "local-file" ? document.path.flatMap { PictureCopy(message: diagnostic.message, journal: $0, root: workspace.root) } : nil
             // The diagnostic's range holds what its suggestion replaces: a tag, an author, a
             // heading's marks and first word (`##요약` → `## 요약`), a link's address, a
             // front-matter line whose value must be quoted, or a key whose colon is followed by
@@ -277,10 +279,7 @@ extension Features {
             if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "markup-shown", "tag-comma", "broken-link", "yaml-syntax", "title-comment", "yaml-odd-space", "local-file"].contains(diagnostic.code) {
                 actions.append(
                     CodeAction(
-                        title: "Replace with '\(suggestion)'", diagnostics: [diagnostic],
-                        // A picture this computer has: copying it and writing it is preferred.
-                        isPreferred: diagnostic.code != "local-file"
-                            || document.path.flatMap { PictureCopy(message: diagnostic.message, journal: $0, root: workspace.root) } == nil,
+                        title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: copy == nil,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]])))
             }
             if diagnostic.code == "html-shown", let tag = diagnostic.message.firstMatch(of: /^'<([a-z][a-z0-9-]*)>'/)?.1 {
@@ -303,9 +302,7 @@ extension Features {
                         title: "Delete the title repeated in the body", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: whole, newText: "")]])))
             }
-            if diagnostic.code == "local-file", let suggestion = diagnostic.data?.string, let path = document.path,
-                let copy = PictureCopy(message: diagnostic.message, journal: path, root: workspace.root)
-            {
+            if let copy, let suggestion = diagnostic.data?.string {
                 // The picture exists on this computer: copied beside the journal, then written
                 // as Markdown (the edit first, then the command, as LSP runs an action with both).
                 actions.insert(

@@ -31,6 +31,13 @@ import TestSupport
         return try client.diagnostics(for: uri(path))
     }
 
+    /// The code actions the server offers for `diagnostic` of the journal at `path`, at its range.
+    func codeActions(in path: String, for diagnostic: [String: Any]) throws -> [[String: Any]] {
+        try client.result("textDocument/codeAction", [
+            "textDocument": ["uri": uri(path)], "range": diagnostic["range"] as Any, "context": ["diagnostics": [diagnostic]],
+        ]) as? [[String: Any]] ?? []
+    }
+
     static func range(_ diagnostic: [String: Any]) -> [Int] {
         let range = diagnostic.object("range")
         return [range.object("start").int("line") ?? -1, range.object("start").int("character") ?? -1, range.object("end").int("character") ?? -1]
@@ -116,9 +123,7 @@ import TestSupport
         ])
         let unspaced = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "markup-shown" })
         #expect(Self.range(unspaced) == [6, 0, 4])
-        let fixes = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": unspaced["range"] as Any, "context": ["diagnostics": [unspaced]],
-        ]) as? [[String: Any]] ?? []
+        let fixes = try codeActions(in: path, for: unspaced)
         #expect(fixes.first?.string("title") == "Replace with '## 요약'")
         let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(edit?.first?.string("newText") == "## 요약")
@@ -130,9 +135,7 @@ import TestSupport
         ])
         let unclosed = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "markup-shown" })
         #expect(Self.range(unclosed) == [7, 4, 19], "\(unclosed)")
-        let closing = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": unclosed["range"] as Any, "context": ["diagnostics": [unclosed]],
-        ]) as? [[String: Any]] ?? []
+        let closing = try codeActions(in: path, for: unclosed)
         let closed = closing.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(closed?.first?.string("newText") == "![차트](chart.png)")
         #expect(try client.finish() == 0)
@@ -178,9 +181,7 @@ import TestSupport
         let head = "---\ntitle: 그림\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
         let diagnostics = try open(path, head + "![[chart.png|매출]] 그리고\n\n![지도](/Users/me/Desktop/map.png)\n")
         func fix(_ diagnostic: [String: Any]) throws -> String? {
-            let actions = try client.result("textDocument/codeAction", [
-                "textDocument": ["uri": uri(path)], "range": diagnostic["range"] as Any, "context": ["diagnostics": [diagnostic]],
-            ]) as? [[String: Any]] ?? []
+            let actions = try codeActions(in: path, for: diagnostic)
             return (actions.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText")
         }
         let wiki = try #require(diagnostics.first { $0.string("code") == "markup-shown" }, "\(diagnostics)")
@@ -197,9 +198,7 @@ import TestSupport
         ])
         let shown = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "html-shown" })
         #expect(shown.string("message")?.contains("write it as a Markdown picture, ![금리 추이](image-1.png), and copy the file beside the journal") == true, "\(shown)")
-        let actions = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": shown["range"] as Any, "context": ["diagnostics": [shown]],
-        ]) as? [[String: Any]] ?? []
+        let actions = try codeActions(in: path, for: shown)
         let edits = (actions.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]) ?? []
         #expect(edits.compactMap { $0.string("newText") } == ["![금리 추이](image-1.png)", "![차트](chart.png)"], "\(actions)")
         #expect(try client.finish() == 0)
@@ -217,9 +216,7 @@ import TestSupport
         let written = outside.url.appendingPathComponent("현장.png").path
         let diagnostics = try open(path, "---\ntitle: 현장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n![현장 사진](\(written))\n")
         let local = try #require(diagnostics.first { $0.string("code") == "local-file" }, "\(diagnostics)")
-        let actions = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": local["range"] as Any, "context": ["diagnostics": [local]],
-        ]) as? [[String: Any]] ?? []
+        let actions = try codeActions(in: path, for: local)
         #expect(actions.map { $0.string("title") } == ["Copy 현장.png beside the journal and write ![현장 사진](현장.png)", "Replace with '![현장 사진](현장.png)'"])
         #expect(actions.map { $0["isPreferred"] as? Bool } == [true, false])
         let copy = try #require(actions.first)
@@ -258,9 +255,7 @@ import TestSupport
         let diagnostics = try open(path, head + "어제 [글](2026-11-19-bok-rate.md#요약) 참고.\n")
         let link = try #require(diagnostics.first { $0.string("code") == "broken-link" })
         #expect(Self.range(link) == [6, 7, 32], "\(link)")
-        let fixes = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": link["range"] as Any, "context": ["diagnostics": [link]],
-        ]) as? [[String: Any]] ?? []
+        let fixes = try codeActions(in: path, for: link)
         #expect(fixes.first?.string("title") == "Replace with '2026-11-19-bok-rate-hold.md#요약'")
         let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(edit?.first?.string("newText") == "2026-11-19-bok-rate-hold.md#요약")
@@ -281,9 +276,7 @@ import TestSupport
             let path = path.replacingOccurrences(of: "quote", with: code)
             let marked = try #require(try open(path, "---\n" + title + rest).first { $0.string("code") == code })
             #expect(Self.range(marked) == [1, 0, title.utf16.count], "\(marked)")
-            let fixes = try client.result("textDocument/codeAction", [
-                "textDocument": ["uri": uri(path)], "range": marked["range"] as Any, "context": ["diagnostics": [marked]],
-            ]) as? [[String: Any]] ?? []
+            let fixes = try codeActions(in: path, for: marked)
             let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
             #expect(edit?.first?.string("newText") == fixed, "\(fixes)")
         }
@@ -300,9 +293,7 @@ import TestSupport
         let diagnostics = try open(path, head + body)
         func fixed(_ code: String, tag: String) throws -> String? {
             let shown = try #require(diagnostics.first { $0.string("code") == code && ($0.string("message") ?? "").hasPrefix("'<\(tag)>'") })
-            let fixes = try client.result("textDocument/codeAction", [
-                "textDocument": ["uri": uri(path)], "range": shown["range"] as Any, "context": ["diagnostics": [shown]],
-            ]) as? [[String: Any]] ?? []
+            let fixes = try codeActions(in: path, for: shown)
             let edits = try #require(fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]], "\(fixes)")
             return Self.applying(edits, to: head + body)
         }
@@ -330,9 +321,7 @@ import TestSupport
         let body = "첫 줄<br>둘째 줄\n셋째 줄<BR/>\n넷째 줄<br>\n"
         let shown = try #require(try open(path, head + body).first { $0.string("code") == "html-shown" })
         #expect(shown.string("message")?.contains("start a new line there instead") == true, "\(shown)")
-        let fixes = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": shown["range"] as Any, "context": ["diagnostics": [shown]],
-        ]) as? [[String: Any]] ?? []
+        let fixes = try codeActions(in: path, for: shown)
         let edits = try #require(fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]], "\(fixes)")
         #expect(Self.applying(edits, to: head + body) == head + "첫 줄\n둘째 줄\n셋째 줄\n넷째 줄\n")
         #expect(try client.finish() == 0)
@@ -347,9 +336,7 @@ import TestSupport
             let path = "content/journals/\(name).md"
             let marked = try #require(try open(path, head + body).first { $0.string("code") == "title-repeated" })
             #expect(Self.range(marked)[0] == 6, "\(marked)")
-            let fixes = try client.result("textDocument/codeAction", [
-                "textDocument": ["uri": uri(path)], "range": marked["range"] as Any, "context": ["diagnostics": [marked]],
-            ]) as? [[String: Any]] ?? []
+            let fixes = try codeActions(in: path, for: marked)
             let edit = try #require(fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]], "\(fixes)")
             #expect(Self.applying(edit, to: head + body) == head + fixed)
         }
@@ -652,9 +639,7 @@ import TestSupport
         let path = "content/journals/fix.md"
         let diagnostics = try open(path, "---\ntitle: 고치기\ntags: [econmy]\ncreated: 2026-11-20\n---\n본문\n")
         let tag = try #require(diagnostics.first { $0.string("code") == "unknown-tag" })
-        let actions = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": tag["range"] as Any, "context": ["diagnostics": [tag]],
-        ]) as? [[String: Any]] ?? []
+        let actions = try codeActions(in: path, for: tag)
         #expect(actions.map { $0.string("title") } == ["Replace with 'economy'", "Add 'econmy' to the tags in gazette.yml"])
         let replace = actions.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(replace?.first?.string("newText") == "economy")
@@ -667,9 +652,7 @@ import TestSupport
         ])
         let named = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "unknown-tag" })
         #expect(named.string("message")?.hasPrefix("unknown tag '경제' — did you mean 'economy'? '경제' is its name, and journals write tags by key") == true)
-        let byName = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": named["range"] as Any, "context": ["diagnostics": [named]],
-        ]) as? [[String: Any]] ?? []
+        let byName = try codeActions(in: path, for: named)
         #expect(byName.first?.string("title") == "Replace with 'economy'")
         // Two tags joined by a full-width comma (Korean mode): the fix is the comma, nothing added.
         try client.notify("textDocument/didChange", [
@@ -677,9 +660,7 @@ import TestSupport
             "contentChanges": [["text": "---\ntitle: 고치기\ntags: [economy，politics]\ncreated: 2026-11-20\n---\n본문\n"]],
         ])
         let comma = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "tag-comma" })
-        let commaFixes = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": comma["range"] as Any, "context": ["diagnostics": [comma]],
-        ]) as? [[String: Any]] ?? []
+        let commaFixes = try codeActions(in: path, for: comma)
         #expect(commaFixes.map { $0.string("title") } == ["Replace with 'economy, politics'"])
         let fixed = commaFixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(fixed?.first?.object("range").object("start").int("character") == 7)
@@ -700,9 +681,7 @@ import TestSupport
         let url = "\(server.base)/news/1"
         let diagnostics = try open(path, "---\ntitle: 저장\narticle: \(url)\nauthor: sam\ncreated: 2026-11-20\n---\n본문\n")
         let missing = try #require(diagnostics.first { $0.string("code") == "article-not-stored" })
-        let actions = try client.result("textDocument/codeAction", [
-            "textDocument": ["uri": uri(path)], "range": missing["range"] as Any, "context": ["diagnostics": [missing]],
-        ]) as? [[String: Any]] ?? []
+        let actions = try codeActions(in: path, for: missing)
         let store = try #require(actions.first { $0.string("title") == "Store this article (as gazette add does)" })
         let command = store.object("command")
         #expect(command.string("command") == "gazette.storeArticle")
