@@ -88,7 +88,7 @@ let package = Package(
         // Text for print: Pango text blocks on pinned fonts, drawn on a cairo PDF canvas (Packet's).
         .target(name: "Typesetting", dependencies: ["GazetteModel", "CPangoCairo"]),
         // libvips behind a Swift face: thumbnails of untrusted images, with size limits.
-        .target(name: "Imaging", dependencies: ["CVips"]),
+        .target(name: "Imaging", dependencies: ["CVips", "GazetteModel"]),
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.
         .target(
             name: "Content",

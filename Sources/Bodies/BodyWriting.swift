@@ -315,8 +315,9 @@ public enum BodyWriting {
             while index < text.count {
                 switch text[index] {
                 case UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "<"), UInt8(ascii: "\\"), UInt8(ascii: "`"),
-                    UInt8(ascii: "&"), UInt8(ascii: "@"), UInt8(ascii: ":") where byte(index + 1) == UInt8(ascii: "/"),
-                    UInt8(ascii: "w") where text[index...].starts(with: "www.".utf8):
+                    UInt8(ascii: "&"), UInt8(ascii: "@"):
+                    return false
+                case UInt8(ascii: ":") where byte(index + 1) == UInt8(ascii: "/"), UInt8(ascii: "w") where text[index...].starts(with: "www.".utf8):
                     return false
                 case UInt8(ascii: "*"):
                     guard byte(index + 1) == UInt8(ascii: "*"), byte(index + 2) != UInt8(ascii: "*") else { return false }

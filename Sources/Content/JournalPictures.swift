@@ -156,7 +156,12 @@ public enum JournalPictures {
                         hint: "use PNG, JPEG, GIF, WebP, AVIF, HEIC or SVG; link other files with [text](\(written))", sourceLine: shown))
                 continue
             }
-            let size = size(of: url)
+            let header = header(of: url)
+            if let mismatch = PictureKind.of(header).mismatch(named: ext) {
+                problems.append(kindProblem(mismatch, written: written, path: path, file: file, alt: link.text, at: at, sourceLine: shown))
+                continue
+            }
+            let size = PictureSize.read(Data(header))
             pictures.append(
                 JournalPicture(file: file, published: published, destination: written, width: size?.width, height: size?.height, alt: link.text))
         }
@@ -166,9 +171,43 @@ public enum JournalPictures {
     /// The size the picture at `url` is shown at (`PictureSize`), from its header only: every
     /// load (each `serve` save) reads it, never the whole file.
     static func size(of url: URL) -> (width: Int, height: Int)? {
-        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        PictureSize.read(Data(header(of: url)))
+    }
+
+    /// The first bytes of the file at `url` (`PictureSize.headerBytes`), which say its kind and
+    /// size.
+    static func header(of url: URL) -> [UInt8] {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return [] }
         defer { try? handle.close() }
-        return (try? handle.read(upToCount: PictureSize.headerBytes)).flatMap { $0 }.flatMap(PictureSize.read)
+        return (try? handle.read(upToCount: PictureSize.headerBytes)).flatMap { $0 }.map { [UInt8]($0) } ?? []
+    }
+
+    /// The error for a picture whose file a page would show broken: `photo.jpg` holding a web
+    /// page saved in its place, or an iPhone's HEIC renamed `.jpg`.
+    static func kindProblem(
+        _ mismatch: PictureMismatch, written: String, path: String, file: String, alt: String, at: SourceLocation, sourceLine: String?
+    ) -> Diagnostic {
+        switch mismatch {
+        case .notAPicture(.empty):
+            return .error(
+                "picture '\(written)' is an empty file, which no page can show", at: at,
+                hint: "save the picture again as \(file)", sourceLine: sourceLine, code: "not-a-picture")
+        case .notAPicture(let kind):
+            let hint =
+                kind == .other("a web page (HTML)")
+                ? "a web page was saved in the picture's place: open the picture on its own (Open Image in New Tab), then save it as \(file)"
+                : "save the picture itself as \(file): PNG, JPEG, GIF, WebP, AVIF, HEIC or SVG"
+            return .error("picture '\(written)' is not a picture: \(file) holds \(kind.name)", at: at, hint: hint, sourceLine: sourceLine, code: "not-a-picture")
+        case .misnamed(let kind):
+            let ext = (file as NSString).pathExtension
+            let renamed = (file as NSString).deletingPathExtension + "." + (kind.fileExtension ?? ext)
+            let address = (path as NSString).deletingPathExtension + "." + (kind.fileExtension ?? ext)
+            let shows = kind == .heif ? "which only Safari shows" : "which browsers do not show"
+            let also = kind == .heif ? ": a build publishes a HEIC picture as a JPEG every browser shows" : ""
+            return .error(
+                "picture '\(written)' is \(kind.described) named .\(ext), \(shows)", at: at,
+                hint: "rename the file to \(renamed) and write '![\(alt)](\(address))'\(also)", sourceLine: sourceLine, code: "misnamed-picture")
+        }
     }
 
     /// The file of its folder whose name is `file`'s in another Unicode normalization

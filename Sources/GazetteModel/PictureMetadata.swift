@@ -26,16 +26,13 @@ public enum PictureMetadata {
             return data
         }
         let bytes = [UInt8](data)
-        let result: [UInt8]?
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) {
-            result = jpeg(bytes)
-        } else if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
-            result = png(bytes)
-        } else if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            result = webp(bytes)
-        } else {
-            result = nil
-        }
+        let result: [UInt8]? =
+            switch PictureKind.of(Array(bytes.prefix(16))) {
+            case .jpeg: jpeg(bytes)
+            case .png: png(bytes)
+            case .webp: webp(bytes)
+            default: nil
+            }
         return result.map { Data($0) } ?? data
     }
 

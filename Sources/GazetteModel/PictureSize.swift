@@ -17,11 +17,11 @@ public enum PictureSize {
         func u24le(_ i: Int) -> Int { i + 2 < bytes.count ? Int(bytes[i + 2]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i]) : 0 }
         func u32be(_ i: Int) -> Int { u16be(i) << 16 | u16be(i + 2) }
         func valid(_ width: Int, _ height: Int) -> (width: Int, height: Int)? { width > 0 && height > 0 ? (width, height) : nil }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), bytes.count >= 24 {
-            return valid(u32be(16), u32be(20))
-        }
-        if bytes.starts(with: Array("GIF8".utf8)), bytes.count >= 10 { return valid(u16le(6), u16le(8)) }
-        if bytes.starts(with: Array("RIFF".utf8)), bytes.count >= 30, Array(bytes[8..<12]) == Array("WEBP".utf8) {
+        switch PictureKind.of(Array(bytes.prefix(16))) {
+        case .png: return bytes.count >= 24 ? valid(u32be(16), u32be(20)) : nil
+        case .gif: return bytes.count >= 10 ? valid(u16le(6), u16le(8)) : nil
+        case .webp:
+            guard bytes.count >= 30 else { return nil }
             switch String(decoding: bytes[12..<16], as: UTF8.self) {
             case "VP8 ": return valid(u16le(26) & 0x3FFF, u16le(28) & 0x3FFF)
             case "VP8L":
@@ -30,9 +30,8 @@ public enum PictureSize {
             case "VP8X": return valid(u24le(24) + 1, u24le(27) + 1)
             default: return nil
             }
-        }
-        if bytes.count >= 12, Array(bytes[4..<8]) == Array("ftyp".utf8) { return heif(bytes) }
-        if bytes.starts(with: [0xFF, 0xD8]) {
+        case .avif, .heif: return heif(bytes)
+        case .jpeg:
             var index = 2
             var turned = false
             while index + 9 < bytes.count {
@@ -50,8 +49,9 @@ public enum PictureSize {
                 }
                 index += 2 + length
             }
+            return nil
+        default: return nil
         }
-        return nil
     }
 
     /// A HEIF file's (HEIC from a phone, AVIF): the primary item's `ispe` (its size as stored),

@@ -1,31 +1,26 @@
 internal import CVips
 import Foundation
+import GazetteModel
 
 /// The image formats Gazette makes thumbnails from, told by their first bytes: what a server
 /// says in `Content-Type` is never believed.
 public enum ImageFormat: String, Sendable, CaseIterable {
     case jpeg, png, webp
 
-    /// The format the bytes start with, or nil when they are none of these.
+    /// The format the bytes start with (`PictureKind`), or nil when they are none of these.
     public static func sniff(_ bytes: Data) -> ImageFormat? {
-        let head = [UInt8](bytes.prefix(12))
-        if head.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if head.count == 12, head.starts(with: Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return .webp }
-        return nil
+        switch PictureKind.of([UInt8](bytes.prefix(16))) {
+        case .jpeg: .jpeg
+        case .png: .png
+        case .webp: .webp
+        default: nil
+        }
     }
 
-    /// What bytes that are not one of these look like, in a few words for a warning:
-    /// `HTML`, `SVG`, `a GIF`, `text`, `empty`, or `unknown bytes`.
+    /// What bytes that are not one of these are, in a few words for a warning: "a web page
+    /// (HTML)", "an SVG drawing", "a GIF picture", "text", "an empty file".
     public static func describeOther(_ bytes: Data) -> String {
-        if bytes.isEmpty { return "empty" }
-        let head = [UInt8](bytes.prefix(512))
-        if head.starts(with: Array("GIF8".utf8)) { return "a GIF" }
-        let text = String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if text.hasPrefix("<!doctype html") || text.hasPrefix("<html") || text.contains("<head") || text.contains("<body") { return "HTML" }
-        if text.contains("<svg") { return "SVG" }
-        if head.allSatisfy({ $0 == 9 || $0 == 10 || $0 == 13 || (32..<127).contains($0) || $0 >= 0x80 }) { return "text" }
-        return "unknown bytes"
+        PictureKind.of([UInt8](bytes.prefix(4096))).described
     }
 }
 
@@ -164,7 +159,7 @@ public enum Thumbnailer {
     /// The format of `bytes`, checked by their first bytes and by the loader vips would use.
     private static func check(_ bytes: Data) throws(ImagingError) -> ImageFormat {
         guard let format = ImageFormat.sniff(bytes) else {
-            throw ImagingError(.notAnImage, "not a JPEG, PNG or WebP image (the bytes are \(ImageFormat.describeOther(bytes)))")
+            throw ImagingError(.notAnImage, "not a JPEG, PNG or WebP image but \(ImageFormat.describeOther(bytes))")
         }
         guard started else { throw unavailable }
         let loader: String? = bytes.withUnsafeBytes { raw in

@@ -491,6 +491,54 @@ import TestSupport
         #expect(!site.exists("public"))
     }
 
+    /// A picture file that is there but that a page would show broken: a web page saved in the
+    /// photo's place, an empty file, an iPhone's HEIC renamed `.jpg`, an SVG named `.png` and a
+    /// PNG named `.svg`. Each is named at the picture, with what to do; a PNG named `.jpg`, which
+    /// every browser shows, is not.
+    @Test func aPictureFileAPageWouldShowBrokenIsNamed() throws {
+        let site = try Self.freshSite("gazette-picture-kinds")
+        let folder = site.url.appendingPathComponent("content/journals")
+        try site.write("content/journals/photo.jpg", "<!DOCTYPE html>\n<html lang=\"ko\"><head><title>뉴스 사진</title></head><body><img src=\"x.jpg\"></body></html>\n")
+        try site.write("content/journals/blank.png", "")
+        try FileManager.default.copyItem(at: Repository.root.appendingPathComponent("Tests/Fixtures/images/phone.heic"), to: folder.appendingPathComponent("IMG_0004.jpg"))
+        try site.write("content/journals/logo.png", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect width=\"10\" height=\"10\"/></svg>\n")
+        try Self.png(folder.appendingPathComponent("chart.svg"), width: 10, height: 10)
+        try Self.png(folder.appendingPathComponent("scan.jpg"), width: 10, height: 10)
+        try site.write(
+            "content/journals/2026-11-20-kinds.md",
+            Self.journal(
+                title: "그림 파일들", created: "2026-11-20 10:00",
+                body: "![사진](photo.jpg)\n\n![빈](blank.png)\n\n![현장](IMG_0004.jpg)\n\n![로고](logo.png)\n\n![차트](chart.svg)\n\n![스캔](scan.jpg)"))
+        for command in [["check"], ["build", "--no-pdf"]] {
+            let result = try GazetteCommand.run(command, in: site.url)
+            #expect(result.status == 1)
+            let said = result.stderr.split(separator: "\n").filter { $0.hasPrefix("content/journals/2026-11-20-kinds.md") }
+            #expect(
+                said == [
+                    "content/journals/2026-11-20-kinds.md:7:1: error: picture 'photo.jpg' is not a picture: content/journals/photo.jpg holds a web page (HTML) — a web page was saved in the picture's place: open the picture on its own (Open Image in New Tab), then save it as content/journals/photo.jpg",
+                    "content/journals/2026-11-20-kinds.md:9:1: error: picture 'blank.png' is an empty file, which no page can show — save the picture again as content/journals/blank.png",
+                    "content/journals/2026-11-20-kinds.md:11:1: error: picture 'IMG_0004.jpg' is a HEIC picture named .jpg, which only Safari shows — rename the file to content/journals/IMG_0004.heic and write '![현장](IMG_0004.heic)': a build publishes a HEIC picture as a JPEG every browser shows",
+                    "content/journals/2026-11-20-kinds.md:13:1: error: picture 'logo.png' is an SVG drawing named .png, which browsers do not show — rename the file to content/journals/logo.svg and write '![로고](logo.svg)'",
+                    "content/journals/2026-11-20-kinds.md:15:1: error: picture 'chart.svg' is a PNG picture named .svg, which browsers do not show — rename the file to content/journals/chart.png and write '![차트](chart.png)'",
+                ], "\(result.stderr)")
+        }
+        #expect(!site.exists("public"))
+        // Renamed as the hints say, the site builds.
+        for (from, to) in [("IMG_0004.jpg", "IMG_0004.heic"), ("logo.png", "logo.svg"), ("chart.svg", "chart.png")] {
+            try FileManager.default.moveItem(at: folder.appendingPathComponent(from), to: folder.appendingPathComponent(to))
+        }
+        try Self.png(folder.appendingPathComponent("blank.png"), width: 10, height: 10)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("photo.jpg"))
+        try Self.png(folder.appendingPathComponent("photo.jpg"), width: 10, height: 10)
+        try site.write(
+            "content/journals/2026-11-20-kinds.md",
+            Self.journal(
+                title: "그림 파일들", created: "2026-11-20 10:00",
+                body: "![사진](photo.jpg)\n\n![빈](blank.png)\n\n![현장](IMG_0004.heic)\n\n![로고](logo.svg)\n\n![차트](chart.png)\n\n![스캔](scan.jpg)"))
+        let build = try GazetteCommand.run(["build", "--no-pdf"], in: site.url)
+        #expect(build.status == 0, "\(build.stderr)")
+    }
+
     /// A picture dragged in from a folder outside the site is written as a path on the member's
     /// computer (or a `file:` address): named as such, with the Markdown to write once the file
     /// is copied beside the journal — not "save it as static/home/…". A site path that merely

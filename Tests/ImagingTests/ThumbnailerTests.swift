@@ -40,9 +40,9 @@ import TestSupport
         #expect(ImageFormat.sniff(Data([0xFF, 0xD8, 0xFF, 0xE0])) == .jpeg)
         #expect(ImageFormat.sniff(Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == .webp)
         #expect(ImageFormat.sniff(Data("<html><body>".utf8)) == nil)
-        #expect(ImageFormat.describeOther(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) == "SVG")
-        #expect(ImageFormat.describeOther(Data("GIF89a".utf8)) == "a GIF")
-        #expect(ImageFormat.describeOther(Data()) == "empty")
+        #expect(ImageFormat.describeOther(Data("<svg xmlns='http://www.w3.org/2000/svg'/>".utf8)) == "an SVG drawing")
+        #expect(ImageFormat.describeOther(Data("GIF89a".utf8)) == "a GIF picture")
+        #expect(ImageFormat.describeOther(Data()) == "an empty file")
     }
 
     /// Imaging's one error type says which kind of trouble an image is, beside its words.

@@ -116,7 +116,7 @@ import TestSupport
         ])
         let site = try TemporaryFolder("gazette-bad-images")
         let cases: [(path: String, reason: String)] = [
-            ("/fake.jpg", "not a JPEG, PNG or WebP image (the bytes are HTML) served as image/jpeg"),
+            ("/fake.jpg", "not a JPEG, PNG or WebP image but a web page (HTML) served as image/jpeg"),
             ("/missing.jpg", "HTTP 404"),
             ("/loop-a.jpg", "redirects go round in a circle"),
             ("/bomb.png", "the image claims 30000×30000 pixels, over the limit"),
@@ -345,7 +345,7 @@ import TestSupport
 
         let fake = try GazetteCommand.run(["add", "\(server.base)/fake-story", "--site", site.path])
         #expect(fake.status == 0)
-        #expect(fake.stderr.contains("warning: image from 127.0.0.1 not used: not a JPEG, PNG or WebP image (the bytes are HTML) served as image/jpeg"), "\(fake.stderr)")
+        #expect(fake.stderr.contains("warning: image from 127.0.0.1 not used: not a JPEG, PNG or WebP image but a web page (HTML) served as image/jpeg"), "\(fake.stderr)")
         #expect(ArticleStore.load(siteRoot: site.url).articles.count == 2)
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent(ArticleThumbnails.folder).path).count == 2)
     }

@@ -12,7 +12,7 @@ import TestSupport
         let site = try TemporaryFolder("gazette-checks")
         try site.write("gazette.yml", "title: T\n")
         try site.write("static/files/report.pdf", "%PDF")
-        try site.write("static/files/chart.png", "PNG")
+        try site.write("static/files/chart.png", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         try site.write(
             "content/journals/first.md",
             """
