@@ -176,7 +176,7 @@ public enum JournalPictures {
 
     /// The first bytes of the file at `url` (`PictureSize.headerBytes`), which say its kind and
     /// size.
-    static func header(of url: URL) -> [UInt8] {
+    public static func header(of url: URL) -> [UInt8] {
         guard let handle = try? FileHandle(forReadingFrom: url) else { return [] }
         defer { try? handle.close() }
         return (try? handle.read(upToCount: PictureSize.headerBytes)).flatMap { $0 }.map { [UInt8]($0) } ?? []

@@ -266,6 +266,9 @@ extension Features {
     /// The command a quick fix runs to copy a picture from the member's computer beside the
     /// journal that shows it (`PictureCopy`).
     static let copyPictureCommand = "gazette.copyPicture"
+    /// The command a quick fix runs to rename a picture file named for another kind than it
+    /// holds (`PictureRename`).
+    static let renamePictureCommand = "gazette.renamePicture"
 
     func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         var actions: [CodeAction] = []
@@ -311,6 +314,18 @@ extension Features {
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]]),
                         command: Command(title: "Copy the picture", command: Features.copyPictureCommand, arguments: [copy.source, copy.target])),
                     at: 0)
+            }
+            if diagnostic.code == "misnamed-picture", let rename = PictureRename(message: diagnostic.message, root: workspace.root),
+                case let range = document.text[document.index(of: diagnostic.range.start, encoding: encoding)..<document.index(of: diagnostic.range.end, encoding: encoding)],
+                range.hasPrefix("!["), range.hasSuffix("(" + rename.written + ")")
+            {
+                // The file renamed as the hint says, and the picture (its range, `![…](…)`)
+                // written with the new name.
+                actions.append(
+                    CodeAction(
+                        title: "Rename the file to \(rename.name) and write \(rename.picture)", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: rename.picture)]]),
+                        command: Command(title: "Rename the picture", command: Features.renamePictureCommand, arguments: [rename.source, rename.target])))
             }
             if diagnostic.code == "article-not-stored", let url = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
                 CanonicalURL.canonicalize(url) != nil

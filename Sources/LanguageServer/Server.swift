@@ -121,7 +121,7 @@ public final class LanguageServer {
             "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
-            "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand), .string(Features.copyPictureCommand)])]),
+            "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand), .string(Features.copyPictureCommand), .string(Features.renamePictureCommand)])]),
             // Renaming a journal's file in the editor: the links to it follow.
             "workspace": .object([
                 "fileOperations": .object([
@@ -272,12 +272,15 @@ public final class LanguageServer {
     /// network policy, from gazette.yml), then the site read again and the open documents
     /// checked. The store is the only file written, and only when the member asked.
     private func execute(_ id: JSONValue?, _ params: JSONValue) {
-        if params["command"]?.string == Features.copyPictureCommand {
-            copyPicture(id, params["arguments"]?.array?.compactMap(\.string) ?? [])
+        let command = params["command"]?.string
+        if command == Features.copyPictureCommand || command == Features.renamePictureCommand {
+            pictureFile(id, copy: command == Features.copyPictureCommand, params["arguments"]?.array?.compactMap(\.string) ?? [])
             return
         }
-        guard params["command"]?.string == Features.storeCommand, let url = params["arguments"]?.array?.first?.string else {
-            respond(id: id, error: (-32602, "gazette lsp runs only \(Features.storeCommand) URL and \(Features.copyPictureCommand) SOURCE TARGET"))
+        guard command == Features.storeCommand, let url = params["arguments"]?.array?.first?.string else {
+            respond(
+                id: id,
+                error: (-32602, "gazette lsp runs only \(Features.storeCommand) URL, \(Features.copyPictureCommand) SOURCE TARGET and \(Features.renamePictureCommand) SOURCE TARGET"))
             return
         }
         guard let workspace, let config = workspace.config else {
@@ -297,21 +300,27 @@ public final class LanguageServer {
     }
 
     /// `gazette.copyPicture SOURCE TARGET`: a picture on this computer copied beside the journal
-    /// that names it (`PictureCopy`, which checks both again: they come from the editor), then
-    /// the site read again and the open documents checked.
-    private func copyPicture(_ id: JSONValue?, _ arguments: [String]) {
+    /// that names it (`PictureCopy`); `gazette.renamePicture SOURCE TARGET`: a picture file of
+    /// the site named for another kind than it holds, renamed (`PictureRename`). Each checks
+    /// both paths again (they come from the editor). Once one is done, the site is read again
+    /// and the open documents checked.
+    private func pictureFile(_ id: JSONValue?, copy: Bool, _ arguments: [String]) {
         guard arguments.count == 2, let workspace else {
-            respond(id: id, error: (-32602, "gazette.copyPicture takes the picture's path and where it goes in the site"))
+            respond(id: id, error: (-32602, "\(copy ? Features.copyPictureCommand : Features.renamePictureCommand) takes the picture's path and its new path in the site"))
             return
         }
-        if let problem = PictureCopy.copy(source: arguments[0], target: arguments[1], root: workspace.root) {
-            notify("window/showMessage", .object(["type": .number(1), "message": .string("The picture was not copied: \(problem)")]))
+        let (source, target) = (arguments[0], arguments[1])
+        let problem =
+            copy
+            ? PictureCopy.copy(source: source, target: target, root: workspace.root) : PictureRename.rename(source: source, target: target, root: workspace.root)
+        if let problem {
+            notify("window/showMessage", .object(["type": .number(1), "message": .string("The picture was not \(copy ? "copied" : "renamed"): \(problem)")]))
             respond(id: id, error: (-32603, problem))
         } else {
-            notify("window/showMessage", .object(["type": .number(3), "message": .string("Copied to \(arguments[1])")]))
+            notify("window/showMessage", .object(["type": .number(3), "message": .string("\(copy ? "Copied" : "Renamed") to \(target)")]))
             respond(id: id, result: .null)
+            changedOnDisk()
         }
-        changedOnDisk()
     }
 
     /// Runs the store's async fetch to its end on this thread (the server answers one message

@@ -246,6 +246,56 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// An iPhone's HEIC renamed `.jpg`, which only Safari would show: the quick fix renames the
+    /// file `.heic` (which a build converts) and writes the new address. The command's
+    /// arguments an editor should never send are refused, and nothing is renamed.
+    @Test func aPictureNamedForAnotherKindIsRenamedByAQuickFix() throws {
+        try initialize()
+        let folder = site.url.appendingPathComponent("content/journals")
+        let phone = try #require(FileManager.default.contents(atPath: Repository.root.appendingPathComponent("Tests/Fixtures/images/phone.heic").path))
+        try phone.write(to: folder.appendingPathComponent("IMG_0004.jpg"))
+        let path = "content/journals/phone.md"
+        let diagnostics = try open(path, "---\ntitle: 현장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n사진: ![현장](IMG_0004.jpg)\n")
+        let misnamed = try #require(diagnostics.first { $0.string("code") == "misnamed-picture" }, "\(diagnostics)")
+        #expect(Self.range(misnamed) == [6, 4, 23], "\(misnamed)")
+        let actions = try codeActions(in: path, for: misnamed)
+        let rename = try #require(actions.first)
+        #expect(rename.string("title") == "Rename the file to IMG_0004.heic and write ![현장](IMG_0004.heic)")
+        let edit = rename.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(edit?.first?.string("newText") == "![현장](IMG_0004.heic)")
+        let command = rename.object("command")
+        #expect(command.string("command") == "gazette.renamePicture")
+        let arguments = command["arguments"] as? [String] ?? []
+        #expect(arguments == ["content/journals/IMG_0004.jpg", "content/journals/IMG_0004.heic"])
+        // Arguments an editor should never send: out of the site's folders, a folder apart, a
+        // name that does not say what the file holds, a file that is named rightly, over another file.
+        try phone.write(to: folder.appendingPathComponent("taken.jpg"))
+        try phone.write(to: folder.appendingPathComponent("taken.heic"))
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: folder.appendingPathComponent("right.png"))
+        for refused in [
+            ["content/journals/IMG_0004.jpg", "content/journals/../../IMG_0004.heic"], ["content/journals/IMG_0004.jpg", "content/IMG_0004.heic"],
+            ["content/journals/IMG_0004.jpg", "content/journals/IMG_0004.png"], ["content/journals/right.png", "content/journals/right.jpg"],
+            ["content/journals/taken.jpg", "content/journals/taken.heic"], ["gazette.yml", "content/journals/gazette.heic"],
+        ] {
+            #expect(try client.request("workspace/executeCommand", ["command": "gazette.renamePicture", "arguments": refused])["error"] != nil, "\(refused)")
+        }
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("taken.heic").path) == phone)
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("right.png").path))
+        // As an editor runs the action: the edit, then the command.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2],
+            "contentChanges": [["text": "---\ntitle: 현장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n사진: ![현장](IMG_0004.heic)\n"]],
+        ])
+        #expect(try client.diagnostics(for: uri(path)).contains { $0.string("code") == "picture-missing" })
+        #expect(try client.request("workspace/executeCommand", ["command": "gazette.renamePicture", "arguments": arguments])["error"] == nil)
+        #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("IMG_0004.heic").path) == phone)
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("IMG_0004.jpg").path))
+        // The site read again: nothing is left to say about the picture.
+        let after = try client.diagnostics(for: uri(path))
+        #expect(!after.contains { ($0.string("code") ?? "").contains("picture") }, "\(after)")
+        #expect(try client.finish() == 0)
+    }
+
     /// A link to a journal renamed since (`bok-rate` → `bok-rate-hold`): its address is marked,
     /// and the quick fix writes the file it meant, `#…` kept.
     @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {
