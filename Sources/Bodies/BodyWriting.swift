@@ -204,10 +204,11 @@ public enum BodyWriting {
     /// `**"금리"**가` (bold that ends after punctuation and before a letter cannot close),
     /// `![차트](my chart.png)` (an address with a space) and `![차트](chart.png` (an address the
     /// line never closes). Each is found where the line rendered
-    /// alone still shows the marks. Inline code is not read either.
+    /// alone still shows the marks. Inline code is not read either. And a footnote written on
+    /// one side only: `[^1]` with no `[^1]: …` (shown as typed), or a note nothing refers to.
     static func markupSlips(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        var footnoteSaid = false
+        var footnotes = Footnotes()
         for (index, (text, inCode)) in zip(lines, code).enumerated() where !inCode {
             // Only a line with '#', '*', '_' or '](' can hold these slips (most lines hold none).
             guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D }) else { continue }
@@ -223,11 +224,7 @@ public enum BodyWriting {
             if UTF8Search.firstIndex(of: "[[", in: prose) != nil {
                 warnings += wikiLinks(prose, line: line, at: { at(index, column: $0) })
             }
-            if !footnoteSaid, UTF8Search.firstIndex(of: "[^", in: prose) != nil, let footnote = footnote(prose, line: line, at: { at(index, column: $0) }) {
-                // Once a journal: its other notes are written the same way.
-                warnings.append(footnote)
-                footnoteSaid = true
-            }
+            if UTF8Search.firstIndex(of: "[^", in: prose) != nil { footnotes.read(prose, line: line, index: index) }
             // Foundation's `contains` and `range(of:)` go through NSString: on a fortnight of busy
             // journals they were 7 % of a clean build's processor time.
             let hasBold = UTF8Search.firstIndex(of: "**", in: prose) != nil || UTF8Search.firstIndex(of: "__", in: prose) != nil
@@ -284,7 +281,7 @@ public enum BodyWriting {
                 }
             }
         }
-        return warnings
+        return warnings + footnotes.warnings
     }
 
     /// True when every `**` of `line` is read as bold, so the line shows no marks of bold: its
@@ -406,20 +403,55 @@ public enum BodyWriting {
         return warnings
     }
 
-    /// A footnote, `[^1]` or its `[^1]: …`, which this site's Markdown (GitHub's, without the
-    /// footnote extension) shows as typed, brackets and all, where the page shows it.
-    static func footnote(_ prose: String, line: String, at: (Int) -> SourceLocation) -> Diagnostic? {
-        guard let mark = prose.firstMatch(of: /\[\^[^\]\s]+\](:?)/),
-            UTF8Search.firstIndex(of: String(prose[mark.range].prefix { $0 != "]" }), in: MarkdownDocument(prose).plainText()) != nil
-        else { return nil }
-        let written = String(prose[mark.range].dropLast(mark.output.1.count))
-        return .warning(
-            "footnote '\(written)' is shown as typed: pages and packets have no footnotes",
-            at: at(prose[..<mark.range.lowerBound].unicodeScalars.count + 1),
-            hint: mark.output.1.isEmpty
-                ? "write the note in the sentence, in parentheses (출처: 한국은행), or link its source: [한국은행 발표](https://…)"
-                : "move the note into the sentence that refers to it, in parentheses (출처: 한국은행), or link its source: [한국은행 발표](https://…)",
-            sourceLine: line, code: "markup-shown")
+    /// A body's footnotes as written: each `[^label]` referred to and each `[^label]: …` note,
+    /// where they first are. A reference with no note is shown as typed; a note nothing refers
+    /// to is shown nowhere (cmark-gfm drops it).
+    struct Footnotes {
+        struct Mark {
+            var written: String
+            var line: String
+            var index: Int
+            var column: Int
+        }
+        /// By label, lower-cased as Markdown compares them, in the order first written.
+        var references: [String: Mark] = [:]
+        var notes: [String: Mark] = [:]
+        var order: [String] = []
+
+        mutating func read(_ prose: String, line: String, index: Int) {
+            for mark in prose.matches(of: /(\\?)\[\^([^\]\s]+)\](:?)/) where mark.output.1.isEmpty {
+                let column = prose[..<mark.range.lowerBound].unicodeScalars.count + 1
+                let written = "[^\(mark.output.2)]"
+                let label = mark.output.2.lowercased()
+                // A note starts its line (after at most three spaces); `[^1]:` elsewhere is a
+                // reference followed by a colon.
+                let isNote = !mark.output.3.isEmpty && prose[..<mark.range.lowerBound].allSatisfy { $0 == " " } && column <= 4
+                if !order.contains(label) { order.append(label) }
+                if isNote {
+                    if notes[label] == nil { notes[label] = Mark(written: written, line: line, index: index, column: column) }
+                } else if references[label] == nil {
+                    references[label] = Mark(written: written, line: line, index: index, column: column)
+                }
+            }
+        }
+
+        /// A warning for each label written on one side only.
+        var warnings: [Diagnostic] {
+            order.compactMap { label in
+                if let reference = references[label], notes[label] == nil {
+                    return .warning(
+                        "footnote '\(reference.written)' has no note, so it is shown as typed", at: at(reference.index, column: reference.column),
+                        hint: "write its note on a line of its own after the paragraph: \(reference.written): 출처는 …", sourceLine: reference.line,
+                        code: "footnote-unmatched")
+                }
+                if let note = notes[label], references[label] == nil {
+                    return .warning(
+                        "note '\(note.written)' is referred to nowhere, so no page shows it", at: at(note.index, column: note.column),
+                        hint: "write \(note.written) after the words it is about, or delete the note", sourceLine: note.line, code: "footnote-unmatched")
+                }
+                return nil
+            }
+        }
     }
 
     /// `line` with its inline code spans blanked (each scalar a space: columns count scalars),

@@ -52,7 +52,7 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
                 case .emphasis(let children): inlines(children, kind == .plain ? .em : kind)
                 case .strong(let children): inlines(children, kind == .code ? kind : .strong)
                 case .strikethrough(let children), .link(_, _, let children): inlines(children, kind)
-                case .image, .html: break
+                case .image, .html, .footnoteReference: break
                 }
             }
         }
@@ -74,7 +74,7 @@ public struct ExcerptRun: Sendable, Hashable, Codable {
                             inlines(cell, .plain)
                         }
                     }
-                case .heading, .html, .thematicBreak: break
+                case .heading, .html, .thematicBreak, .footnote: break
                 }
             }
         }

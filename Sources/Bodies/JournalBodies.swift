@@ -107,7 +107,7 @@ public struct JournalBodies: Sendable {
             unsafeHTML: content.config.markdown.unsafeHTML, topHeadingLevel: 2,
             taskLabels: TaskLabels(done: strings["taskDone", default: "Done"], todo: strings["taskTodo", default: "To do"]),
             remoteImagesAsLinks: true, siteRootFromPage: SitePaths.root(from: SitePaths.journal("x")), headingIDs: true,
-            reservedIDs: Self.pageIDs, lineBreaks: content.config.markdown.lineBreaks)
+            reservedIDs: Self.pageIDs, lineBreaks: content.config.markdown.lineBreaks, footnoteBack: strings["footnoteBack", default: "Back to the text"])
         self.options = options
         self.content = content
         let journals = content.journals.filter { !$0.isBookmark }

@@ -65,6 +65,7 @@ public enum UIStrings {
         ("atAGlance", ko: "한눈에 보기", en: "At a glance"),
         ("taskDone", ko: "완료한 항목", en: "Done"),
         ("taskTodo", ko: "남은 항목", en: "To do"),
+        ("footnoteBack", ko: "본문으로 돌아가기", en: "Back to the text"),
         ("articlesBySource", ko: "출처별 기사", en: "Articles by source"),
         ("journalsByTag", ko: "태그별 저널", en: "Journals by tag"),
         ("search", ko: "검색", en: "Search"),

@@ -45,11 +45,16 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var headingIDs: Bool
     public var reservedIDs: [String]
 
+    /// What the link from a footnote back to where it is referred to is called, in the page's
+    /// language.
+    public var footnoteBack: String
+
     public init(
         unsafeHTML: Bool = false, topHeadingLevel: Int? = nil, taskLabels: TaskLabels = TaskLabels(done: "Done", todo: "To do"),
         remoteImagesAsLinks: Bool = false, siteRootFromPage: String? = nil, headingIDs: Bool = false, reservedIDs: [String] = [],
-        lineBreaks: Bool = false
+        lineBreaks: Bool = false, footnoteBack: String = "Back to the text"
     ) {
+        self.footnoteBack = footnoteBack
         self.lineBreaks = lineBreaks
         self.headingIDs = headingIDs
         self.reservedIDs = reservedIDs
@@ -162,10 +167,13 @@ public final class MarkdownDocument {
 
     /// A parser with Gazette's extensions, fed `text` and finished: the parser and the root.
     /// Strikethrough takes two tildes: Korean writes ranges with one (`100~125mg/dL`, `3~5일`),
-    /// and two of them in a paragraph must not strike out the text between.
+    /// and two of them in a paragraph must not strike out the text between. Footnotes as GitHub
+    /// reads them: `[^1]` in the text, `[^1]: …` on a line of its own; cmark-gfm numbers the
+    /// references (each's literal), moves the notes to the end in that order and drops a note
+    /// nothing refers to.
     fileprivate static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (OpaquePointer, OpaquePointer)? {
         cmark_gfm_core_extensions_ensure_registered()
-        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE) else { return nil }
+        guard let parser = cmark_parser_new(CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE | CMARK_OPT_FOOTNOTES) else { return nil }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
                 cmark_parser_attach_syntax_extension(parser, ext)
@@ -206,7 +214,7 @@ public final class MarkdownDocument {
     public func html() -> String {
         // Code blocks as <pre><code class="language-x">: GitHub's <pre lang="x"> is invalid HTML
         // (`lang` takes a BCP 47 language tag, and "python" is not one).
-        var flags = CMARK_OPT_DEFAULT
+        var flags = CMARK_OPT_DEFAULT | CMARK_OPT_FOOTNOTES
         if options.unsafeHTML { flags |= CMARK_OPT_UNSAFE }
         // Each heading starts with a mark while it is rendered, found after its tag and replaced
         // by its id: cmark-gfm writes no attributes on headings.
@@ -227,6 +235,15 @@ public final class MarkdownDocument {
         // Korean text, where `<`, the patterns' first, starts every tag) settles it.
         var html = String(cString: rendered)
         if !headings.isEmpty { html = Self.identified(html, headings.map(\.id)) }
+        if UTF8Search.firstIndex(of: "data-footnote-backref", in: html) != nil {
+            // A note's way back, named in the page's language, its arrow one the site's fonts
+            // have (cmark-gfm's ↩ is in neither Nanum font).
+            html = Self.replacing(
+                in: html,
+                [
+                    (#"aria-label="Back to content">↩"#, #"aria-label="\#(Self.attribute(options.footnoteBack))">↑"#),
+                ])
+        }
         if UTF8Search.firstIndex(of: "checkbox", in: html) != nil {
             html = Self.replacing(
                 in: html,
@@ -564,7 +581,8 @@ public final class MarkdownDocument {
         var text = ""
         var child = cmark_node_first_child(node)
         while let current = child {
-            if let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
+            // A footnote's reference is its number: not part of a heading's words.
+            if cmark_node_get_type(current) != CMARK_NODE_FOOTNOTE_REFERENCE, let literal = cmark_node_get_literal(current) { text += String(cString: literal) }
             text += Self.text(of: current)
             child = cmark_node_next(current)
         }

@@ -12,13 +12,16 @@ public enum MarkdownBlock: Sendable, Hashable {
     case html(String)
     case thematicBreak
     case table(MarkdownTable)
+    /// A footnote (`[^1]: …`), numbered as its references are; cmark-gfm puts the notes after
+    /// the rest of the body, in that order.
+    case footnote(number: Int, [MarkdownBlock])
 
     /// Whether a picture is anywhere in `blocks`: in a paragraph, heading, quote, list or cell.
     public static func containImage(_ blocks: [MarkdownBlock]) -> Bool {
         blocks.contains { block in
             switch block {
             case .paragraph(let items), .heading(_, let items): MarkdownInline.containImage(items)
-            case .blockQuote(let children): containImage(children)
+            case .blockQuote(let children), .footnote(_, let children): containImage(children)
             case .list(let list): list.items.contains { containImage($0.blocks) }
             case .table(let table): ([table.header] + table.rows).contains { $0.contains(where: MarkdownInline.containImage) }
             case .codeBlock, .html, .thematicBreak: false
@@ -39,6 +42,8 @@ public enum MarkdownInline: Sendable, Hashable {
     case link(destination: String, title: String, [MarkdownInline])
     case image(destination: String, title: String, alt: [MarkdownInline])
     case html(String)
+    /// A reference to the footnote of this number (`[^1]`).
+    case footnoteReference(Int)
 
     /// Whether a picture is among `inlines` or inside one of them (a linked picture).
     public static func containImage(_ inlines: [MarkdownInline]) -> Bool {
@@ -46,7 +51,7 @@ public enum MarkdownInline: Sendable, Hashable {
             switch inline {
             case .image: true
             case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children): containImage(children)
-            case .text, .code, .softBreak, .lineBreak, .html: false
+            case .text, .code, .softBreak, .lineBreak, .html, .footnoteReference: false
             }
         }
     }
@@ -61,6 +66,7 @@ public enum MarkdownInline: Sendable, Hashable {
             case .emphasis(let children), .strong(let children), .strikethrough(let children): text += plainText(children)
             case .link(_, _, let children): text += plainText(children)
             case .image(_, _, let alt): text += plainText(alt)
+            case .footnoteReference: break
             }
         }
         return text

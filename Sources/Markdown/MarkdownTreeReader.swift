@@ -5,7 +5,13 @@ internal import CCMarkGFM
 /// headers expose where the node-type globals are not.
 enum MarkdownTreeReader {
     static func blocks(under parent: OpaquePointer) -> [MarkdownBlock] {
-        children(of: parent).compactMap(block)
+        var notes = 0
+        return children(of: parent).compactMap { node in
+            // The notes, at the body's end in the order of their references: numbered so.
+            guard cmark_node_get_type(node) == CMARK_NODE_FOOTNOTE_DEFINITION else { return block(node) }
+            notes += 1
+            return .footnote(number: notes, blocks(under: node))
+        }
     }
 
     private static func children(of node: OpaquePointer) -> [OpaquePointer] {
@@ -91,6 +97,7 @@ enum MarkdownTreeReader {
         case CMARK_NODE_EMPH: return .emphasis(inlines(under: node))
         case CMARK_NODE_STRONG: return .strong(inlines(under: node))
         case CMARK_NODE_HTML_INLINE: return .html(literal(node))
+        case CMARK_NODE_FOOTNOTE_REFERENCE: return Int(literal(node)).map(MarkdownInline.footnoteReference)
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
             let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""

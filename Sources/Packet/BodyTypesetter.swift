@@ -26,7 +26,18 @@ struct BodyTypesetter {
     var headingAnchors = HeadingAnchors(names: [], descriptions: [])
 
     func boxes(_ blocks: [MarkdownBlock]) throws -> [FlowBox] {
-        try boxes(blocks, indent: 0, width: style.contentWidth, bars: [], tight: false)
+        try boxes(Self.printed(blocks), indent: 0, width: style.contentWidth, bars: [], tight: false)
+    }
+
+    /// The blocks as a packet prints them: the footnotes, which end the body, as a numbered list
+    /// under a rule (each reference is `[1]` in the text), tagged as any list is.
+    static func printed(_ blocks: [MarkdownBlock]) -> [MarkdownBlock] {
+        let notes = blocks.compactMap { block -> MarkdownList.Item? in
+            if case .footnote(_, let children) = block { MarkdownList.Item(task: nil, blocks: children) } else { nil }
+        }
+        guard !notes.isEmpty else { return blocks }
+        return blocks.filter { if case .footnote = $0 { false } else { true } }
+            + [.thematicBreak, .list(MarkdownList(ordered: true, start: 1, tight: false, items: notes))]
     }
 
     // MARK: - Blocks
@@ -82,6 +93,8 @@ struct BodyTypesetter {
                 made = [box]
             case .table(let table):
                 made = try self.table(table, indent: indent, width: width, gap: gap)
+            case .footnote(_, let children):
+                made = try boxes(children, indent: indent, width: width, bars: bars, tight: tight)
             }
             result += made
         }
@@ -562,6 +575,9 @@ struct BodyTypesetter {
                     $0.link = resolveLink(destination)
                     $0.italic = false
                 })
+            case .footnoteReference(let number):
+                // Its note is item `number` of the list that ends the journal.
+                text.append("[\(number)]", attributes.with { $0.color = style.muted })
             }
         }
     }

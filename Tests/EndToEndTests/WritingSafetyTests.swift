@@ -539,6 +539,41 @@ import TestSupport
         #expect(build.status == 0, "\(build.stderr)")
     }
 
+    /// Footnotes as a member writes them: on the page, numbered references and the notes at the
+    /// end with a way back; in the packet, `[1]` and a numbered list of the notes; not in the
+    /// card's excerpt. One written on one side only is named where it is.
+    @Test func footnotesAreOnThePageAndInThePacket() throws {
+        let site = try Self.freshSite("gazette-footnotes")
+        try site.write(
+            "content/journals/2026-11-20-notes.md",
+            Self.journal(
+                title: "각주", created: "2026-11-20 10:00",
+                body: "한국은행은 금리를 동결했다[^1]. 시장은 인하를 예상한다[^시장].\n\n[^1]: 한국은행 보도자료.\n[^시장]: 채권 2년물 금리.\n"))
+        try site.write(
+            "content/journals/2026-11-20-half.md",
+            Self.journal(title: "반쪽 각주", created: "2026-11-20 11:00", body: "출처가 빠졌다[^2].\n\n[^3]: 아무도 부르지 않는 주석.\n"))
+        let check = try GazetteCommand.run(["check"], in: site.url)
+        #expect(
+            check.stderr.split(separator: "\n").filter { $0.hasPrefix("content/journals/2026-11-20-") } == [
+                "content/journals/2026-11-20-half.md:7:8: warning: footnote '[^2]' has no note, so it is shown as typed — write its note on a line of its own after the paragraph: [^2]: 출처는 …",
+                "content/journals/2026-11-20-half.md:9:1: warning: note '[^3]' is referred to nowhere, so no page shows it — write [^3] after the words it is about, or delete the note",
+            ], "\(check.stderr)")
+        let build = try GazetteCommand.run(["build"], in: site.url)
+        #expect(build.status == 0, "\(build.stderr)")
+        let page = try site.read("public/journals/notes/index.html")
+        #expect(page.contains(##"동결했다<sup class="footnote-ref"><a href="#fn-1" id="fnref-1" data-footnote-ref>1</a></sup>"##), "\(page)")
+        #expect(page.contains(##"<li id="fn-1">"##) && page.contains("채권 2년물 금리.") && !page.contains("[^"))
+        let broken = try LinkWalk.broken(in: site.url.appendingPathComponent("public"), basePath: "/")
+        #expect(broken.isEmpty, "\(broken)")
+        let packet = try #require(try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("public/packets").path).first)
+        let text = try GazetteCommand.runShell("pdftotext '\(site.url.appendingPathComponent("public/packets/\(packet)").path)' -").stdout
+        #expect(text.contains("동결했다[1]. 시장은 인하를 예상한다[2]."), "\(text)")
+        #expect(text.contains("1. 한국은행 보도자료.") && text.contains("2. 채권 2년물 금리."), "\(text)")
+        #expect(text.contains("출처가 빠졌다[^2]."))
+        let home = try site.read("public/index.html")
+        #expect(!home.contains("한국은행 보도자료"), "a note is not part of the card's excerpt")
+    }
+
     /// A picture dragged in from a folder outside the site is written as a path on the member's
     /// computer (or a `file:` address): named as such, with the Markdown to write once the file
     /// is copied beside the journal — not "save it as static/home/…". A site path that merely

@@ -55,6 +55,34 @@ import TestSupport
         #expect(unsafe.html() == "<h2>손으로</h2>\n<h2 id=\"요약\">요약</h2>\n", "\(unsafe.html())")
     }
 
+    /// Footnotes as GitHub reads them: references numbered in the order first written, the notes
+    /// at the end with a way back named in the page's language and drawn with an arrow the
+    /// site's fonts have; the tree numbers them alike; a heading's id and the plain text leave
+    /// the numbers out; a reference with no note stays as typed, a note nothing refers to goes.
+    @Test func footnotesAreNumberedAndListedAtTheEnd() {
+        let body = "## 요약[^B]\n\n동결했다[^a], 다시[^A]. 없는 것[^x].\n\n[^a]: 보도자료 **원문**.\n[^b]: 둘째.\n[^unused]: 버려짐.\n"
+        let document = MarkdownDocument(body, options: MarkdownOptions(topHeadingLevel: 2, headingIDs: true, footnoteBack: "본문으로 돌아가기"))
+        let html = document.html()
+        #expect(html.hasPrefix(##"<h2 id="요약">요약<sup class="footnote-ref"><a href="#fn-b" id="fnref-b" data-footnote-ref>1</a></sup></h2>"##), "\(html)")
+        #expect(html.contains(##"동결했다<sup class="footnote-ref"><a href="#fn-a" id="fnref-a" data-footnote-ref>2</a></sup>"##))
+        #expect(html.contains("없는 것[^x]."))
+        #expect(html.contains(##"<li id="fn-b">"##) && html.contains(##"<li id="fn-a">"##) && !html.contains("버려짐"))
+        #expect(html.contains(##"class="footnote-backref" data-footnote-backref aria-label="본문으로 돌아가기">↑</a>"##))
+        #expect(!html.contains("↩") && !html.contains("Back to content"))
+        #expect(html.range(of: ##"<li id="fn-b">"##).map { $0.lowerBound < (html.range(of: ##"<li id="fn-a">"##)?.lowerBound ?? $0.lowerBound) } == true)
+        #expect(
+            document.blocks() == [
+                .heading(level: 2, [.text("요약"), .footnoteReference(1)]),
+                .paragraph([.text("동결했다"), .footnoteReference(2), .text(", 다시"), .footnoteReference(2), .text(". 없는 것[^x].")]),
+                .footnote(number: 1, [.paragraph([.text("둘째.")])]),
+                .footnote(number: 2, [.paragraph([.text("보도자료 "), .strong([.text("원문")]), .text(".")])]),
+            ])
+        #expect(document.plainText(skippingHeadings: true) == "동결했다, 다시. 없는 것[^x]. 둘째. 보도자료 원문.")
+        // Raw HTML allowed: the sanitizer keeps the references, the notes and their ids.
+        let unsafe = MarkdownDocument("글[^1].\n\n[^1]: 주.\n", options: MarkdownOptions(unsafeHTML: true)).html()
+        #expect(unsafe.contains(##"<a href="#fn-1" id="fnref-1">1</a>"##) && unsafe.contains(##"<li id="fn-1">"##), "\(unsafe)")
+    }
+
     /// Korean writes ranges with one tilde; only two strike text out.
     @Test func oneTildeIsARangeNotAStrikethrough() {
         let document = MarkdownDocument("공복혈당 100~125mg/dL, 당화혈색소 5.7~6.4%. ~~틀린 생각~~은 버렸다.")

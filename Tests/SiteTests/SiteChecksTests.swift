@@ -249,12 +249,16 @@ import TestSupport
                 "content/journals/j.md:7:1: warning: wiki link '[[2026-12-01-rates]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '[2026-12-01-rates](2026-12-01-rates.md)'? \(hint)",
                 "content/journals/j.md:7:24: warning: wiki link '[[금리 메모#요약 정리|요약]]' is shown as typed (Markdown does not read Obsidian's [[…]]) — did you mean '[요약](<금리 메모.md#요약-정리>)'? \(hint)",
             ])
-        // A footnote is shown as typed: said once, at the first, reference or note.
+        // Footnotes: a reference with no note is shown as typed, a note nothing refers to is
+        // shown nowhere; each said once, where it is first written. Labels match in any case.
         #expect(
-            warnings("발표가 있었다[^1]. 또[^2].\n\n[^1]: 한국은행.\n") == [
-                "content/journals/j.md:5:8: warning: footnote '[^1]' is shown as typed: pages and packets have no footnotes — write the note in the sentence, in parentheses (출처: 한국은행), or link its source: [한국은행 발표](https://…)"
+            warnings("발표가 있었다[^1]. 또[^2], 다시[^2].\n\n[^1]: 한국은행.\n[^출처]: 보도자료\n") == [
+                "content/journals/j.md:5:15: warning: footnote '[^2]' has no note, so it is shown as typed — write its note on a line of its own after the paragraph: [^2]: 출처는 …",
+                "content/journals/j.md:8:1: warning: note '[^출처]' is referred to nowhere, so no page shows it — write [^출처] after the words it is about, or delete the note",
             ])
-        #expect(warnings("[^출처]: 한국은행 보도자료\n").first?.hasPrefix("content/journals/j.md:5:1: warning: footnote '[^출처]' is shown as typed") == true)
+        #expect(warnings("발표[^Note]와 각주[^a] 재인용[^a].\n\n[^note]: 한국은행.\n   [^A]: 둘째\n").isEmpty)
+        // A reference written with a colon after it mid-line is a reference; an escaped one is text.
+        #expect(warnings("참고 [^1]: 본문 계속.\n\n[^1]: 주석.\n\\[^2] 는 그대로.\n").isEmpty)
         #expect(warnings("`[^1]` 은 각주 문법.\n").isEmpty)
         // In inline or fenced code, brackets are what was meant.
         #expect(warnings("`[[x]]` 와 `![[y.png]]`\n```\n[[z]]\n```\n").isEmpty)

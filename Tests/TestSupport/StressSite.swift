@@ -100,6 +100,18 @@ public enum StressSite {
             Emoji 👩‍💻🇰🇷 and combining 한글 ㄱㄴㄷ.
 
             """
+        if index % 2 == 0 {
+            // Footnotes: two notes, one referred to twice, one with a list of its own.
+            text += """
+                가계부채 통계[^debt]는 분기마다 나온다[^2]. 다시 인용[^debt].
+
+                [^debt]: 한국은행 가계신용 통계, \(index)호. See [the digest](../../).
+                [^2]: Quarterly:
+                    - 3월
+                    - 6월
+
+                """
+        }
         return text
     }
 }
