@@ -116,7 +116,7 @@ public final class LanguageServer {
         let capabilities: [String: JSONValue] = [
             "positionEncoding": .string(encoding.rawValue),
             "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(true)]),
-            "completionProvider": .object(["triggerCharacters": .array([":", " ", "[", ",", "(", "/", "-"].map(JSONValue.string))]),
+            "completionProvider": .object(["triggerCharacters": .array([":", " ", "[", ",", "(", "/", "-", "^"].map(JSONValue.string))]),
             "hoverProvider": .bool(true), "definitionProvider": .bool(true), "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),

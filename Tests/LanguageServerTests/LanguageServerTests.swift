@@ -296,6 +296,25 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// After `[^`: the journal's footnotes by label, each with its note, in the order first
+    /// written; what is typed of a label is replaced with the label and its `]`.
+    @Test func footnoteLabelsAreCompletedWithTheirNotes() throws {
+        try initialize()
+        let path = "content/journals/notes.md"
+        _ = try open(path, "---\ntitle: 각주\ncreated: 2026-12-01\n---\n동결했다[^1]. 시장은[^시장] 다시[^\n\n[^1]: 한국은행 보도자료.\n[^출처]:   채권 금리\n")
+        func items(_ line: Int, _ character: Int) throws -> [[String: Any]] {
+            try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": line, "character": character]])
+                .object("result").objects("items")
+        }
+        let line = "동결했다[^1]. 시장은[^시장] 다시[^"
+        let offered = try items(4, line.utf16.count)
+        #expect(offered.compactMap { $0.string("label") } == ["[^1]", "[^시장]", "[^출처]"])
+        #expect(offered.compactMap { $0.string("detail") } == ["note: 한국은행 보도자료.", "no note yet", "note: 채권 금리"])
+        #expect(offered.first?.object("textEdit").string("newText") == "1]")
+        #expect(Self.range(offered.first?.object("textEdit") ?? [:]) == [4, line.utf16.count, line.utf16.count])
+        #expect(try client.finish() == 0)
+    }
+
     /// A link to a journal renamed since (`bok-rate` → `bok-rate-hold`): its address is marked,
     /// and the quick fix writes the file it meant, `#…` kept.
     @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {
