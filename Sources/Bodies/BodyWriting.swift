@@ -417,8 +417,19 @@ public enum BodyWriting {
         var references: [String: Mark] = [:]
         var notes: [String: Mark] = [:]
         var order: [String] = []
+        /// Labels with a space (`[^my note]`), which Markdown does not read as footnotes: the note
+        /// becomes a link's definition, and the reference a link to its text.
+        var spaced: [String: Mark] = [:]
 
         mutating func read(_ prose: String, line: String, index: Int) {
+            for mark in prose.matches(of: /(\\?)\[\^([^\]\s]+(?:\s+[^\]\s]+)+)\]/) where mark.output.1.isEmpty {
+                let label = String(mark.output.2)
+                if !order.contains(" " + label) { order.append(" " + label) }
+                if spaced[label] == nil {
+                    let column = prose[..<mark.range.lowerBound].unicodeScalars.count + 1
+                    spaced[label] = Mark(written: "[^\(label)]", line: line, index: index, column: column)
+                }
+            }
             for mark in prose.matches(of: /(\\?)\[\^([^\]\s]+)\](:?)/) where mark.output.1.isEmpty {
                 let column = prose[..<mark.range.lowerBound].unicodeScalars.count + 1
                 let written = "[^\(mark.output.2)]"
@@ -438,6 +449,12 @@ public enum BodyWriting {
         /// A warning for each label written on one side only.
         var warnings: [Diagnostic] {
             order.compactMap { label in
+                if label.hasPrefix(" "), let mark = spaced[String(label.dropFirst())] {
+                    let joined = mark.written.split(whereSeparator: \.isWhitespace).joined(separator: "-")
+                    return .warning(
+                        "footnote '\(mark.written)' has a space in its label, so it is not read as a footnote", at: at(mark.index, column: mark.column),
+                        hint: "write the label without spaces, here and at its note: \(joined)", sourceLine: mark.line, code: "footnote-unmatched")
+                }
                 if let reference = references[label], notes[label] == nil {
                     return .warning(
                         "footnote '\(reference.written)' has no note, so it is shown as typed", at: at(reference.index, column: reference.column),

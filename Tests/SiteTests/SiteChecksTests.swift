@@ -257,6 +257,11 @@ import TestSupport
                 "content/journals/j.md:8:1: warning: note '[^출처]' is referred to nowhere, so no page shows it — write [^출처] after the words it is about, or delete the note",
             ])
         #expect(warnings("발표[^Note]와 각주[^a] 재인용[^a].\n\n[^note]: 한국은행.\n   [^A]: 둘째\n").isEmpty)
+        // A label with a space is no footnote (Markdown reads a link there): said once, with the label to write.
+        #expect(
+            warnings("출처[^한국 은행].\n\n[^한국 은행]: 보도자료.\n") == [
+                "content/journals/j.md:5:3: warning: footnote '[^한국 은행]' has a space in its label, so it is not read as a footnote — write the label without spaces, here and at its note: [^한국-은행]"
+            ])
         // A reference written with a colon after it mid-line is a reference; an escaped one is text.
         #expect(warnings("참고 [^1]: 본문 계속.\n\n[^1]: 주석.\n\\[^2] 는 그대로.\n").isEmpty)
         #expect(warnings("`[^1]` 은 각주 문법.\n").isEmpty)
