@@ -14,6 +14,9 @@ public final class LanguageServer {
     private var workspace: Workspace?
     private var encoding = PositionEncoding.utf16
     private var shutdownAsked = false
+    /// Whether the editor takes watchers the server registers (`workspace.didChangeWatchedFiles
+    /// .dynamicRegistration`), so files changed outside it reach the server.
+    private var watchesFiles = false
     /// Diagnostics last published per document, to clear them when a document closes.
     private var published: [String: [LSPDiagnostic]] = [:]
     /// The clock the future-date check reads (fixed in tests).
@@ -50,14 +53,16 @@ public final class LanguageServer {
     private func handle(_ message: JSONValue) {
         let id = message["id"]
         let params = message["params"] ?? .null
-        guard let method = message["method"]?.string else { return }  // a response to us: none are asked
+        // A response to us: the editor's answer to the watchers' registration, nothing to do.
+        guard let method = message["method"]?.string else { return }
         if shutdownAsked, id != nil, method != "shutdown" {
             respond(id: id, error: (-32600, "the server is shutting down"))
             return
         }
         switch method {
         case "initialize": respond(id: id, result: initialize(params))
-        case "initialized", "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration", "workspace/didRenameFiles": break
+        case "initialized": watchFiles()
+        case "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration", "workspace/didRenameFiles": break
         case "shutdown":
             shutdownAsked = true
             respond(id: id, result: .null)
@@ -103,8 +108,35 @@ public final class LanguageServer {
         }
     }
 
+    /// The files whose change outside the editor changes what the open journals are checked
+    /// against: journals, gazette.yml, the article store (`gazette fetch` in a terminal), and
+    /// pictures (one saved beside a journal, or replaced). Registered once the editor is ready,
+    /// where it takes watchers; their changes arrive as `workspace/didChangeWatchedFiles`.
+    static let watchedFiles = [
+        "**/*.md", "**/\(ConfigLoader.fileName)", "**/content/articles/**",
+        "**/*.{" + JournalPictures.extensions.sorted().flatMap { [$0, $0.uppercased()] }.joined(separator: ",") + "}",
+    ]
+
+    private func watchFiles() {
+        guard watchesFiles else { return }
+        let watchers = Self.watchedFiles.map { JSONValue.object(["globPattern": .string($0)]) }
+        send(
+            .object([
+                "jsonrpc": .string("2.0"), "id": .string("gazette-watch"), "method": .string("client/registerCapability"),
+                "params": .object([
+                    "registrations": .array([
+                        .object([
+                            "id": .string("gazette-watch"), "method": .string("workspace/didChangeWatchedFiles"),
+                            "registerOptions": .object(["watchers": .array(watchers)]),
+                        ])
+                    ])
+                ]),
+            ]))
+    }
+
     private func initialize(_ params: JSONValue) -> JSONValue {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
+        watchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
         encoding = offered.contains("utf-8") ? .utf8 : offered.contains("utf-32") ? .utf32 : .utf16
         var folder: URL?
         if let uri = params["workspaceFolders"]?.array?.first?["uri"]?.string ?? params["rootUri"]?.string, let url = URL(string: uri), url.isFileURL {

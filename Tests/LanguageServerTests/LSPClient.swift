@@ -49,7 +49,8 @@ final class LSPClient: @unchecked Sendable {
         while true {
             let message = try read()
             if (message["id"] as? Int) == id { return message }
-            if message["id"] == nil { notifications.append(message) }
+            // Notifications, and the server's own requests (which have an id and a method).
+            if message["id"] == nil || message["method"] != nil { notifications.append(message) }
         }
     }
 

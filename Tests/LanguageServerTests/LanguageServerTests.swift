@@ -315,6 +315,42 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// An editor that takes watchers is asked to watch journals, gazette.yml, the store and
+    /// pictures; a picture saved beside the journal from outside the editor then clears its
+    /// error without an edit. An editor that does not take them is not asked.
+    @Test func filesChangedOutsideTheEditorAreWatched() throws {
+        let capabilities: [String: Any] = ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]
+        _ = try client.request("initialize", ["processId": NSNull(), "rootUri": site.url.absoluteString, "capabilities": capabilities])
+        try client.notify("initialized", [String: Any]())
+        var registration: [String: Any] = [:]
+        while registration.isEmpty {
+            let message = try client.read()
+            if message.string("method") == "client/registerCapability" { registration = message } else { client.notifications.append(message) }
+        }
+        let registered = registration.object("params").objects("registrations").first
+        #expect(registered?.string("method") == "workspace/didChangeWatchedFiles")
+        let globs = registered?.object("registerOptions").objects("watchers").compactMap { $0.string("globPattern") } ?? []
+        #expect(globs.contains("**/*.md") && globs.contains("**/gazette.yml") && globs.contains("**/content/articles/**"), "\(globs)")
+        #expect(globs.contains { $0.contains("png") && $0.contains("HEIC") }, "\(globs)")
+        // The editor answers; the server takes the answer without a word.
+        try client.send(["id": "gazette-watch", "result": NSNull()])
+        let path = "content/journals/watched.md"
+        let missing = try open(path, "---\ntitle: 그림\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n![차트](later.png)\n")
+        #expect(missing.contains { $0.string("code") == "picture-missing" }, "\(missing)")
+        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: site.url.appendingPathComponent("content/journals/later.png"))
+        try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri("content/journals/later.png"), "type": 1]]])
+        #expect(try client.diagnostics(for: uri(path)).isEmpty)
+        #expect(try client.finish() == 0)
+    }
+
+    /// An editor that does not take watchers is not asked to (it would answer with an error).
+    @Test func anEditorWithoutWatchersIsNotAskedToWatch() throws {
+        try initialize()
+        _ = try client.request("gazette/barrier", [String: Any]())
+        #expect(!client.notifications.contains { $0.string("method") == "client/registerCapability" })
+        #expect(try client.finish() == 0)
+    }
+
     /// A link to a journal renamed since (`bok-rate` → `bok-rate-hold`): its address is marked,
     /// and the quick fix writes the file it meant, `#…` kept.
     @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {
