@@ -112,10 +112,15 @@ public final class LanguageServer {
     /// against: journals, gazette.yml, the article store (`gazette fetch` in a terminal), and
     /// pictures (one saved beside a journal, or replaced). Registered once the editor is ready,
     /// where it takes watchers; their changes arrive as `workspace/didChangeWatchedFiles`.
-    static let watchedFiles = [
-        "**/*.md", "**/\(ConfigLoader.fileName)", "**/content/articles/**",
-        "**/*.{" + JournalPictures.extensions.sorted().flatMap { [$0, $0.uppercased()] }.joined(separator: ",") + "}",
-    ]
+    /// Only the site's sources: a build in a terminal writes hundreds of pictures into its
+    /// output, which would each read the site again.
+    static let watchedFiles: [String] = {
+        let pictures = "*.{" + JournalPictures.extensions.sorted().flatMap { [$0, $0.uppercased()] }.joined(separator: ",") + "}"
+        return [
+            "**/\(JournalLoader.folder)/**/*.md", "**/\(ConfigLoader.fileName)", "**/content/articles/**",
+            "**/\(JournalLoader.folder)/**/" + pictures, "**/\(SiteLayout.statics)/**/" + pictures,
+        ]
+    }()
 
     private func watchFiles() {
         guard watchesFiles else { return }

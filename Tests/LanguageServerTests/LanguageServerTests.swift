@@ -330,8 +330,11 @@ import TestSupport
         let registered = registration.object("params").objects("registrations").first
         #expect(registered?.string("method") == "workspace/didChangeWatchedFiles")
         let globs = registered?.object("registerOptions").objects("watchers").compactMap { $0.string("globPattern") } ?? []
-        #expect(globs.contains("**/*.md") && globs.contains("**/gazette.yml") && globs.contains("**/content/articles/**"), "\(globs)")
-        #expect(globs.contains { $0.contains("png") && $0.contains("HEIC") }, "\(globs)")
+        #expect(globs.contains("**/content/journals/**/*.md") && globs.contains("**/gazette.yml") && globs.contains("**/content/articles/**"), "\(globs)")
+        #expect(globs.contains { $0.hasPrefix("**/content/journals/**/*.{") && $0.contains("png") && $0.contains("HEIC") }, "\(globs)")
+        #expect(globs.contains { $0.hasPrefix("**/static/**/*.{") }, "\(globs)")
+        // Not the build's output, which a build in a terminal fills with pictures.
+        #expect(!globs.contains { $0.hasPrefix("**/*") }, "\(globs)")
         // The editor answers; the server takes the answer without a word.
         try client.send(["id": "gazette-watch", "result": NSNull()])
         let path = "content/journals/watched.md"
