@@ -413,9 +413,11 @@ public enum BodyWriting {
             var index: Int
             var column: Int
         }
-        /// By label, lower-cased as Markdown compares them, in the order first written.
+        /// By label, lower-cased as Markdown compares them.
         var references: [String: Mark] = [:]
         var notes: [String: Mark] = [:]
+        /// Every label in the order first written; one with a space (below) after a space of its
+        /// own, which no plain label starts with.
         var order: [String] = []
         /// Labels with a space (`[^my note]`), which Markdown does not read as footnotes: the note
         /// becomes a link's definition, and the reference a link to its text.

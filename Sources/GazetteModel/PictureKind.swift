@@ -22,7 +22,13 @@ public enum PictureKind: Equatable, Sendable {
         if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
         if starts(ascii("GIF87a")) || starts(ascii("GIF89a")) { return .gif }
         if starts(ascii("RIFF")) && starts(ascii("WEBP"), at: 8) { return .webp }
-        if starts(ascii("BM")) && header.count >= 26 { return .bmp }
+        // A BMP names the size of the header after its own 14 bytes (12, 40, 56, 108 or 124 in
+        // practice): text that begins "BM" does not.
+        if starts(ascii("BM")), header.count >= 26, [12, 16, 40, 52, 56, 64, 108, 124].contains(Int(header[14]) | Int(header[15]) << 8), header[16] == 0,
+            header[17] == 0
+        {
+            return .bmp
+        }
         if starts([0, 0, 1, 0]) || starts([0, 0, 2, 0]) { return .icon }
         if starts(ascii("ftyp"), at: 4) { return isoBrands(header) }
         if starts(ascii("%PDF-")) { return .other("a PDF document") }

@@ -17,7 +17,8 @@ public enum PictureSize {
         func u24le(_ i: Int) -> Int { i + 2 < bytes.count ? Int(bytes[i + 2]) << 16 | Int(bytes[i + 1]) << 8 | Int(bytes[i]) : 0 }
         func u32be(_ i: Int) -> Int { u16be(i) << 16 | u16be(i + 2) }
         func valid(_ width: Int, _ height: Int) -> (width: Int, height: Int)? { width > 0 && height > 0 ? (width, height) : nil }
-        switch PictureKind.of(Array(bytes.prefix(16))) {
+        // The whole `ftyp` box: an AVIF may name `avif` among its compatible brands only.
+        switch PictureKind.of(Array(bytes.prefix(64))) {
         case .png: return bytes.count >= 24 ? valid(u32be(16), u32be(20)) : nil
         case .gif: return bytes.count >= 10 ? valid(u16le(6), u16le(8)) : nil
         case .webp:

@@ -29,6 +29,13 @@ import Testing
         #expect(PictureKind.of(Self.ftyp("isom", ["iso2", "mp41"])) == .other("a video"))
         #expect(PictureKind.of(Self.ftyp("qt  ", ["qt  "])) == .other("a video"))
         #expect(PictureKind.of([]) == .empty)
+        // An AVIF of a profile brand (MA1B) names avif among its compatible brands only, and
+        // its size is read all the same.
+        #expect(PictureKind.of(Self.ftyp("MA1B", ["avif", "mif1"])) == .avif)
+        // A BMP by its header; text that begins "BM" is text.
+        let bmp: [UInt8] = Self.bytes("BM") + [0x46, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0, 40, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 1, 0, 24, 0]
+        #expect(PictureKind.of(bmp) == .bmp)
+        #expect(PictureKind.of(Self.bytes("BMW 판매량이 12월에 늘었다는 기사 메모입니다.")) == .other("text"))
     }
 
     @Test func textIsAnSVGDrawingAWebPageOrText() {

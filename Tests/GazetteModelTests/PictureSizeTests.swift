@@ -57,11 +57,11 @@ import Testing
 
     /// A HEIF file (a phone's HEIC) of boxes as libheif writes them: the primary item among
     /// others (a grid's tiles have sizes of their own), its size in `ispe`, its turn in `irot`.
-    static func heif(width: Int, height: Int, rotation: Int?, wideItems: Bool = false) -> Data {
+    static func heif(width: Int, height: Int, rotation: Int?, wideItems: Bool = false, brands: String = "heicmif1heic") -> Data {
         func u16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
         func u32(_ value: Int) -> [UInt8] { u16(value >> 16) + u16(value & 0xFFFF) }
         func box(_ type: String, _ content: [UInt8]) -> [UInt8] { u32(content.count + 8) + Array(type.utf8) + content }
-        let ftyp = box("ftyp", Array("heic".utf8) + u32(0) + Array("mif1heic".utf8))
+        let ftyp = box("ftyp", Array(brands.utf8.prefix(4)) + u32(0) + Array(brands.utf8.dropFirst(4)))
         var ipco = box("ispe", u32(0) + u32(512) + u32(512)) + box("ispe", u32(0) + u32(width) + u32(height))
         if let rotation { ipco += box("irot", [UInt8(rotation)]) }
         // Item 1 is a tile (property 1), item 2 the primary picture (2, and the turn 3).
@@ -75,6 +75,12 @@ import Testing
     @Test(arguments: [(nil, false, [4032, 3024]), (0, false, [4032, 3024]), (1, false, [3024, 4032]), (3, true, [3024, 4032]), (2, true, [4032, 3024])] as [(Int?, Bool, [Int])])
     func aHEIFIsTheSizeItIsShownAt(_ rotation: Int?, _ wide: Bool, _ shown: [Int]) {
         #expect(PictureSize.read(Self.heif(width: 4032, height: 3024, rotation: rotation, wideItems: wide)).map { [$0.width, $0.height] } == shown)
+    }
+
+    /// An AVIF whose major brand is a profile's (`MA1B`) names `avif` among its compatible
+    /// brands only: its size is read all the same.
+    @Test func anAVIFOfAProfileBrandIsItsSize() {
+        #expect(PictureSize.read(Self.heif(width: 1600, height: 900, rotation: nil, brands: "MA1Bavifmif1miaf")).map { [$0.width, $0.height] } == [1600, 900])
     }
 
     @Test func anyDamageToAHEIFHeaderIsSurvived() {
