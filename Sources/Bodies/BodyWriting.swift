@@ -76,6 +76,21 @@ public enum BodyWriting {
         return emptyPrompts(lines, code: codeLines(lines))
     }
 
+    /// The footnote labels `body` writes, in the order first written (as first written), each
+    /// with its note's first line when it has one (`[^1]: 한국은행 보도자료`): what `gazette lsp`
+    /// offers after `[^`. Read as the checks read them (`Footnotes`), code left out.
+    public static func footnoteLabels(_ body: String) -> [(label: String, note: String?)] {
+        let lines = lines(body)
+        var footnotes = Footnotes()
+        for (index, (text, inCode)) in zip(lines, codeLines(lines)).enumerated() where !inCode && UTF8Search.firstIndex(of: "[^", in: String(text)) != nil {
+            footnotes.read(withoutCodeSpans(String(text)), line: String(text), index: index)
+        }
+        return footnotes.order.compactMap { label in
+            guard let mark = footnotes.references[label] ?? footnotes.notes[label] else { return nil }
+            return (String(mark.written.dropFirst(2).dropLast()), footnotes.notes[label]?.note)
+        }
+    }
+
     /// The markup of `body` a page would show as typed (`markupSlips(_:code:)`).
     public static func markupSlips(_ body: String) -> [Diagnostic] {
         let lines = lines(body)
@@ -412,6 +427,8 @@ public enum BodyWriting {
             var line: String
             var index: Int
             var column: Int
+            /// A note's text on its line, after the label and colon.
+            var note: String?
         }
         /// By label, lower-cased as Markdown compares them.
         var references: [String: Mark] = [:]
@@ -441,7 +458,10 @@ public enum BodyWriting {
                 let isNote = !mark.output.3.isEmpty && prose[..<mark.range.lowerBound].allSatisfy { $0 == " " } && column <= 4
                 if !order.contains(label) { order.append(label) }
                 if isNote {
-                    if notes[label] == nil { notes[label] = Mark(written: written, line: line, index: index, column: column) }
+                    if notes[label] == nil {
+                        let text = prose[mark.range.upperBound...].trimmingCharacters(in: .whitespaces)
+                        notes[label] = Mark(written: written, line: line, index: index, column: column, note: text)
+                    }
                 } else if references[label] == nil {
                     references[label] = Mark(written: written, line: line, index: index, column: column)
                 }

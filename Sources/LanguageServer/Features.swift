@@ -1,3 +1,4 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
@@ -114,7 +115,7 @@ struct Features {
         // first, its reference after, or the other way round).
         if let match = place.before.firstMatch(of: /\[\^([^\]\s]*)$/) {
             let start = Position(line: place.lineIndex, character: position.character - encoding.length(String(match.output.1)))
-            return CompletionList(isIncomplete: false, items: Self.footnotes(in: document.text).map { label, note in
+            return CompletionList(isIncomplete: false, items: BodyWriting.footnoteLabels(document.text).map { label, note in
                 CompletionItem(
                     label: "[^\(label)]", kind: 18, detail: note.map { "note: \($0)" } ?? "no note yet", filterText: label,
                     textEdit: TextEdit(range: LSPRange(start: start, end: position), newText: label + "]"))
@@ -145,23 +146,6 @@ struct Features {
             })
         }
         return CompletionList(isIncomplete: false, items: [])
-    }
-
-    /// The footnote labels a body writes, in the order first written, each with its note's first
-    /// line when the body has one (`[^1]: 한국은행 보도자료`).
-    static func footnotes(in text: String) -> [(label: String, note: String?)] {
-        var labels: [String] = []
-        var notes: [String: String] = [:]
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            for mark in line.matches(of: /\[\^([^\]\s]+)\](:?)/) {
-                let label = String(mark.output.1)
-                if !labels.contains(label) { labels.append(label) }
-                if !mark.output.2.isEmpty, line[..<mark.range.lowerBound].allSatisfy({ $0 == " " }) {
-                    notes[label] = line[mark.range.upperBound...].trimmingCharacters(in: .whitespaces)
-                }
-            }
-        }
-        return labels.map { ($0, notes[$0]) }
     }
 
     /// What is typed of the value at the cursor: after the colon, a `[`, a comma or a `- `, and

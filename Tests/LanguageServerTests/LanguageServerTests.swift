@@ -38,6 +38,12 @@ import TestSupport
         ]) as? [[String: Any]] ?? []
     }
 
+    /// The completion items the server offers in the document at `path`, at a position.
+    func completionItems(in path: String, line: Int, character: Int) throws -> [[String: Any]] {
+        try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": line, "character": character]])
+            .object("result").objects("items")
+    }
+
     static func range(_ diagnostic: [String: Any]) -> [Int] {
         let range = diagnostic.object("range")
         return [range.object("start").int("line") ?? -1, range.object("start").int("character") ?? -1, range.object("end").int("character") ?? -1]
@@ -302,10 +308,7 @@ import TestSupport
         try initialize()
         let path = "content/journals/notes.md"
         _ = try open(path, "---\ntitle: 각주\ncreated: 2026-12-01\n---\n동결했다[^1]. 시장은[^시장] 다시[^\n\n[^1]: 한국은행 보도자료.\n[^출처]:   채권 금리\n")
-        func items(_ line: Int, _ character: Int) throws -> [[String: Any]] {
-            try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": line, "character": character]])
-                .object("result").objects("items")
-        }
+        func items(_ line: Int, _ character: Int) throws -> [[String: Any]] { try completionItems(in: path, line: line, character: character) }
         let line = "동결했다[^1]. 시장은[^시장] 다시[^"
         let offered = try items(4, line.utf16.count)
         #expect(offered.compactMap { $0.string("label") } == ["[^1]", "[^시장]", "[^출처]"])
@@ -602,10 +605,7 @@ import TestSupport
         try initialize()
         let path = "content/journals/2026-12/2026-12-01-pictures.md"
         _ = try open(path, "---\ntitle: 그림\ncreated: 2026-12-01\n---\n![차트](\n![차트](ch\n")
-        func items(_ line: Int, _ character: Int) throws -> [[String: Any]] {
-            try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": line, "character": character]])
-                .object("result").objects("items")
-        }
+        func items(_ line: Int, _ character: Int) throws -> [[String: Any]] { try completionItems(in: path, line: line, character: character) }
         let offered = try items(4, 6)
         #expect(offered.compactMap { $0.string("label") } == ["<pics/my chart.png>", "그래프.png", "chart.png", "/images/logo.png"])
         #expect(offered.compactMap { $0.string("detail") } == [
