@@ -440,11 +440,13 @@ public enum JournalLoader {
             let sourceLine = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
             if let name = LocalFilePath.fileName(of: link.destination) {
                 // Dragged in from a folder outside the site: the file is on the member's computer.
-                return .warning(
-                    "\(link.isImage ? "picture" : "link") '\(link.destination)' is a file on this computer, which no page can show", at: at,
-                    hint: LocalFilePath.hint(
-                        name: name, text: link.text, isPicture: link.isImage, folder: (path as NSString).deletingLastPathComponent),
-                    sourceLine: sourceLine, code: "local-file")
+                // A picture is an error, as one at `/Users/…` is (`JournalPictures`): the page
+                // would show a hole where the member meant a picture. A link's text still reads.
+                let message = "\(link.isImage ? "picture" : "link") '\(link.destination)' is a file on this computer, which no page can show"
+                let hint = LocalFilePath.hint(name: name, text: link.text, isPicture: link.isImage, folder: (path as NSString).deletingLastPathComponent)
+                return link.isImage
+                    ? .error(message, at: at, hint: hint, sourceLine: sourceLine, code: "local-file")
+                    : .warning(message, at: at, hint: hint, sourceLine: sourceLine, code: "local-file")
             }
             let reason: String
             if case .failure(let refusal) = SafeURL.check(link.destination, in: .body) { reason = refusal.reason } else { reason = "refused" }

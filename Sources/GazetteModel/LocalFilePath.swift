@@ -44,11 +44,12 @@ public enum LocalFilePath {
 
     /// What to write instead, for a picture (`![alt](name)`, beside the journal in `folder`) or a
     /// link (`[text](/name)`, the file in `static/`): the hint of the diagnostic that names it.
-    public static func hint(name: String, text: String, isPicture: Bool, folder: String) -> String {
+    /// `text` nil: the link's text is not at hand (a build's link check), so the address alone.
+    public static func hint(name: String, text: String?, isPicture: Bool, folder: String) -> String {
         let address = name.contains(" ") ? "<\(name)>" : name
-        return isPicture
-            ? "did you mean '![\(text)](\(address))'? copy the file beside the journal, as \(folder)/\(name)"
-            : "copy the file into static/, as static/\(name), and link to it as [\(text)](/\(address)), or link to where it is on the web"
+        if isPicture { return "did you mean '![\(text ?? "")](\(address))'? copy the file beside the journal, as \(folder)/\(name)" }
+        let link = text.map { "[\($0)](/\(address))" } ?? "/\(address)"
+        return "copy the file into static/, as static/\(name), and link to it as \(link), or link to where it is on the web"
     }
 }
 

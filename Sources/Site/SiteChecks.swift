@@ -276,6 +276,13 @@ public enum SiteChecks {
             guard let slug = SitePaths.journalSlug(ofPage: target) else { return nil }
             return deadSection(fragment, of: slug, own: slug == journal.slug, link: destination, at: at, sourceLine: sourceLine, anchors: anchors)
         }
+        // `/Users/me/report.pdf`: a file on the member's own computer (`static/` has no such file).
+        if let name = LocalFilePath.fileName(of: destination) {
+            return .warning(
+                "link '\(destination)' is a file on this computer, which no page can show", at: at,
+                hint: LocalFilePath.hint(name: name, text: nil, isPicture: false, folder: (journal.path as NSString).deletingLastPathComponent),
+                sourceLine: sourceLine, code: "local-file")
+        }
         // `www.hankyung.com/…` is a web address missing its scheme, which browsers read as a
         // path of this site.
         let web = destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil

@@ -575,9 +575,11 @@ import TestSupport
     }
 
     /// A picture dragged in from a folder outside the site is written as a path on the member's
-    /// computer (or a `file:` address): named as such, with the Markdown to write once the file
-    /// is copied beside the journal — not "save it as static/home/…". A site path that merely
-    /// starts like one is the site's when static/ has it.
+    /// computer (or a `file:` address, or a Windows path): named as such, an error whichever way
+    /// it is written (the page would show a hole), with the Markdown to write once the file is
+    /// copied beside the journal — not "save it as static/home/…". A link to such a file is
+    /// named too (its text still reads: a warning). A site path that merely starts like one is
+    /// the site's when static/ has it.
     @Test func aPictureOnTheMembersComputerIsNamedWithWhereToCopyIt() throws {
         let site = try Self.freshSite("gazette-local-picture")
         try FileManager.default.createDirectory(at: site.url.appendingPathComponent("static/tmp"), withIntermediateDirectories: true)
@@ -586,7 +588,7 @@ import TestSupport
             "content/journals/2026-11-20-local.md",
             Self.journal(
                 title: "내 컴퓨터의 그림", created: "2026-11-20 10:00",
-                body: "![차트](/home/me/Pictures/chart.png)\n\n![맥](~/Desktop/현장.png)\n\n![윈도우](C:\\Users\\me\\chart.png)\n\n[보고서](file:///C:/Users/me/report.pdf)\n\n![사이트의 것](/tmp/kept.png)"))
+                body: "![차트](/home/me/Pictures/chart.png)\n\n![맥](~/Desktop/현장.png)\n\n![윈도우](C:\\Users\\me\\chart.png)\n\n[보고서](file:///C:/Users/me/report.pdf)\n\n![사이트의 것](/tmp/kept.png)\n\n[맥의 보고서](/Users/me/report.pdf)"))
         let result = try GazetteCommand.run(["check"], in: site.url)
         #expect(result.status == 1)
         let said = result.stderr.split(separator: "\n").filter { $0.hasPrefix("content/journals/2026-11-20-local.md") }
@@ -594,8 +596,9 @@ import TestSupport
             said == [
                 "content/journals/2026-11-20-local.md:7:1: error: picture '/home/me/Pictures/chart.png' is a file on this computer, which no page can show — did you mean '![차트](chart.png)'? copy the file beside the journal, as content/journals/chart.png",
                 "content/journals/2026-11-20-local.md:9:1: error: picture '~/Desktop/현장.png' is a file on this computer, which no page can show — did you mean '![맥](현장.png)'? copy the file beside the journal, as content/journals/현장.png",
-                "content/journals/2026-11-20-local.md:11:1: warning: picture 'C:\\Users\\me\\chart.png' is a file on this computer, which no page can show — did you mean '![윈도우](chart.png)'? copy the file beside the journal, as content/journals/chart.png",
+                "content/journals/2026-11-20-local.md:11:1: error: picture 'C:\\Users\\me\\chart.png' is a file on this computer, which no page can show — did you mean '![윈도우](chart.png)'? copy the file beside the journal, as content/journals/chart.png",
                 "content/journals/2026-11-20-local.md:13:1: warning: link 'file:///C:/Users/me/report.pdf' is a file on this computer, which no page can show — copy the file into static/, as static/report.pdf, and link to it as [보고서](/report.pdf), or link to where it is on the web",
+                "content/journals/2026-11-20-local.md:17:1: warning: link '/Users/me/report.pdf' is a file on this computer, which no page can show — copy the file into static/, as static/report.pdf, and link to it as /report.pdf, or link to where it is on the web",
             ], "\(result.stderr)")
     }
 
