@@ -58,35 +58,68 @@ public enum JournalDate {
         return date
     }
 
-    /// The date a member meant, written as `parse` reads it, when `text` is a date in another
-    /// common form: dots or slashes (`2026.12.02`, `2026/12/2`), days and months without their
-    /// zero (`2026-12-2`), Korean (`2026년 12월 2일`, and `12월 2일` in `year`, the year the file
-    /// was written), with a time or not (`21:40`, `오후 9시 40분`). Nil for anything else (an error
-    /// then shows the form to write, not a guess).
-    public static func suggestion(for text: String, timeZone: TimeZone, year: Int? = nil) -> String? {
+    /// The dates a member meant, each written as `parse` reads it and with the day it means (`6
+    /// December`), when `text` is a date in another common form: dots or slashes (`2026.12.02`,
+    /// `2026/12/2`), days and months without their zero (`2026-12-2`), Korean (`2026년 12월 2일`,
+    /// and `12월 2일` in `year`, the year the file was written), the day and month before the year
+    /// (`6.12.2026`, `12/06/2026`), with a time or not (`clock`). Empty for anything else (an error
+    /// then shows the form to write, not a guess). People order a day and month before the year
+    /// both ways: one date where the numbers tell (a number above 12 is the day), else both.
+    public static func suggestions(for text: String, timeZone: TimeZone, year: Int? = nil) -> [(written: String, reading: String)] {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let loose = #/^(\d{4})\s*(?:[.\/-]|년)\s*(\d{1,2})\s*(?:[.\/-]|월)\s*(\d{1,2})\s*(?:일|\.)?(.*)$/#
         let korean = #/^(\d{1,2})\s*월\s*(\d{1,2})\s*일(.*)$/#
-        let found: (year: Int, month: Int, day: Int, time: Substring)
+        let yearLast = #/^(\d{1,2})\s*[.\/-]\s*(\d{1,2})\s*[.\/-]\s*(\d{4})\.?(.*)$/#
+        var days: [(year: Int, month: Int, day: Int)] = []
+        let rest: Substring
         if let match = trimmed.wholeMatch(of: loose), let year = Int(match.output.1), let month = Int(match.output.2), let day = Int(match.output.3) {
-            found = (year, month, day, match.output.4)
+            (days, rest) = ([(year, month, day)], match.output.4)
         } else if let year, let match = trimmed.wholeMatch(of: korean), let month = Int(match.output.1), let day = Int(match.output.2) {
-            found = (year, month, day, match.output.3)
+            (days, rest) = ([(year, month, day)], match.output.3)
+        } else if let match = trimmed.wholeMatch(of: yearLast), let first = Int(match.output.1), let second = Int(match.output.2),
+            let year = Int(match.output.3)
+        {
+            // Day first (6.12.2026, as most of the world writes it), then month first (12/06/2026,
+            // as the United States does); the same date once when both read alike.
+            days = [(year, second, first)]
+            if first != second { days.append((year, first, second)) }
+            rest = match.output.4
         } else {
-            return nil
+            return []
         }
+        guard let clock = Self.clock(rest.trimmingCharacters(in: .whitespaces)) else { return [] }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        var written = "\(found.year)-\(two(found.month))-\(two(found.day))"
-        let time = found.time.trimmingCharacters(in: .whitespaces)
-        if let clock = time.wholeMatch(of: /(\d{1,2}):(\d{2})/), let hour = Int(clock.output.1), let minute = Int(clock.output.2) {
-            written += " \(two(hour)):\(two(minute))"
-        } else if let spoken = time.wholeMatch(of: /(오전|오후)?\s*(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분)?/), var hour = Int(spoken.output.2) {
-            // 오후 9시 is 21:00; 오전 12시 is midnight, 오후 12시 noon.
-            if spoken.output.1 == "오후", hour < 12 { hour += 12 } else if spoken.output.1 == "오전", hour == 12 { hour = 0 }
-            written += " \(two(hour)):\(two(spoken.output.3.flatMap { Int($0) } ?? 0))"
-        } else if !time.isEmpty {
-            return nil
+        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        return days.compactMap { found in
+            let written = "\(found.year)-\(two(found.month))-\(two(found.day))" + clock
+            guard parse(written, timeZone: timeZone) != nil else { return nil }
+            return (written, "\(found.day) \(months[found.month - 1])")
         }
-        return parse(written, timeZone: timeZone) == nil ? nil : written
+    }
+
+    /// A time as `parse` reads it (` 21:40`, with its space), "" for none, nil for text that is
+    /// no time: `21:40`, `9:40`, `21:40:05`, `오후 9시 40분`, `오후 9:40`, `9:40 PM`, `9 pm`.
+    static func clock(_ time: String) -> String? {
+        guard !time.isEmpty else { return "" }
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        // 오후 9 and 9 PM are 21:00; 오전 12 and 12 AM are midnight, 오후 12 and 12 PM noon.
+        func hour(_ hour: Int, afternoon: Bool?) -> Int {
+            guard let afternoon else { return hour }
+            return afternoon ? (hour < 12 ? hour + 12 : hour) : (hour == 12 ? 0 : hour)
+        }
+        func valid(_ hour: Int, _ minute: Int, _ second: Int? = nil) -> String? {
+            guard (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second ?? 0) else { return nil }
+            return " \(two(hour)):\(two(minute))" + (second.map { ":\(two($0))" } ?? "")
+        }
+        if let match = time.wholeMatch(of: /(오전|오후)?\s*(\d{1,2}):(\d{2})(?::(\d{2}))?/), let h = Int(match.output.2), let m = Int(match.output.3) {
+            return valid(hour(h, afternoon: match.output.1.map { $0 == "오후" }), m, match.output.4.flatMap { Int($0) })
+        }
+        if let match = time.wholeMatch(of: /(?i)(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?/), let h = Int(match.output.1), (1...12).contains(h) {
+            return valid(hour(h, afternoon: match.output.3.lowercased() == "p"), match.output.2.flatMap { Int($0) } ?? 0)
+        }
+        if let match = time.wholeMatch(of: /(오전|오후)?\s*(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분)?/), let h = Int(match.output.2) {
+            return valid(hour(h, afternoon: match.output.1.map { $0 == "오후" }), match.output.3.flatMap { Int($0) } ?? 0)
+        }
+        return nil
     }
 }

@@ -376,7 +376,13 @@ public enum JournalLoader {
                 var calendar = Calendar(identifier: .gregorian)
                 calendar.timeZone = config.timeZone
                 let year = fallbackDates.0.map { calendar.component(.year, from: $0) }
-                let hint = JournalDate.suggestion(for: text, timeZone: config.timeZone, year: year).map { "write \(key): \($0)" }
+                let found = JournalDate.suggestions(for: text, timeZone: config.timeZone, year: year)
+                let hint: String? =
+                    switch found.count {
+                    case 1: "write \(key): \(found[0].written)"
+                    case 2: "write \(key): \(found[0].written) if it is \(found[0].reading), or \(key): \(found[1].written) if \(found[1].reading)"
+                    default: nil
+                    }
                 diagnostics.report(
                     source.error(
                         "'\(key)' is not a date: '\(text)'", at: node, hint: hint ?? "write \(key): 2026-11-18 21:40 (time and offset optional)"))

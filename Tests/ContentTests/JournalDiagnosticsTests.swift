@@ -357,10 +357,19 @@ import Testing
             #expect(loose.first?.contains("'created' is not a date: '\(written)' — write created: \(meant)\n") == true, "\(loose)")
         }
         // Not a date in any form (or one that does not exist): the form to write, no guess.
-        for written in ["2026.02.30", "어제", "12.02.2026", "12월 32일", "2026년 12월 2일 점심"] {
+        for written in ["2026.02.30", "어제", "12월 32일", "2026년 12월 2일 점심"] {
             let (_, other) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
             #expect(other.first?.contains("— write created: 2026-11-18 21:40 (time and offset optional)") == true, "\(other)")
         }
+        // The day and month before the year, which people order both ways: both readings, unless
+        // a number above 12 tells which is the day.
+        let (_, both) = parse("---\ntitle: x\ncreated: 12.02.2026 오후 3:00\n---\n")
+        #expect(
+            both.first?.contains(
+                "'created' is not a date: '12.02.2026 오후 3:00' — write created: 2026-02-12 15:00 if it is 12 February, or created: 2026-12-02 15:00 if 2 December\n")
+                == true, "\(both)")
+        let (_, one) = parse("---\ntitle: x\ncreated: 12/18/2026 9:30 PM\n---\n")
+        #expect(one.first?.contains("— write created: 2026-12-18 21:30\n") == true, "\(one)")
     }
 
     /// Several tags written without the brackets are one value with commas: the hint is the list.
@@ -529,5 +538,41 @@ import Testing
     @Test(arguments: ["18/11/2026", "2026-11-18 9:40", "2026-11-31", "tomorrow", "2026-11-18 21:40 KST"])
     func rejects(_ input: String) {
         #expect(JournalDate.parse(input, timeZone: seoul) == nil)
+    }
+
+    /// A date a member wrote in another common form is named with the date to write; a day and
+    /// month before the year, which people order both ways, with both readings unless a number
+    /// above 12 tells which is the day.
+    @Test(arguments: [
+        ("2026/12/06 09:00", ["2026-12-06 09:00"]),
+        ("2026.12.6", ["2026-12-06"]),
+        ("2026년 12월 6일 오후 3시 30분", ["2026-12-06 15:30"]),
+        ("12월 6일", ["2026-12-06"]),
+        ("2026-12-06 9:40", ["2026-12-06 09:40"]),
+        ("2026-12-06 오후 3:00", ["2026-12-06 15:00"]),
+        ("2026-12-06 오전 12:10", ["2026-12-06 00:10"]),
+        ("2026-12-06 3:05 PM", ["2026-12-06 15:05"]),
+        ("2026-12-06 12pm", ["2026-12-06 12:00"]),
+        ("2026-12-06 9 a.m.", ["2026-12-06 09:00"]),
+        ("2026-12-06 21:40:05", ["2026-12-06 21:40:05"]),
+        ("18/11/2026", ["2026-11-18"]),
+        ("11/18/2026 21:40", ["2026-11-18 21:40"]),
+        ("6.12.2026", ["2026-12-06", "2026-06-12"]),
+        ("12/06/2026 오후 9시", ["2026-06-12 21:00", "2026-12-06 21:00"]),
+        ("05/05/2026", ["2026-05-05"]),
+    ])
+    func suggestsWhatAMemberMeant(_ input: String, _ expected: [String]) {
+        #expect(JournalDate.suggestions(for: input, timeZone: seoul, year: 2026).map(\.written) == expected)
+        for written in expected { #expect(JournalDate.parse(written, timeZone: seoul) != nil) }
+    }
+
+    @Test(arguments: ["tomorrow", "2026-13-40", "31/31/2026", "2026-12-06 25:00", "2026-12-06 13 pm", "2026-12-06 soon", "12월 6일 오후"])
+    func suggestsNothingForWhatIsNoDate(_ input: String) {
+        #expect(JournalDate.suggestions(for: input, timeZone: seoul, year: 2026).isEmpty)
+    }
+
+    @Test func bothReadingsAreNamedWithTheirDays() {
+        let found = JournalDate.suggestions(for: "6.12.2026", timeZone: seoul)
+        #expect(found.map(\.reading) == ["6 December", "12 June"])
     }
 }
