@@ -64,6 +64,26 @@ enum DiagnosticRanges {
             converted.data = .string(String(fix))
             return converted
         }
+        if code == "bad-value", diagnostic.message.contains("' is not a date: '"), let hint = diagnostic.hint {
+            // A date in another form (`12/06/2026 오후 3:00`): the value, quotes and all, to be
+            // replaced by the date as it must be written — or by either of two readings.
+            let date = #/\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?)?/#
+            let fixes: [String]
+            if let one = hint.wholeMatch(of: #/write [a-z_]+: (\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?)?)/#) {
+                fixes = [String(one.1)]
+            } else if hint.hasPrefix("write "), hint.contains(" if it is ") {
+                fixes = hint.matches(of: date).map { String($0.output) }
+            } else {
+                fixes = []
+            }
+            if !fixes.isEmpty {
+                var converted = LSPDiagnostic(
+                    range: LSPRange(start: start, end: encoding.position(line: line, column: valueEnd(scalars, from: max(0, column - 1)) + 1, in: lines)),
+                    severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+                converted.data = fixes.count == 1 ? .string(fixes[0]) : .array(fixes.map { .string($0) })
+                return converted
+            }
+        }
         // A value named in the message ('econmy', 'https://…') where it starts; else the run of
         // characters up to a space, a comma or a closing bracket.
         let named = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init)
@@ -110,6 +130,31 @@ enum DiagnosticRanges {
             converted.data = .string(String(suggestion))
         }
         return converted
+    }
+
+    /// Where a front-matter value that starts at `from` (0-based) ends: after its closing quote,
+    /// else before a comment (` #`) or the line's end, trailing spaces left out.
+    static func valueEnd(_ scalars: [Unicode.Scalar], from: Int) -> Int {
+        guard from < scalars.count else { return scalars.count }
+        if scalars[from] == "\"" || scalars[from] == "'" {
+            var index = from + 1
+            while index < scalars.count {
+                if scalars[index] == "\\", scalars[from] == "\"" {
+                    index += 2
+                    continue
+                }
+                if scalars[index] == scalars[from] { return index + 1 }
+                index += 1
+            }
+            return scalars.count
+        }
+        var end = scalars.count
+        for index in from..<scalars.count where scalars[index] == "#" && index > from && (scalars[index - 1] == " " || scalars[index - 1] == "\t") {
+            end = index
+            break
+        }
+        while end > from, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
+        return end
     }
 
     /// The message with its hint, as `check` prints them.

@@ -285,6 +285,22 @@ extension Features {
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: copy == nil,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]])))
             }
+            if diagnostic.code == "bad-value", diagnostic.message.contains("' is not a date: '"), let data = diagnostic.data {
+                // A date in another form, as it must be written; one whose day and month read
+                // both ways, each reading, neither preferred (only the member knows the day).
+                let readings: [String] =
+                    switch data {
+                    case .string(let one): [one]
+                    case .array(let many): many.compactMap(\.string)
+                    default: []
+                    }
+                for reading in readings {
+                    actions.append(
+                        CodeAction(
+                            title: "Replace with '\(reading)'", diagnostics: [diagnostic], isPreferred: readings.count == 1,
+                            edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: reading)]])))
+                }
+            }
             if diagnostic.code == "html-shown", let tag = diagnostic.message.firstMatch(of: /^'<([a-z][a-z0-9-]*)>'/)?.1 {
                 let edits = htmlFixes(document, tag: String(tag))
                 if !edits.isEmpty {

@@ -178,6 +178,44 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A date in another form is replaced by the date as it must be written (the value, quotes
+    /// and all, not a comment after it); one whose day and month read both ways offers each
+    /// reading, neither preferred; the generic hint offers nothing.
+    @Test func aDateInAnotherFormIsWrittenByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/dates.md"
+        func text(_ created: String) -> String { "---\ntitle: 날짜\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n본문.\n" }
+        func fixes(_ created: String, version: Int) throws -> (range: [Int], actions: [[String: Any]]) {
+            let diagnostics: [[String: Any]]
+            if version == 1 {
+                diagnostics = try open(path, text(created))
+            } else {
+                try client.notify("textDocument/didChange", [
+                    "textDocument": ["uri": uri(path), "version": version], "contentChanges": [["text": text(created)]],
+                ])
+                diagnostics = try client.diagnostics(for: uri(path))
+            }
+            let date = try #require(diagnostics.first { $0.string("message")?.contains("is not a date") == true }, "\(diagnostics)")
+            return (Self.range(date), try codeActions(in: path, for: date))
+        }
+        func replacements(_ actions: [[String: Any]]) -> [String] {
+            actions.compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") }
+        }
+        let clock = try fixes("2026-12-06 오후 3:00   # 점심 뒤", version: 1)
+        #expect(clock.range == [4, 9, 27], "the value without the comment")
+        #expect(replacements(clock.actions) == ["2026-12-06 15:00"])
+        #expect(clock.actions.map { $0["isPreferred"] as? Bool } == [true])
+        let quoted = try fixes("\"2026/12/06\"", version: 2)
+        #expect(quoted.range == [4, 9, 21], "the quotes too")
+        #expect(replacements(quoted.actions) == ["2026-12-06"])
+        let both = try fixes("12/06/2026", version: 3)
+        #expect(replacements(both.actions) == ["2026-06-12", "2026-12-06"])
+        #expect(both.actions.map { $0["isPreferred"] as? Bool } == [false, false])
+        let none = try fixes("어제", version: 4)
+        #expect(replacements(none.actions).isEmpty, "\(none.actions)")
+        #expect(try client.finish() == 0)
+    }
+
     /// What another editor writes for a picture — Obsidian's `![[chart.png|매출]]`, a path on the
     /// member's own computer — is marked where it is written, and the quick fix writes the
     /// Markdown picture in its place.
