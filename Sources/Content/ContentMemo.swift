@@ -36,6 +36,8 @@ public final class ContentMemo: Sendable {
         var past: Bool
         /// When a file git does not know yet was written (`NewJournalFiles`).
         var written: Date?
+        /// A late first commit (`NewJournalFiles.committedLate`) of a journal dated alone.
+        var lateCommit: Date?
     }
 
     /// A journal as its picture scan reads it: equal to another with the same body.
@@ -363,13 +365,13 @@ public final class ContentMemo: Sendable {
     /// a busy fortnight whose journals name stored articles, checking them all again was 8 % of a
     /// `serve` save.
     public func pastDates(
-        of journals: [(journal: Journal, article: Article?, written: Date?)], zone: TimeZone, now: Date,
-        make: (Journal, Article?, Date?) -> Diagnostic?
+        of journals: [(journal: Journal, article: Article?, written: Date?, lateCommit: Date?)], zone: TimeZone, now: Date,
+        make: (Journal, Article?, Date?, Date?) -> Diagnostic?
     ) -> [Diagnostic] {
         let dated = journals.map {
-            Dated(journal: $0.journal, article: $0.article, zone: zone, past: $0.journal.created <= now, written: $0.written)
+            Dated(journal: $0.journal, article: $0.article, zone: zone, past: $0.journal.created <= now, written: $0.written, lateCommit: $0.lateCommit)
         }
-        return pastDates.joined(dated) { dated in make(dated.journal, dated.article, dated.written).map { [$0] } ?? [] }
+        return pastDates.joined(dated) { dated in make(dated.journal, dated.article, dated.written, dated.lateCommit).map { [$0] } ?? [] }
     }
 
     /// Whether each of `journals`' body has `![` and so may show a picture, found by `scan`

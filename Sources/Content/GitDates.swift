@@ -251,13 +251,21 @@ struct LogLines: Sequence {
 /// The journal files git does not know yet, in a site whose journal folder has git history:
 /// files a member is writing and has not committed. What a new file is dated can be held
 /// against when it was written (`SiteChecks.pastDate`): a year typed wrong shows there.
+/// And the committed journals dated long before git first saw them, with that first commit:
+/// a year typed wrong in a journal committed as it was (`SiteChecks.pastDate` asks which).
 public struct NewJournalFiles: Sendable, Equatable {
     /// The journal folder has git history; without it no file can be told new from old.
     public var history: Bool
     /// Site-relative path → when the file was last written (its modification time).
     public var files: [String: Date]
+    /// Site-relative path → its first commit, for committed journals dated more than
+    /// `lateCommitDays` before it.
+    public var committedLate: [String: Date]
 
-    public init(history: Bool = false, files: [String: Date] = [:]) {
-        (self.history, self.files) = (history, files)
+    /// How many days before its first commit a journal is dated before its commit is kept.
+    public static let lateCommitDays = 300
+
+    public init(history: Bool = false, files: [String: Date] = [:], committedLate: [String: Date] = [:]) {
+        (self.history, self.files, self.committedLate) = (history, files, committedLate)
     }
 }

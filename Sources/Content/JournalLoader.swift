@@ -178,7 +178,18 @@ public enum JournalLoader {
         let journals = loaded.compactMap(\.journal)
         var diagnostics = refused + loaded.flatMap(\.diagnostics)
         diagnostics += cache?.slugCheck(journals, check: checkSlugs) ?? checkSlugs(journals)
-        return (journals, diagnostics, NewJournalFiles(history: !git.spans.isEmpty, files: newFiles(git, taken: taken, paths: paths)))
+        let late = journals.compactMap { journal -> (String, Date)? in
+            guard let first = git.spans[journal.path]?.first,
+                first.timeIntervalSince(journal.created) > Double(NewJournalFiles.lateCommitDays) * 86_400
+            else { return nil }
+            return (journal.path, first)
+        }
+        return (
+            journals, diagnostics,
+            NewJournalFiles(
+                history: !git.spans.isEmpty, files: newFiles(git, taken: taken, paths: paths),
+                committedLate: Dictionary(late) { first, _ in first })
+        )
     }
 
     /// The files git does not know in a folder with history, with the time each was last

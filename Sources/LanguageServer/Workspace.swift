@@ -136,6 +136,15 @@ final class Workspace {
         return newFiles.files[path] != nil || !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
     }
 
+    /// The first commit of a committed journal dated long before it (`NewJournalFiles`), when
+    /// no other journal is dated near it (`SiteChecks.alone`): what `pastDate` holds its date
+    /// against, as it stands in the editor.
+    private func lateCommit(_ journal: Journal, zone: TimeZone) -> Date? {
+        guard let first = content?.newFiles.committedLate[journal.path] else { return nil }
+        let days = (journals.values.filter { $0.path != journal.path } + [journal]).map { ISO8601.day(of: $0.created, in: zone) }.sorted()
+        return SiteChecks.alone(journal, days: days, zone: zone) ? first : nil
+    }
+
     /// What other journals' diagnostics depend on.
     private func facts(_ journal: Journal?) -> [String] {
         guard let journal else { return [] }
@@ -225,7 +234,9 @@ final class Workspace {
             diagnostics += SiteChecks.writing(of: journal, body: body)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }
-        if let behind = SiteChecks.pastDate(of: journal, article: stored, zone: config.timeZone, now: now, written: isNew(path) ? now : nil) {
+        if let behind = SiteChecks.pastDate(
+            of: journal, article: stored, zone: config.timeZone, now: now, written: isNew(path) ? now : nil, lateCommit: lateCommit(journal, zone: config.timeZone))
+        {
             diagnostics.append(behind)
         }
         return diagnostics.sorted()

@@ -117,11 +117,43 @@ public enum SiteChecks {
     public static func pastDates(_ content: SiteContent, now: Date, memo: ContentMemo? = nil) -> [Diagnostic] {
         let zone = content.config.timeZone
         let newFiles = content.newFiles.files
-        let dated = content.journals.map { (journal: $0, article: content.article(for: $0), written: newFiles.isEmpty ? nil : newFiles[$0.path]) }
-        func make(_ journal: Journal, _ article: Article?, _ written: Date?) -> Diagnostic? {
-            pastDate(of: journal, article: article, zone: zone, now: now, written: written)
+        let late = content.newFiles.committedLate
+        // The days journals are dated, sorted, only where some journal was committed late.
+        let days = late.isEmpty ? [] : content.journals.map { ISO8601.day(of: $0.created, in: zone) }.sorted()
+        let dated = content.journals.map { journal in
+            (
+                journal: journal, article: content.article(for: journal), written: newFiles.isEmpty ? nil : newFiles[journal.path],
+                lateCommit: late.isEmpty ? nil : late[journal.path].flatMap { alone(journal, days: days, zone: zone) ? $0 : nil }
+            )
+        }
+        func make(_ journal: Journal, _ article: Article?, _ written: Date?, _ lateCommit: Date?) -> Diagnostic? {
+            pastDate(of: journal, article: article, zone: zone, now: now, written: written, lateCommit: lateCommit)
         }
         return memo?.pastDates(of: dated, zone: zone, now: now, make: make) ?? dated.compactMap(make)
+    }
+
+    /// How many days either side of a journal's date no other journal may be dated for it to
+    /// stand alone (`alone`).
+    static let aloneDays = 30
+
+    /// Whether no other journal is dated within `aloneDays` of `journal`: `days`, every
+    /// journal's day (`journal`'s among them), sorted. A year typed wrong leaves a journal alone
+    /// in a year the group did not write in; journals imported from another tool, or written
+    /// about a week long past, have their neighbours.
+    public static func alone(_ journal: Journal, days: [Int], zone: TimeZone) -> Bool {
+        let day = ISO8601.day(of: journal.created, in: zone)
+        // The first day at or after `day - aloneDays`; alone when only its own follows in range.
+        var low = 0, high = days.count
+        while low < high {
+            let middle = (low + high) / 2
+            if days[middle] < day - aloneDays { low = middle + 1 } else { high = middle }
+        }
+        var near = 0
+        for index in low..<days.count {
+            guard days[index] <= day + aloneDays else { break }
+            near += 1
+        }
+        return near <= 1
     }
 
     /// How many days apart a journal's `created` and the day its file is named for
@@ -133,11 +165,19 @@ public enum SiteChecks {
     /// it is committed; a month or a year typed wrong is further.
     static let newFileSlack = 14
 
+    /// How many days from a whole number of years before its first commit a journal committed
+    /// late may be dated for `pastDate` to ask: a year typed wrong keeps the month and the day.
+    static let yearOffSlack = 21
+
     /// The warning of one journal dated more than a week before the day in its file name, more
-    /// than a day before its stored article was published, or more than a fortnight before it
-    /// was `written` (a file git does not know yet: when it was last saved), if it is. A journal
+    /// than a day before its stored article was published, more than a fortnight before it
+    /// was `written` (a file git does not know yet: when it was last saved), or about a whole
+    /// number of years before `lateCommit` (its first commit, given for a committed journal no
+    /// other journal is dated near: `alone`) in a file named for no day, if it is. A journal
     /// dated ahead of `now` is `futureDate`'s.
-    public static func pastDate(of journal: Journal, article: Article?, zone: TimeZone, now: Date, written: Date? = nil) -> Diagnostic? {
+    public static func pastDate(
+        of journal: Journal, article: Article?, zone: TimeZone, now: Date, written: Date? = nil, lateCommit: Date? = nil
+    ) -> Diagnostic? {
         guard journal.created <= now else { return nil }
         // Days as numbers: builds and every `serve` save run this over every journal, and
         // writing each date out to read it back was a sixth of a 2,000-journal save. The text of
@@ -165,6 +205,18 @@ public enum SiteChecks {
             return .warning(
                 "dated \(day(journal.created)), \(days) days before this new file was written (\(day(min(written, now)))) — a typo?",
                 at: at, hint: hint + "; if it is right, this goes once the file is committed", sourceLine: line, code: "date-off-new-file")
+        }
+        if let lateCommit, fileDay(journal.path) == nil, case let days = ISO8601.day(of: lateCommit, in: zone) - created,
+            days > NewJournalFiles.lateCommitDays, case let years = Int((Double(days) / 365.2425).rounded()), years >= 1,
+            abs(Double(days) - Double(years) * 365.2425) <= Double(yearOffSlack)
+        {
+            let (at, line) = place()
+            let path = journal.path as NSString
+            let named = path.deletingLastPathComponent + "/" + day(journal.created) + "-" + path.lastPathComponent
+            return .warning(
+                "dated \(day(journal.created)), \(years == 1 ? "a year" : "\(years) years") before it was first committed (\(day(lateCommit))), and no other journal is dated within a month of it — a typo?",
+                at: at, hint: "builds publish it in the week of that date; check the year; if the date is right, name the file for it (\(named)) and this goes",
+                sourceLine: line, code: "date-off-commit")
         }
         return nil
     }

@@ -116,6 +116,45 @@ import TestSupport
         #expect(build.stderr.contains("warning: dated \(typo), \(days) days before the day its file is named for (\(today)) — a typo?"), "\(build.stderr)")
     }
 
+    /// A year typed wrong in a journal committed as it was (written in another editor, or on
+    /// GitHub's own pages), in a file named for no day, about no stored article: dated about a
+    /// year before git first saw it, with no other journal near that date, it is asked about by
+    /// `check` and the build. Journals imported together, which have their neighbours, are not;
+    /// nor is the journal once its year is mended, or once its file is named for that day.
+    @Test func aCommittedJournalDatedAYearBeforeItsCommitIsNamed() throws {
+        let site = try Self.freshSite("gazette-committed-year")
+        #expect(try TestGit.run(["init", "-q"], in: site.url).status == 0)
+        #expect(try TestGit.run(["add", "-A"], in: site.url).status == 0)
+        #expect(try TestGit.run(["commit", "-qm", "the site"], in: site.url, date: 1_780_621_200 - 86_400).status == 0)
+        // Imported from another tool in June: two journals of a June a year before.
+        try site.write("content/journals/old-a.md", Self.journal(title: "옛 글 하나", created: "2025-06-01 10:00"))
+        try site.write("content/journals/old-b.md", Self.journal(title: "옛 글 둘", created: "2025-06-15 10:00"))
+        #expect(try TestGit.run(["add", "-A"], in: site.url).status == 0)
+        #expect(try TestGit.run(["commit", "-qm", "import"], in: site.url, date: 1_780_621_200).status == 0)
+        // Written on 2026-11-20, dated 2025 by a slip of the finger, committed that day.
+        let path = "content/journals/typo.md"
+        try site.write(path, Self.journal(title: "금리 동결", created: "2025-11-20 10:00"))
+        #expect(try TestGit.run(["add", "-A"], in: site.url).status == 0)
+        #expect(try TestGit.run(["commit", "-qm", "journal"], in: site.url, date: 1_795_136_400).status == 0)
+        let said = "\(path):5:1: warning: dated 2025-11-20, a year before it was first committed (2026-11-20), and no other journal is dated within a month of it — a typo?"
+        let check = try GazetteCommand.run(["check"], in: site.url)
+        #expect(check.stderr.contains(said), "\(check.stderr)")
+        #expect(check.stderr.contains("if the date is right, name the file for it (content/journals/2025-11-20-typo.md) and this goes"), "\(check.stderr)")
+        #expect(!check.stderr.contains("old-a.md:5") && !check.stderr.contains("old-b.md:5"), "\(check.stderr)")
+        let build = try GazetteCommand.run(["build", "--no-pdf", "--base-url", "https://example.org/study/"], in: site.url)
+        #expect(build.status == 0 && build.stderr.contains(said), "\(build.stderr)")
+        // The year mended (and committed), nothing is said.
+        try site.write(path, Self.journal(title: "금리 동결", created: "2026-11-20 10:00"))
+        #expect(try TestGit.run(["commit", "-qam", "the year"], in: site.url, date: 1_795_222_800).status == 0)
+        #expect(!(try GazetteCommand.run(["check"], in: site.url)).stderr.contains("first committed"))
+        // Meant as written: the file named for the day says so.
+        try site.write(path, Self.journal(title: "금리 동결", created: "2025-11-20 10:00"))
+        #expect(try TestGit.run(["mv", path, "content/journals/2025-11-20-typo.md"], in: site.url).status == 0)
+        #expect(try TestGit.run(["commit", "-qam", "a year ago"], in: site.url, date: 1_795_222_800).status == 0)
+        let named = try GazetteCommand.run(["check"], in: site.url)
+        #expect(!named.stderr.contains("first committed") && !named.stderr.contains("2025-11-20-typo.md:5"), "\(named.stderr)")
+    }
+
     /// A newcomer's first journal: `gazette new`, then the writing typed below the prompts, as
     /// one does in an editor that opens at the end. `check` names each prompt left bare, where
     /// it is.
