@@ -64,6 +64,20 @@ enum DiagnosticRanges {
             converted.data = .string(String(fix))
             return converted
         }
+        if ["date-off-file-name", "date-off-new-file", "date-off-commit"].contains(code),
+            let fix = diagnostic.hint?.firstMatch(of: /^did you mean '((?:created|updated): [^']+)'\?/)?.1
+        {
+            // A year typed wrong: the key and its value, to be replaced by the line with the
+            // year the file's day, its writing or its first commit says.
+            let indent = scalars.prefix { $0 == " " }.count
+            var converted = LSPDiagnostic(
+                range: LSPRange(
+                    start: encoding.position(line: line, column: indent + 1, in: lines),
+                    end: encoding.position(line: line, column: valueEnd(scalars, from: indent + fix.prefix { $0 != ":" }.count + 2) + 1, in: lines)),
+                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            converted.data = .string(String(fix))
+            return converted
+        }
         if code == "bad-value", diagnostic.message.contains("' is not a date: '"), let hint = diagnostic.hint {
             // A date in another form (`12/06/2026 오후 3:00`): the value, quotes and all, to be
             // replaced by the date as it must be written — or by either of two readings.

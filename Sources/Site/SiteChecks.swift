@@ -186,13 +186,22 @@ public enum SiteChecks {
         func day(_ date: Date) -> String { String(ISO8601.format(date, in: zone).prefix(10)) }
         func place() -> (SourceLocation, String?) { journal.frontMatterLocation(of: "created") }
         let hint = "builds publish it in the week of that date; check the year and the month"
+        /// The hint, led by `created` as written with its year moved to within `slack` days of
+        /// `days` later, where only the year was typed wrong.
+        func mending(_ base: String, days: Int, slack: Int, line: String?) -> String {
+            let years = Int((Double(days) / 365.2425).rounded())
+            guard years != 0, abs(Double(days) - Double(years) * 365.2425) <= Double(slack),
+                let mended = mendedYear(line, by: years, zone: zone)
+            else { return base }
+            return "did you mean '\(mended)'? " + base
+        }
         if let named = fileDay(journal.path), abs(named.number - created) > fileDaySlack {
             let days = named.number - created
             let side = days > 0 ? "before" : "after"
             let (at, line) = place()
             return .warning(
                 "dated \(day(journal.created)), \(abs(days)) days \(side) the day its file is named for (\(named.text)) — a typo?",
-                at: at, hint: hint, sourceLine: line, code: "date-off-file-name")
+                at: at, hint: mending(hint, days: days, slack: fileDaySlack, line: line), sourceLine: line, code: "date-off-file-name")
         }
         if let published = article?.publishedDate, case let days = ISO8601.day(of: published, in: zone) - created, days > 1 {
             let (at, line) = place()
@@ -204,7 +213,8 @@ public enum SiteChecks {
             let (at, line) = place()
             return .warning(
                 "dated \(day(journal.created)), \(days) days before this new file was written (\(day(min(written, now)))) — a typo?",
-                at: at, hint: hint + "; if it is right, this goes once the file is committed", sourceLine: line, code: "date-off-new-file")
+                at: at, hint: mending(hint + "; if it is right, this goes once the file is committed", days: days, slack: newFileSlack, line: line),
+                sourceLine: line, code: "date-off-new-file")
         }
         if let lateCommit, fileDay(journal.path) == nil, case let days = ISO8601.day(of: lateCommit, in: zone) - created,
             days > NewJournalFiles.lateCommitDays, case let years = Int((Double(days) / 365.2425).rounded()), years >= 1,
@@ -215,10 +225,27 @@ public enum SiteChecks {
             let named = path.deletingLastPathComponent + "/" + day(journal.created) + "-" + path.lastPathComponent
             return .warning(
                 "dated \(day(journal.created)), \(years == 1 ? "a year" : "\(years) years") before it was first committed (\(day(lateCommit))), and no other journal is dated within a month of it — a typo?",
-                at: at, hint: "builds publish it in the week of that date; check the year; if the date is right, name the file for it (\(named)) and this goes",
+                at: at,
+                hint: mending(
+                    "builds publish it in the week of that date; check the year; if the date is right, name the file for it (\(named)) and this goes",
+                    days: days, slack: yearOffSlack, line: line),
                 sourceLine: line, code: "date-off-commit")
         }
         return nil
+    }
+
+    /// A front-matter line `created: 2025-12-01 09:00` (quoted or not) with its year moved by
+    /// `years`, as `created: 2026-12-01 09:00`; nil when the line is not so, or the day is not in
+    /// that year (29 February).
+    static func mendedYear(_ line: String?, by years: Int, zone: TimeZone) -> String? {
+        guard let line, let colon = line.firstIndex(of: ":") else { return nil }
+        let key = line[..<colon]
+        var value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if value.count >= 2, let quote = value.first, quote == "\"" || quote == "'", value.last == quote { value = String(value.dropFirst().dropLast()) }
+        guard value.utf8.count >= 10, let year = Int(value.prefix(4)), value.dropFirst(4).first == "-" else { return nil }
+        let mended = String(year + years) + value.dropFirst(4)
+        guard JournalDate.parse(mended, timeZone: zone) != nil else { return nil }
+        return "\(key): \(mended)"
     }
 
     /// The day a journal's file is named for (`2026-12-01-slug.md`), if its name starts with one.

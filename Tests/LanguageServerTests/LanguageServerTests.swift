@@ -165,8 +165,13 @@ import TestSupport
         let path = "content/journals/new-one.md"
         let typed = try open(path, text(try day(-365)))
         let asked = try #require(typed.first { $0.string("code") == "date-off-new-file" }, "\(typed)")
-        #expect(Self.range(asked)[0] == 4)
+        #expect(Self.range(asked) == [4, 0, 19], "the key and its date")
         #expect(asked.string("message")?.contains("days before this new file was written") == true)
+        // Only the year typed wrong: a quick fix writes the year it was written in.
+        let typo = try day(-365)
+        let mended = "created: \(try #require(Int(typo.prefix(4))) + 1)\(typo.dropFirst(4))"
+        let fixes = try codeActions(in: path, for: asked)
+        #expect(fixes.compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") } == [mended], "\(fixes)")
         try client.notify("textDocument/didChange", [
             "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text(try day(0))]],
         ])

@@ -93,7 +93,7 @@ import TestSupport
         #expect(
             warnings == [
                 "content/journals/2026-12-01-month-behind.md:4:1: warning: dated 2026-11-01, 30 days before the day its file is named for (2026-12-01) — a typo? — builds publish it in the week of that date; check the year and the month",
-                "content/journals/2026-12-01-year-behind.md:4:1: warning: dated 2025-12-01, 365 days before the day its file is named for (2026-12-01) — a typo? — builds publish it in the week of that date; check the year and the month",
+                "content/journals/2026-12-01-year-behind.md:4:1: warning: dated 2025-12-01, 365 days before the day its file is named for (2026-12-01) — a typo? — did you mean 'created: 2026-12-01 21:40'? builds publish it in the week of that date; check the year and the month",
                 "content/journals/before-its-article.md:4:1: warning: dated 2025-11-30, 365 days before its article was published (2026-11-30) — a typo? — builds publish it in the week of that date; check the year and the month",
             ])
         #expect(CivilDay("2024-03-01").map(\.number) == CivilDay("2024-02-28").map { $0.number + 2 })  // a leap day between
@@ -116,6 +116,17 @@ import TestSupport
         // Seen from before the journals were written, none of them is behind anything yet.
         #expect(try behind(ISO8601.parse("2024-01-01T00:00:00+09:00")!) == [])
         #expect(try behind(now) == [named[0], named[2]])
+    }
+
+    /// The year of a date typed wrong, moved: quotes, a date alone, a time with an offset, and
+    /// no mending into a year without the day.
+    @Test func aDateIsMendedByItsYearAlone() throws {
+        let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
+        #expect(SiteChecks.mendedYear("created: 2025-12-01 21:40", by: 1, zone: seoul) == "created: 2026-12-01 21:40")
+        #expect(SiteChecks.mendedYear("created: \"2025-12-01\"", by: 1, zone: seoul) == "created: 2026-12-01")
+        #expect(SiteChecks.mendedYear("updated:   '2024-12-01T09:00:00+09:00'", by: 2, zone: seoul) == "updated: 2026-12-01T09:00:00+09:00")
+        #expect(SiteChecks.mendedYear("created: 2024-02-29", by: 1, zone: seoul) == nil)
+        #expect(SiteChecks.mendedYear("created: 어제", by: 1, zone: seoul) == nil && SiteChecks.mendedYear(nil, by: 1, zone: seoul) == nil)
     }
 
     /// A journal whose file is named by hand and which is about no stored article has only its
@@ -148,7 +159,7 @@ import TestSupport
         let hint = "builds publish it in the week of that date; check the year and the month; if it is right, this goes once the file is committed"
         let expected = [
             "content/journals/month-behind.md:3:1: warning: dated 2026-11-05, 31 days before this new file was written (2026-12-06) — a typo? — \(hint)",
-            "content/journals/year-behind.md:3:1: warning: dated 2025-12-05, 366 days before this new file was written (2026-12-06) — a typo? — \(hint)",
+            "content/journals/year-behind.md:3:1: warning: dated 2025-12-05, 366 days before this new file was written (2026-12-06) — a typo? — did you mean 'created: 2026-12-05 10:00'? \(hint)",
         ]
         #expect(try typos() == expected)
         // `serve` keeps each answer, and asks again of a file saved anew or committed.
