@@ -78,6 +78,15 @@ enum DiagnosticRanges {
             converted.data = .string(String(fix))
             return converted
         }
+        if code == "bad-value", diagnostic.message.hasPrefix("'article' "), let fix = diagnostic.hint?.firstMatch(of: /^did you mean '([^']+)'\?/)?.1 {
+            // An article's address mistyped (`www.…`, `htps://`, a space): the value, quotes and
+            // all, to be replaced by the address meant.
+            var converted = LSPDiagnostic(
+                range: LSPRange(start: start, end: encoding.position(line: line, column: valueEnd(scalars, from: max(0, column - 1)) + 1, in: lines)),
+                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            converted.data = .string(String(fix))
+            return converted
+        }
         if code == "bad-value", diagnostic.message.contains("' is not a date: '"), let hint = diagnostic.hint {
             // A date in another form (`12/06/2026 오후 3:00`): the value, quotes and all, to be
             // replaced by the date as it must be written — or by either of two readings.

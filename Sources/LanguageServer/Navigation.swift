@@ -285,6 +285,12 @@ extension Features {
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: copy == nil,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: suggestion)]])))
             }
+            if diagnostic.code == "bad-value", diagnostic.message.hasPrefix("'article' "), let address = diagnostic.data?.string {
+                actions.append(
+                    CodeAction(
+                        title: "Replace with '\(address)'", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: diagnostic.range, newText: address)]])))
+            }
             if diagnostic.code == "bad-value", diagnostic.message.contains("' is not a date: '"), let data = diagnostic.data {
                 // A date in another form, as it must be written; one whose day and month read
                 // both ways, each reading, neither preferred (only the member knows the day).

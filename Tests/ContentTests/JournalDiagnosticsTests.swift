@@ -487,6 +487,31 @@ import Testing
         #expect(ok.isEmpty)
         #expect(journal?.articleReference == "0123456789ab")
     }
+
+    /// An article's address as a newcomer copies it — without its scheme, the scheme mistyped,
+    /// in Markdown's `<…>`, with a space from a line break — is named with the address meant.
+    @Test(arguments: [
+        ("www.yna.co.kr/view/AKR20261118000100008", "https://www.yna.co.kr/view/AKR20261118000100008"),
+        ("yna.co.kr/view/AKR1", "https://yna.co.kr/view/AKR1"),
+        ("htps://www.yna.co.kr/view/AKR1", "https://www.yna.co.kr/view/AKR1"),
+        ("https//www.yna.co.kr/view/AKR2", "https://www.yna.co.kr/view/AKR2"),
+        ("https:/www.yna.co.kr/view/AKR2", "https://www.yna.co.kr/view/AKR2"),
+        ("<https://www.yna.co.kr/view/AKR3>", "https://www.yna.co.kr/view/AKR3"),
+        ("https://www.yna.co.kr/view/AKR2026 1118000100008", "https://www.yna.co.kr/view/AKR20261118000100008"),
+    ])
+    func articleAddressesMistypedAreNamedWithTheAddressMeant(_ written: String, _ meant: String) {
+        let (journal, messages) = parse("---\ntitle: x\narticle: \(written)\n---\n")
+        #expect(journal == nil)
+        #expect(messages.first?.hasPrefix("content/journals/a.md:3:10: error: 'article' ") == true, "\(messages)")
+        #expect(messages.first?.contains(" — did you mean '\(meant)'?") == true, "\(messages)")
+    }
+
+    @Test(arguments: ["javascript:alert(1)", "AKR20261118000100008", "ftp://example.org/a", "not a link"])
+    func articleValuesThatAreNoAddressAreNotGuessed(_ written: String) {
+        let (_, messages) = parse("---\ntitle: x\narticle: \(written)\n---\n")
+        #expect(messages.first?.contains("'article' must be an http(s) URL or a 12-character article id") == true, "\(messages)")
+        #expect(messages.first?.contains("did you mean") == false, "\(messages)")
+    }
 }
 
 @Suite struct SlugTests {

@@ -221,6 +221,19 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// An article's address mistyped is replaced by the address meant, by a quick fix.
+    @Test func anArticleAddressMistypedIsWrittenByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/article.md"
+        let diagnostics = try open(path, "---\ntitle: 기사\narticle: https://www.yna.co.kr/view/AKR2026 1118000100008\ntags: [economy]\nauthor: heedon\n---\n본문.\n")
+        let wrong = try #require(diagnostics.first { $0.string("message")?.hasPrefix("'article' has a space") == true }, "\(diagnostics)")
+        #expect(Self.range(wrong) == [2, 9, 57], "the whole value")
+        let actions = try codeActions(in: path, for: wrong)
+        let edits = actions.compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") }
+        #expect(edits == ["https://www.yna.co.kr/view/AKR20261118000100008"], "\(actions)")
+        #expect(try client.finish() == 0)
+    }
+
     /// What another editor writes for a picture — Obsidian's `![[chart.png|매출]]`, a path on the
     /// member's own computer — is marked where it is written, and the quick fix writes the
     /// Markdown picture in its place.
