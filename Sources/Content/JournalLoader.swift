@@ -238,7 +238,7 @@ public enum JournalLoader {
                 diagnostics.report(
                     source.error(
                         "'article' must be an http(s) URL or a 12-character article id, not '\(article)'", at: node,
-                        hint: articleMeant(article).map { "did you mean '\($0)'?" }))
+                        hint: CanonicalURL.meant(article).map { "did you mean '\($0)'?" }))
             } else if article.contains(where: \.isWhitespace) {
                 // Copied across a line break: browsers would ask for the address with `%20` in it.
                 diagnostics.report(
@@ -383,23 +383,6 @@ public enum JournalLoader {
         let words = tag.split(whereSeparator: \.isWhitespace).map(String.init)
         if words.count > 1, words.allSatisfy(known.contains) { return "tags are a list: write tags: [\(words.joined(separator: ", "))]" }
         return joined.isEmpty ? "remove it from 'tags:'" : "write \(joined) (a tag's page is tags/<tag>/)"
-    }
-
-    /// The address a member meant by an `article:` value that is none: `www.…` or `yna.co.kr/…`
-    /// without its scheme, a scheme mistyped (`htps://`, `https//`, `https:/`), the address in
-    /// `<…>` or with a `)` after it (copied from a Markdown link), a space in it. Nil when no
-    /// such mending gives an http(s) address.
-    static func articleMeant(_ written: String) -> String? {
-        var text = written.filter { !$0.isWhitespace }
-        if text.hasPrefix("<"), text.hasSuffix(">") { text = String(text.dropFirst().dropLast()) }
-        while let last = text.last, ")].,;".contains(last) { text.removeLast() }
-        var candidates = [text]
-        if let typo = text.wholeMatch(of: /(?i)[htps]{2,6}:?\/{1,3}([^\/].*)/) {
-            candidates.append("https://" + typo.output.1)
-        } else if text.wholeMatch(of: /(?i)(www\.|([a-z0-9-]+\.)+[a-z]{2,})[^\s]*/) != nil, !text.contains(":") {
-            candidates.append("https://" + text)
-        }
-        return candidates.first { $0 != written && CanonicalURL.canonicalize($0) != nil }
     }
 
     /// `created` (written, else the first commit or modification, else `updated`) and `updated`

@@ -20,6 +20,24 @@ public enum CanonicalURL {
         return result
     }
 
+    /// The address a member meant by text that is none (an `article:` value, `gazette add`'s
+    /// argument): `www.…` or `yna.co.kr/…`
+    /// without its scheme, a scheme mistyped (`htps://`, `https//`, `https:/`), the address in
+    /// `<…>` or with a `)` after it (copied from a Markdown link), a space in it. Nil when no
+    /// such mending gives an http(s) address.
+    public static func meant(_ written: String) -> String? {
+        var text = written.filter { !$0.isWhitespace }
+        if text.hasPrefix("<"), text.hasSuffix(">") { text = String(text.dropFirst().dropLast()) }
+        while let last = text.last, ")].,;".contains(last) { text.removeLast() }
+        var candidates = [text]
+        if let typo = text.wholeMatch(of: /(?i)[htps]{2,6}:?\/{1,3}([^\/].*)/) {
+            candidates.append("https://" + typo.output.1)
+        } else if text.wholeMatch(of: /(?i)(www\.|([a-z0-9-]+\.)+[a-z]{2,})[^\s]*/) != nil, !text.contains(":") {
+            candidates.append("https://" + text)
+        }
+        return candidates.first { $0 != written && CanonicalURL.canonicalize($0) != nil }
+    }
+
     private static let memo = Locked<[String: String?]>([:])
 
     private static func computeCanonical(_ text: String) -> String? {

@@ -27,7 +27,8 @@ public enum ManualAdd {
         guard let parts = URLComponents(string: trimmed), let scheme = parts.scheme?.lowercased(),
             ["http", "https"].contains(scheme), parts.host?.isEmpty == false, let id = CanonicalURL.articleID(for: trimmed)
         else {
-            throw DiagnosticsError([.error("'\(url)' is not an http or https address", hint: "give the article's full address, e.g. https://www.yna.co.kr/view/…")])
+            let hint = CanonicalURL.meant(url).map { "did you mean '\($0)'?" } ?? "give the article's full address, e.g. https://www.yna.co.kr/view/…"
+            throw DiagnosticsError([.error("'\(url)' is not an http or https address", hint: hint)])
         }
         let snapshot = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
         if let stored = snapshot.article(id), stored.image != nil, !stored.description.isEmpty {

@@ -274,7 +274,13 @@ import TestSupport
         #expect(missing.stderr == "error: \(server.base)/missing: HTTP 404 Not Found — check the address\n")
         let ftp = try GazetteCommand.run(["add", "ftp://example.org/x", "--site", site.path, "--no-thumbnails"])
         #expect(ftp.status == 1)
-        #expect(ftp.stderr.hasPrefix("error: 'ftp://example.org/x' is not an http or https address"))
+        #expect(ftp.stderr.hasPrefix("error: 'ftp://example.org/x' is not an http or https address — give the article's full address"))
+        // Copied without its scheme, or with it mistyped: the address meant, nothing fetched.
+        for (written, meant) in [("www.yna.co.kr/view/AKR1", "https://www.yna.co.kr/view/AKR1"), ("htps://example.org/x", "https://example.org/x")] {
+            let typo = try GazetteCommand.run(["add", written, "--site", site.path, "--no-thumbnails"])
+            #expect(typo.status == 1)
+            #expect(typo.stderr == "error: '\(written)' is not an http or https address — did you mean '\(meant)'?\n", "\(typo.stderr)")
+        }
         #expect(ArticleStore.load(siteRoot: site.url).articles.count == 2)
     }
 
