@@ -225,8 +225,8 @@ public enum BodyWriting {
         var warnings: [Diagnostic] = []
         var footnotes = Footnotes()
         for (index, (text, inCode)) in zip(lines, code).enumerated() where !inCode {
-            // Only a line with '#', '*', '_' or '](' can hold these slips (most lines hold none).
-            guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D }) else { continue }
+            // Only a line with '#', '*', '_', '=' or '](' can hold these slips (most lines hold none).
+            guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D || $0 == 0x3D }) else { continue }
             let line = String(text)
             let prose = withoutCodeSpans(line)
             if let heading = unspacedHeading(prose) {
@@ -235,6 +235,18 @@ public enum BodyWriting {
                         "'\(heading.marks)\(heading.rest.prefix(12))' is not read as a heading", at: at(index, column: heading.column),
                         hint: "did you mean '\(heading.marks) \(heading.word)'? a heading needs a space after its #s", sourceLine: line,
                         code: "markup-shown"))
+            }
+            // Only among other items: a lone `*출처: 연합뉴스` is a note marked as Korean writing
+            // marks one, and shows as meant.
+            if let item = unspacedBullet(prose), [index - 1, index + 1].contains(where: { lines.indices.contains($0) && !code[$0] && isItemLike(lines[$0]) }) {
+                warnings.append(
+                    .warning(
+                        "'*\(item.rest.prefix(12))' is not read as a list item", at: at(index, column: item.column),
+                        hint: "did you mean '* \(item.word)'? a list item needs a space after its *; the page would show the *", sourceLine: line,
+                        code: "markup-shown"))
+            }
+            if UTF8Search.firstIndex(of: "==", in: prose) != nil {
+                warnings += highlights(prose, line: line, at: { at(index, column: $0) })
             }
             if UTF8Search.firstIndex(of: "[[", in: prose) != nil {
                 warnings += wikiLinks(prose, line: line, at: { at(index, column: $0) })
@@ -379,6 +391,45 @@ public enum BodyWriting {
         guard (2...6).contains(marks.count), let next = rest.first, !next.isWhitespace else { return nil }
         let word = rest.prefix { !" ,]}\t".contains($0) }
         return (indent.count + 1, marks, rest, word)
+    }
+
+    /// `*항목` at a line's start, a bullet without its space, which Markdown shows as typed (a
+    /// `*강조*` that closes is emphasis, and `**`, `*`-rules and `* 항목` are left alone): its
+    /// column, the text after the `*`, and its first word.
+    static func unspacedBullet(_ line: String) -> (column: Int, rest: Substring, word: Substring)? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3 else { return nil }
+        let rest = line.dropFirst(indent.count + 1)
+        guard line.dropFirst(indent.count).first == "*", let next = rest.first, !next.isWhitespace, next != "*",
+            !rest.contains("*"), next.isLetter || next.isNumber
+        else { return nil }
+        return (indent.count + 1, rest, rest.prefix { !" ,]}\t".contains($0) })
+    }
+
+    /// A line that is a list item, or a bullet without its space (`unspacedBullet`).
+    static func isItemLike(_ line: Substring) -> Bool {
+        let text = trimmed(line)
+        return ["* ", "- ", "+ "].contains { text.hasPrefix($0) } || unspacedBullet(String(line)) != nil
+    }
+
+    /// `==형광펜==`, as Obsidian and Typora mark a highlight: Markdown has none and shows the
+    /// marks. Named with bold to write instead (a highlight of one word: what the quick fix
+    /// replaces; of several, the hint alone). A line of `=` alone (a heading's underline),
+    /// `a == b` and `==>` are not highlights.
+    static func highlights(_ prose: String, line: String, at: (Int) -> SourceLocation) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for found in prose.matches(of: #/(^|[^=\w])==([^=\s](?:[^=]*[^=\s])?)==(?![=>])/#) {
+            let text = found.output.2
+            let column = prose[..<found.range.lowerBound].unicodeScalars.count + found.output.1.unicodeScalars.count + 1
+            let bold = "**\(text)**"
+            let single = !text.contains { $0.isWhitespace }
+            warnings.append(
+                .warning(
+                    "'==\(text.prefix(12))\(text.count > 12 ? "…" : "")==' is shown as typed: Markdown has no highlight", at: at(column),
+                    hint: single ? "did you mean '\(bold)'? bold stands out on the page and in the packet" : "write it in bold instead: \(bold)",
+                    sourceLine: line, code: "markup-shown"))
+        }
+        return warnings
     }
 
     /// Obsidian's (and other wikis') links, `[[금리 메모]]`, and pictures, `![[chart.png]]`,

@@ -77,5 +77,24 @@ import Testing
         }
         #expect(BodyWriting.warnings(body).allSatisfy { $0.code != "title-repeated" })
     }
+
+    /// Bullets typed without their space among other items, and Obsidian's `==highlight==`, are
+    /// named where they are, with what to write; a lone `*출처: …` note, emphasis, rules, code,
+    /// a heading's `===` underline, `a == b` and `==>` are not.
+    @Test(arguments: [
+        ("*금리 동결\n*환율 급등", ["1:1 '*금리 동결' is not read as a list item — did you mean '* 금리'?", "2:1 '*환율 급등' is not read as a list item — did you mean '* 환율'?"]),
+        ("- 금리\n*환율", ["2:1 '*환율' is not read as a list item — did you mean '* 환율'?"]),
+        ("오늘 ==기준금리== 동결", ["1:4 '==기준금리==' is shown as typed: Markdown has no highlight — did you mean '**기준금리**'?"]),
+        ("==금리 동결== 소식", ["1:1 '==금리 동결==' is shown as typed: Markdown has no highlight — write it in bold instead: **금리 동결**"]),
+        ("*출처: 연합뉴스", []), ("본문\n\n*출처: 연합뉴스\n", []), ("*강조* 문장\n*다음*", []), ("* 하나\n* 둘", []), ("***", []),
+        ("```\n*하나\n*둘\n```", []), ("제목\n===", []), ("a == b 이면", []), ("==> 다음", []), ("`==코드==`", []),
+    ])
+    func bulletsWithoutTheirSpaceAndHighlightsAreNamed(_ body: String, _ expected: [String]) {
+        let said = BodyWriting.warnings(body).filter { $0.code == "markup-shown" }.map {
+            "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) — \($0.hint ?? "")"
+        }
+        #expect(said.count == expected.count, "\(said)")
+        for (one, prefix) in zip(said, expected) { #expect(one.hasPrefix(prefix), "\(one)") }
+    }
 }
 

@@ -221,6 +221,21 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A bullet without its space and a `==highlight==` are written as Markdown by quick fixes.
+    @Test func aBulletWithoutItsSpaceAndAHighlightAreWrittenByQuickFixes() throws {
+        try initialize()
+        let path = "content/journals/marks.md"
+        let head = "---\ntitle: 표시\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let diagnostics = try open(path, head + "*금리 동결\n*환율 급등\n\n오늘 ==기준금리== 동결\n")
+        let shown = diagnostics.filter { $0.string("code") == "markup-shown" }
+        #expect(shown.map(Self.range) == [[6, 0, 3], [7, 0, 3], [9, 3, 11]], "\(shown)")
+        let fixes = try shown.map { diagnostic in
+            try codeActions(in: path, for: diagnostic).compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") }
+        }
+        #expect(fixes == [["* 금리"], ["* 환율"], ["**기준금리**"]], "\(fixes)")
+        #expect(try client.finish() == 0)
+    }
+
     /// An article's address mistyped is replaced by the address meant, by a quick fix.
     @Test func anArticleAddressMistypedIsWrittenByAQuickFix() throws {
         try initialize()
