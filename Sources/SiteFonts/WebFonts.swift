@@ -381,8 +381,9 @@ public struct WebFonts: Sendable {
     /// its `unicode-range`, so a browser fetches a slice only for a page that shows one of its
     /// characters (the first Hangul slice claims every syllable: see `FontSlices.firstHangulRange`).
     /// Where ranges overlap, browsers take the face that has the glyph, as the engine does.
-    /// The emoji face also names the installed Noto Color Emoji as a second source: Firefox
-    /// rejects colour-bitmap (CBDT) web fonts and then takes the next source, the same font. Its
+    /// The emoji face also names the installed Noto Color Emoji as a second source, and its file
+    /// as colour bitmaps (`tech(color-CBDT)`): Firefox draws no CBDT web font, so it skips the
+    /// file (it fetched it and rejected it before) and takes the installed font, the same one. Its
     /// `unicode-range` leaves out ASCII, which the emoji font also draws (keycap digits, `#`):
     /// with the sans faces blocked, text must fall back to a text font, not to emoji digits.
     /// Page slices are left out: pages carry their rare syllables in fonts of their own
@@ -398,7 +399,12 @@ public struct WebFonts: Sendable {
             var source = "url(\(url))"
             var range = ""
             if slice.face == Self.emoji {
-                source += ",local(\"Noto Color Emoji\"),local(\"NotoColorEmoji\")"
+                // Twice: the second, marked `tech(color-CBDT)`, is what a browser that reads
+                // `tech()` keeps (the last `src` it can parse), so Firefox, which draws no CBDT,
+                // takes the installed font without fetching the file; one that does not read it
+                // drops that descriptor and keeps the first.
+                let installed = ",local(\"Noto Color Emoji\"),local(\"NotoColorEmoji\")"
+                source += installed + ";src:url(\(url)) tech(color-CBDT)" + installed
                 range = ";unicode-range:\(Self.emojiRange)"
             } else if slice.name == "h01" {
                 range = ";unicode-range:\(FontSlices.firstHangulRange)"

@@ -67,6 +67,40 @@ struct FontSliceBrowserTests {
         // Every file fetched is one the site ships.
         #expect(Set(latin + korean + rare).isSubset(of: shipped))
     }
+
+    /// An emoji is set in the emoji face in every engine: Chromium and WebKitGTK fetch the
+    /// emoji slice; Firefox, which draws no colour-bitmap (CBDT) web font, fetches nothing for it
+    /// and takes the installed Noto Color Emoji, the same font (it fetched the file and threw it
+    /// away before the slice was marked `tech(color-CBDT)`).
+    @Test func anEmojiIsSetInTheEmojiFaceAndFirefoxFetchesNoFileItCannotDraw() throws {
+        let folder = try TemporaryFolder("font-emoji")
+        let site = folder.url.appendingPathComponent("site")
+        let journals = site.appendingPathComponent("content/journals")
+        try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
+        try "title: Study\nlanguage: en\nbase_url: https://example.org/\n".write(
+            to: site.appendingPathComponent("gazette.yml"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Rates held\ncreated: 2026-11-18 09:00\n---\nThe bank held its rate 🎉 as expected.\n".write(
+            to: journals.appendingPathComponent("party.md"), atomically: true, encoding: .utf8)
+        let output = folder.url.appendingPathComponent("public")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: output, packets: .skipped))
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets/fonts").path)
+        let emoji = try #require(shipped.first { $0.hasPrefix("gazette-emoji-400.") }, "\(shipped)")
+        for engine in ["chromium", "firefox", "webkit"] {
+            let summary = folder.url.appendingPathComponent("\(engine).json")
+            let command = [
+                SiteQualityTests.tools.appendingPathComponent("bin/python").path,
+                Repository.root.appendingPathComponent("Tests/Tools/font_fetch_check.py").path,
+                "--site", output.path, "--engine", engine, "--page", "journals/party/index.html", "--json", summary.path,
+            ]
+            let result = try SiteQualityTests.run(command)
+            #expect(result.status == 0, "\(result.output)\nrerun: \(command.joined(separator: " "))")
+            let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: summary)) as? [String: Any])
+            let fetched = try #require((json["pages"] as? [String: [String]])?["journals/party/index.html"])
+            let loaded = try #require((json["loaded"] as? [String: [[String: String]]])?["journals/party/index.html"])
+            #expect(fetched.contains(emoji) == (engine != "firefox"), "\(engine) fetched \(fetched)")
+            #expect(loaded.contains { $0["family"]?.contains("Gazette Emoji") == true }, "\(engine) loaded no emoji face: \(loaded)")
+        }
+    }
 }
 
 /// A site whose text spans every web-font slice, for the board checks: the example site and 62

@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Which web-font files a browser fetches for each page of a built site, and which faces it
-loaded: each page is loaded on its own in a fresh Chromium (nothing cached), and once it has
+loaded: each page is loaded on its own in a fresh browser (Chromium unless --engine says
+another; nothing cached), and once it has
 loaded and document.fonts.ready has resolved, the font files among the Resource Timing entries
 are listed, and the faces of document.fonts whose status is "loaded" (a page's own inline font
 is fetched from no file, so only this shows it was used).
 
-Usage: font_fetch_check.py --site DIR [--prefix /] --page PATH [--page PATH …] --json OUT
+Usage: font_fetch_check.py --site DIR [--prefix /] [--engine chromium|firefox|webkit] --page PATH [--page PATH …] --json OUT
 OUT: {"browser": …, "pages": {PATH: ["gazette-sans-400-latin.1a2b3c4d5e.woff2", …]},
       "loaded": {PATH: [{"family": "\"Gazette Sans\"", "weight": "400", "range": "U+C74A"}, …]}}"""
 import argparse
@@ -35,13 +36,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", required=True)
     parser.add_argument("--prefix", default="/")
+    parser.add_argument("--engine", choices=browsers.ENGINES, default="chromium")
     parser.add_argument("--page", action="append", required=True)
     parser.add_argument("--json", required=True)
     args = parser.parse_args()
     result = {"pages": {}, "loaded": {}}
     with browsers.StaticServer(args.site, prefix=args.prefix) as server:
         for page in args.page:
-            browser = browsers.start("chromium", width=1280, height=900)
+            browser = browsers.start(args.engine, width=1280, height=900)
             try:
                 result["browser"] = browser.version
                 browser.load(server.url(page))
