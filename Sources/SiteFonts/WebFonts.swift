@@ -396,7 +396,9 @@ public struct WebFonts: Sendable {
     static func rules(_ slices: [Slice]) -> String {
         slices.map { slice in
             let url = String(slice.path.dropFirst("assets/".count))
-            var source = "url(\(url))"
+            // `serve`'s whole faces are TrueType, named so on the file's own source.
+            let file = "url(\(url))" + (slice.format == "truetype" ? "format(\"truetype\")" : "")
+            var source = file
             var range = ""
             if slice.face == Self.emoji {
                 // Twice: the second, marked `tech(color-CBDT)`, is what a browser that reads
@@ -404,14 +406,13 @@ public struct WebFonts: Sendable {
                 // takes the installed font without fetching the file; one that does not read it
                 // drops that descriptor and keeps the first.
                 let installed = ",local(\"Noto Color Emoji\"),local(\"NotoColorEmoji\")"
-                source += installed + ";src:url(\(url)) tech(color-CBDT)" + installed
+                source += installed + ";src:\(file) tech(color-CBDT)" + installed
                 range = ";unicode-range:\(Self.emojiRange)"
             } else if slice.name == "h01" {
                 range = ";unicode-range:\(FontSlices.firstHangulRange)"
             } else if slice.name != "all" {
                 range = ";unicode-range:\(FontSlices.unicodeRange(slice.scalars))"
             }
-            if slice.format == "truetype" { source += "format(\"truetype\")" }
             return "@font-face{font-family:\"\(slice.face.family)\";font-weight:\(slice.face.weight);"
                 + "font-display:block;src:\(source)\(range)}"
         }.joined(separator: "\n")

@@ -146,6 +146,21 @@ import TextLayout
 
     /// Text is bold under `aria-current` and under a theme's bold class as a whole token of the
     /// `class` attribute, first or later; a class that only starts with one is not bold.
+    /// The emoji face's rule: its file twice, the second marked as colour bitmaps (which Firefox
+    /// skips for the installed font, and a browser without `tech()` drops, keeping the first),
+    /// with its format where `serve` ships a whole TrueType face; other faces' rules name their
+    /// file once.
+    @Test(arguments: ["woff2", "truetype"]) func theEmojiRuleMarksItsFileAsColourBitmaps(_ format: String) {
+        let file = "assets/fonts/gazette-emoji-400.0123456789.\(format == "woff2" ? "woff2" : "ttf")"
+        let emoji = WebFonts.Slice(face: WebFonts.emoji, name: format == "woff2" ? "emoji" : "all", scalars: [0x1F389], data: Data(), path: file, format: format)
+        let sans = WebFonts.Slice(face: WebFonts.sans, name: "all", scalars: [0x41], data: Data(), path: "assets/fonts/s.ttf", format: format)
+        let url = "url(fonts/gazette-emoji-400.0123456789.\(format == "woff2" ? "woff2" : "ttf"))" + (format == "truetype" ? "format(\"truetype\")" : "")
+        let installed = ",local(\"Noto Color Emoji\"),local(\"NotoColorEmoji\")"
+        let rules = WebFonts.rules([emoji, sans]).split(separator: "\n").map(String.init)
+        #expect(rules.first?.contains("font-display:block;src:\(url)\(installed);src:\(url) tech(color-CBDT)\(installed);unicode-range:") == true, "\(rules)")
+        #expect(rules.last == "@font-face{font-family:\"Gazette Sans\";font-weight:400;font-display:block;src:url(fonts/s.ttf)\(format == "truetype" ? "format(\"truetype\")" : "")}", "\(rules)")
+    }
+
     @Test func boldClassesAreReadAsWholeClassTokens() {
         func bold(_ tag: String) -> Bool {
             var bytes = Array(tag.utf8)
