@@ -32,10 +32,16 @@ public enum CanonicalURL {
         var candidates = [text]
         if let typo = text.wholeMatch(of: /(?i)[htps]{2,6}:?\/{1,3}([^\/].*)/) {
             candidates.append("https://" + typo.output.1)
-        } else if text.wholeMatch(of: /(?i)(www\.|([a-z0-9-]+\.)+[a-z]{2,})[^\s]*/) != nil, !text.contains(":") {
+        } else if startsWithHost(text), !text.contains(":") {
             candidates.append("https://" + text)
         }
         return candidates.first { $0 != written && CanonicalURL.canonicalize($0) != nil }
+    }
+
+    /// Whether `text` starts as a web address without its scheme does (`www.hankyung.com/…`,
+    /// `yna.co.kr/…`): `www.`, or a host with a common ending, so `chart.png` is not one.
+    public static func startsWithHost(_ text: String) -> Bool {
+        text.firstMatch(of: #/^(?i)(www\.|([a-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
     }
 
     private static let memo = Locked<[String: String?]>([:])

@@ -364,7 +364,7 @@ public enum SiteChecks {
         }
         // `www.hankyung.com/…` is a web address missing its scheme, which browsers read as a
         // path of this site.
-        let web = destination.firstMatch(of: #/^(www\.|([A-Za-z0-9-]+\.)+(com|net|org|kr|io|co)(\.[a-z]{2})?(/|$))/#) != nil
+        let web = CanonicalURL.startsWithHost(destination)
         // `https//…` (its colon forgotten) is a path too; `https:/…` browsers mend themselves.
         let mistyped = destination.firstMatch(of: #/^(?i)(https?)//?([^/].*)$/#).map { "\($0.output.1.lowercased())://\($0.output.2)" }
         let meant = mistyped == nil && !web ? meantJournal(destination, target: target, targets: targets, journals: journals) : nil

@@ -506,7 +506,7 @@ import Testing
         #expect(messages.first?.contains(" — did you mean '\(meant)'?") == true, "\(messages)")
     }
 
-    @Test(arguments: ["javascript:alert(1)", "AKR20261118000100008", "ftp://example.org/a", "not a link"])
+    @Test(arguments: ["javascript:alert(1)", "AKR20261118000100008", "ftp://example.org/a", "not a link", "chart.png", "v1.2"])
     func articleValuesThatAreNoAddressAreNotGuessed(_ written: String) {
         let (_, messages) = parse("---\ntitle: x\narticle: \(written)\n---\n")
         #expect(messages.first?.contains("'article' must be an http(s) URL or a 12-character article id") == true, "\(messages)")
