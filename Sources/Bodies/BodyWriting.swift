@@ -422,7 +422,10 @@ public enum BodyWriting {
             let text = found.output.2
             let column = prose[..<found.range.lowerBound].unicodeScalars.count + found.output.1.unicodeScalars.count + 1
             let bold = "**\(text)**"
-            let single = !text.contains { $0.isWhitespace }
+            // The quick fix replaces the run up to a space (`DiagnosticRanges`): offered only
+            // where that run is the highlight alone (`==금리==는` keeps its particle).
+            let after = prose[found.range.upperBound...].first
+            let single = !text.contains { $0.isWhitespace } && (after.map { " ,]}\t".contains($0) } ?? true)
             warnings.append(
                 .warning(
                     "'==\(text.prefix(12))\(text.count > 12 ? "…" : "")==' is shown as typed: Markdown has no highlight", at: at(column),
