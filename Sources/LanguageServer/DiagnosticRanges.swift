@@ -64,28 +64,32 @@ enum DiagnosticRanges {
             converted.data = .string(String(fix))
             return converted
         }
+        /// The diagnostic over `range`, with the text its quick fix writes.
+        func converted(_ range: LSPRange, data: JSONValue) -> LSPDiagnostic {
+            var made = LSPDiagnostic(range: range, severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            made.data = data
+            return made
+        }
+        /// The front-matter value that starts at the diagnostic's column, quotes and all.
+        func valueRange() -> LSPRange {
+            LSPRange(start: start, end: encoding.position(line: line, column: valueEnd(scalars, from: max(0, column - 1)) + 1, in: lines))
+        }
         if ["date-off-file-name", "date-off-new-file", "date-off-commit"].contains(code),
             let fix = diagnostic.hint?.firstMatch(of: /^did you mean '((?:created|updated): [^']+)'\?/)?.1
         {
             // A year typed wrong: the key and its value, to be replaced by the line with the
             // year the file's day, its writing or its first commit says.
             let indent = scalars.prefix { $0 == " " }.count
-            var converted = LSPDiagnostic(
-                range: LSPRange(
+            return converted(
+                LSPRange(
                     start: encoding.position(line: line, column: indent + 1, in: lines),
                     end: encoding.position(line: line, column: valueEnd(scalars, from: indent + fix.prefix { $0 != ":" }.count + 2) + 1, in: lines)),
-                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-            converted.data = .string(String(fix))
-            return converted
+                data: .string(String(fix)))
         }
         if code == "bad-value", diagnostic.message.hasPrefix("'article' "), let fix = diagnostic.hint?.firstMatch(of: /^did you mean '([^']+)'\?/)?.1 {
             // An article's address mistyped (`www.…`, `htps://`, a space): the value, quotes and
             // all, to be replaced by the address meant.
-            var converted = LSPDiagnostic(
-                range: LSPRange(start: start, end: encoding.position(line: line, column: valueEnd(scalars, from: max(0, column - 1)) + 1, in: lines)),
-                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-            converted.data = .string(String(fix))
-            return converted
+            return converted(valueRange(), data: .string(String(fix)))
         }
         if code == "bad-value", diagnostic.message.contains("' is not a date: '"), let hint = diagnostic.hint {
             // A date in another form (`12/06/2026 오후 3:00`): the value, quotes and all, to be
@@ -100,11 +104,7 @@ enum DiagnosticRanges {
                 fixes = []
             }
             if !fixes.isEmpty {
-                var converted = LSPDiagnostic(
-                    range: LSPRange(start: start, end: encoding.position(line: line, column: valueEnd(scalars, from: max(0, column - 1)) + 1, in: lines)),
-                    severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-                converted.data = fixes.count == 1 ? .string(fixes[0]) : .array(fixes.map { .string($0) })
-                return converted
+                return converted(valueRange(), data: fixes.count == 1 ? .string(fixes[0]) : .array(fixes.map { .string($0) }))
             }
         }
         // A value named in the message ('econmy', 'https://…') where it starts; else the run of

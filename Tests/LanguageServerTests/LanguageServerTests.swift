@@ -38,6 +38,12 @@ import TestSupport
         ]) as? [[String: Any]] ?? []
     }
 
+    /// The text each of `actions` writes first in the journal at `path` (actions without an edit
+    /// there left out).
+    func newTexts(_ actions: [[String: Any]], in path: String) -> [String] {
+        actions.compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") }
+    }
+
     /// The completion items the server offers in the document at `path`, at a position.
     func completionItems(in path: String, line: Int, character: Int) throws -> [[String: Any]] {
         try client.request("textDocument/completion", ["textDocument": ["uri": uri(path)], "position": ["line": line, "character": character]])
@@ -171,7 +177,7 @@ import TestSupport
         let typo = try day(-365)
         let mended = "created: \(try #require(Int(typo.prefix(4))) + 1)\(typo.dropFirst(4))"
         let fixes = try codeActions(in: path, for: asked)
-        #expect(fixes.compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") } == [mended], "\(fixes)")
+        #expect(newTexts(fixes, in: path) == [mended], "\(fixes)")
         try client.notify("textDocument/didChange", [
             "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text(try day(0))]],
         ])
@@ -203,21 +209,18 @@ import TestSupport
             let date = try #require(diagnostics.first { $0.string("message")?.contains("is not a date") == true }, "\(diagnostics)")
             return (Self.range(date), try codeActions(in: path, for: date))
         }
-        func replacements(_ actions: [[String: Any]]) -> [String] {
-            actions.compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") }
-        }
         let clock = try fixes("2026-12-06 오후 3:00   # 점심 뒤", version: 1)
         #expect(clock.range == [4, 9, 27], "the value without the comment")
-        #expect(replacements(clock.actions) == ["2026-12-06 15:00"])
+        #expect(newTexts(clock.actions, in: path) == ["2026-12-06 15:00"])
         #expect(clock.actions.map { $0["isPreferred"] as? Bool } == [true])
         let quoted = try fixes("\"2026/12/06\"", version: 2)
         #expect(quoted.range == [4, 9, 21], "the quotes too")
-        #expect(replacements(quoted.actions) == ["2026-12-06"])
+        #expect(newTexts(quoted.actions, in: path) == ["2026-12-06"])
         let both = try fixes("12/06/2026", version: 3)
-        #expect(replacements(both.actions) == ["2026-06-12", "2026-12-06"])
+        #expect(newTexts(both.actions, in: path) == ["2026-06-12", "2026-12-06"])
         #expect(both.actions.map { $0["isPreferred"] as? Bool } == [false, false])
         let none = try fixes("어제", version: 4)
-        #expect(replacements(none.actions).isEmpty, "\(none.actions)")
+        #expect(newTexts(none.actions, in: path).isEmpty, "\(none.actions)")
         #expect(try client.finish() == 0)
     }
 
@@ -230,7 +233,7 @@ import TestSupport
         let shown = diagnostics.filter { $0.string("code") == "markup-shown" }
         #expect(shown.map(Self.range) == [[6, 0, 3], [7, 0, 3], [9, 3, 11]], "\(shown)")
         let fixes = try shown.map { diagnostic in
-            try codeActions(in: path, for: diagnostic).compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") }
+            newTexts(try codeActions(in: path, for: diagnostic), in: path)
         }
         #expect(fixes == [["* 금리"], ["* 환율"], ["**기준금리**"]], "\(fixes)")
         #expect(try client.finish() == 0)
@@ -244,7 +247,7 @@ import TestSupport
         let wrong = try #require(diagnostics.first { $0.string("message")?.hasPrefix("'article' has a space") == true }, "\(diagnostics)")
         #expect(Self.range(wrong) == [2, 9, 57], "the whole value")
         let actions = try codeActions(in: path, for: wrong)
-        let edits = actions.compactMap { ($0.object("edit").object("changes")[uri(path)] as? [[String: Any]])?.first?.string("newText") }
+        let edits = newTexts(actions, in: path)
         #expect(edits == ["https://www.yna.co.kr/view/AKR20261118000100008"], "\(actions)")
         #expect(try client.finish() == 0)
     }
