@@ -131,7 +131,11 @@ def main():
     parser.add_argument("--site-only", choices=["example", "generated"])
     args = parser.parse_args()
     gazette = os.path.abspath(args.gazette)
-    work = tempfile.mkdtemp(prefix="gazette-weight-")
+    with tempfile.TemporaryDirectory(prefix="gazette-weight-") as work:
+        measure(gazette, work, args)
+
+
+def measure(gazette, work, args):
     sites = []
     if args.site_only in (None, "example"):
         build(gazette, ROOT, os.path.join(work, "example"))

@@ -261,11 +261,19 @@ public struct NewJournalFiles: Sendable, Equatable {
     /// Site-relative path → its first commit, for committed journals dated more than
     /// `lateCommitDays` before it.
     public var committedLate: [String: Date]
+    /// Site-relative path → its first commit, for every committed journal; kept only when the
+    /// load is asked to (`gazette lsp`, where a date typed in the editor is held against the
+    /// commit whatever the file on disk says).
+    public var firstCommits: [String: Date]
 
     /// How many days before its first commit a journal is dated before its commit is kept.
     public static let lateCommitDays = 300
 
-    public init(history: Bool = false, files: [String: Date] = [:], committedLate: [String: Date] = [:]) {
-        (self.history, self.files, self.committedLate) = (history, files, committedLate)
+    public init(history: Bool = false, files: [String: Date] = [:], committedLate: [String: Date] = [:], firstCommits: [String: Date] = [:]) {
+        (self.history, self.files, self.committedLate, self.firstCommits) = (history, files, committedLate, firstCommits)
     }
+
+    /// The first commit of the journal at `path`, where it is known and may be held against
+    /// its date.
+    public func firstCommit(_ path: String) -> Date? { committedLate[path] ?? firstCommits[path] }
 }

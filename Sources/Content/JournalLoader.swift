@@ -107,10 +107,11 @@ public enum JournalLoader {
     /// `checksLinks`: parse each body to warn of the links and raw HTML it drops; false when the
     /// caller parses the bodies anyway and warns then (`gazette build`: `JournalBodies`).
     /// `source`: where files are read (the disk unless given; an editor's buffers for `gazette lsp`).
-    /// Also returns the journal files git does not know yet (`NewJournalFiles`).
+    /// Also returns the journal files git does not know yet (`NewJournalFiles`), and every
+    /// committed journal's first commit if `keepsFirstCommits`.
     public static func load(
         siteRoot: URL, config: SiteConfig, cache: ContentMemo? = nil, keptBodyBytes: Int = .max, checksLinks: Bool = true,
-        source: (any SiteSource)? = nil
+        source: (any SiteSource)? = nil, keepsFirstCommits: Bool = false
     ) -> (journals: [Journal], diagnostics: [Diagnostic], newFiles: NewJournalFiles) {
         var (files, refused) = cache?.journalFiles(siteRoot: siteRoot, folder: folder) { journalFiles(siteRoot: siteRoot) } ?? journalFiles(siteRoot: siteRoot)
         if let source {
@@ -188,7 +189,8 @@ public enum JournalLoader {
             journals, diagnostics,
             NewJournalFiles(
                 history: !git.spans.isEmpty, files: newFiles(git, taken: taken, paths: paths),
-                committedLate: Dictionary(late) { first, _ in first })
+                committedLate: Dictionary(late) { first, _ in first },
+                firstCommits: keepsFirstCommits ? git.spans.mapValues(\.first) : [:])
         )
     }
 

@@ -53,17 +53,18 @@ public struct SiteContent: Sendable {
     /// and read again when asked (`markdown(of:)`): at 100,000 journals, leaving them there took a
     /// build's peak from 2.31 to 1.60 GB. Never with a cache: `serve` keeps every body.
     /// `scheduled`: what becomes of journals dated after the build's now. `checksLinks`: see
-    /// `JournalLoader.load`.
+    /// `JournalLoader.load`, as `keepsFirstCommits`.
     public static func load(
         siteRoot: URL, includeDrafts: Bool = false, scheduled: Scheduled = .published, cache: ContentMemo? = nil,
-        keptBodyBytes: Int = .max, checksLinks: Bool = true, throwsOnErrors: Bool = true, source: (any SiteSource)? = nil
+        keptBodyBytes: Int = .max, checksLinks: Bool = true, throwsOnErrors: Bool = true, source: (any SiteSource)? = nil,
+        keepsFirstCommits: Bool = false
     ) throws -> SiteContent {
         cache?.begin(configData: FileManager.default.contents(atPath: siteRoot.appendingPathComponent(ConfigLoader.fileName).path))
         let (config, configDiagnostics) = ConfigLoader.load(siteRoot: siteRoot, source: source, cache: cache)
         guard let config else { throw DiagnosticsError(configDiagnostics.sorted()) }
         let (journals, journalDiagnostics, newFiles) = JournalLoader.load(
             siteRoot: siteRoot, config: config, cache: cache, keptBodyBytes: cache == nil ? keptBodyBytes : .max, checksLinks: checksLinks,
-            source: source)
+            source: source, keepsFirstCommits: keepsFirstCommits)
         let (articles, articleDiagnostics) = ArticleStore.load(siteRoot: siteRoot, cache: cache, source: source)
         cache?.end()
         let thumbnails = SiteBoundary(siteRoot: siteRoot).names(in: ArticleThumbnails.folder) { $0.hasSuffix(".webp") && !$0.hasPrefix(".") }

@@ -43,7 +43,7 @@ final class Workspace {
         let source = self.source
         let (loaded, _) = ConfigLoader.load(siteRoot: root, source: source)
         config = loaded
-        content = try? SiteContent.load(siteRoot: root, includeDrafts: true, throwsOnErrors: false, source: source)
+        content = try? SiteContent.load(siteRoot: root, includeDrafts: true, throwsOnErrors: false, source: source, keepsFirstCommits: true)
         articles = content?.articles ?? ArticleStore.load(siteRoot: root).articles
         articleByID = [:]
         articleByURL = [:]
@@ -136,11 +136,13 @@ final class Workspace {
         return newFiles.files[path] != nil || !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path)
     }
 
-    /// The first commit of a committed journal dated long before it (`NewJournalFiles`), when
-    /// no other journal is dated near it (`SiteChecks.alone`): what `pastDate` holds its date
-    /// against, as it stands in the editor.
+    /// The first commit of a committed journal, when no other journal is dated near it
+    /// (`SiteChecks.alone`): what `pastDate` holds its date against, as it stands in the editor
+    /// (a year typed wrong into the buffer is asked about before it is saved).
     private func lateCommit(_ journal: Journal, zone: TimeZone) -> Date? {
-        guard let first = content?.newFiles.committedLate[journal.path] else { return nil }
+        guard let first = content?.newFiles.firstCommit(journal.path),
+            first.timeIntervalSince(journal.created) > Double(NewJournalFiles.lateCommitDays) * 86_400
+        else { return nil }
         let days = (journals.values.filter { $0.path != journal.path } + [journal]).map { ISO8601.day(of: $0.created, in: zone) }.sorted()
         return SiteChecks.alone(journal, days: days, zone: zone) ? first : nil
     }

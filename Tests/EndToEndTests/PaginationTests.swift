@@ -7,19 +7,20 @@ import TestSupport
 /// the board's folder, later ones at `page/N/`, each with its own packed board, `rel` prev and
 /// next links, and every page in the sitemap; every journal stays reachable from page 1.
 @Suite(.serialized) struct PaginationTests {
-    /// 1,000 generated journals (and the example's 19) over three weeks.
-    static let site: Result<(TemporaryFolder, [String: Data]), any Error> = Result {
+    /// 1,000 generated journals (and the example's 19) over three weeks, built once; the tests
+    /// read the snapshot, so the folder goes as soon as it is taken (a static is never released).
+    static let site: Result<[String: Data], any Error> = Result {
         let folder = try TemporaryFolder("gazette-pages")
         try StressSite.write(into: folder.url, journals: 1000)
         let output = folder.url.appendingPathComponent("public")
         _ = try SiteBuilder.build(BuildOptions(siteRoot: folder.url, output: output, packets: .skipped))
-        return (folder, Repository.snapshot(output))
+        return Repository.snapshot(output)
     }
 
     static func text(_ files: [String: Data], _ path: String) -> String { String(decoding: files[path] ?? Data(), as: UTF8.self) }
 
     @Test func noPageIsHeavyAndBoardsArePagedByThirty() throws {
-        let (_, files) = try Self.site.get()
+        let files = try Self.site.get()
         let pages = files.filter { $0.key.hasSuffix(".html") }
         let largest = try #require(pages.max { $0.value.count < $1.value.count })
         print("pagination: largest of \(pages.count) pages is \(largest.key), \(largest.value.count / 1024) KB")
@@ -36,7 +37,7 @@ import TestSupport
     }
 
     @Test func prevNextLinksAndAShortPageList() throws {
-        let (_, files) = try Self.site.get()
+        let files = try Self.site.get()
         let second = Self.text(files, "tags/page/2/index.html")
         #expect(second.contains("rel=\"prev\" href=\"../../../tags/\""))
         #expect(second.contains("rel=\"next\" href=\"../../../tags/page/3/\""))
@@ -52,7 +53,7 @@ import TestSupport
     }
 
     @Test func everyPageIsInTheSitemapAndEveryJournalIsReachable() throws {
-        let (_, files) = try Self.site.get()
+        let files = try Self.site.get()
         // Without a base URL the sitemap lists site paths; decoded, they are the pages' folders.
         let listed = Set(
             Self.text(files, "sitemap.xml").components(separatedBy: "<loc>").dropFirst()
@@ -72,7 +73,7 @@ import TestSupport
     /// and a line of excerpt, no board and no script, linked both ways with the board page
     /// showing the same journals; every journal reachable through the list pages alone.
     @Test func listViewBesideEveryBoard() throws {
-        let (_, files) = try Self.site.get()
+        let files = try Self.site.get()
         // 1,019 journals: 11 list pages of 100.
         #expect(files["list/page/11/index.html"] != nil && files["list/page/12/index.html"] == nil)
         let first = Self.text(files, "list/index.html")

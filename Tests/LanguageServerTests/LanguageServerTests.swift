@@ -189,6 +189,33 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A year typed wrong into a committed journal, in the editor: asked about as it is typed,
+    /// held against the journal's first commit though the file on disk is dated right, with
+    /// the year mended by a quick fix; gone once the year is right again.
+    @Test func aYearTypedWrongIntoACommittedJournalIsAskedAboutBeforeItIsSaved() throws {
+        func text(_ created: String) -> String { "---\ntitle: 금리 동결\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n본문.\n" }
+        let path = "content/journals/rates.md"
+        try site.write(path, text("2026-11-20 10:00"))
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
+            // Committed the day it was written (2026-11-20 10:00 in Seoul).
+            #expect(try TestGit.run(arguments, in: site.url, date: 1_795_136_400).status == 0)
+        }
+        try initialize()
+        #expect(!(try open(path, text("2026-11-20 10:00"))).contains { $0.string("code") == "date-off-commit" })
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text("2025-11-20 10:00")]],
+        ])
+        let typed = try client.diagnostics(for: uri(path))
+        let asked = try #require(typed.first { $0.string("code") == "date-off-commit" }, "\(typed)")
+        #expect(asked.string("message")?.contains("a year before it was first committed (2026-11-20)") == true, "\(asked)")
+        #expect(newTexts(try codeActions(in: path, for: asked), in: path) == ["created: 2026-11-20 10:00"])
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 3], "contentChanges": [["text": text("2026-11-20 10:00")]],
+        ])
+        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "date-off-commit" })
+        #expect(try client.finish() == 0)
+    }
+
     /// A date in another form is replaced by the date as it must be written (the value, quotes
     /// and all, not a comment after it); one whose day and month read both ways offers each
     /// reading, neither preferred; the generic hint offers nothing.
