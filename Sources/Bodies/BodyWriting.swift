@@ -234,7 +234,8 @@ public enum BodyWriting {
                     .warning(
                         "'\(heading.marks)\(heading.rest.prefix(12))' is not read as a heading", at: at(index, column: heading.column),
                         hint: "did you mean '\(heading.marks) \(heading.word)'? a heading needs a space after its #s", sourceLine: line,
-                        code: "markup-shown"))
+                        code: "markup-shown"
+                    ).spanning(heading.marks.unicodeScalars.count + heading.word.unicodeScalars.count))
             }
             // Only among other items: a lone `*출처: 연합뉴스` is a note marked as Korean writing
             // marks one, and shows as meant.
@@ -243,7 +244,8 @@ public enum BodyWriting {
                     .warning(
                         "'*\(item.rest.prefix(12))' is not read as a list item", at: at(index, column: item.column),
                         hint: "did you mean '* \(item.word)'? a list item needs a space after its *; the page would show the *", sourceLine: line,
-                        code: "markup-shown"))
+                        code: "markup-shown"
+                    ).spanning(1 + item.word.unicodeScalars.count))
             }
             if UTF8Search.firstIndex(of: "==", in: prose) != nil {
                 warnings += highlights(prose, line: line, at: { at(index, column: $0) })
@@ -413,24 +415,19 @@ public enum BodyWriting {
     }
 
     /// `==형광펜==`, as Obsidian and Typora mark a highlight: Markdown has none and shows the
-    /// marks. Named with bold to write instead (a highlight of one word: what the quick fix
-    /// replaces; of several, the hint alone). A line of `=` alone (a heading's underline),
+    /// marks. Named with bold to write instead, over the highlight alone (`==금리==는` keeps its
+    /// particle): what the quick fix replaces. A line of `=` alone (a heading's underline),
     /// `a == b` and `==>` are not highlights.
     static func highlights(_ prose: String, line: String, at: (Int) -> SourceLocation) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
         for found in prose.matches(of: #/(^|[^=\w])==([^=\s](?:[^=]*[^=\s])?)==(?![=>])/#) {
             let text = found.output.2
             let column = prose[..<found.range.lowerBound].unicodeScalars.count + found.output.1.unicodeScalars.count + 1
-            let bold = "**\(text)**"
-            // The quick fix replaces the run up to a space (`DiagnosticRanges`): offered only
-            // where that run is the highlight alone (`==금리==는` keeps its particle).
-            let after = prose[found.range.upperBound...].first
-            let single = !text.contains { $0.isWhitespace } && (after.map { " ,]}\t".contains($0) } ?? true)
             warnings.append(
                 .warning(
                     "'==\(text.prefix(12))\(text.count > 12 ? "…" : "")==' is shown as typed: Markdown has no highlight", at: at(column),
-                    hint: single ? "did you mean '\(bold)'? bold stands out on the page and in the packet" : "write it in bold instead: \(bold)",
-                    sourceLine: line, code: "markup-shown"))
+                    hint: "did you mean '**\(text)**'? bold stands out on the page and in the packet", sourceLine: line, code: "markup-shown"
+                ).spanning(text.unicodeScalars.count + 4))
         }
         return warnings
     }

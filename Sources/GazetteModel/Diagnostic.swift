@@ -37,6 +37,10 @@ public struct Diagnostic: Hashable, Sendable, Error, Codable {
     public var sourceLine: String?
     /// The stable code, where the rule names it; otherwise `code` derives it from the message.
     public var namedCode: String?
+    /// How many Unicode scalars of the line, from the location's column, the problem covers,
+    /// where the rule knows: what an editor marks, and what the hint's "did you mean '…'?"
+    /// replaces (`gazette lsp`'s quick fix). Without it the range is read from the message.
+    public var span: Int?
 
     public init(
         _ severity: Severity, _ message: String, at location: SourceLocation? = nil,
@@ -60,6 +64,13 @@ public struct Diagnostic: Hashable, Sendable, Error, Codable {
         _ message: String, at location: SourceLocation? = nil, hint: String? = nil, sourceLine: String? = nil, code: String? = nil
     ) -> Diagnostic {
         Diagnostic(.warning, message, at: location, hint: hint, sourceLine: sourceLine, code: code)
+    }
+
+    /// This diagnostic covering `scalars` scalars of its line from its column (`span`).
+    public func spanning(_ scalars: Int) -> Diagnostic {
+        var spanned = self
+        spanned.span = scalars
+        return spanned
     }
 
     /// The first line: `path:line:col: error: message — hint`.

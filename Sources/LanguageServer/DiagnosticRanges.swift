@@ -35,6 +35,14 @@ enum DiagnosticRanges {
                 range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
                 severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
         }
+        if let span = diagnostic.span, span > 0 {
+            // A rule that knows what it covers: that, to be replaced by the text it means.
+            var converted = LSPDiagnostic(
+                range: LSPRange(start: start, end: encoding.position(line: line, column: min(column + span, scalars.count + 1), in: lines)),
+                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            converted.data = diagnostic.hint?.firstMatch(of: /^did you mean '(.+?)'\?(?: |$)/).map { .string(String($0.1)) }
+            return converted
+        }
         if code == "yaml-syntax" || code == "title-comment",
             let fix = diagnostic.hint?.firstMatch(of: /(?:must be quoted|to keep it whole): (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
             text.hasPrefix(fix.2 + ":"), unquoted(fix.3) == text.dropFirst(fix.2.count + 1).trimmingCharacters(in: .whitespaces)

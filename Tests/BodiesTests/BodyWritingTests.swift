@@ -85,8 +85,8 @@ import Testing
         ("*금리 동결\n*환율 급등", ["1:1 '*금리 동결' is not read as a list item — did you mean '* 금리'?", "2:1 '*환율 급등' is not read as a list item — did you mean '* 환율'?"]),
         ("- 금리\n*환율", ["2:1 '*환율' is not read as a list item — did you mean '* 환율'?"]),
         ("오늘 ==기준금리== 동결", ["1:4 '==기준금리==' is shown as typed: Markdown has no highlight — did you mean '**기준금리**'?"]),
-        ("==금리 동결== 소식", ["1:1 '==금리 동결==' is shown as typed: Markdown has no highlight — write it in bold instead: **금리 동결**"]),
-        ("==기준금리==는 동결", ["1:1 '==기준금리==' is shown as typed: Markdown has no highlight — write it in bold instead: **기준금리**"]),
+        ("==금리 동결== 소식", ["1:1 '==금리 동결==' is shown as typed: Markdown has no highlight — did you mean '**금리 동결**'?"]),
+        ("==기준금리==는 동결", ["1:1 '==기준금리==' is shown as typed: Markdown has no highlight — did you mean '**기준금리**'?"]),
         ("*출처: 연합뉴스", []), ("본문\n\n*출처: 연합뉴스\n", []), ("*강조* 문장\n*다음*", []), ("* 하나\n* 둘", []), ("***", []),
         ("```\n*하나\n*둘\n```", []), ("제목\n===", []), ("a == b 이면", []), ("==> 다음", []), ("`==코드==`", []),
     ])

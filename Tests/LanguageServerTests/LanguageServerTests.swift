@@ -251,18 +251,20 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
-    /// A bullet without its space and a `==highlight==` are written as Markdown by quick fixes.
+    /// A bullet or heading without its space and a `==highlight==` are written as Markdown by
+    /// quick fixes over what each covers: a highlight before a particle keeps the particle, one
+    /// of several words is replaced whole.
     @Test func aBulletWithoutItsSpaceAndAHighlightAreWrittenByQuickFixes() throws {
         try initialize()
         let path = "content/journals/marks.md"
         let head = "---\ntitle: 표시\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
-        let diagnostics = try open(path, head + "*금리 동결\n*환율 급등\n\n오늘 ==기준금리== 동결\n")
+        let diagnostics = try open(path, head + "*금리 동결\n*환율 급등\n\n오늘 ==기준금리== 동결\n\n==기준금리==는 ==금리 동결, 환율==이다\n\n##요약 정리\n")
         let shown = diagnostics.filter { $0.string("code") == "markup-shown" }
-        #expect(shown.map(Self.range) == [[6, 0, 3], [7, 0, 3], [9, 3, 11]], "\(shown)")
+        #expect(shown.map(Self.range) == [[6, 0, 3], [7, 0, 3], [9, 3, 11], [11, 0, 8], [11, 10, 23], [13, 0, 4]], "\(shown)")
         let fixes = try shown.map { diagnostic in
             newTexts(try codeActions(in: path, for: diagnostic), in: path)
         }
-        #expect(fixes == [["* 금리"], ["* 환율"], ["**기준금리**"]], "\(fixes)")
+        #expect(fixes == [["* 금리"], ["* 환율"], ["**기준금리**"], ["**기준금리**"], ["**금리 동결, 환율**"], ["## 요약"]], "\(fixes)")
         #expect(try client.finish() == 0)
     }
 
