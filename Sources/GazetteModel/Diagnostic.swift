@@ -84,13 +84,15 @@ public struct Diagnostic: Hashable, Sendable, Error, Codable {
         return text
     }
 
-    /// The summary, then the offending line and a caret under the column.
+    /// The summary, then the offending line and a caret under the column, underlined to the
+    /// end of what the problem covers where that is known (`span`).
     public var rendered: String {
         guard let location, let sourceLine else { return summary }
         let shown = sourceLine.replacingTabs()
-        let prefix = String(String.UnicodeScalarView(sourceLine.unicodeScalars.prefix(max(0, location.column - 1))))
-        let pad = String(repeating: " ", count: prefix.replacingTabs().displayWidth)
-        return "\(summary)\n    \(shown)\n    \(pad)^"
+        let before = sourceLine.unicodeScalars.prefix(max(0, location.column - 1))
+        let pad = String(repeating: " ", count: String(String.UnicodeScalarView(before)).replacingTabs().displayWidth)
+        let covered = span.map { String(String.UnicodeScalarView(sourceLine.unicodeScalars.dropFirst(before.count).prefix($0))).replacingTabs().displayWidth } ?? 1
+        return "\(summary)\n    \(shown)\n    \(pad)^" + String(repeating: "~", count: max(0, covered - 1))
     }
 }
 

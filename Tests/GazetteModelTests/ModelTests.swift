@@ -146,6 +146,15 @@ import Testing
         #expect(diagnostic.rendered.hasSuffix("\n    " + String(repeating: " ", count: 9) + "^"))
     }
 
+    /// What a rule covers is underlined after the caret, in the columns a terminal gives it.
+    @Test func aSpanIsUnderlinedToItsEnd() {
+        let diagnostic = Diagnostic.warning(
+            "x", at: SourceLocation(path: "a.md", line: 7, column: 4), sourceLine: "오늘 ==기준금리== 동결"
+        ).spanning(8)
+        // "오늘 " takes 5 columns; "==기준금리==" 12 (four wide syllables).
+        #expect(diagnostic.rendered.hasSuffix("\n    " + String(repeating: " ", count: 5) + "^" + String(repeating: "~", count: 11)))
+    }
+
     @Test func ordersByFileThenPosition() {
         let a = Diagnostic.warning("w", at: SourceLocation(path: "b.md", line: 1, column: 1))
         let b = Diagnostic.error("e", at: SourceLocation(path: "a.md", line: 9, column: 1))
