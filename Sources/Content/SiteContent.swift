@@ -353,16 +353,26 @@ extension SiteContent {
             let (location, line) = journal.frontMatterLocation(of: key, value: value)
             let until = kind == .tag ? " (until then it has a page of its own, named '\(value)')" : ""
             let add = addable ? "; add it under '\(kind.rawValue)s:' in gazette.yml\(until)" : ""
-            warnings.append(.warning(message, at: location, hint: hint + add, sourceLine: line, code: addable ? nil : "tag-comma"))
+            warnings.append(
+                .warning(message, at: location, hint: hint + add, sourceLine: line, code: addable ? nil : "tag-comma").spanning(found: value, at: location))
         }
         if let reference = journal.articleReference, !found {
             let (location, line) = journal.frontMatterLocation(of: "article", value: reference)
             warnings.append(
                 .warning("article '\(reference)' is not in the article store", at: location,
                     hint: "the journal links to the URL as written; 'gazette add URL' stores the article",
-                    sourceLine: line))
+                    sourceLine: line
+                ).spanning(found: reference, at: location))
         }
         return warnings
+    }
+}
+
+extension Diagnostic {
+    /// Covering `value` where `Journal.frontMatterLocation` found it (a column past the first:
+    /// not found, it gives the key's line at its start).
+    fileprivate func spanning(found value: String, at location: SourceLocation) -> Diagnostic {
+        location.column > 1 ? spanning(value.unicodeScalars.count) : self
     }
 }
 
