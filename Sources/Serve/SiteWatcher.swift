@@ -71,9 +71,11 @@ public final class SiteWatcher: Sendable {
     /// save need not wait out the whole quiet spell once the editor has closed the file. A
     /// deletion, a rename away or a temporary file's close finishes nothing (a save by rename
     /// moves the new file in next), so they wait for `quiet`; `settle` still gathers the files
-    /// of one operation written back to back. A burst lasts at most `limit` seconds from its
-    /// first event, so a file held open for writing does not hold the rebuild back for good.
-    public func changes(quiet: TimeInterval = 0.05, settle: TimeInterval = 0.005, limit: TimeInterval = 1) -> AsyncStream<[String]> {
+    /// of one operation written back to back (2 ms: git writes a checkout's files well under a
+    /// millisecond apart, and 5 ms had been a tenth of a save's wait for its page). A burst
+    /// lasts at most `limit` seconds from its first event, so a file held open for writing does
+    /// not hold the rebuild back for good.
+    public func changes(quiet: TimeInterval = 0.05, settle: TimeInterval = 0.002, limit: TimeInterval = 1) -> AsyncStream<[String]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [String].self)
         let thread = Thread { [self] in
             while let burst = nextBurst(quiet: quiet, settle: settle, limit: limit) {
