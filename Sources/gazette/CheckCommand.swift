@@ -56,8 +56,16 @@ enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
     /// GitHub workflow commands (`::error file=…,line=…,col=…::…`), which mark the line in a pull
     /// request's changed files.
     case github
-    /// A JSON list of objects: severity, code, file, line, column, message, hint.
+    /// A JSON list of objects: severity, code, file, line, column, end_column (where known),
+    /// message, hint.
     case json
+
+    /// The last column (1-based, counted as `column` is) of what the diagnostic covers, where
+    /// its rule says (`Diagnostic.span`): GitHub marks `col` to `endColumn`.
+    static func lastColumn(_ diagnostic: Diagnostic) -> Int? {
+        guard let location = diagnostic.location, let span = diagnostic.span, span > 1 else { return nil }
+        return location.column + span - 1
+    }
 
     static func annotation(_ diagnostic: Diagnostic) -> String {
         func data(_ text: String) -> String {
@@ -67,6 +75,7 @@ enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
         var properties: [String] = []
         if let location = diagnostic.location {
             properties += ["file=\(property(location.path))", "line=\(location.line)", "col=\(location.column)"]
+            if let last = lastColumn(diagnostic) { properties.append("endColumn=\(last)") }
         }
         properties.append("title=\(property("gazette " + diagnostic.code))")
         let message = diagnostic.hint.map { "\(diagnostic.message) — \($0)" } ?? diagnostic.message
@@ -80,6 +89,7 @@ enum CheckFormat: String, ExpressibleByArgument, CaseIterable {
             ]
             if let location = diagnostic.location {
                 fields += ["\"file\": \(JSONString.quoted(location.path))", "\"line\": \(location.line)", "\"column\": \(location.column)"]
+                if let last = lastColumn(diagnostic) { fields.append("\"end_column\": \(last)") }
             }
             fields.append("\"message\": \(JSONString.quoted(diagnostic.message))")
             if let hint = diagnostic.hint { fields.append("\"hint\": \(JSONString.quoted(hint))") }

@@ -1028,12 +1028,13 @@ import TestSupport
         try site.write("content/journals/typo.md", "---\ntitle: 오타, 쉼표\ntags: [economi]\nauthor: heedon\ncreated: 2026-11-20 10:00\n---\n본문\n")
         let github = try GazetteCommand.run(["check", "--format", "github"], in: site.url)
         #expect(github.status == 0)
-        #expect(github.stdout.contains("::warning file=content/journals/typo.md,line=3,col=8,title=gazette unknown-tag::unknown tag 'economi' — did you mean 'economy'?"))
+        // The annotation marks the tag itself, col to endColumn.
+        #expect(github.stdout.contains("::warning file=content/journals/typo.md,line=3,col=8,endColumn=14,title=gazette unknown-tag::unknown tag 'economi' — did you mean 'economy'?"))
         let json = try GazetteCommand.run(["check", "--format", "json"], in: site.url)
         let list = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
         let tag = try #require(list.first { $0.string("code") == "unknown-tag" })
         #expect(tag.string("file") == "content/journals/typo.md")
-        #expect(tag.int("line") == 3 && tag.int("column") == 8)
+        #expect(tag.int("line") == 3 && tag.int("column") == 8 && tag.int("end_column") == 14)
         #expect(tag.string("severity") == "warning")
         #expect(json.stderr.isEmpty)
     }

@@ -143,7 +143,7 @@ import Yams
         let path = GazetteCommand.executable.deletingLastPathComponent().path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = try Program.run(URL(fileURLWithPath: "/bin/bash"), ["--noprofile", "--norc", "-eo", "pipefail", "-c", script], in: site.url, environment: ["PATH": path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("::warning file=content/journals/typo.md,line=3,col=8,title=gazette unknown-tag::unknown tag 'economi'"))
+        #expect(result.stdout.contains("::warning file=content/journals/typo.md,line=3,col=8,endColumn=14,title=gazette unknown-tag::unknown tag 'economi'"))
         // Scheduled, the check is skipped and the week's steps run.
         let scheduled = publish.steps.filter { step in step.condition.map { Self.holds($0, environment: ["GITHUB_EVENT_NAME": "schedule"]) } ?? true }
         #expect(!scheduled.contains { $0.name.hasPrefix("Check the pull request") })
