@@ -6,7 +6,8 @@ import Memory
 /// stamped with the executable that recorded it. The inputs' stamp and the summary, each after
 /// a flag saying whether there is one; the live site's files, then the previous site's, each by
 /// path (count, then path, key, size, inode, modification time); the summary's diagnostics
-/// (severity, optional path, line, column, message, optional hint and source line).
+/// (severity, optional path, line, column, message, optional hint, source line and code, and
+/// the span, 0 for none).
 enum LedgerFile {
     static var kind: MemoryFile.Kind { MemoryFile.Kind("ledger", version: OutputLedger.format) }
 
@@ -54,6 +55,8 @@ enum LedgerFile {
             writer.string(diagnostic.message)
             writer.optionalString(diagnostic.hint)
             writer.optionalString(diagnostic.sourceLine)
+            writer.optionalString(diagnostic.namedCode)
+            writer.integer(diagnostic.span ?? 0)
             try writer.flushIfLarge()
         }
     }
@@ -94,10 +97,12 @@ enum LedgerFile {
             for _ in 0..<count {
                 guard let severity = reader.string().flatMap(Diagnostic.Severity.init(rawValue:)), let path = reader.optionalString(),
                     let line = reader.integer(), let column = reader.integer(), let message = reader.string(), let hint = reader.optionalString(),
-                    let sourceLine = reader.optionalString()
+                    let sourceLine = reader.optionalString(), let code = reader.optionalString(), let span = reader.integer()
                 else { return nil }
-                diagnostics.append(
-                    Diagnostic(severity, message, at: path.map { SourceLocation(path: $0, line: line, column: column) }, hint: hint, sourceLine: sourceLine))
+                var diagnostic = Diagnostic(
+                    severity, message, at: path.map { SourceLocation(path: $0, line: line, column: column) }, hint: hint, sourceLine: sourceLine, code: code)
+                diagnostic.span = span > 0 ? span : nil
+                diagnostics.append(diagnostic)
             }
             if hasSummary { ledger.summary?.diagnostics = diagnostics }
             return ledger

@@ -28,7 +28,7 @@ struct OutputLedger {
     }
 
     /// Bumped when what a key covers, or how the ledger is written, changes.
-    static let format = 4
+    static let format = 5
 
     /// The executable that recorded it: another build of Gazette may render the same values
     /// differently.

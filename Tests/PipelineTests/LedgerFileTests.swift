@@ -18,7 +18,8 @@ import Testing
             journals: 2, articles: 3, weeks: 1, fontBytes: 167_000,
             diagnostics: [
                 .warning("article 'x' is not\tin the store", at: SourceLocation(path: "content/journals/a.md", line: 3, column: 10),
-                    hint: "add it \\0 or not", sourceLine: "article: x\\n"),
+                    hint: "add it \\0 or not", sourceLine: "article: x\\n", code: "article-missing"
+                ).spanning(1),
                 .error("no location, no hint"),
                 Diagnostic(.warning, "", at: SourceLocation(path: "\\0", line: 0, column: 0), hint: "", sourceLine: nil),
             ])
