@@ -269,6 +269,12 @@ public struct NewJournalFiles: Sendable, Equatable {
     /// How many days before its first commit a journal is dated before its commit is kept.
     public static let lateCommitDays = 300
 
+    /// Whether a journal dated `created` and first committed at `first` is dated late enough
+    /// before it to be asked about (`lateCommitDays`).
+    public static func isLate(committed first: Date, created: Date) -> Bool {
+        first.timeIntervalSince(created) > Double(lateCommitDays) * 86_400
+    }
+
     public init(history: Bool = false, files: [String: Date] = [:], committedLate: [String: Date] = [:], firstCommits: [String: Date] = [:]) {
         (self.history, self.files, self.committedLate, self.firstCommits) = (history, files, committedLate, firstCommits)
     }

@@ -180,9 +180,7 @@ public enum JournalLoader {
         var diagnostics = refused + loaded.flatMap(\.diagnostics)
         diagnostics += cache?.slugCheck(journals, check: checkSlugs) ?? checkSlugs(journals)
         let late = journals.compactMap { journal -> (String, Date)? in
-            guard let first = git.spans[journal.path]?.first,
-                first.timeIntervalSince(journal.created) > Double(NewJournalFiles.lateCommitDays) * 86_400
-            else { return nil }
+            guard let first = git.spans[journal.path]?.first, NewJournalFiles.isLate(committed: first, created: journal.created) else { return nil }
             return (journal.path, first)
         }
         return (

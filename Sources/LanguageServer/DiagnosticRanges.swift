@@ -29,54 +29,44 @@ enum DiagnosticRanges {
         let text = line >= 1 && line <= lines.count ? lines[line - 1] : ""
         let scalars = Array(text.unicodeScalars)
         var endColumn = column
+        /// The diagnostic over `range`, with the text its quick fix writes, if any.
+        func converted(_ range: LSPRange, data: JSONValue? = nil) -> LSPDiagnostic {
+            var made = LSPDiagnostic(range: range, severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            made.data = data
+            return made
+        }
+        /// From 0-based `from` (the line's start unless given) to the line's end.
+        func toLineEnd(from: Int? = nil) -> LSPRange {
+            LSPRange(
+                start: from.map { encoding.position(line: line, column: $0 + 1, in: lines) } ?? Position(line: start.line, character: 0),
+                end: encoding.position(line: line, column: scalars.count + 1, in: lines))
+        }
         if code == "merge-conflict" || code == "duplicate-slug" || code == "front-matter" || code == "title-repeated" {
             // The whole line.
-            return LSPDiagnostic(
-                range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
-                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
+            return converted(toLineEnd())
         }
         if let span = diagnostic.span, span > 0 {
             // A rule that knows what it covers: that, to be replaced by the text it means.
-            var converted = LSPDiagnostic(
-                range: LSPRange(start: start, end: encoding.position(line: line, column: min(column + span, scalars.count + 1), in: lines)),
-                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-            converted.data = diagnostic.hint?.firstMatch(of: /^did you mean '(.+?)'\?(?: |$)/).map { .string(String($0.1)) }
-            return converted
+            return converted(
+                LSPRange(start: start, end: encoding.position(line: line, column: min(column + span, scalars.count + 1), in: lines)),
+                data: diagnostic.hint?.firstMatch(of: /^did you mean '(.+?)'\?(?: |$)/).map { .string(String($0.1)) })
         }
         if code == "yaml-syntax" || code == "title-comment",
             let fix = diagnostic.hint?.firstMatch(of: /(?:must be quoted|to keep it whole): (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
             text.hasPrefix(fix.2 + ":"), unquoted(fix.3) == text.dropFirst(fix.2.count + 1).trimmingCharacters(in: .whitespaces)
         {
             // A value to quote: the whole line, to be replaced by the line quoted.
-            var converted = LSPDiagnostic(
-                range: LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
-                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-            converted.data = .string(String(fix.1))
-            return converted
+            return converted(toLineEnd(), data: .string(String(fix.1)))
         }
         if code == "yaml-odd-space", let fix = diagnostic.hint?.firstMatch(of: /after the colon: ([A-Za-z_][A-Za-z0-9_-]*: .*)$/)?.1 {
             // A key and its value, from the key to the line's end, to be replaced with an
             // ordinary space after the colon.
-            let indent = scalars.prefix { $0 == " " }.count
-            var converted = LSPDiagnostic(
-                range: LSPRange(start: encoding.position(line: line, column: indent + 1, in: lines), end: encoding.position(line: line, column: scalars.count + 1, in: lines)),
-                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-            converted.data = .string(String(fix))
-            return converted
+            return converted(toLineEnd(from: scalars.prefix { $0 == " " }.count), data: .string(String(fix)))
         }
         if code == "markup-shown", let fix = diagnostic.hint?.firstMatch(of: /end the address with '\)': (.+\))$/)?.1 {
             // A link or picture never closed: it all, to be replaced with itself closed.
             let end = encoding.position(line: line, column: min(column + fix.unicodeScalars.count - 1, scalars.count + 1), in: lines)
-            var converted = LSPDiagnostic(
-                range: LSPRange(start: start, end: end), severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-            converted.data = .string(String(fix))
-            return converted
-        }
-        /// The diagnostic over `range`, with the text its quick fix writes.
-        func converted(_ range: LSPRange, data: JSONValue) -> LSPDiagnostic {
-            var made = LSPDiagnostic(range: range, severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-            made.data = data
-            return made
+            return converted(LSPRange(start: start, end: end), data: .string(String(fix)))
         }
         /// The front-matter value that starts at the diagnostic's column, quotes and all.
         func valueRange() -> LSPRange {
@@ -125,15 +115,13 @@ enum DiagnosticRanges {
         {
             // A link that leads nowhere: its address alone, what a quick fix replaces.
             let at = column + rest[..<opening.lowerBound].unicodeScalars.count + rest[opening].unicodeScalars.count - named.unicodeScalars.count
-            var converted = LSPDiagnostic(
-                range: LSPRange(
-                    start: encoding.position(line: line, column: at, in: lines),
-                    end: encoding.position(line: line, column: at + named.unicodeScalars.count, in: lines)),
-                severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
             // The journal it meant, or the web address with its scheme.
             let fix = diagnostic.hint?.firstMatch(of: /did you mean '([^']+)'/)?.1 ?? diagnostic.hint?.firstMatch(of: /write (https?:\/\/\S+)$/)?.1
-            converted.data = fix.map { .string(String($0)) }
-            return converted
+            return converted(
+                LSPRange(
+                    start: encoding.position(line: line, column: at, in: lines),
+                    end: encoding.position(line: line, column: at + named.unicodeScalars.count, in: lines)),
+                data: fix.map { .string(String($0)) })
         }
         if let named, !named.isEmpty, from < scalars.count,
             String(String.UnicodeScalarView(scalars[from...])).hasPrefix(named)
@@ -154,13 +142,10 @@ enum DiagnosticRanges {
             endColumn = max(column + 1, index + 1)
         }
         let end = encoding.position(line: line, column: min(endColumn, scalars.count + 1), in: lines)
-        var converted = LSPDiagnostic(
-            range: LSPRange(start: start, end: end.character > start.character || end.line > start.line ? end : Position(line: start.line, character: start.character + 1)),
-            severity: diagnostic.severity == .error ? 1 : 2, code: code, message: message(diagnostic))
-        if code != "broken-link", let hint = diagnostic.hint, let suggestion = hint.firstMatch(of: /did you mean '([^']+)'/)?.1 {
-            converted.data = .string(String(suggestion))
-        }
-        return converted
+        let suggestion = code == "broken-link" ? nil : diagnostic.hint?.firstMatch(of: /did you mean '([^']+)'/)?.1
+        return converted(
+            LSPRange(start: start, end: end.character > start.character || end.line > start.line ? end : Position(line: start.line, character: start.character + 1)),
+            data: suggestion.map { .string(String($0)) })
     }
 
     /// Where a front-matter value that starts at `from` (0-based) ends: after its closing quote,

@@ -140,9 +140,7 @@ final class Workspace {
     /// (`SiteChecks.alone`): what `pastDate` holds its date against, as it stands in the editor
     /// (a year typed wrong into the buffer is asked about before it is saved).
     private func lateCommit(_ journal: Journal, zone: TimeZone) -> Date? {
-        guard let first = content?.newFiles.firstCommit(journal.path),
-            first.timeIntervalSince(journal.created) > Double(NewJournalFiles.lateCommitDays) * 86_400
-        else { return nil }
+        guard let first = content?.newFiles.firstCommit(journal.path), NewJournalFiles.isLate(committed: first, created: journal.created) else { return nil }
         let days = (journals.values.filter { $0.path != journal.path } + [journal]).map { ISO8601.day(of: $0.created, in: zone) }.sorted()
         return SiteChecks.alone(journal, days: days, zone: zone) ? first : nil
     }

@@ -10,25 +10,26 @@ import Testing
 /// and sets its rare syllables in its own inline font rather than fetching their slices.
 @Suite("Web-font slices in Chromium", .serialized)
 struct FontSliceBrowserTests {
+    /// A site with an English interface (so a Latin page has no Hangul anywhere, not even in its
+    /// navigation) and `journals` (file name without `.md`, text), built under `folder/public`.
+    static func builtEnglishSite(in folder: TemporaryFolder, journals: [(name: String, text: String)]) throws -> URL {
+        try folder.write("site/gazette.yml", "title: Study\nlanguage: en\nbase_url: https://example.org/\n")
+        for journal in journals { try folder.write("site/content/journals/\(journal.name).md", journal.text) }
+        let output = folder.url.appendingPathComponent("public")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: folder.url.appendingPathComponent("site"), output: output, packets: .skipped))
+        return output
+    }
+
     @Test func aPageFetchesOnlyTheSlicesOfItsCharacters() throws {
         let folder = try TemporaryFolder("font-slices")
-        let site = folder.url.appendingPathComponent("site")
-        let journals = site.appendingPathComponent("content/journals")
-        try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
-        // English UI, so the Latin page has no Hangul anywhere, not even in the navigation.
-        try "title: Study\nlanguage: en\nbase_url: https://example.org/\n".write(
-            to: site.appendingPathComponent("gazette.yml"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Rates held\ncreated: 2026-11-18 09:00\n---\nThe bank held its rate at 3.5%, as expected.\n".write(
-            to: journals.appendingPathComponent("latin.md"), atomically: true, encoding: .utf8)
         // 금 and 리 are in the most frequent slice (h01), 뷁 is rare (its block's slice, ubd00);
         // 를 (h01) elsewhere in the site, 읊 (a rare common syllable, of a page slice) only on
         // another page, in its title (bold) and its body.
-        try "---\ntitle: Rates in Korean\ncreated: 2026-11-19 09:00\n---\nThe word is 금리, and 뷁 is rare.\n".write(
-            to: journals.appendingPathComponent("korean.md"), atomically: true, encoding: .utf8)
-        try "---\ntitle: 읊다\ncreated: 2026-11-20 09:00\n---\n시를 읊다.\n".write(
-            to: journals.appendingPathComponent("other.md"), atomically: true, encoding: .utf8)
-        let output = folder.url.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: output, packets: .skipped))
+        let output = try Self.builtEnglishSite(in: folder, journals: [
+            ("latin", "---\ntitle: Rates held\ncreated: 2026-11-18 09:00\n---\nThe bank held its rate at 3.5%, as expected.\n"),
+            ("korean", "---\ntitle: Rates in Korean\ncreated: 2026-11-19 09:00\n---\nThe word is 금리, and 뷁 is rare.\n"),
+            ("other", "---\ntitle: 읊다\ncreated: 2026-11-20 09:00\n---\n시를 읊다.\n"),
+        ])
         let shipped = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets/fonts").path)
         #expect(shipped.contains { $0.hasPrefix("gazette-sans-400-h") && !$0.hasPrefix("gazette-sans-400-h01.") },
                 "the site ships more Hangul slices than the Korean page needs: \(shipped.sorted())")
@@ -74,15 +75,9 @@ struct FontSliceBrowserTests {
     /// away before the slice was marked `tech(color-CBDT)`).
     @Test func anEmojiIsSetInTheEmojiFaceAndFirefoxFetchesNoFileItCannotDraw() throws {
         let folder = try TemporaryFolder("font-emoji")
-        let site = folder.url.appendingPathComponent("site")
-        let journals = site.appendingPathComponent("content/journals")
-        try FileManager.default.createDirectory(at: journals, withIntermediateDirectories: true)
-        try "title: Study\nlanguage: en\nbase_url: https://example.org/\n".write(
-            to: site.appendingPathComponent("gazette.yml"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Rates held\ncreated: 2026-11-18 09:00\n---\nThe bank held its rate 🎉 as expected.\n".write(
-            to: journals.appendingPathComponent("party.md"), atomically: true, encoding: .utf8)
-        let output = folder.url.appendingPathComponent("public")
-        _ = try SiteBuilder.build(BuildOptions(siteRoot: site, output: output, packets: .skipped))
+        let output = try Self.builtEnglishSite(in: folder, journals: [
+            ("party", "---\ntitle: Rates held\ncreated: 2026-11-18 09:00\n---\nThe bank held its rate 🎉 as expected.\n")
+        ])
         let shipped = try FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent("assets/fonts").path)
         let emoji = try #require(shipped.first { $0.hasPrefix("gazette-emoji-400.") }, "\(shipped)")
         for engine in ["chromium", "firefox", "webkit"] {

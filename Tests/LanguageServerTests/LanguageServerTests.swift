@@ -50,6 +50,12 @@ import TestSupport
             .object("result").objects("items")
     }
 
+    /// A journal's front matter as the tests write it: `title`, the tag `economy`, the author
+    /// `heedon`, `created`.
+    static func head(_ title: String, created: String = "2026-11-20 09:00") -> String {
+        "---\ntitle: \(title)\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n"
+    }
+
     static func range(_ diagnostic: [String: Any]) -> [Int] {
         let range = diagnostic.object("range")
         return [range.object("start").int("line") ?? -1, range.object("start").int("character") ?? -1, range.object("end").int("character") ?? -1]
@@ -117,7 +123,7 @@ import TestSupport
     @Test func aPromptLeftEmptyIsMarkedUntilWrittenUnder() throws {
         try initialize()
         let path = "content/journals/prompts.md"
-        let head = "---\ntitle: 프롬프트\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let head = Self.head("프롬프트")
         let diagnostics = try open(path, head + "## 요약\n\n## 내 생각\n\n오늘 쓴 글.\n")
         let empty = diagnostics.filter { $0.string("code") == "empty-prompt" }
         #expect(empty.count == 1, "\(diagnostics)")
@@ -167,7 +173,7 @@ import TestSupport
             let parts = calendar.dateComponents([.year, .month, .day], from: try #require(calendar.date(byAdding: .day, value: offset, to: Date())))
             return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
         }
-        func text(_ created: String) -> String { "---\ntitle: 새 저널\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n본문.\n" }
+        func text(_ created: String) -> String { Self.head("새 저널", created: created) + "본문.\n" }
         let path = "content/journals/new-one.md"
         let typed = try open(path, text(try day(-365)))
         let asked = try #require(typed.first { $0.string("code") == "date-off-new-file" }, "\(typed)")
@@ -193,7 +199,7 @@ import TestSupport
     /// held against the journal's first commit though the file on disk is dated right, with
     /// the year mended by a quick fix; gone once the year is right again.
     @Test func aYearTypedWrongIntoACommittedJournalIsAskedAboutBeforeItIsSaved() throws {
-        func text(_ created: String) -> String { "---\ntitle: 금리 동결\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n본문.\n" }
+        func text(_ created: String) -> String { Self.head("금리 동결", created: created) + "본문.\n" }
         let path = "content/journals/rates.md"
         try site.write(path, text("2026-11-20 10:00"))
         for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
@@ -222,7 +228,7 @@ import TestSupport
     @Test func aDateInAnotherFormIsWrittenByAQuickFix() throws {
         try initialize()
         let path = "content/journals/dates.md"
-        func text(_ created: String) -> String { "---\ntitle: 날짜\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n본문.\n" }
+        func text(_ created: String) -> String { Self.head("날짜", created: created) + "본문.\n" }
         func fixes(_ created: String, version: Int) throws -> (range: [Int], actions: [[String: Any]]) {
             let diagnostics: [[String: Any]]
             if version == 1 {
@@ -257,7 +263,7 @@ import TestSupport
     @Test func aBulletWithoutItsSpaceAndAHighlightAreWrittenByQuickFixes() throws {
         try initialize()
         let path = "content/journals/marks.md"
-        let head = "---\ntitle: 표시\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let head = Self.head("표시")
         let diagnostics = try open(path, head + "*금리 동결\n*환율 급등\n\n오늘 ==기준금리== 동결\n\n==기준금리==는 ==금리 동결, 환율==이다\n\n##요약 정리\n")
         let shown = diagnostics.filter { $0.string("code") == "markup-shown" }
         #expect(shown.map(Self.range) == [[6, 0, 3], [7, 0, 3], [9, 3, 11], [11, 0, 8], [11, 10, 23], [13, 0, 4]], "\(shown)")
@@ -287,7 +293,7 @@ import TestSupport
     @Test func aWikiPictureAndAPictureOnThisComputerAreWrittenAsMarkdownByAQuickFix() throws {
         try initialize()
         let path = "content/journals/pictures.md"
-        let head = "---\ntitle: 그림\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let head = Self.head("그림")
         let diagnostics = try open(path, head + "![[chart.png|매출]] 그리고\n\n![지도](/Users/me/Desktop/map.png)\n")
         func fix(_ diagnostic: [String: Any]) throws -> String? {
             let actions = try codeActions(in: path, for: diagnostic)
@@ -323,7 +329,7 @@ import TestSupport
         try picture.write(to: outside.url.appendingPathComponent("현장.png"))
         let path = "content/journals/desk.md"
         let written = outside.url.appendingPathComponent("현장.png").path
-        let diagnostics = try open(path, "---\ntitle: 현장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n![현장 사진](\(written))\n")
+        let diagnostics = try open(path, Self.head("현장") + "![현장 사진](\(written))\n")
         let local = try #require(diagnostics.first { $0.string("code") == "local-file" }, "\(diagnostics)")
         let actions = try codeActions(in: path, for: local)
         #expect(actions.map { $0.string("title") } == ["Copy 현장.png beside the journal and write ![현장 사진](현장.png)", "Replace with '![현장 사진](현장.png)'"])
@@ -364,7 +370,7 @@ import TestSupport
         let phone = try #require(FileManager.default.contents(atPath: Repository.root.appendingPathComponent("Tests/Fixtures/images/phone.heic").path))
         try phone.write(to: folder.appendingPathComponent("IMG_0004.jpg"))
         let path = "content/journals/phone.md"
-        let diagnostics = try open(path, "---\ntitle: 현장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n사진: ![현장](IMG_0004.jpg)\n")
+        let diagnostics = try open(path, Self.head("현장") + "사진: ![현장](IMG_0004.jpg)\n")
         let misnamed = try #require(diagnostics.first { $0.string("code") == "misnamed-picture" }, "\(diagnostics)")
         #expect(Self.range(misnamed) == [6, 4, 23], "\(misnamed)")
         let actions = try codeActions(in: path, for: misnamed)
@@ -393,7 +399,7 @@ import TestSupport
         // As an editor runs the action: the edit, then the command.
         try client.notify("textDocument/didChange", [
             "textDocument": ["uri": uri(path), "version": 2],
-            "contentChanges": [["text": "---\ntitle: 현장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n사진: ![현장](IMG_0004.heic)\n"]],
+            "contentChanges": [["text": Self.head("현장") + "사진: ![현장](IMG_0004.heic)\n"]],
         ])
         #expect(try client.diagnostics(for: uri(path)).contains { $0.string("code") == "picture-missing" })
         #expect(try client.request("workspace/executeCommand", ["command": "gazette.renamePicture", "arguments": arguments])["error"] == nil)
@@ -444,7 +450,7 @@ import TestSupport
         // The editor answers; the server takes the answer without a word.
         try client.send(["id": "gazette-watch", "result": NSNull()])
         let path = "content/journals/watched.md"
-        let missing = try open(path, "---\ntitle: 그림\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n![차트](later.png)\n")
+        let missing = try open(path, Self.head("그림") + "![차트](later.png)\n")
         #expect(missing.contains { $0.string("code") == "picture-missing" }, "\(missing)")
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]).write(to: site.url.appendingPathComponent("content/journals/later.png"))
         try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri("content/journals/later.png"), "type": 1]]])
@@ -465,7 +471,7 @@ import TestSupport
     @Test func aLinkToARenamedJournalIsMendedByAQuickFix() throws {
         try initialize()
         let path = "content/journals/renamed.md"
-        let head = "---\ntitle: 이름 바뀐 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let head = Self.head("이름 바뀐 글")
         let diagnostics = try open(path, head + "어제 [글](2026-11-19-bok-rate.md#요약) 참고.\n")
         let link = try #require(diagnostics.first { $0.string("code") == "broken-link" })
         #expect(Self.range(link) == [6, 7, 32], "\(link)")
@@ -502,7 +508,7 @@ import TestSupport
     @Test func htmlShownAsTypedIsWrittenAsMarkdownByAQuickFix() throws {
         try initialize()
         let path = "content/journals/html.md"
-        let head = "---\ntitle: 블로그에서 옮긴 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let head = Self.head("블로그에서 옮긴 글")
         let body = "첫 줄<br>둘째 줄 <b>'금리'</b>는\n셋째 줄<BR/>\n넷째 줄<br>\n\n| 표 | 칸<br>나눔 |\n|---|---|\n\n`<b>코드</b>` 와 <b class=\"x\">속성</b>\n"
         let diagnostics = try open(path, head + body)
         func fixed(_ code: String, tag: String) throws -> String? {
@@ -531,7 +537,7 @@ import TestSupport
         try (String(contentsOf: config, encoding: .utf8) + "\nmarkdown: { line_breaks: true }\n").write(to: config, atomically: true, encoding: .utf8)
         try initialize()
         let path = "content/journals/html.md"
-        let head = "---\ntitle: 블로그에서 옮긴 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let head = Self.head("블로그에서 옮긴 글")
         let body = "첫 줄<br>둘째 줄\n셋째 줄<BR/>\n넷째 줄<br>\n"
         let shown = try #require(try open(path, head + body).first { $0.string("code") == "html-shown" })
         #expect(shown.string("message")?.contains("start a new line there instead") == true, "\(shown)")
@@ -545,7 +551,7 @@ import TestSupport
     /// (with the `===` under it, when the heading is written so).
     @Test func aTitleRepeatedInTheBodyIsDeletedByAQuickFix() throws {
         try initialize()
-        let head = "---\ntitle: 금리 동결 메모\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let head = Self.head("금리 동결 메모")
         for (name, body, fixed) in [("atx", "# 금리 동결 메모\n\n본문.\n", "\n본문.\n"), ("setext", "금리 동결 메모\n===\n본문.\n", "본문.\n")] {
             let path = "content/journals/\(name).md"
             let marked = try #require(try open(path, head + body).first { $0.string("code") == "title-repeated" })
@@ -582,7 +588,7 @@ import TestSupport
         let target = "content/journals/2026-11-19-bok-rate-hold.md"
         let text = String(decoding: try Data(contentsOf: site.url.appendingPathComponent(target)), as: UTF8.self)
         _ = try open(target, text)
-        let head = "---\ntitle: 잇는 글\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-21 09:00\n---\n"
+        let head = Self.head("잇는 글", created: "2026-11-21 09:00")
         _ = try open("content/journals/by-page.md", head + "앞 글: [동결](../bok-rate-hold/) 참고.\n")
         _ = try open("content/journals/by-file.md", head + "둘째 줄\n[요약](2026-11-19-bok-rate-hold.md#요약) 과 [다른 글](../by-page/)\n")
         func references(_ path: String, _ line: Int, _ character: Int) throws -> [[String: Any]] {
