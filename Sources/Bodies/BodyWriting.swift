@@ -12,8 +12,52 @@ public enum BodyWriting {
     /// says it again (`repeatedTitle`).
     public static func warnings(_ body: String, title: String? = nil) -> [Diagnostic] {
         let lines = lines(body)
-        let code = codeLines(lines)
-        return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + emptyPrompts(lines, code: code) + markupSlips(lines, code: code)
+        let fenced = fencedLines(lines)
+        let indented = indentedCode(lines, fenced: fenced)
+        let code = codeLines(fenced, indented: indented)
+        let dashed = dashedHeadings(lines, code: code)
+        // A lone `-` under a line of text is that text's underline, not an empty item.
+        let underlines = Set(dashed.compactMap(\.location?.line))
+        let prompts = emptyPrompts(lines, code: code).filter { !($0.message == "an empty list item" && underlines.contains($0.location?.line ?? 0)) }
+        return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
+            + indentedCodeWarnings(lines, blocks: indented) + dashed
+    }
+
+    /// A line of `-` alone is a heading's underline where it comes right under a paragraph
+    /// (Markdown's second way of writing `##`), so the paragraph above becomes a heading: a
+    /// member who typed `---` to divide the journal, or a list's `- ` under a line of text, gets
+    /// the text in large bold instead. Named where the paragraph is not a heading's sort of text:
+    /// more than one line, longer than 40 characters, or ending as a sentence ends (`.`, `?`,
+    /// `!`, `다`). At the dashes, which a blank line above turns into a dividing line.
+    static func dashedHeadings(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        func isDashes(_ index: Int) -> Bool {
+            let text = trimmed(lines[index])
+            return !code[index] && !text.isEmpty && text.utf8.allSatisfy { $0 == UInt8(ascii: "-") } && indent(lines[index]).columns <= 3
+        }
+        let underlines = lines.indices.dropFirst().filter { isDashes($0) && !trimmed(lines[$0 - 1]).isEmpty && !code[$0 - 1] }
+        guard !underlines.isEmpty else { return [] }
+        var warnings: [Diagnostic] = []
+        for start in MarkdownDocument(lines.joined(separator: "\n")).topLevelStartLines(.heading).map({ $0 - 1 }) where lines.indices.contains(start) {
+            // An underlined heading runs from its first line to the first line of dashes.
+            guard trimmed(lines[start]).utf8.first != UInt8(ascii: "#"), let underline = underlines.first(where: { $0 > start }),
+                lines[start..<underline].allSatisfy({ !trimmed($0).isEmpty })
+            else { continue }
+            let paragraph = lines[start..<underline].map { String(trimmed($0)) }
+            let text = paragraph.joined(separator: " ")
+            guard paragraph.count > 1 || text.count > 40 || text.last.map({ ".?!。다".contains($0) }) == true else { continue }
+            let dashes = lines[underline]
+            let marks = trimmed(dashes)
+            warnings.append(
+                .warning(
+                    "'\(opening(text))' is shown as a heading: a line of - right under a paragraph makes it one",
+                    at: at(underline, column: indent(dashes).scalars + 1),
+                    hint: marks.count >= 3
+                        ? "for a dividing line, put a blank line above the \(marks); for a heading, write '## …'"
+                        : "write the list item after the '\(marks) ', or delete the line; for a heading, write '## …'",
+                    sourceLine: String(dashes), code: "dashed-heading"
+                ).spanning(marks.unicodeScalars.count))
+        }
+        return warnings
     }
 
     /// A body that opens with its title as a heading (`# 금리 동결 메모` under `title: 금리 동결
@@ -76,6 +120,12 @@ public enum BodyWriting {
         return emptyPrompts(lines, code: codeLines(lines))
     }
 
+    /// The code blocks `body` writes by indenting (`indentedCode`): ranges of its lines, 0 its first.
+    public static func indentedCodeBlocks(_ body: String) -> [Range<Int>] {
+        let lines = lines(body)
+        return indentedCode(lines, fenced: fencedLines(lines))
+    }
+
     /// The footnote labels `body` writes, in the order first written (as first written), each
     /// with its note's first line when it has one (`[^1]: 한국은행 보도자료`): what `gazette lsp`
     /// offers after `[^`. Read as the checks read them (`Footnotes`), code left out.
@@ -127,8 +177,82 @@ public enum BodyWriting {
         return line[first...last]
     }
 
-    /// Which of `lines` are inside fenced code (the fences included): not read as Markdown.
+    /// Which of `lines` are code, not read as Markdown: fenced (the fences included) or
+    /// indented (`indentedCode`).
     static func codeLines(_ lines: [Substring]) -> [Bool] {
+        let fenced = fencedLines(lines)
+        return codeLines(fenced, indented: indentedCode(lines, fenced: fenced))
+    }
+
+    static func codeLines(_ fenced: [Bool], indented: [Range<Int>]) -> [Bool] {
+        var code = fenced
+        for block in indented { for index in block { code[index] = true } }
+        return code
+    }
+
+    /// The columns `line`'s leading spaces and tabs take (a tab to the next multiple of four, as
+    /// Markdown counts them), and how many scalars they are.
+    static func indent(_ line: Substring) -> (columns: Int, scalars: Int) {
+        var columns = 0, scalars = 0
+        for byte in line.utf8 {
+            if byte == 0x20 {
+                columns += 1
+            } else if byte == 0x09 {
+                columns += 4 - columns % 4
+            } else {
+                break
+            }
+            scalars += 1
+        }
+        return (columns, scalars)
+    }
+
+    /// The code blocks `lines` write by indenting, as line ranges: a line indented four columns
+    /// (four spaces, or a tab) where a paragraph does not go on — at the start, after a blank
+    /// line or a heading — starts one, which the page shows in monospace, in a box, with its
+    /// Markdown as typed. A paragraph indented as Korean writing indents one (들여쓰기) becomes
+    /// one. Only where the body has such a line is it parsed, and only blocks at its top level
+    /// (not in a list item or a quote, whose indents count from the item) are listed: each
+    /// runs over its indented and blank lines, the blank ones at its end left out.
+    static func indentedCode(_ lines: [Substring], fenced: [Bool]) -> [Range<Int>] {
+        let mayStart = lines.indices.contains { index in
+            guard !fenced[index], indent(lines[index]).columns >= 4, !trimmed(lines[index]).isEmpty else { return false }
+            guard index > 0 else { return true }
+            let before = trimmed(lines[index - 1])
+            return before.isEmpty || before.utf8.first == UInt8(ascii: "#")
+        }
+        guard mayStart else { return [] }
+        return MarkdownDocument(lines.joined(separator: "\n")).topLevelStartLines(.indentedCode).compactMap { line in
+            let start = line - 1
+            guard lines.indices.contains(start) else { return nil }
+            var end = start
+            var last = start
+            while end < lines.count, trimmed(lines[end]).isEmpty || indent(lines[end]).columns >= 4 {
+                if !trimmed(lines[end]).isEmpty { last = end }
+                end += 1
+            }
+            return start..<(last + 1)
+        }
+    }
+
+    /// A warning for each block of `indentedCode`, at its first line with its indent
+    /// underlined: what the member most likely meant is a paragraph.
+    static func indentedCodeWarnings(_ lines: [Substring], blocks: [Range<Int>]) -> [Diagnostic] {
+        blocks.map { block in
+            let line = lines[block.lowerBound]
+            let text = trimmed(line)
+            let count = block.filter { !trimmed(lines[$0]).isEmpty }.count
+            return Diagnostic.warning(
+                "'\(opening(text))' is shown as code, in monospace with its marks as typed: a line indented by four spaces or a tab after a blank line starts a code block",
+                at: at(block.lowerBound),
+                hint: "remove the indent\(count > 1 ? " of its \(count) lines" : ""): paragraphs need none, the page spaces them apart; for code, put ``` on a line above and below it instead",
+                sourceLine: String(line), code: "indented-code"
+            ).spanning(indent(line).scalars)
+        }
+    }
+
+    /// Which of `lines` are inside fenced code (the fences included).
+    static func fencedLines(_ lines: [Substring]) -> [Bool] {
         var fence: Substring?
         return lines.map { line in
             // Most lines start with neither mark: no fence opens or closes there.
@@ -145,6 +269,12 @@ public enum BodyWriting {
             }
             return false
         }
+    }
+
+    /// The first twelve characters of `text`, as a message quotes it: `…` after them where
+    /// there is more, a space before it left out.
+    static func opening(_ text: some StringProtocol) -> String {
+        text.count > 12 ? String(text.prefix(12)).trimmingCharacters(in: .whitespaces) + "…" : String(text)
     }
 
     static func at(_ index: Int, column: Int = 1) -> SourceLocation { SourceLocation(path: "", line: index + 1, column: column) }
@@ -425,7 +555,7 @@ public enum BodyWriting {
             let column = prose[..<found.range.lowerBound].unicodeScalars.count + found.output.1.unicodeScalars.count + 1
             warnings.append(
                 .warning(
-                    "'==\(text.prefix(12))\(text.count > 12 ? "…" : "")==' is shown as typed: Markdown has no highlight", at: at(column),
+                    "'==\(opening(text))==' is shown as typed: Markdown has no highlight", at: at(column),
                     hint: "did you mean '**\(text)**'? bold stands out on the page and in the packet", sourceLine: line, code: "markup-shown"
                 ).spanning(text.unicodeScalars.count + 4))
         }

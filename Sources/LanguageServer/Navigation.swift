@@ -327,6 +327,23 @@ extension Features {
                         title: "Delete the title repeated in the body", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: whole, newText: "")]])))
             }
+            if diagnostic.code == "dashed-heading", diagnostic.range.end.character - diagnostic.range.start.character >= 3 {
+                // A blank line above the dashes: they divide the journal, the paragraph stays one.
+                let above = Position(line: diagnostic.range.start.line, character: 0)
+                actions.append(
+                    CodeAction(
+                        title: "Put a blank line above the dashes: a dividing line, not a heading", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: above, end: above), newText: "\n")]])))
+            }
+            if diagnostic.code == "indented-code" {
+                let edits = indentFixes(document, blockLine: diagnostic.range.start.line)
+                if !edits.isEmpty {
+                    actions.append(
+                        CodeAction(
+                            title: "Remove the indent: write this as a paragraph", diagnostics: [diagnostic], isPreferred: true,
+                            edit: WorkspaceEdit(changes: [document.uri: edits])))
+                }
+            }
             if let copy, let suggestion = diagnostic.data?.string {
                 // The picture exists on this computer: copied beside the journal, then written
                 // as Markdown (the edit first, then the command, as LSP runs an action with both).

@@ -512,6 +512,34 @@ public final class MarkdownDocument {
         return found
     }
 
+    /// Blocks `topLevelStartLines(_:)` finds.
+    public enum TopLevelBlock: Sendable {
+        /// Code written by indenting, not fenced.
+        case indentedCode
+        /// A heading, `#`s or underlined.
+        case heading
+    }
+
+    /// The first lines (1-based) of the blocks of `kind` at the top level of the body (not in a
+    /// list item or a quote).
+    public func topLevelStartLines(_ kind: TopLevelBlock) -> [Int] {
+        var found: [Int] = []
+        // cmark-gfm writes the fence's length, offset and character through all three pointers.
+        var length: Int32 = 0, offset: Int32 = 0, character: CChar = 0
+        var child = cmark_node_first_child(root)
+        while let node = child {
+            let type = cmark_node_get_type(node)
+            let matches =
+                switch kind {
+                case .indentedCode: type == CMARK_NODE_CODE_BLOCK && cmark_node_get_fenced(node, &length, &offset, &character) == 0
+                case .heading: type == CMARK_NODE_HEADING
+                }
+            if matches { found.append(Int(cmark_node_get_start_line(node))) }
+            child = cmark_node_next(node)
+        }
+        return found
+    }
+
     /// The body as Swift values (headings already shifted by `topHeadingLevel`), read from
     /// cmark-gfm's tree in one walk (under the parse lock when parses take turns).
     public func blocks() -> [MarkdownBlock] {

@@ -99,3 +99,75 @@ import Testing
     }
 }
 
+
+/// A paragraph indented as Korean writing indents one (들여쓰기: four spaces or a tab) becomes a
+/// code block on the page; the checks name it once per block, at its first line with its indent
+/// underlined, and read nothing inside it as Markdown. An indent Markdown reads otherwise — a
+/// list item's next paragraph, a line going on in a paragraph, a nested item, fenced code — is
+/// not named.
+@Suite struct IndentedCodeTests {
+    @Test(arguments: [
+        ("본문\n\n    한국은행은 오늘 기준금리를 동결했다.\n    다음 줄이다.", ["3:1+4 '한국은행은 오늘 기준금…' — remove the indent of its 2 lines:"]),
+        ("\t한국은행은 동결했다.", ["1:1+1 '한국은행은 동결했다.' — remove the indent:"]),
+        ("## 요약\n    들여 쓴 문단", ["2:1+4 '들여 쓴 문단' — remove the indent:"]),
+        ("    첫 문단\n\n    둘째 문단\n\n끝", ["1:1+4 '첫 문단' — remove the indent of its 2 lines:"]),
+        ("  \t첫 문단\n\n보통 문단\n\n        둘째", ["1:1+3 '첫 문단' — remove the indent:", "5:1+8 '둘째' — remove the indent:"]),
+        ("- 항목\n\n    이어지는 문단", []), ("문단 첫 줄\n    이어지는 줄", []), ("- 항목\n    - 하위 항목", []), ("```\n\n    코드\n```", []),
+        ("> 인용\n>\n>     코드", []), ("보통 문단", []),
+    ])
+    func anIndentedParagraphIsNamedOnce(_ body: String, _ expected: [String]) {
+        let said = BodyWriting.warnings(body).filter { $0.code == "indented-code" }.map {
+            "\($0.location?.line ?? 0):\($0.location?.column ?? 0)+\($0.span ?? 0) \($0.message) — \($0.hint ?? "")"
+        }
+        #expect(said.count == expected.count, "\(said)")
+        for (one, prefix) in zip(said, expected) {
+            let parts = prefix.components(separatedBy: " — ")
+            #expect(one.hasPrefix(parts[0] + " is shown as code"), "\(one)")
+            #expect(one.contains(" — " + parts[1]), "\(one)")
+        }
+    }
+
+    /// Marks inside indented code are code: a highlight, an unspaced heading or an empty bullet
+    /// there is not named (the page shows it as code, marks and all), only the indent is.
+    @Test func marksInsideIndentedCodeAreNotRead() {
+        let said = BodyWriting.warnings("본문\n\n    ==기준금리== 동결\n    ##요약\n    -\n").map(\.code)
+        #expect(said == ["indented-code"])
+    }
+
+    /// The blocks the language server's fix takes the indent off: from the first indented line to
+    /// the last, blank lines between them inside, the blank line after left out.
+    @Test func blocksRunOverTheirIndentedAndBlankLines() {
+        #expect(BodyWriting.indentedCodeBlocks("본문\n\n    하나\n\n\t둘\n\n셋\n") == [2..<5])
+        #expect(BodyWriting.indentedCodeBlocks("- 항목\n\n    이어짐\n") == [])
+    }
+}
+
+/// A line of `-` right under a paragraph makes the paragraph a heading: named where the
+/// paragraph reads as prose (several lines, long, or ending as a sentence ends), at the dashes;
+/// a short title underlined on purpose, `===`, a dividing line after a blank line, a table's
+/// separator and dashes in code are not.
+@Suite struct DashedHeadingTests {
+    @Test(arguments: [
+        ("오늘 금리가 동결됐다.\n---\n다음 글", ["2:1+3 '오늘 금리가 동결됐다.'"]),
+        ("첫 줄\n둘째 줄\n-----", ["3:1+5 '첫 줄 둘째 줄'"]),
+        ("## 면접 질문\n\n금리를 왜 동결했을까?\n- ", ["4:1+1 '금리를 왜 동결했을까?'"]),
+        ("  한국은행 총재는 물가 상승률이 목표 수준으로 수렴할 때까지 긴축 기조를 유지하겠다고 밝혔음\n  ---", ["2:3+3 '한국은행 총재는 물가…'"]),
+        ("요약\n---", []), ("오늘 금리가 동결됐다.\n\n---", []), ("오늘 금리가 동결됐다.\n===", []), ("| 구분 | 값 |\n|---|---|\n| 금리 | 3.0 |", []),
+        ("```\n오늘 금리가 동결됐다.\n---\n```", []), ("- 항목이다.\n---", []), ("> 인용이다.\n> ---", []),
+    ])
+    func aParagraphUnderlinedByDashesIsNamed(_ body: String, _ expected: [String]) {
+        let said = BodyWriting.warnings(body).filter { $0.code == "dashed-heading" }.map {
+            "\($0.location?.line ?? 0):\($0.location?.column ?? 0)+\($0.span ?? 0) \($0.message)"
+        }
+        #expect(said.count == expected.count, "\(said)")
+        for (one, prefix) in zip(said, expected) { #expect(one.hasPrefix(prefix + " is shown as a heading"), "\(one)") }
+    }
+
+    /// A lone `-` under a question is the question's underline: named once, as that, with what
+    /// to write, not also as an empty list item.
+    @Test func aLoneDashUnderTextIsNotAlsoAnEmptyItem() {
+        let said = BodyWriting.warnings("## 면접 질문\n\n금리를 왜 동결했을까?\n- \n")
+        #expect(said.map(\.code) == ["dashed-heading"], "\(said)")
+        #expect(said.first?.hint?.hasPrefix("write the list item after the '- '") == true)
+    }
+}

@@ -274,6 +274,46 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A paragraph indented as Korean writing indents one, which Markdown shows as code, is
+    /// marked at its indent; the quick fix takes the indent off every line of the block (the
+    /// blank line inside it and the paragraph after it left as they are).
+    @Test func anIndentedParagraphLosesItsIndentByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/indent.md"
+        let head = Self.head("들여쓰기")
+        let body = "첫 문단.\n\n    한국은행은 기준금리를 동결했다.\n  \t물가가 아직 높다.\n\n\t다음 문단이다.\n\n끝.\n"
+        let diagnostics = try open(path, head + body)
+        let indented = diagnostics.filter { $0.string("code") == "indented-code" }
+        #expect(indented.map(Self.range) == [[8, 0, 4]], "\(diagnostics)")
+        let diagnostic = try #require(indented.first)
+        let action = try #require(try codeActions(in: path, for: diagnostic).first)
+        let edits = try #require(action.object("edit").object("changes")[uri(path)] as? [[String: Any]])
+        var lines = (head + body).components(separatedBy: "\n")
+        for edit in edits.reversed() {
+            let range = edit.object("range")
+            let line = try #require(range.object("start").int("line"))
+            #expect(range.object("end").int("line") == line && range.object("start").int("character") == 0)
+            let end = try #require(range.object("end").int("character"))
+            lines[line] = String(lines[line].dropFirst(end))
+        }
+        #expect(lines.joined(separator: "\n") == head + "첫 문단.\n\n한국은행은 기준금리를 동결했다.\n물가가 아직 높다.\n\n다음 문단이다.\n\n끝.\n")
+        #expect(try client.finish() == 0)
+    }
+
+    /// Dashes typed right under a paragraph, which make it a heading, are marked; the quick fix
+    /// puts a blank line above them, so they divide the journal.
+    @Test func dashesUnderAParagraphBecomeADividingLineByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/dashes.md"
+        let diagnostics = try open(path, Self.head("구분선") + "오늘 금리가 동결됐다.\n---\n다음 글.\n")
+        let dashed = diagnostics.filter { $0.string("code") == "dashed-heading" }
+        #expect(dashed.map(Self.range) == [[7, 0, 3]], "\(diagnostics)")
+        let diagnostic = try #require(dashed.first)
+        let edits = try #require(try codeActions(in: path, for: diagnostic).first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
+        #expect(edits.map { Self.range($0) } == [[7, 0, 0]] && edits.map { $0.string("newText") } == ["\n"], "\(edits)")
+        #expect(try client.finish() == 0)
+    }
+
     /// An article's address mistyped is replaced by the address meant, by a quick fix.
     @Test func anArticleAddressMistypedIsWrittenByAQuickFix() throws {
         try initialize()
