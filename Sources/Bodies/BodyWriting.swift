@@ -10,7 +10,9 @@ import Markdown
 public enum BodyWriting {
     /// Every writing warning of `body`; with `title`, the journal's, also a first heading that
     /// says it again (`repeatedTitle`).
-    public static func warnings(_ body: String, title: String? = nil) -> [Diagnostic] {
+    /// With `lineBreaks` (`markdown.line_breaks`), every line of a paragraph shows on a line of
+    /// its own, so lines of a document's bullets (`glyphBullets`) are not named.
+    public static func warnings(_ body: String, title: String? = nil, lineBreaks: Bool = false) -> [Diagnostic] {
         let lines = lines(body)
         let fenced = fencedLines(lines)
         let indented = indentedCode(lines, fenced: fenced)
@@ -20,8 +22,79 @@ public enum BodyWriting {
         let underlines = Set(dashed.compactMap(\.location?.line))
         let prompts = emptyPrompts(lines, code: code).filter { !($0.message == "an empty list item" && underlines.contains($0.location?.line ?? 0)) }
         return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
-            + indentedCodeWarnings(lines, blocks: indented) + dashed
+            + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
     }
+
+    /// The marks documents put before list items (Word, PowerPoint, 한글 and Korean reports:
+    /// `•`, `○`, `▶`, `ㆍ`, `ㅇ`…), which Markdown does not read as one, with the Markdown marker
+    /// to write instead; circled numbers (`①`) are numbered items.
+    static func bulletMarker(_ line: Substring) -> (column: Int, glyph: Character, marker: String)? {
+        let indent = line.prefix { $0 == " " }
+        guard indent.count <= 3, let first = line.dropFirst(indent.count).first, !first.isASCII else { return nil }
+        if let value = first.unicodeScalars.first?.value, first.unicodeScalars.count == 1, (0x2460...0x2473).contains(value) {
+            return (indent.count + 1, first, "\(value - 0x2460 + 1). ")
+        }
+        guard "•◦▪▫●○■□◆◇▶►▷▸➢➤ㆍ·∙✓✔ㅇ".contains(first) else { return nil }
+        // `ㅇ` and `·` mark items only with a space after them (`ㅇㅇ`, `·` in a word are text).
+        if "ㅇ·".contains(first), line.dropFirst(indent.count + 1).first != " " { return nil }
+        return (indent.count + 1, first, "- ")
+    }
+
+    /// The lines of the paragraph `lines[line]` is in: the run of text lines around it, which
+    /// blank lines, code and headings (each a block of its own) end.
+    static func paragraph(around line: Int, _ lines: [Substring], code: [Bool]) -> Range<Int> {
+        func isText(_ index: Int) -> Bool {
+            let text = trimmed(lines[index])
+            return !code[index] && !text.isEmpty && text.utf8.first != UInt8(ascii: "#")
+        }
+        guard isText(line) else { return line..<(line + 1) }
+        var start = line, end = line + 1
+        while start > 0, isText(start - 1) { start -= 1 }
+        while end < lines.count, isText(end) { end += 1 }
+        return start..<end
+    }
+
+    /// Lines a document marks as list items (`bulletMarker`) run together on the page: Markdown
+    /// joins the lines of a paragraph into one, so `• 금리 동결` under a line of text, or over
+    /// another such line, shows on the same line as it, after a space. Named once per paragraph,
+    /// at its first such line, with the marker underlined; the language server's fix writes each
+    /// as a Markdown list item (`- 금리 동결`, `1. …` for `①`).
+    static func glyphBullets(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        // Every such mark starts with one of these bytes in UTF-8; Hangul and ASCII do not.
+        guard lines.contains(where: { line in line.utf8.first { $0 != 0x20 }.map { [0xC2, 0xE2, 0xE3].contains($0) } ?? false }) else { return [] }
+        var warnings: [Diagnostic] = []
+        var index = 0
+        while index < lines.count {
+            let block = paragraph(around: index, lines, code: code)
+            index = block.upperBound
+            let marked = block.filter { bulletMarker(lines[$0]) != nil }
+            // A table's rows are not a paragraph's lines.
+            guard block.count > 1, let first = marked.first, let mark = bulletMarker(lines[first]), !block.contains(where: { holds(lines[$0], { $0 == UInt8(ascii: "|") }) }) else { continue }
+            warnings.append(
+                .warning(
+                    "'\(opening(trimmed(lines[first])))' is not read as a list item: Markdown joins it and the paragraph's other lines into one line",
+                    at: at(first, column: mark.column),
+                    hint: "write each item as '\(mark.marker)…'\(marked.count > 1 ? " (\(marked.count) lines)" : ""), the list Markdown reads; '\(mark.glyph)' is not one of its markers",
+                    sourceLine: String(lines[first]), code: "bullet-glyph"
+                ).spanning(1))
+        }
+        return warnings
+    }
+
+    /// The edits `glyphBullets`' fix makes in the paragraph of `body` whose line `line` (0 the
+    /// first) is: each line marked as a document marks an item, as `(line, characters of its
+    /// indent, marker and the spaces after it, what to write instead)`.
+    public static func bulletFixes(_ body: String, line: Int) -> [(line: Int, replaced: Int, marker: String)] {
+        let lines = lines(body)
+        let code = codeLines(lines)
+        guard lines.indices.contains(line) else { return [] }
+        return paragraph(around: line, lines, code: code).compactMap { index in
+            guard let mark = bulletMarker(lines[index]) else { return nil }
+            let after = lines[index].dropFirst(mark.column).prefix { $0 == " " || $0 == "\t" }.count
+            return (index, mark.column + after, String(repeating: " ", count: mark.column - 1) + mark.marker)
+        }
+    }
+
 
     /// A line of `-` alone is a heading's underline where it comes right under a paragraph
     /// (Markdown's second way of writing `##`), so the paragraph above becomes a heading: a

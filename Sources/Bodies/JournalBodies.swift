@@ -134,7 +134,7 @@ public struct JournalBodies: Sendable {
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(prose.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
                     warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
-                        + BodyWriting.warnings(markdown, title: journal.title) + BodyWriting.missingGlyphs(markdown, covered: fontCoverage),
+                        + BodyWriting.warnings(markdown, title: journal.title, lineBreaks: options.lineBreaks) + BodyWriting.missingGlyphs(markdown, covered: fontCoverage),
                     siteLinks: SiteLink.all(in: document, markdown: markdown), anchors: document.headingIDs())
                 return (body, false)
             }

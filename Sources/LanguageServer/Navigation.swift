@@ -335,6 +335,15 @@ extension Features {
                         title: "Put a blank line above the dashes: a dividing line, not a heading", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: above, end: above), newText: "\n")]])))
             }
+            if diagnostic.code == "bullet-glyph" {
+                let edits = bulletFixes(document, line: diagnostic.range.start.line)
+                if !edits.isEmpty {
+                    actions.append(
+                        CodeAction(
+                            title: "Write these lines as a Markdown list (\(edits.first?.newText.trimmingCharacters(in: .whitespaces) ?? "-") …)", diagnostics: [diagnostic],
+                            isPreferred: true, edit: WorkspaceEdit(changes: [document.uri: edits])))
+                }
+            }
             if diagnostic.code == "indented-code" {
                 let edits = indentFixes(document, blockLine: diagnostic.range.start.line)
                 if !edits.isEmpty {

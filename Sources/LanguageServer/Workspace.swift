@@ -231,7 +231,7 @@ final class Workspace {
             diagnostics += SiteChecks.bodyLinks(
                 of: journal, body: body, targets: linkTargets, siteRoot: root, anchors: anchors(slug:),
                 journals: { [journals] in journals.values.map { ($0.slug, $0.path) } })
-            diagnostics += SiteChecks.writing(of: journal, body: body)
+            diagnostics += SiteChecks.writing(of: journal, body: body, lineBreaks: config.markdown.lineBreaks)
         }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }
         if let behind = SiteChecks.pastDate(

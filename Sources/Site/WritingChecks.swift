@@ -6,9 +6,11 @@ import GazetteModel
 /// placed in the journal's file. Builds say the same through the parsed bodies
 /// (`JournalBodies.warnings`).
 extension SiteChecks {
-    /// Every writing warning of one journal's body (bookmarks are not checked).
-    public static func writing(of journal: Journal, body: String) -> [Diagnostic] {
-        journal.isBookmark ? [] : JournalBodies.placed(BodyWriting.warnings(body, title: journal.title), in: journal) + missingGlyphs(of: journal, body: body)
+    /// Every writing warning of one journal's body (bookmarks are not checked); `lineBreaks`:
+    /// the site's `markdown.line_breaks`.
+    public static func writing(of journal: Journal, body: String, lineBreaks: Bool) -> [Diagnostic] {
+        journal.isBookmark
+            ? [] : JournalBodies.placed(BodyWriting.warnings(body, title: journal.title, lineBreaks: lineBreaks), in: journal) + missingGlyphs(of: journal, body: body)
     }
 
     /// The prompts left empty of a body (`BodyWriting.emptyPrompts`), in the journal's file.

@@ -171,3 +171,38 @@ import Testing
         #expect(said.first?.hint?.hasPrefix("write the list item after the '- '") == true)
     }
 }
+
+/// Lines marked as documents mark list items (`•`, `○`, `▶`, `ㆍ`, `ㅇ`, `①`) are joined into one
+/// line by Markdown: named once per paragraph at the first such line, with the Markdown marker
+/// to write; a lone such line, lines apart, a site that breaks lines, tables and code are not.
+@Suite struct GlyphBulletTests {
+    @Test(arguments: [
+        ("• 금리 동결\n• 환율 상승\n• 물가 둔화", ["1:1 '• 금리 동결' — write each item as '- …' (3 lines)"]),
+        ("오늘 본 기사:\n○ 금리 동결", ["2:1 '○ 금리 동결' — write each item as '- …',"]),
+        ("① 첫째 이유\n② 둘째 이유", ["1:1 '① 첫째 이유' — write each item as '1. …' (2 lines)"]),
+        ("ㅇ 회의 일정\nㅇ 참석자", ["1:1 'ㅇ 회의 일정' — write each item as '- …' (2 lines)"]),
+        ("문단\n\n▶ 요약 하나\n▶ 요약 둘\n\n• 다른 문단\n본문", ["3:1 '▶ 요약 하나' — write each item as '- …' (2 lines)", "6:1 '• 다른 문단' — write each item as '- …',"]),
+        ("• 하나", []), ("• 하나\n\n• 둘", []), ("## 요약\n• 하나", []), ("ㅇㅇ 그렇다\nㅇㅇ 맞다", []), ("```\n• 하나\n• 둘\n```", []),
+        ("| • 하나 | 둘 |\n|---|---|\n| • 셋 | 넷 |", []), ("- 하나\n- 둘", []), ("·중간점으로\n·시작", []),
+    ])
+    func documentBulletsAreNamed(_ body: String, _ expected: [String]) {
+        let said = BodyWriting.warnings(body).filter { $0.code == "bullet-glyph" }.map {
+            "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) — \($0.hint ?? "")"
+        }
+        #expect(said.count == expected.count, "\(said)")
+        for (one, prefix) in zip(said, expected) {
+            let parts = prefix.components(separatedBy: " — ")
+            #expect(one.hasPrefix(parts[0] + " is not read as a list item"), "\(one)")
+            #expect(one.contains(" — " + parts[1]), "\(one)")
+        }
+        #expect(BodyWriting.warnings(body, lineBreaks: true).allSatisfy { $0.code != "bullet-glyph" }, "a site that breaks every line shows them apart")
+    }
+
+    /// The fix writes every marked line of the paragraph as a Markdown item, the spaces after
+    /// the mark and an indent of up to three spaces kept as Markdown reads them.
+    @Test func theFixWritesEachMarkedLineAsAnItem() {
+        let body = "오늘 본 기사:\n•금리 동결\n  ○  환율 상승\n②물가\n\n• 다른 문단"
+        let fixes = BodyWriting.bulletFixes(body, line: 2)
+        #expect(fixes.map { "\($0.line) \($0.replaced) \($0.marker)" } == ["1 1 - ", "2 5   - ", "3 1 2. "])
+    }
+}

@@ -288,15 +288,41 @@ import TestSupport
         let diagnostic = try #require(indented.first)
         let action = try #require(try codeActions(in: path, for: diagnostic).first)
         let edits = try #require(action.object("edit").object("changes")[uri(path)] as? [[String: Any]])
-        var lines = (head + body).components(separatedBy: "\n")
+        #expect(try Self.applied(edits, to: head + body) == head + "첫 문단.\n\n한국은행은 기준금리를 동결했다.\n물가가 아직 높다.\n\n다음 문단이다.\n\n끝.\n")
+        #expect(try client.finish() == 0)
+    }
+
+    /// `text` with `edits` made, each within one line (characters in UTF-16, as the server
+    /// counts them here), from the last to the first.
+    static func applied(_ edits: [[String: Any]], to text: String) throws -> String {
+        var lines = text.components(separatedBy: "\n")
         for edit in edits.reversed() {
             let range = edit.object("range")
             let line = try #require(range.object("start").int("line"))
-            #expect(range.object("end").int("line") == line && range.object("start").int("character") == 0)
-            let end = try #require(range.object("end").int("character"))
-            lines[line] = String(lines[line].dropFirst(end))
+            let start = try #require(range.object("start").int("character")), end = try #require(range.object("end").int("character"))
+            #expect(range.object("end").int("line") == line)
+            let units = Array(lines[line].utf16)
+            lines[line] = String(decoding: units[..<start], as: UTF16.self) + (edit.string("newText") ?? "") + String(decoding: units[end...], as: UTF16.self)
         }
-        #expect(lines.joined(separator: "\n") == head + "첫 문단.\n\n한국은행은 기준금리를 동결했다.\n물가가 아직 높다.\n\n다음 문단이다.\n\n끝.\n")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Lines marked as a document marks list items (`•`, `①`), which Markdown joins into one
+    /// line, are marked at their first; the quick fix writes each as a Markdown item.
+    @Test func documentBulletsBecomeAMarkdownListByAQuickFix() throws {
+        try initialize()
+        let path = "content/journals/bullets.md"
+        let head = Self.head("글머리표")
+        let body = "오늘 본 기사:\n• 금리 동결\n•환율 상승\n\n① 첫째\n② 둘째\n"
+        let diagnostics = try open(path, head + body)
+        let marked = diagnostics.filter { $0.string("code") == "bullet-glyph" }
+        #expect(marked.map(Self.range) == [[7, 0, 1], [10, 0, 1]], "\(diagnostics)")
+        var text = head + body
+        for diagnostic in marked.reversed() {
+            let edits = try #require(try codeActions(in: path, for: diagnostic).first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
+            text = try Self.applied(edits, to: text)
+        }
+        #expect(text == head + "오늘 본 기사:\n- 금리 동결\n- 환율 상승\n\n1. 첫째\n2. 둘째\n")
         #expect(try client.finish() == 0)
     }
 
