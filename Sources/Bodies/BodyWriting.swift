@@ -23,6 +23,82 @@ public enum BodyWriting {
         let prompts = emptyPrompts(lines, code: code).filter { !($0.message == "an empty list item" && underlines.contains($0.location?.line ?? 0)) }
         return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
             + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
+            + addressParticles(lines, code: code) + unreadTables(lines, code: code)
+    }
+
+    /// A bare web address that a Korean particle follows without a space
+    /// (`https://www.yna.co.kr/view/AKR2026…008에 따르면`): Markdown's link runs to the next space,
+    /// so the particle becomes part of the address, and the link leads to a page that is not
+    /// there. Named where a run of Hangul ends the address right after an ASCII letter or digit
+    /// (an address whose last part is Korean, `…/wiki/기준금리`, is left alone), with the address
+    /// in `<>`, which ends it, as what to write (the quick fix).
+    static func addressParticles(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (index, text) in lines.enumerated() where !code[index] {
+            let line = String(text)
+            guard UTF8Search.firstIndex(of: "://", in: line) != nil || UTF8Search.firstIndex(of: "www.", in: line) != nil else { continue }
+            let prose = withoutCodeSpans(line)
+            for link in MarkdownDocument(prose).links() where !link.isImage {
+                // An autolink: its text is the address as written (`www.` ones gain `http://`).
+                let written = link.text
+                guard link.destination == written || link.destination == "http://" + written, let range = UTF8Search.range(of: written, in: prose) else { continue }
+                let particle = written.unicodeScalars.reversed().prefix { (0xAC00...0xD7A3).contains($0.value) }
+                guard !particle.isEmpty, particle.count <= 4, let before = written.unicodeScalars.dropLast(particle.count).last,
+                    before.isASCII, before.properties.isAlphabetic || ("0"..."9").contains(before)
+                else { continue }
+                let kept = String(String.UnicodeScalarView(written.unicodeScalars.dropLast(particle.count)))
+                let address = kept.hasPrefix("www.") ? "https://" + kept : kept
+                let after = String(String.UnicodeScalarView(particle.reversed()))
+                let column = prose[..<range.lowerBound].unicodeScalars.count + 1
+                warnings.append(
+                    .warning(
+                        "the address takes '\(after)' with it: a bare address runs to the next space, so the link leads to a page that is not there",
+                        at: at(index, column: column),
+                        hint: "did you mean '<\(address)>\(after)'? an address in <> ends at the >; or put a space after it",
+                        sourceLine: line, code: "markup-shown"
+                    ).spanning(written.unicodeScalars.count))
+            }
+        }
+        return warnings
+    }
+
+    /// Rows of a table written without the line under its first row that makes it one
+    /// (`|---|---|`): Markdown shows the rows as typed, pipes and all. Named at the first row of
+    /// a paragraph whose first two lines start and end with `|` and none of whose lines is such a
+    /// line, with the line to put under it (the quick fix).
+    static func unreadTables(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        func isRow(_ index: Int) -> Bool {
+            let text = trimmed(lines[index])
+            return text.count >= 2 && text.utf8.first == UInt8(ascii: "|") && text.utf8.last == UInt8(ascii: "|")
+        }
+        func isDelimiter(_ index: Int) -> Bool {
+            let text = trimmed(lines[index])
+            return text.contains("-") && text.allSatisfy { "|-: \t".contains($0) }
+        }
+        guard lines.indices.contains(where: { !code[$0] && holds(lines[$0], { $0 == UInt8(ascii: "|") }) }) else { return [] }
+        var warnings: [Diagnostic] = []
+        var index = 0
+        while index < lines.count {
+            let block = paragraph(around: index, lines, code: code)
+            index = block.upperBound
+            guard block.count >= 2, isRow(block.lowerBound), isRow(block.lowerBound + 1), !block.contains(where: isDelimiter) else { continue }
+            let first = withoutCodeSpans(String(trimmed(lines[block.lowerBound])))
+            // Cells: the pipes that are not escaped, less the outer two.
+            var cells = 0
+            var escaped = false
+            for character in first {
+                if character == "|" && !escaped { cells += 1 }
+                escaped = character == "\\" && !escaped
+            }
+            let delimiter = "|" + String(repeating: "---|", count: max(1, cells - 1))
+            warnings.append(
+                .warning(
+                    "'\(opening(trimmed(lines[block.lowerBound])))' is shown as typed, pipes and all, not as a table: the line under its first row must be \(delimiter)",
+                    at: at(block.lowerBound, column: indent(lines[block.lowerBound]).scalars + 1),
+                    hint: "put \(delimiter) on a line of its own under the first row", sourceLine: String(lines[block.lowerBound]), code: "table-shown"
+                ).spanning(trimmed(lines[block.lowerBound]).unicodeScalars.count))
+        }
+        return warnings
     }
 
     /// The marks documents put before list items (Word, PowerPoint, 한글 and Korean reports:

@@ -335,6 +335,14 @@ extension Features {
                         title: "Put a blank line above the dashes: a dividing line, not a heading", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: above, end: above), newText: "\n")]])))
             }
+            if diagnostic.code == "table-shown", let delimiter = diagnostic.message.firstMatch(of: /must be (\|[-|]+)/)?.1 {
+                // The line that makes the rows a table, under the first.
+                let under = Position(line: diagnostic.range.start.line + 1, character: 0)
+                actions.append(
+                    CodeAction(
+                        title: "Put \(delimiter) under the first row: read as a table", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: under, end: under), newText: delimiter + "\n")]])))
+            }
             if diagnostic.code == "bullet-glyph" {
                 let edits = bulletFixes(document, line: diagnostic.range.start.line)
                 if !edits.isEmpty {

@@ -1,5 +1,6 @@
 import Foundation
 import Markdown
+import GazetteModel
 import Testing
 
 @testable import Bodies
@@ -107,24 +108,16 @@ import Testing
 /// not named.
 @Suite struct IndentedCodeTests {
     @Test(arguments: [
-        ("본문\n\n    한국은행은 오늘 기준금리를 동결했다.\n    다음 줄이다.", ["3:1+4 '한국은행은 오늘 기준금…' — remove the indent of its 2 lines:"]),
-        ("\t한국은행은 동결했다.", ["1:1+1 '한국은행은 동결했다.' — remove the indent:"]),
-        ("## 요약\n    들여 쓴 문단", ["2:1+4 '들여 쓴 문단' — remove the indent:"]),
-        ("    첫 문단\n\n    둘째 문단\n\n끝", ["1:1+4 '첫 문단' — remove the indent of its 2 lines:"]),
-        ("  \t첫 문단\n\n보통 문단\n\n        둘째", ["1:1+3 '첫 문단' — remove the indent:", "5:1+8 '둘째' — remove the indent:"]),
+        ("본문\n\n    한국은행은 오늘 기준금리를 동결했다.\n    다음 줄이다.", ["3:1+4 '한국은행은 오늘 기준금…' is shown as code … — remove the indent of its 2 lines:"]),
+        ("\t한국은행은 동결했다.", ["1:1+1 '한국은행은 동결했다.' is shown as code … — remove the indent:"]),
+        ("## 요약\n    들여 쓴 문단", ["2:1+4 '들여 쓴 문단' is shown as code … — remove the indent:"]),
+        ("    첫 문단\n\n    둘째 문단\n\n끝", ["1:1+4 '첫 문단' is shown as code … — remove the indent of its 2 lines:"]),
+        ("  \t첫 문단\n\n보통 문단\n\n        둘째", ["1:1+3 '첫 문단' is shown as code … — remove the indent:", "5:1+8 '둘째' is shown as code … — remove the indent:"]),
         ("- 항목\n\n    이어지는 문단", []), ("문단 첫 줄\n    이어지는 줄", []), ("- 항목\n    - 하위 항목", []), ("```\n\n    코드\n```", []),
         ("> 인용\n>\n>     코드", []), ("보통 문단", []),
     ])
     func anIndentedParagraphIsNamedOnce(_ body: String, _ expected: [String]) {
-        let said = BodyWriting.warnings(body).filter { $0.code == "indented-code" }.map {
-            "\($0.location?.line ?? 0):\($0.location?.column ?? 0)+\($0.span ?? 0) \($0.message) — \($0.hint ?? "")"
-        }
-        #expect(said.count == expected.count, "\(said)")
-        for (one, prefix) in zip(said, expected) {
-            let parts = prefix.components(separatedBy: " — ")
-            #expect(one.hasPrefix(parts[0] + " is shown as code"), "\(one)")
-            #expect(one.contains(" — " + parts[1]), "\(one)")
-        }
+        expectWarnings(body, { $0.code == "indented-code" }, expected)
     }
 
     /// Marks inside indented code are code: a highlight, an unspaced heading or an empty bullet
@@ -148,19 +141,15 @@ import Testing
 /// separator and dashes in code are not.
 @Suite struct DashedHeadingTests {
     @Test(arguments: [
-        ("오늘 금리가 동결됐다.\n---\n다음 글", ["2:1+3 '오늘 금리가 동결됐다.'"]),
-        ("첫 줄\n둘째 줄\n-----", ["3:1+5 '첫 줄 둘째 줄'"]),
-        ("## 면접 질문\n\n금리를 왜 동결했을까?\n- ", ["4:1+1 '금리를 왜 동결했을까?'"]),
-        ("  한국은행 총재는 물가 상승률이 목표 수준으로 수렴할 때까지 긴축 기조를 유지하겠다고 밝혔음\n  ---", ["2:3+3 '한국은행 총재는 물가…'"]),
+        ("오늘 금리가 동결됐다.\n---\n다음 글", ["2:1+3 '오늘 금리가 동결됐다.' is shown as a heading"]),
+        ("첫 줄\n둘째 줄\n-----", ["3:1+5 '첫 줄 둘째 줄' is shown as a heading"]),
+        ("## 면접 질문\n\n금리를 왜 동결했을까?\n- ", ["4:1+1 '금리를 왜 동결했을까?' is shown as a heading"]),
+        ("  한국은행 총재는 물가 상승률이 목표 수준으로 수렴할 때까지 긴축 기조를 유지하겠다고 밝혔음\n  ---", ["2:3+3 '한국은행 총재는 물가…' is shown as a heading"]),
         ("요약\n---", []), ("오늘 금리가 동결됐다.\n\n---", []), ("오늘 금리가 동결됐다.\n===", []), ("| 구분 | 값 |\n|---|---|\n| 금리 | 3.0 |", []),
         ("```\n오늘 금리가 동결됐다.\n---\n```", []), ("- 항목이다.\n---", []), ("> 인용이다.\n> ---", []),
     ])
     func aParagraphUnderlinedByDashesIsNamed(_ body: String, _ expected: [String]) {
-        let said = BodyWriting.warnings(body).filter { $0.code == "dashed-heading" }.map {
-            "\($0.location?.line ?? 0):\($0.location?.column ?? 0)+\($0.span ?? 0) \($0.message)"
-        }
-        #expect(said.count == expected.count, "\(said)")
-        for (one, prefix) in zip(said, expected) { #expect(one.hasPrefix(prefix + " is shown as a heading"), "\(one)") }
+        expectWarnings(body, { $0.code == "dashed-heading" }, expected)
     }
 
     /// A lone `-` under a question is the question's underline: named once, as that, with what
@@ -177,25 +166,17 @@ import Testing
 /// to write; a lone such line, lines apart, a site that breaks lines, tables and code are not.
 @Suite struct GlyphBulletTests {
     @Test(arguments: [
-        ("• 금리 동결\n• 환율 상승\n• 물가 둔화", ["1:1 '• 금리 동결' — write each item as '- …' (3 lines)"]),
-        ("오늘 본 기사:\n○ 금리 동결", ["2:1 '○ 금리 동결' — write each item as '- …',"]),
-        ("① 첫째 이유\n② 둘째 이유", ["1:1 '① 첫째 이유' — write each item as '1. …' (2 lines)"]),
-        ("ㅇ 회의 일정\nㅇ 참석자", ["1:1 'ㅇ 회의 일정' — write each item as '- …' (2 lines)"]),
-        ("문단\n\n▶ 요약 하나\n▶ 요약 둘\n\n• 다른 문단\n본문", ["3:1 '▶ 요약 하나' — write each item as '- …' (2 lines)", "6:1 '• 다른 문단' — write each item as '- …',"]),
+        ("• 금리 동결\n• 환율 상승\n• 물가 둔화", ["1:1+1 '• 금리 동결' is not read as a list item … — write each item as '- …' (3 lines)"]),
+        ("오늘 본 기사:\n○ 금리 동결", ["2:1+1 '○ 금리 동결' is not read as a list item … — write each item as '- …',"]),
+        ("① 첫째 이유\n② 둘째 이유", ["1:1+1 '① 첫째 이유' is not read as a list item … — write each item as '1. …' (2 lines)"]),
+        ("ㅇ 회의 일정\nㅇ 참석자", ["1:1+1 'ㅇ 회의 일정' is not read as a list item … — write each item as '- …' (2 lines)"]),
+        ("문단\n\n▶ 요약 하나\n▶ 요약 둘\n\n• 다른 문단\n본문", ["3:1+1 '▶ 요약 하나' is not read as a list item … — write each item as '- …' (2 lines)", "6:1+1 '• 다른 문단' is not read as a list item … — write each item as '- …',"]),
         ("• 하나", []), ("• 하나\n\n• 둘", []), ("## 요약\n• 하나", []), ("ㅇㅇ 그렇다\nㅇㅇ 맞다", []), ("```\n• 하나\n• 둘\n```", []),
         ("| • 하나 | 둘 |\n|---|---|\n| • 셋 | 넷 |", []), ("- 하나\n- 둘", []), ("·중간점으로\n·시작", []),
     ])
     func documentBulletsAreNamed(_ body: String, _ expected: [String]) {
-        let said = BodyWriting.warnings(body).filter { $0.code == "bullet-glyph" }.map {
-            "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) — \($0.hint ?? "")"
-        }
-        #expect(said.count == expected.count, "\(said)")
-        for (one, prefix) in zip(said, expected) {
-            let parts = prefix.components(separatedBy: " — ")
-            #expect(one.hasPrefix(parts[0] + " is not read as a list item"), "\(one)")
-            #expect(one.contains(" — " + parts[1]), "\(one)")
-        }
-        #expect(BodyWriting.warnings(body, lineBreaks: true).allSatisfy { $0.code != "bullet-glyph" }, "a site that breaks every line shows them apart")
+        expectWarnings(body, { $0.code == "bullet-glyph" }, expected)
+        expectWarnings(body, lineBreaks: true, { $0.code == "bullet-glyph" }, [])
     }
 
     /// The fix writes every marked line of the paragraph as a Markdown item, the spaces after
@@ -204,5 +185,45 @@ import Testing
         let body = "오늘 본 기사:\n•금리 동결\n  ○  환율 상승\n②물가\n\n• 다른 문단"
         let fixes = BodyWriting.bulletFixes(body, line: 2)
         #expect(fixes.map { "\($0.line) \($0.replaced) \($0.marker)" } == ["1 1 - ", "2 5   - ", "3 1 2. "])
+    }
+}
+
+/// A bare address a Korean particle follows takes the particle into the link; rows without the
+/// line under the first are shown as typed. Each named with what to write.
+@Suite struct AddressAndTableTests {
+    @Test(arguments: [
+        ("출처는 https://www.yna.co.kr/view/AKR20261118000100008에 있다.", ["1:5+48 the address takes '에' … — did you mean '<https://www.yna.co.kr/view/AKR20261118000100008>에'?"]),
+        ("www.hankyung.com/article/2026111812345에서 읽었다", ["1:1+40 the address takes '에서' … — did you mean '<https://www.hankyung.com/article/2026111812345>에서'?"]),
+        ("https://ko.wikipedia.org/wiki/기준금리 참고", []), ("https://www.yna.co.kr/view/AKR2026 에 있다", []), ("<https://www.yna.co.kr/view/AKR2026>에 있다", []),
+        ("[기사](https://www.yna.co.kr/view/AKR2026)에 있다", []), ("`https://example.org/a에`", []),
+    ])
+    func aParticleAfterABareAddressIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.message.hasPrefix("the address takes") }, expected)
+    }
+
+    @Test(arguments: [
+        ("| 구분 | 값 |\n| 금리 | 3.0% |", ["1:1+10 '| 구분 | 값 |' is shown as typed … — put |---|---| on a line"]),
+        ("본문\n\n  | 가 | 나 | 다 |\n  | 1 | 2 | 3 |\n", ["3:3+13 '| 가 | 나 | 다…' is shown as typed … — put |---|---|---| on a line"]),
+        ("| 구분 | 값 |\n|---|---|\n| 금리 | 3.0% |", []), ("| 구분 | 값 |\n| :-- | --: |", []), ("| 한 줄만 |", []), ("```\n| a | b |\n| c | d |\n```", []),
+        ("| a \\| b | c |\n| d | e |", ["1:1+14 '| a \\| b | c…' is shown as typed … — put |---|---| on a line"]),
+    ])
+    func rowsWithoutTheLineUnderTheFirstAreNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.code == "table-shown" }, expected)
+    }
+}
+
+/// Checks the warnings of `body` that `matching` picks, each written `line:column+span message —
+/// hint`, against `expected`: as many, in order, each starting with the first of its pieces
+/// (split at ` … `) and holding the others.
+func expectWarnings(
+    _ body: String, lineBreaks: Bool = false, _ matching: (Diagnostic) -> Bool, _ expected: [String], sourceLocation: Testing.SourceLocation = #_sourceLocation
+) {
+    let said = BodyWriting.warnings(body, lineBreaks: lineBreaks).filter(matching).map {
+        "\($0.location?.line ?? 0):\($0.location?.column ?? 0)+\($0.span ?? 0) \($0.message) — \($0.hint ?? "")"
+    }
+    #expect(said.count == expected.count, "\(said)", sourceLocation: sourceLocation)
+    for (one, pattern) in zip(said, expected) {
+        let pieces = pattern.components(separatedBy: " … ")
+        #expect(one.hasPrefix(pieces[0]) && pieces.dropFirst().allSatisfy { one.contains($0) }, "\(one)", sourceLocation: sourceLocation)
     }
 }

@@ -279,16 +279,11 @@ import TestSupport
     /// blank line inside it and the paragraph after it left as they are).
     @Test func anIndentedParagraphLosesItsIndentByAQuickFix() throws {
         try initialize()
-        let path = "content/journals/indent.md"
         let head = Self.head("들여쓰기")
         let body = "첫 문단.\n\n    한국은행은 기준금리를 동결했다.\n  \t물가가 아직 높다.\n\n\t다음 문단이다.\n\n끝.\n"
-        let diagnostics = try open(path, head + body)
-        let indented = diagnostics.filter { $0.string("code") == "indented-code" }
-        #expect(indented.map(Self.range) == [[8, 0, 4]], "\(diagnostics)")
-        let diagnostic = try #require(indented.first)
-        let action = try #require(try codeActions(in: path, for: diagnostic).first)
-        let edits = try #require(action.object("edit").object("changes")[uri(path)] as? [[String: Any]])
-        #expect(try Self.applied(edits, to: head + body) == head + "첫 문단.\n\n한국은행은 기준금리를 동결했다.\n물가가 아직 높다.\n\n다음 문단이다.\n\n끝.\n")
+        let (found, fixed) = try fixing("content/journals/indent.md", head + body) { $0.string("code") == "indented-code" }
+        #expect(found.map(Self.range) == [[8, 0, 4]])
+        #expect(fixed == head + "첫 문단.\n\n한국은행은 기준금리를 동결했다.\n물가가 아직 높다.\n\n다음 문단이다.\n\n끝.\n")
         #expect(try client.finish() == 0)
     }
 
@@ -307,22 +302,27 @@ import TestSupport
         return lines.joined(separator: "\n")
     }
 
+    /// Opens `text` at `path`; the diagnostics `matching` picks, and the text with the first
+    /// quick fix of each made, from the last diagnostic to the first.
+    func fixing(_ path: String, _ text: String, _ matching: ([String: Any]) -> Bool) throws -> (found: [[String: Any]], fixed: String) {
+        let found = try open(path, text).filter(matching)
+        var fixed = text
+        for diagnostic in found.reversed() {
+            let edits = try #require(try codeActions(in: path, for: diagnostic).first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
+            fixed = try Self.applied(edits, to: fixed)
+        }
+        return (found, fixed)
+    }
+
     /// Lines marked as a document marks list items (`•`, `①`), which Markdown joins into one
     /// line, are marked at their first; the quick fix writes each as a Markdown item.
     @Test func documentBulletsBecomeAMarkdownListByAQuickFix() throws {
         try initialize()
-        let path = "content/journals/bullets.md"
         let head = Self.head("글머리표")
         let body = "오늘 본 기사:\n• 금리 동결\n•환율 상승\n\n① 첫째\n② 둘째\n"
-        let diagnostics = try open(path, head + body)
-        let marked = diagnostics.filter { $0.string("code") == "bullet-glyph" }
-        #expect(marked.map(Self.range) == [[7, 0, 1], [10, 0, 1]], "\(diagnostics)")
-        var text = head + body
-        for diagnostic in marked.reversed() {
-            let edits = try #require(try codeActions(in: path, for: diagnostic).first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
-            text = try Self.applied(edits, to: text)
-        }
-        #expect(text == head + "오늘 본 기사:\n- 금리 동결\n- 환율 상승\n\n1. 첫째\n2. 둘째\n")
+        let (found, fixed) = try fixing("content/journals/bullets.md", head + body) { $0.string("code") == "bullet-glyph" }
+        #expect(found.map(Self.range) == [[7, 0, 1], [10, 0, 1]])
+        #expect(fixed == head + "오늘 본 기사:\n- 금리 동결\n- 환율 상승\n\n1. 첫째\n2. 둘째\n")
         #expect(try client.finish() == 0)
     }
 
@@ -330,13 +330,24 @@ import TestSupport
     /// puts a blank line above them, so they divide the journal.
     @Test func dashesUnderAParagraphBecomeADividingLineByAQuickFix() throws {
         try initialize()
-        let path = "content/journals/dashes.md"
-        let diagnostics = try open(path, Self.head("구분선") + "오늘 금리가 동결됐다.\n---\n다음 글.\n")
-        let dashed = diagnostics.filter { $0.string("code") == "dashed-heading" }
-        #expect(dashed.map(Self.range) == [[7, 0, 3]], "\(diagnostics)")
-        let diagnostic = try #require(dashed.first)
-        let edits = try #require(try codeActions(in: path, for: diagnostic).first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
-        #expect(edits.map { Self.range($0) } == [[7, 0, 0]] && edits.map { $0.string("newText") } == ["\n"], "\(edits)")
+        let head = Self.head("구분선")
+        let (found, fixed) = try fixing("content/journals/dashes.md", head + "오늘 금리가 동결됐다.\n---\n다음 글.\n") { $0.string("code") == "dashed-heading" }
+        #expect(found.map(Self.range) == [[7, 0, 3]])
+        #expect(fixed == head + "오늘 금리가 동결됐다.\n\n---\n다음 글.\n")
+        #expect(try client.finish() == 0)
+    }
+
+    /// A particle typed after a bare address, which the link would take in, and rows without
+    /// the line that makes them a table are mended by quick fixes.
+    @Test func aParticleAfterAnAddressAndAnUnreadTableAreMendedByQuickFixes() throws {
+        try initialize()
+        let head = Self.head("표")
+        let body = "출처는 https://www.yna.co.kr/view/AKR20261118000100008에 있다.\n\n| 구분 | 값 |\n| 금리 | 3.0% |\n"
+        let (found, fixed) = try fixing("content/journals/table.md", head + body) {
+            $0.string("code") == "table-shown" || $0.string("message")?.hasPrefix("the address takes '에'") == true
+        }
+        #expect(found.map(Self.range) == [[6, 4, 52], [8, 0, 10]])
+        #expect(fixed == head + "출처는 <https://www.yna.co.kr/view/AKR20261118000100008>에 있다.\n\n| 구분 | 값 |\n|---|---|\n| 금리 | 3.0% |\n")
         #expect(try client.finish() == 0)
     }
 
