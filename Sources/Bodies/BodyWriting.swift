@@ -187,10 +187,16 @@ public enum BodyWriting {
         guard !underlines.isEmpty else { return [] }
         var warnings: [Diagnostic] = []
         for start in MarkdownDocument(lines.joined(separator: "\n")).topLevelStartLines(.heading).map({ $0 - 1 }) where lines.indices.contains(start) {
-            // An underlined heading runs from its first line to the first line of dashes.
-            guard trimmed(lines[start]).utf8.first != UInt8(ascii: "#"), let underline = underlines.first(where: { $0 > start }),
-                lines[start..<underline].allSatisfy({ !trimmed($0).isEmpty })
-            else { continue }
+            // An underlined heading runs from its first line to its underline, the first line of
+            // `-` or `=` alone; named when that is dashes.
+            guard trimmed(lines[start]).utf8.first != UInt8(ascii: "#") else { continue }
+            var underline = start + 1
+            while underline < lines.count, !trimmed(lines[underline]).isEmpty, !isDashes(underline),
+                !trimmed(lines[underline]).utf8.allSatisfy({ $0 == UInt8(ascii: "=") })
+            {
+                underline += 1
+            }
+            guard underlines.contains(underline) else { continue }
             let paragraph = lines[start..<underline].map { String(trimmed($0)) }
             let text = paragraph.joined(separator: " ")
             guard paragraph.count > 1 || text.count > 40 || text.last.map({ ".?!。다".contains($0) }) == true else { continue }

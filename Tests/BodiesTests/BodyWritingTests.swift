@@ -146,7 +146,7 @@ import Testing
         ("## 면접 질문\n\n금리를 왜 동결했을까?\n- ", ["4:1+1 '금리를 왜 동결했을까?' is shown as a heading"]),
         ("  한국은행 총재는 물가 상승률이 목표 수준으로 수렴할 때까지 긴축 기조를 유지하겠다고 밝혔음\n  ---", ["2:3+3 '한국은행 총재는 물가…' is shown as a heading"]),
         ("요약\n---", []), ("오늘 금리가 동결됐다.\n\n---", []), ("오늘 금리가 동결됐다.\n===", []), ("| 구분 | 값 |\n|---|---|\n| 금리 | 3.0 |", []),
-        ("```\n오늘 금리가 동결됐다.\n---\n```", []), ("- 항목이다.\n---", []), ("> 인용이다.\n> ---", []),
+        ("```\n오늘 금리가 동결됐다.\n---\n```", []), ("제목\n===\n오늘 금리가 동결됐다.\n---", ["4:1+3 '오늘 금리가 동결됐다.' is shown as a heading"]), ("- 항목이다.\n---", []), ("> 인용이다.\n> ---", []),
     ])
     func aParagraphUnderlinedByDashesIsNamed(_ body: String, _ expected: [String]) {
         expectWarnings(body, { $0.code == "dashed-heading" }, expected)
