@@ -23,7 +23,67 @@ public enum BodyWriting {
         let prompts = emptyPrompts(lines, code: code).filter { !($0.message == "an empty list item" && underlines.contains($0.location?.line ?? 0)) }
         return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
             + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
-            + addressParticles(lines, code: code) + unreadTables(lines, code: code)
+            + addressParticles(lines, code: code) + unreadTables(lines, code: code) + datesAsLists(lines, code: code) + spacedLinks(lines, code: code)
+    }
+
+    /// A date written as Korean writes it, at the start of a line (`2026. 12. 6. 금통위가 …`,
+    /// `12. 6. 회의`): each number and period is a numbered list's marker to Markdown, so the
+    /// page shows lists inside lists numbered 2026, 12 and 6. Named where a numbered list starts
+    /// on such a line (a line going on in a paragraph is text), with the date to write: a
+    /// backslash before its first period keeps it text (the quick fix writes it).
+    static func datesAsLists(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        let pattern = #/^( {0,3})((?:19|20)\d\d\.(?: +\d{1,2}\.){0,2}|\d{1,2}\. +\d{1,2}\.)(?= |$)/#
+        let candidates = lines.indices.filter { !code[$0] && lines[$0].utf8.first.map { (0x20...0x39).contains($0) } == true && lines[$0].firstMatch(of: pattern) != nil }
+        guard !candidates.isEmpty else { return [] }
+        let starts = Set(MarkdownDocument(lines.joined(separator: "\n")).topLevelStartLines(.orderedList).map { $0 - 1 })
+        return candidates.filter(starts.contains).compactMap { index in
+            guard let found = lines[index].firstMatch(of: pattern) else { return nil }
+            let date = found.output.2
+            guard let period = date.firstIndex(of: ".") else { return nil }
+            let escaped = date[..<period] + "\\" + date[period...]
+            let numbers = date.split(separator: ".").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let read = numbers.count > 1 ? "numbered lists inside each other (\(numbers.joined(separator: ", ")))" : "a list item numbered \(numbers.joined())"
+            let iso = numbers.count == 3 && numbers[0].count == 4 ? "; or write \(numbers[0])-\(numbers[1].count == 1 ? "0" : "")\(numbers[1])-\(numbers[2].count == 1 ? "0" : "")\(numbers[2])" : ""
+            return .warning(
+                "'\(date)' is read as \(read), not as a date: a number and a period at the start of a line begin a list item",
+                at: at(index, column: found.output.1.count + 1),
+                hint: "did you mean '\(escaped)'? a backslash before the first period keeps it a date\(iso)",
+                sourceLine: String(lines[index]), code: "markup-shown"
+            ).spanning(date.unicodeScalars.count)
+        }
+    }
+
+    /// The lines of `lines` outside code that hold one of `marks` (a byte search): each one's
+    /// index, the line, and the line with its code spans blanked (`withoutCodeSpans`).
+    static func proseLines(_ lines: [Substring], code: [Bool], holding marks: [String]) -> [(index: Int, line: String, prose: String)] {
+        lines.indices.compactMap { index in
+            guard !code[index] else { return nil }
+            let line = String(lines[index])
+            guard marks.contains(where: { UTF8Search.firstIndex(of: $0, in: line) != nil }) else { return nil }
+            return (index, line, withoutCodeSpans(line))
+        }
+    }
+
+    /// `[연합뉴스 기사] (https://…)`: a space between the text and the address, so Markdown makes
+    /// no link and shows the brackets and the address as typed (a picture, `![차트] (chart.png)`,
+    /// likewise). Named where the page shows the brackets, with the link written whole.
+    static func spacedLinks(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (index, line, prose) in proseLines(lines, code: code, holding: ["] (", "]\t("]) {
+            let shown = MarkdownDocument(prose).plainText()
+            for link in prose.matches(of: #/(!?)\[([^\[\]]+)\][ \t]+\(([^()\s]+)\)/#) {
+                guard UTF8Search.firstIndex(of: "[" + link.output.2 + "]", in: shown) != nil else { continue }
+                let written = String(prose[link.range])
+                warnings.append(
+                    .warning(
+                        "'\(opening(written))' is shown as typed, brackets and all: a space between ] and ( keeps it from being a \(link.output.1.isEmpty ? "link" : "picture")",
+                        at: at(index, column: prose[..<link.range.lowerBound].unicodeScalars.count + 1),
+                        hint: "did you mean '\(link.output.1)[\(link.output.2)](\(link.output.3))'? the ( goes right after the ]",
+                        sourceLine: line, code: "markup-shown"
+                    ).spanning(written.unicodeScalars.count))
+            }
+        }
+        return warnings
     }
 
     /// A bare web address that a Korean particle follows without a space
@@ -34,10 +94,7 @@ public enum BodyWriting {
     /// in `<>`, which ends it, as what to write (the quick fix).
     static func addressParticles(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for (index, text) in lines.enumerated() where !code[index] {
-            let line = String(text)
-            guard UTF8Search.firstIndex(of: "://", in: line) != nil || UTF8Search.firstIndex(of: "www.", in: line) != nil else { continue }
-            let prose = withoutCodeSpans(line)
+        for (index, line, prose) in proseLines(lines, code: code, holding: ["://", "www."]) {
             for link in MarkdownDocument(prose).links() where !link.isImage {
                 // An autolink: its text is the address as written (`www.` ones gain `http://`).
                 let written = link.text

@@ -518,6 +518,8 @@ public final class MarkdownDocument {
         case indentedCode
         /// A heading, `#`s or underlined.
         case heading
+        /// A numbered list.
+        case orderedList
     }
 
     /// The first lines (1-based) of the blocks of `kind` at the top level of the body (not in a
@@ -533,6 +535,7 @@ public final class MarkdownDocument {
                 switch kind {
                 case .indentedCode: type == CMARK_NODE_CODE_BLOCK && cmark_node_get_fenced(node, &length, &offset, &character) == 0
                 case .heading: type == CMARK_NODE_HEADING
+                case .orderedList: type == CMARK_NODE_LIST && cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
                 }
             if matches { found.append(Int(cmark_node_get_start_line(node))) }
             child = cmark_node_next(node)

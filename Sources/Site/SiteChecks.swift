@@ -367,9 +367,14 @@ public enum SiteChecks {
         let web = CanonicalURL.startsWithHost(destination)
         // `https//…` (its colon forgotten) is a path too; `https:/…` browsers mend themselves.
         let mistyped = destination.firstMatch(of: #/^(?i)(https?)//?([^/].*)$/#).map { "\($0.output.1.lowercased())://\($0.output.2)" }
-        let meant = mistyped == nil && !web ? meantJournal(destination, target: target, targets: targets, journals: journals) : nil
+        // `“https://…”`: an address in the quotes an editor's autocorrect (Word, macOS, a phone)
+        // wrote around it.
+        let unquoted = destination.trimmingCharacters(in: CharacterSet(charactersIn: "“”‘’\"「」『』"))
+        let quoted = unquoted != destination && (unquoted.lowercased().hasPrefix("http://") || unquoted.lowercased().hasPrefix("https://")) ? unquoted : nil
+        let meant = mistyped == nil && !web && quoted == nil ? meantJournal(destination, target: target, targets: targets, journals: journals) : nil
         let hint =
-            if let mistyped { "a web address starts with https:// (a colon and two slashes): write \(mistyped)" }
+            if let quoted { "the address is in quotes, which an editor's autocorrect writes around it; without them: write \(quoted)" }
+            else if let mistyped { "a web address starts with https:// (a colon and two slashes): write \(mistyped)" }
             else if web { "a web address starts with https://: write https://\(destination)" }
             else if let meant { "did you mean '\(meant.link)'? the journal of \(meant.path)" }
             else if SitePaths.journalFileLink(destination) != nil {

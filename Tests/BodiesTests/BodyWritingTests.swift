@@ -227,3 +227,26 @@ func expectWarnings(
         #expect(one.hasPrefix(pieces[0]) && pieces.dropFirst().allSatisfy { one.contains($0) }, "\(one)", sourceLocation: sourceLocation)
     }
 }
+
+/// A date at a line's start, as Korean writes it, becomes lists inside lists; a link with a space
+/// before its address is shown as typed. Each named with what to write.
+@Suite struct DateAndSpacedLinkTests {
+    @Test(arguments: [
+        ("2026. 12. 6. 금통위가 동결했다.", ["1:1+12 '2026. 12. 6.' is read as numbered lists inside each other (2026, 12, 6) … did you mean '2026\\. 12. 6.'? … or write 2026-12-06"]),
+        ("본문\n\n12. 6. 회의", ["3:1+6 '12. 6.' is read as numbered lists inside each other (12, 6) … did you mean '12\\. 6.'?"]),
+        ("2026. 금통위 정리", ["1:1+5 '2026.' is read as a list item numbered 2026"]),
+        ("본문 첫 줄\n2026. 12. 6. 이어짐", []), ("1. 첫째\n2. 둘째", []), ("2026.12.6 회의", []), ("2026\\. 12. 6. 회의", []), ("```\n2026. 12. 6.\n```", []),
+    ])
+    func aDateAtALineStartIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.message.contains("is read as") }, expected)
+    }
+
+    @Test(arguments: [
+        ("[연합뉴스 기사] (https://www.yna.co.kr/view/AKR2026)", ["1:1+46 '[연합뉴스 기사] (h…' is shown as typed … did you mean '[연합뉴스 기사](https://www.yna.co.kr/view/AKR2026)'?"]),
+        ("그림: ![차트] (chart.png) 참고", ["1:5+17 '![차트] (chart…' is shown as typed … a picture … did you mean '![차트](chart.png)'?"]),
+        ("[기사](https://a.kr/1) (원문)", []), ("[참고] (2026년 자료)", []), ("`[a] (b)`", []),
+    ])
+    func aLinkWithASpaceBeforeItsAddressIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.message.contains("keeps it from being") }, expected)
+    }
+}

@@ -351,6 +351,21 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A date at a line's start that Markdown reads as lists, a link with a space before its
+    /// address, and an address in autocorrect's quotes are mended by quick fixes.
+    @Test func aDateALinkSpacedApartAndAQuotedAddressAreMendedByQuickFixes() throws {
+        try initialize()
+        let head = Self.head("날짜")
+        let address = "https://www.yna.co.kr/view/AKR20261118000100008"
+        let body = "2026. 12. 6. 금통위가 동결했다.\n\n[연합뉴스 기사] (\(address))\n\n[기사](“\(address)”)\n"
+        let (found, fixed) = try fixing("content/journals/dates.md", head + body) {
+            ["markup-shown", "broken-link"].contains($0.string("code") ?? "")
+        }
+        #expect(found.map(Self.range) == [[6, 0, 12], [8, 0, 59], [10, 5, 54]])
+        #expect(fixed == head + "2026\\. 12. 6. 금통위가 동결했다.\n\n[연합뉴스 기사](\(address))\n\n[기사](\(address))\n")
+        #expect(try client.finish() == 0)
+    }
+
     /// An article's address mistyped is replaced by the address meant, by a quick fix.
     @Test func anArticleAddressMistypedIsWrittenByAQuickFix() throws {
         try initialize()
