@@ -23,7 +23,11 @@ public enum BodyWriting {
         let prompts = emptyPrompts(lines, code: code).filter { !($0.message == "an empty list item" && underlines.contains($0.location?.line ?? 0)) }
         return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
             + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
-            + addressParticles(lines, code: code) + unreadTables(lines, code: code) + datesAsLists(lines, code: code) + spacedLinks(lines, code: code)
+            + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + datesAsLists(lines, code: code)
+            + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : [])
+        /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
+        /// that look for them read its lines only then.
+        func has(_ marks: String...) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }
     }
 
     /// A date written as Korean writes it, at the start of a line (`2026. 12. 6. 금통위가 …`,
@@ -32,8 +36,14 @@ public enum BodyWriting {
     /// on such a line (a line going on in a paragraph is text), with the date to write: a
     /// backslash before its first period keeps it text (the quick fix writes it).
     static func datesAsLists(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        // A digit after the spaces first: the pattern is made and matched for those lines alone.
+        let numbered = lines.indices.filter { index in
+            guard !code[index], let first = lines[index].utf8.first(where: { $0 != 0x20 }) else { return false }
+            return (0x30...0x39).contains(first)
+        }
+        guard !numbered.isEmpty else { return [] }
         let pattern = #/^( {0,3})((?:19|20)\d\d\.(?: +\d{1,2}\.){0,2}|\d{1,2}\. +\d{1,2}\.)(?= |$)/#
-        let candidates = lines.indices.filter { !code[$0] && lines[$0].utf8.first.map { (0x20...0x39).contains($0) } == true && lines[$0].firstMatch(of: pattern) != nil }
+        let candidates = numbered.filter { lines[$0].firstMatch(of: pattern) != nil }
         guard !candidates.isEmpty else { return [] }
         let starts = Set(MarkdownDocument(lines.joined(separator: "\n")).topLevelStartLines(.orderedList).map { $0 - 1 })
         return candidates.filter(starts.contains).compactMap { index in
