@@ -16,7 +16,7 @@ public enum BodyWriting {
         let lines = lines(body)
         let fenced = fencedLines(lines)
         let indented = indentedCode(lines, fenced: fenced)
-        let code = codeLines(fenced, indented: indented)
+        let code = codeLines(lines, fenced: fenced, indented: indented)
         let dashed = dashedHeadings(lines, code: code)
         // A lone `-` under a line of text is that text's underline, not an empty item.
         let underlines = Set(dashed.compactMap(\.location?.line))
@@ -399,17 +399,44 @@ public enum BodyWriting {
         return line[first...last]
     }
 
-    /// Which of `lines` are code, not read as Markdown: fenced (the fences included) or
-    /// indented (`indentedCode`).
+    /// Which of `lines` are not read as Markdown: code, fenced (the fences included) or indented
+    /// (`indentedCode`), and notes in HTML comments (`commentLines`), which the page leaves out.
     static func codeLines(_ lines: [Substring]) -> [Bool] {
         let fenced = fencedLines(lines)
-        return codeLines(fenced, indented: indentedCode(lines, fenced: fenced))
+        return codeLines(lines, fenced: fenced, indented: indentedCode(lines, fenced: fenced))
     }
 
-    static func codeLines(_ fenced: [Bool], indented: [Range<Int>]) -> [Bool] {
+    static func codeLines(_ lines: [Substring], fenced: [Bool], indented: [Range<Int>]) -> [Bool] {
         var code = fenced
         for block in indented { for index in block { code[index] = true } }
+        for block in commentLines(lines, code: code) { for index in block { code[index] = true } }
         return code
+    }
+
+    /// The notes `lines` hold in HTML comments that start a line (`<!--` after at most three
+    /// spaces), as line ranges: from that line to the one that closes it with `-->` (or the
+    /// body's end). The page leaves them out (`MarkdownDocument`), so the slips in a note are
+    /// not named.
+    static func commentLines(_ lines: [Substring], code: [Bool]) -> [Range<Int>] {
+        var blocks: [Range<Int>] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            // Most lines hold no '<': they start no note.
+            guard !code[index], holds(line, { $0 == 0x3C }), indent(line).columns < 4, case let text = trimmed(line), text.utf8.starts(with: "<!--".utf8) else {
+                index += 1
+                continue
+            }
+            var end = index
+            var rest = Array(text.utf8.dropFirst(4))
+            while UTF8Search.occurrences(of: Array("-->".utf8), in: rest).isEmpty, end + 1 < lines.count {
+                end += 1
+                rest = Array(lines[end].utf8)
+            }
+            blocks.append(index..<(end + 1))
+            index = end + 1
+        }
+        return blocks
     }
 
     /// The columns `line`'s leading spaces and tabs take (a tab to the next multiple of four, as
@@ -606,6 +633,9 @@ public enum BodyWriting {
                 warnings += wikiLinks(prose, line: line, at: { at(index, column: $0) })
             }
             if UTF8Search.firstIndex(of: "[^", in: prose) != nil { footnotes.read(prose, line: line, index: index) }
+            if UTF8Search.firstIndex(of: "_", in: prose) != nil {
+                warnings += underscoredItalics(prose, line: line, at: { at(index, column: $0) })
+            }
             // Foundation's `contains` and `range(of:)` go through NSString: on a fortnight of busy
             // journals they were 7 % of a clean build's processor time.
             let hasBold = UTF8Search.firstIndex(of: "**", in: prose) != nil || UTF8Search.firstIndex(of: "__", in: prose) != nil
@@ -644,21 +674,22 @@ public enum BodyWriting {
                                 ? "remove the space from the address, or write it in <>: (<\(address)>)"
                                 : "write the address in <>: (<\(address)>), or rename the file without spaces", sourceLine: line, code: "markup-shown"))
                 }
-                // A link or picture whose address runs to the end of the line, its `)` forgotten
-                // (not one whose title is on the next line, which Markdown reads with it).
-                if let link = prose.firstMatch(of: #/(!?)\[([^\]]*)\]\(([^)\s<>]+)\s*$/#),
-                    case let written = MarkdownDocument.collapsingWhitespace(String(prose[link.range])),
+                // A link or picture whose `)` was forgotten: its address runs to the end of the
+                // line, or text follows it with no `)` after (not one whose title is on the next
+                // line, which Markdown reads with it).
+                if let link = prose.firstMatch(of: #/((!?)\[([^\]]*)\]\(([^)\s<>]+))(?:\s*$|\s+[^)]*$)/#),
+                    case let written = MarkdownDocument.collapsingWhitespace(String(link.output.1)),
                     UTF8Search.firstIndex(of: written, in: shown) != nil,
                     index + 1 >= lines.count || trimmed(lines[index + 1]).isEmpty
                         || UTF8Search.firstIndex(of: written, in: MarkdownDocument(prose + "\n" + withoutCodeSpans(String(lines[index + 1]))).plainText()) != nil
                 {
-                    let address = link.output.3
-                    let kind = link.output.1.isEmpty ? "link" : "picture"
+                    let address = link.output.4
+                    let kind = link.output.2.isEmpty ? "link" : "picture"
                     warnings.append(
                         .warning(
                             "'\(address)' is not closed with ')', so the \(kind) is shown as typed",
                             at: at(index, column: prose[..<link.range.lowerBound].unicodeScalars.count + 1),
-                            hint: "end the address with ')': \(link.output.1)[\(link.output.2)](\(address))", sourceLine: line, code: "markup-shown"))
+                            hint: "end the address with ')': \(link.output.2)[\(link.output.3)](\(address))", sourceLine: line, code: "markup-shown"))
                 }
             }
         }
@@ -782,6 +813,29 @@ public enum BodyWriting {
                 ).spanning(text.unicodeScalars.count + 4))
         }
         return warnings
+    }
+
+    /// `_밑줄_이다`: italics in underscores closed right before a particle or an ending. An
+    /// underscore closes italics only where no letter or digit follows it (so that snake_case
+    /// stays text), and Korean writes a particle onto its word, so the page shows the
+    /// underscores; a star closes there (`*밑줄*이다`). Named over the underscores and what they
+    /// hold, with the stars to write (what the quick fix replaces them with). An underscore
+    /// after a letter (`file_name_은`) is taken for a name's and left alone.
+    static func underscoredItalics(_ prose: String, line: String, at: (Int) -> SourceLocation) -> [Diagnostic] {
+        let found = prose.matches(of: #/(^|[^\p{L}\p{N}_\\])_([^_\s](?:[^_]*[^_\s])?)_(?=[가-힣])/#)
+        guard !found.isEmpty else { return [] }
+        let shown = MarkdownDocument(prose).plainText()
+        return found.compactMap { italics -> Diagnostic? in
+            let text = italics.output.2
+            guard UTF8Search.firstIndex(of: "_\(text)_", in: shown) != nil else { return nil }
+            let particle = prose[italics.range.upperBound...].prefix { ("가"..."힣").contains($0) }
+            return .warning(
+                "'_\(opening(text))_' is not read as italics here: an underscore before a letter does not close them",
+                at: at(prose[..<italics.range.lowerBound].unicodeScalars.count + italics.output.1.unicodeScalars.count + 1),
+                hint: "did you mean '*\(text)*'? a star closes italics before a particle (*\(opening(text))*\(particle)); an underscore only before a space or punctuation",
+                sourceLine: line, code: "markup-shown"
+            ).spanning(text.unicodeScalars.count + 2)
+        }
     }
 
     /// Obsidian's (and other wikis') links, `[[금리 메모]]`, and pictures, `![[chart.png]]`,

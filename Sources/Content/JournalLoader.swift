@@ -434,8 +434,38 @@ public enum JournalLoader {
         let refused = document.refusedLinks
         let raw = document.rawHTMLRemovals()
         let shown = document.htmlShownAsText
-        guard !refused.isEmpty || !raw.isEmpty || !shown.isEmpty else { return [] }
+        let notes = document.commentsShownAsText
+        guard !refused.isEmpty || !raw.isEmpty || !shown.isEmpty || !notes.isEmpty else { return [] }
         let lines = body.lfLines()
+        let noteWarnings = notes.map { note -> Diagnostic in
+            let bodyLine = max(1, note.line)
+            let sourceLine = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
+            let column = sourceLine?.scalarColumn(ofByteColumn: note.column) ?? 1
+            let at = SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column)
+            let written = UTF8Search.trimmingWhiteSpace(note.text)
+            let span = written.unicodeScalars.count
+            if !note.closed {
+                return .warning(
+                    "the note '\(written.count > 24 ? String(written.prefix(24)) + "…" : written)' is never closed with '-->', so the page shows it as typed with what follows it",
+                    at: at, hint: "did you mean '\(written) -->'? a note in <!-- --> ends with '-->', and the page leaves it out",
+                    sourceLine: sourceLine, code: "html-shown"
+                ).spanning(span)
+            }
+            // Closed on its first line: the text after it is what the member meant to show.
+            if let end = UTF8Search.range(of: "-->", in: written) {
+                let comment = written[..<end.upperBound], after = UTF8Search.trimmingWhiteSpace(written[end.upperBound...])
+                if !after.isEmpty, UTF8Search.firstIndex(of: "<!--", in: String(after)) == nil {
+                    return .warning(
+                        "the note '\(comment)' is shown as typed with the text after it: a line that starts with '<!--' is raw HTML to Markdown",
+                        at: at, hint: "did you mean '\(after) \(comment)'? a note after the text on its line, or on a line of its own, is left out of the page",
+                        sourceLine: sourceLine, code: "html-shown"
+                    ).spanning(span)
+                }
+            }
+            return .warning(
+                "the note '\(written.count > 24 ? String(written.prefix(24)) + "…" : written)' is shown as typed with the text beside it: a line that starts with '<!--' is raw HTML to Markdown",
+                at: at, hint: "put the note on lines of its own, or after the text: the page leaves it out then", sourceLine: sourceLine, code: "html-shown")
+        }
         var shownWarnings: [Diagnostic] = []
         var seen: Set<String> = []
         for found in shown where seen.insert(found.tag).inserted {
@@ -460,7 +490,7 @@ public enum JournalLoader {
                 hint: "scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed",
                 sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
         }
-        return shownWarnings + rawWarnings + refused.map { link in
+        return noteWarnings + shownWarnings + rawWarnings + refused.map { link in
             let bodyLine = max(1, link.line)
             let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: link.column) : 1
             let at = SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column)

@@ -197,6 +197,13 @@ public final class MarkdownDocument {
     /// listed: a note to oneself is not published.
     public private(set) var htmlShownAsText: [(tag: String, line: Int, column: Int)] = []
 
+    /// Notes in HTML comments the page shows as typed while raw HTML is off: a comment that starts
+    /// a line begins a block of raw HTML, which runs to the line with `-->` — so text after the
+    /// comment on that line is shown with it, and a comment never closed is shown with all that
+    /// follows. Each with its 1-based line and byte column, the note's first line as written and
+    /// whether the note is closed.
+    public private(set) var commentsShownAsText: [(line: Int, column: Int, text: String, closed: Bool)] = []
+
     /// Links and images whose destination the URL policy refuses (see `SafeURL`), as written;
     /// the document keeps a refused link's text and an image's alt text, without the address.
     public private(set) var refusedLinks: [Link]
@@ -767,6 +774,28 @@ public final class MarkdownDocument {
         }
     }
 
+    /// Raw HTML that starts with an HTML comment: what is left of it without its comments (empty
+    /// for notes alone, however many), and whether they are all closed. Nil for other HTML.
+    static func comments(_ literal: String) -> (rest: String, closed: Bool)? {
+        let bytes = Array(literal.utf8)
+        var index = bytes.prefix { $0 == 0x20 || $0 == 0x0A }.count
+        guard bytes[index...].starts(with: "<!--".utf8) else { return nil }
+        var rest: [UInt8] = []
+        while index < bytes.count {
+            if bytes[index...].starts(with: "<!--".utf8) {
+                guard let end = UTF8Search.occurrences(of: Array("-->".utf8), in: Array(bytes[(index + 4)...])).first else {
+                    return (String(decoding: rest + bytes[index...], as: UTF8.self), false)
+                }
+                index += 4 + end + 3
+            } else {
+                if !(bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x09) || !rest.isEmpty { rest.append(bytes[index]) }
+                index += 1
+            }
+        }
+        while let last = rest.last, last == 0x20 || last == 0x0A || last == 0x09 { rest.removeLast() }
+        return (String(decoding: rest, as: UTF8.self), true)
+    }
+
     /// Turns raw HTML into literal text so it renders escaped: block HTML becomes a paragraph of
     /// text, inline HTML a text node.
     private func escapeRawHTML() {
@@ -777,12 +806,18 @@ public final class MarkdownDocument {
         }
         for node in raw {
             let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
-            let trimmed = literal.trimmingCharacters(in: .whitespacesAndNewlines)
-            if trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->"), trimmed.dropFirst(4).dropLast(3).firstRange(of: "-->") == nil {
-                // A comment: a note the member left for themselves, shown nowhere.
-                cmark_node_unlink(node)
-                cmark_node_free(node)
-                continue
+            if let comments = Self.comments(literal) {
+                if comments.rest.isEmpty {
+                    // Comments alone: notes the member left for themselves, shown nowhere.
+                    cmark_node_unlink(node)
+                    cmark_node_free(node)
+                    continue
+                }
+                if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+                    let (line, column) = position(of: node)
+                    let first = literal.drop { $0 == " " }.prefix { !$0.isNewline }
+                    commentsShownAsText.append((line, column, String(first), comments.closed))
+                }
             }
             if let tag = literal.firstMatch(of: /^\s*<([A-Za-z][A-Za-z0-9-]*)/)?.1 {
                 let (line, column) = position(of: node)

@@ -212,6 +212,40 @@ import Testing
     }
 }
 
+/// Italics in underscores closed before a particle, and a link whose `)` was forgotten before
+/// more text, are shown as typed: each named with what to write. snake_case, italics that close
+/// before a space, and a link whose title goes on to the next line are not; nor is a slip inside
+/// a note in `<!-- -->`, which the page leaves out.
+@Suite struct UnderscoreAndUnclosedLinkTests {
+    @Test(arguments: [
+        ("_밑줄_이다.", ["1:1+4 '_밑줄_' is not read as italics here … did you mean '*밑줄*'? a star closes italics before a particle (*밑줄*이다)"]),
+        ("정책은 _긴축_으로 간다.", ["1:5+4 '_긴축_' is not read as italics … did you mean '*긴축*'? … (*긴축*으로)"]),
+        // After punctuation, the amendment Gazette reads emphasis by closes it (`CJKEmphasis`).
+        ("정책은 _'긴축'_으로 간다.", []), ("_강조_ 는 된다.", []), ("file_name_은 그대로", []), ("`_코드_`는 코드", []), ("\\_밑줄_이다", []), ("snake_case_이다", []),
+    ])
+    func italicsInUnderscoresBeforeAParticleAreNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.message.contains("italics") }, expected)
+    }
+
+    @Test(arguments: [
+        ("[기사](https://example.com/a 를 보라.", ["1:1 'https://example.com/a' is not closed with ')', so the link is shown as typed — end the address with ')': [기사](https://example.com/a)"]),
+        ("그림 ![차트](chart.png 참고", ["1:4 'chart.png' is not closed with ')', so the picture is shown as typed — end the address with ')': ![차트](chart.png)"]),
+        ("[기사](https://example.com/a \"제목\n이어진 제목\")", []), ("[기사](https://example.com/a) 를 보라", []),
+    ])
+    func aLinkWhoseParenthesisIsForgottenBeforeMoreTextIsNamed(_ body: String, _ expected: [String]) {
+        let said = BodyWriting.warnings(body).filter { $0.message.contains("is not closed") }.map {
+            "\($0.location?.line ?? 0):\($0.location?.column ?? 0) \($0.message) — \($0.hint ?? "")"
+        }
+        #expect(said == expected)
+    }
+
+    @Test func slipsInsideANoteAreNotNamed() {
+        #expect(BodyWriting.warnings("<!--\n메모: **나중에\n##할일\n-->\n\n본문\n").isEmpty)
+        #expect(BodyWriting.warnings("<!-- 안 닫힌 메모\n**굵게\n").isEmpty)
+        #expect(BodyWriting.warnings("본문\n\n**굵게\n").count == 1)
+    }
+}
+
 /// Checks the warnings of `body` that `matching` picks, each written `line:column+span message —
 /// hint`, against `expected`: as many, in order, each starting with the first of its pieces
 /// (split at ` … `) and holding the others.

@@ -268,6 +268,22 @@ import Testing
             ], "\(messages)")
     }
 
+    /// A note in `<!-- -->` the page shows after all: one never closed (shown with all that
+    /// follows it), and one with text after it on the line that starts with it (raw HTML to
+    /// Markdown, shown with that text). Each at the note, underlined, with what to write; notes
+    /// alone, one or two on a line, are left out of the page without a word.
+    @Test func aNoteThePageShowsIsNamedWithWhatToWrite() {
+        let (journal, messages) = parse(
+            "---\ntitle: 메모\ncreated: 2026-11-18\n---\n<!-- 하나 --> <!-- 둘 -->\n\n<!-- 메모 -->**굵은** 본문.\n\n끝 문단.\n\n<!-- 나중에 고치기\n\n셋째 문단.\n")
+        #expect(journal != nil)
+        #expect(
+            Self.summaries(messages) == [
+                "content/journals/a.md:7:1: warning: the note '<!-- 메모 -->' is shown as typed with the text after it: a line that starts with '<!--' is raw HTML to Markdown — did you mean '**굵은** 본문. <!-- 메모 -->'? a note after the text on its line, or on a line of its own, is left out of the page",
+                "content/journals/a.md:11:1: warning: the note '<!-- 나중에 고치기' is never closed with '-->', so the page shows it as typed with what follows it — did you mean '<!-- 나중에 고치기 -->'? a note in <!-- --> ends with '-->', and the page leaves it out",
+            ], "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("^~~~") }, "\(messages)")
+    }
+
     @Test func duplicateKeyNamesBothLines() {
         let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
         #expect(

@@ -171,6 +171,20 @@ import TestSupport
         #expect(MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: true)).htmlShownAsText.isEmpty)
     }
 
+    /// Notes alone are left out however many a line holds; a note the page shows after all —
+    /// text after it on the line it starts, or never closed — is listed where it starts, with
+    /// its first line and whether it closes.
+    @Test func listsTheNotesShownAsText() {
+        let document = MarkdownDocument("<!-- 하나 --> <!-- 둘 -->\n\n<!-- 메모 -->**굵은** 본문.\n\n끝.\n\n  <!-- 나중에 고치기\n\n셋째.\n")
+        #expect(!document.html().contains("하나") && !document.html().contains("둘"), "\(document.html())")
+        #expect(document.commentsShownAsText.map(\.line) == [3, 7])
+        #expect(document.commentsShownAsText.map(\.text) == ["<!-- 메모 -->**굵은** 본문.", "<!-- 나중에 고치기"])
+        #expect(document.commentsShownAsText.map(\.closed) == [true, false])
+        #expect(MarkdownDocument("<!--\n메모\n-->\n\n본문 <!-- 안 --> 끝\n").commentsShownAsText.isEmpty)
+        #expect(MarkdownDocument.comments("<!-- a -->\n<!-- b -->\n")! == ("", true))
+        #expect(MarkdownDocument.comments("<div>") == nil)
+    }
+
     @Test func passesRawHTMLWhenUnsafeButTagfilterStillApplies() {
         let html = MarkdownDocument(
             "<div class=\"x\">hi</div>\n\n<script>alert(1)</script>\n", options: MarkdownOptions(unsafeHTML: true)
