@@ -100,8 +100,8 @@ public final class LanguageServer {
             respond(id: id, result: edit.changes.isEmpty ? .null : .from(edit))
         case "textDocument/codeAction":
             answer(id, params, needsPosition: false) { features, document, _ in
-                let diagnostics = params["context"]?["diagnostics"]?.decoded(as: [LSPDiagnostic].self) ?? []
-                return .from(features.codeActions(document, diagnostics: diagnostics))
+                let sent = params["context"]?["diagnostics"]?.decoded(as: [LSPDiagnostic].self) ?? []
+                return .from(features.codeActions(document, diagnostics: Self.own(sent, published: published[document.uri] ?? [])))
             }
         default:
             if id != nil { respond(id: id, error: (-32601, "gazette lsp does not handle \(method)")) }
@@ -262,6 +262,17 @@ public final class LanguageServer {
         let diagnostics = workspace.problems(in: document, now: now()).map { DiagnosticRanges.convert($0, lines: lines, encoding: encoding) }
         publish(uri: uri, diagnostics: diagnostics, version: document.version)
         latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
+    }
+
+    /// The diagnostics a client sends back with a request for code actions, each as this
+    /// server published it where it still has it (the same code, message and line): its range
+    /// in the encoding agreed and its fix. Neovim 0.7, Debian 12's, sends columns back counted
+    /// in bytes (three for a Hangul syllable, which UTF-16 counts as one), so on a line of
+    /// Korean a fix made from what it sent replaced text past what it meant to.
+    static func own(_ sent: [LSPDiagnostic], published: [LSPDiagnostic]) -> [LSPDiagnostic] {
+        sent.map { one in
+            published.first { $0.code == one.code && $0.message == one.message && $0.range.start.line == one.range.start.line } ?? one
+        }
     }
 
     private func publish(uri: String, diagnostics: [LSPDiagnostic], version: Int? = nil) {

@@ -381,6 +381,22 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A client that sends a diagnostic back with its columns counted in bytes (Neovim 0.7, as
+    /// Debian 12 has it) and without its fix gets the fix of the diagnostic the server
+    /// published: over the italics alone, not past them into the line's Korean.
+    @Test func aQuickFixIsMadeFromTheDiagnosticPublishedNotItsColumnsSentBack() throws {
+        try initialize()
+        let path = "content/journals/bytes.md"
+        let found = try #require(try open(path, Self.head("바이트") + "정책은 _긴축_으로 간다.\n").first { $0.string("code") == "markup-shown" })
+        #expect(Self.range(found) == [6, 4, 8])
+        var sent = found
+        sent["range"] = ["start": ["line": 6, "character": 10], "end": ["line": 6, "character": 20]]
+        sent["data"] = nil
+        let edits = try #require(try codeActions(in: path, for: sent).first?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
+        #expect(try Self.applied(edits, to: Self.head("바이트") + "정책은 _긴축_으로 간다.\n") == Self.head("바이트") + "정책은 *긴축*으로 간다.\n")
+        #expect(try client.finish() == 0)
+    }
+
     /// An article's address mistyped is replaced by the address meant, by a quick fix.
     @Test func anArticleAddressMistypedIsWrittenByAQuickFix() throws {
         try initialize()
@@ -1086,9 +1102,10 @@ import TestSupport
     // MARK: A real editor
 
     /// Debian's Neovim (0.7, headless) with the configuration the editors guide gives: a journal
-    /// with a misspelt tag shows the diagnostic, and the tags complete.
+    /// with a misspelt tag shows the diagnostic, and the tags complete; the quick fix of a slip
+    /// in a line of Korean mends that slip alone (0.7 sends the diagnostic back with byte columns).
     @Test func neovimShowsTheDiagnosticAndCompletes() throws {
-        try site.write("content/journals/typo.md", "---\ntitle: 오타\ntags: [economi]\nauthor: heedon\ncreated: 2026-11-20 10:00\n---\n본문\n")
+        try site.write("content/journals/typo.md", "---\ntitle: 오타\ntags: [economi]\nauthor: heedon\ncreated: 2026-11-20 10:00\n---\n오늘 ==기준금리==는 동결됐다.\n")
         let tools = Repository.root.appendingPathComponent("Tests/Tools/nvim")
         let out = site.url.appendingPathComponent("nvim-out.txt")
         let result = try Program.run(
@@ -1101,6 +1118,7 @@ import TestSupport
         #expect(lines.contains { $0.hasPrefix("diagnostic 2:7 unknown-tag unknown tag 'economi' — did you mean 'economy'?") }, "\(lines)")
         #expect(lines.contains("completion economy"))
         #expect(lines.contains("completion politics"))
+        #expect(lines.contains("fixed 오늘 **기준금리**는 동결됐다."), "\(lines)")
     }
 
     // MARK: Beside the server
