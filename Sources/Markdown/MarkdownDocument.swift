@@ -145,6 +145,7 @@ public final class MarkdownDocument {
         if let mark = emphasis.mark { removeMarks(mark) }
         (refusedLinks, siteLinks) = applyURLPolicy()
         if options.remoteImagesAsLinks { linkRemoteImages() }
+        showTitlesInAngleBrackets()
         if !options.unsafeHTML { escapeRawHTML() }
         if options.lineBreaks { hardenSoftBreaks() }
         if let top = options.topHeadingLevel {
@@ -796,6 +797,44 @@ public final class MarkdownDocument {
         return (String(decoding: rest, as: UTF8.self), true)
     }
 
+    /// Turns "tags" whose name is no HTML element's (`<Parasite>`, `</Factfulness>`: a title in
+    /// angle brackets, as Korean writing marks a book's or a film's) into the text typed, with
+    /// raw HTML on or off: a browser would hide the title (and the sanitizer drops it), and
+    /// without raw HTML it is not HTML shown as typed but text meant so.
+    private func showTitlesInAngleBrackets() {
+        var raw: [OpaquePointer] = []
+        walk { node, entering in
+            let type = cmark_node_get_type(node)
+            guard entering, type == CMARK_NODE_HTML_BLOCK || type == CMARK_NODE_HTML_INLINE,
+                let literal = cmark_node_get_literal(node).map({ String(cString: $0) }),
+                let name = literal.firstMatch(of: /^\s*<\/?([A-Za-z][A-Za-z0-9-]*)/)?.1, !HTMLSanitizer.isElement(String(name))
+            else { return }
+            raw.append(node)
+        }
+        for node in raw { replaceWithText(node) }
+    }
+
+    /// Replaces raw HTML `node` with its literal as text: a paragraph of it for a block.
+    private func replaceWithText(_ node: OpaquePointer) {
+        let literal = cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+        guard let text = cmark_node_new(CMARK_NODE_TEXT) else { return }
+        if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
+            guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else {
+                cmark_node_free(text)
+                return
+            }
+            var trimmed = literal
+            while trimmed.last?.isNewline == true { trimmed.removeLast() }
+            cmark_node_set_literal(text, trimmed)
+            cmark_node_append_child(paragraph, text)
+            cmark_node_replace(node, paragraph)
+        } else {
+            cmark_node_set_literal(text, literal)
+            cmark_node_replace(node, text)
+        }
+        cmark_node_free(node)
+    }
+
     /// Turns raw HTML into literal text so it renders escaped: block HTML becomes a paragraph of
     /// text, inline HTML a text node.
     private func escapeRawHTML() {
@@ -823,22 +862,7 @@ public final class MarkdownDocument {
                 let (line, column) = position(of: node)
                 htmlShownAsText.append((tag.lowercased(), line, column))
             }
-            guard let text = cmark_node_new(CMARK_NODE_TEXT) else { continue }
-            if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK {
-                guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else {
-                    cmark_node_free(text)
-                    continue
-                }
-                var trimmed = literal
-                while trimmed.last?.isNewline == true { trimmed.removeLast() }
-                cmark_node_set_literal(text, trimmed)
-                cmark_node_append_child(paragraph, text)
-                cmark_node_replace(node, paragraph)
-            } else {
-                cmark_node_set_literal(text, literal)
-                cmark_node_replace(node, text)
-            }
-            cmark_node_free(node)
+            replaceWithText(node)
         }
     }
 }

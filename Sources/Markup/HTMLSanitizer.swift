@@ -26,6 +26,22 @@ public enum HTMLSanitizer {
         "small", "source", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead",
         "time", "tr", "u", "ul", "var", "wbr", "section", "article", "aside", "header", "footer",
     ]
+    /// HTML's other elements, and the obsolete ones blog editors still write (`font`, `center`):
+    /// with `removed` and `kept`, the names a tag must have to be read as HTML (`isElement`).
+    static let otherElements: Set<String> = [
+        "acronym", "address", "area", "basefont", "big", "blink", "body", "center", "data", "datalist", "dir", "fieldset",
+        "font", "hgroup", "html", "input", "label", "legend", "main", "map", "marquee", "menu", "meter", "nav", "nobr",
+        "optgroup", "output", "progress", "search", "slot", "spacer", "strike", "tt",
+    ]
+
+    /// Whether `name` (any case) is an HTML element's. A name that is none — `<Parasite>`,
+    /// `<Factfulness>`, a title in angle brackets as Korean writing marks one — is text typed,
+    /// not a tag: a browser would hide it, and the page must show it.
+    public static func isElement(_ name: String) -> Bool {
+        let name = name.lowercased()
+        return kept.contains(name) || removed.contains(name) || otherElements.contains(name)
+    }
+
     static let attributes: Set<String> = [
         "class", "id", "title", "lang", "dir", "alt", "width", "height", "colspan", "rowspan", "scope", "headers", "align",
         "start", "reversed", "open", "datetime", "loading", "decoding", "checked", "disabled", "aria-label",

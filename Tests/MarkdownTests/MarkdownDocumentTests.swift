@@ -171,6 +171,20 @@ import TestSupport
         #expect(MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: true)).htmlShownAsText.isEmpty)
     }
 
+    /// A title in angle brackets, as Korean writing marks a book's or a film's (`<Parasite>`), is
+    /// no HTML element: the page shows it as typed, with raw HTML off (and says nothing of it)
+    /// or on (where a browser would have hidden it); a real tag is still HTML.
+    @Test func aTitleInAngleBracketsIsText() {
+        let body = "영화 <Parasite>를 봤다. 책 <Factfulness>와 </Parasite> 그리고 <u>밑줄</u>.\n\n<Parasite>\n"
+        let safe = MarkdownDocument(body)
+        #expect(safe.htmlShownAsText.map(\.tag) == ["u"])
+        #expect(safe.html().contains("영화 &lt;Parasite&gt;를 봤다. 책 &lt;Factfulness&gt;와 &lt;/Parasite&gt;"), "\(safe.html())")
+        let unsafe = MarkdownDocument(body, options: MarkdownOptions(unsafeHTML: true))
+        #expect(unsafe.html().contains("영화 &lt;Parasite&gt;를 봤다. 책 &lt;Factfulness&gt;와"), "\(unsafe.html())")
+        #expect(unsafe.html().contains("<u>밑줄</u>") && unsafe.html().contains("<p>&lt;Parasite&gt;</p>"), "\(unsafe.html())")
+        #expect(unsafe.plainText().contains("<Parasite>를 봤다"))
+    }
+
     /// Notes alone are left out however many a line holds; a note the page shows after all —
     /// text after it on the line it starts, or never closed — is listed where it starts, with
     /// its first line and whether it closes.
