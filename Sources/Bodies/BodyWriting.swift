@@ -633,7 +633,7 @@ public enum BodyWriting {
                 warnings += wikiLinks(prose, line: line, at: { at(index, column: $0) })
             }
             if UTF8Search.firstIndex(of: "[^", in: prose) != nil { footnotes.read(prose, line: line, index: index) }
-            if UTF8Search.firstIndex(of: "_", in: prose) != nil {
+            if hasUnderscoreBeforeHangul(prose) {
                 warnings += underscoredItalics(prose, line: line, at: { at(index, column: $0) })
             }
             // Foundation's `contains` and `range(of:)` go through NSString: on a fortnight of busy
@@ -821,6 +821,18 @@ public enum BodyWriting {
     /// underscores; a star closes there (`*밑줄*이다`). Named over the underscores and what they
     /// hold, with the stars to write (what the quick fix replaces them with). An underscore
     /// after a letter (`file_name_은`) is taken for a name's and left alone.
+    /// Whether an underscore stands right before a Hangul syllable (a UTF-8 lead byte 0xEA–0xED)
+    /// in `text`: only such a line can close italics before a particle, and the pattern of
+    /// `underscoredItalics` is made for it alone (an address with underscores is not one).
+    static func hasUnderscoreBeforeHangul(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if previous == 0x5F, (0xEA...0xED).contains(byte) { return true }
+            previous = byte
+        }
+        return false
+    }
+
     static func underscoredItalics(_ prose: String, line: String, at: (Int) -> SourceLocation) -> [Diagnostic] {
         let found = prose.matches(of: #/(^|[^\p{L}\p{N}_\\])_([^_\s](?:[^_]*[^_\s])?)_(?=[가-힣])/#)
         guard !found.isEmpty else { return [] }
