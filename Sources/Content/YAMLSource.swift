@@ -250,7 +250,7 @@ struct YAMLSlip: Equatable {
     static func quoted(line: Int, in lines: [Substring]) -> String? {
         guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
         let text = lines[line - 1]
-        let key = text[..<colon.lowerBound], value = text[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+        let key = text[..<colon.lowerBound], value = withoutComment(text[colon.upperBound...])
         guard !key.isEmpty, !key.hasPrefix(" "), !key.contains(" "), value.contains(": "), !value.contains("\""), !value.contains("\\"),
             !value.hasPrefix("'")
         else { return nil }
@@ -264,12 +264,27 @@ struct YAMLSlip: Equatable {
     static func startsWithIndicator(line: Int, in lines: [Substring]) -> (Character, String)? {
         guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
         let text = lines[line - 1]
-        let key = text[..<colon.lowerBound], value = text[colon.upperBound...].trimmingCharacters(in: .whitespaces)
+        let key = text[..<colon.lowerBound], value = withoutComment(text[colon.upperBound...])
         guard !key.isEmpty, !key.hasPrefix(" "), !key.hasPrefix("-"), !key.contains(" "), let first = value.first, "[{\"'@`*&!%|>".contains(first)
         else { return nil }
         if value.contains("\"") && !value.contains("'") { return (first, "\(key): '\(value)'") }
         let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return (first, "\(key): \"\(escaped)\"")
+    }
+
+    /// A plain value without the comment after it (` # …`, as `gazette init`'s gazette.yml has on
+    /// its lines), its spaces trimmed: what is quoted, the comment left where it is.
+    static func withoutComment(_ value: Substring) -> String {
+        var end = value.endIndex
+        var previous: Character = " "
+        for index in value.indices {
+            if value[index] == "#", previous == " " || previous == "\t" {
+                end = index
+                break
+            }
+            previous = value[index]
+        }
+        return value[..<end].trimmingCharacters(in: .whitespaces)
     }
 
     /// The character at `mark` (1-based line and scalar column), if the text has one there.

@@ -58,6 +58,16 @@ enum DiagnosticRanges {
             // A value to quote: the whole line, to be replaced by the line quoted.
             return converted(toLineEnd(), data: .string(String(fix.1)))
         }
+        if code == "yaml-syntax", let fix = diagnostic.hint?.firstMatch(of: /must be quoted: (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
+            text.hasPrefix(fix.2 + ":"), case let end = valueEnd(scalars, from: fix.2.unicodeScalars.count + 1 + scalars.dropFirst(fix.2.unicodeScalars.count + 1).prefix { $0 == " " }.count),
+            unquoted(fix.3) == String(String.UnicodeScalarView(scalars[(fix.2.unicodeScalars.count + 1)..<end])).trimmingCharacters(in: .whitespaces)
+        {
+            // A value to quote before a comment (`title: 금리: 오를까   # 메모`): the key and the
+            // value, to be replaced by them quoted; the comment stays.
+            return converted(
+                LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: end + 1, in: lines)),
+                data: .string(String(fix.1)))
+        }
         if code == "yaml-odd-space", let fix = diagnostic.hint?.firstMatch(of: /after the colon: ([A-Za-z_][A-Za-z0-9_-]*: .*)$/)?.1 {
             // A key and its value, from the key to the line's end, to be replaced with an
             // ordinary space after the colon.

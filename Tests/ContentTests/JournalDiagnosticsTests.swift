@@ -242,6 +242,12 @@ import Testing
         #expect(quote.first?.contains("must be quoted: title: '\"금리\" 동결'") == true, "\(quote)")
         let (_, at) = parse("---\ntitle: @금리 동결\ncreated: 2026-11-18\n---\nBody\n")
         #expect(at.first?.contains("— a value that starts with '@' and goes on after it must be quoted: title: \"@금리 동결\"") == true, "\(at)")
+        // A comment after the value (as every line of `gazette init`'s gazette.yml has) stays out
+        // of the quotes.
+        let (_, commented) = parse("---\ntitle: [속보] 금리 동결   # 오늘 것\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(commented.first?.contains("must be quoted: title: \"[속보] 금리 동결\"\n") == true, "\(commented)")
+        let (_, colon) = parse("---\ntitle: 금리: 오를까     # 제목\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(colon.first?.contains("a value with ': ' in it must be quoted: title: \"금리: 오를까\"\n") == true, "\(colon)")
     }
 
     /// An `updated` before `created` (a year typed a year off): both dates in the warning.

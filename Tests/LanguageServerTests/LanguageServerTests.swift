@@ -623,6 +623,11 @@ import TestSupport
             let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
             #expect(edit?.first?.string("newText") == fixed, "\(fixes)")
         }
+        // A comment after the title stays where it is: the key and the value alone are replaced.
+        let text = "---\ntitle: 금리: 오를까     # 제목\n" + rest.dropFirst()
+        let (found, fixed) = try fixing("content/journals/commented.md", text) { $0.string("code") == "yaml-syntax" }
+        #expect(found.map(Self.range) == [[1, 0, 14]])
+        #expect(fixed == "---\ntitle: \"금리: 오를까\"     # 제목\n" + rest.dropFirst())
         #expect(try client.finish() == 0)
     }
 
