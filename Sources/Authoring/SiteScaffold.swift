@@ -112,8 +112,7 @@ public enum SiteScaffold {
         markdown:
           line_breaks: true                     # a line typed in a paragraph is a line on the page; false joins them (CommonMark)
           # unsafe_html: false                  # true passes raw HTML in journals through
-        # board: { per_page: 30 }               # cards per page of the 전체, tag and week boards
-        # board: { articles_per_page: 60 }      # a week with more article rows lists them on pages of their own
+        # board: { per_page: 30, articles_per_page: 60 }   # cards per page of the 전체, tag and week boards; a week with more article rows lists them on pages of their own
         # publish: { cname: news.example.org }  # gazette publish writes it as CNAME (a custom domain on GitHub Pages)
 
         """

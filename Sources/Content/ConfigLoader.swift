@@ -282,6 +282,14 @@ public enum ConfigLoader {
                 continue
             }
             guard let name = pair.value.scalar?.string, !pair.value.isNull else {
+                if ["naver", "newsapi", "mediastack", "feeds"].contains(pair.key), pair.value.mapping != nil || pair.value.sequence != nil {
+                    // A source's line uncommented under a `# sources:` left commented.
+                    map.diagnostics.report(
+                        map.source.error(
+                            "'\(pair.key)' is read as a tag: the line 'sources:' above it is commented out", at: pair.keyNode,
+                            hint: "remove the '#' before 'sources:' too, so that \(pair.key) is one of the sources gazette fetch reads"))
+                    continue
+                }
                 map.diagnostics.report(
                     map.source.error("tag '\(pair.key)' needs a display name", at: pair.value, hint: "write \(pair.key): 경제"))
                 continue

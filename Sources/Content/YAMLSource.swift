@@ -100,9 +100,16 @@ struct YAMLSlip: Equatable {
             let places = YAMLSlip.keyLines(key, in: lines, from: context.mark.line)
             let first = places.first ?? context.mark.line
             let second = places.dropFirst().first ?? first
+            // Two `key: { … }` lines (one uncommented after the other, as gazette.yml's commented
+            // lines invite): what they hold, merged into one.
+            let merged = [first, second].compactMap { line -> Substring? in
+                guard line >= 1, line <= lines.count else { return nil }
+                return lines[line - 1].firstMatch(of: /^\s*[^\s:]+:\s*\{(.*)\}\s*(?:#.*)?$/)?.1
+            }.map { $0.trimmingCharacters(in: .whitespaces) }
+            let merge = merged.count == 2 && first != second && !merged.contains(where: \.isEmpty) ? ", or merge them into one: \(key): { \(merged.joined(separator: ", ")) }" : ""
             self.init(
                 message: "duplicate key '\(key)': it is on line \(first + firstLine - 1) and again here",
-                hint: "keep one of the two '\(key):' lines (a key may appear once in a mapping)",
+                hint: "keep one of the two '\(key):' lines (a key may appear once in a mapping)\(merge)",
                 line: second, column: YAMLSlip.keyColumn(key, on: lines, line: second))
             return
         }

@@ -31,6 +31,23 @@ import TestSupport
         }
     }
 
+    /// Every setting gazette.yml offers in a comment, turned on at once (each `#` before a key
+    /// taken off, its indent kept), is a configuration the loader takes without a word: no two
+    /// commented lines set the same key.
+    @Test func everyCommentedSettingCanBeTurnedOnAtOnce() throws {
+        let folder = try TemporaryFolder("gazette-init-uncommented")
+        _ = try SiteScaffold.create(in: folder.url, force: false, now: now)
+        let lines = try folder.read("gazette.yml").split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard let found = line.firstMatch(of: /^(\s*)# ?(\s*[a-z_]+:.*)$/) else { return String(line) }
+            return String(found.1 + found.2)
+        }
+        try folder.write("gazette.yml", lines.joined(separator: "\n"))
+        let content = try SiteContent.load(siteRoot: folder.url)
+        #expect(content.diagnostics.filter { $0.severity == .error }.map(\.summary) == [])
+        #expect(content.config.sources.apis.keys.sorted() == ["mediastack", "naver", "newsapi"] && content.config.sources.feeds.count == 1)
+        #expect(content.config.board.articlesPerPage == 60 && content.config.board.perPage == 30)
+    }
+
     @Test func workflowBuildsThePinnedGazette() throws {
         let folder = try TemporaryFolder("gazette-init-workflow")
         let commit = "0123456789abcdef0123456789abcdef01234567"

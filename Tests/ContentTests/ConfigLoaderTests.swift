@@ -26,6 +26,19 @@ import Testing
         #expect(space.first?.hasPrefix("gazette.yml:3:9: error: 'minji' is followed by a full-width space (U+3000) after its colon, so YAML does not read it as a key — type an ordinary space after the colon: minji: { name: 김민지 }") == true, "\(space)")
     }
 
+    /// Lines uncommented from `gazette init`'s gazette.yml one at a time, as its comments invite:
+    /// a second `board: { … }` is a duplicate with the merged line to write; a source's line
+    /// under a `# sources:` left commented is named as that, not as a tag without a name.
+    @Test func linesUncommentedWithoutTheirParentAreNamedAsSuch() {
+        let (_, boards) = parse("title: 스터디\nboard: { per_page: 30 }     # cards\nboard: { articles_per_page: 60 }\n")
+        #expect(boards.first?.hasPrefix("gazette.yml:3:1: error: duplicate key 'board': it is on line 2 and again here — keep one of the two 'board:' lines (a key may appear once in a mapping), or merge them into one: board: { per_page: 30, articles_per_page: 60 }\n") == true, "\(boards)")
+        let (config, naver) = parse("title: 스터디\ntags:\n  economy: 경제\n# sources:\n  naver: { queries: [금리] }\n")
+        #expect(config == nil)
+        #expect(naver.first?.hasPrefix("gazette.yml:5:3: error: 'naver' is read as a tag: the line 'sources:' above it is commented out — remove the '#' before 'sources:' too") == true, "\(naver)")
+        let (_, tag) = parse("title: 스터디\ntags:\n  naver:\n")
+        #expect(tag.first?.contains("error: tag 'naver' needs a display name") == true, "\(tag)")
+    }
+
     @Test func readsEveryDocumentedKey() throws {
         let (config, messages) = parse(
             """
