@@ -72,17 +72,19 @@ struct ConfigKey<Settings> {
         }.shaped(.number(range))
     }
 
-    /// Text that `parse` turns into the value; when it cannot, `message(text)` (and `hint`).
+    /// Text that `parse` turns into the value; when it cannot, `message(text)` (and `hint`, or
+    /// what `meant(text)` says the member meant: `did you mean '…'?`).
     static func parsed<Value>(
         _ name: String, _ path: WritableKeyPath<Settings, Value>, message: @escaping (String) -> String, hint: String? = nil,
-        _ parse: @escaping (String) -> Value?
+        meant: ((String) -> String?)? = nil, _ parse: @escaping (String) -> Value?
     ) -> ConfigKey {
         ConfigKey(name: name) { map, settings in
             guard let node = map.value(name), let text = map.string(name) else { return }
             if let value = parse(text) {
                 settings[keyPath: path] = value
             } else {
-                map.diagnostics.report(map.source.error(message(text), at: node, hint: hint))
+                let guess = meant?(text).map { "did you mean '\($0)'?" + (hint.map { " \($0)" } ?? "") }
+                map.diagnostics.report(map.source.error(message(text), at: node, hint: guess ?? hint))
             }
         }.shaped(.string)
     }

@@ -94,7 +94,7 @@ public enum ConfigLoader {
             },
             .parsed(
                 "timezone", \.timeZone, message: { "unknown time zone '\($0)'" },
-                hint: "use an IANA name such as Asia/Seoul or Europe/London", TimeZone.init(identifier:)),
+                hint: "use an IANA name such as Asia/Seoul or Europe/London", meant: timeZoneMeant, TimeZone.init(identifier:)),
             ConfigKey(name: "authors") { map, config in
                 if let authors = map.mapping("authors") { config.authors = loadAuthors(authors) }
             }.shaped(.map(.anyOf([.string, .object([("name", .string)], required: ["name"])]))),
@@ -272,6 +272,17 @@ public enum ConfigLoader {
             }
         }
         return authors.sorted { $0.key.utf8Precedes($1.key) }
+    }
+
+    /// The IANA name a time zone typed otherwise stands for: in another case (`asia/seoul`),
+    /// misspelt (`Asia/Soeul`), or an abbreviation (`KST`).
+    static func timeZoneMeant(_ text: String) -> String? {
+        let typed = text.trimmingCharacters(in: .whitespaces)
+        let known = TimeZone.knownTimeZoneIdentifiers
+        if let same = known.first(where: { $0.lowercased() == typed.lowercased() }) { return same }
+        if typed.contains("/") { return Suggest.closest(to: typed, in: known) }
+        guard typed.count <= 5, let zone = TimeZone(abbreviation: typed.uppercased()), zone.identifier != typed else { return nil }
+        return zone.identifier
     }
 
     static func loadTags(_ map: YAMLMapping) -> [GazetteModel.Tag] {

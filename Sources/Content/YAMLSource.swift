@@ -355,7 +355,16 @@ struct YAMLMapping {
                 diagnostics.report(.error(slip.message, at: place, hint: slip.hint, sourceLine: source.line(at.line), code: kind.code))
                 return nil
             }
-            diagnostics.report(source.error("\(name) must be a mapping of keys to values, not \(node.kindDescription)", at: node))
+            // The vocabulary or the members typed as a list (`tags: [politics, economy]`): each
+            // needs its name.
+            let first = node.sequence?.first?.scalar?.string
+            let hint: String? =
+                switch (name, first) {
+                case ("'tags'", let key?): "write each tag on a line of its own under tags:, with the name pages show: \(key): 정치"
+                case ("'authors'", let key?): "write each member on a line of its own under authors:, with their name: \(key): { name: 김민지 }"
+                default: nil
+                }
+            diagnostics.report(source.error("\(name) must be a mapping of keys to values, not \(node.kindDescription)", at: node, hint: hint))
             return nil
         }
         self.source = source

@@ -18,7 +18,7 @@ enum DiagnosticCodes {
         ("image without alt text", "image-without-alt"), ("file is not valid UTF-8", "not-utf8"),
         ("the front matter", "front-matter"), ("a journal must start", "front-matter"), ("tag '", "bad-tag"),
         ("raw HTML not kept", "raw-html"), ("link address dropped", "refused-link"), ("image address dropped", "refused-link"),
-        ("no date for this journal", "no-date"), ("base_url is not set", "no-base-url"),
+        ("no date for this journal", "no-date"), ("base_url is not set", "no-base-url"), ("unknown time zone", "unknown-time-zone"),
     ]
 
     static func code(of message: String) -> String {

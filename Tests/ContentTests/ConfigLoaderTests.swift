@@ -39,6 +39,21 @@ import Testing
         #expect(tag.first?.contains("error: tag 'naver' needs a display name") == true, "\(tag)")
     }
 
+    /// A time zone typed in another case, misspelt or as an abbreviation: the IANA name it
+    /// stands for (what `gazette lsp`'s quick fix writes); the vocabulary typed as a list: how
+    /// to write it.
+    @Test func aTimeZoneTypedOtherwiseAndTagsAsAListSayWhatToWrite() {
+        for (typed, meant) in [("KST", "Asia/Seoul"), ("asia/seoul", "Asia/Seoul"), ("Asia/Soeul", "Asia/Seoul"), ("europe/london", "Europe/London")] {
+            let (config, messages) = parse("title: 스터디\ntimezone: \(typed)\n")
+            #expect(config == nil)
+            #expect(messages.first?.hasPrefix("gazette.yml:2:11: error: unknown time zone '\(typed)' — did you mean '\(meant)'? use an IANA name") == true, "\(messages)")
+        }
+        let (_, nowhere) = parse("title: 스터디\ntimezone: 서울\n")
+        #expect(nowhere.first?.contains("unknown time zone '서울' — use an IANA name such as Asia/Seoul") == true, "\(nowhere)")
+        let (_, list) = parse("title: 스터디\ntags: [politics, economy]\n")
+        #expect(list.first?.contains("'tags' must be a mapping of keys to values, not a list — write each tag on a line of its own under tags:, with the name pages show: politics: 정치") == true, "\(list)")
+    }
+
     @Test func readsEveryDocumentedKey() throws {
         let (config, messages) = parse(
             """

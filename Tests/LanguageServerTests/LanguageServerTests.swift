@@ -658,6 +658,16 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A time zone typed as an abbreviation in gazette.yml is marked, and the quick fix writes
+    /// the IANA name it stands for.
+    @Test func aTimeZoneTypedOtherwiseIsWrittenByAQuickFix() throws {
+        try initialize()
+        let (found, fixed) = try fixing("gazette.yml", "title: 스터디\ntimezone: KST   # 서울\n") { $0.string("code") == "unknown-time-zone" }
+        #expect(found.map(Self.range) == [[1, 10, 13]])
+        #expect(fixed == "title: 스터디\ntimezone: Asia/Seoul   # 서울\n")
+        #expect(try client.finish() == 0)
+    }
+
     /// Where the site breaks every line where it ends (`markdown.line_breaks`), the quick fix
     /// writes a `<br>` as a new line: a backslash there would say nothing more.
     @Test func aLineBreakIsANewLineWhereTheSiteKeepsTypedLines() throws {
