@@ -16,8 +16,11 @@ public enum SiteScaffold {
     /// even then no existing file is replaced.
     /// `gazetteVersion` is the commit or tag of Gazette's repository the workflow builds Gazette
     /// at: `gazette init` passes the commit it was built from, so CI runs the Gazette you ran.
+    /// `member`, the name of whoever runs `gazette init` (git's `user.name`), is the first
+    /// member's (key `me`): `gazette new` finds them by it and writes their journals as `me`
+    /// without `--author`. Without one, the member is named `나`.
     public static func create(
-        in folder: URL, force: Bool, now: Date, gazetteVersion: String = "v\(GazetteRelease.version)"
+        in folder: URL, force: Bool, now: Date, gazetteVersion: String = "v\(GazetteRelease.version)", member: String? = nil
     ) throws -> Result {
         let fileManager = FileManager.default
         if let entries = try? fileManager.contentsOfDirectory(atPath: folder.path), !entries.isEmpty, !force {
@@ -27,7 +30,7 @@ public enum SiteScaffold {
             ])
         }
         var result = Result(created: [], kept: [])
-        for (path, text) in files(now: now, gazetteVersion: gazetteVersion) {
+        for (path, text) in files(now: now, gazetteVersion: gazetteVersion, member: member) {
             switch try SafeFile.create(folder.appendingPathComponent(path), contents: Data(text.utf8)) {
             case .created: result.created.append(path)
             case .existed: result.kept.append(path)
@@ -36,7 +39,7 @@ public enum SiteScaffold {
         return result
     }
 
-    static func files(now: Date, gazetteVersion: String) -> [(String, String)] {
+    static func files(now: Date, gazetteVersion: String, member: String? = nil) -> [(String, String)] {
         let zone = TimeZone(identifier: "Asia/Seoul") ?? .current
         let created = NewJournal.minuteStamp(now, zone)
         let published = ISO8601.format(now.addingTimeInterval(-6 * 3600), in: zone)
@@ -48,7 +51,7 @@ public enum SiteScaffold {
             source: "manual", publisher: "Example News", author: nil, published: published, image: nil, queries: [],
             language: "ko")
         return [
-            ("gazette.yml", config),
+            ("gazette.yml", config(member: member)),
             // What the first line of gazette.yml names, so editors' YAML support checks the file.
             (schemaFile, ConfigLoader.jsonSchema),
             (".gitignore", SiteLayout.ignoredByGit),
@@ -78,6 +81,14 @@ public enum SiteScaffold {
 
     /// The JSON Schema of gazette.yml (`gazette schema`), beside it.
     public static let schemaFile = "gazette.schema.json"
+
+    /// gazette.yml with the first member named `member` (as a YAML string in double quotes),
+    /// else `나`.
+    static func config(member: String?) -> String {
+        guard let name = member?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else { return config }
+        let quoted = "\"" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        return config.replacingOccurrences(of: "  me: { name: 나 }", with: "  me: { name: \(quoted) }")
+    }
 
     static let config = """
         # yaml-language-server: $schema=gazette.schema.json

@@ -23,9 +23,14 @@ struct InitCommand: ParsableCommand {
         let folder = commandLineURL(directory ?? ".").standardizedFileURL
         try console.exitOnDiagnostics {
             // The workflow builds the Gazette that wrote it: this binary's commit, else its release tag.
+            // The first member is whoever runs this (git's user.name), so that `gazette new`
+            // knows who writes without --author.
+            let member = AuthorIdentity(environment: [:]).gitName
             let result = try SiteScaffold.create(
-                in: folder, force: force, now: Date(), gazetteVersion: BuildVersion.releaseTag ?? BuildVersion.commit ?? "v\(GazetteRelease.version)")
+                in: folder, force: force, now: Date(), gazetteVersion: BuildVersion.releaseTag ?? BuildVersion.commit ?? "v\(GazetteRelease.version)",
+                member: member)
             for path in result.created { console.say("created  \(path)") }
+            if let member, result.created.contains("gazette.yml") { console.say("member   me: \(member) (git's user.name; edit authors: in gazette.yml)") }
             for path in result.kept { console.say("kept     \(path) (already there)") }
             console.say(directory.map { "Next: cd \($0) && gazette serve" } ?? "Next: gazette serve")
         }

@@ -31,6 +31,21 @@ import TestSupport
         }
     }
 
+    /// Whoever runs `gazette init` (git's user.name, quotes and all) is its first member, `me`:
+    /// `gazette new` finds them by that name without --author.
+    @Test func theFirstMemberIsWhoeverRanInit() throws {
+        let folder = try TemporaryFolder("gazette-init-member")
+        let name = "김민지 \"MJ\" \\ Kim"
+        _ = try SiteScaffold.create(in: folder.url, force: false, now: now, member: name)
+        let content = try SiteContent.load(siteRoot: folder.url)
+        #expect(content.diagnostics.map(\.summary) == [])
+        #expect(content.config.authors.map(\.name) == [name])
+        #expect(AuthorIdentity(named: nil, gitName: name, gitEmail: nil).member(in: content.config) == .found("me"))
+        let plain = try TemporaryFolder("gazette-init-no-member")
+        _ = try SiteScaffold.create(in: plain.url, force: false, now: now)
+        #expect(try SiteContent.load(siteRoot: plain.url).config.authors.map(\.name) == ["나"])
+    }
+
     /// Every setting gazette.yml offers in a comment, turned on at once (each `#` before a key
     /// taken off, its indent kept), is a configuration the loader takes without a word: no two
     /// commented lines set the same key.

@@ -8,10 +8,11 @@ import TestSupport
 /// Issue 48, "writing without surprises": what a new member really does on a fresh `gazette init`
 /// site, through the `gazette` executable as they would run it.
 @Suite struct WritingSafetyTests {
-    /// A fresh `gazette init` site in a temporary folder.
+    /// A fresh `gazette init` site in a temporary folder, made where git knows no one: its
+    /// member is `me`, named `나`, whoever runs the tests.
     static func freshSite(_ label: String) throws -> TemporaryFolder {
         let folder = try TemporaryFolder(label)
-        let result = try GazetteCommand.run(["init", folder.path, "--force"])
+        let result = try GazetteCommand.run(["init", folder.path, "--force"], environment: ["GIT_CONFIG_GLOBAL": "/dev/null", "GIT_CONFIG_SYSTEM": "/dev/null"])
         #expect(result.status == 0, "\(result.stderr)")
         return folder
     }
