@@ -145,8 +145,11 @@ public final class MarkdownDocument {
         if let mark = emphasis.mark { removeMarks(mark) }
         (refusedLinks, siteLinks) = applyURLPolicy()
         if options.remoteImagesAsLinks { linkRemoteImages() }
-        showTitlesInAngleBrackets()
-        if !options.unsafeHTML { escapeRawHTML() }
+        // Raw HTML starts with '<': a body without one (most) is not walked for it.
+        if UTF8Search.firstIndex(of: "<", in: text) != nil {
+            showTitlesInAngleBrackets()
+            if !options.unsafeHTML { escapeRawHTML() }
+        }
         if options.lineBreaks { hardenSoftBreaks() }
         if let top = options.topHeadingLevel {
             var headings: [OpaquePointer] = []
