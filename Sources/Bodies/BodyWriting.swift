@@ -604,8 +604,8 @@ public enum BodyWriting {
         var warnings: [Diagnostic] = []
         var footnotes = Footnotes()
         for (index, (text, inCode)) in zip(lines, code).enumerated() where !inCode {
-            // Only a line with '#', '*', '_', '=' or '](' can hold these slips (most lines hold none).
-            guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D || $0 == 0x3D }) else { continue }
+            // Only a line with '#', '*', '_', '=', '](' or '{' can hold these slips (most lines hold none).
+            guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D || $0 == 0x3D || $0 == 0x7B }) else { continue }
             let line = String(text)
             let prose = withoutCodeSpans(line)
             if let heading = unspacedHeading(prose) {
@@ -631,6 +631,9 @@ public enum BodyWriting {
             }
             if UTF8Search.firstIndex(of: "[[", in: prose) != nil {
                 warnings += wikiLinks(prose, line: line, at: { at(index, column: $0) })
+            }
+            if UTF8Search.firstIndex(of: "{{", in: prose) != nil {
+                warnings += shortcodes(prose, line: line, at: { at(index, column: $0) })
             }
             if UTF8Search.firstIndex(of: "[^", in: prose) != nil { footnotes.read(prose, line: line, index: index) }
             if hasUnderscoreBeforeHangul(prose) {
@@ -847,6 +850,38 @@ public enum BodyWriting {
                 hint: "did you mean '*\(text)*'? a star closes italics before a particle (*\(opening(text))*\(particle)); an underscore only before a space or punctuation",
                 sourceLine: line, code: "markup-shown"
             ).spanning(text.unicodeScalars.count + 2)
+        }
+    }
+
+    /// Hugo's shortcodes (`{{< youtube ID >}}`, `{{% … %}}`) and Zola's (`{{ youtube(id="ID") }}`),
+    /// which Markdown shows as typed: each named over all of it, with the Markdown that stands
+    /// for the common ones (what the quick fix writes) — a link to a video, a picture with its
+    /// caption, the journal file a `ref` names.
+    static func shortcodes(_ prose: String, line: String, at: (Int) -> SourceLocation) -> [Diagnostic] {
+        let found = prose.matches(of: #/\{\{([<%])\s*([A-Za-z][\w-]*)(.*?)\s*[>%]\}\}|\{\{\s*([A-Za-z][\w-]*)\((.*?)\)\s*\}\}/#)
+        return found.map { code in
+            let written = String(prose[code.range])
+            let isHugo = code.output.1 != nil
+            let name = String(code.output.2 ?? code.output.4 ?? "").lowercased()
+            let arguments = String(code.output.3 ?? code.output.5 ?? "")
+            var named: [String: String] = [:]
+            for pair in arguments.matches(of: #/([A-Za-z_]+)\s*=\s*"([^"]*)"/#) { named[String(pair.output.1).lowercased()] = String(pair.output.2) }
+            let first = arguments.split(whereSeparator: \.isWhitespace).first.map { String($0).trimmingCharacters(in: CharacterSet(charactersIn: "\"'")) }
+            let positional = first.flatMap { $0.contains("=") ? nil : $0 }
+            let meant: String? =
+                switch name {
+                case "youtube": (named["id"] ?? positional).map { "[영상](https://www.youtube.com/watch?v=\($0))" }
+                case "vimeo": (named["id"] ?? positional).map { "[영상](https://vimeo.com/\($0))" }
+                case "figure", "image", "resize_image": (named["src"] ?? named["path"] ?? positional).map { "![\(named["caption"] ?? named["alt"] ?? "")](\($0))" }
+                case "ref", "relref": (named["path"] ?? positional)
+                default: nil
+                }
+            return Diagnostic.warning(
+                "\(isHugo ? "Hugo" : "Zola")'s shortcode '\(opening(written))' is shown as typed: Gazette has no shortcodes",
+                at: at(prose[..<code.range.lowerBound].unicodeScalars.count + 1),
+                hint: meant.map { "did you mean '\($0)'? Markdown writes it so" } ?? "write it as Markdown: a link [글자](https://…) or a picture ![설명](file.png)",
+                sourceLine: line, code: "markup-shown"
+            ).spanning(written.unicodeScalars.count)
         }
     }
 

@@ -474,7 +474,9 @@ public enum JournalLoader {
             let times = shown.filter { $0.tag == found.tag }.count
             // Typora's picture resized in place: the Markdown picture it stands for.
             let image = found.tag == "img" && bodyLine <= lines.count ? ImageTag.read(Array(lines[bodyLine - 1].utf8), at: found.column - 1) : nil
-            let hint = htmlHint(found.tag, lineBreaks: document.options.lineBreaks, image: image)
+            // A video embedded as its site's share button writes it: the page it shows.
+            let frame = found.tag == "iframe" && bodyLine <= lines.count ? framedPage(String(lines[bodyLine - 1])) : nil
+            let hint = htmlHint(found.tag, lineBreaks: document.options.lineBreaks, image: image, frame: frame)
             shownWarnings.append(
                 .warning(
                     "'<\(found.tag)>' is shown as typed\(times > 1 ? " (\(times) times)" : ""): this site keeps no raw HTML in journals",
@@ -518,9 +520,13 @@ public enum JournalLoader {
 
     /// What Markdown does what the tag `tag` was typed for, or how to keep it; `lineBreaks`:
     /// the site breaks a line where the journal's line ends (`markdown.line_breaks`).
-    static func htmlHint(_ tag: String, lineBreaks: Bool = false, image: ImageTag? = nil) -> String {
+    static func htmlHint(_ tag: String, lineBreaks: Bool = false, image: ImageTag? = nil, frame: String? = nil) -> String {
         let keep = "or set markdown.unsafe_html: true in gazette.yml to keep safe HTML (scripts, styles and event handlers are still removed)"
         if let image { return "write it as a Markdown picture, \(image.markdown)\(image.isLocalFile ? ", and copy the file beside the journal" : ""), \(keep)" }
+        if tag == "iframe" {
+            // Frames are removed even with raw HTML kept: a link is what stays.
+            return "link what it shows instead, \(frame.map { "[영상](\($0))" } ?? "[영상](https://…)"): the site keeps no frames, even with markdown.unsafe_html"
+        }
         switch tag {
         case "br" where lineBreaks: return "start a new line there instead: this site breaks the line where the journal's line ends (markdown.line_breaks), \(keep)"
         case "br": return "end the line with a backslash (첫 줄\\) or two spaces to break it there (markdown.line_breaks: true in gazette.yml breaks every line where it ends), \(keep)"
@@ -535,6 +541,19 @@ public enum JournalLoader {
         case "hr": return "write a rule as --- on a line of its own, \(keep)"
         default: return "Markdown has no <\(tag)>: delete it, \(keep)"
         }
+    }
+
+    /// The page an `<iframe>` on `line` shows, as a reader opens it: a YouTube player's
+    /// (`youtube.com/embed/ID`, `youtube-nocookie.com/embed/ID`) as `watch?v=ID`, another
+    /// http(s) frame's address as it is. Nil without one.
+    static func framedPage(_ line: String) -> String? {
+        guard let source = line.firstMatch(of: /<iframe\b[^>]*?\ssrc\s*=\s*["']?([^"'\s>]+)/.ignoresCase())?.1,
+            source.lowercased().hasPrefix("https://") || source.lowercased().hasPrefix("http://")
+        else { return nil }
+        if let video = source.firstMatch(of: /^https?:\/\/(?:www\.)?youtube(?:-nocookie)?\.com\/embed\/([A-Za-z0-9_-]{6,})/)?.1 {
+            return "https://www.youtube.com/watch?v=\(video)"
+        }
+        return String(source)
     }
 
     static func checkSlugs(_ journals: [Journal]) -> [Diagnostic] {

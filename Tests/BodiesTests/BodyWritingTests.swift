@@ -246,6 +246,22 @@ import Testing
     }
 }
 
+/// Hugo's and Zola's shortcodes, typed by a member used to those generators, are shown as
+/// typed: each named over all of it, with the Markdown for the common ones; not in code.
+@Suite struct ShortcodeTests {
+    @Test(arguments: [
+        ("{{< youtube dQw4w9WgXcQ >}}", ["1:1+27 Hugo's shortcode '{{< youtube…' is shown as typed: Gazette has no shortcodes — did you mean '[영상](https://www.youtube.com/watch?v=dQw4w9WgXcQ)'?"]),
+        ("그래프: {{< figure src=\"chart.png\" caption=\"환율\" >}}", ["1:6+43 Hugo's shortcode … did you mean '![환율](chart.png)'?"]),
+        ("[어제]({{< ref \"2026-12-05-rates.md\" >}})", ["1:6+33 Hugo's shortcode … did you mean '2026-12-05-rates.md'?"]),
+        ("{{ youtube(id=\"abc123\") }}", ["1:1+26 Zola's shortcode … did you mean '[영상](https://www.youtube.com/watch?v=abc123)'?"]),
+        ("{{< tweet user=\"x\" id=\"1\" >}}", ["1:1+29 Hugo's shortcode … write it as Markdown: a link"]),
+        ("`{{< youtube x >}}`", []), ("{{중괄호}} 강조", []), ("```\n{{< youtube x >}}\n```", []),
+    ])
+    func aShortcodeIsNamedWithItsMarkdown(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.message.contains("shortcode") }, expected)
+    }
+}
+
 /// Checks the warnings of `body` that `matching` picks, each written `line:column+span message —
 /// hint`, against `expected`: as many, in order, each starting with the first of its pieces
 /// (split at ` … `) and holding the others.

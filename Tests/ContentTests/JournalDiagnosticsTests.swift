@@ -290,6 +290,21 @@ import Testing
         #expect(messages.allSatisfy { $0.contains("^~~~") }, "\(messages)")
     }
 
+    /// A video embedded as YouTube's share button writes it: the hint is a link to the video's
+    /// page (a frame is removed even with raw HTML kept, so keeping raw HTML is not offered).
+    @Test func aFramedVideoIsALink() {
+        let (_, messages) = parse(
+            "---\ntitle: 영상\ncreated: 2026-11-18\n---\n<iframe width=\"560\" src=\"https://www.youtube.com/embed/dQw4w9WgXcQ?si=abc\" allowfullscreen></iframe>\n")
+        #expect(
+            Self.summaries(messages) == [
+                "content/journals/a.md:5:1: warning: '<iframe>' is shown as typed: this site keeps no raw HTML in journals — link what it shows instead, [영상](https://www.youtube.com/watch?v=dQw4w9WgXcQ): the site keeps no frames, even with markdown.unsafe_html"
+            ], "\(messages)")
+        let (_, other) = parse("---\ntitle: 지도\ncreated: 2026-11-18\n---\n<iframe src='https://example.org/map'></iframe>\n")
+        #expect(other.first?.contains("link what it shows instead, [영상](https://example.org/map):") == true, "\(other)")
+        let (_, hostile) = parse("---\ntitle: 지도\ncreated: 2026-11-18\n---\n<iframe src=\"javascript:alert(1)\"></iframe>\n")
+        #expect(hostile.first?.contains("link what it shows instead, [영상](https://…):") == true, "\(hostile)")
+    }
+
     @Test func duplicateKeyNamesBothLines() {
         let (_, messages) = parse("---\ntitle: 하나\ntags: [economy]\ntitle: 둘\n---\n")
         #expect(
