@@ -444,9 +444,10 @@ public enum JournalLoader {
             let at = SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column)
             let written = UTF8Search.trimmingWhiteSpace(note.text)
             let span = written.unicodeScalars.count
+            let quoted = written.count > 24 ? String(written.prefix(24)) + "…" : written
             if !note.closed {
                 return .warning(
-                    "the note '\(written.count > 24 ? String(written.prefix(24)) + "…" : written)' is never closed with '-->', so the page shows it as typed with what follows it",
+                    "the note '\(quoted)' is never closed with '-->', so the page shows it as typed with what follows it",
                     at: at, hint: "did you mean '\(written) -->'? a note in <!-- --> ends with '-->', and the page leaves it out",
                     sourceLine: sourceLine, code: "html-shown"
                 ).spanning(span)
@@ -463,7 +464,7 @@ public enum JournalLoader {
                 }
             }
             return .warning(
-                "the note '\(written.count > 24 ? String(written.prefix(24)) + "…" : written)' is shown as typed with the text beside it: a line that starts with '<!--' is raw HTML to Markdown",
+                "the note '\(quoted)' is shown as typed with the text beside it: a line that starts with '<!--' is raw HTML to Markdown",
                 at: at, hint: "put the note on lines of its own, or after the text: the page leaves it out then", sourceLine: sourceLine, code: "html-shown")
         }
         var shownWarnings: [Diagnostic] = []

@@ -59,8 +59,9 @@ enum DiagnosticRanges {
             return converted(toLineEnd(), data: .string(String(fix.1)))
         }
         if code == "yaml-syntax", let fix = diagnostic.hint?.firstMatch(of: /must be quoted: (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
-            text.hasPrefix(fix.2 + ":"), case let end = valueEnd(scalars, from: fix.2.unicodeScalars.count + 1 + scalars.dropFirst(fix.2.unicodeScalars.count + 1).prefix { $0 == " " }.count),
-            unquoted(fix.3) == String(String.UnicodeScalarView(scalars[(fix.2.unicodeScalars.count + 1)..<end])).trimmingCharacters(in: .whitespaces)
+            text.hasPrefix(fix.2 + ":"), case let colon = fix.2.unicodeScalars.count + 1,
+            case let end = valueEnd(scalars, from: colon + scalars.dropFirst(colon).prefix { $0 == " " }.count),
+            unquoted(fix.3) == String(String.UnicodeScalarView(scalars[colon..<end])).trimmingCharacters(in: .whitespaces)
         {
             // A value to quote before a comment (`title: 금리: 오를까   # 메모`): the key and the
             // value, to be replaced by them quoted; the comment stays.
