@@ -92,7 +92,7 @@ let package = Package(
         // Loading a site folder: config, journals, articles, dates from git, diagnostics.
         .target(
             name: "Content",
-            dependencies: ["GazetteModel", "Memory", "Markdown", "Yams"]),
+            dependencies: ["GazetteModel", "Memory", "Markdown", "Markup", "Yams"]),
         // Fetching news: API and feed sources, HTTP, normalisation, merging into the article store.
         .target(
             name: "Ingest",

@@ -20,10 +20,13 @@ public enum BodyWriting {
         let dashed = dashedHeadings(lines, code: code)
         // A lone `-` under a line of text is that text's underline, not an empty item.
         let underlines = Set(dashed.compactMap(\.location?.line))
+        let dates = datesAsLists(lines, code: code)
+        let faces = quotedFaces(lines, code: code)
         let prompts = emptyPrompts(lines, code: code).filter { !($0.message == "an empty list item" && underlines.contains($0.location?.line ?? 0)) }
         return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
             + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
-            + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + datesAsLists(lines, code: code)
+            + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + dates + faces
+            + joinedLines(lines, code: code, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
             + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.
@@ -60,6 +63,27 @@ public enum BodyWriting {
                 hint: "did you mean '\(escaped)'? a backslash before the first period keeps it a date\(iso)",
                 sourceLine: String(lines[index]), code: "markup-shown"
             ).spanning(date.unicodeScalars.count)
+        }
+    }
+
+    /// A face typed at the start of a line (`>_< 너무 어려웠다`, `>ㅅ<`, `>.<`): its `>` is a
+    /// quote's mark to Markdown, so the page shows the rest (`_< 너무 어려웠다`) as a quote. Named
+    /// with the face underlined and what keeps it text, a backslash before the `>` (the quick fix).
+    static func quotedFaces(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        lines.indices.compactMap { index in
+            let line = lines[index]
+            guard !code[index], indent(line).columns <= 3 else { return nil }
+            let text = trimmed(line)
+            // `>`, one to three marks that are not a space or another `>`, then `<`: the
+            // pattern is matched only where `>` and such a mark start the line.
+            guard text.utf8.first == UInt8(ascii: ">"), let second = text.utf8.dropFirst().first, second != 0x20, second != 0x09, second != UInt8(ascii: ">"),
+                let face = text.firstMatch(of: /^>[^\s<>]{1,3}</)?.output
+            else { return nil }
+            return .warning(
+                "'\(face)' at the start of a line is read as a quote's mark and what follows it: the page shows '\(opening(text.dropFirst()))' as a quote",
+                at: at(index, column: indent(line).scalars + 1),
+                hint: "did you mean '\\\(face)'? a backslash before '>' keeps it text", sourceLine: String(line), code: "markup-shown"
+            ).spanning(face.unicodeScalars.count)
         }
     }
 
@@ -150,14 +174,7 @@ public enum BodyWriting {
             index = block.upperBound
             guard block.count >= 2, isRow(block.lowerBound), isRow(block.lowerBound + 1), !block.contains(where: isDelimiter) else { continue }
             let first = withoutCodeSpans(String(trimmed(lines[block.lowerBound])))
-            // Cells: the pipes that are not escaped, less the outer two.
-            var cells = 0
-            var escaped = false
-            for character in first {
-                if character == "|" && !escaped { cells += 1 }
-                escaped = character == "\\" && !escaped
-            }
-            let delimiter = "|" + String(repeating: "---|", count: max(1, cells - 1))
+            let delimiter = "|" + String(repeating: "---|", count: max(1, cells(Substring(first))))
             warnings.append(
                 .warning(
                     "'\(opening(trimmed(lines[block.lowerBound])))' is shown as typed, pipes and all, not as a table: the line under its first row must be \(delimiter)",

@@ -1,6 +1,7 @@
 import Foundation
 import GazetteModel
 import Markdown
+import Markup
 import Yams
 
 /// Loads every `content/journals/**/*.md` of a site into `Journal` values, collecting every
@@ -487,10 +488,13 @@ public enum JournalLoader {
         let rawWarnings = raw.map { found -> Diagnostic in
             let bodyLine = max(1, found.line)
             let column = bodyLine <= lines.count ? lines[bodyLine - 1].scalarColumn(ofByteColumn: found.column) : 1
+            // An element replaced by its text (`<font>`, `<center>`): what it was typed for.
+            let replaced = found.removed.first { $0.hasPrefix("<") && !HTMLSanitizer.removes(String($0.dropFirst().dropLast())) }
             return .warning(
                 "raw HTML not kept: \(found.removed.joined(separator: ", "))",
                 at: SourceLocation(path: path, line: bodyStartLine + bodyLine - 1, column: column),
-                hint: "scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed",
+                hint: replaced.map { "the site keeps no \($0), only its text: for emphasis write **굵게**; scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed too" }
+                    ?? "scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed",
                 sourceLine: bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil)
         }
         return noteWarnings + shownWarnings + rawWarnings + refused.map { link in
@@ -540,6 +544,9 @@ public enum JournalLoader {
         case "h1", "h2", "h3", "h4", "h5", "h6": return "write a heading as ## 제목, \(keep)"
         case "p", "div": return "leave a blank line between paragraphs instead, \(keep)"
         case "hr": return "write a rule as --- on a line of its own, \(keep)"
+        case _ where !HTMLSanitizer.keeps(tag) && !HTMLSanitizer.removes(tag):
+            // `<font>`, `<center>`: raw HTML kept would not keep them either.
+            return "Markdown has no <\(tag)>: delete it (for emphasis, write **굵게**); the site keeps no <\(tag)> even with markdown.unsafe_html, only its text"
         default: return "Markdown has no <\(tag)>: delete it, \(keep)"
         }
     }

@@ -335,6 +335,21 @@ extension Features {
                         title: "Put a blank line above the dashes: a dividing line, not a heading", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: above, end: above), newText: "\n")]])))
             }
+            if diagnostic.code == "joined-line" {
+                // A blank line above: the member's line is a paragraph of its own. A quote's
+                // line may be meant as quoted too.
+                let above = Position(line: diagnostic.range.start.line, character: 0)
+                actions.append(
+                    CodeAction(
+                        title: "Put a blank line above it: a paragraph of its own", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: above, end: above), newText: "\n")]])))
+                if diagnostic.message.contains("inside the quote") {
+                    actions.append(
+                        CodeAction(
+                            title: "Quote it too: start it with '> '", diagnostics: [diagnostic],
+                            edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: diagnostic.range.start, end: diagnostic.range.start), newText: "> ")]])))
+                }
+            }
             if diagnostic.code == "table-shown", let delimiter = diagnostic.message.firstMatch(of: /must be (\|[-|]+)/)?.1 {
                 // The line that makes the rows a table, under the first.
                 let under = Position(line: diagnostic.range.start.line + 1, character: 0)

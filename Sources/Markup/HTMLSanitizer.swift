@@ -7,7 +7,7 @@ import Foundation
 ///
 /// - `script`, `style`, `iframe`, `object`, `embed`, `form`, `svg`, `math`, `template`, `base`,
 ///   `meta`, `link` and the other elements that run, load or restyle anything are removed with
-///   their content; any other unlisted element is replaced by its content.
+///   their content; any other unlisted element is replaced by its content (and reported).
 /// - Attributes not listed are removed, which removes every `on*` event handler and `style`.
 /// - `href`, `src`, `cite` and each address of a `srcset` go through `allowURL`, which returns
 ///   the address to write or nil to drop the attribute.
@@ -33,6 +33,12 @@ public enum HTMLSanitizer {
         "font", "hgroup", "html", "input", "label", "legend", "main", "map", "marquee", "menu", "meter", "nav", "nobr",
         "optgroup", "output", "progress", "search", "slot", "spacer", "strike", "tt",
     ]
+
+    /// Whether the sanitizer removes the element `name` (any case) with its content.
+    public static func removes(_ name: String) -> Bool { removed.contains(name.lowercased()) || name.lowercased() == "input" }
+
+    /// Whether the sanitizer keeps the element `name` (any case) with its allowed attributes.
+    public static func keeps(_ name: String) -> Bool { kept.contains(name.lowercased()) }
 
     /// Whether `name` (any case) is an HTML element's. A name that is none — `<Parasite>`,
     /// `<Factfulness>`, a title in angle brackets as Korean writing marks one — is text typed,
@@ -122,7 +128,9 @@ public enum HTMLSanitizer {
                     xmlUnlinkNode(node)
                     xmlFreeNode(node)
                 } else {
-                    // Unknown element: keep what is inside, cleaned, in its place.
+                    // Unknown element: keep what is inside, cleaned, in its place. What it was
+                    // typed for (`<font color=red>`'s colour, `<center>`) is lost: said.
+                    if element != "html" && element != "body" { report("<\(element)>") }
                     clean(children: node, allowURL: allowURL, report: report)
                     while let inner = node.pointee.children {
                         xmlUnlinkNode(inner)

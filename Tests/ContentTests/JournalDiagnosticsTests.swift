@@ -290,6 +290,25 @@ import Testing
         #expect(messages.allSatisfy { $0.contains("^~~~") }, "\(messages)")
     }
 
+    /// `<font color=red>`, as blog editors write colour: raw HTML kept would not keep it either
+    /// (the sanitizer keeps only its text), so neither mode offers keeping raw HTML, and with raw
+    /// HTML kept the colour lost is said, not dropped without a word.
+    @Test func aFontTagIsNamedInBothModes() {
+        let text = "---\ntitle: 색\ncreated: 2026-11-18\n---\n<font color=red>중요</font> 금리 동결.\n"
+        let (_, safe) = parse(text)
+        #expect(
+            Self.summaries(safe) == [
+                "content/journals/a.md:5:1: warning: '<font>' is shown as typed: this site keeps no raw HTML in journals — Markdown has no <font>: delete it (for emphasis, write **굵게**); the site keeps no <font> even with markdown.unsafe_html, only its text"
+            ], "\(safe)")
+        var unsafeConfig = config
+        unsafeConfig.markdown.unsafeHTML = true
+        let (_, unsafe) = JournalLoader.parse(Data(text.utf8), path: "content/journals/a.md", config: unsafeConfig, fallbackDates: fallback)
+        #expect(
+            Self.summaries(unsafe.map(\.rendered)) == [
+                "content/journals/a.md:5:1: warning: raw HTML not kept: <font> — the site keeps no <font>, only its text: for emphasis write **굵게**; scripts, event handlers, styles and addresses other than http(s), mailto and links within the site are removed too"
+            ], "\(unsafe)")
+    }
+
     /// A video embedded as YouTube's share button writes it: the hint is a link to the video's
     /// page (a frame is removed even with raw HTML kept, so keeping raw HTML is not offered).
     @Test func aFramedVideoIsALink() {

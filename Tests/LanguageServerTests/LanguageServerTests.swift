@@ -337,6 +337,24 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// The member's own line right under a quote, a list item and a table, which the page takes
+    /// into them, is marked; the quick fix puts a blank line above it, and a quote's line may be
+    /// quoted instead.
+    @Test func aLineJoinedToAQuoteAnItemOrATableIsMendedByAQuickFix() throws {
+        try initialize()
+        let head = Self.head("이어진 줄")
+        let body = "> 한국은행은 동결했다.\n내 생각에는 당연하다.\n\n- 첫째\n그래서 동결.\n\n| 항목 | 값 |\n|--|--|\n| 금리 | 3.5% |\n표 다음 문장.\n"
+        let path = "content/journals/joined.md"
+        let (found, fixed) = try fixing(path, head + body) { $0.string("code") == "joined-line" }
+        #expect(found.map(Self.range) == [[7, 0, 12], [10, 0, 7], [15, 0, 8]])
+        #expect(
+            fixed == head + "> 한국은행은 동결했다.\n\n내 생각에는 당연하다.\n\n- 첫째\n\n그래서 동결.\n\n| 항목 | 값 |\n|--|--|\n| 금리 | 3.5% |\n\n표 다음 문장.\n")
+        let first = try #require(found.first)
+        let quoted = try #require(try codeActions(in: path, for: first).last?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
+        #expect(try Self.applied(quoted, to: head + body).hasPrefix(head + "> 한국은행은 동결했다.\n> 내 생각에는 당연하다.\n"))
+        #expect(try client.finish() == 0)
+    }
+
     /// A particle typed after a bare address, which the link would take in, and rows without
     /// the line that makes them a table are mended by quick fixes.
     @Test func aParticleAfterAnAddressAndAnUnreadTableAreMendedByQuickFixes() throws {
