@@ -27,7 +27,7 @@ public enum BodyWriting {
             + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
             + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + dates + faces
             + joinedLines(lines, code: code, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
-            + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : [])
+            + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : []) + (has("](http") ? remotePictures(lines, code: code) : [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.
         func has(_ marks: String...) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }
@@ -64,6 +64,34 @@ public enum BodyWriting {
                 sourceLine: String(lines[index]), code: "markup-shown"
             ).spanning(date.unicodeScalars.count)
         }
+    }
+
+    /// A picture from another site (`![차트](https://…/chart.png)`, copied from a page): a page
+    /// loads no picture from another site, which would learn who reads it, so the page shows a
+    /// link to it where the member expects the picture. Named over the picture, with where to
+    /// put it instead. Only lines holding `](http` are parsed.
+    static func remotePictures(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for index in lines.indices where !code[index] && UTF8Search.firstIndex(of: "](http", in: String(lines[index])) != nil {
+            let line = String(lines[index])
+            for link in MarkdownDocument(line).links() where link.isImage {
+                guard let scheme = SafeURL.scheme(link.destination), scheme == "http" || scheme == "https" else { continue }
+                let bytes = Array(line.utf8)
+                let start = max(0, min(bytes.count, link.column - 1))
+                let rest = String(decoding: bytes[start...], as: UTF8.self)
+                let written = rest.firstMatch(of: /^!\[[^\]]*\]\([^)]*\)/).map { String($0.output) } ?? "![…](…)"
+                let name = URL(string: link.destination)?.lastPathComponent ?? ""
+                let file = name.range(of: #"^[A-Za-z0-9._-]+\.(png|jpe?g|gif|webp|svg|avif)$"#, options: [.regularExpression, .caseInsensitive]) != nil ? name : "picture.png"
+                warnings.append(
+                    .warning(
+                        "the picture '\(opening(written))' is shown as a link, not as a picture: pages load no pictures from other sites",
+                        at: at(index, column: String(decoding: bytes[..<start], as: UTF8.self).unicodeScalars.count + 1),
+                        hint: "save the picture beside the journal and write its file's name, ![\(link.text.isEmpty ? "설명" : link.text)](\(file)): a page that loaded it from there would tell that site who reads the page",
+                        sourceLine: line, code: "remote-picture"
+                    ).spanning(written.unicodeScalars.count))
+            }
+        }
+        return warnings
     }
 
     /// A face typed at the start of a line (`>_< 너무 어려웠다`, `>ㅅ<`, `>.<`): its `>` is a

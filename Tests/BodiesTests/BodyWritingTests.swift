@@ -212,6 +212,20 @@ import Testing
     }
 }
 
+/// A picture from another site is shown as a link (pages load no pictures from other sites):
+/// named over the picture, with the file name to save it under beside the journal.
+@Suite struct RemotePictureTests {
+    @Test(arguments: [
+        ("차트: ![환율 차트](https://example.org/img/chart_2026.png?w=600) 끝", ["1:5+54 the picture '![환율 차트](htt…' is shown as a link … — save the picture beside the journal and write its file's name, ![환율 차트](chart_2026.png):"]),
+        ("![](https://cdn.example.org/a/b)", ["1:1+32 the picture '![](https://…' … ![설명](picture.png):"]),
+        ("[![배지](https://x.org/b.svg)](https://x.org)", ["1:2+26 the picture '![배지](https:…' … ![배지](b.svg):"]),
+        ("![차트](chart.png)", []), ("[기사](https://example.org/a.png)", []), ("`![x](https://a.org/y.png)`", []), ("```\n![x](https://a.org/y.png)\n```", []),
+    ])
+    func aPictureFromAnotherSiteIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.code == "remote-picture" }, expected)
+    }
+}
+
 /// Italics in underscores closed before a particle, and a link whose `)` was forgotten before
 /// more text, are shown as typed: each named with what to write. snake_case, italics that close
 /// before a space, and a link whose title goes on to the next line are not; nor is a slip inside
