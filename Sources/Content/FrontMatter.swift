@@ -31,6 +31,10 @@ struct FrontMatter {
             let hint =
                 if trimmed == "+++" {
                     "this front matter is TOML, as Hugo and Zola write it; Gazette reads YAML: write '---' for each '+++', and each 'key = value' as 'key: value' (title: \"금리 메모\", tags: [economy])"
+                } else if trimmed == "---" {
+                    "the '---' is indented: write it at the start of the line, as the line closing the front matter"
+                } else if trimmed.isEmpty, let fence = Self.fenceAfterBlankLines(text) {
+                    "the file starts with \(fence == 2 ? "a blank line" : "\(fence - 1) blank lines") before the '---' of line \(fence): delete \(fence == 2 ? "it" : "them"), so that '---' is the first line"
                 } else if !trimmed.isEmpty && trimmed.allSatisfy(dashes.contains) && trimmed != "---" {
                     "the first line is '\(trimmed)', not three hyphens (an editor's smart punctuation may have joined them): write '---' on the first line and on the line closing the front matter"
                 } else {
@@ -52,6 +56,17 @@ struct FrontMatter {
     }
 
     private static func isFence(_ line: String) -> Bool { line.trimmingTrailingSpaces() == "---" }
+
+    /// The line (1-based) of a `---` that only blank lines come before, among a file's first
+    /// ten: front matter the member opened after an empty line.
+    private static func fenceAfterBlankLines(_ text: String) -> Int? {
+        for (index, line) in text.split(separator: "\n", maxSplits: 10, omittingEmptySubsequences: false).prefix(10).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed == "---" { return index > 0 ? index + 1 : nil }
+            if !trimmed.isEmpty { return nil }
+        }
+        return nil
+    }
 }
 
 extension StringProtocol {

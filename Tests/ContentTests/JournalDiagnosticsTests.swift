@@ -48,6 +48,13 @@ import Testing
             let (_, joined) = parse("\(dash)\ntitle: x\n\(dash)\n글.\n")
             #expect(joined.first?.contains("— the first line is '\(dash)', not three hyphens") == true, "\(joined)")
         }
+        // A blank line (or two) before the '---', and a '---' indented: said as such.
+        let (_, blank) = parse("\n---\ntitle: x\n---\n글.\n")
+        #expect(blank.first?.contains("— the file starts with a blank line before the '---' of line 2: delete it, so that '---' is the first line") == true, "\(blank)")
+        let (_, blanks) = parse("\n  \n---\ntitle: x\n---\n글.\n")
+        #expect(blanks.first?.contains("— the file starts with 2 blank lines before the '---' of line 3: delete them") == true, "\(blanks)")
+        let (_, indented) = parse(" ---\ntitle: x\n---\n글.\n")
+        #expect(indented.first?.contains("— the '---' is indented: write it at the start of the line") == true, "\(indented)")
         // Hugo's and Zola's TOML front matter: said as such, with its YAML.
         let (_, toml) = parse("+++\ntitle = \"금리 메모\"\n+++\n글.\n")
         #expect(toml.first?.contains("— this front matter is TOML, as Hugo and Zola write it; Gazette reads YAML: write '---' for each '+++'") == true, "\(toml)")
