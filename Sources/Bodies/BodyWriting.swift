@@ -80,8 +80,7 @@ public enum BodyWriting {
                 let start = max(0, min(bytes.count, link.column - 1))
                 let rest = String(decoding: bytes[start...], as: UTF8.self)
                 let written = rest.firstMatch(of: /^!\[[^\]]*\]\([^)]*\)/).map { String($0.output) } ?? "![…](…)"
-                let name = URL(string: link.destination)?.lastPathComponent ?? ""
-                let file = name.range(of: #"^[A-Za-z0-9._-]+\.(png|jpe?g|gif|webp|svg|avif)$"#, options: [.regularExpression, .caseInsensitive]) != nil ? name : "picture.png"
+                let file = pictureName(for: link.destination)
                 warnings.append(
                     .warning(
                         "the picture '\(opening(written))' is shown as a link, not as a picture: pages load no pictures from other sites",
@@ -92,6 +91,18 @@ public enum BodyWriting {
             }
         }
         return warnings
+    }
+
+    /// The name a picture at `url` is saved under beside a journal: the address's last part
+    /// (spaces as `-`, only letters, digits, `-` and `_` kept), or `picture`, with its extension
+    /// where the address has a picture's (`png` otherwise; a download keeps what its bytes are).
+    public static func pictureName(for url: String) -> String {
+        let last = URL(string: url)?.lastPathComponent.removingPercentEncoding ?? ""
+        let ext = (last as NSString).pathExtension.lowercased()
+        var stem = (last as NSString).deletingPathExtension
+        stem = String(stem.map { $0 == " " ? "-" : $0 }.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }.prefix(60))
+        if stem.isEmpty || stem.hasPrefix("-") { stem = "picture" }
+        return stem + "." + (["png", "jpg", "jpeg", "gif", "webp", "svg"].contains(ext) ? ext : "png")
     }
 
     /// A face typed at the start of a line (`>_< 너무 어려웠다`, `>ㅅ<`, `>.<`): its `>` is a

@@ -269,6 +269,9 @@ extension Features {
     /// The command a quick fix runs to rename a picture file named for another kind than it
     /// holds (`PictureRename`).
     static let renamePictureCommand = "gazette.renamePicture"
+    /// The command a quick fix runs to download a picture from another site beside the journal
+    /// that shows it, then write it as the file's name (`PictureDownload`).
+    static let downloadPictureCommand = "gazette.downloadPicture"
 
     func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         var actions: [CodeAction] = []
@@ -334,6 +337,20 @@ extension Features {
                     CodeAction(
                         title: "Put a blank line above the dashes: a dividing line, not a heading", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: LSPRange(start: above, end: above), newText: "\n")]])))
+            }
+            if diagnostic.code == "remote-picture", let path = document.path,
+                case let written = document.text[document.index(of: diagnostic.range.start, encoding: encoding)..<document.index(of: diagnostic.range.end, encoding: encoding)],
+                let url = written.firstMatch(of: /^!\[[^\]]*\]\(\s*<?([^)\s>]+)/)?.1
+            {
+                // Downloaded first; the journal is changed only once the picture is saved.
+                let name = PictureDownload.name(for: String(url))
+                let target = (path as NSString).deletingLastPathComponent + "/" + name
+                actions.append(
+                    CodeAction(
+                        title: "Download the picture beside the journal as \(name)", diagnostics: [diagnostic], isPreferred: true,
+                        command: Command(
+                            title: "Download the picture", command: Features.downloadPictureCommand,
+                            arguments: [String(url), target, document.uri, String(diagnostic.range.start.line)])))
             }
             if diagnostic.code == "joined-line" {
                 // A blank line above: the member's line is a paragraph of its own. A quote's

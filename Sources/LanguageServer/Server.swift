@@ -17,6 +17,8 @@ public final class LanguageServer {
     /// Whether the editor takes watchers the server registers (`workspace.didChangeWatchedFiles
     /// .dynamicRegistration`), so files changed outside it reach the server.
     private var watchesFiles = false
+    /// Edits the server asked the editor to make (`workspace/applyEdit`), for their ids.
+    private var editsSent = 0
     /// Diagnostics last published per document, to clear them when a document closes.
     private var published: [String: [LSPDiagnostic]] = [:]
     /// The clock the future-date check reads (fixed in tests).
@@ -158,7 +160,9 @@ public final class LanguageServer {
             "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
-            "executeCommandProvider": .object(["commands": .array([.string(Features.storeCommand), .string(Features.copyPictureCommand), .string(Features.renamePictureCommand)])]),
+            "executeCommandProvider": .object(["commands": .array([
+                .string(Features.storeCommand), .string(Features.copyPictureCommand), .string(Features.renamePictureCommand), .string(Features.downloadPictureCommand),
+            ])]),
             // Renaming a journal's file in the editor: the links to it follow.
             "workspace": .object([
                 "fileOperations": .object([
@@ -325,10 +329,17 @@ public final class LanguageServer {
             pictureFile(id, copy: command == Features.copyPictureCommand, params["arguments"]?.array?.compactMap(\.string) ?? [])
             return
         }
+        if command == Features.downloadPictureCommand {
+            downloadPicture(id, params["arguments"]?.array?.compactMap(\.string) ?? [])
+            return
+        }
         guard command == Features.storeCommand, let url = params["arguments"]?.array?.first?.string else {
             respond(
                 id: id,
-                error: (-32602, "gazette lsp runs only \(Features.storeCommand) URL, \(Features.copyPictureCommand) SOURCE TARGET and \(Features.renamePictureCommand) SOURCE TARGET"))
+                error: (
+                    -32602,
+                    "gazette lsp runs only \(Features.storeCommand) URL, \(Features.copyPictureCommand) SOURCE TARGET, \(Features.renamePictureCommand) SOURCE TARGET and \(Features.downloadPictureCommand) URL TARGET DOCUMENT LINE"
+                ))
             return
         }
         guard let workspace, let config = workspace.config else {
@@ -371,28 +382,79 @@ public final class LanguageServer {
         }
     }
 
+    /// `gazette.downloadPicture URL TARGET DOCUMENT LINE`: the picture at URL downloaded with the
+    /// site's network policy (`RemotePicture`), saved beside the journal (`PictureDownload`),
+    /// then written into the open DOCUMENT at LINE as the file's name by a `workspace/applyEdit`
+    /// the server sends; nothing changes when the download fails.
+    private func downloadPicture(_ id: JSONValue?, _ arguments: [String]) {
+        guard arguments.count == 4, let line = Int(arguments[3]), let workspace, let config = workspace.config else {
+            respond(id: id, error: (-32602, "\(Features.downloadPictureCommand) takes the picture's address, its path in the site, the journal's URI and the line"))
+            return
+        }
+        let (url, target, uri) = (arguments[0], arguments[1], arguments[2])
+        if let problem = PictureDownload.problem(target: target) {
+            respond(id: id, error: (-32602, problem))
+            return
+        }
+        let root = workspace.root
+        let saved = runToEnd(orElse: .failure(DiagnosticsError([.error("the picture was not downloaded")]))) { () async -> Result<String, DiagnosticsError> in
+            var settings = NetworkSettings()
+            settings.userAgent = NetworkSettings.userAgent(version: GazetteRelease.version)
+            return await RemotePicture.download(url, config: config, network: settings).flatMap { picture in
+                PictureDownload.save(picture.data, kind: picture.kind, at: target, root: root)
+            }
+        }
+        switch saved {
+        case .success(let path):
+            let file = (path as NSString).lastPathComponent
+            if let document = workspace.documents[uri], let edit = PictureDownload.edit(document, line: line, url: url, file: file, encoding: encoding) {
+                editsSent += 1
+                send(
+                    .object([
+                        "jsonrpc": .string("2.0"), "id": .string("gazette-edit-\(editsSent)"), "method": .string("workspace/applyEdit"),
+                        "params": .object(["label": .string("Write the picture as \(file)"), "edit": .from(WorkspaceEdit(changes: [uri: [edit]]))]),
+                    ]))
+            }
+            notify("window/showMessage", .object(["type": .number(3), "message": .string("Saved the picture as \(path)")]))
+            respond(id: id, result: .null)
+            changedOnDisk()
+        case .failure(let error):
+            let text = error.diagnostics.map(\.message).joined(separator: "; ")
+            notify("window/showMessage", .object(["type": .number(1), "message": .string("The picture was not downloaded: \(text)")]))
+            respond(id: id, error: (-32603, text))
+        }
+    }
+
+    /// Runs `work` to its end on this thread (the server answers one message at a time); its
+    /// value, which is set before the wait ends (`fallback` only if it were not).
+    private func runToEnd<T: Sendable>(orElse fallback: T, _ work: @escaping @Sendable () async -> T) -> T {
+        let done = DispatchSemaphore(value: 0)
+        let outcome = Locked<T?>(nil)
+        Task.detached {
+            let value = await work()
+            outcome.withLock { $0 = value }
+            done.signal()
+        }
+        done.wait()
+        return outcome.withLock { $0 } ?? fallback
+    }
+
     /// Runs the store's async fetch to its end on this thread (the server answers one message
     /// at a time).
     private func store(_ url: String, config: SiteConfig, root: URL) -> Result<String, DiagnosticsError> {
-        let done = DispatchSemaphore(value: 0)
-        let outcome = Locked<Result<String, DiagnosticsError>?>(nil)
         var settings = NetworkSettings()
         settings.maxBodyBytes = 5 << 20
         settings.userAgent = NetworkSettings.userAgent(version: GazetteRelease.version)
         let network = settings
-        Task.detached {
+        return runToEnd(orElse: .failure(DiagnosticsError([.error("the article was not stored")]))) { () async -> Result<String, DiagnosticsError> in
             do {
-                let added = try await ManualAdd.add(url, config: config, siteRoot: root, network: network)
-                outcome.withLock { $0 = .success(added.article.title) }
+                return .success(try await ManualAdd.add(url, config: config, siteRoot: root, network: network).article.title)
             } catch let error as DiagnosticsError {
-                outcome.withLock { $0 = .failure(error) }
+                return .failure(error)
             } catch {
-                outcome.withLock { $0 = .failure(DiagnosticsError([.error("\(error)")])) }
+                return .failure(DiagnosticsError([.error("\(error)")]))
             }
-            done.signal()
         }
-        done.wait()
-        return outcome.withLock { $0 } ?? .failure(DiagnosticsError([.error("the article was not stored")]))
     }
 
     // MARK: - Output

@@ -217,7 +217,7 @@ import Testing
 @Suite struct RemotePictureTests {
     @Test(arguments: [
         ("차트: ![환율 차트](https://example.org/img/chart_2026.png?w=600) 끝", ["1:5+54 the picture '![환율 차트](htt…' is shown as a link … — save the picture beside the journal and write its file's name, ![환율 차트](chart_2026.png):"]),
-        ("![](https://cdn.example.org/a/b)", ["1:1+32 the picture '![](https://…' … ![설명](picture.png):"]),
+        ("![](https://cdn.example.org/a/b)", ["1:1+32 the picture '![](https://…' … ![설명](b.png):"]),
         ("[![배지](https://x.org/b.svg)](https://x.org)", ["1:2+26 the picture '![배지](https:…' … ![배지](b.svg):"]),
         ("![차트](chart.png)", []), ("[기사](https://example.org/a.png)", []), ("`![x](https://a.org/y.png)`", []), ("```\n![x](https://a.org/y.png)\n```", []),
     ])

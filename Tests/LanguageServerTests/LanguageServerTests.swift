@@ -1065,6 +1065,55 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A picture from another site (shown as a link on the page): the quick fix downloads it
+    /// with the site's network policy (loopback allowed here), saves it beside the journal with
+    /// the extension its bytes call for, and only then asks the editor to write it as the file's
+    /// name. A page served as a picture, or a refused address, changes nothing.
+    @Test func aPictureFromAnotherSiteIsDownloadedBesideTheJournalByAQuickFix() throws {
+        let images = try TestImages()
+        let server = try FixtureServer(routes: [
+            ["path": "/img/%ED%99%98%EC%9C%A8%20%EC%B0%A8%ED%8A%B8.png", "match": [String: String](), "responses": [["status": 200, "body_file": images.path("photo.jpg"), "headers": ["Content-Type": "image/png"]]]],
+            ["path": "/fake.png", "match": [String: String](), "responses": [["status": 200, "body": "<!DOCTYPE html><html>login</html>", "headers": ["Content-Type": "image/png"]]]],
+        ])
+        let config = site.url.appendingPathComponent("gazette.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\nnetwork: { allow_private: [127.0.0.1] }\n").write(to: config, atomically: true, encoding: .utf8)
+        try initialize()
+        let path = "content/journals/remote.md"
+        let url = "\(server.base)/img/%ED%99%98%EC%9C%A8%20%EC%B0%A8%ED%8A%B8.png"
+        let text = Self.head("원격 그림") + "오늘 차트: ![환율 차트](\(url)) 끝.\n\n![가짜](\(server.base)/fake.png)\n"
+        let diagnostics = try open(path, text)
+        let remote = diagnostics.filter { $0.string("code") == "remote-picture" }
+        #expect(remote.map(Self.range) == [[6, 7, 7 + "![환율 차트]()".count + url.count], [8, 0, "![가짜]()".count + server.base.count + 9]], "\(diagnostics)")
+        let first = try #require(remote.first)
+        let action = try #require(try codeActions(in: path, for: first).first)
+        #expect(action.string("title") == "Download the picture beside the journal as 환율-차트.png")
+        #expect(action["edit"] == nil)
+        let command = action.object("command")
+        let arguments = command["arguments"] as? [String] ?? []
+        #expect(arguments == [url, "content/journals/환율-차트.png", uri(path), "6"])
+        let executed = try client.request("workspace/executeCommand", ["command": command.string("command") as Any, "arguments": arguments])
+        #expect(executed["error"] == nil, "\(executed)")
+        // A JPEG served as PNG: saved as what it is.
+        let saved = site.url.appendingPathComponent("content/journals/환율-차트.jpg")
+        #expect(FileManager.default.contents(atPath: saved.path) == (try images.data("photo.jpg")))
+        let applied = try #require(client.notifications.first { $0["method"] as? String == "workspace/applyEdit" })
+        let edits = (((applied["params"] as? [String: Any])?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri(path)] as? [[String: Any]] ?? []
+        #expect(try Self.applied(edits, to: text) == Self.head("원격 그림") + "오늘 차트: ![환율 차트](환율-차트.jpg) 끝.\n\n![가짜](\(server.base)/fake.png)\n")
+        // A web page served as a picture, and an address on a site the policy refuses: nothing saved, no edit.
+        client.notifications.removeAll()
+        for refused in [["\(server.base)/fake.png", "content/journals/fake.png"], ["http://10.0.0.1/a.png", "content/journals/a.png"]] {
+            let answer = try client.request("workspace/executeCommand", ["command": "gazette.downloadPicture", "arguments": refused + [uri(path), "8"]])
+            #expect(answer["error"] != nil, "\(refused)")
+            #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent(refused[1]).path))
+        }
+        // Paths an editor should never send.
+        for target in ["content/journals/../../escaped.png", "gazette.yml", "content/journals/notes.txt"] {
+            #expect(try client.request("workspace/executeCommand", ["command": "gazette.downloadPicture", "arguments": [url, target, uri(path), "6"]])["error"] != nil)
+        }
+        #expect(!client.notifications.contains { $0["method"] as? String == "workspace/applyEdit" })
+        #expect(try client.finish() == 0)
+    }
+
     // MARK: Robustness
 
     @Test func badInputIsAnsweredAndTheServerKeepsRunning() throws {
