@@ -19,6 +19,8 @@ public final class LanguageServer {
     private var watchesFiles = false
     /// Edits the server asked the editor to make (`workspace/applyEdit`), for their ids.
     private var editsSent = 0
+    /// Whether the editor makes the edits the server asks for (`workspace.applyEdit`).
+    private var appliesEdits = false
     /// Diagnostics last published per document, to clear them when a document closes.
     private var published: [String: [LSPDiagnostic]] = [:]
     /// The clock the future-date check reads (fixed in tests).
@@ -144,6 +146,7 @@ public final class LanguageServer {
     private func initialize(_ params: JSONValue) -> JSONValue {
         let offered = params["capabilities"]?["general"]?["positionEncodings"]?.array?.compactMap(\.string) ?? []
         watchesFiles = params["capabilities"]?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.bool ?? false
+        appliesEdits = params["capabilities"]?["workspace"]?["applyEdit"]?.bool ?? false
         encoding = offered.contains("utf-8") ? .utf8 : offered.contains("utf-32") ? .utf32 : .utf16
         var folder: URL?
         if let uri = params["workspaceFolders"]?.array?.first?["uri"]?.string ?? params["rootUri"]?.string, let url = URL(string: uri), url.isFileURL {
@@ -407,7 +410,9 @@ public final class LanguageServer {
         switch saved {
         case .success(let path):
             let file = (path as NSString).lastPathComponent
-            if let document = workspace.documents[uri], let edit = PictureDownload.edit(document, line: line, url: url, file: file, encoding: encoding) {
+            var written = false
+            if appliesEdits, let document = workspace.documents[uri], let edit = PictureDownload.edit(document, line: line, url: url, file: file, encoding: encoding) {
+                written = true
                 editsSent += 1
                 send(
                     .object([
@@ -415,7 +420,8 @@ public final class LanguageServer {
                         "params": .object(["label": .string("Write the picture as \(file)"), "edit": .from(WorkspaceEdit(changes: [uri: [edit]]))]),
                     ]))
             }
-            notify("window/showMessage", .object(["type": .number(3), "message": .string("Saved the picture as \(path)")]))
+            let rest = written ? "" : ": write it in the journal as \(file)"
+            notify("window/showMessage", .object(["type": .number(3), "message": .string("Saved the picture as \(path)\(rest)")]))
             respond(id: id, result: .null)
             changedOnDisk()
         case .failure(let error):

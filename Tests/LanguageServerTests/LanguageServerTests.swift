@@ -19,7 +19,8 @@ import TestSupport
     /// `initialize` as a client offering `encodings`; the encoding the server chose.
     @discardableResult
     func initialize(encodings: [String]? = nil) throws -> String? {
-        var capabilities: [String: Any] = [:]
+        // An editor that makes the edits the server asks for, as every client of the guide does.
+        var capabilities: [String: Any] = ["workspace": ["applyEdit": true]]
         if let encodings { capabilities["general"] = ["positionEncodings": encodings] }
         let result = try client.request("initialize", ["processId": NSNull(), "rootUri": site.url.absoluteString, "capabilities": capabilities])
         try client.notify("initialized", [String: Any]())
