@@ -9,7 +9,7 @@ extension BodyWriting {
         /// A paragraph of the body's own: a line under it goes on in it, as meant.
         case paragraph
         case quote
-        /// A list item's paragraph (the item's own lines are indented as `JoinedLines.item` says).
+        /// A list item's paragraph (its own lines are indented to the column `joinedLines` keeps).
         case item
         /// A list item's block that is not a paragraph (a heading, code, nothing yet).
         case itemBlock
