@@ -26,7 +26,7 @@ public enum BodyWriting {
         return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
             + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
             + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + dates + faces
-            + joinedLines(lines, code: code, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
+            + joinedLines(lines, code: code, lineBreaks: lineBreaks, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
             + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : []) + (has("](http") ? remotePictures(lines, code: code) : [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.

@@ -28,8 +28,10 @@ extension BodyWriting {
     /// such line of each run (a line indented as the item's own text is meant to be in it),
     /// with its text underlined; the language server's fix puts a blank line above it. Lines
     /// `textAt` (a date `datesAsLists` names, a face `quotedFaces` does, which their fixes keep
-    /// as text) are read as text.
-    static func joinedLines(_ lines: [Substring], code: [Bool], textAt: Set<Int> = []) -> [Diagnostic] {
+    /// as text) are read as text. Without `lineBreaks` (`markdown.line_breaks` off), a member
+    /// may wrap a long quote or item by hand, going on without its mark: a line under a quote
+    /// or an item is named there only where the line above ends a sentence.
+    static func joinedLines(_ lines: [Substring], code: [Bool], lineBreaks: Bool = true, textAt: Set<Int> = []) -> [Diagnostic] {
         // A line must open a quote, an item or a table first: most bodies have none.
         guard lines.indices.contains(where: { index in
             guard !code[index], let first = lines[index].utf8.first(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
@@ -107,6 +109,9 @@ extension BodyWriting {
             // An indented line ends the table, as code.
             case .table where columns > 3: (open, item) = (.none, nil)
             case .item where columns > 0: break
+            case .quote where !lineBreaks && !endsSentence(trimmed(lines[index - 1])), .item where !lineBreaks && !endsSentence(trimmed(lines[index - 1])):
+                // Wrapped by hand, most likely: the run goes on in the quote or the item, as meant.
+                open = .named
             case .quote, .item, .table:
                 let (what, keep) =
                     switch open {
@@ -124,6 +129,13 @@ extension BodyWriting {
             }
         }
         return warnings
+    }
+
+    /// Whether `line` ends as a sentence does (`.`, `?`, `!`, `다`, `요`, a closing quote or
+    /// bracket after one), so that the line under it starts something new.
+    static func endsSentence(_ line: Substring) -> Bool {
+        let end = line.reversed().drop { "\"'”’)]」』".contains($0) }
+        return end.first.map { ".?!。…다요죠음함됨".contains($0) } ?? false
     }
 
     /// Whether `content`, what follows a quote's `>` or a list item's marker, starts a paragraph

@@ -19,6 +19,19 @@ import Testing
         ("2026. 12. 7. 회의\n내용", []),
     ])
     func aLineUnderAQuoteAnItemOrATableIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, lineBreaks: true, { $0.code == "joined-line" }, expected)
+    }
+
+    /// Where `markdown.line_breaks` is off, a quote or an item wrapped by hand goes on without
+    /// its mark: a line under one is named only where the line above ends a sentence (a table's
+    /// row without pipes is named either way).
+    @Test(arguments: [
+        ("> 한국은행은 기준금리를 동결하면서 물가\n상승 압력이 여전하다고 밝혔다.", []), ("- 첫째 이유는 가계부채가\n늘었기 때문", []),
+        ("> 한국은행은 동결했다.\n내 생각에는 당연하다.", ["2:1+12 '내 생각에는 당연하다.' is shown inside the quote"]),
+        ("> 「동결」이라고 했다」\n내 생각", ["2:1+4 '내 생각' is shown inside the quote"]),
+        ("| a | b |\n|---|---|\n| 1 | 2 |\n표 다음", ["4:1+4 '표 다음' is shown as a row"]),
+    ])
+    func aQuoteWrappedByHandIsNotNamedWithoutLineBreaks(_ body: String, _ expected: [String]) {
         expectWarnings(body, { $0.code == "joined-line" }, expected)
     }
 
@@ -30,7 +43,7 @@ import Testing
         ("> 인용", []), (">인용문", []), (">> 중첩 인용", []), ("웃음 >_< 끝", []), ("```\n>_<\n```", []),
     ])
     func aFaceAtALineStartIsNamed(_ body: String, _ expected: [String]) {
-        expectWarnings(body, { $0.code == "markup-shown" || $0.code == "joined-line" }, expected)
+        expectWarnings(body, lineBreaks: true, { $0.code == "markup-shown" || $0.code == "joined-line" }, expected)
     }
 
     /// Bodies made of the lines members write (quotes, items, tables, headings, code, blank
@@ -54,7 +67,7 @@ import Testing
             var lines: [String] = []
             for number in 0..<(2 + next(7)) { lines.append(pieces[next(pieces.count)].replacingOccurrences(of: "T", with: "t\(number)x")) }
             let body = lines.joined(separator: "\n")
-            let warnings = BodyWriting.warnings(body)
+            let warnings = BodyWriting.warnings(body, lineBreaks: true)
             let named = warnings.filter { $0.code == "joined-line" }.compactMap { $0.location.map { $0.line - 1 } }
             // The page as the date warning's fix leaves it (each date it names kept as text).
             let dates = Set(warnings.filter { $0.message.hasPrefix("'2026.") }.compactMap { $0.location.map { $0.line - 1 } })

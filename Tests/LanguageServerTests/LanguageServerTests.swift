@@ -344,12 +344,12 @@ import TestSupport
     @Test func aLineJoinedToAQuoteAnItemOrATableIsMendedByAQuickFix() throws {
         try initialize()
         let head = Self.head("이어진 줄")
-        let body = "> 한국은행은 동결했다.\n내 생각에는 당연하다.\n\n- 첫째\n그래서 동결.\n\n| 항목 | 값 |\n|--|--|\n| 금리 | 3.5% |\n표 다음 문장.\n"
+        let body = "> 한국은행은 동결했다.\n내 생각에는 당연하다.\n\n- 첫째 이유가 있다.\n그래서 동결.\n\n| 항목 | 값 |\n|--|--|\n| 금리 | 3.5% |\n표 다음 문장.\n"
         let path = "content/journals/joined.md"
         let (found, fixed) = try fixing(path, head + body) { $0.string("code") == "joined-line" }
         #expect(found.map(Self.range) == [[7, 0, 12], [10, 0, 7], [15, 0, 8]])
         #expect(
-            fixed == head + "> 한국은행은 동결했다.\n\n내 생각에는 당연하다.\n\n- 첫째\n\n그래서 동결.\n\n| 항목 | 값 |\n|--|--|\n| 금리 | 3.5% |\n\n표 다음 문장.\n")
+            fixed == head + "> 한국은행은 동결했다.\n\n내 생각에는 당연하다.\n\n- 첫째 이유가 있다.\n\n그래서 동결.\n\n| 항목 | 값 |\n|--|--|\n| 금리 | 3.5% |\n\n표 다음 문장.\n")
         let first = try #require(found.first)
         let quoted = try #require(try codeActions(in: path, for: first).last?.object("edit").object("changes")[uri(path)] as? [[String: Any]])
         #expect(try Self.applied(quoted, to: head + body).hasPrefix(head + "> 한국은행은 동결했다.\n> 내 생각에는 당연하다.\n"))
