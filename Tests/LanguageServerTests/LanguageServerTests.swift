@@ -1186,9 +1186,19 @@ import TestSupport
 
     /// Debian's Neovim (0.7, headless) with the configuration the editors guide gives: a journal
     /// with a misspelt tag shows the diagnostic, and the tags complete; the quick fix of a slip
-    /// in a line of Korean mends that slip alone (0.7 sends the diagnostic back with byte columns).
+    /// in a line of Korean mends that slip alone (0.7 sends the diagnostic back with byte columns);
+    /// the quick fix of a picture from another site downloads it and Neovim makes the edit the
+    /// server then asks for (`workspace/applyEdit`).
     @Test func neovimShowsTheDiagnosticAndCompletes() throws {
-        try site.write("content/journals/typo.md", "---\ntitle: 오타\ntags: [economi]\nauthor: heedon\ncreated: 2026-11-20 10:00\n---\n오늘 ==기준금리==는 동결됐다.\n")
+        let images = try TestImages()
+        let server = try FixtureServer(routes: [
+            ["path": "/img/chart.png", "match": [String: String](), "responses": [["status": 200, "body_file": images.path("photo.png"), "headers": ["Content-Type": "image/png"]]]]
+        ])
+        let config = site.url.appendingPathComponent("gazette.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\nnetwork: { allow_private: [127.0.0.1] }\n").write(to: config, atomically: true, encoding: .utf8)
+        try site.write(
+            "content/journals/typo.md",
+            "---\ntitle: 오타\ntags: [economi]\nauthor: heedon\ncreated: 2026-11-20 10:00\n---\n오늘 ==기준금리==는 동결됐다.\n\n차트: ![환율](\(server.base)/img/chart.png) 끝.\n")
         let tools = Repository.root.appendingPathComponent("Tests/Tools/nvim")
         let out = site.url.appendingPathComponent("nvim-out.txt")
         let result = try Program.run(
@@ -1202,6 +1212,8 @@ import TestSupport
         #expect(lines.contains("completion economy"))
         #expect(lines.contains("completion politics"))
         #expect(lines.contains("fixed 오늘 **기준금리**는 동결됐다."), "\(lines)")
+        #expect(lines.contains("downloaded 차트: ![환율](chart.png) 끝."), "\(lines)")
+        #expect(FileManager.default.contents(atPath: site.url.appendingPathComponent("content/journals/chart.png").path) == (try images.data("photo.png")))
     }
 
     // MARK: Beside the server
