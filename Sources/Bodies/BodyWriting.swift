@@ -69,11 +69,13 @@ public enum BodyWriting {
     /// A picture from another site (`![차트](https://…/chart.png)`, copied from a page): a page
     /// loads no picture from another site, which would learn who reads it, so the page shows a
     /// link to it where the member expects the picture. Named over the picture, with where to
-    /// put it instead. Only lines holding `](http` are parsed.
+    /// put it instead. Only lines holding `![` and `](http` are parsed (a link to an article,
+    /// the common line with an address, holds no `![`).
     static func remotePictures(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        for index in lines.indices where !code[index] && UTF8Search.firstIndex(of: "](http", in: String(lines[index])) != nil {
+        for index in lines.indices where !code[index] {
             let line = String(lines[index])
+            guard UTF8Search.firstIndex(of: "![", in: line) != nil, UTF8Search.firstIndex(of: "](http", in: line) != nil else { continue }
             for link in MarkdownDocument(line).links() where link.isImage {
                 guard let scheme = SafeURL.scheme(link.destination), scheme == "http" || scheme == "https" else { continue }
                 let bytes = Array(line.utf8)

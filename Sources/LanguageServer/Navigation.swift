@@ -1,3 +1,4 @@
+import Bodies
 import Content
 import Foundation
 import GazetteModel
@@ -343,7 +344,8 @@ extension Features {
                 let url = written.firstMatch(of: /^!\[[^\]]*\]\(\s*<?([^)\s>]+)/)?.1
             {
                 // Downloaded first; the journal is changed only once the picture is saved.
-                let name = PictureDownload.name(for: String(url))
+                // The name the warning gives; the bytes decide the extension in the end.
+                let name = BodyWriting.pictureName(for: String(url))
                 let target = (path as NSString).deletingLastPathComponent + "/" + name
                 actions.append(
                     CodeAction(

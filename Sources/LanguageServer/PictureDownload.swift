@@ -1,4 +1,3 @@
-import Bodies
 import Content
 import Foundation
 import GazetteModel
@@ -9,9 +8,6 @@ import GazetteModel
 /// the journal as the file's name (`workspace/applyEdit`), so a failed download changes
 /// nothing. The command's arguments come from the editor, so each is checked again.
 enum PictureDownload {
-    /// The name a picture at `url` is saved under (the bytes decide its extension in the end).
-    static func name(for url: String) -> String { BodyWriting.pictureName(for: url) }
-
     /// Why `target` (site-relative, from the editor) is no place to save a picture, or nil.
     static func problem(target: String) -> String? {
         let parts = target.split(separator: "/", omittingEmptySubsequences: false)

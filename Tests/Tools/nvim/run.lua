@@ -11,38 +11,36 @@ for _, r in pairs(result or {}) do
   local items = r.result and (r.result.items or r.result) or {}
   for _, item in ipairs(items) do out:write("completion " .. item.label .. "\n") end
 end
--- A quick fix as vim.lsp.buf.code_action asks for one in 0.7: at the cursor's line, with the
--- line's diagnostics as the client holds them (their columns counted in bytes there).
-local marked = vim.tbl_filter(function(d) return d.code == "markup-shown" end, vim.diagnostic.get(0))[1]
-if marked then
-  vim.api.nvim_win_set_cursor(0, { marked.lnum + 1, marked.col })
+-- The quick fixes of the first diagnostic with `code`, asked for as vim.lsp.buf.code_action asks
+-- in 0.7: at the cursor's line, with the line's diagnostics as the client holds them (their
+-- columns counted in bytes there). Returns the diagnostic and the actions.
+local function fixes(code)
+  local found = vim.tbl_filter(function(d) return d.code == code end, vim.diagnostic.get(0))[1]
+  if not found then return nil, {} end
+  vim.api.nvim_win_set_cursor(0, { found.lnum + 1, found.col })
   local params = vim.lsp.util.make_range_params()
   params.context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics() }
-  local answers = vim.lsp.buf_request_sync(0, "textDocument/codeAction", params, 10000)
-  for _, r in pairs(answers or {}) do
-    local action = (r.result or {})[1]
-    if action and action.edit then
-      vim.lsp.util.apply_workspace_edit(action.edit, "utf-16")
-      out:write("fixed " .. vim.api.nvim_buf_get_lines(0, marked.lnum, marked.lnum + 1, false)[1] .. "\n")
-    end
+  local actions = {}
+  for _, r in pairs(vim.lsp.buf_request_sync(0, "textDocument/codeAction", params, 10000) or {}) do
+    vim.list_extend(actions, r.result or {})
   end
+  return found, actions
+end
+local function line(number) return vim.api.nvim_buf_get_lines(0, number, number + 1, false)[1] end
+
+local marked, actions = fixes("markup-shown")
+if actions[1] and actions[1].edit then
+  vim.lsp.util.apply_workspace_edit(actions[1].edit, "utf-16")
+  out:write("fixed " .. line(marked.lnum) .. "\n")
 end
 -- A picture from another site: its quick fix runs a command, and the server then asks the
 -- editor to rewrite the line (workspace/applyEdit), which Neovim does while it waits.
-local remote = vim.tbl_filter(function(d) return d.code == "remote-picture" end, vim.diagnostic.get(0))[1]
-if remote then
-  vim.api.nvim_win_set_cursor(0, { remote.lnum + 1, remote.col })
-  local params = vim.lsp.util.make_range_params()
-  params.context = { diagnostics = vim.lsp.diagnostic.get_line_diagnostics() }
-  local answers = vim.lsp.buf_request_sync(0, "textDocument/codeAction", params, 10000)
-  for _, r in pairs(answers or {}) do
-    local action = vim.tbl_filter(function(a) return a.command and a.command.command == "gazette.downloadPicture" end, r.result or {})[1]
-    if action then
-      vim.lsp.buf_request_sync(0, "workspace/executeCommand", action.command, 30000)
-      vim.wait(10000, function() return not vim.api.nvim_buf_get_lines(0, remote.lnum, remote.lnum + 1, false)[1]:find("http") end, 50)
-      out:write("downloaded " .. vim.api.nvim_buf_get_lines(0, remote.lnum, remote.lnum + 1, false)[1] .. "\n")
-    end
-  end
+local remote, offered = fixes("remote-picture")
+local download = vim.tbl_filter(function(a) return a.command and a.command.command == "gazette.downloadPicture" end, offered)[1]
+if download then
+  vim.lsp.buf_request_sync(0, "workspace/executeCommand", download.command, 30000)
+  vim.wait(10000, function() return not line(remote.lnum):find("http") end, 50)
+  out:write("downloaded " .. line(remote.lnum) .. "\n")
 end
 out:close()
 vim.cmd("qa!")
