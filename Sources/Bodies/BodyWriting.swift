@@ -28,6 +28,7 @@ public enum BodyWriting {
             + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + dates + faces
             + joinedLines(lines, code: code, lineBreaks: lineBreaks, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
             + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : []) + (has("](http") ? remotePictures(lines, code: code) : [])
+            + (has("*") ? noteStars(lines, code: code) : [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.
         func has(_ marks: String...) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }
@@ -125,6 +126,86 @@ public enum BodyWriting {
                 at: at(index, column: indent(line).scalars + 1),
                 hint: "did you mean '\\\(face)'? a backslash before '>' keeps it text", sourceLine: String(line), code: "markup-shown"
             ).spanning(face.unicodeScalars.count)
+        }
+    }
+
+    /// A star typed after a word as the mark of a note (`성장률*은 1.5%로 … 환율*은 …`, as
+    /// articles mark a figure explained below): a lone `*` between two letters may open and
+    /// close emphasis, so the page shows the text from one such star to the next in italics, the
+    /// stars gone. Named at each star right after a letter and before a Hangul syllable that
+    /// opens italics holding a space (a part of a word in italics, `기준*금리*`, is meant), with
+    /// the backslash that keeps it as typed (the quick fix). The paragraph is rendered with a
+    /// syllable it does not use put after each such star, which Markdown reads as it reads the
+    /// syllable it stands before: a star whose syllable starts an `<em>` opened it.
+    static func noteStars(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        var stars: [Int: [Int]] = [:]
+        for index in lines.indices where !code[index] && holds(lines[index], { $0 == UInt8(ascii: "*") }) {
+            let found = noteStarOffsets(Array(lines[index].utf8))
+            if !found.isEmpty { stars[index] = found }
+        }
+        guard !stars.isEmpty else { return [] }
+        var warnings: [Diagnostic] = []
+        var read = Set<Int>()
+        for index in stars.keys.sorted() where !read.contains(index) {
+            let paragraph = paragraph(around: index, lines, code: code)
+            read.formUnion(paragraph)
+            let text = paragraph.map { lines[$0] }.joined(separator: "\n")
+            // Syllables from the last one down, skipping those the paragraph uses: one per star.
+            var stand = (0xAC00...0xD7A3).reversed().lazy.compactMap(Unicode.Scalar.init).filter { !text.unicodeScalars.contains($0) }.makeIterator()
+            var placed: [(line: Int, offset: Int, syllable: String)] = []
+            var marked: [String] = []
+            for line in paragraph {
+                var bytes = Array(lines[line].utf8)
+                for offset in (stars[line] ?? []).reversed() {
+                    guard let syllable = stand.next() else { return warnings }
+                    bytes.insert(contentsOf: Array(String(syllable).utf8), at: offset + 1)
+                    placed.append((line, offset, String(syllable)))
+                }
+                marked.append(String(decoding: bytes, as: UTF8.self))
+            }
+            let html = MarkdownDocument(marked.joined(separator: "\n")).html()
+            for star in placed.sorted(by: { ($0.line, $0.offset) < ($1.line, $1.offset) }) {
+                guard let open = UTF8Search.range(of: "<em>" + star.syllable, in: html) else { continue }
+                let rest = html[open.upperBound...]
+                let inside = rest[..<(rest.firstRange(of: "</em>")?.lowerBound ?? rest.endIndex)]
+                let italics = String(inside).replacing(/<[^>]*>/, with: "").filter { character in !placed.contains { $0.syllable == String(character) } }
+                    .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                    .replacingOccurrences(of: "&quot;", with: "\"")
+                guard italics.contains(where: \.isWhitespace) else { continue }
+                let line = lines[star.line]
+                let before = String(decoding: Array(line.utf8)[..<star.offset], as: UTF8.self)
+                let word = String(before.reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
+                warnings.append(
+                    .warning(
+                        "'*' after '\(word.count > 12 ? "…" + word.suffix(12) : word)' opens italics: the page shows "
+                            + "'\(opening(italics.split(whereSeparator: \.isNewline).joined(separator: " ")))' in italics, without the stars",
+                        at: at(star.line, column: before.unicodeScalars.count + 1),
+                        hint: "did you mean '\\*'? a backslash keeps a note's star as typed (\(word.suffix(6))\\*); italics start before a word: *기준금리*",
+                        sourceLine: String(line), code: "markup-shown"
+                    ).spanning(1))
+            }
+        }
+        return warnings
+    }
+
+    /// The byte offsets in `line` of the stars a note may be marked with: a lone `*` right after
+    /// a letter or a digit (not a backslash's) and right before a Hangul syllable.
+    static func noteStarOffsets(_ line: [UInt8]) -> [Int] {
+        line.withUnsafeBufferPointer { text in
+            var found: [Int] = []
+            for offset in text.indices where text[offset] == UInt8(ascii: "*") && offset > 0 && offset + 1 < text.count {
+                // A Hangul syllable's first byte is 0xEA to 0xED: the scalar is read only after one.
+                guard (0xEA...0xED).contains(text[offset + 1]), let next = UTF8Search.scalar(in: text, at: offset + 1, end: text.count),
+                    (0xAC00...0xD7A3).contains(next.value)
+                else { continue }
+                var start = offset - 1
+                while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
+                guard let previous = UTF8Search.scalar(in: text, at: start, end: offset).flatMap({ Unicode.Scalar($0.value) }),
+                    previous.properties.isAlphabetic || previous.properties.numericType != nil
+                else { continue }
+                found.append(offset)
+            }
+            return found
         }
     }
 

@@ -115,3 +115,21 @@ import Testing
         return (found, headers)
     }
 }
+
+/// A star typed after a word as a note's mark (`성장률*은 … 환율*은`) opens italics that run to
+/// the next such star: named at the star that opens them, with the backslash that keeps it; a
+/// part of a word in italics, stars in code, escaped stars and bold are not.
+@Suite struct NoteStarTests {
+    @Test(arguments: [
+        ("성장률*은 1.5%로 낮아졌다. 환율*은 1,400원대.\n\n*는 한국은행 추정치",
+         ["1:4+1 '*' after '성장률' opens italics: the page shows '은 1.5%로 낮아졌다…' in italics, without the stars — did you mean '\\*'?"]),
+        ("성장률*은 낮아졌다.\n환율*은 올랐다.", ["1:4+1 '*' after '성장률' opens italics: the page shows '은 낮아졌다. 환율' in italics"]),
+        ("GDP*는 1.5%, CPI*는 3%", ["1:4+1 '*' after 'GDP' opens italics"]),
+        ("- 성장률*은 낮다\n- 환율*은 높다", []), ("기준*금리*가 핵심", []), ("성장률\\*은 낮고 환율\\*은 높다", []),
+        ("`성장률*은` 낮고 `환율*은` 높다", []), ("**성장률**은 낮고 **환율**은 높다", []), ("*내 생각*이다", []),
+        ("성장률*은 낮다.", []), ("```\n성장률*은 낮고 환율*은\n```", []),
+    ])
+    func aNoteStarAfterAWordIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.code == "markup-shown" }, expected)
+    }
+}

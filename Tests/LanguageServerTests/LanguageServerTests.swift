@@ -386,17 +386,18 @@ import TestSupport
     }
 
     /// Italics in underscores before a particle, a link whose `)` was forgotten before more
-    /// text, and notes the page shows (text after one, one never closed) are mended by quick
-    /// fixes: stars, the `)`, the note after its text, the note closed.
+    /// text, notes the page shows (text after one, one never closed) and a note's star after a
+    /// word that opens italics are mended by quick fixes: stars, the `)`, the note after its
+    /// text, the note closed, the star kept by a backslash.
     @Test func underscoresAnUnclosedLinkAndNotesShownAreMendedByQuickFixes() throws {
         try initialize()
         let head = Self.head("메모")
-        let body = "_밑줄_이다.\n\n[기사](https://a.kr/1 를 보라.\n\n<!-- 메모 -->**굵은** 본문.\n\n<!-- 나중에 고치기\n\n끝.\n"
+        let body = "_밑줄_이다.\n\n[기사](https://a.kr/1 를 보라.\n\n<!-- 메모 -->**굵은** 본문.\n\n성장률*은 낮고 환율*은 높다.\n\n<!-- 나중에 고치기\n\n끝.\n"
         let (found, fixed) = try fixing("content/journals/notes.md", head + body) {
             ["markup-shown", "html-shown"].contains($0.string("code") ?? "")
         }
-        #expect(found.map(Self.range) == [[6, 0, 4], [8, 0, 19], [10, 0, 21], [12, 0, 12]])
-        #expect(fixed == head + "*밑줄*이다.\n\n[기사](https://a.kr/1) 를 보라.\n\n**굵은** 본문. <!-- 메모 -->\n\n<!-- 나중에 고치기 -->\n\n끝.\n")
+        #expect(found.map(Self.range) == [[6, 0, 4], [8, 0, 19], [10, 0, 21], [12, 3, 4], [14, 0, 12]])
+        #expect(fixed == head + "*밑줄*이다.\n\n[기사](https://a.kr/1) 를 보라.\n\n**굵은** 본문. <!-- 메모 -->\n\n성장률\\*은 낮고 환율*은 높다.\n\n<!-- 나중에 고치기 -->\n\n끝.\n")
         #expect(try client.finish() == 0)
     }
 
