@@ -316,9 +316,10 @@ public enum BodyWriting {
         if let value = first.unicodeScalars.first?.value, first.unicodeScalars.count == 1, (0x2460...0x2473).contains(value) {
             return (indent.count + 1, first, "\(value - 0x2460 + 1). ")
         }
-        guard "•◦▪▫●○■□◆◇▶►▷▸➢➤ㆍ·∙✓✔ㅇ".contains(first) else { return nil }
-        // `ㅇ` and `·` mark items only with a space after them (`ㅇㅇ`, `·` in a word are text).
-        if "ㅇ·".contains(first), line.dropFirst(indent.count + 1).first != " " { return nil }
+        guard "•◦▪▫●○■□◆◇▶►▷▸➢➤ㆍ·∙✓✔ㅇ－＊＋".contains(first) else { return nil }
+        // `ㅇ`, `·` and the full-width `－＊＋` (an input method's full-width mode) mark items only
+        // with a space after them (`ㅇㅇ`, `·` in a word, `－5%` are text).
+        if "ㅇ·－＊＋".contains(first), line.dropFirst(indent.count + 1).first != " " { return nil }
         return (indent.count + 1, first, "- ")
     }
 
@@ -342,8 +343,9 @@ public enum BodyWriting {
     /// at its first such line, with the marker underlined; the language server's fix writes each
     /// as a Markdown list item (`- 금리 동결`, `1. …` for `①`).
     static func glyphBullets(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
-        // Every such mark starts with one of these bytes in UTF-8; Hangul and ASCII do not.
-        guard lines.contains(where: { line in line.utf8.first { $0 != 0x20 }.map { [0xC2, 0xE2, 0xE3].contains($0) } ?? false }) else { return [] }
+        // Every such mark starts with one of these bytes in UTF-8 (0xEF: the full-width forms);
+        // Hangul and ASCII do not.
+        guard lines.contains(where: { line in line.utf8.first { $0 != 0x20 }.map { [0xC2, 0xE2, 0xE3, 0xEF].contains($0) } ?? false }) else { return [] }
         var warnings: [Diagnostic] = []
         var index = 0
         while index < lines.count {
@@ -743,17 +745,27 @@ public enum BodyWriting {
         var warnings: [Diagnostic] = []
         var footnotes = Footnotes()
         for (index, (text, inCode)) in zip(lines, code).enumerated() where !inCode {
-            // Only a line with '#', '*', '_', '=', '](' or '{' can hold these slips (most lines hold none).
-            guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D || $0 == 0x3D || $0 == 0x7B }) else { continue }
+            // Only a line with '#', '*', '_', '=', '](' or '{' can hold these slips (most lines hold
+            // none), or one starting with a full-width form (`＃ 요약`: its first byte is 0xEF).
+            guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D || $0 == 0x3D || $0 == 0x7B })
+                || text.utf8.first(where: { $0 != 0x20 }) == 0xEF
+            else { continue }
             let line = String(text)
             let prose = withoutCodeSpans(line)
             if let heading = unspacedHeading(prose) {
+                let marks = String(repeating: "#", count: heading.marks.count)
+                let why =
+                    heading.marks.contains("＃")
+                    ? "'＃' is the full-width #, which Markdown does not read: type the marks with the input method in half-width mode"
+                    : heading.gap.isEmpty
+                        ? "a heading needs a space after its #s"
+                        : "the space after its #s is a \(heading.gap == "\u{3000}" ? "full-width space (U+3000)" : "no-break space (U+\(String(format: "%04X", heading.gap.unicodeScalars.first?.value ?? 0)), from a copied page)"), which Markdown does not count"
                 warnings.append(
                     .warning(
-                        "'\(heading.marks)\(heading.rest.prefix(12))' is not read as a heading", at: at(index, column: heading.column),
-                        hint: "did you mean '\(heading.marks) \(heading.word)'? a heading needs a space after its #s", sourceLine: line,
+                        "'\(heading.marks)\(heading.gap.isEmpty ? "" : " ")\(opening(heading.rest.dropFirst(heading.gap.count)))' is not read as a heading",
+                        at: at(index, column: heading.column), hint: "did you mean '\(marks) \(heading.word)'? \(why)", sourceLine: line,
                         code: "markup-shown"
-                    ).spanning(heading.marks.unicodeScalars.count + heading.word.unicodeScalars.count))
+                    ).spanning(heading.marks.unicodeScalars.count + heading.gap.unicodeScalars.count + heading.word.unicodeScalars.count))
             }
             // Only among other items: a lone `*출처: 연합뉴스` is a note marked as Korean writing
             // marks one, and shows as meant.
@@ -907,17 +919,32 @@ public enum BodyWriting {
     }
 
     /// `##요약`: up to three spaces, two to six #s and text right after them (one # is a
-    /// hashtag, `#경제`, and left alone).
-    /// `word` is the heading's text up to its first space or comma: what the language server's
-    /// quick fix replaces (the diagnostic's range) with `marks word`.
-    static func unspacedHeading(_ line: String) -> (column: Int, marks: Substring, rest: Substring, word: Substring)? {
+    /// hashtag, `#경제`, and left alone). And one to six #s that the input method or a copied
+    /// page changed: a space after them that Markdown does not count (`##\u{A0}요약`, a no-break
+    /// space; `#\u{3000}요약`, the full-width space), or full-width marks (`＃ 요약`, `＃＃요약`).
+    /// `gap` is the character after the marks where one is there (the odd space, or a plain one
+    /// after full-width marks), empty for `##요약`; `word` is the heading's text up to its first
+    /// space or comma.
+    /// The language server's quick fix replaces marks, gap and word (the diagnostic's range) with
+    /// `#`s, a space and `word`.
+    static func unspacedHeading(_ line: String) -> (column: Int, marks: Substring, gap: Substring, rest: Substring, word: Substring)? {
         let indent = line.prefix { $0 == " " }
         guard indent.count <= 3 else { return nil }
-        let marks = line.dropFirst(indent.count).prefix { $0 == "#" }
+        let marks = line.dropFirst(indent.count).prefix { $0 == "#" || $0 == "＃" }
         let rest = line.dropFirst(indent.count + marks.count)
-        guard (2...6).contains(marks.count), let next = rest.first, !next.isWhitespace else { return nil }
-        let word = rest.prefix { !" ,]}\t".contains($0) }
-        return (indent.count + 1, marks, rest, word)
+        guard (1...6).contains(marks.count), let next = rest.first else { return nil }
+        let plainSpace = next == " " || next == "\t"
+        let gap: Substring
+        if next.isWhitespace && !plainSpace || plainSpace && marks.contains("＃") {
+            gap = rest.prefix(1)
+        } else if marks.count >= 2 && !next.isWhitespace {
+            gap = ""
+        } else {
+            return nil
+        }
+        let word = rest.dropFirst(gap.count).prefix { !" ,]}\t".contains($0) && !$0.isWhitespace }
+        guard !word.isEmpty else { return nil }
+        return (indent.count + 1, marks, gap, rest, word)
     }
 
     /// `*항목` at a line's start, a bullet without its space, which Markdown shows as typed (a

@@ -135,6 +135,23 @@ import Testing
     }
 }
 
+/// A heading whose marks or space an input method or a copied page changed is shown as typed:
+/// full-width `＃`, a no-break or full-width space after the #s. Named with the heading to write
+/// (the quick fix); a hashtag (`#경제`, `＃경제`) and a heading as Markdown reads it are not.
+@Suite struct WideHeadingTests {
+    @Test(arguments: [
+        ("##요약", ["1:1+4 '##요약' is not read as a heading — did you mean '## 요약'? a heading needs a space after its #s"]),
+        ("##\u{A0}요약 정리", ["1:1+5 '## 요약 정리' is not read as a heading — did you mean '## 요약'? the space after its #s is a no-break space (U+00A0, from a copied page)"]),
+        ("#\u{3000}오늘의 생각", ["1:1+5 '# 오늘의 생각' is not read as a heading — did you mean '# 오늘의'? the space after its #s is a full-width space (U+3000)"]),
+        ("＃ 요약\n본문", ["1:1+4 '＃ 요약' is not read as a heading — did you mean '# 요약'? '＃' is the full-width #"]),
+        ("＃＃요약", ["1:1+4 '＃＃요약' is not read as a heading — did you mean '## 요약'?"]),
+        ("## 요약", []), ("#경제 #금리", []), ("＃경제", []), ("## ", []), ("```\n##\u{A0}요약\n```", []), ("    ＃ 요약", []),
+    ])
+    func aHeadingTypedWithWideMarksOrSpacesIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.code == "markup-shown" }, expected)
+    }
+}
+
 /// A line of `-` right under a paragraph makes the paragraph a heading: named where the
 /// paragraph reads as prose (several lines, long, or ending as a sentence ends), at the dashes;
 /// a short title underlined on purpose, `===`, a dividing line after a blank line, a table's
@@ -173,6 +190,7 @@ import Testing
         ("문단\n\n▶ 요약 하나\n▶ 요약 둘\n\n• 다른 문단\n본문", ["3:1+1 '▶ 요약 하나' is not read as a list item … — write each item as '- …' (2 lines)", "6:1+1 '• 다른 문단' is not read as a list item … — write each item as '- …',"]),
         ("• 하나", []), ("• 하나\n\n• 둘", []), ("## 요약\n• 하나", []), ("ㅇㅇ 그렇다\nㅇㅇ 맞다", []), ("```\n• 하나\n• 둘\n```", []),
         ("| • 하나 | 둘 |\n|---|---|\n| • 셋 | 넷 |", []), ("- 하나\n- 둘", []), ("·중간점으로\n·시작", []),
+        ("－ 항목 하나\n－ 항목 둘", ["1:1+1 '－ 항목 하나' is not read as a list item … — write each item as '- …' (2 lines)"]), ("－5% 하락\n－3% 상승", []),
     ])
     func documentBulletsAreNamed(_ body: String, _ expected: [String]) {
         expectWarnings(body, { $0.code == "bullet-glyph" }, expected)
