@@ -257,7 +257,7 @@ public enum JournalLoader {
                 diagnostics.report(
                     source.error(
                         "tag '\(tag)' must be one word without '/' or spaces", at: node,
-                        hint: Self.tagHint(tag, joined: joined, known: config.tags.map(\.key))))
+                        hint: Self.tagHint(tag, joined: joined, known: config.tags.map(\.key), names: Dictionary(config.tags.map { ($0.name, $0.key) }, uniquingKeysWith: { first, _ in first }))))
                 continue
             }
             if !tags.contains(tag) { tags.append(tag) }
@@ -378,11 +378,15 @@ public enum JournalLoader {
     /// What to write instead of a tag that is not one word: several tags written as one
     /// (`tags: economy, politics`, or `tags: economy politics` when each is a tag of the
     /// vocabulary, `known`) are a list; anything else is joined into one word.
-    static func tagHint(_ tag: String, joined: String, known: [String] = []) -> String {
+    static func tagHint(_ tag: String, joined: String, known: [String] = [], names: [String: String] = [:]) -> String {
         let parts = tag.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if parts.count > 1, parts.allSatisfy(Vocabulary.isTagKey) { return "tags are a list: write tags: [\(parts.joined(separator: ", "))]" }
+        // Words with spaces between them, as hashtags are typed (`[경제 금리]`), one of them a tag of
+        // the vocabulary or its name: a list, names written as their keys.
         let words = tag.split(whereSeparator: \.isWhitespace).map(String.init)
-        if words.count > 1, words.allSatisfy(known.contains) { return "tags are a list: write tags: [\(words.joined(separator: ", "))]" }
+        if words.count > 1, words.allSatisfy(Vocabulary.isTagKey), words.contains(where: { known.contains($0) || names[$0] != nil }) {
+            return "tags are a list: write tags: [\(words.map { known.contains($0) ? $0 : names[$0] ?? $0 }.joined(separator: ", "))]"
+        }
         return joined.isEmpty ? "remove it from 'tags:'" : "write \(joined) (a tag's page is tags/<tag>/)"
     }
 
@@ -399,11 +403,19 @@ public enum JournalLoader {
                 calendar.timeZone = config.timeZone
                 let year = fallbackDates.0.map { calendar.component(.year, from: $0) }
                 let found = JournalDate.suggestions(for: text, timeZone: config.timeZone, year: year)
+                // `오늘`, `어제`: a day that would move on, read as the file's own (its first commit
+                // or save), so the journal keeps the day it was written.
+                let relative = ["오늘": 0, "금일": 0, "today": 0, "어제": -1, "yesterday": -1, "그제": -2, "그저께": -2][text.trimmingCharacters(in: .whitespaces).lowercased()]
+                let day = relative.flatMap { back in fallbackDates.0.flatMap { calendar.date(byAdding: .day, value: back, to: $0) } }
                 let hint: String? =
-                    switch found.count {
-                    case 1: "write \(key): \(found[0].written)"
-                    case 2: "write \(key): \(found[0].written) if it is \(found[0].reading), or \(key): \(found[1].written) if \(found[1].reading)"
-                    default: nil
+                    if let day {
+                        "write \(key): \(ISO8601.format(day, in: config.timeZone).prefix(10)) (\(text.trimmingCharacters(in: .whitespaces)) as of the file's first commit or save: a journal keeps the day it was written)"
+                    } else {
+                        switch found.count {
+                        case 1: "write \(key): \(found[0].written)"
+                        case 2: "write \(key): \(found[0].written) if it is \(found[0].reading), or \(key): \(found[1].written) if \(found[1].reading)"
+                        default: nil
+                        }
                     }
                 diagnostics.report(
                     source.error(

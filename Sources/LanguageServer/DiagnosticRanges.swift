@@ -101,11 +101,12 @@ enum DiagnosticRanges {
             return converted(valueRange(), data: .string(String(fix)))
         }
         if code == "bad-value", diagnostic.message.contains("' is not a date: '"), let hint = diagnostic.hint {
-            // A date in another form (`12/06/2026 오후 3:00`): the value, quotes and all, to be
-            // replaced by the date as it must be written — or by either of two readings.
+            // A date in another form (`12/06/2026 오후 3:00`, `어제`): the value, quotes and all, to
+            // be replaced by the date as it must be written — or by either of two readings. Not the
+            // example the generic hint shows (`2026-11-18 21:40 (time and offset optional)`).
             let date = #/\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?)?/#
             let fixes: [String]
-            if let one = hint.wholeMatch(of: #/write [a-z_]+: (\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?)?)/#) {
+            if let one = hint.wholeMatch(of: #/write [a-z_]+: (\d{4}-\d{2}-\d{2}(?: \d{2}:\d{2}(?::\d{2})?)?)(?: \(\S+ as of the file's [^)]*\))?/#) {
                 fixes = [String(one.1)]
             } else if hint.hasPrefix("write "), hint.contains(" if it is ") {
                 fixes = hint.matches(of: date).map { String($0.output) }

@@ -420,9 +420,15 @@ import Testing
             #expect(loose.first?.contains("'created' is not a date: '\(written)' — write created: \(meant)\n") == true, "\(loose)")
         }
         // Not a date in any form (or one that does not exist): the form to write, no guess.
-        for written in ["2026.02.30", "어제", "12월 32일", "2026년 12월 2일 점심"] {
+        for written in ["2026.02.30", "12월 32일", "2026년 12월 2일 점심"] {
             let (_, other) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
             #expect(other.first?.contains("— write created: 2026-11-18 21:40 (time and offset optional)") == true, "\(other)")
+        }
+        // `오늘`, `어제`: the day of the file's first commit or save (the fallback's, 2023-11-15 in
+        // the site's zone), and the day before.
+        for (written, meant) in [("오늘", "2023-11-15"), ("today", "2023-11-15"), ("어제", "2023-11-14"), ("그저께", "2023-11-13")] {
+            let (_, relative) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
+            #expect(relative.first?.contains("'created' is not a date: '\(written)' — write created: \(meant) (\(written) as of the file's first commit or save") == true, "\(relative)")
         }
         // The day and month before the year, which people order both ways: both readings, unless
         // a number above 12 tells which is the day.
@@ -442,6 +448,9 @@ import Testing
         // Tags of the vocabulary with a space between them are a list too; other words, one tag.
         let (_, words) = parse("---\ntitle: x\ntags: economy politics\ncreated: 2026-11-20\n---\n")
         #expect(words.first?.contains("error: tag 'economy politics' must be one word without '/' or spaces — tags are a list: write tags: [economy, politics]") == true, "\(words)")
+        // As hashtags are typed, one of them a tag's name: the list, with the name's key.
+        let (_, named) = parse("---\ntitle: x\ntags: [\(config.tags[0].name) 금리]\ncreated: 2026-11-20\n---\n")
+        #expect(named.first?.contains("— tags are a list: write tags: [\(config.tags[0].key), 금리]") == true, "\(named)")
         let (_, spaced) = parse("---\ntitle: x\ntags: [interest rates]\ncreated: 2026-11-20\n---\n")
         #expect(spaced.first?.contains("— write interest-rates (a tag's page is tags/<tag>/)") == true, "\(spaced)")
     }

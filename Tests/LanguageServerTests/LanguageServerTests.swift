@@ -253,7 +253,9 @@ import TestSupport
         let both = try fixes("12/06/2026", version: 3)
         #expect(newTexts(both.actions, in: path) == ["2026-06-12", "2026-12-06"])
         #expect(both.actions.map { $0["isPreferred"] as? Bool } == [false, false])
-        let none = try fixes("어제", version: 4)
+        let yesterday = try fixes("어제", version: 4)
+        #expect(newTexts(yesterday.actions, in: path).map { $0.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil } == [true], "the day before the buffer's")
+        let none = try fixes("점심 때", version: 5)
         #expect(newTexts(none.actions, in: path).isEmpty, "\(none.actions)")
         #expect(try client.finish() == 0)
     }
