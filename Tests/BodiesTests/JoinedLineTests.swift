@@ -133,3 +133,36 @@ import Testing
         expectWarnings(body, { $0.code == "markup-shown" }, expected)
     }
 }
+
+/// Bodies of the characters the writing checks read (marks, full-width forms, odd spaces, Korean
+/// letters, escapes, code and notes) in random order: every check runs to its end, and every
+/// warning lies on a line of the body, its span inside that line (what the language server's
+/// ranges and quick fixes are made from).
+@Suite struct WritingCheckBoundsTests {
+    @Test func everyWarningLiesInsideItsLine() {
+        let pieces = [
+            "*", "**", "_", "~", "#", "##", "＃", "－", "＊", "\u{A0}", "\u{3000}", " ", "  ", "\t", "\n", "\n\n", "\r\n", "\\", "`", "```", "> ", ">_<", "- ", "1. ",
+            "2026. 12. 7.", "|", "|---|", "[", "]", "(", ")", "](", "![", "](http://a.kr/x.png)", "<!--", "-->", "<font>", "==", "[[", "{{", "[^1]",
+            "성장률", "은", "금리", "환율", "a", "GDP", "1.5%", ".", "다", "https://a.kr/b", "    ", "---", "===", "•", "①",
+        ]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        for round in 0..<3_000 {
+            let body = (0..<(1 + next(40))).map { _ in pieces[next(pieces.count)] }.joined()
+            // By bytes: a String splits `\r\n`, one Character, at no `\n`.
+            let lines = body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+            for warning in BodyWriting.warnings(body, title: "금리", lineBreaks: round % 2 == 0) {
+                guard let location = warning.location else { continue }
+                guard lines.indices.contains(location.line - 1) else {
+                    Issue.record("line \(location.line) of \(lines.count) in \(body.debugDescription): \(warning.message)")
+                    continue
+                }
+                let length = lines[location.line - 1].unicodeScalars.count
+                #expect(location.column >= 1 && location.column - 1 + (warning.span ?? 0) <= max(length, 1), "\(body.debugDescription): \(location.line):\(location.column)+\(warning.span ?? 0) \(warning.message)")
+            }
+        }
+    }
+}
