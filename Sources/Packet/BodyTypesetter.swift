@@ -393,15 +393,18 @@ struct BodyTypesetter {
 
     /// A table as one box per row (rows never split). Column widths come from the content: the
     /// natural widths when they fit, otherwise each column gets its longest word and the rest of
-    /// the width in proportion to what it would have liked; a table with more columns than fit
-    /// shrinks proportionally and wraps inside words. A row taller than a page is set as a list
-    /// of "header: cell" paragraphs instead, so nothing is cut.
+    /// the width in proportion to what it would have liked. A table whose longest words do not
+    /// fit side by side is set smaller, down to 78 % of a table's size, so that its figures and
+    /// words stay whole (a column narrower than its longest word breaks inside it: `2026-1`
+    /// over `0`, `3.12` over `%`); one with more columns than fit even so shrinks them
+    /// proportionally and wraps inside words. A row taller than a page is set as a list of
+    /// "header: cell" paragraphs instead, so nothing is cut.
     private func table(_ table: MarkdownTable, indent: Double, width: Double, gap: Double) throws -> [FlowBox] {
         let columns = max(table.alignments.count, table.header.count, table.rows.map(\.count).max() ?? 0)
         guard columns > 0 else { return [] }
         let padding = style.cellPadding
-        let headerStyle = style.body.with { $0.bold = true; $0.size = style.size * 0.92 }
-        let cellStyle = style.body.with { $0.size = style.size * 0.92 }
+        var headerStyle = style.body.with { $0.bold = true; $0.size = style.size * 0.92 }
+        var cellStyle = style.body.with { $0.size = style.size * 0.92 }
         // The site's pictures in cells: a cell is too narrow for one, so each is drawn after the
         // table, in reading order, captioned with its title or else its alt text, and its cell
         // names it by its alt text (as it does a picture it cannot draw, without the address).
@@ -421,11 +424,18 @@ struct BodyTypesetter {
         func cells(_ row: [[MarkdownInline]], _ attributes: TextAttributes) -> [RichText] {
             (0..<columns).map { index in index < row.count ? rich(row[index], attributes, drawnElsewhere: drawn) : RichText() }
         }
-        let header = table.header.isEmpty ? nil : cells(table.header, headerStyle)
-        let rows = table.rows.map { cells($0, cellStyle) }
-        let all = (header.map { [$0] } ?? []) + rows
-
-        let widths = try columnWidths(all, columns: columns, width: width, padding: padding)
+        var header = table.header.isEmpty ? nil : cells(table.header, headerStyle)
+        var all = (header.map { [$0] } ?? []) + table.rows.map { cells($0, cellStyle) }
+        var (widths, crowding) = try columnWidths(all, columns: columns, width: width, padding: padding)
+        if crowding > 1 {
+            // Text widths go with the size; the cells' padding does not.
+            let scale = max(0.78, 0.99 / crowding)
+            headerStyle.size *= scale
+            cellStyle.size *= scale
+            header = table.header.isEmpty ? nil : cells(table.header, headerStyle)
+            all = (header.map { [$0] } ?? []) + table.rows.map { cells($0, cellStyle) }
+            widths = try columnWidths(all, columns: columns, width: width, padding: padding).widths
+        }
         let alignments = (0..<columns).map { $0 < table.alignments.count ? table.alignments[$0] : .none }
 
         var boxes: [FlowBox] = []
@@ -491,8 +501,10 @@ struct BodyTypesetter {
 
     /// The width of each of `columns` columns of `rows` in `width`: the natural widths when they
     /// fit, otherwise each column its longest word and the rest in proportion to what it would
-    /// have liked; when even the longest words do not fit, those in proportion.
-    private func columnWidths(_ rows: [[RichText]], columns: Int, width: Double, padding: Double) throws -> [Double] {
+    /// have liked; when even the longest words do not fit, those in proportion. `crowding` is the
+    /// longest words' widths over the width left for text beside the padding (above 1: they do
+    /// not fit).
+    private func columnWidths(_ rows: [[RichText]], columns: Int, width: Double, padding: Double) throws -> (widths: [Double], crowding: Double) {
         var natural = Array(repeating: 0.0, count: columns)
         var least = Array(repeating: 0.0, count: columns)
         for row in rows {
@@ -506,15 +518,17 @@ struct BodyTypesetter {
         let floor = style.size * 1.5
         natural = natural.map { max($0, floor) + 2 * padding }
         least = zip(least, natural).map { min(max($0, floor) + 2 * padding, $1) }
+        let paddings = 2 * padding * Double(columns)
+        let crowding = width > paddings ? (least.reduce(0, +) - paddings) / (width - paddings) : .infinity
         if natural.reduce(0, +) <= width {
-            return natural
+            return (natural, crowding)
         } else if least.reduce(0, +) <= width {
             let spare = width - least.reduce(0, +)
             let wanted = zip(natural, least).map { $0 - $1 }.reduce(0, +)
-            return zip(natural, least).map { $1 + ($0 - $1) * (wanted > 0 ? spare / wanted : 0) }
+            return (zip(natural, least).map { $1 + ($0 - $1) * (wanted > 0 ? spare / wanted : 0) }, crowding)
         } else {
             let total = least.reduce(0, +)
-            return least.map { width * $0 / total }
+            return (least.map { width * $0 / total }, crowding)
         }
     }
 

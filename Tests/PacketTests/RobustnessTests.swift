@@ -24,7 +24,18 @@ import TestSupport
         ("one-paragraph", 16, oneParagraph),
         ("huge-code", 17, "```\n" + (0..<10_000).map { "let 변수\($0) = \($0)  // 주석" }.joined(separator: "\n") + "\n```\n"),
         ("hard-breaks", 18, (0..<5_000).map { "줄바꿈 \($0) 문장\\" }.joined(separator: "\n") + "\n"),
+        ("figures-table", 19, figuresTable),
     ]
+
+    /// Eleven columns of economic figures, as a member copies them from an article: at a table's
+    /// size their longest words do not fit side by side.
+    static let figuresTable = """
+        | 날짜 | 기준금리 | 소비자물가 | 근원물가 | 실업률 | 경상수지 | 환율(원/달러) | 코스피 | 국고채 3년 | 회사채 AA- | 가계부채 |
+        |---|---|---|---|---|---|---|---|---|---|---|
+        | 2026-10 | 3.50% | 2.1% | 1.9% | 2.8% | 75억 달러 | 1,385.20 | 2,580.12 | 3.12% | 3.85% | 1,896조 |
+        | 2026-11 | 3.25% | 2.0% | 1.8% | 2.9% | 82억 달러 | 1,402.75 | 2,611.48 | 3.05% | 3.77% | 1,903조 |
+
+        """
 
     /// 50,000 words in a single paragraph, Korean and Latin mixed.
     static let oneParagraph = (0..<50_000).map { $0 % 2 == 0 ? "문단\($0)" : "para\($0)" }.joined(separator: " ") + "\n"
@@ -143,6 +154,19 @@ import TestSupport
         #expect(PacketChecks.missing(cells + ["Before", "After"], in: text).isEmpty)
     }
 
+    /// A table too wide for its longest words at a table's size is set smaller, so that no
+    /// figure or heading is broken inside (`2026-1` over `0`, `3.12` over `%`, `기준금` over `리`).
+    @Test func aTableOfFiguresKeepsEveryFigureWhole() throws {
+        let (_, rendered, url) = try render("figures-table")
+        // Each a word of one line of the page, as pdftotext finds them by their boxes.
+        let words = Set(try PDFTools.words(url).filter { $0.page >= rendered.journalPages[0] }.map(\.text))
+        let whole = [
+            "기준금리", "소비자물가", "근원물가", "경상수지", "환율(원/달러)", "가계부채", "2026-10", "2026-11", "3.50%", "1,385.20", "2,580.12",
+            "2,611.48", "3.12%", "3.77%", "1,896조", "1,903조",
+        ]
+        #expect(whole.filter { !words.contains($0) }.isEmpty, "\(whole.filter { !words.contains($0) }) not whole in \(words.sorted())")
+    }
+
     @Test func twoThousandCharacterURLWrapsAndStaysClickable() throws {
         let (_, rendered, url) = try render("long-url")
         let text = try bodyText(url, from: rendered.journalPages[0])
@@ -180,7 +204,7 @@ import TestSupport
                 let message = (error as? PacketError)?.description ?? ""
                 return (error as? PacketError)?.kind == .nothingSelected
                     && message.hasPrefix("no journals to put in a packet for week 2026-W\(String(format: "%02d", week))")
-                    && message.contains("weeks with journals: 2026-W18, 2026-W17, 2026-W16")
+                    && message.contains("weeks with journals: 2026-W19, 2026-W18, 2026-W17")
             }
         }
         #expect(!StudyPacket.weeks(in: content).contains(ISOWeek(year: 2026, week: 2)))
