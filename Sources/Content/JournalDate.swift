@@ -58,6 +58,13 @@ public enum JournalDate {
         return date
     }
 
+    /// Whether `text` is a day alone (`2026-12-07`), which `parse` reads as its midnight: pages
+    /// show such a date without a time.
+    public static func isDay(_ text: String) -> Bool {
+        let trimmed = UTF8Search.trimmingWhiteSpace(text)
+        return trimmed.utf8.count == 10 && parse(trimmed, timeZone: TimeZone(secondsFromGMT: 0) ?? .current) != nil
+    }
+
     /// The dates a member meant, each written as `parse` reads it and with the day it means (`6
     /// December`), when `text` is a date in another common form: dots or slashes (`2026.12.02`,
     /// `2026/12/2`), days and months without their zero (`2026-12-2`), Korean (`2026년 12월 2일`,

@@ -277,10 +277,14 @@ public enum JournalLoader {
                 parts.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, lineBreaks: config.markdown.lineBreaks))
             diagnostics.report(contentsOf: refusedLinkWarnings(document, body: parts.body, bodyStartLine: parts.bodyStartLine, path: path))
         }
+        // A day written alone is shown as a day; so is `updated` taken from it (a file saved before
+        // the day it is dated).
+        let createdIsDay = map.string("created").map(JournalDate.isDay) ?? false
         let journal = Journal(
             path: path, slug: SitePaths.journalSlug(forFile: path), title: title, articleReference: article, tags: tags, author: author,
             created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
-            frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init))
+            frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init),
+            createdIsDay: createdIsDay, updatedIsDay: map.string("updated").map(JournalDate.isDay) ?? (createdIsDay && updated == created))
         return (journal, diagnostics.all)
     }
 

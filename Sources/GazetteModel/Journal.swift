@@ -25,6 +25,10 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
         public var author: String?
         public var created: Date
         public var updated: Date
+        /// `created` and `updated` written as a day alone (`created: 2026-12-07`): pages and
+        /// packets show the day, not a time the member did not write (midnight).
+        public var createdIsDay: Bool
+        public var updatedIsDay: Bool
         public var draft: Bool
         /// The Markdown body (front matter removed), or nil when the loader left it in its file
         /// to keep a large site's memory down: `SiteContent.markdown(of:)` reads it again when
@@ -61,12 +65,13 @@ public struct Journal: Hashable, Sendable, CustomReflectable {
     public init(
         path: String, slug: String, title: String, articleReference: String?, tags: [String],
         author: String?, created: Date, updated: Date, draft: Bool, body: String, bodyStartLine: Int,
-        frontMatterLines: [String] = []
+        frontMatterLines: [String] = [], createdIsDay: Bool = false, updatedIsDay: Bool = false
     ) {
         box = FieldsBox(
             Fields(
                 path: path, slug: slug, title: title, articleReference: articleReference, tags: tags, author: author,
-                created: created, updated: updated, draft: draft, body: body, bodyDigest: Self.digest(of: body),
+                created: created, updated: updated, createdIsDay: createdIsDay, updatedIsDay: updatedIsDay, draft: draft, body: body,
+                bodyDigest: Self.digest(of: body),
                 isBookmark: Self.isBookmark(body), bodyStartLine: bodyStartLine, frontMatterLines: frontMatterLines))
     }
 

@@ -73,9 +73,10 @@ struct JournalTypesetter {
         var meta = RichText()
         let label = style.small.with { $0.bold = true }
         meta.append("\(strings.created) ", label)
-        meta.append(strings.dayAndTime(journal.created), style.small)
+        // A date written as a day alone is shown as the day, without the midnight it is read as.
+        meta.append(journal.createdIsDay ? strings.day(journal.created) : strings.dayAndTime(journal.created), style.small)
         meta.append("\n\(strings.updated) ", label)
-        meta.append(strings.dayAndTime(journal.updated), style.small)
+        meta.append(journal.updatedIsDay ? strings.day(journal.updated) : strings.dayAndTime(journal.updated), style.small)
         if let author = journal.author {
             meta.append("\n\(strings.author) ", label)
             meta.append(config.author(author)?.name ?? author, style.small)

@@ -87,6 +87,25 @@ import TestSupport
         #expect(report.diagnostics.isEmpty)
     }
 
+    /// A date written as a day alone is shown as that day on the journal's page and in its
+    /// packet, not as its midnight (`오전 12:00`, a time the member never wrote); one written with
+    /// its time shows it.
+    @Test func aDayWrittenAloneIsShownWithoutATime() throws {
+        let site = try TemporaryFolder("gazette-day-alone")
+        try site.write("gazette.yml", "title: 날짜\n")
+        try site.write("content/journals/day.md", "---\ntitle: 날만\ncreated: 2026-11-18\nupdated: 2026-11-20\n---\n본문.\n")
+        try site.write("content/journals/time.md", "---\ntitle: 시각까지\ncreated: 2026-11-18 21:40\nupdated: 2026-11-19 00:00\n---\n본문.\n")
+        _ = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public")))
+        let day = try site.read("public/journals/day/index.html")
+        #expect(day.contains(">2026년 11월 18일</time>") && day.contains(">2026년 11월 20일</time>"), "\(day)")
+        #expect(!day.contains("오전 12:00"))
+        let time = try site.read("public/journals/time/index.html")
+        #expect(time.contains(">2026년 11월 18일 오후 9:40</time>") && time.contains(">2026년 11월 19일 오전 12:00</time>"))
+        let packet = try PDFTools.pageTexts(site.url.appendingPathComponent("public/packets/2026-W47.pdf")).joined()
+        #expect(packet.contains("최초 작성 2026년 11월 18일\n") && packet.contains("최근 수정 2026년 11월 20일\n"), "\(packet)")
+        #expect(packet.contains("2026년 11월 18일 오후 9:40"))
+    }
+
     @Test func brokenOverrideTemplateIsReportedWithPosition() throws {
         let site = try TemporaryFolder("gazette-bad-template")
         try site.write("gazette.yml", "title: T\n")
