@@ -301,9 +301,18 @@ public enum SiteChecks {
             let shown = bodyLine <= lines.count ? String(lines[bodyLine - 1]) : nil
             let column = shown?.scalarColumn(ofByteColumn: link.column) ?? 1
             let at = SourceLocation(path: journal.path, line: journal.bodyStartLine + bodyLine - 1, column: column)
+            // The address as Markdown reads it back: in <> when it has a space.
+            let address = link.destination.contains(" ") ? "<\(link.destination)>" : link.destination
             if link.isImage, link.text.trimmingCharacters(in: .whitespaces).isEmpty {
                 warnings.append(
-                    .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(link.destination))", sourceLine: shown))
+                    .warning("image without alt text", at: at, hint: "describe the image: ![what it shows](\(address))", sourceLine: shown))
+            } else if link.isImage, isPlaceholderAlt(link.text, of: link.destination) {
+                warnings.append(
+                    .warning(
+                        "image described as '\(link.text.trimmingCharacters(in: .whitespaces))', what an editor or a phone writes in place of a description",
+                        at: at,
+                        hint: "describe what it shows: ![what it shows](\(address)) — readers who cannot see it, screen readers and the packet read this",
+                        sourceLine: shown))
             }
             // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
             guard !link.isImage,
@@ -314,6 +323,23 @@ public enum SiteChecks {
             warnings.append(warning)
         }
         return warnings
+    }
+
+    /// Whether `alt` is what an editor or a tool writes where a picture's description goes:
+    /// VS Code's `alt text`, `image` (GitHub's and others'), Notion's `Untitled`, Obsidian's
+    /// `Pasted image …`, or the file's own name where a camera, a phone or a screenshot made it
+    /// (`IMG_1234`, `KakaoTalk_20261207_143055123`, `image-20261207143055123`, `스크린샷 …`).
+    /// A name a member gave (`금리-차트`) is a description.
+    static func isPlaceholderAlt(_ alt: String, of destination: String) -> Bool {
+        let text = alt.trimmingCharacters(in: .whitespaces).lowercased()
+        if ["alt text", "alt", "image", "img", "untitled", "picture", "photo", "screenshot", "이미지"].contains(text) || text.hasPrefix("pasted image") {
+            return true
+        }
+        let file = (destination.removingPercentEncoding ?? destination).split(separator: "/").last.map(String.init) ?? ""
+        let stem = ((file as NSString).deletingPathExtension).lowercased()
+        guard !stem.isEmpty, text == stem else { return false }
+        let digits = stem.split { !$0.isNumber }.map(\.count).max() ?? 0
+        return ["img_", "img-", "image", "screenshot", "스크린샷", "kakaotalk_", "photo_", "dsc", "pxl_"].contains { stem.hasPrefix($0) } || digits >= 8
     }
 
     /// The links of every body that reach no page of the site and no file of `static/`: what

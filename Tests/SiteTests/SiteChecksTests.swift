@@ -73,6 +73,18 @@ import TestSupport
 
     /// A date typed a year (or a month) behind publishes into an old week without a word from
     /// a build: `check` names it, against the day in the file's name or the article's date.
+    /// What an editor, a phone or a screenshot writes where a picture's description goes is
+    /// named as no description; a name a member gave is one.
+    @Test(arguments: [
+        ("alt text", "image.png", true), ("image", "image.png", true), ("Untitled", "Untitled.png", true), ("Pasted image 20261207143055", "a.png", true),
+        ("image-20261207143055123", "image-20261207143055123.png", true), ("IMG_1234", "IMG_1234.HEIC", true),
+        ("KakaoTalk_20261207_143055123", "KakaoTalk_20261207_143055123.jpg", true), ("스크린샷 2026-12-07 오후 3.13.05", "%EC%8A%A4%ED%81%AC%EB%A6%B0%EC%83%B7%202026-12-07%20%EC%98%A4%ED%9B%84%203.13.05.png", true),
+        ("금리 차트", "금리 차트.png", false), ("금리-차트", "금리-차트.png", false), ("환율 추이 (2026년)", "chart.png", false), ("image of the rate", "image.png", false),
+    ])
+    func aPlaceholderForAPicturesDescriptionIsNamed(_ alt: String, _ file: String, _ named: Bool) {
+        #expect(SiteChecks.isPlaceholderAlt(alt, of: file) == named)
+    }
+
     @Test func warnsOfADateWellBeforeTheFileNameOrTheArticle() throws {
         let site = try TemporaryFolder("gazette-past-dates")
         try site.write("gazette.yml", "title: T\ntimezone: Asia/Seoul\n")
