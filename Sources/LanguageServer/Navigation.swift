@@ -331,6 +331,27 @@ extension Features {
                         title: "Delete the title repeated in the body", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: whole, newText: "")]])))
             }
+            if diagnostic.code == "article-in-body", let written = diagnostic.data?.string, written.hasPrefix("article: ") {
+                // The address moved into the front matter, above its closing `---`; its line (and
+                // the blank line after it) leaves the body.
+                let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
+                let start = diagnostic.range.start.line
+                if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+                    let fence = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters(in: .whitespaces) == "---" }), fence < start
+                {
+                    let end = start + 1 < lines.count && lines[start + 1].allSatisfy(\.isWhitespace) ? start + 2 : start + 1
+                    let above = Position(line: fence, character: 0)
+                    actions.append(
+                        CodeAction(
+                            title: "Move the address into the front matter: \(written)", diagnostics: [diagnostic], isPreferred: true,
+                            edit: WorkspaceEdit(changes: [
+                                document.uri: [
+                                    TextEdit(range: LSPRange(start: above, end: above), newText: written + "\n"),
+                                    TextEdit(range: LSPRange(start: Position(line: start, character: 0), end: Position(line: end, character: 0)), newText: ""),
+                                ]
+                            ])))
+                }
+            }
             if diagnostic.code == "dashed-heading", diagnostic.range.end.character - diagnostic.range.start.character >= 3 {
                 // A blank line above the dashes: they divide the journal, the paragraph stays one.
                 let above = Position(line: diagnostic.range.start.line, character: 0)

@@ -290,19 +290,22 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
-    /// `text` with `edits` made, each within one line (characters in UTF-16, as the server
-    /// counts them here), from the last to the first.
+    /// `text` with `edits` made (characters in UTF-16, as the server counts them here), from the
+    /// last to the first.
     static func applied(_ edits: [[String: Any]], to text: String) throws -> String {
-        var lines = text.components(separatedBy: "\n")
+        var units = Array(text.utf16)
+        /// The offset in `units` of a position: its line's start, then its characters.
+        func offset(_ position: [String: Any]) throws -> Int {
+            let line = try #require(position.int("line")), character = try #require(position.int("character"))
+            var start = 0
+            for _ in 0..<line { start = try #require(units[start...].firstIndex(of: 0x0A)) + 1 }
+            return start + character
+        }
         for edit in edits.reversed() {
             let range = edit.object("range")
-            let line = try #require(range.object("start").int("line"))
-            let start = try #require(range.object("start").int("character")), end = try #require(range.object("end").int("character"))
-            #expect(range.object("end").int("line") == line)
-            let units = Array(lines[line].utf16)
-            lines[line] = String(decoding: units[..<start], as: UTF16.self) + (edit.string("newText") ?? "") + String(decoding: units[end...], as: UTF16.self)
+            units.replaceSubrange(try offset(range.object("start"))..<offset(range.object("end")), with: Array((edit.string("newText") ?? "").utf16))
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: units, as: UTF16.self)
     }
 
     /// Opens `text` at `path`; the diagnostics `matching` picks, and the text with the first
@@ -326,6 +329,20 @@ import TestSupport
         let (found, fixed) = try fixing("content/journals/bullets.md", head + body) { $0.string("code") == "bullet-glyph" }
         #expect(found.map(Self.range) == [[7, 0, 1], [10, 0, 1]])
         #expect(fixed == head + "오늘 본 기사:\n- 금리 동결\n- 환율 상승\n\n1. 첫째\n2. 둘째\n")
+        #expect(try client.finish() == 0)
+    }
+
+    /// A journal that names no article but opens its body with an article's address: marked at
+    /// the address; the quick fix moves it into the front matter as `article:`.
+    @Test func anArticleAddressOpeningTheBodyIsMovedIntoTheFrontMatterByAQuickFix() throws {
+        try initialize()
+        let head = "---\ntitle: 기사 주소만\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n"
+        let address = "https://www.yna.co.kr/view/AKR20261120000100002"
+        let (found, fixed) = try fixing("content/journals/address.md", head + "원문: \(address)\n\n한국은행이 금리를 동결했다.\n") {
+            $0.string("code") == "article-in-body"
+        }
+        #expect(found.map(Self.range) == [[6, 0, 51]])
+        #expect(fixed == head.replacingOccurrences(of: "09:00\n---", with: "09:00\narticle: \(address)\n---") + "한국은행이 금리를 동결했다.\n")
         #expect(try client.finish() == 0)
     }
 

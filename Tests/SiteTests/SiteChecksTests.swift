@@ -85,6 +85,24 @@ import TestSupport
         #expect(SiteChecks.isPlaceholderAlt(alt, of: file) == named)
     }
 
+    /// A journal naming no article whose body opens with an article's address alone (bare, in
+    /// <>, as a link, after a short label) is named there with the front-matter line to write;
+    /// one that names its article, or whose body opens with text, is not.
+    @Test(arguments: [
+        ("https://www.yna.co.kr/view/AKR1", nil, "article: https://www.yna.co.kr/view/AKR1"), ("\n  <https://n.news.naver.com/article/001/0015>", nil, "article: https://n.news.naver.com/article/001/0015"),
+        ("[연합뉴스](https://www.yna.co.kr/view/AKR2)\n\n본문", nil, "article: https://www.yna.co.kr/view/AKR2"), ("원문: https://www.yna.co.kr/view/AKR3", nil, "article: https://www.yna.co.kr/view/AKR3"),
+        ("https://www.yna.co.kr/view/AKR1", "https://www.yna.co.kr/view/AKR1", nil), ("오늘 읽은 기사 https://www.yna.co.kr/view/AKR1", nil, nil),
+        ("본문\n\nhttps://www.yna.co.kr/view/AKR1", nil, nil), ("http://", nil, nil),
+    ] as [(String, String?, String?)])
+    func anArticleAddressOpeningTheBodyIsNamed(_ body: String, _ article: String?, _ meant: String?) {
+        let journal = Journal(
+            path: "content/journals/a.md", slug: "a", title: "a", articleReference: article, tags: [], author: nil, created: Date(), updated: Date(), draft: false,
+            body: body, bodyStartLine: 5)
+        let found = SiteChecks.articleInBody(of: journal, body: body)
+        #expect(found?.hint?.firstMatch(of: /^did you mean '([^']+)'/).map { String($0.1) } == meant)
+        if meant != nil { #expect(found?.code == "article-in-body" && found?.location?.line == 5 + (body.hasPrefix("\n") ? 1 : 0)) }
+    }
+
     @Test func warnsOfADateWellBeforeTheFileNameOrTheArticle() throws {
         let site = try TemporaryFolder("gazette-past-dates")
         try site.write("gazette.yml", "title: T\ntimezone: Asia/Seoul\n")
