@@ -153,6 +153,12 @@ struct YAMLSlip: Equatable {
         var hint = "check the indentation, and quote values that contain ': ' or start with '[', '{', '*' or '&'"
         if problem.contains("mapping values are not allowed") {
             hint = "a value with ': ' in it must be quoted: " + (Self.quoted(line: problemLine, in: lines) ?? "title: \"금리: 오를까\"")
+        } else if problemLine >= 1, problemLine <= lines.count,
+            let list = lines[problemLine - 1].wholeMatch(of: /(tags):\s+-\s+(.+?)\s*/)
+        {
+            // `tags: - economy`: a list's first item on the key's own line.
+            let items = list.2.split(separator: " - ").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+            hint = "a list's items go in brackets on the key's line, or each on a line of its own under it (\"  - economy\"): \(list.1): [\(items)]"
         } else if let (first, fix) = Self.startsWithIndicator(line: problemLine, in: lines) {
             // `title: [속보] 금리 동결`, `title: "금리" 동결`, `title: @금리`: YAML reads the
             // first character as the start of a list, a quoted value or a reserved sign.
@@ -272,7 +278,10 @@ struct YAMLSlip: Equatable {
         guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
         let text = lines[line - 1]
         let key = text[..<colon.lowerBound], value = withoutComment(text[colon.upperBound...])
-        guard !key.isEmpty, !key.hasPrefix(" "), !key.hasPrefix("-"), !key.contains(" "), let first = value.first, "[{\"'@`*&!%|>".contains(first)
+        // `- ` and `? ` begin a list's item and a complex key (`title: - 목록처럼`); a list of tags
+        // so written is not a title to quote.
+        guard !key.isEmpty, !key.hasPrefix(" "), !key.hasPrefix("-"), !key.contains(" "), let first = value.first,
+            "[{\"'@`*&!%|>".contains(first) || (key != "tags" && (value.hasPrefix("- ") || value.hasPrefix("? ")))
         else { return nil }
         if value.contains("\"") && !value.contains("'") { return (first, "\(key): '\(value)'") }
         let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")

@@ -249,6 +249,11 @@ import Testing
         #expect(quote.first?.contains("must be quoted: title: '\"금리\" 동결'") == true, "\(quote)")
         let (_, at) = parse("---\ntitle: @금리 동결\ncreated: 2026-11-18\n---\nBody\n")
         #expect(at.first?.contains("— a value that starts with '@' and goes on after it must be quoted: title: \"@금리 동결\"") == true, "\(at)")
+        // A list's dash: a title to quote, but tags written so are a list, not a value to quote.
+        let (_, dash) = parse("---\ntitle: - 목록처럼\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(dash.first?.contains("— a value that starts with '-' and goes on after it must be quoted: title: \"- 목록처럼\"") == true, "\(dash)")
+        let (_, tags) = parse("---\ntitle: x\ntags: - economy\ncreated: 2026-11-18\n---\nBody\n")
+        #expect(tags.first?.contains("— a list's items go in brackets on the key's line, or each on a line of its own under it (\"  - economy\"): tags: [economy]") == true, "\(tags)")
         // A comment after the value (as every line of `gazette init`'s gazette.yml has) stays out
         // of the quotes.
         let (_, commented) = parse("---\ntitle: [속보] 금리 동결   # 오늘 것\ncreated: 2026-11-18\n---\nBody\n")
