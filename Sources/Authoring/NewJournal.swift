@@ -97,7 +97,12 @@ public enum NewJournal {
             }
         }
         for (kind, value) in written {
-            if let (message, hint, _) = Vocabulary.unknown(kind, value, in: config) { problems.append(.error(message, hint: hint)) }
+            // A word new to the group (nothing close to it): how to add it, as the journal's
+            // warning says.
+            if let (message, hint, addable) = Vocabulary.unknown(kind, value, in: config) {
+                let add = addable && !hint.hasPrefix("did you mean") ? "; add it under '\(kind.rawValue)s:' in gazette.yml (\(value): the name pages show)" : ""
+                problems.append(.error(message, hint: hint + add))
+            }
         }
         let title = (request.title ?? article?.title ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty, !articleFailed {

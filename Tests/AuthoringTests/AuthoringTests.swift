@@ -146,6 +146,14 @@ import TestSupport
             #expect(messages[2] == "error: unknown author 'heedoon' — did you mean 'heedon'? known authors: heedon, jiwoo, sam")
         }
         #expect(JournalLoader.journalPaths(siteRoot: folder.url).count == content.journals.count + 1)  // + the draft
+        // A tag new to the group: how to add it to the vocabulary.
+        #expect {
+            _ = try NewJournal.create(.init(title: "메모", tags: ["금리"], author: "sam", now: now), siteRoot: folder.url)
+        } throws: { error in
+            let said = (error as? DiagnosticsError)?.diagnostics.map(\.summary) ?? []
+            return said.count == 1 && said[0].hasPrefix("error: unknown tag '금리' — known tags: politics, economy, ")
+                && said[0].hasSuffix("; add it under 'tags:' in gazette.yml (금리: the name pages show)")
+        }
     }
 
     /// What a newcomer types for the article (a title, an address without its scheme) is
