@@ -58,6 +58,11 @@ enum DiagnosticRanges {
             // A value to quote: the whole line, to be replaced by the line quoted.
             return converted(toLineEnd(), data: .string(String(fix.1)))
         }
+        if code == "yaml-syntax", let fix = diagnostic.hint?.firstMatch(of: /under it \("  - economy"\): ((tags): \[[^\]]*\])$/), text.hasPrefix(fix.2 + ":") {
+            // Tags with their first item on the key's line (`tags: - economy`): the whole line,
+            // to be replaced by the list in brackets.
+            return converted(toLineEnd(), data: .string(String(fix.1)))
+        }
         if code == "yaml-syntax", let fix = diagnostic.hint?.firstMatch(of: /must be quoted: (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
             text.hasPrefix(fix.2 + ":"), case let colon = fix.2.unicodeScalars.count + 1,
             case let end = valueEnd(scalars, from: colon + scalars.dropFirst(colon).prefix { $0 == " " }.count),

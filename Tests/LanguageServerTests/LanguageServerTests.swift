@@ -662,6 +662,11 @@ import TestSupport
             let edit = fixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
             #expect(edit?.first?.string("newText") == fixed, "\(fixes)")
         }
+        // Tags with their first item on the key's line: the list written in brackets.
+        let dashPath = "content/journals/tags-dash.md"
+        let dashed = try #require(try open(dashPath, "---\ntitle: 태그" + rest.replacingOccurrences(of: "[economy]", with: "- economy")).first { $0.string("code") == "yaml-syntax" })
+        #expect(Self.range(dashed) == [2, 0, 15], "\(dashed)")
+        #expect(newTexts(try codeActions(in: dashPath, for: dashed), in: dashPath) == ["tags: [economy]"])
         // A comment after the title stays where it is: the key and the value alone are replaced.
         let text = "---\ntitle: 금리: 오를까     # 제목\n" + rest.dropFirst()
         let (found, fixed) = try fixing("content/journals/commented.md", text) { $0.string("code") == "yaml-syntax" }
