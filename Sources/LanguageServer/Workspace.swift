@@ -119,12 +119,14 @@ final class Workspace {
         return parsed
     }
 
-    /// One journal's text parsed against the config; a journal with no date of its own keeps
-    /// the one the load gave it (its first commit).
+    /// One journal's text parsed against the config; a journal with no date of its own gets the
+    /// one a build gives it: its first commit, or when the file was written (a buffer not saved
+    /// yet: now). So does `created: 오늘`'s hint, whatever `created` the file on disk has.
     private func parse(_ data: Data, path: String, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
         guard let config else { return (nil, []) }
         let known = journals[path]
-        let (journal, diagnostics) = JournalLoader.parse(data, path: path, config: config, fallbackDates: (known?.created ?? now, known?.updated ?? now))
+        let first = content?.newFiles.firstCommit(path) ?? content?.newFiles.files[path]
+        let (journal, diagnostics) = JournalLoader.parse(data, path: path, config: config, fallbackDates: (first ?? known?.created ?? now, known?.updated ?? now))
         return (journal, diagnostics)
     }
 

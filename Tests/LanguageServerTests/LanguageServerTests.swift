@@ -223,6 +223,26 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// `created: 오늘` typed into a committed journal: the day to write is the day of its first
+    /// commit, not the date the file on disk has.
+    @Test func todayTypedIntoACommittedJournalIsItsFirstCommitsDay() throws {
+        func text(_ created: String) -> String { Self.head("오늘", created: created) + "본문.\n" }
+        let path = "content/journals/today.md"
+        try site.write(path, text("2026-11-18 09:00"))
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
+            // First committed on 2026-11-20 (10:00 in Seoul).
+            #expect(try TestGit.run(arguments, in: site.url, date: 1_795_136_400).status == 0)
+        }
+        try initialize()
+        _ = try open(path, text("2026-11-18 09:00"))
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text("오늘")]],
+        ])
+        let said = try #require(try client.diagnostics(for: uri(path)).first { $0.string("message")?.contains("is not a date: '오늘'") == true })
+        #expect(newTexts(try codeActions(in: path, for: said), in: path) == ["2026-11-20"], "\(said)")
+        #expect(try client.finish() == 0)
+    }
+
     /// A date in another form is replaced by the date as it must be written (the value, quotes
     /// and all, not a comment after it); one whose day and month read both ways offers each
     /// reading, neither preferred; the generic hint offers nothing.
