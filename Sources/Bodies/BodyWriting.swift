@@ -746,9 +746,10 @@ public enum BodyWriting {
         var footnotes = Footnotes()
         for (index, (text, inCode)) in zip(lines, code).enumerated() where !inCode {
             // Only a line with '#', '*', '_', '=', '](' or '{' can hold these slips (most lines hold
-            // none), or one starting with a full-width form (`＃ 요약`: its first byte is 0xEF).
+            // none), or one starting with a full-width form (`＃ 요약`: its first byte is 0xEF), a
+            // dash, a plus or a digit (`-금리`, `1.금리`).
             guard holds(text, { $0 == 0x23 || $0 == 0x2A || $0 == 0x5F || $0 == 0x5D || $0 == 0x3D || $0 == 0x7B })
-                || text.utf8.first(where: { $0 != 0x20 }) == 0xEF
+                || text.utf8.first(where: { $0 != 0x20 }).map({ $0 == 0xEF || $0 == 0x2D || $0 == 0x2B || (0x30...0x39).contains($0) }) == true
             else { continue }
             let line = String(text)
             let prose = withoutCodeSpans(line)
@@ -770,12 +771,13 @@ public enum BodyWriting {
             // Only among other items: a lone `*출처: 연합뉴스` is a note marked as Korean writing
             // marks one, and shows as meant.
             if let item = unspacedBullet(prose), [index - 1, index + 1].contains(where: { lines.indices.contains($0) && !code[$0] && isItemLike(lines[$0]) }) {
+                let mark = item.marker.last.map { $0 == "." || $0 == ")" } == true ? "number" : item.marker
                 warnings.append(
                     .warning(
-                        "'*\(item.rest.prefix(12))' is not read as a list item", at: at(index, column: item.column),
-                        hint: "did you mean '* \(item.word)'? a list item needs a space after its *; the page would show the *", sourceLine: line,
-                        code: "markup-shown"
-                    ).spanning(1 + item.word.unicodeScalars.count))
+                        "'\(item.marker)\(item.rest.prefix(12))' is not read as a list item", at: at(index, column: item.column),
+                        hint: "did you mean '\(item.marker) \(item.word)'? a list item needs a space after its \(mark); the page would show the \(item.marker)",
+                        sourceLine: line, code: "markup-shown"
+                    ).spanning(item.marker.unicodeScalars.count + item.word.unicodeScalars.count))
             }
             if UTF8Search.firstIndex(of: "==", in: prose) != nil {
                 warnings += highlights(prose, line: line, at: { at(index, column: $0) })
@@ -947,23 +949,31 @@ public enum BodyWriting {
         return (indent.count + 1, marks, gap, rest, word)
     }
 
-    /// `*항목` at a line's start, a bullet without its space, which Markdown shows as typed (a
-    /// `*강조*` that closes is emphasis, and `**`, `*`-rules and `* 항목` are left alone): its
-    /// column, the text after the `*`, and its first word.
-    static func unspacedBullet(_ line: String) -> (column: Int, rest: Substring, word: Substring)? {
+    /// `*항목`, `-항목`, `+항목` or `1.항목` at a line's start, a list item without its space,
+    /// which Markdown shows as typed (a `*강조*` that closes is emphasis, and `**`, rules, `-5%`,
+    /// `1.5%` and `* 항목` are left alone): its column, its marker, the text after the marker,
+    /// and its first word.
+    static func unspacedBullet(_ line: String) -> (column: Int, marker: String, rest: Substring, word: Substring)? {
         let indent = line.prefix { $0 == " " }
-        guard indent.count <= 3 else { return nil }
-        let rest = line.dropFirst(indent.count + 1)
-        guard line.dropFirst(indent.count).first == "*", let next = rest.first, !next.isWhitespace, next != "*",
-            !rest.contains("*"), next.isLetter || next.isNumber
-        else { return nil }
-        return (indent.count + 1, rest, rest.prefix { !" ,]}\t".contains($0) })
+        guard indent.count <= 3, let first = line.dropFirst(indent.count).first else { return nil }
+        let marker: Substring
+        if first == "*" || first == "-" || first == "+" {
+            marker = line.dropFirst(indent.count).prefix(1)
+        } else {
+            let digits = line.dropFirst(indent.count).prefix { $0.isASCII && $0.isNumber }
+            guard (1...9).contains(digits.count), let close = line.dropFirst(indent.count + digits.count).first, close == "." || close == ")" else { return nil }
+            marker = line.dropFirst(indent.count).prefix(digits.count + 1)
+        }
+        let rest = line.dropFirst(indent.count + marker.count)
+        // A letter right after it; a star's line holds no other star (that would be emphasis).
+        guard let next = rest.first, next.isLetter || (first == "*" && next.isNumber), !(first == "*" && rest.contains("*")) else { return nil }
+        return (indent.count + 1, String(marker), rest, rest.prefix { !" ,]}\t".contains($0) })
     }
 
     /// A line that is a list item, or a bullet without its space (`unspacedBullet`).
     static func isItemLike(_ line: Substring) -> Bool {
         let text = trimmed(line)
-        return ["* ", "- ", "+ "].contains { text.hasPrefix($0) } || unspacedBullet(String(line)) != nil
+        return ["* ", "- ", "+ "].contains { text.hasPrefix($0) } || text.firstMatch(of: #/^\d{1,9}[.)] /#) != nil || unspacedBullet(String(line)) != nil
     }
 
     /// `==형광펜==`, as Obsidian and Typora mark a highlight: Markdown has none and shows the

@@ -85,6 +85,10 @@ import Testing
     @Test(arguments: [
         ("*금리 동결\n*환율 급등", ["1:1 '*금리 동결' is not read as a list item — did you mean '* 금리'?", "2:1 '*환율 급등' is not read as a list item — did you mean '* 환율'?"]),
         ("- 금리\n*환율", ["2:1 '*환율' is not read as a list item — did you mean '* 환율'?"]),
+        ("-금리 동결\n-환율 상승", ["1:1 '-금리 동결' is not read as a list item — did you mean '- 금리'? a list item needs a space after its -", "2:1 '-환율 상승' is not read"]),
+        ("1.금리 인상\n2.환율 상승", ["1:1 '1.금리 인상' is not read as a list item — did you mean '1. 금리'? a list item needs a space after its number", "2:1 '2.환율 상승' is not read"]),
+        ("1. 금리\n2)환율", ["2:1 '2)환율' is not read as a list item — did you mean '2) 환율'?"]), ("+금리\n+ 환율", ["1:1 '+금리' is not read as a list item"]),
+        ("-5% 하락\n-3% 상승", []), ("1.5% 인상\n2.0% 인하", []), ("-금리만 한 줄", []), ("2026.12.7 회의\n2026.12.8 회의", []), ("---\n-금리", []),
         ("오늘 ==기준금리== 동결", ["1:4 '==기준금리==' is shown as typed: Markdown has no highlight — did you mean '**기준금리**'?"]),
         ("==금리 동결== 소식", ["1:1 '==금리 동결==' is shown as typed: Markdown has no highlight — did you mean '**금리 동결**'?"]),
         ("==기준금리==는 동결", ["1:1 '==기준금리==' is shown as typed: Markdown has no highlight — did you mean '**기준금리**'?"]),
