@@ -99,8 +99,8 @@ public enum NewJournal {
         for (kind, value) in written {
             // A word new to the group (nothing close to it): how to add it, as the journal's
             // warning says.
-            if let (message, hint, addable) = Vocabulary.unknown(kind, value, in: config) {
-                let add = addable && !hint.hasPrefix("did you mean") ? "; add it under '\(kind.rawValue)s:' in gazette.yml (\(value): the name pages show)" : ""
+            if let (message, hint, addable, meant) = Vocabulary.unknown(kind, value, in: config) {
+                let add = addable && !meant ? Vocabulary.adding(kind) + " (\(value): the name pages show)" : ""
                 problems.append(.error(message, hint: hint + add))
             }
         }

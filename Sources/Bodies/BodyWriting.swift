@@ -134,9 +134,9 @@ public enum BodyWriting {
     /// close emphasis, so the page shows the text from one such star to the next in italics, the
     /// stars gone. Named at each star right after a letter and before a Hangul syllable that
     /// opens italics holding a space (a part of a word in italics, `기준*금리*`, is meant), with
-    /// the backslash that keeps it as typed (the quick fix). The paragraph is rendered with a
+    /// the backslash that keeps it as typed (the quick fix). The paragraph is parsed with a
     /// syllable it does not use put after each such star, which Markdown reads as it reads the
-    /// syllable it stands before: a star whose syllable starts an `<em>` opened it.
+    /// syllable it stands before: a star whose syllable starts an emphasis opened it.
     static func noteStars(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
         var stars: [Int: [Int]] = [:]
         for index in lines.indices where !code[index] && holds(lines[index], { $0 == UInt8(ascii: "*") }) {
@@ -163,14 +163,11 @@ public enum BodyWriting {
                 }
                 marked.append(String(decoding: bytes, as: UTF8.self))
             }
-            let html = MarkdownDocument(marked.joined(separator: "\n")).html()
+            // What each emphasis shows, soft breaks as spaces.
+            let italics = MarkdownBlock.emphases(MarkdownDocument(marked.joined(separator: "\n")).blocks()).map(MarkdownInline.plainText)
             for star in placed.sorted(by: { ($0.line, $0.offset) < ($1.line, $1.offset) }) {
-                guard let open = UTF8Search.range(of: "<em>" + star.syllable, in: html) else { continue }
-                let rest = html[open.upperBound...]
-                let inside = rest[..<(rest.firstRange(of: "</em>")?.lowerBound ?? rest.endIndex)]
-                let italics = String(inside).replacing(/<[^>]*>/, with: "").filter { character in !placed.contains { $0.syllable == String(character) } }
-                    .replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                    .replacingOccurrences(of: "&quot;", with: "\"")
+                guard let opened = italics.first(where: { $0.hasPrefix(star.syllable) }) else { continue }
+                let italics = opened.filter { character in !placed.contains { $0.syllable == String(character) } }
                 guard italics.contains(where: \.isWhitespace) else { continue }
                 let line = lines[star.line]
                 let before = String(decoding: Array(line.utf8)[..<star.offset], as: UTF8.self)
@@ -178,7 +175,7 @@ public enum BodyWriting {
                 warnings.append(
                     .warning(
                         "'*' after '\(word.count > 12 ? "…" + word.suffix(12) : word)' opens italics: the page shows "
-                            + "'\(opening(italics.split(whereSeparator: \.isNewline).joined(separator: " ")))' in italics, without the stars",
+                            + "'\(opening(italics))' in italics, without the stars",
                         at: at(star.line, column: before.unicodeScalars.count + 1),
                         hint: "did you mean '\\*'? a backslash keeps a note's star as typed (\(word.suffix(6))\\*); italics start before a word: *기준금리*",
                         sourceLine: String(line), code: "markup-shown"
@@ -198,9 +195,7 @@ public enum BodyWriting {
                 guard (0xEA...0xED).contains(text[offset + 1]), let next = UTF8Search.scalar(in: text, at: offset + 1, end: text.count),
                     (0xAC00...0xD7A3).contains(next.value)
                 else { continue }
-                var start = offset - 1
-                while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
-                guard let previous = UTF8Search.scalar(in: text, at: start, end: offset).flatMap({ Unicode.Scalar($0.value) }),
+                guard let previous = UTF8Search.scalar(in: text, before: offset).flatMap(Unicode.Scalar.init),
                     previous.properties.isAlphabetic || previous.properties.numericType != nil
                 else { continue }
                 found.append(offset)
@@ -755,12 +750,13 @@ public enum BodyWriting {
             let prose = withoutCodeSpans(line)
             if let heading = unspacedHeading(prose) {
                 let marks = String(repeating: "#", count: heading.marks.count)
-                let why =
-                    heading.marks.contains("＃")
-                    ? "'＃' is the full-width #, which Markdown does not read: type the marks with the input method in half-width mode"
-                    : heading.gap.isEmpty
-                        ? "a heading needs a space after its #s"
-                        : "the space after its #s is a \(heading.gap == "\u{3000}" ? "full-width space (U+3000)" : "no-break space (U+\(String(format: "%04X", heading.gap.unicodeScalars.first?.value ?? 0)), from a copied page)"), which Markdown does not count"
+                let why: String
+                switch (heading.marks.contains("＃"), heading.gap.unicodeScalars.first?.value) {
+                case (true, _): why = "'＃' is the full-width #, which Markdown does not read: type the marks with the input method in half-width mode"
+                case (false, nil): why = "a heading needs a space after its #s"
+                case (false, 0x3000): why = "the space after its #s is a full-width space (U+3000), which Markdown does not count"
+                case (false, let value?): why = "the space after its #s is a no-break space (U+\(String(format: "%04X", value)), from a copied page), which Markdown does not count"
+                }
                 warnings.append(
                     .warning(
                         "'\(heading.marks)\(heading.gap.isEmpty ? "" : " ")\(opening(heading.rest.dropFirst(heading.gap.count)))' is not read as a heading",
@@ -868,12 +864,6 @@ public enum BodyWriting {
         return bytes.withUnsafeBufferPointer { text -> Bool in
             /// The scalar starting at `index`, if any.
             func scalar(at index: Int) -> UInt32? { index < text.count ? UTF8Search.scalar(in: text, at: index, end: text.count)?.value : nil }
-            /// The scalar ending just before `index`: its continuation bytes (10xxxxxx) stepped back over.
-            func scalar(before index: Int) -> UInt32? {
-                var start = index - 1
-                while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
-                return start >= 0 ? scalar(at: start) : nil
-            }
             func byte(_ index: Int) -> UInt8? { index < text.count ? text[index] : nil }
             var runs = 0
             var index = 0
@@ -886,7 +876,7 @@ public enum BodyWriting {
                     return false
                 case UInt8(ascii: "*"):
                     guard byte(index + 1) == UInt8(ascii: "*"), byte(index + 2) != UInt8(ascii: "*") else { return false }
-                    let neighbour = runs % 2 == 0 ? scalar(at: index + 2) : scalar(before: index)
+                    let neighbour = runs % 2 == 0 ? scalar(at: index + 2) : UTF8Search.scalar(in: text, before: index)
                     guard let neighbour, isWord(neighbour) else { return false }
                     runs += 1
                     index += 2

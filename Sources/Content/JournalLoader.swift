@@ -409,11 +409,12 @@ public enum JournalLoader {
                 let found = JournalDate.suggestions(for: text, timeZone: config.timeZone, year: year)
                 // `오늘`, `어제`: a day that would move on, read as the file's own (its first commit
                 // or save), so the journal keeps the day it was written.
-                let relative = ["오늘": 0, "금일": 0, "today": 0, "어제": -1, "yesterday": -1, "그제": -2, "그저께": -2][text.trimmingCharacters(in: .whitespaces).lowercased()]
+                let written = text.trimmingCharacters(in: .whitespaces)
+                let relative = ["오늘": 0, "금일": 0, "today": 0, "어제": -1, "yesterday": -1, "그제": -2, "그저께": -2][written.lowercased()]
                 let day = relative.flatMap { back in fallbackDates.0.flatMap { calendar.date(byAdding: .day, value: back, to: $0) } }
                 let hint: String? =
                     if let day {
-                        "write \(key): \(ISO8601.format(day, in: config.timeZone).prefix(10)) (\(text.trimmingCharacters(in: .whitespaces)) as of the file's first commit or save: a journal keeps the day it was written)"
+                        "write \(key): \(ISO8601.format(day, in: config.timeZone).prefix(10)) (\(written) as of the file's first commit or save: a journal keeps the day it was written)"
                     } else {
                         switch found.count {
                         case 1: "write \(key): \(found[0].written)"

@@ -349,10 +349,10 @@ extension SiteContent {
         var written = journal.tags.map { (Vocabulary.Kind.tag, "tags", $0) }
         if let author = journal.author { written.append((.author, "author", author)) }
         for (kind, key, value) in written {
-            guard let (message, hint, addable) = Vocabulary.unknown(kind, value, in: vocabulary) else { continue }
+            guard let (message, hint, addable, _) = Vocabulary.unknown(kind, value, in: vocabulary) else { continue }
             let (location, line) = journal.frontMatterLocation(of: key, value: value)
             let until = kind == .tag ? " (until then it has a page of its own, named '\(value)')" : ""
-            let add = addable ? "; add it under '\(kind.rawValue)s:' in gazette.yml\(until)" : ""
+            let add = addable ? Vocabulary.adding(kind) + until : ""
             warnings.append(
                 .warning(message, at: location, hint: hint + add, sourceLine: line, code: addable ? nil : "tag-comma").spanning(found: value, at: location))
         }

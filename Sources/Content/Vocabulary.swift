@@ -36,8 +36,9 @@ public enum Vocabulary {
     /// goes then); otherwise "unknown tag 'econmy'" and the hint "did you mean 'economy'? known
     /// tags: politics, economy" (the question only when a known key is close). `addable`: adding
     /// the key to the vocabulary is a fix — not for two tags joined by a full-width comma, whose
-    /// diagnostic has a code of its own (`tag-comma`).
-    public static func unknown(_ kind: Kind, _ key: String, in config: SiteConfig) -> (message: String, hint: String, addable: Bool)? {
+    /// diagnostic has a code of its own (`tag-comma`). `meant`: the hint names a known key the
+    /// member may have meant (a close one, or the one whose name was written).
+    public static func unknown(_ kind: Kind, _ key: String, in config: SiteConfig) -> (message: String, hint: String, addable: Bool, meant: Bool)? {
         let known = keys(kind, in: config)
         if known.contains(key) || (kind == .author && known.isEmpty) { return nil }
         // A display name written for its key (`tags: [경제]` for `economy: 경제`) is the commonest
@@ -53,17 +54,21 @@ public enum Vocabulary {
             let parts = key.split(whereSeparator: { $0 == "，" || $0 == "、" }).map { $0.trimmingCharacters(in: .whitespaces) }
             return (
                 "unknown tag '\(key)': '\(comma)' is not the comma that separates tags",
-                "did you mean '\(parts.joined(separator: ", "))'? type the comma with the input method in English mode", false
+                "did you mean '\(parts.joined(separator: ", "))'? type the comma with the input method in English mode", false, true
             )
         }
         if let named {
             return (
                 "unknown \(kind.rawValue) '\(key)'",
                 "did you mean '\(named)'? '\(key)' is its name, and journals write \(kind.rawValue)s by key; known \(kind.rawValue)s: \(known.joined(separator: ", "))",
-                true
+                true, true
             )
         }
-        let question = Suggest.closest(to: key, in: known).map { "did you mean '\($0)'? " } ?? ""
-        return ("unknown \(kind.rawValue) '\(key)'", "\(question)known \(kind.rawValue)s: \(known.joined(separator: ", "))", true)
+        let close = Suggest.closest(to: key, in: known)
+        let question = close.map { "did you mean '\($0)'? " } ?? ""
+        return ("unknown \(kind.rawValue) '\(key)'", "\(question)known \(kind.rawValue)s: \(known.joined(separator: ", "))", true, close != nil)
     }
+
+    /// What a hint adds where a word is new to the vocabulary: where it goes.
+    public static func adding(_ kind: Kind) -> String { "; add it under '\(kind.rawValue)s:' in gazette.yml" }
 }

@@ -56,6 +56,15 @@ public enum UTF8Search {
         return (value, length)
     }
 
+    /// The scalar value of well-formed UTF-8 that ends just before `index` (its continuation
+    /// bytes, 10xxxxxx, stepped back over), or nil at the start.
+    public static func scalar(in bytes: UnsafeBufferPointer<UInt8>, before index: Int) -> UInt32? {
+        guard index > 0 else { return nil }
+        var start = index - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        return scalar(in: bytes, at: start, end: index)?.value
+    }
+
     /// The text between occurrences of `separator`, as Foundation's
     /// `components(separatedBy:)` gives it (n occurrences, n + 1 parts).
     public static func parts(of text: String, separatedBy separator: String) -> [String] {

@@ -332,13 +332,11 @@ extension Features {
                         edit: WorkspaceEdit(changes: [document.uri: [TextEdit(range: whole, newText: "")]])))
             }
             if diagnostic.code == "article-in-body", let written = diagnostic.data?.string, written.hasPrefix("article: ") {
-                // The address moved into the front matter, above its closing `---`; its line (and
-                // the blank line after it) leaves the body.
-                let lines = document.text.split(separator: "\n", omittingEmptySubsequences: false)
+                // The address moved into the front matter, above its closing `---` (the line before
+                // the body); its line (and the blank line after it) leaves the body.
+                let lines = document.text.lfLines()
                 let start = diagnostic.range.start.line
-                if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
-                    let fence = lines.indices.dropFirst().first(where: { lines[$0].trimmingCharacters(in: .whitespaces) == "---" }), fence < start
-                {
+                if let fence = document.path.flatMap({ workspace.journals[$0] }).map({ $0.bodyStartLine - 2 }), fence > 0, fence < start {
                     let end = start + 1 < lines.count && lines[start + 1].allSatisfy(\.isWhitespace) ? start + 2 : start + 1
                     let above = Position(line: fence, character: 0)
                     actions.append(

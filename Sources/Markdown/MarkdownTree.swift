@@ -28,6 +28,20 @@ public enum MarkdownBlock: Sendable, Hashable {
             }
         }
     }
+
+    /// What every emphasis (`*…*`) in `blocks` holds, in a paragraph, heading, quote, list, cell
+    /// or note: in reading order, an emphasis before those inside it.
+    public static func emphases(_ blocks: [MarkdownBlock]) -> [[MarkdownInline]] {
+        blocks.flatMap { block -> [[MarkdownInline]] in
+            switch block {
+            case .paragraph(let items), .heading(_, let items): MarkdownInline.emphases(items)
+            case .blockQuote(let children), .footnote(_, let children): emphases(children)
+            case .list(let list): list.items.flatMap { emphases($0.blocks) }
+            case .table(let table): ([table.header] + table.rows).flatMap { $0.flatMap(MarkdownInline.emphases) }
+            case .codeBlock, .html, .thematicBreak: []
+            }
+        }
+    }
 }
 
 /// Inline content of a paragraph, heading or table cell.
@@ -52,6 +66,17 @@ public enum MarkdownInline: Sendable, Hashable {
             case .image: true
             case .emphasis(let children), .strong(let children), .strikethrough(let children), .link(_, _, let children): containImage(children)
             case .text, .code, .softBreak, .lineBreak, .html, .footnoteReference: false
+            }
+        }
+    }
+
+    /// What every emphasis among `inlines` or inside one of them holds (`MarkdownBlock.emphases`).
+    public static func emphases(_ inlines: [MarkdownInline]) -> [[MarkdownInline]] {
+        inlines.flatMap { inline -> [[MarkdownInline]] in
+            switch inline {
+            case .emphasis(let children): [children] + emphases(children)
+            case .strong(let children), .strikethrough(let children), .link(_, _, let children): emphases(children)
+            case .text, .code, .softBreak, .lineBreak, .html, .image, .footnoteReference: []
             }
         }
     }

@@ -53,6 +53,14 @@ import TestSupport
 
     /// A journal's front matter as the tests write it: `title`, the tag `economy`, the author
     /// `heedon`, `created`.
+    /// The workspace made a git repository with everything in it committed, at `date` (seconds
+    /// since 1970) or now.
+    func commitSite(at date: Int? = nil) throws {
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
+            #expect(try TestGit.run(arguments, in: site.url, date: date).status == 0)
+        }
+    }
+
     static func head(_ title: String, created: String = "2026-11-20 09:00") -> String {
         "---\ntitle: \(title)\ntags: [economy]\nauthor: heedon\ncreated: \(created)\n---\n"
     }
@@ -164,9 +172,7 @@ import TestSupport
     /// before today (a year typed wrong), it is asked about as it is typed; dated today, it is
     /// not; nor is a committed journal, however old its date.
     @Test func aNewJournalDatedWellBeforeTodayIsAskedAbout() throws {
-        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
-            #expect(try TestGit.run(arguments, in: site.url).status == 0)
-        }
+        try commitSite()
         try initialize()
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = try #require(TimeZone(identifier: "Asia/Seoul"))
@@ -203,10 +209,8 @@ import TestSupport
         func text(_ created: String) -> String { Self.head("금리 동결", created: created) + "본문.\n" }
         let path = "content/journals/rates.md"
         try site.write(path, text("2026-11-20 10:00"))
-        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
-            // Committed the day it was written (2026-11-20 10:00 in Seoul).
-            #expect(try TestGit.run(arguments, in: site.url, date: 1_795_136_400).status == 0)
-        }
+        // Committed the day it was written (2026-11-20 10:00 in Seoul).
+        try commitSite(at: 1_795_136_400)
         try initialize()
         #expect(!(try open(path, text("2026-11-20 10:00"))).contains { $0.string("code") == "date-off-commit" })
         try client.notify("textDocument/didChange", [
@@ -229,10 +233,8 @@ import TestSupport
         func text(_ created: String) -> String { Self.head("오늘", created: created) + "본문.\n" }
         let path = "content/journals/today.md"
         try site.write(path, text("2026-11-18 09:00"))
-        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
-            // First committed on 2026-11-20 (10:00 in Seoul).
-            #expect(try TestGit.run(arguments, in: site.url, date: 1_795_136_400).status == 0)
-        }
+        // First committed on 2026-11-20 (10:00 in Seoul).
+        try commitSite(at: 1_795_136_400)
         try initialize()
         _ = try open(path, text("2026-11-18 09:00"))
         try client.notify("textDocument/didChange", [
