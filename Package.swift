@@ -107,7 +107,7 @@ let package = Package(
         // Study packets: journals typeset into paginated PDFs with Pango and cairo.
         .target(name: "Packet", dependencies: ["GazetteModel", "Content", "Markdown", "Typesetting", "Imaging"]),
         // `gazette lsp`: the language server, over the same loaders and checks as `check`.
-        .target(name: "LanguageServer", dependencies: ["GazetteModel", "Content", "Markdown", "Bodies", "Site", "Ingest"]),
+        .target(name: "LanguageServer", dependencies: ["GazetteModel", "Content", "Markdown", "Bodies", "Site", "Ingest", "Authoring"]),
         // Journal bodies as HTML, plain text and card excerpts, each parsed once (kept on disk
         // between builds, `bodies.bin`).
         .target(name: "Bodies", dependencies: ["GazetteModel", "Memory", "Content", "Markdown"]),

@@ -134,10 +134,12 @@ public enum NewJournal {
     }
 
     /// The front matter, in the order the README documents, and the blank line the body follows.
-    static func frontMatter(title: String, article: String?, tags: [String], author: String?, created: String) -> String {
+    /// `prompting`: an empty `article:` and `tags: []` where none are given, for the member to fill
+    /// in (a journal begun in an editor, where completion offers the stored articles and the tags).
+    static func frontMatter(title: String, article: String?, tags: [String], author: String?, created: String, prompting: Bool = false) -> String {
         var lines = ["---", "title: \(yamlString(title))"]
-        if let article { lines.append("article: \(yamlString(article))") }
-        if !tags.isEmpty { lines.append("tags: [\(tags.joined(separator: ", "))]") }
+        if let article { lines.append("article: \(yamlString(article))") } else if prompting { lines.append("article:") }
+        if !tags.isEmpty || prompting { lines.append("tags: [\(tags.joined(separator: ", "))]") }
         if let author { lines.append("author: \(author)") }
         lines.append("created: \(created)")
         lines += ["---", "", ""]

@@ -300,7 +300,19 @@ public enum JournalLoader {
             if case .failure(let diagnostic) = result { diagnostics.report(diagnostic) }
             return try? result.get()
         }
-        guard let text = value(SourceText.decode(data, path: path)), let parts = value(FrontMatter.split(text, path: path)) else { return nil }
+        guard let text = value(SourceText.decode(data, path: path)) else { return nil }
+        if text.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }) {
+            // A file just made in an editor (or saved before anything was typed): nothing to
+            // publish and nothing to lose, so it is left out with a warning, not an error that
+            // stops every build of the group's site.
+            diagnostics.report(
+                .warning(
+                    "this journal is empty: builds leave it out until it is written", at: SourceLocation(path: path, line: 1, column: 1),
+                    hint: "start it with front matter: '---', 'title: …', 'created: …', '---' (gazette new writes them, and gazette lsp's quick fix in an editor)",
+                    sourceLine: ""))
+            return nil
+        }
+        guard let parts = value(FrontMatter.split(text, path: path)) else { return nil }
         if let hashtag = hashtagValue(parts.yaml, path: path) {
             diagnostics.report(hashtag)
             return nil

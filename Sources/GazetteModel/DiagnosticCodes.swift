@@ -15,7 +15,7 @@ enum DiagnosticCodes {
         ("'", "bad-value"), ("the quote", "yaml-unclosed-quote"), ("the [", "yaml-unclosed-bracket"), ("the {", "yaml-unclosed-bracket"),
         ("a tab indents", "yaml-tab"), ("duplicate key", "yaml-duplicate-key"), ("invalid YAML", "yaml-syntax"),
         ("unknown key", "unknown-key"), ("dated ", "dated-ahead"), ("link to '", "broken-link"),
-        ("image without alt text", "image-without-alt"), ("image described as '", "image-placeholder-alt"), ("this journal names no article", "article-in-body"), ("file is not valid UTF-8", "not-utf8"),
+        ("image without alt text", "image-without-alt"), ("image described as '", "image-placeholder-alt"), ("this journal names no article", "article-in-body"), ("this journal is empty", "empty-journal"), ("file is not valid UTF-8", "not-utf8"),
         ("the front matter", "front-matter"), ("a journal must start", "front-matter"), ("tag '", "bad-tag"),
         ("raw HTML not kept", "raw-html"), ("link address dropped", "refused-link"), ("image address dropped", "refused-link"),
         ("no date for this journal", "no-date"), ("base_url is not set", "no-base-url"), ("unknown time zone", "unknown-time-zone"),

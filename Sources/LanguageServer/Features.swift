@@ -73,6 +73,19 @@ struct Features {
         let place = place(document, position)
         if path == ConfigLoader.fileName { return CompletionList(isIncomplete: false, items: configKeys(document, place)) }
         guard let config = workspace.config else { return CompletionList(isIncomplete: false, items: []) }
+        // A journal file just made: on its first line (empty, or the dashes of a fence begun),
+        // the beginning `gazette new` would write.
+        if place.lineIndex == 0, !place.inFrontMatter, place.line.trimmingCharacters(in: .whitespacesAndNewlines).allSatisfy({ $0 == "-" }),
+            document.lines.dropFirst().allSatisfy({ $0.allSatisfy(\.isWhitespace) }),
+            let start = workspace.start(path, text: "", now: Date())
+        {
+            let typed = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: encoding.length(place.line)))
+            return CompletionList(isIncomplete: false, items: [
+                CompletionItem(
+                    label: "---", kind: 15, detail: "begin the journal: title, article, tags, author, created",
+                    filterText: "---", textEdit: TextEdit(range: typed, newText: start.text))
+            ])
+        }
         let typed = typedValue(place)
         let replace = LSPRange(
             start: Position(line: place.lineIndex, character: position.character - encoding.length(typed)), end: position)

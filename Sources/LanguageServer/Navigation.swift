@@ -350,6 +350,14 @@ extension Features {
                             ])))
                 }
             }
+            if diagnostic.code == "empty-journal" || (diagnostic.code == "front-matter" && diagnostic.message.hasPrefix("a journal must start")),
+                let edit = startEdit(document)
+            {
+                actions.append(
+                    CodeAction(
+                        title: "Begin the journal: write its front matter (title, article, tags, author, created)", diagnostics: [diagnostic],
+                        isPreferred: true, edit: WorkspaceEdit(changes: [document.uri: [edit]])))
+            }
             if diagnostic.code == "dashed-heading", diagnostic.range.end.character - diagnostic.range.start.character >= 3 {
                 // A blank line above the dashes: they divide the journal, the paragraph stays one.
                 let above = Position(line: diagnostic.range.start.line, character: 0)
@@ -454,6 +462,23 @@ extension Features {
             }
         }
         return actions
+    }
+
+    /// The edit beginning a journal that has no front matter and no attempt at one (a file just
+    /// made in the editor, or text typed before any `---`): what `gazette new` writes, the first
+    /// line's `# heading` taken for the title. Nil where a fence is written: its own hint mends it.
+    func startEdit(_ document: TextDocument) -> TextEdit? {
+        let lines = document.lines
+        let attempted = lines.prefix(12).contains { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return trimmed.count >= 3 && trimmed.allSatisfy { "-—–―−ー－+".contains($0) }
+        }
+        guard !attempted, let path = document.path, let start = workspace.start(path, text: document.text, now: Date()) else { return nil }
+        let end =
+            start.replacedLines < lines.count
+            ? Position(line: start.replacedLines, character: 0)
+            : Position(line: max(0, lines.count - 1), character: encoding.length(lines.last ?? ""))
+        return TextEdit(range: LSPRange(start: Position(line: 0, character: 0), end: end), newText: start.text)
     }
 
     /// An edit adding `line` as the last entry of `section:` in gazette.yml.

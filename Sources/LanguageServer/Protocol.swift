@@ -39,7 +39,7 @@ public struct WorkspaceEdit: Codable, Equatable, Sendable {
 
 public struct CompletionItem: Codable, Equatable, Sendable {
     public var label: String
-    /// 1 text, 6 variable, 10 property, 12 value, 14 keyword, 17 file, 18 reference, 20 enum member.
+    /// 1 text, 6 variable, 10 property, 12 value, 14 keyword, 15 snippet, 17 file, 18 reference, 20 enum member.
     public var kind: Int
     public var detail: String?
     public var documentation: String?

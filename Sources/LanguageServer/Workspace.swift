@@ -1,3 +1,4 @@
+import Authoring
 import Bodies
 import Content
 import Foundation
@@ -128,6 +129,20 @@ final class Workspace {
         let first = content?.newFiles.firstCommit(path) ?? content?.newFiles.files[path]
         let (journal, diagnostics) = JournalLoader.parse(data, path: path, config: config, fallbackDates: (first ?? known?.created ?? now, known?.updated ?? now))
         return (journal, diagnostics)
+    }
+
+    /// Who is writing on this machine (`GAZETTE_AUTHOR`, git's user name and email), asked of
+    /// git once per session.
+    private lazy var identity = AuthorIdentity(folder: root)
+
+    /// How the journal at `path`, whose buffer holds `text` without front matter, is begun: as
+    /// `gazette new` would write it, by the member this machine names, dated as a build dates
+    /// it (its first commit, or when its file was written, or now). Nil outside journals.
+    func start(_ path: String, text: String, now: Date) -> JournalStart.Edit? {
+        guard let config, Self.isJournal(path) else { return nil }
+        let author: String? = if case .found(let key) = identity.member(in: config) { key } else { nil }
+        let created = content?.newFiles.firstCommit(path) ?? content?.newFiles.files[path] ?? now
+        return JournalStart.edit(path: path, text: text, author: author, created: min(created, now), config: config, siteRoot: root)
     }
 
     /// A journal git does not know yet, in a site whose journals have history: a file the load

@@ -33,6 +33,21 @@ import Testing
             ])
     }
 
+    /// A file just made in an editor, or saved before anything was typed: nothing to publish and
+    /// nothing to lose, so it is left out with a warning — an error would stop every build.
+    @Test(arguments: ["", "\n\n  \n", "\u{FEFF}", "\r\n\t\r\n"])
+    func anEmptyFileIsLeftOutWithAWarning(_ text: String) {
+        let (journal, diagnostics) = JournalLoader.parse(Data(text.utf8), path: "content/journals/a.md", config: config, fallbackDates: fallback)
+        #expect(journal == nil)
+        #expect(diagnostics.map(\.severity) == [.warning])
+        #expect(diagnostics.map(\.code) == ["empty-journal"])
+        #expect(
+            diagnostics.first?.rendered.hasPrefix(
+                "content/journals/a.md:1:1: warning: this journal is empty: builds leave it out until it is written — start it with front matter") == true)
+        // Text without front matter is an error still: it would be lost from the site.
+        #expect(parse("\n글.\n").1.first?.contains(": error: a journal must start with front matter") == true)
+    }
+
     @Test func noFrontMatterAtAll() {
         let (_, messages) = parse("Just text\n")
         #expect(

@@ -106,6 +106,19 @@ import TestSupport
         #expect(packet.contains("2026년 11월 18일 오후 9:40"))
     }
 
+    /// An empty journal file (made in an editor, not written yet) does not stop the build: the
+    /// other journals are published, it is named, and it has no page.
+    @Test func anEmptyJournalFileDoesNotStopTheBuild() throws {
+        let site = try TemporaryFolder("gazette-empty-journal")
+        try site.write("gazette.yml", "title: 빈 파일\n")
+        try site.write("content/journals/written.md", "---\ntitle: 쓴 글\ncreated: 2026-11-18\n---\n본문.\n")
+        try site.write("content/journals/new.md", "")
+        let report = try SiteBuilder.build(BuildOptions(siteRoot: site.url, output: site.url.appendingPathComponent("public"), packets: .skipped))
+        #expect(report.diagnostics.contains { $0.code == "empty-journal" && $0.location?.path == "content/journals/new.md" })
+        #expect(FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/journals/written/index.html").path))
+        #expect(!FileManager.default.fileExists(atPath: site.url.appendingPathComponent("public/journals/new").path))
+    }
+
     @Test func brokenOverrideTemplateIsReportedWithPosition() throws {
         let site = try TemporaryFolder("gazette-bad-template")
         try site.write("gazette.yml", "title: T\n")

@@ -19,9 +19,11 @@ final class LSPClient: @unchecked Sendable {
     /// Bytes on stdout that were not a frame (must stay empty).
     var stray: [UInt8] = []
 
-    init() throws {
+    /// `environment`: variables set for the server beside this process's (`GAZETTE_AUTHOR`).
+    init(environment: [String: String] = [:]) throws {
         process.executableURL = GazetteCommand.executable
         process.arguments = ["lsp"]
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given } }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

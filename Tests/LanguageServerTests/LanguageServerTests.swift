@@ -14,6 +14,12 @@ import TestSupport
         client = try LSPClient()
     }
 
+    /// The same workspace served by another server (one started with its own environment).
+    init(site: TemporaryFolder, client: LSPClient) {
+        self.site = site
+        self.client = client
+    }
+
     func uri(_ path: String) -> String { site.url.appendingPathComponent(path).absoluteString }
 
     /// `initialize` as a client offering `encodings`; the encoding the server chose.
@@ -668,6 +674,54 @@ import TestSupport
 
     /// A news title typed as it is (`[속보] …`, a hashtag in it): the line is marked, and the
     /// quick fix writes it quoted; a full-width space after `title:` is replaced by a space.
+    /// A journal begun in the editor, without `gazette new`: a file just made (empty), or a
+    /// heading and text typed before any front matter. A quick fix begins it as `gazette new`
+    /// would — the title from the heading or the file's name, the member this machine names, the
+    /// moment — with `article:` and `tags: []` to fill in, and the group's prompts in an empty
+    /// file; on an empty file's first line, completion offers the same. Front matter begun with
+    /// the wrong dashes is not written over.
+    @Test func aJournalBegunInTheEditorGetsItsFrontMatter() throws {
+        let client = try LSPClient(environment: ["GAZETTE_AUTHOR": "jiwoo"])
+        let server = LanguageServerTests(site: site, client: client)
+        try server.initialize()
+        let stamp = /created: 20\d\d-\d\d-\d\d \d\d:\d\d\n/
+        func head(_ title: String) -> String { "---\ntitle: \"\(title)\"\narticle:\ntags: []\nauthor: jiwoo\n" }
+
+        // A file just made: a warning (builds leave it out), and the whole beginning.
+        let empty = "content/journals/2026-12-07-금리-인상.md"
+        let warned = try #require(try server.open(empty, "").first { $0.string("code") == "empty-journal" })
+        #expect(warned.int("severity") == 2)
+        let begun = try Self.applied(
+            try #require(try server.codeActions(in: empty, for: warned).first?.object("edit").object("changes")[server.uri(empty)] as? [[String: Any]]), to: "")
+        #expect(begun.hasPrefix(head("금리 인상")), "\(begun)")
+        #expect(begun.contains(stamp))
+        #expect(begun.hasSuffix("---\n\n## 요약\n\n\n\n## 내 생각\n\n\n\n## 면접 질문\n\n- \n"), "\(begun)")
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": server.uri(empty), "version": 2], "contentChanges": [["text": begun]]])
+        #expect(try client.diagnostics(for: server.uri(empty)).filter { $0.int("severity") == 1 }.isEmpty)
+
+        // On the first line of an empty file, as the member types the fence.
+        let typed = "content/journals/typed.md"
+        _ = try server.open(typed, "-")
+        let items = try server.completionItems(in: typed, line: 0, character: 1)
+        let item = try #require(items.first { $0.string("label") == "---" }, "\(items)")
+        #expect(item.object("textEdit").string("newText")?.hasPrefix(head("typed")) == true)
+
+        // A heading and text typed first: the heading is the title, the text stays the body.
+        let written = "content/journals/notes.md"
+        let text = "# 환율 급등\n\n원화가 약세다.\n"
+        let error = try #require(try server.open(written, text).first { $0.string("code") == "front-matter" })
+        let fixed = try Self.applied(
+            try #require(try server.codeActions(in: written, for: error).first?.object("edit").object("changes")[server.uri(written)] as? [[String: Any]]), to: text)
+        #expect(fixed.hasPrefix(head("환율 급등")), "\(fixed)")
+        #expect(fixed.hasSuffix("---\n\n원화가 약세다.\n"), "\(fixed)")
+
+        // Dashes an editor's smart punctuation joined: that hint's, not a new beginning.
+        let dashed = "content/journals/dashed.md"
+        let attempt = try #require(try server.open(dashed, "———\ntitle: 대시\n———\n본문\n").first { $0.string("code") == "front-matter" })
+        #expect(try server.codeActions(in: dashed, for: attempt).allSatisfy { ($0.string("title") ?? "").hasPrefix("Begin") == false })
+        #expect(try client.finish() == 0)
+    }
+
     @Test func aTitleToQuoteIsQuotedByAQuickFix() throws {
         try initialize()
         let path = "content/journals/quote.md"
