@@ -687,9 +687,13 @@ public final class MarkdownDocument {
         // text holds, which may be links still to be checked.
         for node in nodes.reversed() {
             let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
-            // An empty destination (`[text]()`) links to the page itself; cmark writes href="".
-            if destination.isEmpty { continue }
             let at = position(of: node)
+            // An empty destination (`[text]()`, `[text](<>)`) links to the page itself; cmark
+            // writes href="". Kept among the site's links, for the check that names it.
+            if destination.isEmpty {
+                if cmark_node_get_type(node) == CMARK_NODE_LINK { site.append(Link(destination: "", line: at.line, column: at.column, isImage: false, text: "")) }
+                continue
+            }
             if var allowed = SafeURL.allowed(destination, in: .body) {
                 if cmark_node_get_type(node) == CMARK_NODE_LINK, allowed.hasPrefix("#") || SitePaths.linkTarget(allowed, from: "") != nil {
                     site.append(

@@ -369,6 +369,13 @@ public enum SiteChecks {
         _ destination: String, in journal: Journal, at: SourceLocation, sourceLine: String?, targets: Set<String>, staticRoot: URL,
         anchors: Anchors, journals: JournalFiles
     ) -> Diagnostic? {
+        if destination.isEmpty {
+            // `[기사]()`: a placeholder never filled in, a link back to this page.
+            return .warning(
+                "link with no address: it leads back to this page", at: at,
+                hint: "write its address between the parentheses: [기사](https://…) — or, if it is no link, write the text without the brackets",
+                sourceLine: sourceLine, code: "empty-link")
+        }
         let fragment = destination.firstIndex(of: "#").map { String(destination[destination.index(after: $0)...]) }.map { $0.removingPercentEncoding ?? $0 }
         if destination.hasPrefix("#") {
             return deadSection(fragment, of: journal.slug, own: true, link: destination, at: at, sourceLine: sourceLine, anchors: anchors)

@@ -222,6 +222,23 @@ import TestSupport
         #expect(broken.count == 2, "\(broken)")
     }
 
+    /// A link whose address was never filled in (`[기사]()`, `[원문](<>)`) leads back to the page
+    /// itself: the build and `check` name each, where it is; `#` alone (the page's top) is a
+    /// link a member means.
+    @Test func aLinkLeftWithoutItsAddressIsNamed() throws {
+        let site = try Self.freshSite("gazette-empty-link")
+        let body = "[기사]() 를 읽고 [맨 위로](#) 그리고 [원문](<>)."
+        try site.write("content/journals/2026-11-19-빈-링크.md", Self.journal(title: "빈 링크", created: "2026-11-19 09:00", body: body))
+        let file = "content/journals/2026-11-19-빈-링크.md"
+        for command in [["build", "--no-pdf"], ["check"]] {
+            let run = try GazetteCommand.run(command, in: site.url)
+            #expect(run.status == 0, "\(run.stderr)")
+            let line = run.stderr.split(separator: "\n").first { $0.contains("link with no address") }.map(String.init) ?? ""
+            #expect(line.hasPrefix("\(file):7:1: warning: link with no address: it leads back to this page — write its address"), "\(command): \(run.stderr)")
+            #expect(run.stderr.components(separatedBy: "link with no address").count == 3, "\(command): \(run.stderr)")
+        }
+    }
+
     /// In a packet, a link to a journal of the same packet opens that journal's first page in
     /// the PDF (a site without a base URL had nothing to click), or the heading its `#…` names,
     /// described to a screen reader by the journal's title (and the heading's id), as the
