@@ -88,7 +88,7 @@ enum DiagnosticRanges {
         func valueRange() -> LSPRange {
             LSPRange(start: start, end: encoding.position(line: line, column: valueEnd(scalars, from: max(0, column - 1)) + 1, in: lines))
         }
-        if ["date-off-file-name", "date-off-new-file", "date-off-commit"].contains(code),
+        if ["date-off-file-name", "date-off-new-file", "date-off-commit", "date-copied"].contains(code),
             let fix = diagnostic.hint?.firstMatch(of: /^did you mean '((?:created|updated): [^']+)'\?/)?.1
         {
             // A year typed wrong: the key and its value, to be replaced by the line with the

@@ -250,6 +250,14 @@ final class Workspace {
                 journals: { [journals] in journals.values.map { ($0.slug, $0.path) } })
             diagnostics += SiteChecks.writing(of: journal, body: body, lineBreaks: config.markdown.lineBreaks)
         }
+        if isNew(path), let written = content?.newFiles.files {
+            // This buffer is being written now; the others as the load found them.
+            var files = written
+            files[path] = now
+            if let source = SiteChecks.copySource(of: journal, among: Array(journals.values), written: files) {
+                diagnostics.append(SiteChecks.copiedDate(journal, from: source, written: now, zone: config.timeZone))
+            }
+        }
         if let ahead = SiteChecks.futureDate(of: journal, zone: config.timeZone, now: now) { diagnostics.append(ahead) }
         if let behind = SiteChecks.pastDate(
             of: journal, article: stored, zone: config.timeZone, now: now, written: isNew(path) ? now : nil, lateCommit: lateCommit(journal, zone: config.timeZone))

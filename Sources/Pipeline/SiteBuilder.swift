@@ -118,7 +118,7 @@ public enum SiteBuilder {
         // The links and raw HTML the bodies drop are found by this parse, not by the loader's,
         // and so are the links to pages the site does not have. A date typed a year behind
         // publishes into that week at once: the build says so too.
-        let behind = SiteChecks.pastDates(sources.content, now: options.now, memo: memory.content)
+        let behind = SiteChecks.pastDates(sources.content, now: options.now, memo: memory.content) + SiteChecks.copiedDates(sources.content)
         let found = sources.content.diagnostics + bodies.warnings + SiteChecks.deadLinks(sources.content, bodies) + behind
             + SiteChecks.missingGlyphsInTitles(sources.content)
             + sources.theme.refusedLinks + sources.statics.refused

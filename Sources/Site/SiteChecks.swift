@@ -10,7 +10,7 @@ import Markdown
 public enum SiteChecks {
     /// Warnings for `content`. `now` is only used for the future-date check, never for output.
     public static func run(_ content: SiteContent, now: Date) -> [Diagnostic] {
-        duplicateArticles(content) + futureDates(content, now: now) + pastDates(content, now: now) + bodies(content)
+        duplicateArticles(content) + futureDates(content, now: now) + pastDates(content, now: now) + copiedDates(content) + bodies(content)
     }
 
     /// Each body's links (`bodyLinks`) and slips (`writing`), a journal at a time on every core:
@@ -130,6 +130,49 @@ public enum SiteChecks {
             pastDate(of: journal, article: article, zone: zone, now: now, written: written, lateCommit: lateCommit)
         }
         return memo?.pastDates(of: dated, zone: zone, now: now, make: make) ?? dated.compactMap(make)
+    }
+
+    /// New journal files dated the same moment as another journal of the same member: a journal
+    /// copied to start the next one (the quickest way to its front matter), its `created` kept —
+    /// so published in the week of the journal it was copied from, under that journal's moment.
+    /// Git tells the copy: a file it does not know yet, beside a committed journal or a new file
+    /// written before it. A journal dated by its day alone is left out (a journal a day is dated
+    /// alike). `gazette build` and `serve` warn of them too.
+    public static func copiedDates(_ content: SiteContent) -> [Diagnostic] {
+        let written = content.newFiles.files
+        guard !written.isEmpty else { return [] }
+        let new = content.journals.filter { written[$0.path] != nil && !$0.createdIsDay }
+        let moments = Set(new.map(\.created))
+        guard !moments.isEmpty else { return [] }
+        let alike = Dictionary(grouping: content.journals.filter { moments.contains($0.created) }) { $0.created }
+        return new.compactMap { journal in
+            guard let source = copySource(of: journal, among: alike[journal.created] ?? [], written: written) else { return nil }
+            return copiedDate(journal, from: source, written: written[journal.path] ?? journal.updated, zone: content.config.timeZone)
+        }
+    }
+
+    /// The journal `journal` (a new file) was copied from, among `alike` (journals dated as it
+    /// is): the same member's, committed, or new and written before it; the first by path.
+    public static func copySource(of journal: Journal, among alike: [Journal], written: [String: Date]) -> Journal? {
+        guard let mine = written[journal.path], !journal.createdIsDay else { return nil }
+        return alike.filter { other in
+            other.path != journal.path && other.created == journal.created && other.author == journal.author && !other.createdIsDay
+                && written[other.path].map { ($0, other.path) < (mine, journal.path) } ?? true
+        }.min { $0.path < $1.path }
+    }
+
+    /// The warning that `journal`, a file written at `written`, keeps the moment of `source`.
+    public static func copiedDate(_ journal: Journal, from source: Journal, written: Date, zone: TimeZone) -> Diagnostic {
+        func minute(_ date: Date) -> String {
+            let iso = ISO8601.format(date, in: zone)
+            return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
+        }
+        let (at, line) = journal.frontMatterLocation(of: "created")
+        let title = journal.title == source.title ? "; its title is that journal's too" : ""
+        return .warning(
+            "dated \(minute(journal.created)), the same moment as \(source.path) — copied from it, with its date?", at: at,
+            hint: "did you mean 'created: \(minute(written))'? (when this file was written) a journal keeps the moment it was written, and builds publish it in the week of that date\(title)",
+            sourceLine: line, code: "date-copied")
     }
 
     /// How many days either side of a journal's date no other journal may be dated for it to

@@ -177,6 +177,26 @@ import TestSupport
     /// A journal git does not know yet is being written now: dated more than a fortnight
     /// before today (a year typed wrong), it is asked about as it is typed; dated today, it is
     /// not; nor is a committed journal, however old its date.
+    /// A journal copied in the editor to start the next one (its file not committed yet), its
+    /// `created` kept: marked, and a quick fix writes the moment it is being written.
+    @Test func aJournalCopiedWithItsDateIsGivenItsOwnByAQuickFix() throws {
+        let text = Self.head("어제의 글", created: "2026-12-05 21:40") + "어제 쓴 본문.\n"
+        try site.write("content/journals/yesterday.md", text)
+        try commitSite()
+        try initialize()
+        let path = "content/journals/today.md"
+        let copied = try #require(try open(path, text).first { $0.string("code") == "date-copied" })
+        #expect(copied.string("message")?.hasPrefix("dated 2026-12-05 21:40, the same moment as content/journals/yesterday.md — copied from it") == true)
+        #expect(Self.range(copied) == [4, 0, 25], "the key and its date")
+        let fixed = try #require(newTexts(try codeActions(in: path, for: copied), in: path).first)
+        #expect(fixed.firstMatch(of: /^created: 20\d\d-\d\d-\d\d \d\d:\d\d$/) != nil && fixed != "created: 2026-12-05 21:40", "\(fixed)")
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text.replacingOccurrences(of: "created: 2026-12-05 21:40", with: fixed)]],
+        ])
+        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "date-copied" })
+        #expect(try client.finish() == 0)
+    }
+
     @Test func aNewJournalDatedWellBeforeTodayIsAskedAbout() throws {
         try commitSite()
         try initialize()

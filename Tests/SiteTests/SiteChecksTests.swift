@@ -163,6 +163,39 @@ import TestSupport
     /// writing to be held against: while git does not know the file (a member writing it), a
     /// date more than a fortnight before the file was last saved is asked about; once committed,
     /// or in a site without history, it is not.
+    /// A journal copied to start the next one keeps the moment of the one it was copied from:
+    /// the new file is named (git tells it from the committed one), with when it was written;
+    /// the same moment by another member, a day written alone, and a site without history are not.
+    @Test func warnsOfANewFileCopiedWithTheDateOfAnother() throws {
+        let site = try TemporaryFolder("gazette-copied-dates")
+        try site.write("gazette.yml", "title: T\ntimezone: Asia/Seoul\nauthors:\n  me: { name: 나 }\n  you: { name: 너 }\n")
+        func journal(_ name: String, title: String = "어제 쓴 글", author: String = "me", created: String = "2026-12-05 21:40", saved: String) throws {
+            let text = "---\ntitle: \(title)\nauthor: \(author)\ncreated: \(created)\n---\nText.\n"
+            let file = try site.write("content/journals/\(name).md", text)
+            try FileManager.default.setAttributes([.modificationDate: try #require(ISO8601.parse(saved))], ofItemAtPath: file.path)
+        }
+        try journal("yesterday", saved: "2026-12-05T21:50:00+09:00")
+        try journal("a-day", title: "하루", created: "2026-12-05", saved: "2026-12-05T21:50:00+09:00")
+        try journal("copied", saved: "2026-12-06T20:15:00+09:00")
+        func copied() throws -> [String] {
+            SiteChecks.copiedDates(try SiteContent.load(siteRoot: site.url, throwsOnErrors: false)).sorted().map(\.summary)
+        }
+        // Not a repository: nothing tells the copy from the journal it was copied from.
+        #expect(try copied() == [])
+        #expect(try TestGit.run(["init", "-q"], in: site.url).status == 0)
+        #expect(try TestGit.run(["add", "yesterday.md", "a-day.md"], in: site.url.appendingPathComponent("content/journals")).status == 0)
+        #expect(try TestGit.run(["commit", "-qm", "first"], in: site.url, date: 1_764_938_000).status == 0)
+        try journal("a-day-too", title: "하루 더", created: "2026-12-05", saved: "2026-12-06T20:15:00+09:00")
+        try journal("theirs", title: "너의 글", author: "you", saved: "2026-12-06T20:15:00+09:00")
+        try journal("copied-again", title: "또 다른 글", saved: "2026-12-06T22:00:00+09:00")
+        let hint = "(when this file was written) a journal keeps the moment it was written, and builds publish it in the week of that date"
+        #expect(
+            try copied() == [
+                "content/journals/copied-again.md:4:1: warning: dated 2026-12-05 21:40, the same moment as content/journals/copied.md — copied from it, with its date? — did you mean 'created: 2026-12-06 22:00'? \(hint)",
+                "content/journals/copied.md:4:1: warning: dated 2026-12-05 21:40, the same moment as content/journals/yesterday.md — copied from it, with its date? — did you mean 'created: 2026-12-06 20:15'? \(hint); its title is that journal's too",
+            ])
+    }
+
     @Test func warnsOfANewFileDatedWellBeforeItWasWritten() throws {
         let site = try TemporaryFolder("gazette-new-file-dates")
         try site.write("gazette.yml", "title: T\ntimezone: Asia/Seoul\n")
