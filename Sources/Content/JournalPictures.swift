@@ -145,6 +145,20 @@ public enum JournalPictures {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
                 boundary.escape(of: url.path) == nil
             else {
+                if path != written, let mark = written.first(where: { $0 == "#" || $0 == "?" }),
+                    let whole = normalized((decoded.hasPrefix("/") ? SiteLayout.statics : folder + "/") + (written.removingPercentEncoding ?? written)),
+                    FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent(whole).path)
+                {
+                    // `chart#1.png`, `q?.png`: the file has the mark in its name, which an address
+                    // reads as the start of a place in the page or of a query.
+                    let escaped = written.replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "?", with: "%3F")
+                    problems.append(
+                        .error(
+                            "picture '\(written)' has no file: in an address '\(mark)' ends the file's name, so it names \(file)", at: at,
+                            hint: "did you mean '![\(link.text)](\(escaped))'? (\(mark == "#" ? "%23" : "%3F") is '\(mark)' in an address) — or rename the file without '\(mark)'",
+                            sourceLine: shown, code: "picture-address-mark"))
+                    continue
+                }
                 problems.append(.error("picture '\(written)' has no file: \(file) is missing", at: at, hint: missingHint(file, written: written, siteRoot: siteRoot), sourceLine: shown))
                 continue
             }

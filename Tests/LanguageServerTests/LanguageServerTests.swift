@@ -982,7 +982,7 @@ import TestSupport
         let files = [
             ("content/journals/2026-12/chart.png", 3), ("content/journals/2026-12/pics/my chart.png", 1),
             ("content/journals/2026-12/\("그래프".decomposedStringWithCanonicalMapping).png", 2), ("content/journals/2026-12/notes.txt", 0),
-            ("static/images/logo.png", 4),
+            ("static/images/logo.png", 4), ("content/journals/2026-12/차트#2.png", 5),
         ]
         for (file, age) in files {
             let url = site.url.appendingPathComponent(file)
@@ -994,9 +994,11 @@ import TestSupport
         _ = try open(path, "---\ntitle: 그림\ncreated: 2026-12-01\n---\n![차트](\n![차트](ch\n")
         func items(_ line: Int, _ character: Int) throws -> [[String: Any]] { try completionItems(in: path, line: line, character: character) }
         let offered = try items(4, 6)
-        #expect(offered.compactMap { $0.string("label") } == ["<pics/my chart.png>", "그래프.png", "chart.png", "/images/logo.png"])
+        // A '#' in a file's name is written %23: an address's '#' would end the name.
+        #expect(offered.compactMap { $0.string("label") } == ["<pics/my chart.png>", "그래프.png", "chart.png", "차트%232.png", "/images/logo.png"])
         #expect(offered.compactMap { $0.string("detail") } == [
-            "1200 × 900 · beside the journal", "1200 × 900 · beside the journal", "1200 × 900 · beside the journal", "1200 × 900 · static/, shared",
+            "1200 × 900 · beside the journal", "1200 × 900 · beside the journal", "1200 × 900 · beside the journal", "1200 × 900 · beside the journal",
+            "1200 × 900 · static/, shared",
         ])
         let typed = try items(5, 8)
         #expect(typed.first?.object("textEdit").string("newText") == "<pics/my chart.png>")
