@@ -553,11 +553,12 @@ import TestSupport
 
     /// A picture whose file has `#` or `?` in its name (`chart#1.png`, as phones and tools number
     /// copies): written as it is, the address ends at the mark. Named, with the name to write
-    /// (`%23`, `%3F`); written so, the page shows it.
+    /// (`%23`, `%3F`); written so, the page shows it. A `%` alone in a name is escaped for it.
     @Test func aPictureWithAHashInItsNameIsWrittenWithItsEscape() throws {
         let site = try Self.freshSite("gazette-picture-hash")
         try Self.png(site.url.appendingPathComponent("content/journals/chart#1.png"), width: 10, height: 10)
         try Self.png(site.url.appendingPathComponent("content/journals/q?.png"), width: 10, height: 10)
+        try Self.png(site.url.appendingPathComponent("content/journals/100%.png"), width: 10, height: 10)
         let path = "content/journals/2026-11-20-hash.md"
         try site.write(path, Self.journal(title: "번호 붙은 그림", created: "2026-11-20 10:00", body: "![차트 1](chart#1.png)\n\n![물음](q?.png)"))
         let check = try GazetteCommand.run(["check"], in: site.url)
@@ -567,11 +568,11 @@ import TestSupport
                 "\(path):7:1: error: picture 'chart#1.png' has no file: in an address '#' ends the file's name, so it names content/journals/chart — did you mean '![차트 1](chart%231.png)'? (%23 is '#' in an address)"),
             "\(check.stderr)")
         #expect(check.stderr.contains("\(path):9:1: error: picture 'q?.png' has no file: in an address '?' ends the file's name"), "\(check.stderr)")
-        try site.write(path, Self.journal(title: "번호 붙은 그림", created: "2026-11-20 10:00", body: "![차트 1](chart%231.png)\n\n![물음](q%3F.png)"))
+        try site.write(path, Self.journal(title: "번호 붙은 그림", created: "2026-11-20 10:00", body: "![차트 1](chart%231.png)\n\n![물음](q%3F.png)\n\n![백퍼센트](100%.png)"))
         let build = try GazetteCommand.run(["build", "--no-pdf"], in: site.url)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(try site.read("public/journals/hash/index.html").contains("<img src=\"chart%231.png\""))
-        #expect(site.exists("public/journals/hash/chart#1.png") && site.exists("public/journals/hash/q?.png"))
+        #expect(site.exists("public/journals/hash/chart#1.png") && site.exists("public/journals/hash/q?.png") && site.exists("public/journals/hash/100%.png"))
         let broken = try LinkWalk.broken(in: site.url.appendingPathComponent("public"), basePath: "/")
         #expect(broken.isEmpty, "\(broken)")
     }

@@ -93,6 +93,16 @@ import TestSupport
         #expect(document.plainText().contains("100~125mg/dL"))
     }
 
+    /// A `%` that starts no escape (`100%.png`, `?x=50%`) is written `%25`: sent as it is, servers
+    /// refuse the address (nginx answers 400). Escapes stay as written.
+    @Test func aPercentSignThatStartsNoEscapeIsEscaped() {
+        let html = MarkdownDocument("![백퍼센트](100%.png) [링크](https://example.org/a?x=50%) [한](https://example.org/%ED%95%9C) [z](%zz%4)").html()
+        #expect(html.contains("src=\"100%25.png\""), "\(html)")
+        #expect(html.contains("href=\"https://example.org/a?x=50%25\""))
+        #expect(html.contains("href=\"https://example.org/%ED%95%9C\""))
+        #expect(html.contains("href=\"%25zz%254\""))
+    }
+
     /// Documents parse on both cores at once, and none loses the characters its extensions
     /// need while another finishes: with cmark-gfm's own table handling, one thread's parse
     /// emptied the table under another's, whose autolinks and strikethroughs came out as text.
