@@ -83,6 +83,10 @@ public final class LanguageServer {
             answer(id, params) { features, document, position in
                 .from(features.references(document, position, includeDeclaration: params["context"]?["includeDeclaration"]?.bool ?? false))
             }
+        case "textDocument/inlayHint":
+            answer(id, params, needsPosition: false) { features, document, _ in
+                .from(features.inlayHints(document, range: params["range"]?.decoded(as: LSPRange.self)))
+            }
         case "textDocument/documentSymbol":
             answer(id, params, needsPosition: false) { features, document, _ in .from(features.symbols(document)) }
         case "textDocument/prepareRename":
@@ -160,7 +164,7 @@ public final class LanguageServer {
             "textDocumentSync": .object(["openClose": .bool(true), "change": .number(2), "save": .bool(true)]),
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "[", ",", "(", "/", "-", "^"].map(JSONValue.string))]),
             "hoverProvider": .bool(true), "definitionProvider": .bool(true), "documentSymbolProvider": .bool(true),
-            "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true),
+            "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true), "inlayHintProvider": .bool(true),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
             "executeCommandProvider": .object(["commands": .array([

@@ -742,6 +742,38 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// After what the member typed in the front matter, what it stands for: the stored article's
+    /// headline, outlet and day (before a comment), each tag's name, the member's name, and the
+    /// week builds publish the journal in — which moves as soon as a date is typed a year off.
+    @Test func inlayHintsSayWhatTheFrontMatterStandsFor() throws {
+        try initialize()
+        let path = "content/journals/hints.md"
+        func text(_ created: String) -> String {
+            "---\ntitle: 힌트\narticle: \"8e5eec85357b\"   # 메모\ntags: [economy, politics]\nauthor: heedon\ncreated: \(created)\n---\n본문.\n"
+        }
+        _ = try open(path, text("2026-11-20 09:00"))
+        func hints() throws -> [String] {
+            let found = try client.result("textDocument/inlayHint", [
+                "textDocument": ["uri": uri(path)], "range": ["start": ["line": 0, "character": 0], "end": ["line": 9, "character": 0]],
+            ]) as? [[String: Any]] ?? []
+            return found.map { hint in
+                let at = hint.object("position")
+                return "\(at.int("line") ?? -1):\(at.int("character") ?? -1) \(hint.string("label") ?? "")"
+            }
+        }
+        #expect(
+            try hints() == [
+                "2:23 한은, 기준금리 연 2.50% 동결…“반도체 호조에도 내수 회복 더뎌” · TV조선 · 2026년 11월 19일 (목)",
+                "3:14 경제", "3:24 정치", "4:14 함희돈", "5:25 2026년 47주차",
+            ])
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text("2025-11-20 09:00")]],
+        ])
+        _ = try client.diagnostics(for: uri(path))
+        #expect(try hints().last == "5:25 2025년 47주차")
+        #expect(try client.finish() == 0)
+    }
+
     @Test func aTitleToQuoteIsQuotedByAQuickFix() throws {
         try initialize()
         let path = "content/journals/quote.md"
