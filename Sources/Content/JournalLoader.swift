@@ -71,21 +71,9 @@ public enum JournalLoader {
     /// the files of `content/journals/`, relative to it.
     static func strayJournals(siteRoot: URL, beside files: [String]) -> [Diagnostic] {
         var found: [Diagnostic] = []
-        func stray(_ path: String, _ message: String, _ hint: String) {
-            found.append(.warning("this file is not read as a journal: \(message)", at: SourceLocation(path: path, line: 1, column: 1), hint: hint, code: "stray-journal"))
-        }
         for file in files where !(file as NSString).lastPathComponent.hasPrefix(".") {
-            let lowered = file.lowercased()
             let path = folder + "/" + file
-            if let ext = otherMarkdownExtensions.first(where: lowered.hasSuffix) {
-                stray(path, "a journal's file name ends in .md", "rename it \(path.dropLast(ext.count)).md")
-            } else if lowered.hasSuffix(".md.txt") {
-                stray(path, "a journal's file name ends in .md (the editor added .txt)", "rename it \(path.dropLast(4))")
-            } else if lowered.hasSuffix(".txt"), let head = FileHandle(forReadingAtPath: siteRoot.path + "/" + path).map({ $0.readData(ofLength: 8) }),
-                String(decoding: head, as: UTF8.self).drop(while: { $0 == "\u{FEFF}" }).hasPrefix("---")
-            {
-                stray(path, "a journal's file name ends in .md", "rename it \(path.dropLast(4)).md")
-            }
+            if let said = stray(path, head: { FileHandle(forReadingAtPath: siteRoot.path + "/" + path).map { $0.readData(ofLength: 8) } }) { found.append(said) }
         }
         // `.md` files in `content/` outside `content/journals/`; the store and thumbnails hold none.
         let content = siteRoot.path + "/content"
@@ -94,12 +82,37 @@ public enum JournalLoader {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: content + "/" + name, isDirectory: &isFolder) else { continue }
             let inside = isFolder.boolValue ? SiteBoundary(siteRoot: siteRoot).files(under: "content/" + name, skippingHidden: true).entries.map { name + "/" + $0.path } : [name]
-            for file in inside where file.lowercased().hasSuffix(".md") {
-                let rest = isFolder.boolValue ? String(file.drop { $0 != "/" }.dropFirst()) : file
-                stray("content/" + file, "journals are in \(folder)/", "move it to \(folder)/\(rest)")
+            for file in inside {
+                if let said = stray("content/" + file, head: { nil }) { found.append(said) }
             }
         }
         return found
+    }
+
+    /// Why the file at site-relative `path` is not read as a journal though it looks like one,
+    /// if it is so (the rules of `strayJournals`): asked of each file by loading, and by
+    /// `gazette lsp` of a document open in the editor. `head`: the file's first bytes, read only
+    /// for a `.txt` file in the journals' folder.
+    public static func stray(_ path: String, head: () -> Data?) -> Diagnostic? {
+        func stray(_ message: String, _ hint: String) -> Diagnostic {
+            .warning("this file is not read as a journal: \(message)", at: SourceLocation(path: path, line: 1, column: 1), hint: hint, code: "stray-journal")
+        }
+        let lowered = path.lowercased()
+        if path.hasPrefix(folder + "/") {
+            if let ext = otherMarkdownExtensions.first(where: lowered.hasSuffix) {
+                return stray("a journal's file name ends in .md", "rename it \(path.dropLast(ext.count)).md")
+            } else if lowered.hasSuffix(".md.txt") {
+                return stray("a journal's file name ends in .md (the editor added .txt)", "rename it \(path.dropLast(4))")
+            } else if lowered.hasSuffix(".txt"), let head = head(), String(decoding: head, as: UTF8.self).drop(while: { $0 == "\u{FEFF}" }).hasPrefix("---") {
+                return stray("a journal's file name ends in .md", "rename it \(path.dropLast(4)).md")
+            }
+            return nil
+        }
+        // `.md` files in `content/` outside `content/journals/`; the store and thumbnails hold none.
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0] == "content", lowered.hasSuffix(".md"), !["articles", "thumbnails"].contains(parts[1]) else { return nil }
+        let rest = parts.count > 2 ? parts.dropFirst(2).joined(separator: "/") : String(parts[1])
+        return stray("journals are in \(folder)/", "move it to \(folder)/\(rest)")
     }
 
     /// Loads all journals. Files with errors are left out of `journals` and reported. With a

@@ -221,7 +221,10 @@ final class Workspace {
     func problems(in document: TextDocument, now: Date) -> [Diagnostic] {
         guard let path = document.path else { return [] }
         if path == ConfigLoader.fileName { return ConfigLoader.parse(Data(document.text.utf8), path: path).diagnostics }
-        guard Self.isJournal(path) else { return [] }
+        guard Self.isJournal(path) else {
+            // A journal saved where builds do not look (`content/journal/x.md`, `x.markdown`).
+            return JournalLoader.stray(path, head: { Data(document.text.utf8.prefix(8)) }).map { [$0] } ?? []
+        }
         guard let config else { return MergeLeftovers.diagnostics(in: Data(document.text.utf8), path: path) }
         let (parsed, found) = parse(document, now: now)
         var diagnostics = found

@@ -742,6 +742,25 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A journal saved where builds do not look — another folder of `content/`, another Markdown
+    /// extension — is said in the editor as `check` says it, not left without a word.
+    @Test func aJournalSavedWhereBuildsDoNotLookIsSaidInTheEditor() throws {
+        try initialize()
+        let text = Self.head("길 잃은 저널") + "본문.\n"
+        for (path, said) in [
+            ("content/journal/2026-12-07-lost.md", "journals are in content/journals/ — move it to content/journals/2026-12-07-lost.md"),
+            ("content/journals/lost.markdown", "a journal's file name ends in .md — rename it content/journals/lost.md"),
+            ("content/journals/lost.txt", "a journal's file name ends in .md — rename it content/journals/lost.md"),
+        ] {
+            let diagnostics = try open(path, text)
+            #expect(diagnostics.map { $0.string("code") } == ["stray-journal"], "\(path): \(diagnostics)")
+            #expect(diagnostics.first?.string("message") == "this file is not read as a journal: \(said)")
+        }
+        // Notes beside the site's journals that are not journals: nothing to say.
+        #expect(try open("content/articles/notes.md", "메모\n").isEmpty)
+        #expect(try client.finish() == 0)
+    }
+
     /// After what the member typed in the front matter, what it stands for: the stored article's
     /// headline, outlet and day (before a comment), each tag's name, the member's name, and the
     /// week builds publish the journal in — which moves as soon as a date is typed a year off.
