@@ -149,11 +149,13 @@ public enum NewJournal {
     /// A double-quoted YAML scalar, safe for any title, colons and quotes included.
     static func yamlString(_ text: String) -> String { JSONString.quoted(text) }
 
-    static func dayStamp(_ date: Date, _ zone: TimeZone) -> String {
+    /// `2026-12-07`, the day of `date` in `zone`, as a journal's front matter writes it.
+    public static func dayStamp(_ date: Date, _ zone: TimeZone) -> String {
         String(ISO8601.format(date, in: zone).prefix(10))
     }
 
-    static func minuteStamp(_ date: Date, _ zone: TimeZone) -> String {
+    /// `2026-12-07 18:05`, `date` to the minute in `zone`, as `gazette new` writes `created:`.
+    public static func minuteStamp(_ date: Date, _ zone: TimeZone) -> String {
         let iso = ISO8601.format(date, in: zone)
         return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
     }

@@ -1,3 +1,4 @@
+import Authoring
 import Bodies
 import Content
 import Foundation
@@ -100,6 +101,19 @@ struct Features {
                         label: tag.key, kind: 20, detail: "\(tag.name) · \(counts[tag.key] ?? 0) journals", sortText: String(format: "%04d", index),
                         filterText: "\(tag.key) \(tag.name)", textEdit: TextEdit(range: replace, newText: tag.key))
                 })
+            case "created", "updated":
+                // The moment as `gazette new` writes it, the day alone, and for a committed
+                // journal the moment it was first committed (what a build dates it by).
+                let now = Date(), zone = config.timeZone
+                var moments = [(NewJournal.minuteStamp(now, zone), "now"), (NewJournal.dayStamp(now, zone), "today, the day alone")]
+                if let first = workspace.content?.newFiles.firstCommit(path), NewJournal.dayStamp(first, zone) != moments[1].0 {
+                    moments.append((NewJournal.minuteStamp(first, zone), "when this journal was first committed"))
+                }
+                return CompletionList(isIncomplete: false, items: moments.enumerated().map { index, moment in
+                    CompletionItem(
+                        label: moment.0, kind: 12, detail: moment.1, sortText: String(index), filterText: moment.0,
+                        textEdit: TextEdit(range: replace, newText: moment.0))
+                })
             case "author":
                 return CompletionList(isIncomplete: false, items: config.authors.map { author in
                     CompletionItem(label: author.key, kind: 6, detail: author.name, filterText: "\(author.key) \(author.name)",
@@ -166,8 +180,9 @@ struct Features {
     func typedValue(_ place: Place) -> String {
         var text = place.before
         if let last = text.lastIndex(where: { [":", "[", ",", "-", " ", "\"", "'", "\t"].contains($0) }) {
-            // URLs hold ':' and '-': for article values, everything after "article:" is typed.
-            if place.key == "article", let colon = text.firstIndex(of: ":") {
+            // URLs hold ':' and '-', dates '-', ':' and a space: for these values, everything
+            // after the key's colon is typed.
+            if ["article", "created", "updated"].contains(place.key), let colon = text.firstIndex(of: ":") {
                 text = text[text.index(after: colon)...]
                 return text.trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
             }

@@ -1071,6 +1071,11 @@ import TestSupport
         #expect(articles.allSatisfy { $0.contains("반도체") })
         #expect(try labels(3, 9).contains("economy"))
         #expect(try labels(4, 8) == ["heedon", "jiwoo", "sam"])
+        // After `created:`: now, as `gazette new` writes it, and today alone, over what is typed.
+        let moments = try completionItems(in: path, line: 5, character: 19)
+        #expect(moments.compactMap { $0.string("detail") } == ["now", "today, the day alone"])
+        #expect(moments.first?.string("label")?.firstMatch(of: /^20\d\d-\d\d-\d\d \d\d:\d\d$/) != nil)
+        #expect(moments.map { Self.range($0.object("textEdit")) } == [[5, 9, 19], [5, 9, 19]])
         // In the body after `](`: the other journals by title.
         let links = try labels(7, 12)
         #expect(links.contains("기후 적응 예산, 누구의 몫인가"))
