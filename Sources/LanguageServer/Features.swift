@@ -101,6 +101,22 @@ struct Features {
                         label: tag.key, kind: 20, detail: "\(tag.name) · \(counts[tag.key] ?? 0) journals", sortText: String(format: "%04d", index),
                         filterText: "\(tag.key) \(tag.name)", textEdit: TextEdit(range: replace, newText: tag.key))
                 })
+            case "title":
+                // The headline of the stored article the journal is about, as `gazette new` titles it.
+                let named = document.lines.first { $0.hasPrefix("article:") }.map { String($0.dropFirst("article:".count)) }
+                guard let named, let article = workspace.article(named.trimmingCharacters(in: .whitespaces)) else {
+                    return CompletionList(isIncomplete: false, items: [])
+                }
+                let title = JSONString.quoted(article.title)
+                let whole = LSPRange(
+                    start: Position(line: place.lineIndex, character: encoding.length("title:") + (place.line.dropFirst(6).hasPrefix(" ") ? 1 : 0)),
+                    end: Position(line: place.lineIndex, character: encoding.length(place.line)))
+                return CompletionList(isIncomplete: false, items: [
+                    CompletionItem(
+                        label: article.title, kind: 12, detail: ["the article's headline", article.publisher].compactMap { $0 }.joined(separator: " · "),
+                        filterText: String(place.before.dropFirst(6)).trimmingCharacters(in: .whitespaces) + " " + article.title,
+                        textEdit: TextEdit(range: whole, newText: title))
+                ])
             case "created", "updated":
                 // The moment as `gazette new` writes it, the day alone, and for a committed
                 // journal the moment it was first committed (what a build dates it by).

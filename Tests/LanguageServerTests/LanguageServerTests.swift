@@ -1076,6 +1076,13 @@ import TestSupport
         #expect(moments.compactMap { $0.string("detail") } == ["now", "today, the day alone"])
         #expect(moments.first?.string("label")?.firstMatch(of: /^20\d\d-\d\d-\d\d \d\d:\d\d$/) != nil)
         #expect(moments.map { Self.range($0.object("textEdit")) } == [[5, 9, 19], [5, 9, 19]])
+        // After `title:` in a journal about a stored article: its headline, over the whole title.
+        let titled = "content/journals/titled.md"
+        _ = try open(titled, "---\ntitle: \"titled\"\narticle: \"8e5eec85357b\"\ncreated: 2026-11-20\n---\n본문.\n")
+        let headline = try completionItems(in: titled, line: 1, character: 15)
+        #expect(headline.compactMap { $0.string("label") } == ["한은, 기준금리 연 2.50% 동결…“반도체 호조에도 내수 회복 더뎌”"])
+        #expect(headline.first?.object("textEdit").string("newText") == "\"한은, 기준금리 연 2.50% 동결…“반도체 호조에도 내수 회복 더뎌”\"")
+        #expect(headline.map { Self.range($0.object("textEdit")) } == [[1, 7, 15]])
         // In the body after `](`: the other journals by title.
         let links = try labels(7, 12)
         #expect(links.contains("기후 적응 예산, 누구의 몫인가"))
