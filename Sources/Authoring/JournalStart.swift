@@ -19,7 +19,8 @@ public enum JournalStart {
     public static func edit(
         path: String, text: String, author: String?, created: Date, config: SiteConfig, siteRoot: URL
     ) -> Edit {
-        let lines = text.lfLines()
+        // Lines without the `\r` of a file written on Windows.
+        let lines = text.lfLines().map { $0.unicodeScalars.last == "\r" ? Substring($0.unicodeScalars.dropLast()) : $0 }
         let first = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) }
         var title = title(forFile: path)
         var replaced = 0

@@ -117,7 +117,7 @@ extension Features {
         let needle = "\"id\":\"\(article.id)\""
         for name in names {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) else { continue }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(needle) {
+            for (index, line) in text.editorLines().enumerated() where line.contains(needle) {
                 let end = Position(line: index, character: encoding.length(line))
                 return Location(uri: workspace.uri(of: SiteLayout.articles + "/" + name), range: LSPRange(start: Position(line: index, character: 0), end: end))
             }
@@ -148,7 +148,7 @@ extension Features {
     func configLines() -> [Substring]? {
         if let open = workspace.documents.values.first(where: { $0.path == ConfigLoader.fileName }) { return open.lines }
         guard let text = try? String(contentsOf: workspace.root.appendingPathComponent(ConfigLoader.fileName), encoding: .utf8) else { return nil }
-        return text.split(separator: "\n", omittingEmptySubsequences: false)
+        return text.editorLines()
     }
 
     // MARK: - Symbols
@@ -215,7 +215,7 @@ extension Features {
         let source = workspace.source
         for path in JournalLoader.journalPaths(siteRoot: workspace.root) + source.unsavedPaths {
             guard let data = source.contents(path) else { continue }
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = String(decoding: data, as: UTF8.self).editorLines()
             var edits: [TextEdit] = []
             var current: String?
             for (index, line) in lines.enumerated().dropFirst() {

@@ -126,3 +126,33 @@ public enum PositionEncoding: String, Sendable {
         return count
     }
 }
+
+// MARK: - Line endings
+
+extension TextEdit {
+    /// The edit with the lines it writes ending as `lineEnding` (a document written on Windows
+    /// keeps its `\r\n`). A `\r\n` already written is one `Character`, so it is left as it is.
+    func ending(_ lineEnding: String) -> TextEdit {
+        lineEnding == "\n" ? self : TextEdit(range: range, newText: newText.replacingOccurrences(of: "\n", with: lineEnding))
+    }
+}
+
+extension CodeAction {
+    /// The action with its edits of `uri` ending their lines as `lineEnding`.
+    func ending(_ lineEnding: String, in uri: String) -> CodeAction {
+        guard lineEnding != "\n", let edits = edit?.changes[uri] else { return self }
+        var action = self
+        action.edit?.changes[uri] = edits.map { $0.ending(lineEnding) }
+        return action
+    }
+}
+
+extension CompletionList {
+    /// The list with its items' edits ending their lines as `lineEnding`.
+    func ending(_ lineEnding: String) -> CompletionList {
+        guard lineEnding != "\n" else { return self }
+        var list = self
+        for index in list.items.indices { list.items[index].textEdit = list.items[index].textEdit?.ending(lineEnding) }
+        return list
+    }
+}

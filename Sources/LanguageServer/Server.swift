@@ -75,7 +75,8 @@ public final class LanguageServer {
         case "textDocument/didSave": didSave(params)
         case "textDocument/didClose": didClose(params)
         case "workspace/didChangeWatchedFiles": changedOnDisk()
-        case "textDocument/completion": answer(id, params) { features, document, position in .from(features.completion(document, position)) }
+        case "textDocument/completion":
+            answer(id, params) { features, document, position in .from(features.completion(document, position).ending(document.lineEnding)) }
         case "textDocument/hover": answer(id, params) { features, document, position in features.hover(document, position).map(JSONValue.from) ?? .null }
         case "textDocument/definition":
             answer(id, params) { features, document, position in features.definition(document, position).map(JSONValue.from) ?? .null }
@@ -109,7 +110,8 @@ public final class LanguageServer {
         case "textDocument/codeAction":
             answer(id, params, needsPosition: false) { features, document, _ in
                 let sent = params["context"]?["diagnostics"]?.decoded(as: [LSPDiagnostic].self) ?? []
-                return .from(features.codeActions(document, diagnostics: Self.own(sent, published: published[document.uri] ?? [])))
+                let ending = document.lineEnding
+                return .from(features.codeActions(document, diagnostics: Self.own(sent, published: published[document.uri] ?? [])).map { $0.ending(ending, in: document.uri) })
             }
         default:
             if id != nil { respond(id: id, error: (-32601, "gazette lsp does not handle \(method)")) }

@@ -7,20 +7,28 @@ struct TextDocument {
     let path: String?
     var version: Int
     var text: String
-    var lines: [Substring] { text.split(separator: "\n", omittingEmptySubsequences: false) }
+    var lines: [Substring] { text.editorLines() }
 
     /// The index in `text` of an LSP position (clamped to the text).
     func index(of position: Position, encoding: PositionEncoding) -> String.Index {
+        let scalars = text.unicodeScalars
         var index = text.startIndex
         var line = 0
         while line < position.line {
-            guard let newline = text[index...].firstIndex(of: "\n") else { return text.endIndex }
-            index = text.index(after: newline)
+            guard let newline = scalars[index...].firstIndex(of: "\n") else { return text.endIndex }
+            index = scalars.index(after: newline)
             line += 1
         }
-        let end = text[index...].firstIndex(of: "\n") ?? text.endIndex
-        let scalars = encoding.scalars(in: text[index..<end], upTo: max(0, position.character))
-        return text.unicodeScalars.index(index, offsetBy: scalars, limitedBy: end) ?? end
+        var end = scalars[index...].firstIndex(of: "\n") ?? text.endIndex
+        if end > index, scalars[scalars.index(before: end)] == "\r" { end = scalars.index(before: end) }
+        let counted = encoding.scalars(in: text[index..<end], upTo: max(0, position.character))
+        return scalars.index(index, offsetBy: counted, limitedBy: end) ?? end
+    }
+
+    /// The line ending the document is written with: `\r\n` where its first line ends so.
+    var lineEnding: String {
+        guard let newline = text.unicodeScalars.firstIndex(of: "\n"), newline > text.startIndex else { return "\n" }
+        return text.unicodeScalars[text.unicodeScalars.index(before: newline)] == "\r" ? "\r\n" : "\n"
     }
 
     /// Applies one change of `didChange`: a range replaced, or (no range) the whole text.
@@ -44,5 +52,26 @@ extension PositionEncoding {
         let text = lines[index]
         let prefix = text.unicodeScalars.prefix(max(0, column - 1))
         return Position(line: index, character: prefix.reduce(0) { $0 + units($1) })
+    }
+}
+
+extension StringProtocol {
+    /// The lines as editors count them: split at every line feed, a carriage return before it
+    /// left out (a file written on Windows), empty lines kept. Split by Unicode scalars: a
+    /// `\r\n` is one `Character`, so splitting by characters at `"\n"` never split such a file.
+    func editorLines() -> [SubSequence] {
+        let scalars = unicodeScalars
+        var lines: [SubSequence] = []
+        var start = startIndex
+        var index = scalars.startIndex
+        while let newline = scalars[index...].firstIndex(of: "\n") {
+            var end = newline
+            if end > start, scalars[scalars.index(before: end)] == "\r" { end = scalars.index(before: end) }
+            lines.append(self[start..<end])
+            start = scalars.index(after: newline)
+            index = start
+        }
+        lines.append(self[start...])
+        return lines
     }
 }

@@ -107,6 +107,34 @@ import TestSupport
         #expect(client.stray.isEmpty)
     }
 
+    /// A journal written on Windows (`\r\n` after every line) is read as the editor shows it:
+    /// ranges on their line and column, an incremental change where it was typed, completion
+    /// under its key, and the lines a quick fix writes ending as the file's do. Before, a
+    /// `\r\n` was one character to the server's line split: the whole file was one line.
+    @Test func aJournalWithWindowsLineEndingsIsReadLineByLine() throws {
+        try initialize()
+        let path = "content/journals/windows.md"
+        let text = "---\r\ntitle: 윈도우\r\ntags: [economi]\r\nauthor: \r\ncreated: 2026-11-20 09:00\r\n---\r\n본문 [링크](../no-such-journal/) 끝.\r\n"
+        let diagnostics = try open(path, text)
+        let byCode = Dictionary(diagnostics.map { ($0.string("code") ?? "", $0) }) { a, _ in a }
+        #expect(Self.range(try #require(byCode["unknown-tag"])) == [2, 7, 14])
+        #expect(Self.range(try #require(byCode["broken-link"])) == [6, 8, 27])
+        #expect(try completionItems(in: path, line: 3, character: 8).compactMap { $0.string("label") } == ["heedon", "jiwoo", "sam"])
+        // The tag mended by an incremental change on its line: the rest of the file as it was.
+        try client.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri(path), "version": 2],
+            "contentChanges": [["range": ["start": ["line": 2, "character": 7], "end": ["line": 2, "character": 14]], "text": "economy"]],
+        ])
+        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "unknown-tag" })
+        // A file begun in Windows' line endings is begun in them.
+        let begun = "content/journals/windows-new.md"
+        let heading = "# 윈도우에서\r\n\r\n본문.\r\n"
+        let error = try #require(try open(begun, heading).first { $0.string("code") == "front-matter" })
+        let written = try #require(newTexts(try codeActions(in: begun, for: error), in: begun).first)
+        #expect(written.hasPrefix("---\r\ntitle: \"윈도우에서\"\r\n") && !written.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(written.debugDescription)")
+        #expect(try client.finish() == 0)
+    }
+
     @Test func incrementalAndFullChangesAreCheckedAsTyped() throws {
         try initialize()
         let path = "content/journals/typing.md"
