@@ -30,7 +30,7 @@ public enum JournalStart {
             replaced = first + 1
             while replaced < lines.count, lines[replaced].allSatisfy(\.isWhitespace) { replaced += 1 }
         }
-        let stamp = NewJournal.minuteStamp(created, config.timeZone)
+        let stamp = ISO8601.minute(created, in: config.timeZone)
         var start = NewJournal.frontMatter(title: title, article: nil, tags: [], author: author, created: stamp, prompting: true)
         if first == nil {
             start += JournalTemplate.body(siteRoot: siteRoot, config: config, title: title, article: nil, url: nil)

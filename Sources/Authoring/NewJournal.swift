@@ -116,7 +116,7 @@ public enum NewJournal {
         let base = slugged.isEmpty ? "journal" : slugged
         let text = frontMatter(
             title: title, article: article?.url ?? articleURL, tags: request.tags, author: author,
-            created: minuteStamp(request.now, config.timeZone))
+            created: ISO8601.minute(request.now, in: config.timeZone))
             + JournalTemplate.body(siteRoot: siteRoot, config: config, title: title, article: article, url: article?.url ?? articleURL)
         // Skip slugs any journal already has; if a file appears meanwhile, take the next suffix.
         var slug = base
@@ -152,11 +152,5 @@ public enum NewJournal {
     /// `2026-12-07`, the day of `date` in `zone`, as a journal's front matter writes it.
     public static func dayStamp(_ date: Date, _ zone: TimeZone) -> String {
         String(ISO8601.format(date, in: zone).prefix(10))
-    }
-
-    /// `2026-12-07 18:05`, `date` to the minute in `zone`, as `gazette new` writes `created:`.
-    public static func minuteStamp(_ date: Date, _ zone: TimeZone) -> String {
-        let iso = ISO8601.format(date, in: zone)
-        return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
     }
 }

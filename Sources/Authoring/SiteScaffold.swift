@@ -41,7 +41,7 @@ public enum SiteScaffold {
 
     static func files(now: Date, gazetteVersion: String, member: String? = nil) -> [(String, String)] {
         let zone = TimeZone(identifier: "Asia/Seoul") ?? .current
-        let created = NewJournal.minuteStamp(now, zone)
+        let created = ISO8601.minute(now, in: zone)
         let published = ISO8601.format(now.addingTimeInterval(-6 * 3600), in: zone)
         let url = "https://www.example.com/news/2026/first-article"
         let id = CanonicalURL.articleID(for: url) ?? "000000000000"

@@ -164,6 +164,13 @@ public enum ISO8601 {
         return "\(yearText)-\(two(month))-\(two(day))T\(two(secondsOfDay / 3600)):\(two(secondsOfDay / 60 % 60)):\(two(secondsOfDay % 60))\(zone)"
     }
 
+    /// `2026-11-18 09:50`: `date` to the minute in `timeZone`, as front matter writes `created:`
+    /// (`gazette new`) and messages show a moment.
+    public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
+        let text = format(date, in: timeZone)
+        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
+    }
+
     /// The day `date` falls on in `timeZone`, counted as `daysFromCivil` counts (the date
     /// `format` writes, without writing it).
     public static func day(of date: Date, in timeZone: TimeZone) -> Int {

@@ -121,9 +121,9 @@ struct Features {
                 // The moment as `gazette new` writes it, the day alone, and for a committed
                 // journal the moment it was first committed (what a build dates it by).
                 let now = Date(), zone = config.timeZone
-                var moments = [(NewJournal.minuteStamp(now, zone), "now"), (NewJournal.dayStamp(now, zone), "today, the day alone")]
+                var moments = [(ISO8601.minute(now, in: zone), "now"), (NewJournal.dayStamp(now, zone), "today, the day alone")]
                 if let first = workspace.content?.newFiles.firstCommit(path), NewJournal.dayStamp(first, zone) != moments[1].0 {
-                    moments.append((NewJournal.minuteStamp(first, zone), "when this journal was first committed"))
+                    moments.append((ISO8601.minute(first, in: zone), "when this journal was first committed"))
                 }
                 return CompletionList(isIncomplete: false, items: moments.enumerated().map { index, moment in
                     CompletionItem(

@@ -30,7 +30,7 @@ extension Features {
             hints.append(InlayHint(position: encoding.position(line: index + 1, column: end + 1, in: lines), label: label, tooltip: tooltip))
         }
         var key: String?
-        for index in 1..<close where shown.contains(index) || key == "tags" {
+        for index in 1..<close {
             let scalars = Array(lines[index].unicodeScalars)
             let text = String(lines[index])
             if let colon = text.firstIndex(of: ":"), !text.hasPrefix(" "), !text.hasPrefix("-"), !text.hasPrefix("\t") {

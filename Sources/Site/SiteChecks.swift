@@ -163,10 +163,7 @@ public enum SiteChecks {
 
     /// The warning that `journal`, a file written at `written`, keeps the moment of `source`.
     public static func copiedDate(_ journal: Journal, from source: Journal, written: Date, zone: TimeZone) -> Diagnostic {
-        func minute(_ date: Date) -> String {
-            let iso = ISO8601.format(date, in: zone)
-            return String(iso.prefix(10)) + " " + String(iso.dropFirst(11).prefix(5))
-        }
+        func minute(_ date: Date) -> String { ISO8601.minute(date, in: zone) }
         let (at, line) = journal.frontMatterLocation(of: "created")
         let title = journal.title == source.title ? "; its title is that journal's too" : ""
         return .warning(

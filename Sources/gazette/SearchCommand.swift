@@ -115,10 +115,7 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     /// `2023-11-14 09:50` in the site's time zone.
-    static func display(_ date: Date, in zone: TimeZone) -> String {
-        let text = ISO8601.format(date, in: zone)
-        return String(text.prefix(10)) + " " + String(text.dropFirst(11).prefix(5))
-    }
+    static func display(_ date: Date, in zone: TimeZone) -> String { ISO8601.minute(date, in: zone) }
 
     /// The original app's "last searched" label: days, weeks, months, years ago.
     static func ago(_ date: Date, now: Date, in zone: TimeZone, language: SiteLanguage) -> String {
