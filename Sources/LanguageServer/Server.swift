@@ -65,7 +65,9 @@ public final class LanguageServer {
         }
         switch method {
         case "initialize": respond(id: id, result: initialize(params))
-        case "initialized": watchFiles()
+        case "initialized":
+            watchFiles()
+            publishErrorsOnDisk()
         case "$/setTrace", "$/cancelRequest", "workspace/didChangeConfiguration", "workspace/didRenameFiles": break
         case "shutdown":
             shutdownAsked = true
@@ -199,12 +201,15 @@ public final class LanguageServer {
 
     private func didOpen(_ params: JSONValue) {
         guard let item = params["textDocument"], let uri = item["uri"]?.string, let text = item["text"]?.string else { return }
+        var started = false
         if workspace == nil, let url = URL(string: uri), url.isFileURL, let root = SiteFolder.find(from: url.deletingLastPathComponent()) {
             start(root)
+            started = true
         }
         guard let workspace else { return }
         workspace.documents[uri] = TextDocument(uri: uri, path: workspace.path(of: uri), version: item["version"]?.int ?? 0, text: text)
         refresh(changed: uri)
+        if started { publishErrorsOnDisk() }
     }
 
     private func didChange(_ params: JSONValue) {
@@ -229,9 +234,16 @@ public final class LanguageServer {
         guard let path = document.path else { return }
         if Workspace.isJournal(path) {
             if workspace.revert(path, now: now()) { publishAll() }
+            // The file as saved: its errors are the site's again (the load's, or the buffer's
+            // errors if it was closed unsaved and the disk still holds what was loaded).
+            let errors = workspace.problems(in: TextDocument(uri: uri, path: path, version: 0, text: diskText(path) ?? ""), now: now())
+                .filter { $0.severity == .error }
+            closedErrors[uri] = errors.isEmpty ? nil : errors
+            if !errors.isEmpty { publish(uri: uri, diagnostics: converted(errors, path: path)) }
         } else {
             workspace.reload()
             publishAll()
+            publishErrorsOnDisk()
         }
     }
 
@@ -241,6 +253,41 @@ public final class LanguageServer {
         guard let workspace else { return }
         workspace.reload()
         publishAll()
+        publishErrorsOnDisk()
+    }
+
+    /// Each file not open in the editor that stops the build, by URI, as last published.
+    private var closedErrors: [String: [Diagnostic]] = [:]
+
+    /// The errors of files not open in the editor (a teammate's journal after `git pull`, a
+    /// picture deleted, a merge left in the store): published so the editor lists them with the
+    /// open files' problems — what stops `gazette build` is seen before building. Warnings of
+    /// closed files are `gazette check`'s: they depend on every other file and would go stale.
+    private func publishErrorsOnDisk() {
+        guard let workspace else { return }
+        let open = Set(workspace.documents.keys)
+        var now: [String: [Diagnostic]] = [:]
+        for (path, errors) in workspace.errorsOnDisk where !path.isEmpty {
+            let uri = workspace.uri(of: path)
+            if !open.contains(uri) { now[uri] = errors }
+        }
+        for uri in closedErrors.keys where now[uri] == nil && !open.contains(uri) { publish(uri: uri, diagnostics: []) }
+        for (uri, errors) in now.sorted(by: { $0.key < $1.key }) where closedErrors[uri] != errors {
+            publish(uri: uri, diagnostics: converted(errors, path: workspace.path(of: uri) ?? ""))
+        }
+        closedErrors = now
+    }
+
+    /// The file at site-relative `path` as the disk holds it.
+    private func diskText(_ path: String) -> String? {
+        guard let workspace else { return nil }
+        return DiskSource(root: workspace.root).contents(path).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// `diagnostics` of the file at `path` in the protocol's terms, ranged on its text on disk.
+    private func converted(_ diagnostics: [Diagnostic], path: String) -> [LSPDiagnostic] {
+        let lines = (diskText(path) ?? "").editorLines()
+        return diagnostics.map { DiagnosticRanges.convert($0, lines: lines, encoding: encoding) }
     }
 
     /// After an edit: the document is checked again. An edit to gazette.yml changes what every
@@ -252,6 +299,7 @@ public final class LanguageServer {
         guard let path = document.path, Workspace.isJournal(path) else {
             workspace.reload()
             publishAll()
+            publishErrorsOnDisk()
             return
         }
         if workspace.update(document, now: now()) {

@@ -217,6 +217,13 @@ final class Workspace {
 
     // MARK: - Diagnostics
 
+    /// The errors of the site's files as the last load found them on disk, by site-relative
+    /// path: what stops `gazette build` (a journal's front matter, a picture with no file, a
+    /// merge's leftovers in the store or gazette.yml), shown for files not open in the editor.
+    var errorsOnDisk: [String: [Diagnostic]] {
+        Dictionary(grouping: (content?.diagnostics ?? []).filter { $0.severity == .error && $0.location != nil }) { $0.location?.path ?? "" }
+    }
+
     /// Every problem `check` would find in `document`, as Gazette's diagnostics.
     func problems(in document: TextDocument, now: Date) -> [Diagnostic] {
         guard let path = document.path else { return [] }

@@ -770,6 +770,30 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A file not open in the editor that stops the build — a teammate's journal with its quote
+    /// never closed after `git pull` — is listed with its error; mended on disk, its mark goes;
+    /// opened, its own diagnostics take over, and closed again, its error on disk is back. A
+    /// closed file with warnings alone is `gazette check`'s: nothing is published for it.
+    @Test func errorsOfFilesNotOpenInTheEditorAreShown() throws {
+        let broken = "content/journals/teammate.md", warned = "content/journals/warned.md"
+        try site.write(broken, "---\ntitle: \"안 닫힌 따옴표\ncreated: 2026-11-20\n---\n본문.\n")
+        try site.write(warned, Self.head("경고만") + "[링크](../no-such-journal/)\n")
+        try initialize()
+        let error = try client.diagnostics(for: uri(broken))
+        #expect(error.map { $0.string("code") } == ["yaml-unclosed-quote"], "\(error)")
+        #expect(error.first?.int("severity") == 1)
+        #expect(try client.settledDiagnostics(for: uri(warned)) == nil)
+        // Opened: the buffer's own diagnostics; closed: the file's error again.
+        _ = try open(broken, Self.head("열어서 고침") + "본문.\n")
+        try client.notify("textDocument/didClose", ["textDocument": ["uri": uri(broken)]])
+        #expect(try client.settledDiagnostics(for: uri(broken))?.map { $0.string("code") } == ["yaml-unclosed-quote"])
+        // Mended on disk (as `git pull` would), and the editor says a file changed.
+        try site.write(broken, Self.head("고친 뒤") + "본문.\n")
+        try client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": uri(broken), "type": 2]]])
+        #expect(try client.settledDiagnostics(for: uri(broken))?.isEmpty == true)
+        #expect(try client.finish() == 0)
+    }
+
     /// A journal saved where builds do not look — another folder of `content/`, another Markdown
     /// extension — is said in the editor as `check` says it, not left without a word.
     @Test func aJournalSavedWhereBuildsDoNotLookIsSaidInTheEditor() throws {
