@@ -128,7 +128,9 @@ public struct StoreUpdate: Sendable {
         if files.isEmpty && removed.isEmpty {
             attributes = nil
         } else if let present = originalAttributes {
-            let lines = String(decoding: present, as: UTF8.self).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            // By any line ending: a clone on Windows may hold the file with `\r\n`, which is one
+            // `Character`, so splitting at "\n" read it as one line and added the line again.
+            let lines = String(decoding: present, as: UTF8.self).split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             if !lines.contains(wanted) { attributes = present + (present.last == 0x0A || present.isEmpty ? Data() : Data("\n".utf8)) + ArticleStore.attributes }
         } else {
             attributes = ArticleStore.attributes
