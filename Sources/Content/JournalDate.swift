@@ -73,7 +73,9 @@ public enum JournalDate {
     /// then shows the form to write, not a guess). People order a day and month before the year
     /// both ways: one date where the numbers tell (a number above 12 is the day), else both.
     public static func suggestions(for text: String, timeZone: TimeZone, year: Int? = nil) -> [(written: String, reading: String)] {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        // Typed in an input method's full-width mode (`２０２６－１２－０７ ０９：５２`): read as the
+        // characters they stand for (NFKC), which the date written then uses.
+        let trimmed = text.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespaces)
         let loose = #/^(\d{4})\s*(?:[.\/-]|년)\s*(\d{1,2})\s*(?:[.\/-]|월)\s*(\d{1,2})\s*(?:일|\.)?(.*)$/#
         let korean = #/^(\d{1,2})\s*월\s*(\d{1,2})\s*일(.*)$/#
         let yearLast = #/^(\d{1,2})\s*[.\/-]\s*(\d{1,2})\s*[.\/-]\s*(\d{4})\.?(.*)$/#

@@ -677,6 +677,9 @@ import Testing
         ("6.12.2026", ["2026-12-06", "2026-06-12"]),
         ("12/06/2026 오후 9시", ["2026-06-12 21:00", "2026-12-06 21:00"]),
         ("05/05/2026", ["2026-05-05"]),
+        // Typed in an input method's full-width mode.
+        ("2026－12－07 09：52", ["2026-12-07 09:52"]),
+        ("２０２６－１２－０７", ["2026-12-07"]),
     ])
     func suggestsWhatAMemberMeant(_ input: String, _ expected: [String]) {
         #expect(JournalDate.suggestions(for: input, timeZone: seoul, year: 2026).map(\.written) == expected)
