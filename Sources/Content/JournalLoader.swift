@@ -408,6 +408,19 @@ public enum JournalLoader {
     /// (`tags: economy, politics`, or `tags: economy politics` when each is a tag of the
     /// vocabulary, `known`) are a list; anything else is joined into one word.
     static func tagHint(_ tag: String, joined: String, known: [String] = [], names: [String: String] = [:]) -> String {
+        // Brackets, commas or a dash typed in an input method's full-width mode (`［economy］`,
+        // `economy，politics`, `－ economy`): the list meant, in the marks YAML reads.
+        let normal = tag.precomposedStringWithCompatibilityMapping
+        if normal != tag {
+            var text = normal.trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
+            if text.hasPrefix("- ") { text = String(text.dropFirst(2)) }
+            let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let wide = tag.unicodeScalars.filter { (0xFF01...0xFF5E).contains($0.value) || $0.value == 0x3000 }.map { "'\($0)'" }
+            if !items.isEmpty, items.allSatisfy(Vocabulary.isTagKey), !wide.isEmpty {
+                return "\(wide.joined(separator: ", ")) typed in the input method's full-width mode: write tags: [\(items.joined(separator: ", "))] in English mode"
+            }
+        }
         let parts = tag.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         if parts.count > 1, parts.allSatisfy(Vocabulary.isTagKey) { return "tags are a list: write tags: [\(parts.joined(separator: ", "))]" }
         // Words with spaces between them, as hashtags are typed (`[경제 금리]`), one of them a tag of

@@ -63,6 +63,11 @@ enum DiagnosticRanges {
             // to be replaced by the list in brackets.
             return converted(toLineEnd(), data: .string(String(fix.1)))
         }
+        if code == "bad-tag", text.hasPrefix("tags:"), let fix = diagnostic.hint?.firstMatch(of: /write (tags: \[[^\]]*\])(?: in English mode)?$/)?.1 {
+            // Tags typed as one value (`[경제 금리]`, `［economy］` in full-width marks): the whole
+            // line, to be replaced by the list meant.
+            return converted(toLineEnd(), data: .string(String(fix)))
+        }
         if code == "yaml-syntax", let fix = diagnostic.hint?.firstMatch(of: /must be quoted: (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
             text.hasPrefix(fix.2 + ":"), case let colon = fix.2.unicodeScalars.count + 1,
             case let end = valueEnd(scalars, from: colon + scalars.dropFirst(colon).prefix { $0 == " " }.count),

@@ -473,6 +473,11 @@ import Testing
         #expect(named.first?.contains("— tags are a list: write tags: [\(config.tags[0].key), 금리]") == true, "\(named)")
         let (_, spaced) = parse("---\ntitle: x\ntags: [interest rates]\ncreated: 2026-11-20\n---\n")
         #expect(spaced.first?.contains("— write interest-rates (a tag's page is tags/<tag>/)") == true, "\(spaced)")
+        // Brackets and a dash typed in an input method's full-width mode: the list meant.
+        let (_, wide) = parse("---\ntitle: x\ntags: ［economy, politics］\ncreated: 2026-11-20\n---\n")
+        #expect(wide.first?.contains("— '［', '］' typed in the input method's full-width mode: write tags: [economy, politics] in English mode") == true, "\(wide)")
+        let (_, dash) = parse("---\ntitle: x\ntags:\n  － economy\ncreated: 2026-11-20\n---\n")
+        #expect(dash.first?.contains("— '－' typed in the input method's full-width mode: write tags: [economy] in English mode") == true, "\(dash)")
     }
 
     @Test func invalidUTF8NamesLineAndColumn() {

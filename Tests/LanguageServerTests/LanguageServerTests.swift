@@ -794,6 +794,19 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// Tags typed as one value — as hashtags are (`[경제 금리]`), or in an input method's
+    /// full-width marks (`［economy, politics］`) — are written as the list meant by a quick fix.
+    @Test func tagsTypedAsOneValueAreWrittenAsAListByAQuickFix() throws {
+        try initialize()
+        for (index, (typed, list)) in [("［economy, politics］", "tags: [economy, politics]"), ("[경제 예술]", "tags: [economy, art]")].enumerated() {
+            let text = "---\ntitle: 태그\ntags: \(typed)\ncreated: 2026-11-20\n---\n본문.\n"
+            let (found, fixed) = try fixing("content/journals/tags-\(index).md", text) { $0.string("code") == "bad-tag" }
+            #expect(found.count == 1, "\(found)")
+            #expect(fixed == text.replacingOccurrences(of: "tags: \(typed)", with: list), "\(fixed)")
+        }
+        #expect(try client.finish() == 0)
+    }
+
     /// A journal saved where builds do not look — another folder of `content/`, another Markdown
     /// extension — is said in the editor as `check` says it, not left without a word.
     @Test func aJournalSavedWhereBuildsDoNotLookIsSaidInTheEditor() throws {
