@@ -29,6 +29,7 @@ public enum BodyWriting {
             + joinedLines(lines, code: code, lineBreaks: lineBreaks, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
             + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : []) + (has("](http") ? remotePictures(lines, code: code) : [])
             + (has("*") ? noteStars(lines, code: code) : [])
+            + (has("！[", "［", "］", "（", "＊＊", "｀") ? wideMarks(lines, code: code) : [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.
         func has(_ marks: String...) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }
@@ -233,6 +234,45 @@ public enum BodyWriting {
                         sourceLine: line, code: "markup-shown"
                     ).spanning(written.unicodeScalars.count))
             }
+        }
+        return warnings
+    }
+
+    /// Markdown's marks typed in an input method's full-width mode: a picture's `！[…](…)` (the
+    /// page shows a link to the file), a link's `［…］(…)` or `[…]（…）` (shown as typed), bold's
+    /// `＊＊…＊＊` and code's `｀…｀` (shown as typed). Named with the Markdown meant, in the
+    /// marks YAML and Markdown read. Full-width parentheses alone are Korean punctuation, left
+    /// alone: a link is named only where an address stands inside them.
+    static func wideMarks(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        func isWide(_ text: Substring) -> Bool { text.unicodeScalars.contains { (0xFF01...0xFF5E).contains($0.value) } }
+        for (index, line, prose) in proseLines(lines, code: code, holding: ["！[", "［", "］", "（", "＊＊", "｀"]) {
+            func warn(_ range: Range<String.Index>, _ message: String, fix: String) {
+                let written = String(prose[range])
+                var marks: [String] = []
+                for scalar in written.unicodeScalars where (0xFF01...0xFF5E).contains(scalar.value) && !marks.contains("'\(scalar)'") { marks.append("'\(scalar)'") }
+                warnings.append(
+                    .warning(
+                        "'\(opening(written))' \(message): \(marks.joined(separator: ", ")) typed in the input method's full-width mode",
+                        at: at(index, column: prose[..<range.lowerBound].unicodeScalars.count + 1),
+                        hint: "did you mean '\(fix)'? type Markdown's marks in English mode", sourceLine: line, code: "markup-shown"
+                    ).spanning(written.unicodeScalars.count))
+            }
+            let links = #/([!！]?)([\[［])([^\[\]［］\n]+)([\]］])([(（])([^()（）\s]+)([)）])/#
+            for link in prose.matches(of: links) {
+                let (bang, open, text, close, left, address, right) = (link.output.1, link.output.2, link.output.3, link.output.4, link.output.5, link.output.6, link.output.7)
+                // An address, not a date or a name in Korean parentheses (`[단독]（12.7）`).
+                let isAddress =
+                    address.contains("://") || ["www.", "/", "#", "./", "../"].contains { address.hasPrefix($0) }
+                    || address.firstMatch(of: /\.[A-Za-z][A-Za-z0-9]{1,4}$/) != nil
+                guard isWide(bang + open + close + left + right), isAddress else { continue }
+                let picture = !bang.isEmpty
+                let fix = "\(picture ? "!" : "")[\(text)](\(address))"
+                let shownAsLink = picture && !isWide(open + close + left + right)
+                warn(link.range, shownAsLink ? "is a link to the file, not a picture" : "is shown as typed, not as a \(picture ? "picture" : "link")", fix: fix)
+            }
+            for bold in prose.matches(of: #/＊＊([^＊\n]+)＊＊/#) { warn(bold.range, "is shown as typed, not in bold", fix: "**\(bold.output.1)**") }
+            for span in prose.matches(of: #/｀([^｀\n]+)｀/#) { warn(span.range, "is shown as typed, not as code", fix: "`\(span.output.1)`") }
         }
         return warnings
     }

@@ -134,6 +134,24 @@ import Testing
     }
 }
 
+/// Markdown's marks typed in an input method's full-width mode: a picture that is a link, links
+/// and bold shown as typed. Korean's own full-width parentheses (`（연합뉴스）`, a date in them) are
+/// not named.
+@Suite struct WideMarkTests {
+    @Test(arguments: [
+        ("！[차트](chart.png)", ["1:1+16 '！[차트](chart.…' is a link to the file, not a picture: '！' typed in the input method's full-width mode — did you mean '![차트](chart.png)'?"]),
+        ("기사는 ［연합뉴스］(https://yna.kr/a) 참고", ["1:5+24 '［연합뉴스］(https…' is shown as typed, not as a link: '［', '］' … did you mean '[연합뉴스](https://yna.kr/a)'?"]),
+        ("[기사]（https://yna.kr/a）", ["1:1+22 '[기사]（https:/…' is shown as typed, not as a link: '（', '）' … '[기사](https://yna.kr/a)'"]),
+        ("정말 ＊＊중요＊＊하다", ["1:4+6 '＊＊중요＊＊' is shown as typed, not in bold … did you mean '**중요**'?"]),
+        ("함수 ｀f(x)｀ 를 본다", ["1:4+6 '｀f(x)｀' is shown as typed, not as code … did you mean '`f(x)`'?"]),
+        ("[단독]（12.7） 한은과 [속보]（연합뉴스）, 한국은행（BOK）", []), ("＊주의＊ 하나", []), ("```\n！[차트](chart.png)\n```", []),
+        ("[기사](https://yna.kr/a)", []),
+    ])
+    func markdownMarksTypedFullWidthAreNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.code == "markup-shown" }, expected)
+    }
+}
+
 /// Bodies of the characters the writing checks read (marks, full-width forms, odd spaces, Korean
 /// letters, escapes, code and notes) in random order: every check runs to its end, and every
 /// warning lies on a line of the body, its span inside that line (what the language server's
@@ -144,6 +162,7 @@ import Testing
             "*", "**", "_", "~", "#", "##", "＃", "－", "＊", "\u{A0}", "\u{3000}", " ", "  ", "\t", "\n", "\n\n", "\r\n", "\\", "`", "```", "> ", ">_<", "- ", "1. ",
             "2026. 12. 7.", "|", "|---|", "[", "]", "(", ")", "](", "![", "](http://a.kr/x.png)", "<!--", "-->", "<font>", "==", "[[", "{{", "[^1]",
             "성장률", "은", "금리", "환율", "a", "GDP", "1.5%", ".", "다", "https://a.kr/b", "    ", "---", "===", "•", "①",
+            "！[", "［", "］", "（", "）", "＊＊", "｀",
         ]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
