@@ -265,13 +265,12 @@ public final class LanguageServer {
     /// closed files are `gazette check`'s: they depend on every other file and would go stale.
     private func publishErrorsOnDisk() {
         guard let workspace else { return }
-        let open = Set(workspace.documents.keys)
+        // Open files by path: an editor may spell a file's URI otherwise than `uri(of:)` does
+        // (which characters it percent-encodes), and an open file's own diagnostics stand.
+        let open = Set(workspace.documents.values.compactMap(\.path))
         var now: [String: [Diagnostic]] = [:]
-        for (path, errors) in workspace.errorsOnDisk where !path.isEmpty {
-            let uri = workspace.uri(of: path)
-            if !open.contains(uri) { now[uri] = errors }
-        }
-        for uri in closedErrors.keys where now[uri] == nil && !open.contains(uri) { publish(uri: uri, diagnostics: []) }
+        for (path, errors) in workspace.errorsOnDisk where !path.isEmpty && !open.contains(path) { now[workspace.uri(of: path)] = errors }
+        for uri in closedErrors.keys where now[uri] == nil && !open.contains(workspace.path(of: uri) ?? "") { publish(uri: uri, diagnostics: []) }
         for (uri, errors) in now.sorted(by: { $0.key < $1.key }) where closedErrors[uri] != errors {
             publish(uri: uri, diagnostics: converted(errors, path: workspace.path(of: uri) ?? ""))
         }
