@@ -2,6 +2,13 @@ import Content
 import Foundation
 import GazetteModel
 
+/// An LSP document link: a range the editor opens `target` from (Ctrl+click).
+public struct DocumentLink: Codable, Equatable, Sendable {
+    public var range: LSPRange
+    public var target: String
+    public var tooltip: String?
+}
+
 /// An LSP 3.17 inlay hint: a label the editor shows inside the text, after `position`.
 public struct InlayHint: Codable, Equatable, Sendable {
     public var position: Position
@@ -11,6 +18,28 @@ public struct InlayHint: Codable, Equatable, Sendable {
 }
 
 extension Features {
+    /// The stored article a journal's `article:` names (its id or its address), as a link to the
+    /// article on the web (`textDocument/documentLink`): an id opens the news page it stands for.
+    func documentLinks(_ document: TextDocument) -> [DocumentLink] {
+        guard let path = document.path, Workspace.isJournal(path) else { return [] }
+        let lines = document.lines
+        guard lines.first?.trimmingCharacters(in: .whitespaces) == "---" else { return [] }
+        for index in lines.indices.dropFirst() {
+            let line = lines[index]
+            if line.trimmingCharacters(in: .whitespaces) == "---" { break }
+            guard line.hasPrefix("article:") else { continue }
+            let scalars = Array(line.unicodeScalars)
+            let from = 8 + scalars.dropFirst(8).prefix { $0 == " " || $0 == "\t" }.count
+            let end = DiagnosticRanges.valueEnd(scalars, from: from)
+            let value = String(String.UnicodeScalarView(scalars[min(from, end)..<end]))
+            guard let article = workspace.article(value), SafeURL.allowed(article.url, in: .body) != nil else { return [] }
+            let range = LSPRange(
+                start: encoding.position(line: index + 1, column: from + 1, in: lines), end: encoding.position(line: index + 1, column: end + 1, in: lines))
+            return [DocumentLink(range: range, target: article.url, tooltip: article.title)]
+        }
+        return []
+    }
+
     /// What a journal's front matter stands for, shown after what the member typed
     /// (`textDocument/inlayHint`): after `article:`, the stored article's headline, outlet and
     /// day; after each tag key, its name; after `author:`, the member's name; after `created:`,

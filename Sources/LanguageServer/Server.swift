@@ -86,6 +86,8 @@ public final class LanguageServer {
             answer(id, params) { features, document, position in
                 .from(features.references(document, position, includeDeclaration: params["context"]?["includeDeclaration"]?.bool ?? false))
             }
+        case "textDocument/documentLink":
+            answer(id, params, needsPosition: false) { features, document, _ in .from(features.documentLinks(document)) }
         case "textDocument/inlayHint":
             answer(id, params, needsPosition: false) { features, document, _ in
                 .from(features.inlayHints(document, range: params["range"]?.decoded(as: LSPRange.self)))
@@ -169,6 +171,7 @@ public final class LanguageServer {
             "completionProvider": .object(["triggerCharacters": .array([":", " ", "[", ",", "(", "/", "-", "^"].map(JSONValue.string))]),
             "hoverProvider": .bool(true), "definitionProvider": .bool(true), "documentSymbolProvider": .bool(true),
             "workspaceSymbolProvider": .bool(true), "referencesProvider": .bool(true), "inlayHintProvider": .bool(true),
+            "documentLinkProvider": .object(["resolveProvider": .bool(false)]),
             "renameProvider": .object(["prepareProvider": .bool(true)]),
             "codeActionProvider": .object(["codeActionKinds": .array([.string("quickfix")])]),
             "executeCommandProvider": .object(["commands": .array([

@@ -829,6 +829,7 @@ import TestSupport
     /// After what the member typed in the front matter, what it stands for: the stored article's
     /// headline, outlet and day (before a comment), each tag's name, the member's name, and the
     /// week builds publish the journal in — which moves as soon as a date is typed a year off.
+    /// The article's id is a link to the article on the web.
     @Test func inlayHintsSayWhatTheFrontMatterStandsFor() throws {
         try initialize()
         let path = "content/journals/hints.md"
@@ -850,6 +851,10 @@ import TestSupport
                 "2:23 한은, 기준금리 연 2.50% 동결…“반도체 호조에도 내수 회복 더뎌” · TV조선 · 2026년 11월 19일 (목)",
                 "3:14 경제", "3:24 정치", "4:14 함희돈", "5:25 2026년 47주차",
             ])
+        // The article's id is a link to the article on the web.
+        let links = try client.result("textDocument/documentLink", ["textDocument": ["uri": uri(path)]]) as? [[String: Any]] ?? []
+        #expect(links.map { $0.string("target") } == ["https://news.tvchosun.com/site/data/html_dir/2026/11/19/2026111990214.html"])
+        #expect(links.map { Self.range($0) } == [[2, 9, 23]])
         try client.notify("textDocument/didChange", [
             "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text("2025-11-20 09:00")]],
         ])
