@@ -29,10 +29,11 @@ public enum BodyWriting {
             + joinedLines(lines, code: code, lineBreaks: lineBreaks, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
             + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : []) + (has("](http") ? remotePictures(lines, code: code) : [])
             + (has("*") ? noteStars(lines, code: code) : [])
-            + (has("！[", "［", "］", "（", "＊＊", "｀") ? wideMarks(lines, code: code) : [])
+            + (has(wideMarkers) ? wideMarks(lines, code: code) : [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.
-        func has(_ marks: String...) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }
+        func has(_ marks: [String]) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }
+        func has(_ marks: String...) -> Bool { has(marks) }
     }
 
     /// A date written as Korean writes it, at the start of a line (`2026. 12. 6. 금통위가 …`,
@@ -238,6 +239,9 @@ public enum BodyWriting {
         return warnings
     }
 
+    /// What a line holds where `wideMarks` may find a slip.
+    static let wideMarkers = ["！[", "［", "］", "（", "＊＊", "｀"]
+
     /// Markdown's marks typed in an input method's full-width mode: a picture's `！[…](…)` (the
     /// page shows a link to the file), a link's `［…］(…)` or `[…]（…）` (shown as typed), bold's
     /// `＊＊…＊＊` and code's `｀…｀` (shown as typed). Named with the Markdown meant, in the
@@ -245,15 +249,13 @@ public enum BodyWriting {
     /// alone: a link is named only where an address stands inside them.
     static func wideMarks(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
         var warnings: [Diagnostic] = []
-        func isWide(_ text: Substring) -> Bool { text.unicodeScalars.contains { (0xFF01...0xFF5E).contains($0.value) } }
-        for (index, line, prose) in proseLines(lines, code: code, holding: ["！[", "［", "］", "（", "＊＊", "｀"]) {
+        func isWide(_ text: Substring) -> Bool { text.unicodeScalars.contains(where: \.isFullWidthForm) }
+        for (index, line, prose) in proseLines(lines, code: code, holding: wideMarkers) {
             func warn(_ range: Range<String.Index>, _ message: String, fix: String) {
                 let written = String(prose[range])
-                var marks: [String] = []
-                for scalar in written.unicodeScalars where (0xFF01...0xFF5E).contains(scalar.value) && !marks.contains("'\(scalar)'") { marks.append("'\(scalar)'") }
                 warnings.append(
                     .warning(
-                        "'\(opening(written))' \(message): \(marks.joined(separator: ", ")) typed in the input method's full-width mode",
+                        "'\(opening(written))' \(message): \(written.fullWidthMarks.joined(separator: ", ")) typed in the input method's full-width mode",
                         at: at(index, column: prose[..<range.lowerBound].unicodeScalars.count + 1),
                         hint: "did you mean '\(fix)'? type Markdown's marks in English mode", sourceLine: line, code: "markup-shown"
                     ).spanning(written.unicodeScalars.count))

@@ -416,7 +416,7 @@ public enum JournalLoader {
             if text.hasPrefix("["), text.hasSuffix("]") { text = String(text.dropFirst().dropLast()) }
             if text.hasPrefix("- ") { text = String(text.dropFirst(2)) }
             let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            let wide = tag.unicodeScalars.filter { (0xFF01...0xFF5E).contains($0.value) || $0.value == 0x3000 }.map { "'\($0)'" }
+            let wide = tag.unicodeScalars.filter { $0.isFullWidthForm || $0.value == 0x3000 }.map { "'\($0)'" }
             if !items.isEmpty, items.allSatisfy(Vocabulary.isTagKey), !wide.isEmpty {
                 return "\(wide.joined(separator: ", ")) typed in the input method's full-width mode: write tags: [\(items.joined(separator: ", "))] in English mode"
             }

@@ -151,11 +151,10 @@ public enum JournalPictures {
                 {
                     // `chart#1.png`, `q?.png`: the file has the mark in its name, which an address
                     // reads as the start of a place in the page or of a query.
-                    let escaped = written.replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "?", with: "%3F")
                     problems.append(
                         .error(
                             "picture '\(written)' has no file: in an address '\(mark)' ends the file's name, so it names \(file)", at: at,
-                            hint: "did you mean '![\(link.text)](\(escaped))'? (\(mark == "#" ? "%23" : "%3F") is '\(mark)' in an address) — or rename the file without '\(mark)'",
+                            hint: "did you mean '![\(link.text)](\(Self.escapingNameMarks(written)))'? (\(mark == "#" ? "%23" : "%3F") is '\(mark)' in an address) — or rename the file without '\(mark)'",
                             sourceLine: shown, code: "picture-address-mark"))
                     continue
                 }
@@ -252,6 +251,12 @@ public enum JournalPictures {
     }
 
     /// "pictures there: chart.png, green.PNG" or how to add one.
+    /// A file's name as an address writes it: `#` and `?`, which would end the name there, as
+    /// their escapes (`chart#1.png` → `chart%231.png`).
+    static func escapingNameMarks(_ name: String) -> String {
+        name.replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "?", with: "%3F")
+    }
+
     static func missingHint(_ file: String, written: String, siteRoot: URL) -> String {
         // `images\chart.png`, as Windows writes paths: here a file name with a backslash in it.
         if written.contains("\\") {

@@ -39,8 +39,7 @@ extension JournalPictures {
                     let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .isRegularFileKey]), values.isRegularFile == true
                 else { continue }
                 let relative = String(url.path.dropFirst(baseURL.path.count + 1)).precomposedStringWithCanonicalMapping
-                // `#` and `?` would end the file's name in an address: written as their escapes.
-                let written = address(relative).replacingOccurrences(of: "#", with: "%23").replacingOccurrences(of: "?", with: "%3F")
+                let written = escapingNameMarks(address(relative))
                 found.append(
                     PictureCandidate(
                         address: written.contains(where: { $0 == " " || $0 == "(" || $0 == ")" }) ? "<\(written)>" : written,

@@ -239,10 +239,10 @@ public final class LanguageServer {
             if workspace.revert(path, now: now()) { publishAll() }
             // The file as saved: its errors are the site's again (the load's, or the buffer's
             // errors if it was closed unsaved and the disk still holds what was loaded).
-            let errors = workspace.problems(in: TextDocument(uri: uri, path: path, version: 0, text: diskText(path) ?? ""), now: now())
-                .filter { $0.severity == .error }
+            let saved = diskText(path) ?? ""
+            let errors = workspace.problems(in: TextDocument(uri: uri, path: path, version: 0, text: saved), now: now()).filter { $0.severity == .error }
             closedErrors[uri] = errors.isEmpty ? nil : errors
-            if !errors.isEmpty { publish(uri: uri, diagnostics: converted(errors, path: path)) }
+            if !errors.isEmpty { publish(uri: uri, diagnostics: converted(errors, text: saved)) }
         } else {
             workspace.reload()
             publishAll()
@@ -271,13 +271,13 @@ public final class LanguageServer {
         // Open files by path: an editor may spell a file's URI otherwise than `uri(of:)` does
         // (which characters it percent-encodes), and an open file's own diagnostics stand.
         let open = Set(workspace.documents.values.compactMap(\.path))
-        var now: [String: [Diagnostic]] = [:]
-        for (path, errors) in workspace.errorsOnDisk where !path.isEmpty && !open.contains(path) { now[workspace.uri(of: path)] = errors }
-        for uri in closedErrors.keys where now[uri] == nil && !open.contains(workspace.path(of: uri) ?? "") { publish(uri: uri, diagnostics: []) }
-        for (uri, errors) in now.sorted(by: { $0.key < $1.key }) where closedErrors[uri] != errors {
-            publish(uri: uri, diagnostics: converted(errors, path: workspace.path(of: uri) ?? ""))
+        let now = workspace.errorsOnDisk.filter { !$0.key.isEmpty && !open.contains($0.key) }
+        let uris = Dictionary(uniqueKeysWithValues: now.keys.map { (workspace.uri(of: $0), $0) })
+        for uri in closedErrors.keys where uris[uri] == nil && !open.contains(workspace.path(of: uri) ?? "") { publish(uri: uri, diagnostics: []) }
+        for (uri, path) in uris.sorted(by: { $0.key < $1.key }) where closedErrors[uri] != now[path] {
+            publish(uri: uri, diagnostics: converted(now[path] ?? [], text: diskText(path) ?? ""))
         }
-        closedErrors = now
+        closedErrors = Dictionary(uniqueKeysWithValues: uris.map { ($0.key, now[$0.value] ?? []) })
     }
 
     /// The file at site-relative `path` as the disk holds it.
@@ -286,9 +286,9 @@ public final class LanguageServer {
         return DiskSource(root: workspace.root).contents(path).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `diagnostics` of the file at `path` in the protocol's terms, ranged on its text on disk.
-    private func converted(_ diagnostics: [Diagnostic], path: String) -> [LSPDiagnostic] {
-        let lines = (diskText(path) ?? "").editorLines()
+    /// `diagnostics` of a file holding `text`, in the protocol's terms.
+    private func converted(_ diagnostics: [Diagnostic], text: String) -> [LSPDiagnostic] {
+        let lines = text.editorLines()
         return diagnostics.map { DiagnosticRanges.convert($0, lines: lines, encoding: encoding) }
     }
 
@@ -321,9 +321,7 @@ public final class LanguageServer {
     private func publishDiagnostics(_ uri: String) {
         guard let workspace, let document = workspace.documents[uri] else { return }
         let started = DispatchTime.now().uptimeNanoseconds
-        let lines = document.lines
-        let diagnostics = workspace.problems(in: document, now: now()).map { DiagnosticRanges.convert($0, lines: lines, encoding: encoding) }
-        publish(uri: uri, diagnostics: diagnostics, version: document.version)
+        publish(uri: uri, diagnostics: converted(workspace.problems(in: document, now: now()), text: document.text), version: document.version)
         latencies.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9)
     }
 

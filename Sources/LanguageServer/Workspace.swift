@@ -126,10 +126,14 @@ final class Workspace {
     private func parse(_ data: Data, path: String, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
         guard let config else { return (nil, []) }
         let known = journals[path]
-        let first = content?.newFiles.firstCommit(path) ?? content?.newFiles.files[path]
-        let (journal, diagnostics) = JournalLoader.parse(data, path: path, config: config, fallbackDates: (first ?? known?.created ?? now, known?.updated ?? now))
+        let (journal, diagnostics) = JournalLoader.parse(
+            data, path: path, config: config, fallbackDates: (firstWritten(path) ?? known?.created ?? now, known?.updated ?? now))
         return (journal, diagnostics)
     }
+
+    /// When the journal at `path` was first written, as a build dates a journal without its own
+    /// date: its first commit, else when its file (git does not know yet) was last written.
+    func firstWritten(_ path: String) -> Date? { content?.newFiles.firstCommit(path) ?? content?.newFiles.files[path] }
 
     /// Who is writing on this machine (`GAZETTE_AUTHOR`, git's user name and email), asked of
     /// git once per session.
@@ -141,8 +145,7 @@ final class Workspace {
     func start(_ path: String, text: String, now: Date) -> JournalStart.Edit? {
         guard let config, Self.isJournal(path) else { return nil }
         let author: String? = if case .found(let key) = identity.member(in: config) { key } else { nil }
-        let created = content?.newFiles.firstCommit(path) ?? content?.newFiles.files[path] ?? now
-        return JournalStart.edit(path: path, text: text, author: author, created: min(created, now), config: config, siteRoot: root)
+        return JournalStart.edit(path: path, text: text, author: author, created: min(firstWritten(path) ?? now, now), config: config, siteRoot: root)
     }
 
     /// A journal git does not know yet, in a site whose journals have history: a file the load

@@ -673,27 +673,24 @@ public final class MarkdownDocument {
         return found
     }
 
-    /// Applies the URL policy to every link and image node: an allowed destination is written
-    /// cleaned, a refused link is replaced by its contents and a refused image by its alt text.
-    /// Returns the refused ones as they were written.
     /// `address` with each `%` that starts no escape written `%25` (`100%.png` → `100%25.png`):
     /// browsers send such a `%` as it is, and servers refuse the address (nginx answers 400) or
     /// read the next two characters as an escape.
     static func escapingStrayPercents(_ address: String) -> String {
         guard address.utf8.contains(0x25) else { return address }
         let bytes = Array(address.utf8)
-        func isHex(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte) }
-        let stray = bytes.indices.filter { bytes[$0] == 0x25 && !($0 + 2 < bytes.count && isHex(bytes[$0 + 1]) && isHex(bytes[$0 + 2])) }
-        guard !stray.isEmpty else { return address }
+        func isHex(_ index: Int) -> Bool { index < bytes.count && Character(Unicode.Scalar(bytes[index])).isHexDigit }
         var escaped: [UInt8] = []
-        escaped.reserveCapacity(bytes.count + 2 * stray.count)
         for (index, byte) in bytes.enumerated() {
             escaped.append(byte)
-            if byte == 0x25, stray.contains(index) { escaped += [0x32, 0x35] }
+            if byte == 0x25, !(isHex(index + 1) && isHex(index + 2)) { escaped += [0x32, 0x35] }
         }
-        return String(decoding: escaped, as: UTF8.self)
+        return escaped.count == bytes.count ? address : String(decoding: escaped, as: UTF8.self)
     }
 
+    /// Applies the URL policy to every link and image node: an allowed destination is written
+    /// cleaned, a refused link is replaced by its contents and a refused image by its alt text.
+    /// Returns the refused ones as they were written.
     private func applyURLPolicy() -> (refused: [Link], site: [Link]) {
         var nodes: [OpaquePointer] = []
         walk { node, entering in

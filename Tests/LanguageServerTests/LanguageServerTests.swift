@@ -38,6 +38,13 @@ import TestSupport
         return try client.diagnostics(for: uri(path))
     }
 
+    /// The journal at `path` typed over whole, as `version`: the diagnostics the server then
+    /// publishes for it.
+    func retype(_ path: String, version: Int, _ text: String) throws -> [[String: Any]] {
+        try client.notify("textDocument/didChange", ["textDocument": ["uri": uri(path), "version": version], "contentChanges": [["text": text]]])
+        return try client.diagnostics(for: uri(path))
+    }
+
     /// The code actions the server offers for `diagnostic` of the journal at `path`, at its range.
     func codeActions(in path: String, for diagnostic: [String: Any]) throws -> [[String: Any]] {
         try client.result("textDocument/codeAction", [
@@ -149,13 +156,11 @@ import TestSupport
         #expect(fixed.contains { $0.string("code") == "broken-link" })
         // A whole new text with an unclosed quote and a merge leftover.
         let broken = "---\ntitle: \"안 닫힌\ncreated: 2026-11-20\n---\n<<<<<<< HEAD\n본문\n"
-        try client.notify("textDocument/didChange", ["textDocument": ["uri": uri(path), "version": 3], "contentChanges": [["text": broken]]])
-        let diagnostics = try client.diagnostics(for: uri(path))
+        let diagnostics = try retype(path, version: 3, broken)
         let conflict = try #require(diagnostics.first { $0.string("code") == "merge-conflict" })
         #expect(conflict.int("severity") == 1)
         #expect(Self.range(conflict) == [4, 0, 12])
-        try client.notify("textDocument/didChange", ["textDocument": ["uri": uri(path), "version": 4], "contentChanges": [["text": "---\ntitle: \"안 닫힌\ncreated: 2026-11-20\n---\n본문\n"]]])
-        let quote = try #require(try client.diagnostics(for: uri(path)).first)
+        let quote = try #require(try retype(path, version: 4, "---\ntitle: \"안 닫힌\ncreated: 2026-11-20\n---\n본문\n").first)
         #expect(quote.string("code") == "yaml-unclosed-quote")
         #expect(Self.range(quote) == [1, 7, 8])
         #expect(try client.finish() == 0)
@@ -172,17 +177,9 @@ import TestSupport
         #expect(empty.count == 1, "\(diagnostics)")
         #expect(empty.first.map { Self.range($0)[0] } == 6)
         #expect(empty.first?.string("message")?.hasPrefix("nothing is written under '## 요약'") == true)
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2],
-            "contentChanges": [["text": head + "## 요약\n금리 동결.\n## 내 생각\n\n오늘 쓴 글.\n"]],
-        ])
-        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "empty-prompt" })
+        #expect(!(try retype(path, version: 2, head + "## 요약\n금리 동결.\n## 내 생각\n\n오늘 쓴 글.\n")).contains { $0.string("code") == "empty-prompt" })
         // A heading typed without its space: marked, and the quick fix puts the space in.
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 3],
-            "contentChanges": [["text": head + "##요약 정리\n금리 동결.\n"]],
-        ])
-        let unspaced = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "markup-shown" })
+        let unspaced = try #require(try retype(path, version: 3, head + "##요약 정리\n금리 동결.\n").first { $0.string("code") == "markup-shown" })
         #expect(Self.range(unspaced) == [6, 0, 4])
         let fixes = try codeActions(in: path, for: unspaced)
         #expect(fixes.first?.string("title") == "Replace with '## 요약'")
@@ -190,11 +187,7 @@ import TestSupport
         #expect(edit?.first?.string("newText") == "## 요약")
         // A picture whose ')' was forgotten: marked from its '!' to the end of its address, and
         // the quick fix closes it.
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 4],
-            "contentChanges": [["text": head + "## 요약\n그림: ![차트](chart.png\n"]],
-        ])
-        let unclosed = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "markup-shown" })
+        let unclosed = try #require(try retype(path, version: 4, head + "## 요약\n그림: ![차트](chart.png\n").first { $0.string("code") == "markup-shown" })
         #expect(Self.range(unclosed) == [7, 4, 19], "\(unclosed)")
         let closing = try codeActions(in: path, for: unclosed)
         let closed = closing.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
@@ -218,10 +211,7 @@ import TestSupport
         #expect(Self.range(copied) == [4, 0, 25], "the key and its date")
         let fixed = try #require(newTexts(try codeActions(in: path, for: copied), in: path).first)
         #expect(fixed.firstMatch(of: /^created: 20\d\d-\d\d-\d\d \d\d:\d\d$/) != nil && fixed != "created: 2026-12-05 21:40", "\(fixed)")
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text.replacingOccurrences(of: "created: 2026-12-05 21:40", with: fixed)]],
-        ])
-        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "date-copied" })
+        #expect(!(try retype(path, version: 2, text.replacingOccurrences(of: "created: 2026-12-05 21:40", with: fixed))).contains { $0.string("code") == "date-copied" })
         #expect(try client.finish() == 0)
     }
 
@@ -245,10 +235,7 @@ import TestSupport
         let mended = "created: \(try #require(Int(typo.prefix(4))) + 1)\(typo.dropFirst(4))"
         let fixes = try codeActions(in: path, for: asked)
         #expect(newTexts(fixes, in: path) == [mended], "\(fixes)")
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text(try day(0))]],
-        ])
-        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "date-off-new-file" })
+        #expect(!(try retype(path, version: 2, text(try day(0)))).contains { $0.string("code") == "date-off-new-file" })
         // A committed journal of the example site, weeks old, opened as it is on disk.
         let old = "content/journals/2026-11-06-abstract-art-retrospective.md"
         let committed = try open(old, try String(contentsOf: site.url.appendingPathComponent(old), encoding: .utf8))
@@ -267,17 +254,11 @@ import TestSupport
         try commitSite(at: 1_795_136_400)
         try initialize()
         #expect(!(try open(path, text("2026-11-20 10:00"))).contains { $0.string("code") == "date-off-commit" })
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text("2025-11-20 10:00")]],
-        ])
-        let typed = try client.diagnostics(for: uri(path))
+        let typed = try retype(path, version: 2, text("2025-11-20 10:00"))
         let asked = try #require(typed.first { $0.string("code") == "date-off-commit" }, "\(typed)")
         #expect(asked.string("message")?.contains("a year before it was first committed (2026-11-20)") == true, "\(asked)")
         #expect(newTexts(try codeActions(in: path, for: asked), in: path) == ["created: 2026-11-20 10:00"])
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 3], "contentChanges": [["text": text("2026-11-20 10:00")]],
-        ])
-        #expect(!(try client.diagnostics(for: uri(path))).contains { $0.string("code") == "date-off-commit" })
+        #expect(!(try retype(path, version: 3, text("2026-11-20 10:00"))).contains { $0.string("code") == "date-off-commit" })
         #expect(try client.finish() == 0)
     }
 
@@ -291,10 +272,7 @@ import TestSupport
         try commitSite(at: 1_795_136_400)
         try initialize()
         _ = try open(path, text("2026-11-18 09:00"))
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text("오늘")]],
-        ])
-        let said = try #require(try client.diagnostics(for: uri(path)).first { $0.string("message")?.contains("is not a date: '오늘'") == true })
+        let said = try #require(try retype(path, version: 2, text("오늘")).first { $0.string("message")?.contains("is not a date: '오늘'") == true })
         #expect(newTexts(try codeActions(in: path, for: said), in: path) == ["2026-11-20"], "\(said)")
         #expect(try client.finish() == 0)
     }
@@ -311,10 +289,7 @@ import TestSupport
             if version == 1 {
                 diagnostics = try open(path, text(created))
             } else {
-                try client.notify("textDocument/didChange", [
-                    "textDocument": ["uri": uri(path), "version": version], "contentChanges": [["text": text(created)]],
-                ])
-                diagnostics = try client.diagnostics(for: uri(path))
+                diagnostics = try retype(path, version: version, text(created))
             }
             let date = try #require(diagnostics.first { $0.string("message")?.contains("is not a date") == true }, "\(diagnostics)")
             return (Self.range(date), try codeActions(in: path, for: date))
@@ -546,10 +521,7 @@ import TestSupport
         // Typora's picture resized in place, its file where Typora saves pictures: each <img>
         // of the journal becomes the Markdown picture, the file named to be copied beside it.
         let typora = #"<img src="C:\Users\me\AppData\Roaming\Typora\typora-user-images\image-1.png" alt="금리 추이" style="zoom:50%;" /> 와 <img src='chart.png' alt=차트>"#
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": head + typora + "\n"]],
-        ])
-        let shown = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "html-shown" })
+        let shown = try #require(try retype(path, version: 2, head + typora + "\n").first { $0.string("code") == "html-shown" })
         #expect(shown.string("message")?.contains("write it as a Markdown picture, ![금리 추이](image-1.png), and copy the file beside the journal") == true, "\(shown)")
         let actions = try codeActions(in: path, for: shown)
         let edits = (actions.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]) ?? []
@@ -635,11 +607,7 @@ import TestSupport
         #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("taken.heic").path) == phone)
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("right.png").path))
         // As an editor runs the action: the edit, then the command.
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2],
-            "contentChanges": [["text": Self.head("현장") + "사진: ![현장](IMG_0004.heic)\n"]],
-        ])
-        #expect(try client.diagnostics(for: uri(path)).contains { $0.string("code") == "picture-missing" })
+        #expect(try retype(path, version: 2, Self.head("현장") + "사진: ![현장](IMG_0004.heic)\n").contains { $0.string("code") == "picture-missing" })
         #expect(try client.request("workspace/executeCommand", ["command": "gazette.renamePicture", "arguments": arguments])["error"] == nil)
         #expect(FileManager.default.contents(atPath: folder.appendingPathComponent("IMG_0004.heic").path) == phone)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("IMG_0004.jpg").path))
@@ -855,10 +823,7 @@ import TestSupport
         let links = try client.result("textDocument/documentLink", ["textDocument": ["uri": uri(path)]]) as? [[String: Any]] ?? []
         #expect(links.map { $0.string("target") } == ["https://news.tvchosun.com/site/data/html_dir/2026/11/19/2026111990214.html"])
         #expect(links.map { Self.range($0) } == [[2, 9, 23]])
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": text("2025-11-20 09:00")]],
-        ])
-        _ = try client.diagnostics(for: uri(path))
+        _ = try retype(path, version: 2, text("2025-11-20 09:00"))
         #expect(try hints().last == "5:25 2025년 47주차")
         #expect(try client.finish() == 0)
     }
@@ -1277,19 +1242,12 @@ import TestSupport
         #expect(add?.first?.string("newText") == "  econmy: econmy\n")
         #expect(add?.first?.object("range").object("start").int("line") == 25)
         // A tag written by its display name (경제 for economy): the fix is its key.
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 2], "contentChanges": [["text": "---\ntitle: 고치기\ntags: [경제]\ncreated: 2026-11-20\n---\n본문\n"]],
-        ])
-        let named = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "unknown-tag" })
+        let named = try #require(try retype(path, version: 2, "---\ntitle: 고치기\ntags: [경제]\ncreated: 2026-11-20\n---\n본문\n").first { $0.string("code") == "unknown-tag" })
         #expect(named.string("message")?.hasPrefix("unknown tag '경제' — did you mean 'economy'? '경제' is its name, and journals write tags by key") == true)
         let byName = try codeActions(in: path, for: named)
         #expect(byName.first?.string("title") == "Replace with 'economy'")
         // Two tags joined by a full-width comma (Korean mode): the fix is the comma, nothing added.
-        try client.notify("textDocument/didChange", [
-            "textDocument": ["uri": uri(path), "version": 3],
-            "contentChanges": [["text": "---\ntitle: 고치기\ntags: [economy，politics]\ncreated: 2026-11-20\n---\n본문\n"]],
-        ])
-        let comma = try #require(try client.diagnostics(for: uri(path)).first { $0.string("code") == "tag-comma" })
+        let comma = try #require(try retype(path, version: 3, "---\ntitle: 고치기\ntags: [economy，politics]\ncreated: 2026-11-20\n---\n본문\n").first { $0.string("code") == "tag-comma" })
         let commaFixes = try codeActions(in: path, for: comma)
         #expect(commaFixes.map { $0.string("title") } == ["Replace with 'economy, politics'"])
         let fixed = commaFixes.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
