@@ -11,8 +11,9 @@ public enum BodyWriting {
     /// Every writing warning of `body`; with `title`, the journal's, also a first heading that
     /// says it again (`repeatedTitle`).
     /// With `lineBreaks` (`markdown.line_breaks`), every line of a paragraph shows on a line of
-    /// its own, so lines of a document's bullets (`glyphBullets`) are not named.
-    public static func warnings(_ body: String, title: String? = nil, lineBreaks: Bool = false) -> [Diagnostic] {
+    /// its own, so lines of a document's bullets (`glyphBullets`) are not named. With `tags`, a
+    /// line of hashtags is named with the tags it means (`hashtagLines`).
+    public static func warnings(_ body: String, title: String? = nil, lineBreaks: Bool = false, tags: TagContext? = nil) -> [Diagnostic] {
         let lines = lines(body)
         let fenced = fencedLines(lines)
         let indented = indentedCode(lines, fenced: fenced)
@@ -30,6 +31,7 @@ public enum BodyWriting {
             + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : []) + (has("](http") ? remotePictures(lines, code: code) : [])
             + (has("*") ? noteStars(lines, code: code) : [])
             + (has(wideMarkers) ? wideMarks(lines, code: code) : [])
+            + (tags.map { tags in has("#", "＃") ? hashtagLines(lines, code: code, tags: tags) : [] } ?? [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.
         func has(_ marks: [String]) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }

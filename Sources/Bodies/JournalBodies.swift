@@ -113,6 +113,9 @@ public struct JournalBodies: Sendable {
         let journals = content.journals.filter { !$0.isBookmark }
         var optionsKey = FingerprintHasher()
         optionsKey.add(reflecting: options)
+        // A line of hashtags is named with the vocabulary's keys (`BodyWriting.hashtagLines`).
+        let vocabulary = content.vocabulary
+        optionsKey.add(reflecting: vocabulary)
         let parsedWith = optionsKey.digest
         let known = cache?.known()
         var parsed: [(body: Body, known: Bool)] = []
@@ -134,7 +137,8 @@ public struct JournalBodies: Sendable {
                     full: keepsFull ? (document.html(), plainText) : nil, lead: String(prose.prefix(Self.leadCharacters)),
                     headings: Self.headings(blocks), excerpt: ExcerptRun.runs(from: blocks),
                     warnings: JournalLoader.refusedLinkWarnings(document, body: markdown, bodyStartLine: 1, path: "")
-                        + BodyWriting.warnings(markdown, title: journal.title, lineBreaks: options.lineBreaks) + BodyWriting.missingGlyphs(markdown, covered: fontCoverage),
+                        + BodyWriting.warnings(
+                            markdown, title: journal.title, lineBreaks: options.lineBreaks, tags: .init(written: journal.tags, vocabulary: vocabulary)) + BodyWriting.missingGlyphs(markdown, covered: fontCoverage),
                     siteLinks: SiteLink.all(in: document, markdown: markdown), anchors: document.headingIDs())
                 return (body, false)
             }
@@ -235,12 +239,13 @@ public final class BodyMemo: Sendable {
         var options: Fingerprint
         var digest: Fingerprint
 
-        /// What `journal`'s body was parsed from: its Markdown, and its title, which one of the
-        /// body's warnings reads (`BodyWriting.repeatedTitle`).
+        /// What `journal`'s body was parsed from: its Markdown, and its title and tags, which the
+        /// body's warnings read (`BodyWriting.repeatedTitle`, `BodyWriting.hashtagLines`).
         init(_ journal: Journal, options: Fingerprint) {
             var digest = FingerprintHasher()
             digest.add(journal.bodyDigest)
             digest.add(journal.title)
+            for tag in journal.tags { digest.add(tag) }
             (self.options, self.digest) = (options, digest.digest)
         }
 

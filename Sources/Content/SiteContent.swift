@@ -42,6 +42,11 @@ public struct SiteContent: Sendable {
     public private(set) var scheduled = Scheduled.published
     /// The journal files not yet in the site's git history, and when each was written.
     public private(set) var newFiles = NewJournalFiles()
+    /// The tags `gazette.yml` lists, as written (`config.tags` adds those journals use besides,
+    /// for their pages); nil where the content was made without loading a site.
+    private var writtenTags: [Tag]?
+    /// The site's tag vocabulary: what a journal's tags are checked against.
+    public var vocabulary: [Tag] { writtenTags ?? config.tags }
     /// The pictures of the site's own each journal shows (`JournalPictures`), by identity.
     private var picturesByJournal: [ObjectIdentifier: [JournalPicture]] = [:]
 
@@ -94,6 +99,7 @@ public struct SiteContent: Sendable {
         content.leftOut = leftOut
         content.scheduled = scheduled
         content.newFiles = newFiles
+        content.writtenTags = config.tags
         let (pictures, pictureErrors) = JournalPictures.find(published, siteRoot: siteRoot, markdown: content.markdown(of:), memo: cache)
         content.picturesByJournal = pictures
         // Cross-reference warnings are computed even when some files failed, so one run of

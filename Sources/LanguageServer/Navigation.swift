@@ -274,6 +274,34 @@ extension Features {
     /// that shows it, then write it as the file's name (`PictureDownload`).
     static let downloadPictureCommand = "gazette.downloadPicture"
 
+    /// A line of hashtags moved into the front matter (`body-hashtags`): `tags:` written as the
+    /// list the warning gives (a list on one line or under the key replaced, else a line added
+    /// above the closing `---`), and the hashtags' line taken out of the body (with the blank
+    /// line above it when nothing follows).
+    func hashtagEdits(_ document: TextDocument, _ diagnostic: LSPDiagnostic) -> (tags: String, edits: [TextEdit])? {
+        guard let tags = diagnostic.data?.string, tags.hasPrefix("tags: ["),
+            let fence = document.path.flatMap({ workspace.journals[$0] }).map({ $0.bodyStartLine - 2 }), fence > 0
+        else { return nil }
+        let lines = document.text.lfLines()
+        let line = diagnostic.range.start.line
+        guard line > fence, line < lines.count else { return nil }
+        func blank(_ index: Int) -> Bool { lines[index].allSatisfy(\.isWhitespace) }
+        let last = lines.indices.dropFirst(line + 1).allSatisfy(blank)
+        let from = last && line - 1 > fence && blank(line - 1) ? line - 1 : line
+        let body = TextEdit(range: LSPRange(start: Position(line: from, character: 0), end: Position(line: line + 1, character: 0)), newText: "")
+        let front: TextEdit
+        if let key = (1..<fence).first(where: { lines[$0].hasPrefix("tags:") }) {
+            // The key's line and the items under it (`  - economy`).
+            var end = key + 1
+            while end < fence, let first = lines[end].first, first == " " || first == "-" || first == "\t" { end += 1 }
+            front = TextEdit(range: LSPRange(start: Position(line: key, character: 0), end: Position(line: end, character: 0)), newText: tags + "\n")
+        } else {
+            let above = Position(line: fence, character: 0)
+            front = TextEdit(range: LSPRange(start: above, end: above), newText: tags + "\n")
+        }
+        return (tags, [front, body])
+    }
+
     func codeActions(_ document: TextDocument, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         var actions: [CodeAction] = []
         for diagnostic in diagnostics where diagnostic.source == "gazette" {
@@ -349,6 +377,12 @@ extension Features {
                                 ]
                             ])))
                 }
+            }
+            if diagnostic.code == "body-hashtags", let edits = hashtagEdits(document, diagnostic) {
+                actions.append(
+                    CodeAction(
+                        title: "Move the hashtags to the front matter: \(edits.tags)", diagnostics: [diagnostic], isPreferred: true,
+                        edit: WorkspaceEdit(changes: [document.uri: edits.edits])))
             }
             if diagnostic.code == "empty-journal" || (diagnostic.code == "front-matter" && diagnostic.message.hasPrefix("a journal must start")),
                 let edit = startEdit(document)

@@ -261,7 +261,7 @@ final class Workspace {
             diagnostics += SiteChecks.bodyLinks(
                 of: journal, body: body, targets: linkTargets, siteRoot: root, anchors: anchors(slug:),
                 journals: { [journals] in journals.values.map { ($0.slug, $0.path) } })
-            diagnostics += SiteChecks.writing(of: journal, body: body, lineBreaks: config.markdown.lineBreaks)
+            diagnostics += SiteChecks.writing(of: journal, body: body, lineBreaks: config.markdown.lineBreaks, vocabulary: config.tags)
         }
         if isNew(path), let written = content?.newFiles.files {
             // This buffer is being written now; the others as the load found them.

@@ -32,7 +32,7 @@ public enum SiteChecks {
             bodyLinks(
                 of: journal, body: parsed.body, links: parsed.links, targets: targets, siteRoot: content.root, anchors: { anchors[$0] },
                 journals: { content.journals.map { ($0.slug, $0.path) } })
-                + writing(of: journal, body: parsed.body, lineBreaks: content.config.markdown.lineBreaks)
+                + writing(of: journal, body: parsed.body, lineBreaks: content.config.markdown.lineBreaks, vocabulary: content.vocabulary)
         }.flatMap { $0 }
     }
 

@@ -7,11 +7,15 @@ import GazetteModel
 /// (`JournalBodies.warnings`).
 extension SiteChecks {
     /// Every writing warning of one journal's body (bookmarks are not checked); `lineBreaks`:
-    /// the site's `markdown.line_breaks`.
-    public static func writing(of journal: Journal, body: String, lineBreaks: Bool) -> [Diagnostic] {
+    /// the site's `markdown.line_breaks`; `vocabulary`: its tags, which a line of hashtags is
+    /// named with (none given, such a line is not named).
+    public static func writing(of journal: Journal, body: String, lineBreaks: Bool, vocabulary: [Tag]? = nil) -> [Diagnostic] {
         journal.isBookmark
             ? []
-            : JournalBodies.placed(BodyWriting.warnings(body, title: journal.title, lineBreaks: lineBreaks), in: journal) + missingGlyphs(of: journal, body: body)
+            : JournalBodies.placed(
+                BodyWriting.warnings(
+                    body, title: journal.title, lineBreaks: lineBreaks, tags: vocabulary.map { .init(written: journal.tags, vocabulary: $0) }),
+                in: journal) + missingGlyphs(of: journal, body: body)
                 + (articleInBody(of: journal, body: body).map { [$0] } ?? [])
     }
 

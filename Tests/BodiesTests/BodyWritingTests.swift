@@ -336,3 +336,26 @@ func expectWarnings(
         expectWarnings(body, { $0.message.contains("keeps it from being") }, expected)
     }
 }
+
+@Suite struct HashtagLineTests {
+    /// A line made of hashtags is named with the front-matter list it means, by key: the
+    /// journal's tags first, a hashtag naming a tag by its name or another case turned into the
+    /// key, one the vocabulary lacks kept as typed. Text around a hashtag, a number, an escape,
+    /// a heading, code and an HTML note are left alone.
+    @Test func aLineOfHashtagsIsNamedWithTheTagsItMeans() {
+        let tags = BodyWriting.TagContext(written: ["politics"], vocabulary: [Tag(key: "politics", name: "정치"), Tag(key: "economy", name: "경제")])
+        func said(_ body: String) -> [String] {
+            BodyWriting.warnings(body, tags: tags).filter { $0.code == "body-hashtags" }.map { "\($0.location?.line ?? 0): \($0.hint ?? "")" }
+        }
+        #expect(
+            said("본문.\n\n#경제 #Politics #환율\n") == [
+                "3: did you mean 'tags: [politics, economy, 환율]'? in the front matter ('경제' names economy, 'Politics' names politics), the journal is listed on each tag's page; write \\#경제 to show a hashtag as text"
+            ])
+        #expect(said("  ＃경제, #금리\n").first?.hasPrefix("1: did you mean 'tags: [politics, economy, 금리]'?") == true)
+        for text in ["오늘의 #경제 뉴스.", "#1", "#1 금리", "\\#경제", "# 요약", "## 요약", "- #경제", "    #경제", "```\n#경제\n```", "<!--\n#경제\n-->", "#경제#금리"] {
+            #expect(said(text + "\n").isEmpty, "\(text)")
+        }
+        // Without the vocabulary (a caller that has none), no line is named.
+        #expect(BodyWriting.warnings("#경제\n").filter { $0.code == "body-hashtags" }.isEmpty)
+    }
+}

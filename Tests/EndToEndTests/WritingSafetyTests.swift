@@ -239,6 +239,32 @@ import TestSupport
         }
     }
 
+    /// Hashtags typed at a body's end, as a blog tags a post, put the journal on no tag page:
+    /// the build and `check` name the line with the tags meant; a build after the journal's tags
+    /// changed (its body the same, kept from the last parse) says the list anew; once the hint is
+    /// followed the journal is on the tag's page and nothing is said.
+    @Test func hashtagsAtABodysEndAreNamedWithTheTagsMeant() throws {
+        let site = try Self.freshSite("gazette-hashtags")
+        let path = "content/journals/2026-11-19-환율.md"
+        let body = "환율이 올랐다.\n\n#경제 #정치"
+        try site.write(path, Self.journal(title: "환율", created: "2026-11-19 09:00", tags: "[world]", body: body))
+        for command in [["build", "--no-pdf"], ["check"]] {
+            let run = try GazetteCommand.run(command, in: site.url)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(
+                run.stderr.contains("\(path):9:1: warning: '#경제 #정치' is shown as text: hashtags in a body put the journal on no tag page — did you mean 'tags: [world, economy, politics]'?"),
+                "\(command): \(run.stderr)")
+        }
+        #expect(!(try site.read("public/tags/economy/index.html").contains("환율")))
+        try site.write(path, Self.journal(title: "환율", created: "2026-11-19 09:00", tags: "[economy]", body: body))
+        let again = try GazetteCommand.run(["build", "--no-pdf"], in: site.url)
+        #expect(again.stderr.contains("did you mean 'tags: [economy, politics]'?"), "\(again.stderr)")
+        try site.write(path, Self.journal(title: "환율", created: "2026-11-19 09:00", tags: "[economy, politics]", body: "환율이 올랐다."))
+        let fixed = try GazetteCommand.run(["build", "--no-pdf"], in: site.url)
+        #expect(fixed.status == 0 && !fixed.stderr.contains("hashtags"), "\(fixed.stderr)")
+        #expect(try site.read("public/tags/economy/index.html").contains("환율"))
+    }
+
     /// In a packet, a link to a journal of the same packet opens that journal's first page in
     /// the PDF (a site without a base URL had nothing to click), or the heading its `#…` names,
     /// described to a screen reader by the journal's title (and the heading's id), as the

@@ -775,6 +775,30 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// Hashtags typed on a line of the body, as a blog tags a post: named over the line, and
+    /// the quick fix writes them into `tags:` by key (`#경제` is economy's name) — a list on one
+    /// line or under the key replaced, or a line added — and takes the line out of the body.
+    @Test func hashtagsInTheBodyAreMovedToTheTagsByAQuickFix() throws {
+        try initialize()
+        for (index, (head, body, fixedHead, fixedBody)) in [
+            ("tags: [economy]\n", "환율이 올랐다.\n\n#경제 #예술 #금리\n", "tags: [economy, art, 금리]\n", "환율이 올랐다.\n"),
+            ("tags:\n  - politics\n", "#Economy\n\n환율이 올랐다.\n", "tags: [politics, economy]\n", "\n환율이 올랐다.\n"),
+            ("", "환율이 올랐다.\n＃경제, ＃정치\n\n다음 주에 다시.\n", "tags: [economy, politics]\n", "환율이 올랐다.\n\n다음 주에 다시.\n"),
+        ].enumerated() {
+            let text = "---\ntitle: 해시태그\n\(head)author: heedon\ncreated: 2026-11-20 09:00\n---\n\(body)"
+            let (found, fixed) = try fixing("content/journals/hashtags-\(index).md", text) { $0.string("code") == "body-hashtags" }
+            #expect(found.count == 1, "\(found)")
+            let expected = head.isEmpty
+                ? "---\ntitle: 해시태그\nauthor: heedon\ncreated: 2026-11-20 09:00\n\(fixedHead)---\n\(fixedBody)"
+                : "---\ntitle: 해시태그\n\(fixedHead)author: heedon\ncreated: 2026-11-20 09:00\n---\n\(fixedBody)"
+            #expect(fixed == expected, "\(fixed)")
+        }
+        // A hashtag in a sentence, a numbered label, an escaped one and a heading are text as meant.
+        let prose = "---\ntitle: 문장\ntags: [economy]\nauthor: heedon\ncreated: 2026-11-20 09:00\n---\n오늘의 #경제 뉴스.\n\n#1\n\n\\#경제\n\n# 요약\n"
+        #expect(try open("content/journals/prose.md", prose).filter { $0.string("code") == "body-hashtags" }.isEmpty)
+        #expect(try client.finish() == 0)
+    }
+
     /// A journal saved where builds do not look — another folder of `content/`, another Markdown
     /// extension — is said in the editor as `check` says it, not left without a word.
     @Test func aJournalSavedWhereBuildsDoNotLookIsSaidInTheEditor() throws {

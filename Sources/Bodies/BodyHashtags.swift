@@ -1,0 +1,72 @@
+import GazetteModel
+
+extension BodyWriting {
+    /// What a journal's tags are, for the rule that reads hashtags typed in its body: the tags
+    /// its front matter lists, and the site's vocabulary (`gazette.yml`'s `tags:`, key and name).
+    public struct TagContext: Sendable, Hashable {
+        public var written: [String]
+        public var vocabulary: [Tag]
+
+        public init(written: [String], vocabulary: [Tag]) {
+            self.written = written
+            self.vocabulary = vocabulary
+        }
+
+        /// The key a hashtag's word names: a key of the vocabulary (`#economy`, `#Economy`), the
+        /// key whose name it is (`#경제` for `economy: 경제`), else the word itself (a tag the
+        /// vocabulary lacks, which its own warning then names).
+        func key(for word: Substring) -> String {
+            if let tag = vocabulary.first(where: { $0.key == word || $0.key.lowercased() == word.lowercased() }) { return tag.key }
+            if let tag = vocabulary.first(where: { $0.name == word }) { return tag.key }
+            return String(word)
+        }
+    }
+
+    /// A line of hashtags (`#경제 #환율 #금리`), as a blog or a social network tags a post, most
+    /// often at a journal's end: Markdown shows it as text, and the journal is on no tag page of
+    /// them. Named over the hashtags with the front-matter list meant: the tags the journal has,
+    /// then each hashtag's key (`TagContext.key`). A line with anything else on it is prose
+    /// (`#1 금리 인상`), and `\#경제` or code is text as written.
+    static func hashtagLines(_ lines: [Substring], code: [Bool], tags: TagContext) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (index, line) in lines.enumerated() where !code[index] {
+            guard let first = line.utf8.first(where: { $0 != 0x20 }), first == 0x23 || first == 0xEF, let words = hashtags(line) else { continue }
+            var keys = tags.written
+            for word in words {
+                let key = tags.key(for: word)
+                if !keys.contains(key) { keys.append(key) }
+            }
+            let written = line.trimmingCharacters(in: .whitespaces)
+            let named = words.compactMap { word -> String? in
+                let key = tags.key(for: word)
+                return key == word ? nil : "'\(word)' names \(key)"
+            }
+            let glossary = named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"
+            let escaped = "\\#\(words[0])"
+            warnings.append(
+                .warning(
+                    "'\(opening(written))' is shown as text: hashtags in a body put the journal on no tag page",
+                    at: at(index, column: line.prefix { $0 == " " }.count + 1),
+                    hint: "did you mean 'tags: [\(keys.joined(separator: ", "))]'? in the front matter\(glossary), the journal is listed on each tag's page; write \(escaped) to show a hashtag as text",
+                    sourceLine: String(line), code: "body-hashtags"
+                ).spanning(written.unicodeScalars.count))
+        }
+        return warnings
+    }
+
+    /// The words of a line made only of hashtags (`#경제 #금리`, `＃경제`, commas between allowed),
+    /// or nil: each `#` (or the full-width `＃`) followed by a word of letters, digits, `_`, `-`
+    /// or `·`, with a letter in it (`#1` is a number, `# 요약` a heading).
+    static func hashtags(_ line: Substring) -> [Substring]? {
+        var words: [Substring] = []
+        for token in line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," || $0 == "，" }) {
+            guard token.first == "#" || token.first == "＃" else { return nil }
+            let word = token.dropFirst()
+            guard !word.isEmpty, word.contains(where: \.isLetter),
+                word.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "·" })
+            else { return nil }
+            words.append(word)
+        }
+        return words.isEmpty ? nil : words
+    }
+}
