@@ -69,7 +69,8 @@ public enum JournalDate {
     /// December`), when `text` is a date in another common form: dots or slashes (`2026.12.02`,
     /// `2026/12/2`), days and months without their zero (`2026-12-2`), Korean (`2026년 12월 2일`,
     /// and `12월 2일` in `year`, the year the file was written), the day and month before the year
-    /// (`6.12.2026`, `12/06/2026`), with a time or not (`clock`). Empty for anything else (an error
+    /// (`6.12.2026`, `12/06/2026`), English (`Dec 6, 2026`, `Sunday, December 6`, `6 Dec 2026`),
+    /// with a time or not (`clock`). Empty for anything else (an error
     /// then shows the form to write, not a guess). People order a day and month before the year
     /// both ways: one date where the numbers tell (a number above 12 is the day), else both.
     public static func suggestions(for text: String, timeZone: TimeZone, year: Int? = nil) -> [(written: String, reading: String)] {
@@ -85,6 +86,8 @@ public enum JournalDate {
             (days, rest) = ([(year, month, day)], match.output.4)
         } else if let year, let match = trimmed.wholeMatch(of: korean), let month = Int(match.output.1), let day = Int(match.output.2) {
             (days, rest) = ([(year, month, day)], match.output.3)
+        } else if let named = namedMonth(trimmed), let year = named.year ?? year {
+            (days, rest) = ([(year, named.month, named.day)], named.rest)
         } else if let match = trimmed.wholeMatch(of: yearLast), let first = Int(match.output.1), let second = Int(match.output.2),
             let year = Int(match.output.3)
         {
@@ -104,6 +107,20 @@ public enum JournalDate {
             guard parse(written, timeZone: timeZone) != nil else { return nil }
             return (written, "\(found.day) \(months[found.month - 1])")
         }
+    }
+
+    /// A day written with its month's English name, as an English calendar or mail shows it:
+    /// `Dec 6, 2026`, `December 6th 2026`, `6 Dec 2026`, `Sun, Dec 6` (a weekday first is
+    /// skipped), then what follows (` at 9:00 AM`, the time); nil for anything else.
+    static func namedMonth(_ text: String) -> (month: Int, day: Int, year: Int?, rest: Substring)? {
+        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        let pattern = #/^(?:[A-Za-z]{3,9}\.?,?\s+)??(?:([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?|(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?)(?:,?\s+(\d{4}))?(?:,?\s+(?:at\s+)?(.*))?$/#
+        guard let match = text.wholeMatch(of: pattern), let word = match.output.1 ?? match.output.4, let digits = match.output.2 ?? match.output.3,
+            let day = Int(digits), case let lower = word.lowercased(), let month = names.firstIndex(of: String(lower.prefix(3))),
+            ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december", "sept"]
+                .contains(where: { $0.hasPrefix(lower) && lower.count >= 3 })
+        else { return nil }
+        return (month + 1, day, match.output.5.flatMap { Int($0) }, match.output.6 ?? "")
     }
 
     /// A time as `parse` reads it (` 21:40`, with its space), "" for none, nil for text that is

@@ -685,13 +685,19 @@ import Testing
         // Typed in an input method's full-width mode.
         ("2026－12－07 09：52", ["2026-12-07 09:52"]),
         ("２０２６－１２－０７", ["2026-12-07"]),
+        // With the month's English name, as an English calendar or mail shows a day.
+        ("Dec 7, 2026", ["2026-12-07"]),
+        ("December 7th, 2026 9:30 AM", ["2026-12-07 09:30"]),
+        ("Mon, Dec 7, 2026 at 21:40", ["2026-12-07 21:40"]),
+        ("7 Dec 2026", ["2026-12-07"]),
+        ("Sept. 7", ["2026-09-07"]),
     ])
     func suggestsWhatAMemberMeant(_ input: String, _ expected: [String]) {
         #expect(JournalDate.suggestions(for: input, timeZone: seoul, year: 2026).map(\.written) == expected)
         for written in expected { #expect(JournalDate.parse(written, timeZone: seoul) != nil) }
     }
 
-    @Test(arguments: ["tomorrow", "2026-13-40", "31/31/2026", "2026-12-06 25:00", "2026-12-06 13 pm", "2026-12-06 soon", "12월 6일 오후"])
+    @Test(arguments: ["tomorrow", "2026-13-40", "31/31/2026", "2026-12-06 25:00", "2026-12-06 13 pm", "2026-12-06 soon", "12월 6일 오후", "Decimal 7, 2026", "Dec 40, 2026", "Mon 7"])
     func suggestsNothingForWhatIsNoDate(_ input: String) {
         #expect(JournalDate.suggestions(for: input, timeZone: seoul, year: 2026).isEmpty)
     }
