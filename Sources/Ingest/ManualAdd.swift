@@ -17,6 +17,9 @@ public enum ManualAdd {
         public var thumbnails: [String] = []
         /// Why the image gave no thumbnail, if it did not: a warning, never a failure.
         public var warnings: [String] = []
+        /// The address given, when it was a news portal's copy of the article and the record is
+        /// the publisher's own address (`PageMetadata.original`), as `gazette fetch` stores it.
+        public var copy: String?
     }
 
     /// `thumbnails: false` downloads no image (`--no-thumbnails`).
@@ -31,22 +34,34 @@ public enum ManualAdd {
             throw DiagnosticsError([.error("'\(url)' is not an http or https address", hint: hint)])
         }
         let snapshot = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
-        if let stored = snapshot.article(id), stored.image != nil, !stored.description.isEmpty {
+        if let stored = snapshot.article(id), isComplete(stored) {
             return Outcome(article: stored, change: .unchanged, path: snapshot.path(of: id) ?? "")
         }
         let offset = config.timeZone.secondsFromGMT(for: now)
-        let made: (article: Article, images: [ArticleImages.Outcome])
+        let made: (article: Article, images: [ArticleImages.Outcome], complete: Bool)
         do {
-            made = try await WebClient.with(network.allowing(config.network)) { web -> (article: Article, images: [ArticleImages.Outcome]) in
+            made = try await WebClient.with(network.allowing(config.network)) { web -> (article: Article, images: [ArticleImages.Outcome], complete: Bool) in
                 let metadata: PageMetadata
                 do throws(IngestError) {
                     metadata = try await PageMetadata.fetch(trimmed, web: web, source: .configuration).0
                 } catch {
                     throw DiagnosticsError([error.diagnostic])
                 }
+                // A portal's copy (a Naver News page) is the publisher's article: stored under
+                // the publisher's address, the record `gazette fetch` makes of it, named by the
+                // publisher (the portal's page names itself).
+                let address = metadata.original ?? trimmed
+                let id = CanonicalURL.articleID(for: address) ?? id
+                if metadata.original != nil, let stored = snapshot.article(id), isComplete(stored) {
+                    return (stored, [], true)
+                }
+                let publisher =
+                    metadata.original == nil
+                    ? metadata.siteName ?? Publishers.name(forURL: trimmed) ?? parts.host
+                    : Publishers.name(forURL: address) ?? Publishers.name(forURL: trimmed) ?? URLComponents(string: address)?.host
                 let article = Article(
-                    id: id, url: trimmed, title: metadata.title ?? trimmed, description: metadata.description ?? "", source: "manual",
-                    publisher: metadata.siteName ?? Publishers.name(forURL: trimmed) ?? parts.host, author: metadata.author,
+                    id: id, url: address, title: metadata.title ?? trimmed, description: metadata.description ?? "", source: "manual",
+                    publisher: publisher, author: metadata.author,
                     published: metadata.published ?? PublishedDate.format(now, offset: offset), image: metadata.image, queries: [],
                     language: metadata.language)
                 // The record as the store will hold it (a stored image is never replaced), and
@@ -55,8 +70,8 @@ public enum ManualAdd {
                 _ = preview.merge(article)
                 let stored = preview.article(id) ?? article
                 let wanted = ArticleImages.wanting([stored], siteRoot: siteRoot, failures: ImageFailureCache.load(siteRoot: siteRoot))
-                guard thumbnails, let first = wanted.first else { return (article, []) }
-                return (article, [await ArticleImages.thumbnails(for: first, web: web)])
+                guard thumbnails, let first = wanted.first else { return (article, [], false) }
+                return (article, [await ArticleImages.thumbnails(for: first, web: web)], false)
             }
         } catch let error as DiagnosticsError {
             throw error
@@ -64,6 +79,10 @@ public enum ManualAdd {
             throw DiagnosticsError([.error("network client failed: \(error)")])
         }
         let article = made.article
+        let copy = article.url == trimmed ? nil : trimmed
+        if made.complete {
+            return Outcome(article: article, change: .unchanged, path: snapshot.path(of: article.id) ?? "", copy: copy)
+        }
         // Read again under the lock: another fetch or add may have written meanwhile.
         return try StoreLock.withLock(siteRoot: siteRoot, purpose: "add") { () throws(DiagnosticsError) in
             var store = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
@@ -81,7 +100,7 @@ public enum ManualAdd {
             // Thumbnails first, then the store: a record is never ahead of its pictures.
             let thumbnails = ArticleImages.items(made.images, siteRoot: siteRoot)
             _ = try store.write(before: thumbnails, also: remembered)
-            var outcome = Outcome(article: store.article(id) ?? article, change: change, path: store.path(of: id) ?? "")
+            var outcome = Outcome(article: store.article(article.id) ?? article, change: change, path: store.path(of: article.id) ?? "", copy: copy)
             outcome.thumbnails = thumbnails.map(\.shownAs)
             outcome.warnings = made.images.compactMap { image in
                 image.failure.map { "image from \(ArticleImages.host(of: image.wanted.image)) not used: \($0)" }
@@ -89,4 +108,8 @@ public enum ManualAdd {
             return outcome
         }
     }
+
+    /// Whether a stored record has what a page could give it (an image and a description):
+    /// adding it again fetches nothing.
+    static func isComplete(_ article: Article) -> Bool { article.image != nil && !article.description.isEmpty }
 }

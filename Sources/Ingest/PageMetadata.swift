@@ -1,4 +1,5 @@
 import Foundation
+import GazetteModel
 import Markup
 
 /// What a web page says about itself: OpenGraph, Twitter card, `<title>` and
@@ -11,10 +12,15 @@ public struct PageMetadata: Sendable, Equatable, Codable {
     public var author: String?
     public var published: String?
     public var language: String?
+    /// The address of the article this page is a news portal's copy of: on a Naver News page
+    /// (`n.news.naver.com/mnews/article/001/…`, as the Naver app shares an article), its
+    /// 기사원문 link (`a.media_end_head_origin_link`) to the publisher's own page, which is the
+    /// address `gazette fetch` stores the article under. Resolved against the page; http(s) only.
+    public var original: String?
 
     public init(
         title: String? = nil, description: String? = nil, image: String? = nil, siteName: String? = nil,
-        author: String? = nil, published: String? = nil, language: String? = nil
+        author: String? = nil, published: String? = nil, language: String? = nil, original: String? = nil
     ) {
         self.title = title
         self.description = description
@@ -23,6 +29,7 @@ public struct PageMetadata: Sendable, Equatable, Codable {
         self.author = author
         self.published = published
         self.language = language
+        self.original = original
     }
 
     /// Reads the metadata of an HTML page at `url` (relative image addresses are resolved
@@ -50,13 +57,17 @@ public struct PageMetadata: Sendable, Equatable, Codable {
             .flatMap { FeedParser.resolve($0, against: url) }
         let author = first("author", "article:author", "byl").flatMap { $0.hasPrefix("http") ? nil : $0 }
         let language = document.elements(named: "html").first?["lang"] ?? meta["og:locale"]
+        let original = document.elements(named: "a").lazy
+            .first { $0["class"]?.split(separator: " ").contains("media_end_head_origin_link") == true }
+            .flatMap { $0["href"] }.flatMap { FeedParser.resolve($0, against: url) }
+            .flatMap { CanonicalURL.canonicalize($0) == nil || $0 == url ? nil : $0 }
         return PageMetadata(
             title: first("og:title", "twitter:title") ?? titleElement,
             description: first("og:description", "twitter:description", "description"),
             image: image, siteName: first("og:site_name", "application-name"), author: author,
             published: ["article:published_time", "datepublished", "pubdate", "date", "dc.date", "og:updated_time"].lazy
                 .compactMap { meta[$0] }.compactMap { PublishedDate.normalize($0) }.first,
-            language: language.flatMap(Normalizer.language))
+            language: language.flatMap(Normalizer.language), original: original)
     }
 
     /// Fetches `url` (http/https only; the client's size, time and redirect limits) and reads

@@ -484,7 +484,8 @@ extension Features {
                 actions.append(
                     CodeAction(
                         title: "Store this article (as gazette add does)", diagnostics: [diagnostic],
-                        command: Command(title: "Store this article", command: Features.storeCommand, arguments: [url])))
+                        command: Command(
+                            title: "Store this article", command: Features.storeCommand, arguments: [url, document.uri, String(diagnostic.range.start.line)])))
             }
             if diagnostic.code == "unknown-tag", let key = diagnostic.message.split(separator: "'").dropFirst().first.map(String.init),
                 let insertion = vocabularyInsertion(section: "tags", line: "  \(key): \(key)")

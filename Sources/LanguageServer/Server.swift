@@ -390,7 +390,8 @@ public final class LanguageServer {
             downloadPicture(id, params["arguments"]?.array?.compactMap(\.string) ?? [])
             return
         }
-        guard command == Features.storeCommand, let url = params["arguments"]?.array?.first?.string else {
+        let arguments = params["arguments"]?.array?.compactMap(\.string) ?? []
+        guard command == Features.storeCommand, let url = arguments.first else {
             respond(
                 id: id,
                 error: (
@@ -404,8 +405,26 @@ public final class LanguageServer {
             return
         }
         switch store(url, config: config, root: workspace.root) {
-        case .success(let title):
-            notify("window/showMessage", .object(["type": .number(3), "message": .string("Stored: \(title)")]))
+        case .success(let stored):
+            var said = "Stored: \(stored.article.title)"
+            if stored.copy != nil {
+                // A portal's copy is stored under the publisher's address: the journal that
+                // named the copy (`url`, the document and line after it) names that address.
+                said += " — the page is a news portal's copy, stored under the publisher's address \(stored.article.url)"
+                if arguments.count == 3, let line = Int(arguments[2]), appliesEdits, let document = workspace.documents[arguments[1]],
+                    let edit = document.replacing(url, with: stored.article.url, onLine: line, encoding: encoding)
+                {
+                    editsSent += 1
+                    send(
+                        .object([
+                            "jsonrpc": .string("2.0"), "id": .string("gazette-edit-\(editsSent)"), "method": .string("workspace/applyEdit"),
+                            "params": .object([
+                                "label": .string("Name the article by its publisher's address"), "edit": .from(WorkspaceEdit(changes: [arguments[1]: [edit]])),
+                            ]),
+                        ]))
+                }
+            }
+            notify("window/showMessage", .object(["type": .number(3), "message": .string(said)]))
             respond(id: id, result: .null)
         case .failure(let error):
             let text = error.diagnostics.map(\.message).joined(separator: "; ")
@@ -501,14 +520,14 @@ public final class LanguageServer {
 
     /// Runs the store's async fetch to its end on this thread (the server answers one message
     /// at a time).
-    private func store(_ url: String, config: SiteConfig, root: URL) -> Result<String, DiagnosticsError> {
+    private func store(_ url: String, config: SiteConfig, root: URL) -> Result<ManualAdd.Outcome, DiagnosticsError> {
         var settings = NetworkSettings()
         settings.maxBodyBytes = 5 << 20
         settings.userAgent = NetworkSettings.userAgent(version: GazetteRelease.version)
         let network = settings
-        return runToEnd(orElse: .failure(DiagnosticsError([.error("the article was not stored")]))) { () async -> Result<String, DiagnosticsError> in
+        return runToEnd(orElse: .failure(DiagnosticsError([.error("the article was not stored")]))) { () async -> Result<ManualAdd.Outcome, DiagnosticsError> in
             do {
-                return .success(try await ManualAdd.add(url, config: config, siteRoot: root, network: network).article.title)
+                return .success(try await ManualAdd.add(url, config: config, siteRoot: root, network: network))
             } catch let error as DiagnosticsError {
                 return .failure(error)
             } catch {

@@ -75,3 +75,19 @@ extension StringProtocol {
         return lines
     }
 }
+
+extension TextDocument {
+    /// The edit that writes `new` over the first `old` on `line` (0-based), nil where the line
+    /// no longer holds it (the member typed over it meanwhile).
+    func replacing(_ old: String, with new: String, onLine line: Int, encoding: PositionEncoding) -> TextEdit? {
+        let lines = self.lines
+        guard lines.indices.contains(line), let found = lines[line].range(of: old) else { return nil }
+        let text = lines[line]
+        let column = { (index: Substring.Index) in text.unicodeScalars.distance(from: text.startIndex, to: index) + 1 }
+        return TextEdit(
+            range: LSPRange(
+                start: encoding.position(line: line + 1, column: column(found.lowerBound), in: lines),
+                end: encoding.position(line: line + 1, column: column(found.upperBound), in: lines)),
+            newText: new)
+    }
+}

@@ -41,13 +41,14 @@ struct NewCommand: AsyncParsableCommand {
     func run() async throws {
         let console = Console(quiet: global.quiet)
         let root = global.siteRoot
-        if !noStore, let reference = article, let config = ConfigLoader.load(siteRoot: root).config {
-            await storeIfNew(reference, config: config, root: root, console: console)
+        var reference = article
+        if !noStore, let article, let config = ConfigLoader.load(siteRoot: root).config {
+            reference = await storeIfNew(article, config: config, root: root, console: console) ?? article
         }
         let path = try console.exitOnDiagnostics {
             try NewJournal.create(
                 NewJournal.Request(
-                    article: article, title: title, tags: tag, author: author, now: Date(), identity: AuthorIdentity(folder: root)),
+                    article: reference, title: title, tags: tag, author: author, now: Date(), identity: AuthorIdentity(folder: root)),
                 siteRoot: root)
         }
         print(path)
@@ -63,18 +64,24 @@ struct NewCommand: AsyncParsableCommand {
 
     /// A URL the store lacks is stored as `gazette add` stores it, so the journal gets its title
     /// and the page its headline. When that fails the journal still links the URL as written
-    /// (with `--title`), and the member is told why.
-    private func storeIfNew(_ reference: String, config: SiteConfig, root: URL, console: Console) async {
+    /// (with `--title`), and the member is told why. A news portal's copy of an article (a
+    /// Naver News page) is stored under the publisher's address: that address is returned, for
+    /// the journal to name the article as the store does.
+    private func storeIfNew(_ reference: String, config: SiteConfig, root: URL, console: Console) async -> String? {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
-        guard !CanonicalURL.isArticleID(trimmed), let canonical = CanonicalURL.canonicalize(trimmed) else { return }
+        guard !CanonicalURL.isArticleID(trimmed), let canonical = CanonicalURL.canonicalize(trimmed) else { return nil }
         let stored = ArticleStore.load(siteRoot: root).articles
-        guard !stored.contains(where: { CanonicalURL.canonicalize($0.url) == canonical }) else { return }
+        guard !stored.contains(where: { CanonicalURL.canonicalize($0.url) == canonical }) else { return nil }
         var settings = NetworkOptions.defaults
         settings.maxBodyBytes = 5 << 20
         do {
             let outcome = try await ManualAdd.add(trimmed, config: config, siteRoot: root, network: settings, thumbnails: !noThumbnails)
             console.report(outcome.warnings.map { .warning($0) })
             console.say("Stored \(outcome.article.id) in \(outcome.path): \(outcome.article.title)")
+            if outcome.copy != nil {
+                console.say("The page is a news portal's copy of \(outcome.article.url): the journal names the article by the publisher's address")
+                return outcome.article.url
+            }
         } catch {
             let hint = title == nil ? "pass --title \"…\" to write about it anyway, or --no-store" : "the journal links the URL as written"
             console.report(error.diagnostics.map { diagnostic in
@@ -85,5 +92,6 @@ struct NewCommand: AsyncParsableCommand {
                 return warning
             })
         }
+        return nil
     }
 }

@@ -160,6 +160,9 @@ struct AddCommand: AsyncParsableCommand {
                 case .unchanged: "Already stored:"
                 }
             let pictures = outcome.thumbnails.isEmpty ? "" : " (\(outcome.thumbnails.count) thumbnails in \(ArticleThumbnails.folder)/)"
+            if outcome.copy != nil {
+                console.say("The page is a news portal's copy of \(outcome.article.url): the article is stored under the publisher's address, as gazette fetch stores it")
+            }
             console.summary("\(verb) \(outcome.article.id) in \(outcome.path): \(outcome.article.title)\(pictures)")
         } catch {
             console.report(error.diagnostics)

@@ -61,6 +61,25 @@ import TestSupport
         #expect(PageMetadata.read(Array(page), url: "https://x.org/a", charset: nil).image == nil)
     }
 
+    /// A Naver News page (as the Naver app shares an article) names the publisher's own page in
+    /// its 기사원문 link: read as the article's address, resolved; a link that is no http(s)
+    /// address, or a page without that link, names none.
+    @Test func aPortalsCopyNamesThePublishersPage() throws {
+        let fixture = try String(contentsOf: Repository.root.appendingPathComponent("Tests/Fixtures/ingest/naver_news_page.html"), encoding: .utf8)
+        let page = fixture.replacingOccurrences(of: "{{base}}", with: "https://www.yna.co.kr")
+        let read = PageMetadata.read(Array(page.utf8), url: "https://n.news.naver.com/mnews/article/001/0015012345?sid=101", charset: nil)
+        #expect(read.original == "https://www.yna.co.kr/view/AKR20261127000100002?input=1195m")
+        #expect(read.title == "한은, 기준금리 연 2.50% 동결")
+        func original(_ link: String) -> String? {
+            PageMetadata.read(Array("<html><body><a class=\"x media_end_head_origin_link\" href=\"\(link)\">기사원문</a></body></html>".utf8), url: "https://n.news.naver.com/a", charset: nil).original
+        }
+        #expect(original("/view/1") == "https://n.news.naver.com/view/1")
+        #expect(original("javascript:alert(1)") == nil)
+        #expect(original("https://") == nil)
+        #expect(original("https://n.news.naver.com/a") == nil)
+        #expect(PageMetadata.read(Array("<html><body><a class=\"origin\" href=\"https://x.org/\">원문</a></body></html>".utf8), url: "https://x.org/a", charset: nil).original == nil)
+    }
+
     @Test func malformedFeedsFailWithAPosition() {
         do {
             _ = try FeedParser.parse(Data("<rss><channel><item></channel></rss>".utf8), url: "https://x.org/", source: "feed:x", label: "feed x", now: Self.now)

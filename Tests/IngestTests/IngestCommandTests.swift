@@ -230,6 +230,39 @@ import TestSupport
         #expect(missing.stderr.contains("HTTP 404"))
     }
 
+    /// A Naver News page, as the Naver app shares an article, is the publisher's article: `add`
+    /// stores it under the publisher's address (its 기사원문 link), as `fetch` stores what the
+    /// Naver API finds, so the week lists the story once; `new` then names that address, and
+    /// adding the copy again, or the publisher's page, is the same record.
+    @Test func aNaverNewsPageIsStoredUnderThePublishersAddress() throws {
+        let server = try FixtureServer(routes: [
+            route("/mnews/article/001/0015012345", file("naver_news_page.html", headers: ["Content-Type": "text/html; charset=utf-8"])),
+            route("/view/AKR20261127000100002", file("article.html", headers: ["Content-Type": "text/html; charset=utf-8"])),
+        ])
+        let site = try site(server)
+        let copy = "\(server.base)/mnews/article/001/0015012345?sid=101"
+        let original = "\(server.base)/view/AKR20261127000100002?input=1195m"
+        let added = try GazetteCommand.run(["add", copy, "--site", site.path, "--no-thumbnails"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let id = CanonicalURL.articleID(for: original) ?? ""
+        #expect(
+            added.stdout == "The page is a news portal's copy of \(original): the article is stored under the publisher's address, as gazette fetch stores it\n"
+                + "Added \(id) in content/articles/2026-W48.jsonl: 한은, 기준금리 연 2.50% 동결\n", "\(added.stdout)")
+        let stored = ArticleStore.load(siteRoot: site.url).articles
+        #expect(stored.map(\.url) == [original])
+        #expect(stored.first?.publisher != "네이버 뉴스")
+        #expect(stored.first?.published == "2026-11-27T10:05:00+09:00")
+        let again = try GazetteCommand.run(["add", copy, "--site", site.path, "--no-thumbnails"])
+        #expect(again.stdout.hasSuffix("Already stored: \(id) in content/articles/2026-W48.jsonl: 한은, 기준금리 연 2.50% 동결\n"), "\(again.stdout)")
+        let new = try GazetteCommand.run(["new", copy, "--site", site.path, "--author", "me", "--no-thumbnails"])
+        #expect(new.status == 0, "\(new.stderr)")
+        let path = try #require(new.stdout.split(separator: "\n").last.map(String.init))
+        let journal = try site.read(path)
+        #expect(journal.contains("article: \(original)") || journal.contains("article: \"\(original)\""), "\(journal)")
+        #expect(ArticleStore.load(siteRoot: site.url).articles.count == 1)
+        #expect(try server.requests(to: "/view/AKR20261127000100002").isEmpty)
+    }
+
     /// Thumbnails of `add` are ArticleImageTests' (`addMakesTheThumbnailsFetchWouldMake`); here
     /// `--no-thumbnails`, because these pages name images on outside hosts.
     @Test func addStoresAPageFromItsMetadata() throws {

@@ -1304,6 +1304,42 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A journal naming a Naver News page (as the Naver app shares an article): the quick fix
+    /// stores the article under the publisher's address, as `gazette add` does, and asks the
+    /// editor to write that address in the journal, which then names the stored article.
+    @Test func aQuickFixStoresAPortalsCopyUnderThePublishersAddress() throws {
+        let server = try FixtureServer(routes: [
+            [
+                "path": "/mnews/article/001/0015012345", "match": [String: String](),
+                "responses": [["status": 200, "body_file": "naver_news_page.html", "headers": ["Content-Type": "text/html; charset=utf-8"]]],
+            ]
+        ])
+        let config = site.url.appendingPathComponent("gazette.yml")
+        try (try String(contentsOf: config, encoding: .utf8) + "\nnetwork: { allow_private: [127.0.0.1] }\n").write(to: config, atomically: true, encoding: .utf8)
+        try initialize()
+        let path = "content/journals/naver.md"
+        let copy = "\(server.base)/mnews/article/001/0015012345?sid=101"
+        let original = "\(server.base)/view/AKR20261127000100002?input=1195m"
+        let text = "---\ntitle: 네이버\narticle: \(copy)\nauthor: sam\ncreated: 2026-11-27\n---\n본문\n"
+        let missing = try #require(try open(path, text).first { $0.string("code") == "article-not-stored" })
+        let command = try #require(try codeActions(in: path, for: missing).first { $0.string("title") == "Store this article (as gazette add does)" }).object("command")
+        #expect(command["arguments"] as? [String] == [copy, uri(path), "2"])
+        let executed = try client.request("workspace/executeCommand", ["command": command.string("command") as Any, "arguments": command["arguments"] as Any])
+        #expect(executed["error"] == nil, "\(executed)")
+        // Published again once the store changed; the buffer still names the copy.
+        #expect(try client.diagnostics(for: uri(path)).contains { $0.string("code") == "article-not-stored" })
+        let store = site.url.appendingPathComponent("content/articles")
+        let records = try FileManager.default.contentsOfDirectory(atPath: store.path).filter { $0.hasSuffix(".jsonl") }
+            .map { try String(contentsOf: store.appendingPathComponent($0), encoding: .utf8) }.joined()
+        #expect(records.contains("view\\/AKR20261127000100002?input=1195m") || records.contains("view/AKR20261127000100002?input=1195m"))
+        let applied = try #require(client.notifications.first { $0["method"] as? String == "workspace/applyEdit" })
+        let edits = (((applied["params"] as? [String: Any])?["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri(path)] as? [[String: Any]] ?? []
+        let fixed = try Self.applied(edits, to: text)
+        #expect(fixed == text.replacingOccurrences(of: copy, with: original))
+        #expect(!(try retype(path, version: 2, fixed)).contains { $0.string("code") == "article-not-stored" })
+        #expect(try client.finish() == 0)
+    }
+
     /// A picture from another site (shown as a link on the page): the quick fix downloads it
     /// with the site's network policy (loopback allowed here), saves it beside the journal with
     /// the extension its bytes call for, and only then asks the editor to write it as the file's
