@@ -73,7 +73,8 @@ public enum NewJournal {
                             hint: close.isEmpty ? "pass the article's URL instead" : "did you mean \(close.joined(separator: ", "))?"))
                 }
             } else if let canonical = CanonicalURL.canonicalize(reference) {
-                article = articles.first { CanonicalURL.canonicalize($0.url) == canonical }
+                let stored = Dictionary(articles.compactMap { article in CanonicalURL.canonicalize(article.url).map { ($0, article) } }) { first, _ in first }
+                article = CanonicalURL.addresses(of: canonical).lazy.compactMap { stored[$0] }.first
                 articleURL = reference
             } else {
                 problems.append(.error("'\(reference)' is neither an article id nor an http(s) URL", hint: Self.hint(forNeither: reference, title: request.title)))

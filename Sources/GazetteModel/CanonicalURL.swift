@@ -68,6 +68,27 @@ public enum CanonicalURL {
         return parts.string
     }
 
+    /// The same page on its site's other hosts, for a canonical address: the mobile and the
+    /// desktop one (`m.yna.co.kr` ↔ `www.yna.co.kr`, and the bare domain), path and query kept,
+    /// as news sites serve an article under both. A member reading on a phone shares the mobile
+    /// address of an article the store holds under the desktop one (as the APIs give it): a
+    /// lookup that finds no article tries these. Empty for an address without a host of two
+    /// labels or more.
+    public static func hostVariants(of canonical: String) -> [String] {
+        guard let schemeEnd = canonical.range(of: "://") else { return [] }
+        let rest = canonical[schemeEnd.upperBound...]
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != ":" }
+        let tail = rest[host.endIndex...]
+        let scheme = canonical[..<schemeEnd.upperBound]
+        let bare: Substring = host.hasPrefix("m.") ? host.dropFirst(2) : host.hasPrefix("www.") ? host.dropFirst(4) : host
+        guard bare.contains("."), !bare.allSatisfy({ $0.isNumber || $0 == "." }) else { return [] }
+        return ["www.\(bare)", "m.\(bare)", String(bare)].filter { $0 != host }.map { scheme + $0 + tail }
+    }
+
+    /// The addresses a stored article is looked up by for a canonical address, in order: it,
+    /// then the same page on the site's other hosts (`hostVariants`).
+    public static func addresses(of canonical: String) -> [String] { [canonical] + hostVariants(of: canonical) }
+
     /// The 12-hex-digit article id of a URL: the start of the SHA-256 of its canonical form.
     public static func articleID(for url: String) -> String? {
         canonicalize(url).map { String(SHA256.hex(Array($0.utf8)).prefix(12)) }

@@ -34,13 +34,20 @@ public enum ManualAdd {
             throw DiagnosticsError([.error("'\(url)' is not an http or https address", hint: hint)])
         }
         let snapshot = try StoreUpdate.open(siteRoot: siteRoot, timeZone: config.timeZone)
-        if let stored = snapshot.article(id), isComplete(stored) {
-            return Outcome(article: stored, change: .unchanged, path: snapshot.path(of: id) ?? "")
+        /// The record of `address`, stored under it or under the site's other host (the mobile
+        /// page of a desktop address: `CanonicalURL.addresses`).
+        @Sendable func stored(_ address: String) -> Article? {
+            (CanonicalURL.canonicalize(address).map(CanonicalURL.addresses(of:)) ?? []).lazy.compactMap(CanonicalURL.articleID(for:))
+                .compactMap { snapshot.article($0) }.first
+        }
+        let known = stored(trimmed)
+        if let stored = known, isComplete(stored) {
+            return Outcome(article: stored, change: .unchanged, path: snapshot.path(of: stored.id) ?? "")
         }
         let offset = config.timeZone.secondsFromGMT(for: now)
-        let made: (article: Article, images: [ArticleImages.Outcome], complete: Bool)
+        let made: Made
         do {
-            made = try await WebClient.with(network.allowing(config.network)) { web -> (article: Article, images: [ArticleImages.Outcome], complete: Bool) in
+            made = try await WebClient.with(network.allowing(config.network)) { web -> Made in
                 let metadata: PageMetadata
                 do throws(IngestError) {
                     metadata = try await PageMetadata.fetch(trimmed, web: web, source: .configuration).0
@@ -50,11 +57,13 @@ public enum ManualAdd {
                 // A portal's copy (a Naver News page) is the publisher's article: stored under
                 // the publisher's address, the record `gazette fetch` makes of it, named by the
                 // publisher (the portal's page names itself).
-                let address = metadata.original ?? trimmed
-                let id = CanonicalURL.articleID(for: address) ?? id
-                if metadata.original != nil, let stored = snapshot.article(id), isComplete(stored) {
-                    return (stored, [], true)
+                let original = metadata.original.map { ($0, stored($0)) }
+                if let (_, stored) = original, let stored, isComplete(stored) {
+                    return Made(article: stored, images: [], complete: true, copy: trimmed)
                 }
+                let address = original.map { $0.1?.url ?? $0.0 } ?? known?.url ?? trimmed
+                let id = CanonicalURL.articleID(for: address) ?? id
+                let copy = original == nil ? nil : trimmed
                 let publisher =
                     metadata.original == nil
                     ? metadata.siteName ?? Publishers.name(forURL: trimmed) ?? parts.host
@@ -70,16 +79,15 @@ public enum ManualAdd {
                 _ = preview.merge(article)
                 let stored = preview.article(id) ?? article
                 let wanted = ArticleImages.wanting([stored], siteRoot: siteRoot, failures: ImageFailureCache.load(siteRoot: siteRoot))
-                guard thumbnails, let first = wanted.first else { return (article, [], false) }
-                return (article, [await ArticleImages.thumbnails(for: first, web: web)], false)
+                guard thumbnails, let first = wanted.first else { return Made(article: article, images: [], complete: false, copy: copy) }
+                return Made(article: article, images: [await ArticleImages.thumbnails(for: first, web: web)], complete: false, copy: copy)
             }
         } catch let error as DiagnosticsError {
             throw error
         } catch {
             throw DiagnosticsError([.error("network client failed: \(error)")])
         }
-        let article = made.article
-        let copy = article.url == trimmed ? nil : trimmed
+        let (article, copy) = (made.article, made.copy)
         if made.complete {
             return Outcome(article: article, change: .unchanged, path: snapshot.path(of: article.id) ?? "", copy: copy)
         }
@@ -107,6 +115,15 @@ public enum ManualAdd {
             }
             return outcome
         }
+    }
+
+    /// What reading the page made: the record, its thumbnails, whether the store holds it whole
+    /// already, and `Outcome.copy`.
+    private struct Made: Sendable {
+        var article: Article
+        var images: [ArticleImages.Outcome]
+        var complete: Bool
+        var copy: String?
     }
 
     /// Whether a stored record has what a page could give it (an image and a description):

@@ -205,7 +205,8 @@ final class Workspace {
     func article(_ reference: String) -> Article? {
         let trimmed = reference.trimmingCharacters(in: CharacterSet(charactersIn: "\"' "))
         if CanonicalURL.isArticleID(trimmed) { return articleByID[trimmed] }
-        return CanonicalURL.canonicalize(trimmed).flatMap { articleByURL[$0] }
+        guard let url = CanonicalURL.canonicalize(trimmed) else { return nil }
+        return CanonicalURL.addresses(of: url).lazy.compactMap { self.articleByURL[$0] }.first
     }
 
     /// The site-relative path of a `file://` URI inside the site, or nil.

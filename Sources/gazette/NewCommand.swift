@@ -71,7 +71,8 @@ struct NewCommand: AsyncParsableCommand {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         guard !CanonicalURL.isArticleID(trimmed), let canonical = CanonicalURL.canonicalize(trimmed) else { return nil }
         let stored = ArticleStore.load(siteRoot: root).articles
-        guard !stored.contains(where: { CanonicalURL.canonicalize($0.url) == canonical }) else { return nil }
+        let addresses = Set(CanonicalURL.addresses(of: canonical))
+        guard !stored.contains(where: { CanonicalURL.canonicalize($0.url).map(addresses.contains) == true }) else { return nil }
         var settings = NetworkOptions.defaults
         settings.maxBodyBytes = 5 << 20
         do {

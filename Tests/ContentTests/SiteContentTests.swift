@@ -196,6 +196,25 @@ import TestSupport
         #expect(try warnings() == ["unknown tag 'energy'"])
     }
 
+    /// A journal naming the mobile page of an article the store holds under its desktop address
+    /// (as a member shares it from a phone) is about that article; the desktop page of a
+    /// mobile address too. Another site's page is not.
+    @Test func theMobilePageOfAStoredArticleIsThatArticle() throws {
+        let stored = ["https://www.yna.co.kr/view/AKR1", "https://m.hankyung.com/article/2"].map { url in
+            Article(
+                id: CanonicalURL.articleID(for: url) ?? "", url: url, title: url.hasSuffix("1") ? "연합" : "한경", description: "", source: "naver",
+                publisher: nil, author: nil, published: "2026-11-20T09:00:00+09:00", image: nil, queries: [], language: "ko")
+        }
+        var files = ["content/articles/2026-W47.jsonl": String(decoding: ArticleStore.encode(stored), as: UTF8.self)]
+        for (name, url) in [("a", "https://m.yna.co.kr/view/AKR1"), ("b", "https://www.hankyung.com/article/2"), ("c", "https://m.example.org/view/AKR1")] {
+            files["content/journals/\(name).md"] = "---\ntitle: \(name)\narticle: \(url)\ncreated: 2026-11-20\n---\n본문\n"
+        }
+        let folder = try site(files)
+        let content = try SiteContent.load(siteRoot: folder.url, throwsOnErrors: false)
+        #expect(content.journals.sorted { $0.slug < $1.slug }.map { content.article(for: $0)?.title } == ["연합", "한경", nil])
+        #expect(content.diagnostics.filter { $0.message.contains("is not in the article store") }.count == 1)
+    }
+
     /// With a cache, the slug check and the config follow the files: two journals of one slug
     /// are an error until one is renamed, and again once it is named back (the same journals,
     /// in the same order, as the check remembered them); an edited config is read again.

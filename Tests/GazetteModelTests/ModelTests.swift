@@ -23,6 +23,17 @@ import Testing
         #expect(CanonicalURL.canonicalize("https://example.org/Path/Kept") == "https://example.org/Path/Kept")
     }
 
+    /// The same page on a news site's mobile and desktop hosts, path and query kept; none for an
+    /// address whose host is one label or a number.
+    @Test func anAddressHasItsMobileAndDesktopHosts() {
+        #expect(CanonicalURL.hostVariants(of: "https://m.yna.co.kr/view/AKR1?x=1") == ["https://www.yna.co.kr/view/AKR1?x=1", "https://yna.co.kr/view/AKR1?x=1"])
+        #expect(CanonicalURL.hostVariants(of: "https://www.hankyung.com/article/1") == ["https://m.hankyung.com/article/1", "https://hankyung.com/article/1"])
+        #expect(CanonicalURL.hostVariants(of: "https://khan.co.kr/") == ["https://www.khan.co.kr/", "https://m.khan.co.kr/"])
+        #expect(CanonicalURL.addresses(of: "http://example.org:8080/a").first == "http://example.org:8080/a")
+        #expect(CanonicalURL.hostVariants(of: "http://example.org:8080/a").first == "http://www.example.org:8080/a")
+        for bare in ["http://127.0.0.1:8000/a", "http://localhost/a", "not an address"] { #expect(CanonicalURL.hostVariants(of: bare).isEmpty, "\(bare)") }
+    }
+
     /// Found by fuzz-canonical-url (and fuzz-naver): `?utm_source=x&` kept its empty second
     /// parameter as a bare `?`, which canonicalised again to the address without it: two ids
     /// for one story.

@@ -263,6 +263,30 @@ import TestSupport
         #expect(try server.requests(to: "/view/AKR20261127000100002").isEmpty)
     }
 
+    /// The mobile page of an article the store holds under its desktop address (shared from a
+    /// phone's browser) is that article: `add` says it is stored, fetching nothing, and `new`
+    /// writes a journal about it with its headline.
+    @Test func theMobilePageOfAStoredArticleIsNotStoredTwice() throws {
+        let site = try TemporaryFolder("gazette-cli-mobile")
+        let desktop = "https://www.yna.co.kr/view/AKR20261127000100002"
+        let article = Article(
+            id: try #require(CanonicalURL.articleID(for: desktop)), url: desktop, title: "한은, 기준금리 동결", description: "동결했다.", source: "naver",
+            publisher: "연합뉴스", author: nil, published: "2026-11-27T10:05:00+09:00", image: "https://img.yna.co.kr/a.jpg", queries: ["금리"], language: "ko")
+        try site.write("gazette.yml", "title: 테스트\nauthors: { me: 나 }\n")
+        try site.write("content/articles/2026-W48.jsonl", String(decoding: ArticleStore.encode([article]), as: UTF8.self))
+        let before = try site.read("content/articles/2026-W48.jsonl")
+        let mobile = "https://m.yna.co.kr/view/AKR20261127000100002"
+        let added = try GazetteCommand.run(["add", mobile, "--site", site.path, "--no-thumbnails"])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout == "Already stored: \(article.id) in content/articles/2026-W48.jsonl: 한은, 기준금리 동결\n")
+        let new = try GazetteCommand.run(["new", mobile, "--site", site.path, "--author", "me"])
+        #expect(new.status == 0, "\(new.stderr)")
+        let path = try #require(new.stdout.split(separator: "\n").last.map(String.init))
+        let journal = try site.read(path)
+        #expect(journal.contains("title: \"한은, 기준금리 동결\""), "\(journal)")
+        #expect(try site.read("content/articles/2026-W48.jsonl") == before)
+    }
+
     /// Thumbnails of `add` are ArticleImageTests' (`addMakesTheThumbnailsFetchWouldMake`); here
     /// `--no-thumbnails`, because these pages name images on outside hosts.
     @Test func addStoresAPageFromItsMetadata() throws {
