@@ -124,7 +124,8 @@ public enum JournalDate {
     }
 
     /// A time as `parse` reads it (` 21:40`, with its space), "" for none, nil for text that is
-    /// no time: `21:40`, `9:40`, `21:40:05`, `오후 9시 40분`, `오후 9:40`, `9:40 PM`, `9 pm`.
+    /// no time: `21:40`, `9:40`, `21:40:05`, `오후 9시 40분`, `오후 3시 반` (half past), `오후 9:40`,
+    /// `9:40 PM`, `9 pm`.
     static func clock(_ time: String) -> String? {
         guard !time.isEmpty else { return "" }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
@@ -143,8 +144,8 @@ public enum JournalDate {
         if let match = time.wholeMatch(of: /(?i)(\d{1,2})(?::(\d{2}))?\s*([ap])\.?\s*m\.?/), let h = Int(match.output.1), (1...12).contains(h) {
             return valid(hour(h, afternoon: match.output.3.lowercased() == "p"), match.output.2.flatMap { Int($0) } ?? 0)
         }
-        if let match = time.wholeMatch(of: /(오전|오후)?\s*(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분)?/), let h = Int(match.output.2) {
-            return valid(hour(h, afternoon: match.output.1.map { $0 == "오후" }), match.output.3.flatMap { Int($0) } ?? 0)
+        if let match = time.wholeMatch(of: /(오전|오후)?\s*(\d{1,2})\s*시(?:\s*(\d{1,2})\s*분|\s*(반))?/), let h = Int(match.output.2) {
+            return valid(hour(h, afternoon: match.output.1.map { $0 == "오후" }), match.output.3.flatMap { Int($0) } ?? (match.output.4 == nil ? 0 : 30))
         }
         return nil
     }

@@ -445,14 +445,21 @@ public enum JournalLoader {
                 calendar.timeZone = config.timeZone
                 let year = fallbackDates.0.map { calendar.component(.year, from: $0) }
                 let found = JournalDate.suggestions(for: text, timeZone: config.timeZone, year: year)
-                // `오늘`, `어제`: a day that would move on, read as the file's own (its first commit
-                // or save), so the journal keeps the day it was written.
+                // `오늘`, `어제 오후 3시`, `지금`: a day (or a moment) that would move on, read as
+                // the file's own (its first commit or save), so the journal keeps the day it was
+                // written.
                 let written = text.trimmingCharacters(in: .whitespaces)
-                let relative = ["오늘": 0, "금일": 0, "today": 0, "어제": -1, "yesterday": -1, "그제": -2, "그저께": -2][written.lowercased()]
+                let words = written.split(separator: " ", maxSplits: 1)
+                let relative = ["오늘": 0, "금일": 0, "today": 0, "어제": -1, "yesterday": -1, "그제": -2, "그저께": -2][words.first.map { $0.lowercased() } ?? ""]
+                let time = words.count > 1 ? JournalDate.clock(words[1].trimmingCharacters(in: .whitespaces)) : ""
                 let day = relative.flatMap { back in fallbackDates.0.flatMap { calendar.date(byAdding: .day, value: back, to: $0) } }
+                let now = ["지금", "방금", "현재", "now", "just now"].contains(written.lowercased()) ? fallbackDates.0 : nil
+                let asWritten = "(\(written) as of the file's first commit or save: a journal keeps the day it was written)"
                 let hint: String? =
-                    if let day {
-                        "write \(key): \(ISO8601.format(day, in: config.timeZone).prefix(10)) (\(written) as of the file's first commit or save: a journal keeps the day it was written)"
+                    if let day, let time {
+                        "write \(key): \(ISO8601.format(day, in: config.timeZone).prefix(10))\(time) \(asWritten)"
+                    } else if let now {
+                        "write \(key): \(ISO8601.minute(now, in: config.timeZone)) \(asWritten)"
                     } else {
                         switch found.count {
                         case 1: "write \(key): \(found[0].written)"

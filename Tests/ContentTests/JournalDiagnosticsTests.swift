@@ -434,7 +434,7 @@ import Testing
             // (here the fallback's, 2023).
             ("2026년 12월 2일 오후 9시 40분", "2026-12-02 21:40"), ("2026년 12월 2일 오전 9시", "2026-12-02 09:00"),
             ("2026년 12월 2일 오후 12시", "2026-12-02 12:00"), ("2026년 12월 2일 오전 12시 5분", "2026-12-02 00:05"),
-            ("12월 2일", "2023-12-02"), ("12월 2일 오후 3시", "2023-12-02 15:00"),
+            ("12월 2일", "2023-12-02"), ("12월 2일 오후 3시", "2023-12-02 15:00"), ("2026-12-02 오후 3시 반", "2026-12-02 15:30"),
         ] {
             let (_, loose) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
             #expect(loose.first?.contains("'created' is not a date: '\(written)' — write created: \(meant)\n") == true, "\(loose)")
@@ -446,7 +446,12 @@ import Testing
         }
         // `오늘`, `어제`: the day of the file's first commit or save (the fallback's, 2023-11-15 in
         // the site's zone), and the day before.
-        for (written, meant) in [("오늘", "2023-11-15"), ("today", "2023-11-15"), ("어제", "2023-11-14"), ("그저께", "2023-11-13")] {
+        // With a time after the day, that time; `지금` (now) the moment itself, to the minute.
+        for (written, meant) in [
+            ("오늘", "2023-11-15"), ("today", "2023-11-15"), ("어제", "2023-11-14"), ("그저께", "2023-11-13"),
+            ("오늘 오후 3시", "2023-11-15 15:00"), ("어제 21:40", "2023-11-14 21:40"), ("today 9 pm", "2023-11-15 21:00"),
+            ("오늘 오후 3시 반", "2023-11-15 15:30"), ("지금", "2023-11-15 07:13"), ("now", "2023-11-15 07:13"),
+        ] {
             let (_, relative) = parse("---\ntitle: x\ncreated: \(written)\n---\n")
             #expect(relative.first?.contains("'created' is not a date: '\(written)' — write created: \(meant) (\(written) as of the file's first commit or save") == true, "\(relative)")
         }
