@@ -828,6 +828,9 @@ public enum BodyWriting {
             if UTF8Search.firstIndex(of: "{{", in: prose) != nil {
                 warnings += shortcodes(prose, line: line, at: { at(index, column: $0) })
             }
+            if UTF8Search.firstIndex(of: "){", in: prose) != nil {
+                warnings += attributeBraces(prose, line: line, at: { at(index, column: $0) })
+            }
             if UTF8Search.firstIndex(of: "[^", in: prose) != nil { footnotes.read(prose, line: line, index: index) }
             if hasUnderscoreBeforeHangul(prose) {
                 warnings += underscoredItalics(prose, line: line, at: { at(index, column: $0) })
@@ -863,6 +866,16 @@ public enum BodyWriting {
                     guard UTF8Search.firstIndex(of: written, in: shown) != nil else { continue }
                     let address = UTF8Search.trimmingWhiteSpace(link.output.2)
                     let column = prose[..<link.range.lowerBound].unicodeScalars.count + 1
+                    // A size after the file, as some editors write one (`chart.png =300x`).
+                    if !link.output.1.isEmpty, let sized = address.wholeMatch(of: #/(\S+)\s+=\d*x\d*/#) {
+                        let meant = String(prose[link.range]).replacingOccurrences(of: "(" + link.output.2 + ")", with: "(" + sized.output.1 + ")")
+                        warnings.append(
+                            .warning(
+                                "'\(address)' gives the picture a size Markdown does not read, so it is shown as typed", at: at(index, column: column),
+                                hint: "did you mean '\(meant)'? a page shows a picture at its column's width", sourceLine: line, code: "markup-shown"
+                            ).spanning(prose[link.range].unicodeScalars.count))
+                        continue
+                    }
                     warnings.append(
                         .warning(
                             "'\(address)' has a space, so the \(link.output.1.isEmpty ? "link" : "picture") is shown as typed", at: at(index, column: column),
@@ -1092,6 +1105,23 @@ public enum BodyWriting {
                 hint: meant.map { "did you mean '\($0)'? Markdown writes it so" } ?? "write it as Markdown: a link [글자](https://…) or a picture ![설명](file.png)",
                 sourceLine: line, code: "markup-shown"
             ).spanning(written.unicodeScalars.count)
+        }
+    }
+
+    /// Attributes in braces after a picture or a link (`![차트](chart.png){width=50%}`,
+    /// `{.center}`, `{#fig1}`), as Pandoc, Quarto and some editors write them: Markdown shows the
+    /// braces as text after the picture. Named over the picture and the braces, with the picture
+    /// alone (a page shows it at its column's width).
+    static func attributeBraces(_ prose: String, line: String, at: (Int) -> SourceLocation) -> [Diagnostic] {
+        prose.matches(of: #/(!?\[[^\]]*\]\([^)\s]+\))(\{[.#]?[A-Za-z][^{}]*\})/#).compactMap { found in
+            let braces = found.output.2
+            // `{.class}`, `{#id}`, or something `=` something: attributes, not a sentence in braces.
+            guard braces.dropFirst().first.map({ $0 == "." || $0 == "#" }) == true || braces.contains("=") else { return nil }
+            return Diagnostic.warning(
+                "'\(opening(braces))' after the \(found.output.1.hasPrefix("!") ? "picture" : "link") is shown as text: Markdown takes no attributes",
+                at: at(prose[..<found.range.lowerBound].unicodeScalars.count + 1),
+                hint: "did you mean '\(found.output.1)'? a page shows a picture at its column's width", sourceLine: line, code: "markup-shown"
+            ).spanning(prose[found.range].unicodeScalars.count)
         }
     }
 

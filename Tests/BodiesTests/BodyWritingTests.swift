@@ -337,6 +337,22 @@ func expectWarnings(
     }
 }
 
+/// A picture's size or attributes as other editors write them, which Markdown shows as typed.
+@Suite struct PictureSizeTests {
+    /// `![차트](chart.png =300x)` and `![차트](chart.png){width=50%}` are named over the whole
+    /// picture with the picture alone; braces that are a sentence (`(참고){요약}`) are left.
+    @Test(arguments: [
+        ("![차트](chart.png =300x)", ["1:1+22 'chart.png =300x' gives the picture a size Markdown does not read … did you mean '![차트](chart.png)'?"]),
+        ("앞 ![](a.png =300x200) 뒤", ["1:3+19 'a.png =300x200' gives the picture … did you mean '![](a.png)'?"]),
+        ("![차트](chart.png){width=50%}", ["1:1+27 '{width=50%}' after the picture is shown as text: Markdown takes no attributes … did you mean '![차트](chart.png)'?"]),
+        ("[기사](https://x.org/a){.external}", ["1:1+32 '{.external}' after the link is shown as text … did you mean '[기사](https://x.org/a)'?"]),
+        ("![차트](chart.png)", []), ("[참고](https://x.org/a){요약}", []), ("![차트](chart.png){ }", []), ("![차트](my chart.png)", ["1:1+0 'my chart.png' has a space"]),
+    ])
+    func aPicturesSizeOrAttributesAreNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.code == "markup-shown" }, expected)
+    }
+}
+
 @Suite struct HashtagLineTests {
     /// A line made of hashtags is named with the front-matter list it means, by key: the
     /// journal's tags first, a hashtag naming a tag by its name or another case turned into the
