@@ -233,7 +233,9 @@ public enum JournalLoader {
     ) -> (Journal?, [Diagnostic]) {
         let diagnostics = DiagnosticCollector()
         guard let (parts, source, map) = frontMatter(data, path: path, diagnostics: diagnostics) else { return (nil, diagnostics.all) }
-        map.warnUnknownKeys(keys, aliases: keyAliases)
+        // `title​:` with a character that shows as nothing: the missing title's error names it.
+        let invisibleTitle = map.keyNode("title") == nil ? map.invisiblyWritten("title") : nil
+        map.warnUnknownKeys(keys, aliases: keyAliases, skipping: invisibleTitle?.written)
         let firstLine = SourceLocation(path: path, line: 1, column: 1)
         let title = map.string("title").map { UTF8Search.trimmingWhiteSpace($0, newlines: true) } ?? ""
         // A non-text title was reported by `string`; an empty or missing one is reported here.
@@ -241,6 +243,12 @@ public enum JournalLoader {
         if title.isEmpty, titleNode == nil || titleNode?.scalar != nil {
             if let key = map.keyNode("title") {
                 diagnostics.report(source.error("'title' is empty", at: key, hint: "write the journal's title after 'title:'"))
+            } else if let (written, node) = invisibleTitle {
+                var error = source.error(
+                    "'title' is missing: the key '\(written.revealingInvisibles)' is another key", at: node,
+                    hint: "did you mean 'title'? \(written.invisiblesNote ?? "")")
+                error.namedCode = "invisible-character"
+                diagnostics.report(error.spanning(written.unicodeScalars.count))
             } else {
                 diagnostics.report(
                     .error("'title' is missing", at: firstLine, hint: "add 'title: …' to the front matter", sourceLine: "---"))

@@ -64,6 +64,13 @@ public enum Vocabulary {
                 true, true
             )
         }
+        // A key with a character that shows as nothing in it (`econ​omy`, copied from a page):
+        // the message shows where it is, the hint the key meant.
+        if let note = key.invisiblesNote {
+            let meant = key.withoutInvisibles
+            let close = known.contains(meant) ? meant : Suggest.closest(to: meant, in: known)
+            return ("unknown \(kind.rawValue) '\(key.revealingInvisibles)'", "\(close.map { "did you mean '\($0)'? " } ?? "")\(note)", close == nil, close != nil)
+        }
         let close = Suggest.closest(to: key, in: known)
         let question = close.map { "did you mean '\($0)'? " } ?? ""
         return ("unknown \(kind.rawValue) '\(key)'", "\(question)known \(kind.rawValue)s: \(known.joined(separator: ", "))", true, close != nil)

@@ -399,21 +399,32 @@ struct YAMLMapping {
 
     func keyNode(_ key: String) -> Node? { pairs.first { $0.key == key }?.keyNode }
 
+    /// The key written as `key` with a character that shows as nothing in it (`title​`), and
+    /// its node: what a missing key was typed as.
+    func invisiblyWritten(_ key: String) -> (written: String, node: Node)? {
+        pairs.first { $0.key != key && $0.key.withoutInvisibles == key }.map { ($0.key, $0.keyNode) }
+    }
+
     /// Warns about every key not in `known`, suggesting the closest known key; a key another tool
     /// names what a known key is (`aliases`: their key → the key here and whose name theirs is)
     /// gets the key here, with the value as written (`date: 2026-12-02` → `created: 2026-12-02`).
-    func warnUnknownKeys(_ known: [String], aliases: [String: (key: String, whose: String)] = [:]) {
-        for pair in pairs where !known.contains(pair.key) {
+    /// `skipping`: a key an error names already.
+    func warnUnknownKeys(_ known: [String], aliases: [String: (key: String, whose: String)] = [:], skipping: String? = nil) {
+        for pair in pairs where !known.contains(pair.key) && pair.key != skipping {
             let hint: String
             if let alias = aliases[pair.key] {
                 let value = pair.value.scalar.map { " \($0.string)" } ?? " …"
                 hint = "\(alias.whose) '\(pair.key)' is '\(alias.key)' here: write \(alias.key):\(value)"
+            } else if let note = pair.key.invisiblesNote, known.contains(pair.key.withoutInvisibles) {
+                // `title​:` (a zero width space copied along) reads as a key of its own.
+                hint = "did you mean '\(pair.key.withoutInvisibles)'? \(note)"
             } else if let suggestion = Suggest.closest(to: pair.key, in: known) {
                 hint = "did you mean '\(suggestion)'?"
             } else {
                 hint = "known keys: \(known.joined(separator: ", "))"
             }
-            diagnostics.report(source.warning("unknown key '\(pair.key)' in \(name)", at: pair.keyNode, hint: hint))
+            // Over the key, which a suggestion replaces (`gazette lsp`'s quick fix).
+            diagnostics.report(source.warning("unknown key '\(pair.key.revealingInvisibles)' in \(name)", at: pair.keyNode, hint: hint).spanning(pair.key.unicodeScalars.count))
         }
     }
 

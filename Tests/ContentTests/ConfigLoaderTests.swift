@@ -132,12 +132,12 @@ import Testing
                 """
                 gazette.yml:2:1: warning: unknown key 'baseurl' in gazette.yml — did you mean 'base_url'?
                     baseurl: https://example.org/
-                    ^
+                    ^~~~~~~
                 """,
                 """
                 gazette.yml:4:12: warning: unknown key 'queris' in 'naver' — did you mean 'queries'?
                       naver: { queris: [a] }
-                               ^
+                               ^~~~~~
                 """,
             ])
     }

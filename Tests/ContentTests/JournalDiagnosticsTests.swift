@@ -536,7 +536,7 @@ import Testing
                 """
                 content/journals/a.md:3:1: warning: unknown key 'tag' in the front matter — did you mean 'tags'?
                     tag: [economy]
-                    ^
+                    ^~~
                 """
             ])
     }
@@ -712,3 +712,21 @@ import Testing
         #expect(found.map(\.reading) == ["6 December", "12 June"])
     }
 }
+
+/// `title​:` typed with a zero width space copied along is another key: one error at it, with
+/// the key meant, and no second warning of an unknown key.
+@Suite struct InvisibleKeyTests {
+    @Test func aTitleKeyWithAnInvisibleCharacterIsOneErrorAtIt() {
+        let config = SiteConfig(title: "T")
+        let text = "---\ntitle\u{200B}: 금리\ncreated: 2026-11-20\ntgas: [economy]\n---\n본문\n"
+        let (journal, diagnostics) = JournalLoader.parse(Data(text.utf8), path: "content/journals/a.md", config: config, fallbackDates: (nil, nil))
+        #expect(journal == nil)
+        #expect(
+            diagnostics.sorted().map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)+\($0.span ?? 0) \($0.code) \($0.message)" } == [
+                "2:1+6 invisible-character 'title' is missing: the key 'title<U+200B>' is another key",
+                "4:1+4 unknown-key unknown key 'tgas' in the front matter",
+            ])
+        #expect(diagnostics.sorted().first?.hint?.hasPrefix("did you mean 'title'? it holds a character that shows as nothing") == true)
+    }
+}
+

@@ -335,6 +335,19 @@ import TestSupport
         #expect(Vocabulary.unknown(.author, "anyone", in: SiteConfig(title: "T")) == nil)
     }
 
+    /// A key with a character that shows as nothing in it (a zero width space copied along):
+    /// the message shows where it is, the hint the key meant.
+    @Test func aKeyWithAnInvisibleCharacterIsShownWithIt() {
+        let config = SiteConfig(title: "T", authors: [Author(key: "heedon", name: "함희돈")], tags: [Tag(key: "economy", name: "경제")])
+        let tag = Vocabulary.unknown(.tag, "econ\u{200B}omy", in: config)
+        #expect(tag?.message == "unknown tag 'econ<U+200B>omy'")
+        #expect(tag?.hint.hasPrefix("did you mean 'economy'? it holds a character that shows as nothing (written here as <U+…>)") == true)
+        #expect(Vocabulary.unknown(.author, "\u{FEFF}heedon", in: config)?.hint.hasPrefix("did you mean 'heedon'?") == true)
+        #expect("금리\u{00AD}인상".revealingInvisibles == "금리<U+00AD>인상" && "금리 인상".invisiblesNote == nil)
+        // A joiner that makes an emoji is no slip.
+        #expect("👩\u{200D}💻".revealingInvisibles == "👩\u{200D}💻")
+    }
+
     @Test func draftsOnlyWhenAskedFor() throws {
         let folder = try site([
             "content/journals/a.md": "---\ntitle: a\ndraft: true\ncreated: 2026-11-18\n---\nx\n",

@@ -775,6 +775,17 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A front-matter key mistyped (`tgas:`), or typed with a character that shows as nothing
+    /// copied along (`title​:`, `author​:`): a quick fix writes the key meant.
+    @Test func aMistypedOrInvisiblyAlteredKeyIsWrittenByAQuickFix() throws {
+        try initialize()
+        let text = "---\ntitle\u{200B}: 키\nauthor\u{200B}: heedon\ntgas: [economy]\ncreated: 2026-11-20\n---\n본문.\n"
+        let (found, fixed) = try fixing("content/journals/keys.md", text) { ["unknown-key", "invisible-character"].contains($0.string("code")) }
+        #expect(found.count == 3, "\(found)")
+        #expect(fixed == "---\ntitle: 키\nauthor: heedon\ntags: [economy]\ncreated: 2026-11-20\n---\n본문.\n", "\(fixed)")
+        #expect(try client.finish() == 0)
+    }
+
     /// Hashtags typed on a line of the body, as a blog tags a post: named over the line, and
     /// the quick fix writes them into `tags:` by key (`#경제` is economy's name) — a list on one
     /// line or under the key replaced, or a line added — and takes the line out of the body.
