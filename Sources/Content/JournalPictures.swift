@@ -158,7 +158,7 @@ public enum JournalPictures {
                             sourceLine: shown, code: "picture-address-mark"))
                     continue
                 }
-                problems.append(.error("picture '\(written)' has no file: \(file) is missing", at: at, hint: missingHint(file, written: written, siteRoot: siteRoot), sourceLine: shown))
+                problems.append(.error("picture '\(written.revealingInvisibles)' has no file: \(file.revealingInvisibles) is missing", at: at, hint: missingHint(file, written: written, siteRoot: siteRoot), sourceLine: shown))
                 continue
             }
             let ext = (file as NSString).pathExtension.lowercased()
@@ -269,6 +269,8 @@ public enum JournalPictures {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: siteRoot.appendingPathComponent(folder).path)) ?? [])
             .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
         let name = (file as NSString).lastPathComponent
+        // A character that shows as nothing, copied along into the name (`chart​.png`).
+        if let note = name.invisiblesNote, names.contains(name.withoutInvisibles) { return "did you mean '\(name.withoutInvisibles)'? \(note)" }
         if let close = Suggest.closest(to: name, in: names) { return "did you mean '\(close)'? (names are case-sensitive)" }
         let place = file.hasPrefix(SiteLayout.statics + "/") ? "" : ", beside the journal"
         return names.isEmpty

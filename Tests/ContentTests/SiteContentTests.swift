@@ -348,6 +348,19 @@ import TestSupport
         #expect("👩\u{200D}💻".revealingInvisibles == "👩\u{200D}💻")
     }
 
+    /// A picture's name with a character that shows as nothing copied along (`chart​.png`) is
+    /// named with the file meant, not as a slip of case.
+    @Test func aPictureNameWithAnInvisibleCharacterIsShownWithIt() throws {
+        let folder = try site([
+            "content/journals/a.md": "---\ntitle: a\ncreated: 2026-11-18\n---\n![차트](chart\u{200B}.png)\n",
+            "content/journals/chart.png": "png",
+        ])
+        let content = try SiteContent.load(siteRoot: folder.url, throwsOnErrors: false)
+        let missing = try #require(content.diagnostics.first { $0.message.hasPrefix("picture ") })
+        #expect(missing.message == "picture 'chart<U+200B>.png' has no file: content/journals/chart<U+200B>.png is missing")
+        #expect(missing.hint?.hasPrefix("did you mean 'chart.png'? it holds a character that shows as nothing") == true)
+    }
+
     @Test func draftsOnlyWhenAskedFor() throws {
         let folder = try site([
             "content/journals/a.md": "---\ntitle: a\ndraft: true\ncreated: 2026-11-18\n---\nx\n",
