@@ -360,7 +360,7 @@ extension SiteContent {
             let until = kind == .tag ? " (until then it has a page of its own, named '\(value)')" : ""
             let add = addable ? Vocabulary.adding(kind) + until : ""
             warnings.append(
-                .warning(message, at: location, hint: hint + add, sourceLine: line, code: addable ? nil : "tag-comma").spanning(found: value, at: location))
+                .warning(message, at: location, hint: hint + add, sourceLine: line, code: addable ? nil : value.invisiblesNote == nil ? "tag-comma" : "invisible-character").spanning(found: value, at: location))
         }
         if let reference = journal.articleReference, !found {
             let (location, line) = journal.frontMatterLocation(of: "article", value: reference)

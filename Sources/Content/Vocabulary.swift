@@ -36,7 +36,8 @@ public enum Vocabulary {
     /// goes then); otherwise "unknown tag 'econmy'" and the hint "did you mean 'economy'? known
     /// tags: politics, economy" (the question only when a known key is close). `addable`: adding
     /// the key to the vocabulary is a fix — not for two tags joined by a full-width comma, whose
-    /// diagnostic has a code of its own (`tag-comma`). `meant`: the hint names a known key the
+    /// diagnostic has a code of its own (`tag-comma`), nor for a key with a character that shows
+    /// as nothing in it (`invisible-character`). `meant`: the hint names a known key the
     /// member may have meant (a close one, or the one whose name was written).
     public static func unknown(_ kind: Kind, _ key: String, in config: SiteConfig) -> (message: String, hint: String, addable: Bool, meant: Bool)? {
         let known = keys(kind, in: config)
@@ -69,7 +70,7 @@ public enum Vocabulary {
         if let note = key.invisiblesNote {
             let meant = key.withoutInvisibles
             let close = known.contains(meant) ? meant : Suggest.closest(to: meant, in: known)
-            return ("unknown \(kind.rawValue) '\(key.revealingInvisibles)'", "\(close.map { "did you mean '\($0)'? " } ?? "")\(note)", close == nil, close != nil)
+            return ("unknown \(kind.rawValue) '\(key.revealingInvisibles)'", "\(close.map { "did you mean '\($0)'? " } ?? "")\(note)", false, close != nil)
         }
         let close = Suggest.closest(to: key, in: known)
         let question = close.map { "did you mean '\($0)'? " } ?? ""

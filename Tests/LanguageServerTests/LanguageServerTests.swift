@@ -783,6 +783,12 @@ import TestSupport
         let (found, fixed) = try fixing("content/journals/keys.md", text) { ["unknown-key", "invisible-character"].contains($0.string("code")) }
         #expect(found.count == 3, "\(found)")
         #expect(fixed == "---\ntitle: 키\nauthor: heedon\ntags: [economy]\ncreated: 2026-11-20\n---\n본문.\n", "\(fixed)")
+        // A tag so typed: its own code, the tag meant written, nothing offered to add.
+        let tag = "---\ntitle: 태그\nauthor: heedon\ntags: [econ\u{200B}omy]\ncreated: 2026-11-20\n---\n본문.\n"
+        let (invisible, written) = try fixing("content/journals/tag.md", tag) { $0.string("code") == "invisible-character" }
+        #expect(invisible.map { $0.string("message")?.hasPrefix("unknown tag 'econ<U+200B>omy' — did you mean 'economy'?") } == [true])
+        #expect(written == tag.replacingOccurrences(of: "econ\u{200B}omy", with: "economy"))
+        #expect(try codeActions(in: "content/journals/tag.md", for: invisible[0]).allSatisfy { ($0.string("title") ?? "").hasPrefix("Replace") })
         #expect(try client.finish() == 0)
     }
 
