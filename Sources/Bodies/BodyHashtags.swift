@@ -70,3 +70,36 @@ extension BodyWriting {
         return words.isEmpty ? nil : words
     }
 }
+
+extension BodyWriting {
+    /// Whether `body` may hold a character that shows as nothing (`Unicode.Scalar.isInvisible`):
+    /// each is encoded from a lead byte 0xC2, 0xE2 or 0xEF, rare in Korean text (Hangul's are
+    /// 0xEA–0xED). A byte scan; the scalars are read only where it says yes.
+    static func mayHoldInvisibles(_ body: String) -> Bool {
+        holds(Substring(body)) { $0 == 0xC2 || $0 == 0xE2 || $0 == 0xEF } && body.unicodeScalars.contains(where: \.isInvisible)
+    }
+
+    /// A link's address with a character that shows as nothing in it, copied
+    /// along from a chat or a web page (`[기사](https://…/AKR​1)`): the page links to another
+    /// address, which the reader's browser gets as not found. Named over the address, with the
+    /// address meant (`gazette lsp`'s quick fix writes it).
+    static func invisibleAddresses(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (index, text) in lines.enumerated() where !code[index] && text.unicodeScalars.contains(where: \.isInvisible) {
+            // Code spans blanked, scalar for scalar: columns stay the line's.
+            let line = withoutCodeSpans(String(text))
+            // Links: a picture's name so typed is the picture's error (`JournalPictures`).
+            for link in line.matches(of: #/(!?)\[[^\]]*\]\(\s*<?([^)\s>]+)/#) where link.output.1.isEmpty && link.output.2.unicodeScalars.contains(where: \.isInvisible) {
+                let address = link.output.2
+                warnings.append(
+                    .warning(
+                        "the address '\(address.revealingInvisibles)' holds a character that shows as nothing: it leads elsewhere",
+                        at: at(index, column: line[..<address.startIndex].unicodeScalars.count + 1),
+                        hint: "did you mean '\(address.withoutInvisibles)'? copied text brings such characters along (written here as <U+…>): delete it",
+                        sourceLine: String(text), code: "invisible-character"
+                    ).spanning(address.unicodeScalars.count))
+            }
+        }
+        return warnings
+    }
+}

@@ -32,6 +32,7 @@ public enum BodyWriting {
             + (has("*") ? noteStars(lines, code: code) : [])
             + (has(wideMarkers) ? wideMarks(lines, code: code) : [])
             + (tags.map { tags in has("#", "＃") ? hashtagLines(lines, code: code, tags: tags) : [] } ?? [])
+            + (has("](") && mayHoldInvisibles(body) ? invisibleAddresses(lines, code: code) : [])
         /// Whether the body holds one of `marks` anywhere (one search of its bytes): the rules
         /// that look for them read its lines only then.
         func has(_ marks: [String]) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }

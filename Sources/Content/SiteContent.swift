@@ -364,11 +364,13 @@ extension SiteContent {
         }
         if let reference = journal.articleReference, !found {
             let (location, line) = journal.frontMatterLocation(of: "article", value: reference)
+            // A character that shows as nothing copied along into the address: the one meant.
+            let hint =
+                reference.invisiblesNote.map { "did you mean '\(reference.withoutInvisibles)'? \($0)" }
+                ?? "the journal links to the URL as written; 'gazette add URL' stores the article"
             warnings.append(
-                .warning("article '\(reference)' is not in the article store", at: location,
-                    hint: "the journal links to the URL as written; 'gazette add URL' stores the article",
-                    sourceLine: line
-                ).spanning(found: reference, at: location))
+                .warning("article '\(reference.revealingInvisibles)' is not in the article store", at: location, hint: hint, sourceLine: line)
+                    .spanning(found: reference, at: location))
         }
         return warnings
     }

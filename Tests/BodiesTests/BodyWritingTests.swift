@@ -353,6 +353,18 @@ func expectWarnings(
     }
 }
 
+/// A link's address with a character that shows as nothing copied along, which leads elsewhere.
+@Suite struct InvisibleAddressTests {
+    @Test(arguments: [
+        ("[기사](https://x.org/AKR\u{200B}1) 참고", ["1:6+19 the address 'https://x.org/AKR<U+200B>1' holds a character that shows as nothing … did you mean 'https://x.org/AKR1'?"]),
+        ("앞 [원문](<https://x.org/a\u{FEFF}b>)", ["1:9+17 the address 'https://x.org/a<U+FEFF>b' … did you mean 'https://x.org/ab'?"]),
+        ("[기사](https://x.org/AKR1)", []), ("![차트](chart\u{200B}.png)", []), ("`[기사](https://x.org/a\u{200B}b)`", []),
+    ])
+    func aLinksAddressWithAnInvisibleCharacterIsNamed(_ body: String, _ expected: [String]) {
+        expectWarnings(body, { $0.code == "invisible-character" }, expected)
+    }
+}
+
 @Suite struct HashtagLineTests {
     /// A line made of hashtags is named with the front-matter list it means, by key: the
     /// journal's tags first, a hashtag naming a tag by its name or another case turned into the

@@ -789,6 +789,15 @@ import TestSupport
         #expect(invisible.map { $0.string("message")?.hasPrefix("unknown tag 'econ<U+200B>omy' — did you mean 'economy'?") } == [true])
         #expect(written == tag.replacingOccurrences(of: "econ\u{200B}omy", with: "economy"))
         #expect(try codeActions(in: "content/journals/tag.md", for: invisible[0]).allSatisfy { ($0.string("title") ?? "").hasPrefix("Replace") })
+        // An article's address and a link's so typed: the address meant, by a quick fix.
+        let address = "https://www.yna.co.kr/view/AKR20261118000100008"
+        let broken = address.replacingOccurrences(of: "AKR", with: "AKR\u{200B}")
+        let links = "---\ntitle: 주소\narticle: \(broken)\nauthor: heedon\ncreated: 2026-11-20\n---\n[원문](\(broken)) 참고.\n"
+        let (addresses, mended) = try fixing("content/journals/address.md", links) {
+            $0.string("code") == "invisible-character" || ($0.string("code") == "article-not-stored" && ($0.string("message") ?? "").contains("<U+200B>"))
+        }
+        #expect(addresses.count == 2, "\(addresses)")
+        #expect(mended == links.replacingOccurrences(of: broken, with: address), "\(mended)")
         #expect(try client.finish() == 0)
     }
 
