@@ -72,11 +72,26 @@ extension BodyWriting {
 }
 
 extension BodyWriting {
-    /// Whether `body` may hold a character that shows as nothing (`Unicode.Scalar.isInvisible`):
-    /// each is encoded from a lead byte 0xC2, 0xE2 or 0xEF, rare in Korean text (Hangul's are
-    /// 0xEA–0xED). A byte scan; the scalars are read only where it says yes.
+    /// Whether `body` holds a character that shows as nothing (`Unicode.Scalar.isInvisible`), by
+    /// its UTF-8 bytes: `C2 AD`, `E2 80 8B–8F, AA–AE`, `E2 81 A0, A6–A9`, `EF BB BF` (the `’`, `“`
+    /// and `…` of Korean news are `E2 80` too, so the third byte decides).
     static func mayHoldInvisibles(_ body: String) -> Bool {
-        holds(Substring(body)) { $0 == 0xC2 || $0 == 0xE2 || $0 == 0xEF } && body.unicodeScalars.contains(where: \.isInvisible)
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            while index + 1 < bytes.count {
+                let (first, second) = (bytes[index], bytes[index + 1])
+                if first == 0xC2, second == 0xAD { return true }
+                if index + 2 < bytes.count {
+                    let third = bytes[index + 2]
+                    if first == 0xE2, second == 0x80, (0x8B...0x8F).contains(third) || (0xAA...0xAE).contains(third) { return true }
+                    if first == 0xE2, second == 0x81, third == 0xA0 || (0xA6...0xA9).contains(third) { return true }
+                    if first == 0xEF, second == 0xBB, third == 0xBF { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+        return body.utf8.withContiguousStorageIfAvailable(scan) ?? body.unicodeScalars.contains(where: \.isInvisible)
     }
 
     /// A link's address with a character that shows as nothing in it, copied

@@ -363,6 +363,16 @@ func expectWarnings(
     func aLinksAddressWithAnInvisibleCharacterIsNamed(_ body: String, _ expected: [String]) {
         expectWarnings(body, { $0.code == "invisible-character" }, expected)
     }
+
+    /// The byte scan finds every character `isInvisible` names, and not the punctuation Korean
+    /// news is full of.
+    @Test func theByteScanFindsEveryInvisibleCharacter() {
+        for value in UInt32(0)...0xFFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.isInvisible else { continue }
+            #expect(BodyWriting.mayHoldInvisibles("원\(Character(scalar))달러"), "U+\(String(value, radix: 16))")
+        }
+        #expect(!BodyWriting.mayHoldInvisibles("원·달러 ‘환율’ “급등”… — 1,450원 ￦ ©"))
+    }
 }
 
 @Suite struct HashtagLineTests {
