@@ -31,16 +31,11 @@ extension BodyWriting {
         var warnings: [Diagnostic] = []
         for (index, line) in lines.enumerated() where !code[index] {
             guard let first = line.utf8.first(where: { $0 != 0x20 }), first == 0x23 || first == 0xEF, let words = hashtags(line) else { continue }
+            let meant = words.map { (word: $0, key: tags.key(for: $0)) }
             var keys = tags.written
-            for word in words {
-                let key = tags.key(for: word)
-                if !keys.contains(key) { keys.append(key) }
-            }
+            for (_, key) in meant where !keys.contains(key) { keys.append(key) }
             let written = line.trimmingCharacters(in: .whitespaces)
-            let named = words.compactMap { word -> String? in
-                let key = tags.key(for: word)
-                return key == word ? nil : "'\(word)' names \(key)"
-            }
+            let named = meant.filter { $0.key != $0.word }.map { "'\($0.word)' names \($0.key)" }
             let glossary = named.isEmpty ? "" : " (\(named.joined(separator: ", ")))"
             let escaped = "\\#\(words[0])"
             warnings.append(

@@ -257,7 +257,7 @@ extension SiteContent {
         func article(byID: [String: Article], byURL: [String: Article]) -> Article? {
             switch self {
             case .id(let id): byID[id]
-            case .url(let url): byURL[url] ?? CanonicalURL.hostVariants(of: url).lazy.compactMap { byURL[$0] }.first
+            case .url(let url): CanonicalURL.addresses(of: url).lazy.compactMap { byURL[$0] }.first
             }
         }
     }

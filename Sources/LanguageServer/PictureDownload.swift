@@ -56,10 +56,7 @@ enum PictureDownload {
             let close = text[address.upperBound...].firstIndex(of: ")")
         else { return nil }
         let alt = text[open.upperBound..<address.lowerBound]
-        let column = { (index: Substring.Index) in text.unicodeScalars.distance(from: text.startIndex, to: index) + 1 }
-        let range = LSPRange(
-            start: encoding.position(line: line + 1, column: column(open.lowerBound), in: lines),
-            end: encoding.position(line: line + 1, column: column(text.index(after: close)), in: lines))
+        let range = TextDocument.range(open.lowerBound..<text.index(after: close), onLine: line, of: lines, encoding: encoding)
         return TextEdit(range: range, newText: "![\(alt)](\(file.contains(" ") ? "<\(file)>" : file))")
     }
 }

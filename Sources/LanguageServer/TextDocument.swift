@@ -82,12 +82,15 @@ extension TextDocument {
     func replacing(_ old: String, with new: String, onLine line: Int, encoding: PositionEncoding) -> TextEdit? {
         let lines = self.lines
         guard lines.indices.contains(line), let found = lines[line].range(of: old) else { return nil }
+        return TextEdit(range: Self.range(found, onLine: line, of: lines, encoding: encoding), newText: new)
+    }
+
+    /// The protocol's range of `bounds`, indices of `lines[line]` (0-based).
+    static func range(_ bounds: Range<Substring.Index>, onLine line: Int, of lines: [Substring], encoding: PositionEncoding) -> LSPRange {
         let text = lines[line]
         let column = { (index: Substring.Index) in text.unicodeScalars.distance(from: text.startIndex, to: index) + 1 }
-        return TextEdit(
-            range: LSPRange(
-                start: encoding.position(line: line + 1, column: column(found.lowerBound), in: lines),
-                end: encoding.position(line: line + 1, column: column(found.upperBound), in: lines)),
-            newText: new)
+        return LSPRange(
+            start: encoding.position(line: line + 1, column: column(bounds.lowerBound), in: lines),
+            end: encoding.position(line: line + 1, column: column(bounds.upperBound), in: lines))
     }
 }
