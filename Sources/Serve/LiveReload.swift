@@ -4,8 +4,10 @@ import GazetteModel
 /// The live-reload channel between `gazette serve` and open pages: server-sent events on
 /// `/__gazette/live`, read by a small script that only the server injects into pages.
 ///
-/// Events: `reload` with the output files that changed (a page reloads when its own file is
-/// among them), `failed` with the build error to show over the last good page, and `ok`.
+/// Events: `reload` with the output files a build changed (a page reloads when its own file is
+/// among them; an error overlay goes away), `updated` with files written after a build (the
+/// search index: a page reloads the same way, an error overlay stays), `failed` with the build
+/// error to show over the last good page, and `ok`.
 /// A new subscriber first receives the current state, so a page opened while the build is
 /// broken shows the error at once.
 public actor LiveReload {
@@ -41,6 +43,14 @@ public actor LiveReload {
         state = .ok
         let list = changed.map(JSONString.quoted).joined(separator: ",")
         broadcast("event: reload\ndata: {\"changed\":[\(list)]}\n\n")
+    }
+
+    /// Files were written outside a build (the last good build's search index, possibly while
+    /// the site is broken): pages whose file is in `changed` reload; the state is unchanged, so
+    /// an error overlay stays up until a build succeeds.
+    public func updated(changed: [String]) {
+        let list = changed.map(JSONString.quoted).joined(separator: ",")
+        broadcast("event: updated\ndata: {\"changed\":[\(list)]}\n\n")
     }
 
     /// A build failed: every open page shows `message`; the last good site stays served.
@@ -111,13 +121,17 @@ public actor LiveReload {
           var events = new EventSource("/__gazette/live");
           events.addEventListener("ok", function () { overlay(null); });
           events.addEventListener("failed", function (e) { overlay(JSON.parse(e.data).message); });
-          events.addEventListener("reload", function (e) {
-            var changed = JSON.parse(e.data).changed;
+          function affects(e) {
             var own = ownFile();
-            var affects = changed.some(function (file) {
+            return JSON.parse(e.data).changed.some(function (file) {
               return file === own || /\.(css|js|png|jpe?g|gif|svg|webp|avif|woff2?)$/.test(file);
             });
-            if (missing || affects) { location.reload(); } else { overlay(null); }
+          }
+          events.addEventListener("reload", function (e) {
+            if (missing || affects(e)) { location.reload(); } else { overlay(null); }
+          });
+          events.addEventListener("updated", function (e) {
+            if (affects(e)) location.reload();
           });
         })();
         """#

@@ -221,7 +221,9 @@ private struct Rebuilder: Sendable {
                     if isSuperseded() { throw CancellationError() }
                     return try deferred.commit(files)
                 }
-                if !changed.isEmpty { await live.built(changed: changed) }
+                // Not a build: after a failed one this is the last good build's index, and the
+                // error stays up (a `reload` here cleared it while the site was still broken).
+                if !changed.isEmpty { await live.updated(changed: changed) }
             } catch is CancellationError {
                 // A newer save's build supersedes this index; its own index follows it.
             } catch {

@@ -134,6 +134,22 @@ struct LiveReloadTests {
         #expect(await live.state == .ok)
     }
 
+    /// The search index of the last good build, written after a build failed, reloads the pages
+    /// it changes but leaves the error up: only a build that succeeds says the site is well again.
+    @Test func filesWrittenAfterAFailedBuildLeaveTheErrorUp() async {
+        let live = LiveReload()
+        var frames = await live.subscribe().makeAsyncIterator()
+        #expect(await frames.next() == "retry: 500\n\n")
+        #expect(await frames.next() == "event: ok\ndata: {}\n\n")
+        await live.failed("content/journals/x.md:3:7: error: bad")
+        #expect(await frames.next() == "event: failed\ndata: {\"message\":\"content/journals/x.md:3:7: error: bad\"}\n\n")
+        await live.updated(changed: ["search/index.html"])
+        #expect(await frames.next() == "event: updated\ndata: {\"changed\":[\"search/index.html\"]}\n\n")
+        #expect(await live.state == .failed("content/journals/x.md:3:7: error: bad"))
+        // The page script tells the two apart: only `reload` takes the overlay away.
+        #expect(LiveReload.script.contains("addEventListener(\"updated\", function (e) {\n    if (affects(e)) location.reload();"))
+    }
+
     @Test func pagesThatLeaveAreForgotten() async throws {
         let live = LiveReload()
         var stream: AsyncStream<String>? = await live.subscribe()
