@@ -13,7 +13,7 @@ let rootIdentity = root.lastPathComponent
 /// Fuzz target name → folder under Targets/.
 let targets = [
     "journal", "config", "markdown", "packet", "feed", "naver", "newsapi", "mediastack", "page-metadata",
-    "canonical-url", "safe-url", "text-layout", "templates", "store", "lsp",
+    "canonical-url", "safe-url", "text-layout", "templates", "store", "lsp", "writing",
 ]
 
 let package = Package(

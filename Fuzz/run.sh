@@ -13,7 +13,7 @@ FUZZ_BUILD=${FUZZ_BUILD:-.build/fuzz}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_RUNS=${FUZZ_RUNS:-}
 BIN=${FUZZ_BIN:-$FUZZ_BUILD/release}
-ALL=(journal config markdown packet feed naver newsapi mediastack page-metadata canonical-url safe-url text-layout templates store lsp)
+ALL=(journal config markdown packet feed naver newsapi mediastack page-metadata canonical-url safe-url text-layout templates store lsp writing)
 if [ $# -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL[@]}"); fi
 
 # Largest input per target: the size of what the parser meets in practice, with room to spare,
@@ -30,6 +30,8 @@ max_len() {
         packet) echo 4096 ;;
         # A few frames: an open document, a change, some requests.
         lsp) echo 8192 ;;
+        # A day's journal: front matter and a body of a few paragraphs, with room for every rule.
+        writing) echo 4096 ;;
         *) echo 32768 ;;
     esac
 }
