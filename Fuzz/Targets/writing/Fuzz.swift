@@ -188,8 +188,11 @@ func check(_ text: String, encoding: String) -> [String] {
         let title = action["title"] as? String ?? ""
         guard let changes = (action["edit"] as? [String: Any])?["changes"] as? [String: Any] else { continue }
         for (target, value) in changes {
+            // Another file (gazette.yml, when a fix adds a tag to the vocabulary) as the disk holds it.
+            let other = target == uri ? nil : URL(string: target).flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
             let edits = (value as? [[String: Any]] ?? []).map { edit in
-                (range(edit["range"], in: lengths, what: "fix '\(title)'", text: text), edit["newText"] as? String ?? "")
+                (range(edit["range"], in: other.map { lineLengths($0, encoding: encoding) } ?? lengths, what: "fix '\(title)' of \(target)", text: other ?? text),
+                 edit["newText"] as? String ?? "")
             }
             guard target == uri else { continue }
             let sorted = edits.map(\.0).sorted { $0.0 < $1.0 }
