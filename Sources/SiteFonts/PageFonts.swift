@@ -19,7 +19,7 @@ extension WebFonts {
     /// the encoding itself).
     func pageFonts(_ rare: [[UInt32]]) throws(Failure) -> String {
         var rules = ""
-        for (index, face) in [Self.sans, Self.sansBold].enumerated() where index < rare.count && !rare[index].isEmpty {
+        for (index, face) in Self.pageFontFaces.enumerated() where index < rare.count && !rare[index].isEmpty {
             let data = try Self.encoded(
                 face, try Self.pagePool(face), rare[index], cache: nil, quality: Self.pageFontQuality, transformed: false, purpose: ", a page's own",
                 cutOften: true, memory: pageFontMemory)
@@ -29,13 +29,25 @@ extension WebFonts {
         return rules
     }
 
+    /// The faces pages have fonts of their own in: the rare syllables of the text and of the
+    /// text that can be bold.
+    static let pageFontFaces = [sans, sansBold]
+
     /// What pages' own fonts are cut from: the face's page-slice syllables alone, a font a tenth
     /// the size of the whole that depends on the pinned font only (so a page's font depends on
     /// its characters and the font, not on the rest of the site). Made once per process, with
     /// its fingerprint, so a page does not hash the pool again.
     static func pagePool(_ face: Face) throws(Failure) -> FontBytes {
         if let made = pagePools.withLock({ $0[face.source] }) { return made }
-        let original = try source(face)
+        return try pagePool(face, from: try source(face))
+    }
+
+    /// `pagePool` cut from `original`, the face's file as read: a build makes the pools with its
+    /// slices (`WebFonts.init`), from the file read for them, rather than reading it again when
+    /// its first pages' fonts were wanted — where two pages at once each made the pool.
+    @discardableResult
+    static func pagePool(_ face: Face, from original: FontBytes) throws(Failure) -> FontBytes {
+        if let made = pagePools.withLock({ $0[face.source] }) { return made }
         let covered = Set(coverage(face, original))
         let rare = FontSlices.fixed(face.cut).filter { FontSlices.isPageSlice($0.name, cut: face.cut) }.flatMap(\.scalars)
         let pool: Data
