@@ -194,6 +194,7 @@ bench: bench-packets bench-fetch bench-board bench-text bench-peers bench-serve 
 bench-peers: build
 	$(call apt_install,poppler-utils)
 	python3 Benchmarks/peers.py --journals 2000 --shapes short,korean,busy
+	python3 Benchmarks/peers.py --journals 100,400 --shapes short --skip-typst --runs 7
 	python3 Benchmarks/peers.py --journals 10000 --skip-typst --skip-pagefind --new-folders
 	python3 Benchmarks/peers.py --journals 2000 --skip-typst --new-folders --shapes short,korean,busy
 	python3 Benchmarks/peers.py --journals "" --packet-journals 900 --packet-shape short --runs 3
