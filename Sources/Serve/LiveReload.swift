@@ -41,17 +41,13 @@ public actor LiveReload {
     /// A build finished: pages whose file is in `changed` reload; an error overlay goes away.
     public func built(changed: [String]) {
         state = .ok
-        let list = changed.map(JSONString.quoted).joined(separator: ",")
-        broadcast("event: reload\ndata: {\"changed\":[\(list)]}\n\n")
+        broadcast(Self.frame("reload", changed: changed))
     }
 
     /// Files were written outside a build (the last good build's search index, possibly while
     /// the site is broken): pages whose file is in `changed` reload; the state is unchanged, so
     /// an error overlay stays up until a build succeeds.
-    public func updated(changed: [String]) {
-        let list = changed.map(JSONString.quoted).joined(separator: ",")
-        broadcast("event: updated\ndata: {\"changed\":[\(list)]}\n\n")
-    }
+    public func updated(changed: [String]) { broadcast(Self.frame("updated", changed: changed)) }
 
     /// A build failed: every open page shows `message`; the last good site stays served.
     public func failed(_ message: String) {
@@ -72,6 +68,11 @@ public actor LiveReload {
 
     private func broadcast(_ frame: String) {
         for client in clients.values { client.yield(frame) }
+    }
+
+    /// An `event` frame naming the output files that changed.
+    static func frame(_ event: String, changed: [String]) -> String {
+        "event: \(event)\ndata: {\"changed\":[\(changed.map(JSONString.quoted).joined(separator: ","))]}\n\n"
     }
 
     static func frame(for state: State) -> String {

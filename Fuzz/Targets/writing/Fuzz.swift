@@ -71,27 +71,36 @@ func session(_ text: String, encoding: String, then requests: [[String: Any]]) -
     return messages
 }
 
-/// The document's lines as the protocol counts them (LF, CRLF or CR end a line), each as its
-/// length in `encoding`'s units.
-func lineLengths(_ text: String, encoding: String) -> [Int] {
-    var lengths: [Int] = []
-    var current = 0
+/// The document's lines as the protocol counts them (LF, CRLF or CR end a line): each line's
+/// characters and the break that ends it ("" for the last).
+func editorLines(_ text: String) -> [(scalars: [Unicode.Scalar], ending: String)] {
+    var lines: [(scalars: [Unicode.Scalar], ending: String)] = [([], "")]
     var scalars = Array(text.unicodeScalars)[...]
     while let scalar = scalars.popFirst() {
-        if scalar == "\n" || scalar == "\r" {
-            if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
-            lengths.append(current)
-            current = 0
+        guard scalar == "\n" || scalar == "\r" else {
+            lines[lines.count - 1].scalars.append(scalar)
             continue
         }
-        switch encoding {
-        case "utf-8": current += String(scalar).utf8.count
-        case "utf-16": current += scalar.value > 0xFFFF ? 2 : 1
-        default: current += 1
-        }
+        let crlf = scalar == "\r" && scalars.first == "\n"
+        if crlf { scalars.removeFirst() }
+        lines[lines.count - 1].ending = crlf ? "\r\n" : String(scalar)
+        lines.append(([], ""))
     }
-    lengths.append(current)
-    return lengths
+    return lines
+}
+
+/// How many of `encoding`'s units a character takes.
+func units(_ scalar: Unicode.Scalar, _ encoding: String) -> Int {
+    switch encoding {
+    case "utf-8": String(scalar).utf8.count
+    case "utf-16": scalar.value > 0xFFFF ? 2 : 1
+    default: 1
+    }
+}
+
+/// Each line's length in `encoding`'s units.
+func lineLengths(_ text: String, encoding: String) -> [Int] {
+    editorLines(text).map { $0.scalars.reduce(0) { $0 + units($1, encoding) } }
 }
 
 struct Point: Comparable {
@@ -124,39 +133,18 @@ func range(_ value: Any?, in lengths: [Int], what: String, text: String, strict:
 
 /// `text` with `edits` (ranges within it, not overlapping) made.
 func applying(_ edits: [((Point, Point), String)], to text: String, encoding: String) -> String {
-    var lines: [[Unicode.Scalar]] = [[]]
-    var breaks: [String] = []
-    var scalars = Array(text.unicodeScalars)[...]
-    while let scalar = scalars.popFirst() {
-        if scalar == "\n" || scalar == "\r" {
-            var ending = String(scalar)
-            if scalar == "\r", scalars.first == "\n" { scalars.removeFirst(); ending = "\r\n" }
-            breaks.append(ending)
-            lines.append([])
-        } else {
-            lines[lines.count - 1].append(scalar)
-        }
-    }
+    let lines = editorLines(text)
+    /// Elements of `flat` before `point`: a line's characters and its break, one element each.
     func offset(_ point: Point) -> Int {
-        // Scalars before `point`, counting each line's break as one.
-        var total = 0
-        for line in 0..<min(point.line, lines.count) { total += lines[line].count + 1 }
-        guard point.line < lines.count else { return total }
-        var units = 0
-        var count = 0
-        for scalar in lines[point.line] {
-            if units >= point.character { break }
-            units += encoding == "utf-8" ? String(scalar).utf8.count : encoding == "utf-16" ? (scalar.value > 0xFFFF ? 2 : 1) : 1
-            count += 1
-        }
-        return total + count
+        let before = lines.prefix(point.line).reduce(0) { $0 + $1.scalars.count + ($1.ending.isEmpty ? 0 : 1) }
+        guard point.line < lines.count else { return before }
+        var used = 0
+        return before + lines[point.line].scalars.prefix { scalar in
+            defer { used += units(scalar, encoding) }
+            return used < point.character
+        }.count
     }
-    // One flat list: each line's scalars, then its break as one placeholder element.
-    var flat: [String] = []
-    for (index, line) in lines.enumerated() {
-        flat += line.map { String($0) }
-        if index < breaks.count { flat.append(breaks[index]) }
-    }
+    var flat = lines.flatMap { line in line.scalars.map { String($0) } + (line.ending.isEmpty ? [] : [line.ending]) }
     for ((start, end), newText) in edits.sorted(by: { $0.0.0 > $1.0.0 }) {
         let from = min(offset(start), flat.count), to = min(offset(end), flat.count)
         flat.replaceSubrange(from..<max(from, to), with: newText.isEmpty ? [] : [newText])
