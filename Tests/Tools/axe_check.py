@@ -3,8 +3,9 @@
 
 usage: axe_check.py AXE_JS BASE_URL PAGE...
 Prints one line per violation (rule, impact, page, target) and a summary; exits 1 if any.
-Beside axe's rules, one of the theme's own: the inline lists of a page's metadata and cards (a
-journal's tags, a card's tags) show no list marker — a journal's one tag once showed a bullet.
+Beside axe's rules, two of the theme's own: the inline lists of a page's metadata and cards (a
+journal's tags, a card's tags) show no list marker — a journal's one tag once showed a bullet —
+and a table's cells are aligned as their column's `align` says.
 The pages are loaded from BASE_URL (a static server on loopback) so they are read as a browser
 reads them on a host; axe is injected after load, the pages' own scripts run as usual.
 """
@@ -50,6 +51,15 @@ def main():
             for text in marked:
                 violations += 1
                 print(f"list-marker (theme) on /{page}: an inline list item shows a marker: {text!r}")
+            # A table's column aligned in Markdown (`---:`) is aligned on the page: the theme's
+            # `text-align: left` for cells once overrode the `align` the cells carry.
+            misaligned = driver.execute_script(
+                "return [...document.querySelectorAll('.journal-body th[align], .journal-body td[align]')]"
+                ".filter(c => getComputedStyle(c).textAlign !== c.getAttribute('align'))"
+                ".map(c => c.getAttribute('align') + ': ' + c.textContent.trim());")
+            for text in misaligned:
+                violations += 1
+                print(f"table-align (theme) on /{page}: a cell is not aligned as its column says: {text!r}")
     finally:
         driver.quit()
     print(f"axe: {len(pages)} pages, {violations} violations")
