@@ -21,9 +21,14 @@ public enum JournalStart {
     ) -> Edit {
         // Lines without the `\r` of a file written on Windows.
         let lines = text.lfLines().map { $0.unicodeScalars.last == "\r" ? Substring($0.unicodeScalars.dropLast()) : $0 }
-        let first = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) }
+        var first = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) }
         var title = title(forFile: path)
         var replaced = 0
+        if let begun = first, lines[begun].trimmingCharacters(in: .whitespaces).wholeMatch(of: /[-—–]{1,2}/) != nil {
+            // `-` or `--`: the front matter's `---` being typed, which the beginning replaces.
+            replaced = begun + 1
+            first = lines.dropFirst(replaced).firstIndex { !$0.allSatisfy(\.isWhitespace) }
+        }
         if let first, let heading = lines[first].firstMatch(of: /^\s{0,3}#[ \t]+(.+?)[ \t#]*$/)?.1 {
             // The heading the member typed first is the title: the page shows it above the body.
             title = heading.trimmingCharacters(in: .whitespacesAndNewlines)

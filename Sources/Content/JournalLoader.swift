@@ -475,9 +475,11 @@ public enum JournalLoader {
                         default: nil
                         }
                     }
+                // In the right form but past a calendar's or a clock's end: which part, first.
+                let example = "write \(key): 2026-11-18 21:40 (time and offset optional)"
                 diagnostics.report(
                     source.error(
-                        "'\(key)' is not a date: '\(text)'", at: node, hint: hint ?? "write \(key): 2026-11-18 21:40 (time and offset optional)"))
+                        "'\(key)' is not a date: '\(text)'", at: node, hint: hint ?? JournalDate.outOfRange(written).map { "\($0); \(example)" } ?? example))
                 return nil
             }
             return date
@@ -634,16 +636,30 @@ public enum JournalLoader {
         return String(source)
     }
 
+    /// The error of two journal files whose pages would be one (`journals/<slug>/`), said on
+    /// `path`'s first line. Names that look alike say why they clash: the same text in two
+    /// Unicode forms (a Mac writes Hangul file names decomposed), or in two cases.
+    public static func slugClash(_ slug: String, other: String, path: String) -> Diagnostic {
+        let why: String
+        // (Swift's `==` holds the two forms equal: their bytes are compared.)
+        if !other.utf8.elementsEqual(path.utf8), other.precomposedStringWithCanonicalMapping == path.precomposedStringWithCanonicalMapping {
+            why = " (the same name in two Unicode forms: one file was most likely saved on a Mac, which writes Hangul in pieces; delete the copy you did not mean to keep)"
+        } else if other.lowercased() == path.lowercased(), other != path {
+            why = " (the names differ only in upper and lower case)"
+        } else {
+            why = ""
+        }
+        return .error(
+            "slug '\(slug)' is used by both \(other) and \(path)\(why)", at: SourceLocation(path: path, line: 1, column: 1),
+            hint: "rename one of the files: a journal's page is journals/<slug>/", sourceLine: "---")
+    }
+
     static func checkSlugs(_ journals: [Journal]) -> [Diagnostic] {
         var seen: [String: String] = [:]
         var diagnostics: [Diagnostic] = []
         for journal in journals {
             if let other = seen[journal.slug] {
-                diagnostics.append(
-                    .error(
-                        "slug '\(journal.slug)' is used by both \(other) and \(journal.path)",
-                        at: SourceLocation(path: journal.path, line: 1, column: 1),
-                        hint: "rename one of the files: a journal's page is journals/<slug>/", sourceLine: "---"))
+                diagnostics.append(slugClash(journal.slug, other: other, path: journal.path))
             } else {
                 seen[journal.slug] = journal.path
             }

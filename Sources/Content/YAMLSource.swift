@@ -128,16 +128,18 @@ struct YAMLSlip: Equatable {
                 return
             }
         }
+        // A quote left open on its line: YAML reads on to the next quote of its kind, lines
+        // later, and fails after it (`did not find expected key` where a later value is quoted),
+        // or at the text's end.
+        if let open = Self.unclosedQuote(in: lines, failingAt: (problemLine, mark?.column ?? 1)) {
+            self.init(unclosed: open, in: lines)
+            return
+        }
         if let context {
             let opened = YAMLSlip.character(at: context.mark, in: lines)
             switch context.text {
             case "while scanning a quoted scalar":
-                let quote = opened == "'" ? "'" : "\""
-                let escape = quote == "'" ? "a ' inside single quotes is written ''" : "a \" inside double quotes is written \\\""
-                self.init(
-                    message: "the quote \(quote) opened here is never closed",
-                    hint: "end the value with \(quote) on the same line (\(escape)), or write it without quotes",
-                    line: context.mark.line, column: context.mark.column)
+                self.init(unclosed: (context.mark.line, context.mark.column, opened == "'" ? "'" : "\""), in: lines)
                 return
             case let text where text.contains("flow sequence") || text.contains("flow mapping"):
                 let (open, close) = text.contains("sequence") ? ("[", "]") : ("{", "}")
@@ -159,12 +161,93 @@ struct YAMLSlip: Equatable {
             // `tags: - economy`: a list's first item on the key's own line.
             let items = list.2.split(separator: " - ").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
             hint = "a list's items go in brackets on the key's line, or each on a line of its own under it (\"  - economy\"): \(list.1): [\(items)]"
+        } else if let fix = Self.requoted(line: problemLine, in: lines) {
+            // `title: 'It's a test'`: the apostrophe ends the quoted value.
+            self.init(
+                message: "the quoted value ends at this \(fix.quote)", hint: "write it in the other quotes: \(fix.line)", line: problemLine,
+                column: fix.column, code: "yaml-syntax")
+            return
         } else if let (first, fix) = Self.startsWithIndicator(line: problemLine, in: lines) {
             // `title: [속보] 금리 동결`, `title: "금리" 동결`, `title: @금리`: YAML reads the
             // first character as the start of a list, a quoted value or a reserved sign.
             hint = "a value that starts with '\(first)' and goes on after it must be quoted: \(fix)"
         }
         self.init(message: "invalid YAML: \(problem)", hint: hint, line: problemLine, column: mark?.column ?? 1)
+    }
+
+    /// The quote opened at `open` (1-based line and scalar column) is not closed on its line.
+    private init(unclosed open: (line: Int, column: Int, quote: Character), in lines: [Substring]) {
+        let escape = open.quote == "'" ? "a ' inside single quotes is written ''" : "a \" inside double quotes is written \\\""
+        let closed = Self.closedQuote(line: open.line, column: open.column, in: lines).map { ", as in \($0)" } ?? ""
+        self.init(
+            message: "the quote \(open.quote) opened here is never closed",
+            hint: "end the value with \(open.quote) on the same line\(closed) (\(escape)), or write it without quotes",
+            line: open.line, column: open.column)
+    }
+
+    /// The value that starts with a quote at `column` of `line` (from 1), closed at the line's
+    /// end, with the key before it (`title: "금리 인상`). Nil when the line is no `key: "value`, or
+    /// a closing quote would be escaped (a value ending in `\`).
+    static func closedQuote(line: Int, column: Int, in lines: [Substring]) -> String? {
+        guard line >= 1, line <= lines.count else { return nil }
+        let scalars = Array(lines[line - 1].unicodeScalars)
+        guard column >= 1, column <= scalars.count, scalars[column - 1] == "\"" || scalars[column - 1] == "'" else { return nil }
+        var end = scalars.count
+        while end > column, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
+        let backslashes = scalars[column..<end].reversed().prefix { $0 == "\\" }.count
+        guard scalars[column - 1] == "'" || backslashes % 2 == 0 else { return nil }
+        let written = String(String.UnicodeScalarView(scalars[..<end]))
+        guard written.wholeMatch(of: /\s*(?:-\s+)?[A-Za-z_][A-Za-z0-9_-]*:\s+["'].*/) != nil else { return nil }
+        return written.trimmingCharacters(in: .whitespaces) + String(scalars[column - 1])
+    }
+
+    /// The first line at or before `failure` (line, column) whose value opens a quote it does
+    /// not close, such that the text closed there parses past `failure`: the quote YAML read on
+    /// from. Tried only when YAML has failed; each try parses the (short) text again.
+    static func unclosedQuote(in lines: [Substring], failingAt failure: (line: Int, column: Int)) -> (line: Int, column: Int, quote: Character)? {
+        for index in 0..<min(failure.line, lines.count) {
+            guard let open = openQuote(lines[index]) else { continue }
+            var repaired = lines.map(String.init)
+            repaired[index].append(open.quote)
+            do {
+                _ = try Yams.compose(yaml: repaired.joined(separator: "\n"), .basic, .default, .utf8)
+            } catch let error as YamlError {
+                let mark: Mark? =
+                    switch error {
+                    case .scanner(_, _, let mark, _), .parser(_, _, let mark, _), .composer(_, _, let mark, _): mark
+                    case .duplicatedKeysInMapping(_, let context): context.mark
+                    default: nil
+                    }
+                // Failing at the same place or before it, the quote was not what YAML met.
+                guard let mark, (mark.line, mark.column) > (failure.line, failure.column) else { continue }
+            } catch {
+                continue
+            }
+            return (index + 1, open.column, open.quote)
+        }
+        return nil
+    }
+
+    /// The quote that begins `line`'s value (`key: "…`, `- '…`, `"…`) and its column (from 1,
+    /// in scalars), when the line does not close it; nil otherwise.
+    static func openQuote(_ line: Substring) -> (column: Int, quote: Character)? {
+        guard let match = line.prefixMatch(of: /\s*(?:-\s+)?(?:[A-Za-z_][A-Za-z0-9_-]*:\s+)?(["'])/) else { return nil }
+        let scalars = Array(line.unicodeScalars)
+        let column = match.output.0.unicodeScalars.count
+        let quote = scalars[column - 1]
+        var index = column
+        while index < scalars.count {
+            if quote == "\"", scalars[index] == "\\" {
+                index += 2
+            } else if scalars[index] != quote {
+                index += 1
+            } else if quote == "'", index + 1 < scalars.count, scalars[index + 1] == "'" {
+                index += 2  // `''` inside single quotes is one quote
+            } else {
+                return nil
+            }
+        }
+        return (column, Character(quote))
     }
 
     /// How a key can be typed so that YAML reads its line as text and fails a line or two later.
@@ -286,6 +369,28 @@ struct YAMLSlip: Equatable {
         if value.contains("\"") && !value.contains("'") { return (first, "\(key): '\(value)'") }
         let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         return (first, "\(key): \"\(escaped)\"")
+    }
+
+    /// Line `line` (from 1) as `key: "value"` (or `'value'`), when it is a `key: 'value'` line
+    /// whose value holds its own quote (`title: 'It's a test'`, `title: "그가 "곧" 말했다"`):
+    /// the quote, and the line in the other quotes, escaped as they need.
+    static func requoted(line: Int, in lines: [Substring]) -> (quote: Character, column: Int, line: String)? {
+        guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
+        let text = lines[line - 1]
+        let key = text[..<colon.lowerBound], value = withoutComment(text[colon.upperBound...])
+        guard !key.isEmpty, !key.hasPrefix(" "), !key.hasPrefix("-"), !key.contains(" "), value.count >= 3, let quote = value.first,
+            quote == "'" || quote == "\"", value.last == quote
+        else { return nil }
+        let inner = value.dropFirst().dropLast()
+        guard let ending = inner.firstIndex(of: quote) else { return nil }
+        // The column of the quote that ends the value, in the line's scalars.
+        let column = text[..<colon.upperBound].unicodeScalars.count + text[colon.upperBound...].prefix { $0 == " " }.unicodeScalars.count
+            + inner[..<ending].unicodeScalars.count + 2
+        if quote == "'" {
+            let escaped = inner.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return (quote, column, "\(key): \"\(escaped)\"")
+        }
+        return (quote, column, "\(key): '\(inner.replacingOccurrences(of: "'", with: "''"))'")
     }
 
     /// A plain value without the comment after it (` # …`, as `gazette init`'s gazette.yml has on

@@ -79,6 +79,24 @@ enum DiagnosticRanges {
                 LSPRange(start: Position(line: start.line, character: 0), end: encoding.position(line: line, column: end + 1, in: lines)),
                 data: .string(String(fix.1)))
         }
+        if code == "yaml-syntax", let fix = diagnostic.hint?.firstMatch(of: /in the other quotes: (([A-Za-z_][A-Za-z0-9_-]*): (.+))$/),
+            text.hasPrefix(fix.2 + ":"), let last = text.trimmingCharacters(in: .whitespaces).last, last == "'" || last == "\""
+        {
+            // A quoted value holding its own quote (`title: 'It's a test'`): the whole line, to
+            // be replaced by the line in the other quotes.
+            return converted(toLineEnd(), data: .string(String(fix.1)))
+        }
+        if code == "yaml-unclosed-quote", column >= 1, column <= scalars.count {
+            // A quote never closed: the value from it to the line's end, to be replaced by the
+            // value closed there (none where a closing quote would be escaped).
+            var end = scalars.count
+            while end > column, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
+            let value = String(String.UnicodeScalarView(scalars[(column - 1)..<end]))
+            let escaped = scalars[column - 1] == "\"" && scalars[column..<end].reversed().prefix { $0 == "\\" }.count % 2 == 1
+            return converted(
+                LSPRange(start: start, end: encoding.position(line: line, column: end + 1, in: lines)),
+                data: escaped ? nil : .string(value + String(scalars[column - 1])))
+        }
         if code == "yaml-odd-space", let fix = diagnostic.hint?.firstMatch(of: /after the colon: ([A-Za-z_][A-Za-z0-9_-]*: .*)$/)?.1 {
             // A key and its value, from the key to the line's end, to be replaced with an
             // ordinary space after the colon.
@@ -155,8 +173,6 @@ enum DiagnosticRanges {
             // A link or picture: from its `[` or `!` to the `)` after its address.
             let text = String(String.UnicodeScalarView(scalars[from...]))
             endColumn = column + text[..<found.upperBound].unicodeScalars.count
-        } else if code == "yaml-unclosed-quote" {
-            endColumn = column + 1
         } else {
             var index = from
             let stops: Set<Unicode.Scalar> = [" ", ",", "]", "}", "\t"]

@@ -311,7 +311,7 @@ extension Features {
             // heading's marks and first word (`##요약` → `## 요약`), a link's address, a
             // front-matter line whose value must be quoted, or a key whose colon is followed by
             // a space YAML does not take for one.
-            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "unknown-time-zone", "markup-shown", "html-shown", "tag-comma", "broken-link", "yaml-syntax", "title-comment", "yaml-odd-space", "local-file", "date-off-file-name", "date-off-new-file", "date-off-commit", "date-copied", "picture-address-mark", "bad-tag", "invisible-character", "unknown-key", "article-not-stored"].contains(diagnostic.code) {
+            if let suggestion = diagnostic.data?.string, ["unknown-tag", "unknown-author", "unknown-time-zone", "markup-shown", "html-shown", "tag-comma", "broken-link", "yaml-syntax", "title-comment", "yaml-odd-space", "local-file", "date-off-file-name", "date-off-new-file", "date-off-commit", "date-copied", "picture-address-mark", "bad-tag", "invisible-character", "unknown-key", "article-not-stored", "yaml-unclosed-quote"].contains(diagnostic.code) {
                 actions.append(
                     CodeAction(
                         title: "Replace with '\(suggestion)'", diagnostics: [diagnostic], isPreferred: copy == nil,

@@ -251,10 +251,7 @@ final class Workspace {
             diagnostics.append(SiteChecks.duplicateArticle(journal, earlier: earlier))
         }
         if let other = (pathsBySlug[journal.slug] ?? []).filter({ $0 != path }).min() {
-            diagnostics.append(
-                .error(
-                    "slug '\(journal.slug)' is used by both \(other) and \(path)", at: SourceLocation(path: path, line: 1, column: 1),
-                    hint: "rename one of the files: a journal's page is journals/<slug>/", sourceLine: "---"))
+            diagnostics.append(JournalLoader.slugClash(journal.slug, other: other, path: path))
         }
         if !journal.isBookmark, let body = journal.body {
             diagnostics += JournalPictures.pictures(of: journal, body: body, siteRoot: root).1

@@ -61,6 +61,10 @@ public struct StudyPacket: Sendable {
         var hint = weeks.isEmpty
             ? "write a journal with a body first (bookmarks, journals without a body, are left out)"
             : "weeks with journals: \(weeks.joined(separator: ", ")); bookmarks (journals without a body) are left out"
+        // A tag or member typed wrong (`--tag economi`): said first, with the one meant.
+        let unknown = selection.tags.compactMap { Vocabulary.unknown(.tag, $0, in: content.config) }
+            + selection.authors.compactMap { Vocabulary.unknown(.author, $0, in: content.config) }
+        if !unknown.isEmpty { hint = unknown.map { "\($0.message): \($0.hint)" }.joined(separator: "; ") + "; " + hint }
         // What was left out before the selection, said so a member's only draft is not a mystery.
         let drafts = content.leftOut.drafts.count, future = content.leftOut.future.count
         if drafts > 0 { hint += "; \(drafts) draft\(drafts == 1 ? " is" : "s are") left out (--drafts includes \(drafts == 1 ? "it" : "them"))" }

@@ -15,6 +15,11 @@ import Testing
         let (config, quote) = parse(long)
         #expect(config == nil)
         #expect(quote.first?.hasPrefix("gazette.yml:1:8: error: the quote \" opened here is never closed") == true)
+        // One later in the file quoted too (`gazette init`'s feeds): YAML pairs the open quote
+        // with that one and fails lines further on, where nothing is wrong.
+        let feeds = "title: \"뉴스 스터디\nlanguage: ko\n# 메모\nsources:\n  feeds: [ { name: 한경, url: \"https://www.hankyung.com/feed/economy\" } ]\n"
+        let (_, early) = parse(feeds)
+        #expect(early.first?.hasPrefix("gazette.yml:1:8: error: the quote \" opened here is never closed") == true, "\(early)")
         let (_, tab) = parse("title: 스터디\nauthors:\n\tminji: 김민지\n")
         #expect(tab.first?.hasPrefix("gazette.yml:3:1: error: a tab indents this line: YAML allows only spaces for indentation — indent with spaces") == true)
         let (_, duplicate) = parse("title: 스터디\nlanguage: ko\ntitle: 다른\n")

@@ -118,13 +118,49 @@ import Testing
         #expect(
             double == [
                 """
-                content/journals/a.md:2:8: error: the quote " opened here is never closed — end the value with " on the same line (a " inside double quotes is written \\"), or write it without quotes
+                content/journals/a.md:2:8: error: the quote " opened here is never closed — end the value with " on the same line, as in title: "금리 인상" (a " inside double quotes is written \\"), or write it without quotes
                     title: "금리 인상
                            ^
                 """
             ])
         let (_, single) = parse("---\ntitle: ok\nauthor: 'minji\n---\n")
-        #expect(single.first?.hasPrefix("content/journals/a.md:3:9: error: the quote ' opened here is never closed — end the value with ' on the same line (a ' inside single quotes is written '')") == true)
+        #expect(single.first?.hasPrefix("content/journals/a.md:3:9: error: the quote ' opened here is never closed — end the value with ' on the same line, as in author: 'minji' (a ' inside single quotes is written '')") == true)
+    }
+
+    /// A date in the right form past a calendar's or a clock's end is told what is past it,
+    /// not only shown an example.
+    @Test func aDateOutOfRangeSaysWhichPart() {
+        let cases = [
+            ("2026-02-30", "February 2026 has 28 days, not 30"), ("2028-02-30", "February 2028 has 29 days, not 30"),
+            ("2026-13-01", "there is no month 13: months are 01 to 12"), ("2026-12-07 25:00", "the hour is 25: hours are 00 to 23"),
+            ("2026-12-07 21:60", "the minute is 60: minutes are 00 to 59"),
+        ]
+        for (written, reason) in cases {
+            let (_, messages) = parse("---\ntitle: 날짜\ncreated: \(written)\n---\nBody\n")
+            #expect(messages.first?.hasPrefix("content/journals/a.md:3:10: error: 'created' is not a date: '\(written)' — \(reason); write created: 2026-11-18 21:40") == true, "\(messages)")
+        }
+    }
+
+    /// YAML reads an open quote on to the next quote of its kind, a line or more later, and fails
+    /// after it: the slip is named where the quote opened, not on the correct line after it.
+    @Test func unclosedQuoteBeforeAQuotedValueIsReportedWhereItOpens() {
+        for later in ["article: \"https://www.example.com/news/1\"", "created: \"2026-12-07 21:40\""] {
+            let (_, messages) = parse("---\ntitle: \"금리 인상과 가계부채\n\(later)\ntags: [economy]\n---\n본문\n")
+            #expect(messages.count == 1)
+            #expect(messages.first?.hasPrefix("content/journals/a.md:2:8: error: the quote \" opened here is never closed — end the value with \" on the same line, as in title: \"금리 인상과 가계부채\"") == true, "\(messages)")
+        }
+        // A value quoted over two lines on purpose is not blamed for a slip after it.
+        let (_, multiline) = parse("---\ntitle: \"a title\n  over two lines\"\ntags: [economy\n---\nBody\n")
+        #expect(multiline.first?.hasPrefix("content/journals/a.md:4:7: error: the [ opened here is never closed") == true, "\(multiline)")
+    }
+
+    /// A value in quotes that holds its own quote (`'It's a test'`): ended there, named there,
+    /// and the line in the other quotes offered.
+    @Test func aQuoteInsideAQuotedValueIsNamed() {
+        let (_, single) = parse("---\ntitle: 'It's a test'\n---\nBody\n")
+        #expect(single.first?.hasPrefix("content/journals/a.md:2:11: error: the quoted value ends at this ' — write it in the other quotes: title: \"It's a test\"") == true, "\(single)")
+        let (_, double) = parse("---\ntitle: \"그가 \"곧\" 말했다\"\n---\nBody\n")
+        #expect(double.first?.hasPrefix("content/journals/a.md:2:12: error: the quoted value ends at this \" — write it in the other quotes: title: '그가 \"곧\" 말했다'") == true, "\(double)")
     }
 
     @Test func tabInIndentationIsNamed() {
@@ -419,7 +455,7 @@ import Testing
         #expect(
             messages == [
                 """
-                content/journals/a.md:3:10: error: 'created' is not a date: '2026-13-45 25:00' — write created: 2026-11-18 21:40 (time and offset optional)
+                content/journals/a.md:3:10: error: 'created' is not a date: '2026-13-45 25:00' — there is no month 13: months are 01 to 12; write created: 2026-11-18 21:40 (time and offset optional)
                     created: 2026-13-45 25:00
                              ^
                 """

@@ -28,6 +28,26 @@ import TestSupport
         }
     }
 
+    /// Two names that look the same: the same Hangul in two Unicode forms (a Mac's NFD beside
+    /// NFC), saved side by side on Linux: the error says why two identical-looking paths clash.
+    @Test func lookAlikeNamesSayWhyTheyClash() throws {
+        let composed = "금리-인상"
+        let decomposed = composed.decomposedStringWithCanonicalMapping
+        #expect(composed.unicodeScalars.count != decomposed.unicodeScalars.count)
+        // (Swift's `==` holds the two names equal: no dictionary literal can hold both.)
+        let folder = try site([:])
+        try folder.write("content/journals/\(composed).md", "---\ntitle: a\ncreated: 2026-11-18\n---\n")
+        try folder.write("content/journals/\(decomposed).md", "---\ntitle: b\ncreated: 2026-11-18\n---\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("content/journals").path).count == 2)
+        do {
+            _ = try SiteContent.load(siteRoot: folder.url)
+            Issue.record("two files for one page were accepted")
+        } catch let error as DiagnosticsError {
+            #expect(error.diagnostics.count == 1)
+            #expect(error.diagnostics.first?.message.hasSuffix("(the same name in two Unicode forms: one file was most likely saved on a Mac, which writes Hangul in pieces; delete the copy you did not mean to keep)") == true, "\(error.diagnostics)")
+        }
+    }
+
     /// A journal saved where no build looks is named, with where it should be: another
     /// Markdown extension, a `.txt` an editor added or chose, a `.md` elsewhere in `content/`.
     /// Notes in `.txt`, editors' backups and hidden files are left alone.

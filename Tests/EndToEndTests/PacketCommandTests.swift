@@ -111,6 +111,10 @@ import TestSupport
             empty.stderr
                 == "error: no journals to put in a packet for week 2026-W30 — weeks with journals: 2026-W47, 2026-W46, 2026-W45; bookmarks (journals without a body) are left out; 1 draft is left out (--drafts includes it)\n")
         #expect(!FileManager.default.fileExists(atPath: out.path))
+        // A tag typed wrong: said first, with the tag meant.
+        let misspelt = try GazetteCommand.run(["pdf", "-q", "--site", Repository.root.path, "--tag", "economi", "-o", out.path])
+        #expect(misspelt.status == 1)
+        #expect(misspelt.stderr.hasPrefix("error: no journals to put in a packet for tag economi — unknown tag 'economi': did you mean 'economy'?"), "\(misspelt.stderr)")
         let badWeek = try GazetteCommand.run(["pdf", "--site", Repository.root.path, "--week", "47"])
         #expect(badWeek.status == 64)
         #expect(badWeek.stderr.contains("--week must be an ISO week such as 2026-W47"))

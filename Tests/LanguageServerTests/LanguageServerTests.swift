@@ -162,7 +162,17 @@ import TestSupport
         #expect(Self.range(conflict) == [4, 0, 12])
         let quote = try #require(try retype(path, version: 4, "---\ntitle: \"안 닫힌\ncreated: 2026-11-20\n---\n본문\n").first)
         #expect(quote.string("code") == "yaml-unclosed-quote")
-        #expect(Self.range(quote) == [1, 7, 8])
+        #expect(Self.range(quote) == [1, 7, 12])
+        // Quoted values after it: still named on its own line, and closed by the quick fix
+        // (not the correct line after it quoted again).
+        let early = try #require(
+            try retype(path, version: 5, "---\ntitle: \"안 닫힌\narticle: \"https://www.example.com/a\"\ncreated: 2026-11-20\n---\n본문\n").first)
+        #expect(early.string("code") == "yaml-unclosed-quote")
+        #expect(Self.range(early) == [1, 7, 12])
+        let closing = try codeActions(in: path, for: early)
+        #expect(closing.first?.string("title") == "Replace with '\"안 닫힌\"'")
+        let closed = closing.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(closed?.first?.string("newText") == "\"안 닫힌\"")
         #expect(try client.finish() == 0)
     }
 
@@ -717,10 +727,16 @@ import TestSupport
 
         // On the first line of an empty file, as the member types the fence.
         let typed = "content/journals/typed.md"
-        _ = try server.open(typed, "-")
+        let opened = try server.open(typed, "-")
         let items = try server.completionItems(in: typed, line: 0, character: 1)
         let item = try #require(items.first { $0.string("label") == "---" }, "\(items)")
         #expect(item.object("textEdit").string("newText")?.hasPrefix(head("typed")) == true)
+        // Left there, the quick fix begins it too, over the dash (not below it: a list item).
+        let dash = try #require(opened.first { $0.string("code") == "front-matter" }, "\(opened)")
+        let overDash = try Self.applied(
+            try #require(try server.codeActions(in: typed, for: dash).first?.object("edit").object("changes")[server.uri(typed)] as? [[String: Any]]), to: "-")
+        #expect(overDash.hasPrefix(head("typed")), "\(overDash)")
+        #expect(overDash.hasSuffix("## 면접 질문\n\n- \n"), "\(overDash)")
 
         // A heading and text typed first: the heading is the title, the text stays the body.
         let written = "content/journals/notes.md"
