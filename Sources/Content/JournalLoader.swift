@@ -228,11 +228,25 @@ public enum JournalLoader {
     }
 
     /// Parses one journal file. `fallbackDates` are (first, last) commit or modification times.
+    /// A journal with an error is left out (nil), with the error saying why.
     public static func parse(
         _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?), checksLinks: Bool = true
     ) -> (Journal?, [Diagnostic]) {
+        let read = read(data, path: path, config: config, fallbackDates: fallbackDates, checksLinks: checksLinks)
+        return (read.refused ? nil : read.journal, read.diagnostics)
+    }
+
+    /// One journal file as `parse` reads it, and, for a journal its front matter's errors leave
+    /// out (a date half typed, a tag with a space), the journal as it would be were they mended
+    /// (`refused`): what checks look at for its other problems — a tag or member unknown, a
+    /// picture with no file, a link leading nowhere — so one run of `check`, or the editor while
+    /// a value is being typed, shows every problem. Its dates are then the file's (`fallbackDates`)
+    /// where its own are wrong; nil when YAML cannot read the front matter.
+    public static func read(
+        _ data: Data, path: String, config: SiteConfig, fallbackDates: (Date?, Date?), checksLinks: Bool = true
+    ) -> (journal: Journal?, refused: Bool, diagnostics: [Diagnostic]) {
         let diagnostics = DiagnosticCollector()
-        guard let (parts, source, map) = frontMatter(data, path: path, diagnostics: diagnostics) else { return (nil, diagnostics.all) }
+        guard let (parts, source, map) = frontMatter(data, path: path, diagnostics: diagnostics) else { return (nil, true, diagnostics.all) }
         // `title​:` with a character that shows as nothing: the missing title's error names it.
         let invisibleTitle = map.keyNode("title") == nil ? map.invisiblyWritten("title") : nil
         map.warnUnknownKeys(keys, aliases: keyAliases, skipping: invisibleTitle?.written)
@@ -286,18 +300,17 @@ public enum JournalLoader {
         let author = map.string("author")
         let draft = map.bool("draft") ?? false
         let (created, updated) = dates(map, source: source, config: config, fallbackDates: fallbackDates, diagnostics: diagnostics)
-        guard !diagnostics.hasErrors, let created else {
-            // A journal left out always says why with an error, even when warnings came first.
-            if !diagnostics.hasErrors {
-                diagnostics.report(.error("no date for this journal", at: firstLine, hint: "add 'created: 2026-11-18 21:40'", sourceLine: "---"))
-            }
-            return (nil, diagnostics.all)
+        // A journal left out always says why with an error, even when warnings came first.
+        if !diagnostics.hasErrors, created == nil {
+            diagnostics.report(.error("no date for this journal", at: firstLine, hint: "add 'created: 2026-11-18 21:40'", sourceLine: "---"))
         }
+        let refused = diagnostics.hasErrors
         if checksLinks {
             let document = MarkdownDocument(
                 parts.body, options: MarkdownOptions(unsafeHTML: config.markdown.unsafeHTML, lineBreaks: config.markdown.lineBreaks))
             diagnostics.report(contentsOf: refusedLinkWarnings(document, body: parts.body, bodyStartLine: parts.bodyStartLine, path: path))
         }
+        guard let created = created ?? fallbackDates.0 ?? fallbackDates.1 else { return (nil, true, diagnostics.all) }
         // A day written alone is shown as a day; so is `updated` taken from it (a file saved before
         // the day it is dated).
         let createdIsDay = map.string("created").map(JournalDate.isDay) ?? false
@@ -306,7 +319,7 @@ public enum JournalLoader {
             created: created, updated: updated, draft: draft, body: parts.body, bodyStartLine: parts.bodyStartLine,
             frontMatterLines: source.fileLines.prefix(parts.bodyStartLine - 1).map(String.init),
             createdIsDay: createdIsDay, updatedIsDay: map.string("updated").map(JournalDate.isDay) ?? (createdIsDay && updated == created))
-        return (journal, diagnostics.all)
+        return (journal, refused, diagnostics.all)
     }
 
     /// The file as text split at its front matter, which must be a YAML mapping; nil, with what

@@ -30,7 +30,7 @@ final class Workspace {
     private var linkTargets: Set<String> = []
     /// Each open journal's parse (by URI) for the text it was made from, so diagnostics and
     /// the indexes parse a buffer once per change.
-    private var parses: [String: (text: String, journal: Journal?, diagnostics: [Diagnostic])] = [:]
+    private var parses: [String: (text: String, refused: Bool, read: Journal?, diagnostics: [Diagnostic])] = [:]
 
     init(root: URL) { self.root = root.standardizedFileURL }
 
@@ -112,23 +112,25 @@ final class Workspace {
         return ids
     }
 
-    private func parse(_ document: TextDocument, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
-        if let kept = parses[document.uri], kept.text == document.text { return (kept.journal, kept.diagnostics) }
-        guard let path = document.path else { return (nil, []) }
+    /// `journal` nil when an error leaves it out of builds; `read` the journal as it would be
+    /// were that error mended (`JournalLoader.read`), which the other checks still look at.
+    private func parse(_ document: TextDocument, now: Date) -> (journal: Journal?, read: Journal?, diagnostics: [Diagnostic]) {
+        if let kept = parses[document.uri], kept.text == document.text { return (kept.refused ? nil : kept.read, kept.read, kept.diagnostics) }
+        guard let path = document.path else { return (nil, nil, []) }
         let parsed = parse(Data(document.text.utf8), path: path, now: now)
-        parses[document.uri] = (document.text, parsed.journal, parsed.diagnostics)
+        parses[document.uri] = (document.text, parsed.journal == nil, parsed.read, parsed.diagnostics)
         return parsed
     }
 
     /// One journal's text parsed against the config; a journal with no date of its own gets the
     /// one a build gives it: its first commit, or when the file was written (a buffer not saved
     /// yet: now). So does `created: 오늘`'s hint, whatever `created` the file on disk has.
-    private func parse(_ data: Data, path: String, now: Date) -> (journal: Journal?, diagnostics: [Diagnostic]) {
-        guard let config else { return (nil, []) }
+    private func parse(_ data: Data, path: String, now: Date) -> (journal: Journal?, read: Journal?, diagnostics: [Diagnostic]) {
+        guard let config else { return (nil, nil, []) }
         let known = journals[path]
-        let (journal, diagnostics) = JournalLoader.parse(
+        let read = JournalLoader.read(
             data, path: path, config: config, fallbackDates: (firstWritten(path) ?? known?.created ?? now, known?.updated ?? now))
-        return (journal, diagnostics)
+        return (read.refused ? nil : read.journal, read.journal, read.diagnostics)
     }
 
     /// When the journal at `path` was first written, as a build dates a journal without its own
@@ -237,13 +239,14 @@ final class Workspace {
             return JournalLoader.stray(path, head: { Data(document.text.utf8.prefix(8)) }).map { [$0] } ?? []
         }
         guard let config else { return MergeLeftovers.diagnostics(in: Data(document.text.utf8), path: path) }
-        let (parsed, found) = parse(document, now: now)
+        let (parsed, read, found) = parse(document, now: now)
         var diagnostics = found
-        guard let journal = parsed else { return diagnostics }
+        // Left out for an error (a date half typed): its other problems still shown, as read.
+        guard let journal = parsed ?? read else { return diagnostics }
         // The same rules, in the same words, as check and build.
         let stored = journal.articleReference.flatMap(article)
         diagnostics += SiteContent.crossReferenceWarnings(of: journal, articleFound: journal.articleReference == nil || stored != nil, vocabulary: config)
-        if let key = articleKey(journal),
+        if parsed != nil, let key = articleKey(journal),
             let earlier = (pathsByArticle[key] ?? []).filter({ $0 != path }).compactMap({ journals[$0] })
                 .min(by: { ($0.created, $0.path) < ($1.created, $1.path) }),
             (earlier.created, earlier.path) < (journal.created, path)
@@ -261,6 +264,8 @@ final class Workspace {
                 journals: { [journals] in journals.values.map { ($0.slug, $0.path) } })
             diagnostics += SiteChecks.writing(of: journal, body: body, lineBreaks: config.markdown.lineBreaks, vocabulary: config.tags)
         }
+        // What depends on the journal's date waits until its date reads.
+        guard parsed != nil else { return diagnostics.sorted() }
         if isNew(path), let written = content?.newFiles.files {
             // This buffer is being written now; the others as the load found them.
             var files = written

@@ -29,7 +29,9 @@ struct CheckCommand: ParsableCommand {
             // problem. Drafts and journals dated ahead are checked too.
             let content = try SiteContent.load(siteRoot: global.siteRoot, includeDrafts: true, throwsOnErrors: false)
             let base = baseURL == nil && content.config.baseURL == nil ? [SiteChecks.missingBaseURL] : []
-            diagnostics = (content.diagnostics + SiteChecks.run(content, now: Date()) + SiteChecks.refusedLinks(siteRoot: global.siteRoot) + base).sorted()
+            diagnostics =
+                (content.diagnostics + SiteChecks.run(content, now: Date()) + SiteChecks.refused(content) + SiteChecks.refusedLinks(siteRoot: global.siteRoot) + base)
+                .sorted()
         } catch let error as DiagnosticsError {
             diagnostics = error.diagnostics
         }

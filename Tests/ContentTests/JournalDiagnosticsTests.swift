@@ -127,6 +127,22 @@ import Testing
         #expect(single.first?.hasPrefix("content/journals/a.md:3:9: error: the quote ' opened here is never closed — end the value with ' on the same line, as in author: 'minji' (a ' inside single quotes is written '')") == true)
     }
 
+    /// A journal an error leaves out is still read whole for the other checks (`read`): left
+    /// out of builds (`parse` gives nil), its tags, body and file's date as they would be.
+    @Test func aRefusedJournalIsStillReadForItsOtherChecks() {
+        let text = "---\ntitle: 날짜 실수\ntags: [economy, 금리 인상]\ncreated: 2026.12.07\n---\n본문\n"
+        let day = Date(timeIntervalSince1970: 1_765_000_000)
+        let config = SiteConfig(title: "Test", tags: [Tag(key: "economy", name: "경제")])
+        let (parsed, _) = JournalLoader.parse(Data(text.utf8), path: "content/journals/a.md", config: config, fallbackDates: (day, day))
+        #expect(parsed == nil)
+        let read = JournalLoader.read(Data(text.utf8), path: "content/journals/a.md", config: config, fallbackDates: (day, day))
+        #expect(read.refused)
+        #expect(read.diagnostics.filter { $0.severity == .error }.count == 2, "\(read.diagnostics.map(\.rendered))")
+        #expect(read.journal?.tags == ["economy"])
+        #expect(read.journal?.created == day)
+        #expect(read.journal?.body == "본문\n")
+    }
+
     /// A date in the right form past a calendar's or a clock's end is told what is past it,
     /// not only shown an example.
     @Test func aDateOutOfRangeSaysWhichPart() {

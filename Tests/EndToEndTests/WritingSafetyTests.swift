@@ -349,6 +349,19 @@ import TestSupport
         #expect(all.stderr.contains("content/journals/broken.md:2:8: error: the quote \" opened here is never closed"))
         #expect(all.stderr.contains("content/journals/ahead.md:5:1: warning: dated "))
         #expect(all.stderr.contains("content/journals/ahead.md:7:1: warning: link to '../nowhere/' leads to no page of this site"))
+        // An error in a journal's front matter hides nothing in that journal either: its tag,
+        // member, picture and link are read as if its date were mended.
+        try site.write(
+            "content/journals/many.md",
+            "---\ntitle: 여러 실수\ntags: [economi]\nauthor: nobody\ncreated: 2026.12.07\n---\n## 요약\n![그래프](nofile.png)\n\n[없는 링크](../nope/)\n")
+        let many = try GazetteCommand.run(["check"], in: site.url)
+        for line in [
+            "content/journals/many.md:5:10: error: 'created' is not a date: '2026.12.07'", "content/journals/many.md:3:8: warning: unknown tag 'economi'",
+            "content/journals/many.md:4:9: warning: unknown author 'nobody'", "content/journals/many.md:8:1: error: picture 'nofile.png' has no file",
+            "content/journals/many.md:10:1: warning: link to '../nope/' leads to no page of this site",
+        ] {
+            #expect(many.stderr.contains(line), "\(line)\n\(many.stderr)")
+        }
     }
 
     // MARK: Drafts are visible (item 8)

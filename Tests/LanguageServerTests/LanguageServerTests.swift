@@ -176,6 +176,23 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// A date being typed (`created: 2026-12-0`) is an error until it reads, and the journal's
+    /// other marks — an unknown tag, a link leading nowhere — stay while it is typed, rather than
+    /// going and coming back with each keystroke.
+    @Test func otherMarksStayWhileADateIsTyped() throws {
+        try initialize()
+        let path = "content/journals/typing.md"
+        func text(_ created: String) -> String {
+            "---\ntitle: 타이핑\ntags: [economi]\nauthor: heedon\ncreated: \(created)\n---\n본문. [없는 곳](../nowhere/)\n"
+        }
+        let whole = try open(path, text("2026-11-20 09:00")).compactMap { $0.string("code") }
+        #expect(whole.contains("unknown-tag") && whole.contains("broken-link"), "\(whole)")
+        let typing = try retype(path, version: 2, text("2026-11-2")).compactMap { $0.string("code") }
+        #expect(typing.contains("bad-value"), "\(typing)")
+        #expect(typing.contains("unknown-tag") && typing.contains("broken-link"), "\(typing)")
+        #expect(try client.finish() == 0)
+    }
+
     /// Writing typed below `gazette new`'s prompts: the bare heading is marked on its line while
     /// typing, and the mark goes once something is written under it.
     @Test func aPromptLeftEmptyIsMarkedUntilWrittenUnder() throws {
