@@ -246,10 +246,10 @@ final class Workspace {
         // The same rules, in the same words, as check and build.
         let stored = journal.articleReference.flatMap(article)
         diagnostics += SiteContent.crossReferenceWarnings(of: journal, articleFound: journal.articleReference == nil || stored != nil, vocabulary: config)
+        func rank(_ journal: Journal) -> (Int, Date, String) { SiteChecks.duplicateRank(journal, new: isNew(journal.path)) }
         if parsed != nil, let key = articleKey(journal),
-            let earlier = (pathsByArticle[key] ?? []).filter({ $0 != path }).compactMap({ journals[$0] })
-                .min(by: { ($0.created, $0.path) < ($1.created, $1.path) }),
-            (earlier.created, earlier.path) < (journal.created, path)
+            let earlier = (pathsByArticle[key] ?? []).filter({ $0 != path }).compactMap({ journals[$0] }).min(by: { rank($0) < rank($1) }),
+            rank(earlier) < rank(journal)
         {
             diagnostics.append(SiteChecks.duplicateArticle(journal, earlier: earlier))
         }

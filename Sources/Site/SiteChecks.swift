@@ -97,8 +97,10 @@ public enum SiteChecks {
     static func duplicateArticles(_ content: SiteContent) -> [Diagnostic] {
         var first: [String: Journal] = [:]
         var warnings: [Diagnostic] = []
-        // Oldest first, so the later journal is the one flagged.
-        for journal in content.journals.sorted(by: { ($0.created, $0.path) < ($1.created, $1.path) }) {
+        // Committed journals before files git does not know yet, then oldest first: the journal
+        // being written now, or else the later one, is flagged.
+        let new = content.newFiles.files
+        for journal in content.journals.sorted(by: { duplicateRank($0, new: new[$0.path] != nil) < duplicateRank($1, new: new[$1.path] != nil) }) {
             guard let key = articleKey(of: journal, in: content) else { continue }
             if let earlier = first[key] {
                 warnings.append(duplicateArticle(journal, earlier: earlier))
@@ -107,6 +109,12 @@ public enum SiteChecks {
             }
         }
         return warnings
+    }
+
+    /// Which of two journals about one article is warned about (the larger): a file git does
+    /// not know yet (being written now) after a committed one, else the later, else by path.
+    public static func duplicateRank(_ journal: Journal, new: Bool) -> (Int, Date, String) {
+        (new ? 1 : 0, journal.created, journal.path)
     }
 
     /// What identifies the article a journal is about: its stored id, else its canonical URL.

@@ -364,6 +364,23 @@ import TestSupport
         }
     }
 
+    /// Two journals about one article, a teammate's committed and one being written: `check`
+    /// names the one being written, though the teammate's is dated later.
+    @Test func theJournalBeingWrittenIsTheDuplicateNamed() throws {
+        let site = try Self.freshSite("gazette-duplicate-new")
+        func text(_ title: String, _ created: String) -> String {
+            "---\ntitle: \(title)\narticle: https://news.example.org/one-story\ncreated: \(created)\n---\n본문.\n"
+        }
+        try site.write("content/journals/teammate.md", text("팀원의 글", "2026-11-25 09:00"))
+        for arguments in [["init", "-q"], ["add", "-A"], ["commit", "-qm", "the site"]] {
+            #expect(try TestGit.run(arguments, in: site.url).status == 0)
+        }
+        try site.write("content/journals/mine.md", text("내 글", "2026-11-20 09:00"))
+        let check = try GazetteCommand.run(["check"], in: site.url)
+        #expect(check.stderr.contains("content/journals/mine.md:3:1: warning: content/journals/teammate.md is already about this article"), "\(check.stderr)")
+        #expect(!check.stderr.contains("content/journals/teammate.md:3:1: warning"), "\(check.stderr)")
+    }
+
     // MARK: Drafts are visible (item 8)
 
     @Test func draftsAreCountedLabelledAndPrintable() throws {

@@ -193,6 +193,20 @@ import TestSupport
         #expect(try client.finish() == 0)
     }
 
+    /// Two journals about one article: the buffer being written (its file not committed) is
+    /// the one warned about, though the teammate's committed journal is dated later.
+    @Test func theJournalBeingWrittenIsTheDuplicateWarnedAbout() throws {
+        func text(_ title: String, _ created: String) -> String {
+            "---\ntitle: \(title)\narticle: https://news.example.org/one-story\nauthor: heedon\ncreated: \(created)\n---\n본문.\n"
+        }
+        try site.write("content/journals/teammate.md", text("팀원의 글", "2026-11-25 09:00"))
+        try commitSite()
+        try initialize()
+        let mine = try open("content/journals/mine.md", text("내 글", "2026-11-20 09:00"))
+        #expect(mine.contains { $0.string("message")?.hasPrefix("content/journals/teammate.md is already about this article") == true }, "\(mine)")
+        #expect(try client.finish() == 0)
+    }
+
     /// Writing typed below `gazette new`'s prompts: the bare heading is marked on its line while
     /// typing, and the mark goes once something is written under it.
     @Test func aPromptLeftEmptyIsMarkedUntilWrittenUnder() throws {
