@@ -20,6 +20,10 @@ struct PacketFonts {
     /// Symbols the Nanum fonts lack (✓, ☐, arrows beyond the basic set) fall back to DejaVu Sans
     /// when fonts-dejavu-core is installed.
     static let fallback = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    /// Emoji (🚀, 📈, 👍), in outline as print sets them, from Symbola when fonts-symbola is
+    /// installed: pages draw them in colour from Noto Color Emoji, whose bitmaps a packet's text
+    /// (`PDFText`, outlines only) cannot hold.
+    static let emoji = "/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf"
 
     let files: [String]
     let textFamily: String
@@ -44,7 +48,7 @@ struct PacketFonts {
         }
         var files = textFiles
         for file in codeFiles where !files.contains(file) { files.append(file) }
-        if FileManager.default.fileExists(atPath: PacketFonts.fallback) { files.append(PacketFonts.fallback) }
+        for fallback in [PacketFonts.fallback, PacketFonts.emoji] where FileManager.default.fileExists(atPath: fallback) { files.append(fallback) }
         self.files = files
         textFamily = PacketFonts.families.first { $0.name.lowercased() == text.lowercased() }?.name ?? text
         codeFamily = PacketFonts.families.first { $0.name.lowercased() == code.lowercased() }?.name ?? code

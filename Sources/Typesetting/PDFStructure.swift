@@ -157,11 +157,14 @@ enum PDFStructure {
                     guard let placed = placingText(content, text) else { return nil }
                     content = placed
                 }
-                if isPage.contains(number), let marked = markingArtifacts(content) { content = marked }
+                if isPage.contains(number) {
+                    content = droppingEmptySpans(content)
+                    if let marked = markingArtifacts(content) { content = marked }
+                }
             } else if batches[number] != nil {
                 return nil
             } else {
-                guard let inflated = Deflate.decompress(Data(stream), format: .zlib), let marked = markingArtifacts([UInt8](inflated))
+                guard let inflated = Deflate.decompress(Data(stream), format: .zlib), let marked = markingArtifacts(droppingEmptySpans([UInt8](inflated)))
                 else { return .some(nil) }
                 content = marked
             }
@@ -245,6 +248,32 @@ enum PDFStructure {
         guard let start = UTF8Search.range(of: key, in: text) else { return nil }
         let digits = text[start.upperBound...].prefix { $0.isNumber }
         return Int(digits)
+    }
+
+    /// A page's content stream without the marked-content spans cairo writes for text no glyph
+    /// draws (`/Span << /ActualText <feff200d> >> BDC` then `EMC` at once: the zero-width joiner
+    /// of an emoji sequence the font sets as its separate emoji). Such a span holds nothing to
+    /// read, and Poppler's reading of the structure's text ends the paragraph there, losing every
+    /// word after it.
+    static func droppingEmptySpans(_ stream: [UInt8]) -> [UInt8] {
+        let opening = Array("/Span << /ActualText <".utf8), closing = Array("> >> BDC\nEMC\n".utf8)
+        var out: [UInt8] = []
+        var copied = 0, from = 0
+        while let found = stream.withUnsafeBufferPointer({ UTF8Search.firstOffset(of: opening, in: UnsafeBufferPointer(rebasing: $0[from...])) }) {
+            let start = from + found
+            // The hex digits of the text, then the span closed on the next line.
+            var end = start + opening.count
+            while end < stream.count, (48...57).contains(stream[end]) || (97...102).contains(stream[end]) || (65...70).contains(stream[end]) { end += 1 }
+            if stream[end...].starts(with: closing) {
+                if out.isEmpty { out.reserveCapacity(stream.count) }
+                out += stream[copied..<start]
+                copied = end + closing.count
+            }
+            from = end
+        }
+        guard copied > 0 else { return stream }
+        out += stream[copied...]
+        return out
     }
 
     /// A page's content stream with what is drawn outside every marked-content sequence (what

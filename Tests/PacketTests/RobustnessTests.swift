@@ -25,6 +25,7 @@ import TestSupport
         ("huge-code", 17, "```\n" + (0..<10_000).map { "let 변수\($0) = \($0)  // 주석" }.joined(separator: "\n") + "\n```\n"),
         ("hard-breaks", 18, (0..<5_000).map { "줄바꿈 \($0) 문장\\" }.joined(separator: "\n") + "\n"),
         ("figures-table", 19, figuresTable),
+        ("emoji", 20, "오늘의 이모지 🚀📈 그리고 ✅ 😀 끝.\n"),
     ]
 
     /// Eleven columns of economic figures, as a member copies them from an article: at a table's
@@ -195,6 +196,16 @@ import TestSupport
         #expect(PacketChecks.missingInOrder(words, in: try bodyText(url, from: rendered.journalPages[0])).isEmpty)
     }
 
+    /// Emoji members type (🚀, 📈) print in outline from Symbola, where the Nanum fonts and
+    /// DejaVu have none: once they were boxes. Their text is kept for copying and reading aloud.
+    @Test func emojiArePrintedFromAnOutlineFont() throws {
+        let (_, _, url) = try render("emoji")
+        let fonts = try PDFTools.run("pdffonts", [url.path]).stdout
+        #expect(fonts.contains("Symbola"), "\(fonts)")
+        let text = try bodyText(url, from: 1)
+        #expect(text.contains("🚀📈") && text.contains("😀"), "\(text)")
+    }
+
     @Test func emptyWeekIsAClearMessage() throws {
         // Week 2 holds only a bookmark; week 30 nothing at all.
         for week in [2, 30] {
@@ -204,7 +215,7 @@ import TestSupport
                 let message = (error as? PacketError)?.description ?? ""
                 return (error as? PacketError)?.kind == .nothingSelected
                     && message.hasPrefix("no journals to put in a packet for week 2026-W\(String(format: "%02d", week))")
-                    && message.contains("weeks with journals: 2026-W19, 2026-W18, 2026-W17")
+                    && message.contains("weeks with journals: 2026-W20, 2026-W19, 2026-W18, 2026-W17")
             }
         }
         #expect(!StudyPacket.weeks(in: content).contains(ISOWeek(year: 2026, week: 2)))

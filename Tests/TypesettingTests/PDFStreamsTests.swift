@@ -93,6 +93,16 @@ import Testing
         #expect(PDFStructure.placingText(content, [Array("A".utf8), Array("B".utf8), Array("C".utf8)]) == nil)
     }
 
+    /// The span cairo writes for a joiner no glyph draws goes; one around a drawn glyph (a
+    /// ligature's text) stays, as does everything else byte for byte.
+    @Test func emptyActualTextSpansAreDropped() {
+        let kept = "/Span << /ActualText <feff00660069> >> BDC\n<0003>Tj\nEMC\n"
+        let stream = "/P << /MCID 2 >> BDC\n(Emoji )Tj\n<0001>Tj\n/Span << /ActualText <feff200d> >> BDC\nEMC\n<0002>Tj\n" + kept + "EMC\n"
+        let dropped = String(decoding: PDFStructure.droppingEmptySpans(Array(stream.utf8)), as: UTF8.self)
+        #expect(dropped == "/P << /MCID 2 >> BDC\n(Emoji )Tj\n<0001>Tj\n<0002>Tj\n" + kept + "EMC\n")
+        #expect(PDFStructure.droppingEmptySpans(Array(kept.utf8)) == Array(kept.utf8))
+    }
+
     @Test func aDeflatedStreamsDictionarySaysItsLengthAndFilterAndKeepsTheRest() {
         #expect(PDFStructure.deflatedDictionary("<< /Length 12 0 R\n>>\n", length: 40) == "<< /Length 40 /Filter /FlateDecode >>")
         #expect(PDFStructure.deflatedDictionary("<< /Length 815 /Filter /FlateDecode >>", length: 40) == "<< /Length 40 /Filter /FlateDecode >>")
