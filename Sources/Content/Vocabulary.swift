@@ -51,11 +51,29 @@ public enum Vocabulary {
             }
         // Two tags joined by the comma a Korean, Chinese or Japanese input method gives
         // (`[economy，politics]`, U+FF0C, or `、`): YAML reads one tag.
-        if kind == .tag, let comma = key.first(where: { $0 == "，" || $0 == "、" }) {
-            let parts = key.split(whereSeparator: { $0 == "，" || $0 == "、" }).map { $0.trimmingCharacters(in: .whitespaces) }
+        // The list's brackets typed the same way (`［economy，politics］`, `【경제】`): YAML reads one
+        // value, brackets and all; the list meant is in ASCII brackets.
+        let fullWidth: [(open: Character, close: Character)] = [("［", "］"), ("【", "】"), ("「", "」"), ("〔", "〕"), ("〈", "〉")]
+        let bracket = kind == .tag && key.count > 2 ? fullWidth.first { key.first == $0.open && key.last == $0.close } : nil
+        let inner = bracket == nil ? Substring(key) : key.dropFirst().dropLast()
+        // Each tag of it by its key, where it was written by its name (`【경제】`).
+        func byKey(_ word: String) -> String { known.contains(word) ? word : config.tags.first { $0.name == word }?.key ?? word }
+        if kind == .tag, let comma = inner.first(where: { $0 == "，" || $0 == "、" }) {
+            var parts: [String] = []
+            for part in inner.split(whereSeparator: { $0 == "，" || $0 == "、" }) where !parts.contains(byKey(part.trimmingCharacters(in: .whitespaces))) {
+                parts.append(byKey(part.trimmingCharacters(in: .whitespaces)))
+            }
+            let list = parts.joined(separator: ", ")
             return (
                 "unknown tag '\(key)': '\(comma)' is not the comma that separates tags",
-                "did you mean '\(parts.joined(separator: ", "))'? type the comma with the input method in English mode", false, true
+                "did you mean '\(bracket == nil ? list : "[\(list)]")'? type the \(bracket == nil ? "comma" : "comma and brackets") with the input method in English mode",
+                false, true
+            )
+        }
+        if let bracket, !inner.isEmpty {
+            return (
+                "unknown tag '\(key)': '\(bracket.open)' and '\(bracket.close)' are not the brackets of a list",
+                "did you mean '[\(byKey(inner.trimmingCharacters(in: .whitespaces)))]'? type the brackets with the input method in English mode", false, true
             )
         }
         if let named {

@@ -189,13 +189,8 @@ struct YAMLSlip: Equatable {
     /// end, with the key before it (`title: "금리 인상`). Nil when the line is no `key: "value`, or
     /// a closing quote would be escaped (a value ending in `\`).
     static func closedQuote(line: Int, column: Int, in lines: [Substring]) -> String? {
-        guard line >= 1, line <= lines.count else { return nil }
+        guard line >= 1, line <= lines.count, let end = YAMLQuote.closingEnd(lines[line - 1], quoteColumn: column) else { return nil }
         let scalars = Array(lines[line - 1].unicodeScalars)
-        guard column >= 1, column <= scalars.count, scalars[column - 1] == "\"" || scalars[column - 1] == "'" else { return nil }
-        var end = scalars.count
-        while end > column, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
-        let backslashes = scalars[column..<end].reversed().prefix { $0 == "\\" }.count
-        guard scalars[column - 1] == "'" || backslashes % 2 == 0 else { return nil }
         let written = String(String.UnicodeScalarView(scalars[..<end]))
         guard written.wholeMatch(of: /\s*(?:-\s+)?[A-Za-z_][A-Za-z0-9_-]*:\s+["'].*/) != nil else { return nil }
         return written.trimmingCharacters(in: .whitespaces) + String(scalars[column - 1])
@@ -624,5 +619,26 @@ public enum Suggest {
             previous = current
         }
         return previous[b.count]
+    }
+}
+
+/// Where a value a quote opens and its line never closes is closed by the fix of it.
+public enum YAMLQuote {
+    /// The place (0-based, in `line`'s scalars) where the closing quote goes, for the quote at
+    /// `quoteColumn` (from 1): before a comment the line ends with (` # …`, as `gazette init`'s
+    /// gazette.yml has after its values — the member meant it as one, not as part of the value)
+    /// and the spaces before it, else at the line's end. Nil when there is no quote there, or a
+    /// closing `"` would be escaped (a value ending in `\`).
+    public static func closingEnd(_ line: Substring, quoteColumn column: Int) -> Int? {
+        let scalars = Array(line.unicodeScalars)
+        guard column >= 1, column <= scalars.count, scalars[column - 1] == "\"" || scalars[column - 1] == "'" else { return nil }
+        var end = scalars.count
+        if let hash = (column..<scalars.count).first(where: { scalars[$0] == "#" && (scalars[$0 - 1] == " " || scalars[$0 - 1] == "\t") }) {
+            end = hash
+        }
+        while end > column, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
+        let backslashes = scalars[column..<end].reversed().prefix { $0 == "\\" }.count
+        guard scalars[column - 1] == "'" || backslashes % 2 == 0 else { return nil }
+        return end
     }
 }

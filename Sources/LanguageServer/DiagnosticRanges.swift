@@ -1,3 +1,4 @@
+import Content
 import Foundation
 import GazetteModel
 
@@ -86,16 +87,12 @@ enum DiagnosticRanges {
             // be replaced by the line in the other quotes.
             return converted(toLineEnd(), data: .string(String(fix.1)))
         }
-        if code == "yaml-unclosed-quote", column >= 1, column <= scalars.count {
-            // A quote never closed: the value from it to the line's end, to be replaced by the
-            // value closed there (none where a closing quote would be escaped).
-            var end = scalars.count
-            while end > column, scalars[end - 1] == " " || scalars[end - 1] == "\t" { end -= 1 }
+        if code == "yaml-unclosed-quote", let end = YAMLQuote.closingEnd(text, quoteColumn: column) {
+            // A quote never closed: the value from it to the line's end (or a comment), to be
+            // replaced by the value closed there.
             let value = String(String.UnicodeScalarView(scalars[(column - 1)..<end]))
-            let escaped = scalars[column - 1] == "\"" && scalars[column..<end].reversed().prefix { $0 == "\\" }.count % 2 == 1
             return converted(
-                LSPRange(start: start, end: encoding.position(line: line, column: end + 1, in: lines)),
-                data: escaped ? nil : .string(value + String(scalars[column - 1])))
+                LSPRange(start: start, end: encoding.position(line: line, column: end + 1, in: lines)), data: .string(value + String(scalars[column - 1])))
         }
         if code == "yaml-odd-space", let fix = diagnostic.hint?.firstMatch(of: /after the colon: ([A-Za-z_][A-Za-z0-9_-]*: .*)$/)?.1 {
             // A key and its value, from the key to the line's end, to be replaced with an

@@ -374,6 +374,18 @@ public final class LanguageServer {
             respond(id: id, error: (-32602, "'\(newName)' is not a key: one word without '/' or spaces"))
             return
         }
+        // Another key of gazette.yml's already: written over this one, the file would hold it
+        // twice (a duplicate key, which stops every build), and journals would name it twice.
+        if newName != target.key, let config = workspace.config, Vocabulary.keys(target.kind, in: config).contains(newName) {
+            let section = target.kind == .tag ? "tags" : "authors"
+            respond(
+                id: id,
+                error: (
+                    -32602,
+                    "'\(newName)' is already a \(target.kind.rawValue) in gazette.yml: renaming '\(target.key)' to it would write the key twice; to merge the two, replace '\(target.key)' in the journals and remove it from \(section):"
+                ))
+            return
+        }
         respond(id: id, result: .from(features.rename(target.kind, target.key, to: newName)))
     }
 

@@ -256,15 +256,16 @@ enum PDFStructure {
     /// read, and Poppler's reading of the structure's text ends the paragraph there, losing every
     /// word after it.
     static func droppingEmptySpans(_ stream: [UInt8]) -> [UInt8] {
-        let opening = Array("/Span << /ActualText <".utf8), closing = Array("> >> BDC\nEMC\n".utf8)
+        // Looked for by its rarer middle: `/` begins most of a content stream's operands.
+        let before = Array("/Span << /".utf8), middle = Array("ActualText <".utf8), closing = Array("> >> BDC\nEMC\n".utf8)
         var out: [UInt8] = []
         var copied = 0, from = 0
-        while let found = stream.withUnsafeBufferPointer({ UTF8Search.firstOffset(of: opening, in: UnsafeBufferPointer(rebasing: $0[from...])) }) {
-            let start = from + found
+        while let found = stream.withUnsafeBufferPointer({ UTF8Search.firstOffset(of: middle, in: UnsafeBufferPointer(rebasing: $0[from...])) }) {
+            let start = from + found - before.count
             // The hex digits of the text, then the span closed on the next line.
-            var end = start + opening.count
+            var end = from + found + middle.count
             while end < stream.count, (48...57).contains(stream[end]) || (97...102).contains(stream[end]) || (65...70).contains(stream[end]) { end += 1 }
-            if stream[end...].starts(with: closing) {
+            if start >= copied, stream[start...].starts(with: before), stream[end...].starts(with: closing) {
                 if out.isEmpty { out.reserveCapacity(stream.count) }
                 out += stream[copied..<start]
                 copied = end + closing.count

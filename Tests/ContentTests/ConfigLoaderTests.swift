@@ -20,6 +20,9 @@ import Testing
         let feeds = "title: \"뉴스 스터디\nlanguage: ko\n# 메모\nsources:\n  feeds: [ { name: 한경, url: \"https://www.hankyung.com/feed/economy\" } ]\n"
         let (_, early) = parse(feeds)
         #expect(early.first?.hasPrefix("gazette.yml:1:8: error: the quote \" opened here is never closed") == true, "\(early)")
+        // With the comment `gazette init` writes after the title: closed before it.
+        let (_, commented) = parse("title: \"뉴스 스터디          # the site's name\nlanguage: \"ko\"\n")
+        #expect(commented.first?.contains("end the value with \" on the same line, as in title: \"뉴스 스터디\" (a \"") == true, "\(commented)")
         let (_, tab) = parse("title: 스터디\nauthors:\n\tminji: 김민지\n")
         #expect(tab.first?.hasPrefix("gazette.yml:3:1: error: a tab indents this line: YAML allows only spaces for indentation — indent with spaces") == true)
         let (_, duplicate) = parse("title: 스터디\nlanguage: ko\ntitle: 다른\n")

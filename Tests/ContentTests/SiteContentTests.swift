@@ -352,6 +352,13 @@ import TestSupport
         let comma = Vocabulary.unknown(.tag, "economy，politics、world", in: config)
         #expect(comma?.message == "unknown tag 'economy，politics、world': '，' is not the comma that separates tags")
         #expect(comma?.hint == "did you mean 'economy, politics, world'? type the comma with the input method in English mode" && comma?.addable == false)
+        // The list's brackets typed in that mode too: one fix, the list meant in ASCII brackets
+        // (a tag written by its name given by its key), not the brackets kept for a second round.
+        let both = Vocabulary.unknown(.tag, "［경제，world］", in: config)
+        #expect(both?.hint == "did you mean '[economy, world]'? type the comma and brackets with the input method in English mode", "\(String(describing: both))")
+        let bracketed = Vocabulary.unknown(.tag, "【경제】", in: config)
+        #expect(bracketed?.message == "unknown tag '【경제】': '【' and '】' are not the brackets of a list")
+        #expect(bracketed?.hint == "did you mean '[economy]'? type the brackets with the input method in English mode" && bracketed?.addable == false)
         #expect(Vocabulary.unknown(.author, "anyone", in: SiteConfig(title: "T")) == nil)
     }
 

@@ -173,6 +173,12 @@ import TestSupport
         #expect(closing.first?.string("title") == "Replace with '\"안 닫힌\"'")
         let closed = closing.first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
         #expect(closed?.first?.string("newText") == "\"안 닫힌\"")
+        // A comment after it stays a comment: the quote is closed before it.
+        let commented = try #require(
+            try retype(path, version: 6, "---\ntitle: \"안 닫힌   # 메모\narticle: \"https://www.example.com/a\"\ncreated: 2026-11-20\n---\n본문\n").first)
+        #expect(Self.range(commented) == [1, 7, 12])
+        let beforeComment = try codeActions(in: path, for: commented).first?.object("edit").object("changes")[uri(path)] as? [[String: Any]]
+        #expect(beforeComment?.first?.string("newText") == "\"안 닫힌\"")
         #expect(try client.finish() == 0)
     }
 
@@ -1323,6 +1329,11 @@ import TestSupport
         #expect(changes.keys.filter { $0.contains("/content/journals/") }.count >= 5)
         let symbols = try client.result("textDocument/documentSymbol", ["textDocument": ["uri": uri(path)]]) as? [[String: Any]]
         #expect(symbols?.map { $0.string("name") } == ["요약"])
+        // To a key gazette.yml has already: refused, not written over this one (a duplicate key
+        // stops every build).
+        let taken = try client.request("textDocument/rename", ["textDocument": ["uri": uri(path)], "position": ["line": 2, "character": 9], "newName": "world"])
+        #expect(taken["result"] == nil || taken["result"] is NSNull)
+        #expect((taken["error"] as? [String: Any])?.string("message")?.hasPrefix("'world' is already a tag in gazette.yml") == true, "\(taken)")
         #expect(try client.finish() == 0)
     }
 
