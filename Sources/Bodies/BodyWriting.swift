@@ -18,13 +18,16 @@ public enum BodyWriting {
         let fenced = fencedLines(lines)
         let indented = indentedCode(lines, fenced: fenced)
         let code = codeLines(lines, fenced: fenced, indented: indented)
-        let dashed = dashedHeadings(lines, code: code)
+        let early = frontMatterClosedEarly(lines, code: code)
+        // Keys below a front matter closed early, and the `---` meant to close it under them:
+        // that warning, not "shown as a heading".
+        let dashed = dashedHeadings(lines, code: code).filter { early.lines.isEmpty || !early.lines.contains(($0.location?.line ?? 0) - 2) }
         // A lone `-` under a line of text is that text's underline, not an empty item.
         let underlines = Set(dashed.compactMap(\.location?.line))
         let dates = datesAsLists(lines, code: code)
         let faces = quotedFaces(lines, code: code)
         let prompts = emptyPrompts(lines, code: code).filter { !($0.message == "an empty list item" && underlines.contains($0.location?.line ?? 0)) }
-        return (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
+        return early.warnings + (title.map { repeatedTitle(lines, code: code, title: $0) } ?? []) + prompts + markupSlips(lines, code: code)
             + indentedCodeWarnings(lines, blocks: indented) + dashed + (lineBreaks ? [] : glyphBullets(lines, code: code))
             + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + dates + faces
             + joinedLines(lines, code: code, lineBreaks: lineBreaks, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
@@ -37,6 +40,33 @@ public enum BodyWriting {
         /// that look for them read its lines only then.
         func has(_ marks: [String]) -> Bool { marks.contains { UTF8Search.firstIndex(of: $0, in: body) != nil } }
         func has(_ marks: String...) -> Bool { has(marks) }
+    }
+
+    /// Front-matter keys at the body's start (`tags: [economy]`, `created: …` under a `---`
+    /// typed after the title, as a separator): the front matter ended at that `---`, so the
+    /// keys are text on the page and the journal has no tags, member or date of its own. Named
+    /// at the first key, with the lines (0-based) of the block, which the dashes under it may
+    /// end (the closing `---` meant).
+    static func frontMatterClosedEarly(_ lines: [Substring], code: [Bool]) -> (warnings: [Diagnostic], lines: Set<Int>) {
+        guard let first = lines.firstIndex(where: { !trimmed($0).isEmpty }), !code[first] else { return ([], []) }
+        let key = /(title|article|tags|author|created|updated|draft):(?:[ \t].*)?/
+        var end = first
+        while end < lines.count, !code[end], lines[end].wholeMatch(of: key) != nil || (end > first && lines[end].hasPrefix("  - ")) { end += 1 }
+        guard end > first, let named = lines[first].wholeMatch(of: key)?.output.1 else { return ([], []) }
+        let keys = lines[first..<end].compactMap { $0.wholeMatch(of: key)?.output.1 }.map { "'\($0):'" }
+        let shown = keys.count == 1 ? keys[0] : keys.dropLast().joined(separator: ", ") + " and " + (keys.last ?? "")
+        let closing = end < lines.count && trimmed(lines[end]).allSatisfy { $0 == "-" } && trimmed(lines[end]).count >= 3
+        return (
+            [
+                .warning(
+                    "the front matter ends before \(shown): the --- above \(keys.count == 1 ? "it" : "them") closes it, so the page shows \(keys.count == 1 ? "the line" : "the lines") as text and the journal has \(keys.count == 1 ? "no \(named) of its own" : "none of them")",
+                    at: at(first, column: 1),
+                    hint: closing
+                        ? "delete the --- above \(keys.count == 1 ? "it" : "them"): the front matter then ends at the --- below \(keys.count == 1 ? "it" : "them")"
+                        : "move \(keys.count == 1 ? "it" : "them") above the --- that closes the front matter",
+                    sourceLine: String(lines[first]), code: "front-matter")
+            ], Set(first..<end)
+        )
     }
 
     /// A date written as Korean writes it, at the start of a line (`2026. 12. 6. 금통위가 …`,

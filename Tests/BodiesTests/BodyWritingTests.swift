@@ -182,6 +182,26 @@ import Testing
     }
 }
 
+/// Front-matter keys under a `---` typed after the title as a separator: the front matter ended
+/// there, and the page shows them as text. Named at the first key (not as a heading the closing
+/// `---` underlines), with which `---` to delete; keys further down the body, and prose that
+/// begins with a word and a colon, are left alone.
+@Suite struct FrontMatterClosedEarlyTests {
+    @Test func keysBelowAnEarlyCloseAreNamed() {
+        let said = BodyWriting.warnings("tags: [economy]\nauthor: me\ncreated: 2026-12-07 10:00\n---\n본문이다.\n")
+        #expect(said.map(\.code) == ["front-matter"], "\(said)")
+        #expect(said.first?.location?.line == 1)
+        #expect(said.first?.message.hasPrefix("the front matter ends before 'tags:', 'author:' and 'created:': the --- above them closes it") == true)
+        #expect(said.first?.hint == "delete the --- above them: the front matter then ends at the --- below them")
+        let one = BodyWriting.warnings("\nauthor: me\n\n본문이다.\n")
+        #expect(one.first?.message.hasSuffix("the journal has no author of its own") == true, "\(one)")
+        #expect(one.first?.hint == "move it above the --- that closes the front matter")
+        for body in ["본문이다.\n\nauthor: me\n", "요약: 금리 동결\n", "```\ntags: [x]\n```\n", "Title: 대문자\n"] {
+            #expect(BodyWriting.warnings(body).filter { $0.code == "front-matter" }.isEmpty, "\(body)")
+        }
+    }
+}
+
 /// Lines marked as documents mark list items (`•`, `○`, `▶`, `ㆍ`, `ㅇ`, `①`) are joined into one
 /// line by Markdown: named once per paragraph at the first such line, with the Markdown marker
 /// to write; a lone such line, lines apart, a site that breaks lines, tables and code are not.
