@@ -32,7 +32,7 @@ public enum BodyWriting {
             + (has("://", "www.") ? addressParticles(lines, code: code) : []) + unreadTables(lines, code: code) + dates + faces
             + joinedLines(lines, code: code, lineBreaks: lineBreaks, textAt: Set((dates + faces).compactMap { $0.location.map { $0.line - 1 } }))
             + (has("] (", "]\t(") ? spacedLinks(lines, code: code) : []) + (has("](http") ? remotePictures(lines, code: code) : [])
-            + (has("*") ? noteStars(lines, code: code) : [])
+            + (has("*") ? noteStars(lines, code: code) : []) + (has("][") ? undefinedReferences(lines, code: code) : [])
             + (has(wideMarkers) ? wideMarks(lines, code: code) : [])
             + (tags.map { tags in has("#", "＃") ? hashtagLines(lines, code: code, tags: tags) : [] } ?? [])
             + (has("](") && mayHoldInvisibles(body) ? invisibleAddresses(lines, code: code) : [])
@@ -67,6 +67,35 @@ public enum BodyWriting {
                     sourceLine: String(lines[first]), code: "front-matter")
             ], Set(first..<end)
         )
+    }
+
+    /// A reference link whose label no line defines (`[기사][연합]` without `[연합]: https://…`):
+    /// Markdown shows it as typed, brackets and all. Labels compare as Markdown compares them
+    /// (case and runs of spaces aside); footnotes (`[^1]`) are `Footnotes`'.
+    static func undefinedReferences(_ lines: [Substring], code: [Bool]) -> [Diagnostic] {
+        func label(_ text: Substring) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased() }
+        var defined: Set<String> = []
+        for (line, inCode) in zip(lines, code) where !inCode {
+            if let definition = line.prefixMatch(of: /^ {0,3}\[([^\[\]]+)\]:/) { defined.insert(label(definition.output.1)) }
+        }
+        var warnings: [Diagnostic] = []
+        for (index, (line, inCode)) in zip(lines, code).enumerated() where !inCode && line.contains("][") {
+            let prose = withoutCodeSpans(String(line))
+            for match in prose.matches(of: /(!?)\[([^\[\]]+)\]\[([^\[\]]*)\]/) {
+                let written = match.output.3.isEmpty ? match.output.2 : match.output.3
+                guard !written.hasPrefix("^"), !defined.contains(label(written)) else { continue }
+                let column = prose[..<match.range.lowerBound].unicodeScalars.count + 1
+                let kind = match.output.1.isEmpty ? "link" : "picture"
+                warnings.append(
+                    .warning(
+                        "\(kind) '\(match.output.0)' has no address: no line '[\(written)]: …' defines it, so the page shows it as typed",
+                        at: at(index, column: column),
+                        hint: "add a line '[\(written)]: https://…' below the paragraph, or write the address in place: \(match.output.1)[\(match.output.2)](https://…)",
+                        sourceLine: String(line), code: "broken-link"
+                    ).spanning(match.output.0.unicodeScalars.count))
+            }
+        }
+        return warnings
     }
 
     /// A date written as Korean writes it, at the start of a line (`2026. 12. 6. 금통위가 …`,

@@ -399,6 +399,14 @@ public enum SiteChecks {
                         hint: "describe what it shows: ![what it shows](\(address)) — readers who cannot see it, screen readers and the packet read this",
                         sourceLine: shown))
             }
+            if !link.isImage, !link.destination.isEmpty, link.text.trimmingCharacters(in: .whitespaces).isEmpty {
+                // `[](https://…)`: a link the page draws as nothing to click.
+                warnings.append(
+                    .warning(
+                        "link with no text: the page shows nothing to click", at: at,
+                        hint: "write its text between the brackets: [기사](\(address)) — or <\(link.destination)> to show the address itself",
+                        sourceLine: shown, code: "empty-link"))
+            }
             // Pictures of the site's own are checked where the site is loaded (`JournalPictures`).
             guard !link.isImage,
                 let warning = deadLink(

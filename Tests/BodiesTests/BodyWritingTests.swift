@@ -202,6 +202,21 @@ import Testing
     }
 }
 
+/// A reference link or picture whose label no line defines is shown as typed: named, with the
+/// line to add; one defined (in any case, spaces run together), in code, or a footnote is not.
+@Suite struct UndefinedReferenceTests {
+    @Test func referencesWithoutADefinitionAreNamed() {
+        let body = "본문 [없는 참조][nope] 그리고 [있는 참조][ok], [Case][OK  ] `[코드][x]` ![그림][pic] [^1]\n\n[ok]: https://example.com/a\n\n[^1]: 주석\n"
+        let said = BodyWriting.warnings(body).filter { $0.code == "broken-link" }
+        #expect(said.map(\.message) == [
+            "link '[없는 참조][nope]' has no address: no line '[nope]: …' defines it, so the page shows it as typed",
+            "picture '![그림][pic]' has no address: no line '[pic]: …' defines it, so the page shows it as typed",
+        ], "\(said)")
+        #expect(said.first?.location?.column == 4 && said.first?.span == 13)
+        #expect(said.last?.hint == "add a line '[pic]: https://…' below the paragraph, or write the address in place: ![그림](https://…)")
+    }
+}
+
 /// Lines marked as documents mark list items (`•`, `○`, `▶`, `ㆍ`, `ㅇ`, `①`) are joined into one
 /// line by Markdown: named once per paragraph at the first such line, with the Markdown marker
 /// to write; a lone such line, lines apart, a site that breaks lines, tables and code are not.

@@ -27,7 +27,7 @@ import TestSupport
 
             ![](/files/chart.png) and ![a chart](/files/chart.png) and ![missing](diagram.png)
 
-            Broken: [old](../no-such-journal/) and [week](../../weeks/2025-W01/).
+            Broken: [old](../no-such-journal/) and [week](../../weeks/2025-W01/). Empty: [](https://example.org/empty).
 
             [Its section](../second/#다른-이야기), [this one's](#mine) and [top](#main); [none](../second/#없음), [mine](#없음).
 
@@ -64,6 +64,7 @@ import TestSupport
                 "content/journals/first.md:10:1: warning: image without alt text — describe the image: ![what it shows](/files/chart.png)",
                 "content/journals/first.md:12:9: warning: link to '../no-such-journal/' leads to no page of this site — journal pages are journals/<slug>/: from a journal, write ../<slug>/",
                 "content/journals/first.md:12:40: warning: link to '../../weeks/2025-W01/' leads to no page of this site — journal pages are journals/<slug>/: from a journal, write ../<slug>/",
+                "content/journals/first.md:12:78: warning: link with no text: the page shows nothing to click — write its text between the brackets: [기사](https://example.org/empty) — or <https://example.org/empty> to show the address itself",
                 "content/journals/first.md:14:73: warning: link to '../second/#없음' leads to no heading '#없음' of that journal — its headings' ids are #다른-이야기 (a heading's text, lower-cased, spaces and marks as '-')",
                 "content/journals/first.md:14:96: warning: link to '#없음' leads to no heading '#없음' of this journal — its headings' ids are #mine (a heading's text, lower-cased, spaces and marks as '-')",
                 "content/journals/second.md:3:1: warning: content/journals/first.md is already about this article — merge the two journals, or keep both if that is intended",
