@@ -268,19 +268,22 @@ public enum JournalLoader {
                     .error("'title' is missing", at: firstLine, hint: "add 'title: …' to the front matter", sourceLine: "---"))
             }
         }
-        let article = map.string("article").map { UTF8Search.trimmingWhiteSpace($0) }
-        if let article, let node = map.value("article"), !CanonicalURL.isArticleID(article) {
-            if CanonicalURL.canonicalize(article) == nil {
+        var article = map.string("article").map { UTF8Search.trimmingWhiteSpace($0) }
+        if let written = article, let node = map.value("article"), !CanonicalURL.isArticleID(written) {
+            if CanonicalURL.canonicalize(written) == nil {
                 diagnostics.report(
                     source.error(
-                        "'article' must be an http(s) URL or a 12-character article id, not '\(article)'", at: node,
-                        hint: CanonicalURL.meant(article).map { "did you mean '\($0)'?" }))
-            } else if article.contains(where: \.isWhitespace) {
+                        "'article' must be an http(s) URL or a 12-character article id, not '\(written)'", at: node,
+                        hint: CanonicalURL.meant(written).map { "did you mean '\($0)'?" }))
+                // Checked as read (`read`), the journal names no article: not also one the store lacks.
+                article = nil
+            } else if written.contains(where: \.isWhitespace) {
                 // Copied across a line break: browsers would ask for the address with `%20` in it.
                 diagnostics.report(
                     source.error(
-                        "'article' has a space in its address: '\(article)'", at: node,
-                        hint: "did you mean '\(article.filter { !$0.isWhitespace })'? a web address has no spaces"))
+                        "'article' has a space in its address: '\(written)'", at: node,
+                        hint: "did you mean '\(written.filter { !$0.isWhitespace })'? a web address has no spaces"))
+                article = nil
             }
         }
         var tags: [String] = []

@@ -141,6 +141,9 @@ import Testing
         #expect(read.journal?.tags == ["economy"])
         #expect(read.journal?.created == day)
         #expect(read.journal?.body == "본문\n")
+        // An address refused: read as naming no article (not also one the store lacks).
+        let empty = JournalLoader.read(Data("---\ntitle: 빈 주소\narticle: \"\"\ncreated: 2026-12-07\n---\n본문\n".utf8), path: "content/journals/a.md", config: config, fallbackDates: (day, day))
+        #expect(empty.refused && empty.journal != nil && empty.journal?.articleReference == nil)
     }
 
     /// A date in the right form past a calendar's or a clock's end is told what is past it,
