@@ -58,8 +58,6 @@ public enum JournalDate {
         return date
     }
 
-    /// Whether `text` is a day alone (`2026-12-07`), which `parse` reads as its midnight: pages
-    /// show such a date without a time.
     /// What is past its end in a date written in the right form (`2026-02-30`, `2026-12-07
     /// 25:00`): the month, the day, the hour or the minute, in a member's words. Nil when the
     /// text is not in that form or nothing in it is out of range.
@@ -71,13 +69,16 @@ public enum JournalDate {
         guard (1...12).contains(month) else { return "there is no month \(match.2): months are 01 to 12" }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        if !(1...days).contains(day) { return "\(months[month - 1]) \(year) has \(days) days, not \(match.3)" }
+        if day == 0 { return "there is no day 00: days start at 01" }
+        if day > days { return "\(months[month - 1]) \(year) has \(days) days, not \(match.3)" }
         if let hour = match.4.flatMap({ Int($0) }), hour > 23 { return "the hour is \(match.4 ?? ""): hours are 00 to 23" }
         if let minute = match.5.flatMap({ Int($0) }), minute > 59 { return "the minute is \(match.5 ?? ""): minutes are 00 to 59" }
         if let second = match.6.flatMap({ Int($0) }), second > 60 { return "the second is \(match.6 ?? ""): seconds are 00 to 59" }
         return nil
     }
 
+    /// Whether `text` is a day alone (`2026-12-07`), which `parse` reads as its midnight: pages
+    /// show such a date without a time.
     public static func isDay(_ text: String) -> Bool {
         let trimmed = UTF8Search.trimmingWhiteSpace(text)
         return trimmed.utf8.count == 10 && parse(trimmed, timeZone: TimeZone(secondsFromGMT: 0) ?? .current) != nil

@@ -449,9 +449,19 @@ public enum JournalLoader {
         if parts.count > 1, parts.allSatisfy(Vocabulary.isTagKey) { return "tags are a list: write tags: [\(parts.joined(separator: ", "))]" }
         // Words with spaces between them, as hashtags are typed (`[경제 금리]`), one of them a tag of
         // the vocabulary or its name: a list, names written as their keys.
-        let words = tag.split(whereSeparator: \.isWhitespace).map(String.init)
-        if words.count > 1, words.allSatisfy(Vocabulary.isTagKey), words.contains(where: { known.contains($0) || names[$0] != nil }) {
-            return "tags are a list: write tags: [\(words.map { known.contains($0) ? $0 : names[$0] ?? $0 }.joined(separator: ", "))]"
+        // A block list typed askew (`  - economy` then `    - politics`, `-economy`, `• economy`):
+        // YAML reads one value holding the marks; the items are the words without them.
+        let bullets: Set<String> = ["-", "•", "·", "ㆍ", "*", "+", "○", "▶", "‣"]
+        let written = tag.split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = written.filter { !bullets.contains($0) }.map { word in
+            word.count > 1 && bullets.contains(String(word.prefix(1))) ? String(word.dropFirst()) : word
+        }
+        let marked = words != written
+        if words.count >= (marked ? 1 : 2), words.allSatisfy(Vocabulary.isTagKey), words.contains(where: { known.contains($0) || names[$0] != nil }) {
+            let list = "tags: [\(words.map { known.contains($0) ? $0 : names[$0] ?? $0 }.joined(separator: ", "))]"
+            return marked
+                ? "a list's items are written '  - economy', a dash and a space, each on a line of its own at the same indent under tags: — or write \(list)"
+                : "tags are a list: write \(list)"
         }
         return joined.isEmpty ? "remove it from 'tags:'" : "write \(joined) (a tag's page is tags/<tag>/)"
     }

@@ -152,7 +152,7 @@ import Testing
         let cases = [
             ("2026-02-30", "February 2026 has 28 days, not 30"), ("2028-02-30", "February 2028 has 29 days, not 30"),
             ("2026-13-01", "there is no month 13: months are 01 to 12"), ("2026-12-07 25:00", "the hour is 25: hours are 00 to 23"),
-            ("2026-12-07 21:60", "the minute is 60: minutes are 00 to 59"),
+            ("2026-12-07 21:60", "the minute is 60: minutes are 00 to 59"), ("2026-12-00", "there is no day 00: days start at 01"),
         ]
         for (written, reason) in cases {
             let (_, messages) = parse("---\ntitle: 날짜\ncreated: \(written)\n---\nBody\n")
@@ -538,6 +538,12 @@ import Testing
         #expect(wide.first?.contains("— '［', '］' typed in the input method's full-width mode: write tags: [economy, politics] in English mode") == true, "\(wide)")
         let (_, dash) = parse("---\ntitle: x\ntags:\n  － economy\ncreated: 2026-11-20\n---\n")
         #expect(dash.first?.contains("— '－' typed in the input method's full-width mode: write tags: [economy] in English mode") == true, "\(dash)")
+        // A block list typed askew: YAML reads one value, marks and all; the hint is the list
+        // of the words, not the marks as tags.
+        for list in ["  - economy\n    - politics", "  -economy\n  -politics", "  • economy\n  • politics"] {
+            let (_, askew) = parse("---\ntitle: x\ntags:\n\(list)\ncreated: 2026-11-20\n---\n")
+            #expect(askew.first?.contains("— a list's items are written '  - economy', a dash and a space, each on a line of its own at the same indent under tags: — or write tags: [economy, politics]") == true, "\(list): \(askew)")
+        }
     }
 
     @Test func invalidUTF8NamesLineAndColumn() {
