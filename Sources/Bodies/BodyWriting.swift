@@ -936,6 +936,20 @@ public enum BodyWriting {
                             ).spanning(prose[link.range].unicodeScalars.count))
                         continue
                     }
+                    // A title in curly quotes (`https://… “연합 제목”`, as a word processor or a phone
+                    // types them): Markdown reads a title only in straight quotes.
+                    if let titled = address.wholeMatch(of: #/(\S+)\s+([“‘])(.*)([”’])/#) {
+                        let straight = titled.output.2 == "“" ? "\"" : "'"
+                        let meant = String(prose[link.range]).replacingOccurrences(
+                            of: "(" + link.output.2 + ")", with: "(" + titled.output.1 + " " + straight + titled.output.3 + straight + ")")
+                        warnings.append(
+                            .warning(
+                                "the title after '\(titled.output.1)' is in curly quotes, so the \(link.output.1.isEmpty ? "link" : "picture") is shown as typed",
+                                at: at(index, column: column),
+                                hint: "did you mean '\(meant)'? a title is written in straight quotes (\" or ')", sourceLine: line, code: "markup-shown"
+                            ).spanning(prose[link.range].unicodeScalars.count))
+                        continue
+                    }
                     warnings.append(
                         .warning(
                             "'\(address)' has a space, so the \(link.output.1.isEmpty ? "link" : "picture") is shown as typed", at: at(index, column: column),

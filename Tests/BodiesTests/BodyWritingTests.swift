@@ -382,6 +382,9 @@ func expectWarnings(
         ("![차트](chart.png){width=50%}", ["1:1+27 '{width=50%}' after the picture is shown as text: Markdown takes no attributes … did you mean '![차트](chart.png)'?"]),
         ("[기사](https://x.org/a){.external}", ["1:1+32 '{.external}' after the link is shown as text … did you mean '[기사](https://x.org/a)'?"]),
         ("![차트](chart.png)", []), ("[참고](https://x.org/a){요약}", []), ("![차트](chart.png){ }", []), ("![차트](my chart.png)", ["1:1+0 'my chart.png' has a space"]),
+        // A title in curly quotes, as a word processor or a phone types them: the straight ones.
+        ("[기사](https://x.org/a “연합 제목”)", ["1:1+29 the title after 'https://x.org/a' is in curly quotes … did you mean '[기사](https://x.org/a \"연합 제목\")'?"]),
+        ("![그림](chart.png ‘제목’)", ["1:1+21 the title after 'chart.png' is in curly quotes … did you mean '![그림](chart.png '제목')'?"]),
     ])
     func aPicturesSizeOrAttributesAreNamed(_ body: String, _ expected: [String]) {
         expectWarnings(body, { $0.code == "markup-shown" }, expected)
