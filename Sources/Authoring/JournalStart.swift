@@ -24,8 +24,8 @@ public enum JournalStart {
         var first = lines.firstIndex { !$0.allSatisfy(\.isWhitespace) }
         var title = title(forFile: path)
         var replaced = 0
-        if let begun = first, lines[begun].trimmingCharacters(in: .whitespaces).wholeMatch(of: /[-—–]{1,2}/) != nil {
-            // `-` or `--`: the front matter's `---` being typed, which the beginning replaces.
+        if let begun = first, lines[begun].trimmingCharacters(in: .whitespaces).wholeMatch(of: /[-—–]{1,3}/) != nil {
+            // `-`, `--` or `---`: the front matter's `---` being typed, which the beginning replaces.
             replaced = begun + 1
             first = lines.dropFirst(replaced).firstIndex { !$0.allSatisfy(\.isWhitespace) }
         }

@@ -384,7 +384,8 @@ extension Features {
                         title: "Move the hashtags to the front matter: \(edits.tags)", diagnostics: [diagnostic], isPreferred: true,
                         edit: WorkspaceEdit(changes: [document.uri: edits.edits])))
             }
-            if diagnostic.code == "empty-journal" || (diagnostic.code == "front-matter" && diagnostic.message.hasPrefix("a journal must start")),
+            if diagnostic.code == "empty-journal"
+                || (diagnostic.code == "front-matter" && (diagnostic.message.hasPrefix("a journal must start") || Self.onlyFence(document.lines))),
                 let edit = startEdit(document)
             {
                 actions.append(
@@ -502,9 +503,16 @@ extension Features {
     /// The edit beginning a journal that has no front matter and no attempt at one (a file just
     /// made in the editor, or text typed before any `---`): what `gazette new` writes, the first
     /// line's `# heading` taken for the title. Nil where a fence is written: its own hint mends it.
+    /// Whether the text is a front matter's first `---` alone, just typed: a beginning to
+    /// complete, not front matter to mend.
+    static func onlyFence(_ lines: [Substring]) -> Bool {
+        let written = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return written == ["---"]
+    }
+
     func startEdit(_ document: TextDocument) -> TextEdit? {
         let lines = document.lines
-        let attempted = lines.prefix(12).contains { line in
+        let attempted = !Self.onlyFence(lines) && lines.prefix(12).contains { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             return trimmed.count >= 3 && trimmed.allSatisfy { "-—–―−ー－+".contains($0) }
         }

@@ -774,6 +774,12 @@ import TestSupport
             try #require(try server.codeActions(in: typed, for: dash).first?.object("edit").object("changes")[server.uri(typed)] as? [[String: Any]]), to: "-")
         #expect(overDash.hasPrefix(head("typed")), "\(overDash)")
         #expect(overDash.hasSuffix("## 면접 질문\n\n- \n"), "\(overDash)")
+        // The whole fence typed and nothing after it: begun the same way, over the fence.
+        let fenced = "content/journals/fenced.md"
+        let fence = try #require(try server.open(fenced, "---\n").first { $0.string("code") == "front-matter" })
+        let overFence = try Self.applied(
+            try #require(try server.codeActions(in: fenced, for: fence).first?.object("edit").object("changes")[server.uri(fenced)] as? [[String: Any]]), to: "---\n")
+        #expect(overFence.hasPrefix(head("fenced")) && !overFence.hasPrefix("---\n---"), "\(overFence)")
 
         // A heading and text typed first: the heading is the title, the text stays the body.
         let written = "content/journals/notes.md"
