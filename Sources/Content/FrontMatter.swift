@@ -35,6 +35,10 @@ struct FrontMatter {
                     "the '---' is indented: write it at the start of the line, as the line closing the front matter"
                 } else if trimmed.isEmpty, let fence = Self.fenceAfterBlankLines(text) {
                     "the file starts with \(fence == 2 ? "a blank line" : "\(fence - 1) blank lines") before the '---' of line \(fence): delete \(fence == 2 ? "it" : "them"), so that '---' is the first line"
+                } else if !trimmed.isEmpty && trimmed.allSatisfy({ $0 == "－" || $0 == "ー" || $0 == "ㅡ" }) {
+                    // Typed with a Korean or Japanese input method on: full-width hyphens (U+FF0D),
+                    // a long-vowel mark, the vowel ㅡ.
+                    "the first line is '\(trimmed)', typed with the input method on ('\(trimmed.first ?? "－")' is not a hyphen): write '---' in English mode on the first line and on the line closing the front matter"
                 } else if !trimmed.isEmpty && trimmed.allSatisfy(dashes.contains) && trimmed != "---" {
                     "the first line is '\(trimmed)', not three hyphens (an editor's smart punctuation may have joined them): write '---' on the first line and on the line closing the front matter"
                 } else {

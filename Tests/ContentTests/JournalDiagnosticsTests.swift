@@ -63,6 +63,11 @@ import Testing
             let (_, joined) = parse("\(dash)\ntitle: x\n\(dash)\n글.\n")
             #expect(joined.first?.contains("— the first line is '\(dash)', not three hyphens") == true, "\(joined)")
         }
+        // Typed with a Korean input method on (full-width hyphens, the vowel ㅡ): said as that.
+        for dashes in ["－－－", "ㅡㅡㅡ"] {
+            let (_, wide) = parse("\(dashes)\ntitle: x\n\(dashes)\n글.\n")
+            #expect(wide.first?.contains("— the first line is '\(dashes)', typed with the input method on") == true, "\(wide)")
+        }
         // A blank line (or two) before the '---', and a '---' indented: said as such.
         let (_, blank) = parse("\n---\ntitle: x\n---\n글.\n")
         #expect(blank.first?.contains("— the file starts with a blank line before the '---' of line 2: delete it, so that '---' is the first line") == true, "\(blank)")
