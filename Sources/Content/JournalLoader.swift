@@ -29,8 +29,35 @@ public enum JournalLoader {
         let (entries, refused) = SiteBoundary(siteRoot: siteRoot).files(under: folder)
         let markdown = entries.filter { $0.path.lowercased().hasSuffix(".md") }
         let (copies, saidOfCopies) = syncCopies(markdown.map(\.path))
-        let journals = markdown.filter { !copies.contains($0.path) }.map { FileTree.Entry(path: folder + "/" + $0.path, maybeLink: $0.maybeLink) }
-        return (journals, refused + saidOfCopies + strayJournals(siteRoot: siteRoot, beside: entries.map(\.path)))
+        let (aliases, saidOfAliases) = linkedJournals(markdown, siteRoot: siteRoot)
+        let journals = markdown.filter { !copies.contains($0.path) && !aliases.contains($0.path) }.map {
+            FileTree.Entry(path: folder + "/" + $0.path, maybeLink: $0.maybeLink)
+        }
+        return (journals, refused + saidOfCopies + saidOfAliases + strayJournals(siteRoot: siteRoot, beside: entries.map(\.path)))
+    }
+
+    /// The journal files (relative to the journals folder) that are symbolic links to another
+    /// journal file of the site, which would publish it twice under two names: each left out,
+    /// with a warning naming the file it leads to. One `realpath` per file that may be a link.
+    static func linkedJournals(_ files: [FileTree.Entry], siteRoot: URL) -> (aliases: Set<String>, diagnostics: [Diagnostic]) {
+        guard files.contains(where: \.maybeLink) else { return ([], []) }
+        let base = siteRoot.standardizedFileURL.path + "/" + folder
+        let journals = (SiteBoundary.resolved(base) ?? base) + "/"
+        var aliases: Set<String> = []
+        var said: [Diagnostic] = []
+        for file in files where file.maybeLink {
+            var status = stat()
+            guard lstat(base + "/" + file.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK,
+                let target = SiteBoundary.resolved(base + "/" + file.path), target.hasPrefix(journals), target.lowercased().hasSuffix(".md")
+            else { continue }
+            aliases.insert(file.path)
+            said.append(
+                .warning(
+                    "\(folder)/\(file.path) is a symbolic link to the journal \(folder)/\(target.dropFirst(journals.count)): left out, which the site would show twice",
+                    at: SourceLocation(path: folder + "/" + file.path, line: 1, column: 1),
+                    hint: "remove the link; to start a new journal from it, copy the file instead"))
+        }
+        return (aliases, said)
     }
 
     /// The journal files that are such a copy of another journal file of the same folder, which

@@ -32,11 +32,12 @@ public enum FileTree {
         walk(under: folder, skippingHidden: skippingHidden).files
     }
 
-    /// `entries(under:skippingHidden:)`, and the paths of the links to folders met on the way,
-    /// which are not followed.
-    public static func walk(under folder: String, skippingHidden: Bool = false) -> (files: [Entry], linkedFolders: [String]) {
+    /// `entries(under:skippingHidden:)`, the paths of the links to folders met on the way, which
+    /// are not followed, and of the links that lead to nothing (their target moved or deleted).
+    public static func walk(under folder: String, skippingHidden: Bool = false) -> (files: [Entry], linkedFolders: [String], dangling: [String]) {
         var found: [Entry] = []
         var linkedFolders: [String] = []
+        var dangling: [String] = []
         func visit(_ relative: String) {
             let path = relative.isEmpty ? folder : folder + "/" + relative
             guard let directory = opendir(path) else { return }
@@ -48,7 +49,10 @@ public enum FileTree {
                 var type = entry.pointee.d_type
                 if type == DT_UNKNOWN || type == DT_LNK {
                     var status = stat()
-                    guard stat(folder + "/" + child, &status) == 0 else { continue }
+                    guard stat(folder + "/" + child, &status) == 0 else {
+                        if type == DT_LNK || (lstat(folder + "/" + child, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK) { dangling.append(child) }
+                        continue
+                    }
                     type = (status.st_mode & S_IFMT) == S_IFDIR ? (entry.pointee.d_type == DT_LNK ? UInt8(DT_LNK) : UInt8(DT_DIR)) : UInt8(DT_REG)
                 }
                 if type == DT_DIR {
@@ -61,7 +65,7 @@ public enum FileTree {
             }
         }
         visit("")
-        return (found.sorted { $0.path.utf8Precedes($1.path) }, linkedFolders.sorted { $0.utf8Precedes($1) })
+        return (found.sorted { $0.path.utf8Precedes($1.path) }, linkedFolders.sorted { $0.utf8Precedes($1) }, dangling.sorted { $0.utf8Precedes($1) })
     }
 
     /// The size in bytes of the file at `path` (its target's, for a link), or 0 when there is none.

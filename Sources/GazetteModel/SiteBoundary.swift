@@ -48,9 +48,16 @@ public struct SiteBoundary: Sendable {
         let absolute = root + "/" + folder
         if let target = escape(of: absolute) { return ([], [Self.refusal(folder, target: target)]) }
         var kept: [FileTree.Entry] = []
-        let (files, linkedFolders) = FileTree.walk(under: absolute, skippingHidden: skippingHidden)
+        let (files, linkedFolders, dangling) = FileTree.walk(under: absolute, skippingHidden: skippingHidden)
         // Links to folders are never followed; those that lead out are said, as files are.
         var refused = linkedFolders.compactMap { path in escape(of: absolute + "/" + path).map { Self.refusal(folder + "/" + path, target: $0) } }
+        // A link whose file was moved or deleted: nothing to read, said rather than passed over.
+        refused += dangling.map { path in
+            let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute + "/" + path)) ?? "?"
+            return .warning(
+                "\(folder)/\(path) is a symbolic link to \(target), which does not exist: not read, nothing of it is published",
+                at: SourceLocation(path: folder + "/" + path, line: 1, column: 1), hint: "point the link at the file, or remove it")
+        }
         for entry in files {
             if entry.maybeLink, let target = escape(of: absolute + "/" + entry.path) {
                 refused.append(Self.refusal(folder + "/" + entry.path, target: target))

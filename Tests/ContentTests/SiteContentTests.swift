@@ -319,6 +319,25 @@ import TestSupport
         #expect(try pictures().files == ["content/journals/chart.png", "content/journals/table.png"])
     }
 
+    /// A link to another journal of the site would publish it twice: left out and said; a link
+    /// whose file was moved or deleted is said, not passed over. A link to a file elsewhere in
+    /// the site is a journal as before.
+    @Test func linksToJournalsAndLinksToNothingAreSaid() throws {
+        let folder = try site([
+            "content/journals/real.md": "---\ntitle: 진짜\ncreated: 2026-11-20\n---\n본문\n",
+            "drafts/elsewhere.md": "---\ntitle: 다른 곳\ncreated: 2026-11-21\n---\n본문\n",
+        ])
+        let journals = folder.url.appendingPathComponent("content/journals")
+        try FileManager.default.createSymbolicLink(atPath: journals.appendingPathComponent("alias.md").path, withDestinationPath: "real.md")
+        try FileManager.default.createSymbolicLink(atPath: journals.appendingPathComponent("gone.md").path, withDestinationPath: "moved-away.md")
+        try FileManager.default.createSymbolicLink(atPath: journals.appendingPathComponent("linked.md").path, withDestinationPath: "../../drafts/elsewhere.md")
+        let content = try SiteContent.load(siteRoot: folder.url, throwsOnErrors: false)
+        #expect(content.journals.map(\.path).sorted() == ["content/journals/linked.md", "content/journals/real.md"])
+        let said = content.diagnostics.map(\.summary)
+        #expect(said.contains { $0.hasPrefix("content/journals/alias.md:1:1: warning: content/journals/alias.md is a symbolic link to the journal content/journals/real.md: left out") }, "\(said)")
+        #expect(said.contains { $0.hasPrefix("content/journals/gone.md:1:1: warning: content/journals/gone.md is a symbolic link to moved-away.md, which does not exist") }, "\(said)")
+    }
+
     /// With a cache, a journal the watcher did not name is taken as it was without a `stat`,
     /// unless it is a link: its target can change where no watched folder sees it.
     @Test func aLinkedJournalEditedOutsideTheWatchedFoldersIsReadAgain() throws {
