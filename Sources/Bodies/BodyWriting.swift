@@ -1,3 +1,4 @@
+import Content
 import Foundation
 import GazetteModel
 import Markdown
@@ -49,11 +50,15 @@ public enum BodyWriting {
     /// end (the closing `---` meant).
     static func frontMatterClosedEarly(_ lines: [Substring], code: [Bool]) -> (warnings: [Diagnostic], lines: Set<Int>) {
         guard let first = lines.firstIndex(where: { !trimmed($0).isEmpty }), !code[first] else { return ([], []) }
-        let key = /(title|article|tags|author|created|updated|draft):(?:[ \t].*)?/
+        /// The front-matter key (`JournalLoader.frontMatterKeys`) a line begins, if it does.
+        func key(_ line: Substring) -> Substring? {
+            guard let match = line.wholeMatch(of: /([a-z]+):(?:[ \t].*)?/), JournalLoader.frontMatterKeys.contains(String(match.output.1)) else { return nil }
+            return match.output.1
+        }
         var end = first
-        while end < lines.count, !code[end], lines[end].wholeMatch(of: key) != nil || (end > first && lines[end].hasPrefix("  - ")) { end += 1 }
-        guard end > first, let named = lines[first].wholeMatch(of: key)?.output.1 else { return ([], []) }
-        let keys = lines[first..<end].compactMap { $0.wholeMatch(of: key)?.output.1 }.map { "'\($0):'" }
+        while end < lines.count, !code[end], key(lines[end]) != nil || (end > first && lines[end].hasPrefix("  - ")) { end += 1 }
+        guard end > first, let named = key(lines[first]) else { return ([], []) }
+        let keys = lines[first..<end].compactMap(key).map { "'\($0):'" }
         let shown = keys.count == 1 ? keys[0] : keys.dropLast().joined(separator: ", ") + " and " + (keys.last ?? "")
         let closing = end < lines.count && trimmed(lines[end]).allSatisfy { $0 == "-" } && trimmed(lines[end]).count >= 3
         return (

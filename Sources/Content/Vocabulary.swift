@@ -60,8 +60,8 @@ public enum Vocabulary {
         func byKey(_ word: String) -> String { known.contains(word) ? word : config.tags.first { $0.name == word }?.key ?? word }
         if kind == .tag, let comma = inner.first(where: { $0 == "，" || $0 == "、" }) {
             var parts: [String] = []
-            for part in inner.split(whereSeparator: { $0 == "，" || $0 == "、" }) where !parts.contains(byKey(part.trimmingCharacters(in: .whitespaces))) {
-                parts.append(byKey(part.trimmingCharacters(in: .whitespaces)))
+            for part in inner.split(whereSeparator: { $0 == "，" || $0 == "、" }).map({ byKey($0.trimmingCharacters(in: .whitespaces)) }) where !parts.contains(part) {
+                parts.append(part)
             }
             let list = parts.joined(separator: ", ")
             return (

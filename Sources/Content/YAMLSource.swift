@@ -339,10 +339,7 @@ struct YAMLSlip: Equatable {
     /// Line `line` (from 1) as `key: "value"`, when it is a plain `key: value` line whose value
     /// holds ': ' (and no quote or backslash to escape): the fix of the member's own line.
     static func quoted(line: Int, in lines: [Substring]) -> String? {
-        guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
-        let text = lines[line - 1]
-        let key = text[..<colon.lowerBound], value = withoutComment(text[colon.upperBound...])
-        guard !key.isEmpty, !key.hasPrefix(" "), !key.contains(" "), value.contains(": "), !value.contains("\""), !value.contains("\\"),
+        guard let (_, key, value, _) = entry(line: line, in: lines), value.contains(": "), !value.contains("\""), !value.contains("\\"),
             !value.hasPrefix("'")
         else { return nil }
         return "\(key): \"\(value)\""
@@ -353,27 +350,20 @@ struct YAMLSlip: Equatable {
     /// as the start of something else (`[`, `{`, a quote, `@`, `` ` ``, `*`, `&`, `!`, `%`, `|`,
     /// `>`) and goes on after it: that character and the fix.
     static func startsWithIndicator(line: Int, in lines: [Substring]) -> (Character, String)? {
-        guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
-        let text = lines[line - 1]
-        let key = text[..<colon.lowerBound], value = withoutComment(text[colon.upperBound...])
         // `- ` and `? ` begin a list's item and a complex key (`title: - 목록처럼`); a list of tags
         // so written is not a title to quote.
-        guard !key.isEmpty, !key.hasPrefix(" "), !key.hasPrefix("-"), !key.contains(" "), let first = value.first,
+        guard let (_, key, value, _) = entry(line: line, in: lines), !key.hasPrefix("-"), let first = value.first,
             "[{\"'@`*&!%|>".contains(first) || (key != "tags" && (value.hasPrefix("- ") || value.hasPrefix("? ")))
         else { return nil }
         if value.contains("\"") && !value.contains("'") { return (first, "\(key): '\(value)'") }
-        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return (first, "\(key): \"\(escaped)\"")
+        return (first, "\(key): \(doubleQuoted(value))")
     }
 
     /// Line `line` (from 1) as `key: "value"` (or `'value'`), when it is a `key: 'value'` line
     /// whose value holds its own quote (`title: 'It's a test'`, `title: "그가 "곧" 말했다"`):
     /// the quote, and the line in the other quotes, escaped as they need.
     static func requoted(line: Int, in lines: [Substring]) -> (quote: Character, column: Int, line: String)? {
-        guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
-        let text = lines[line - 1]
-        let key = text[..<colon.lowerBound], value = withoutComment(text[colon.upperBound...])
-        guard !key.isEmpty, !key.hasPrefix(" "), !key.hasPrefix("-"), !key.contains(" "), value.count >= 3, let quote = value.first,
+        guard let (text, key, value, colon) = entry(line: line, in: lines), !key.hasPrefix("-"), value.count >= 3, let quote = value.first,
             quote == "'" || quote == "\"", value.last == quote
         else { return nil }
         let inner = value.dropFirst().dropLast()
@@ -381,11 +371,24 @@ struct YAMLSlip: Equatable {
         // The column of the quote that ends the value, in the line's scalars.
         let column = text[..<colon.upperBound].unicodeScalars.count + text[colon.upperBound...].prefix { $0 == " " }.unicodeScalars.count
             + inner[..<ending].unicodeScalars.count + 2
-        if quote == "'" {
-            let escaped = inner.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            return (quote, column, "\(key): \"\(escaped)\"")
-        }
+        if quote == "'" { return (quote, column, "\(key): \(doubleQuoted(inner))") }
         return (quote, column, "\(key): '\(inner.replacingOccurrences(of: "'", with: "''"))'")
+    }
+
+    /// Line `line` (from 1) as a `key: value` entry: the line, its key, its value without a
+    /// comment after it (`withoutComment`), and where its first `: ` is. Nil for another line,
+    /// or one whose key is indented or holds a space.
+    private static func entry(line: Int, in lines: [Substring]) -> (text: Substring, key: Substring, value: String, colon: Range<Substring.Index>)? {
+        guard line >= 1, line <= lines.count, let colon = lines[line - 1].firstRange(of: ": ") else { return nil }
+        let text = lines[line - 1]
+        let key = text[..<colon.lowerBound]
+        guard !key.isEmpty, !key.hasPrefix(" "), !key.contains(" ") else { return nil }
+        return (text, key, withoutComment(text[colon.upperBound...]), colon)
+    }
+
+    /// `text` in double quotes, its backslashes and double quotes escaped.
+    private static func doubleQuoted(_ text: some StringProtocol) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     /// A plain value without the comment after it (` # …`, as `gazette init`'s gazette.yml has on

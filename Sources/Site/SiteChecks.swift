@@ -33,8 +33,9 @@ public enum SiteChecks {
         vocabulary.tags = content.vocabulary
         let targets = linkTargets(content)
         var found: [Diagnostic] = []
+        let disk = DiskSource(root: content.root)
         for path in paths.sorted() {
-            guard let data = FileManager.default.contents(atPath: content.root.appendingPathComponent(path).path) else { continue }
+            guard let data = disk.contents(path) else { continue }
             let read = JournalLoader.read(data, path: path, config: content.config, fallbackDates: (Date(timeIntervalSince1970: 0), nil), checksLinks: false)
             guard read.refused, let journal = read.journal else { continue }
             found += SiteContent.crossReferenceWarnings(
